@@ -1,0 +1,45 @@
+//! `grundy`: solve two-player games of perfect information from the command line.
+//!
+//! The binary is thin: it parses arguments, calls the `grundy` library and formats the answer.
+//! Errors go to stderr as `grundy: error: ...` with exit code 2.
+
+mod progress;
+mod solve_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Solve two-player games: who wins, how fast, and with which move.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve every position of a game given as a position graph (see README for the format).
+    Solve(solve_cmd::SolveArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve_cmd::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (e.g. `grundy solve ... | head`) is not an error worth a message.
+            if let Some(io) = e.downcast_ref::<std::io::Error>() {
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            eprintln!("grundy: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

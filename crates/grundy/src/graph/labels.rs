@@ -1,0 +1,78 @@
+//! What users call the positions: integer ids or names.
+
+use std::fmt;
+
+/// The labels of a graph's positions, kept apart from the moves so that solvers never touch them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Labels {
+    /// Integer ids, strictly increasing with the position index (4 bytes per position).
+    Integers(Vec<u32>),
+    /// Names, in the order the positions were first mentioned.
+    Names(Vec<Box<str>>),
+}
+
+/// One label, borrowed; displays as the user wrote it (integers in decimal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Label<'a> {
+    /// An integer id.
+    Integer(u32),
+    /// A name.
+    Name(&'a str),
+}
+
+impl fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::Integer(v) => write!(f, "{v}"),
+            Label::Name(s) => f.write_str(s),
+        }
+    }
+}
+
+impl Labels {
+    /// Number of labels.
+    pub fn len(&self) -> usize {
+        match self {
+            Labels::Integers(v) => v.len(),
+            Labels::Names(v) => v.len(),
+        }
+    }
+
+    /// Whether there are no labels.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The label of position `p`.
+    #[inline]
+    pub fn get(&self, p: u32) -> Label<'_> {
+        match self {
+            Labels::Integers(v) => Label::Integer(v[p as usize]),
+            Labels::Names(v) => Label::Name(&v[p as usize]),
+        }
+    }
+
+    /// The position labelled `label`: binary search for integer ids (which are sorted), a scan
+    /// for names. An all-digit label also matches the integer it spells in a named graph.
+    pub fn index_of(&self, label: &str) -> Option<u32> {
+        match self {
+            Labels::Integers(v) => {
+                let id: u32 = parse_integer_label(label)?;
+                v.binary_search(&id).ok().map(|i| i as u32)
+            }
+            Labels::Names(v) => {
+                let canonical = parse_integer_label(label).map(|i| i.to_string());
+                let wanted = canonical.as_deref().unwrap_or(label);
+                v.iter().position(|n| &**n == wanted).map(|i| i as u32)
+            }
+        }
+    }
+}
+
+/// An all-digit label as an integer (`None` if it is not all digits or does not fit in `u32`).
+fn parse_integer_label(label: &str) -> Option<u32> {
+    if label.is_empty() || !label.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    label.parse().ok()
+}

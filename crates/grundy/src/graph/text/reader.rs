@@ -1,0 +1,536 @@
+//! Streaming reader of the text format.
+//!
+//! The input is read in blocks of a few MiB and parsed line by line with a byte scanner; moves
+//! are kept as `(from, to)` pairs in fixed-size blocks (8 bytes per move, no doubling
+//! slack), then packed into compressed sparse rows. Peak memory is about 12 bytes per move
+//! plus a few bytes per position, whatever the file's size.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use rustc_hash::FxHashMap;
+
+use crate::graph::{Csr, GameGraph, Labels};
+use crate::outcome::{Outcome, Player};
+use crate::progress::{NoProgress, Progress};
+
+/// Why a graph could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The text is not in the format; the message says what was expected.
+    #[error("{origin}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file name, or `<input>` for text without one.
+        origin: String,
+        /// 1-based line number.
+        line: u64,
+        /// 1-based column (byte) number.
+        column: u64,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// The input could not be read.
+    #[error("{origin}: {source}")]
+    Io {
+        /// The file name.
+        origin: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+}
+
+/// The largest integer id: `u32::MAX` is kept free as a marker.
+const MAX_INTEGER_ID: u32 = u32::MAX - 1;
+/// Marks a declaration (a position named alone) among the move pairs.
+const NO_TARGET: u32 = u32::MAX;
+/// Moves per storage block: 8 MiB of pairs.
+const BLOCK: usize = 1 << 20;
+/// Bytes read at a time.
+const READ_CHUNK: usize = 4 << 20;
+
+/// Parses a graph from a string (errors name the origin `<input>`). O(length).
+pub fn parse_str(text: &str) -> Result<GameGraph, ReadError> {
+    read(text.as_bytes(), "<input>", &NoProgress)
+}
+
+/// Reads a graph from a file; progress is reported in bytes. O(file size).
+pub fn read_path(path: &Path, progress: &dyn Progress) -> Result<GameGraph, ReadError> {
+    let origin = path.display().to_string();
+    let io_error = |source| ReadError::Io {
+        origin: origin.clone(),
+        source,
+    };
+    let file = File::open(path).map_err(io_error)?;
+    let size = file.metadata().map(|m| m.len()).ok();
+    progress.phase("reading", size);
+    read(file, &origin, progress)
+}
+
+/// Reads a graph from any byte stream; `origin` names it in error messages. Progress is
+/// reported in bytes read. O(input size).
+pub fn read<R: Read>(
+    mut input: R,
+    origin: &str,
+    progress: &dyn Progress,
+) -> Result<GameGraph, ReadError> {
+    let mut parser = Parser::new(origin);
+    let mut buf: Vec<u8> = vec![0; READ_CHUNK];
+    let mut filled = 0;
+    loop {
+        if filled == buf.len() {
+            // One line longer than the buffer: make room for it.
+            buf.resize(buf.len() * 2, 0);
+        }
+        let n = match input.read(&mut buf[filled..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(source) => {
+                return Err(ReadError::Io {
+                    origin: origin.to_string(),
+                    source,
+                })
+            }
+        };
+        progress.advance(n as u64);
+        if n == 0 {
+            parser.lines(&buf[..filled], true)?;
+            break;
+        }
+        filled += n;
+        if let Some(last) = memchr::memrchr(b'\n', &buf[..filled]) {
+            parser.lines(&buf[..=last], false)?;
+            buf.copy_within(last + 1..filled, 0);
+            filled -= last + 1;
+        }
+    }
+    parser.finish()
+}
+
+/// An attribute as read, kept with its place for error messages.
+#[derive(Debug, Clone, Copy)]
+struct AttrEntry {
+    position: u32,
+    value: Attr,
+    line: u64,
+    column: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Attr {
+    Result(Outcome),
+    Player(Player),
+}
+
+impl Attr {
+    fn key(self) -> &'static str {
+        match self {
+            Attr::Result(_) => "result",
+            Attr::Player(_) => "player",
+        }
+    }
+
+    fn value_text(self) -> String {
+        match self {
+            Attr::Result(o) => o.to_string(),
+            Attr::Player(p) => p.to_string(),
+        }
+    }
+}
+
+/// How ids are held while reading: raw integers as long as every id is one (so the final order
+/// is by id, and no hashing is needed), names with a hash table once a name appears.
+enum Ids {
+    Integers,
+    Names {
+        index: FxHashMap<Box<str>, u32>,
+        labels: Vec<Box<str>>,
+    },
+}
+
+struct Parser {
+    origin: String,
+    line: u64,
+    ids: Ids,
+    /// `(from, to)` in file order; `to == NO_TARGET` for a declaration.
+    pairs: Vec<Vec<(u32, u32)>>,
+    attrs: Vec<AttrEntry>,
+}
+
+/// A token of a line: where it starts and what it is.
+enum Token<'a> {
+    Id(u32),
+    Attr(&'a [u8], usize, &'a [u8], usize),
+}
+
+impl Parser {
+    fn new(origin: &str) -> Parser {
+        Parser {
+            origin: origin.to_string(),
+            line: 0,
+            ids: Ids::Integers,
+            pairs: Vec::new(),
+            attrs: Vec::new(),
+        }
+    }
+
+    fn error(&self, column: usize, message: impl Into<String>) -> ReadError {
+        ReadError::Syntax {
+            origin: self.origin.clone(),
+            line: self.line,
+            column: column as u64 + 1,
+            message: message.into(),
+        }
+    }
+
+    /// Parses complete lines; at the end of input the last line may lack its newline.
+    fn lines(&mut self, text: &[u8], at_end: bool) -> Result<(), ReadError> {
+        let mut start = 0;
+        for nl in memchr::memchr_iter(b'\n', text) {
+            self.line += 1;
+            self.parse_line(&text[start..nl])?;
+            start = nl + 1;
+        }
+        if at_end && start < text.len() {
+            self.line += 1;
+            self.parse_line(&text[start..])?;
+        }
+        Ok(())
+    }
+
+    fn push_pair(&mut self, pair: (u32, u32)) {
+        match self.pairs.last_mut() {
+            Some(block) if block.len() < BLOCK => block.push(pair),
+            _ => {
+                let mut block = Vec::with_capacity(BLOCK);
+                block.push(pair);
+                self.pairs.push(block);
+            }
+        }
+    }
+
+    fn parse_line(&mut self, line: &[u8]) -> Result<(), ReadError> {
+        let mut ids = [0u32; 2];
+        let mut id_count = 0;
+        let mut first_attr: Option<usize> = None;
+        let mut i = 0;
+        loop {
+            while i < line.len() && matches!(line[i], b' ' | b'\t' | b'\r') {
+                i += 1;
+            }
+            if i == line.len() || line[i] == b'#' {
+                break;
+            }
+            let start = i;
+            while i < line.len() && !matches!(line[i], b' ' | b'\t' | b'\r' | b'#') {
+                i += 1;
+            }
+            match self.token(&line[start..i], start)? {
+                Token::Id(id) => {
+                    if first_attr.is_some() {
+                        return Err(self.error(
+                            start,
+                            "expected an attribute key=value: a position id cannot follow \
+                             attributes",
+                        ));
+                    }
+                    if id_count == 2 {
+                        return Err(self.error(
+                            start,
+                            "expected the end of the line: a line holds one move `u v` \
+                             (or one position with its attributes)",
+                        ));
+                    }
+                    ids[id_count] = id;
+                    id_count += 1;
+                }
+                Token::Attr(key, key_col, value, value_col) => {
+                    if id_count == 0 {
+                        return Err(
+                            self.error(start, "expected a position id before the attributes")
+                        );
+                    }
+                    if id_count == 2 {
+                        return Err(self.error(
+                            start,
+                            "attributes belong on a line with a single position, not on a \
+                             move line",
+                        ));
+                    }
+                    first_attr.get_or_insert(start);
+                    let value = self.attribute(key, key_col, value, value_col)?;
+                    self.attrs.push(AttrEntry {
+                        position: ids[0],
+                        value,
+                        line: self.line,
+                        column: key_col as u64 + 1,
+                    });
+                }
+            }
+        }
+        match id_count {
+            0 => {}
+            1 => self.push_pair((ids[0], NO_TARGET)),
+            _ => self.push_pair((ids[0], ids[1])),
+        }
+        Ok(())
+    }
+
+    /// Classifies one whitespace-free token starting at column `col`.
+    fn token<'a>(&mut self, tok: &'a [u8], col: usize) -> Result<Token<'a>, ReadError> {
+        if tok.iter().all(u8::is_ascii_digit) {
+            let mut value: u64 = 0;
+            for &b in tok {
+                value = value * 10 + u64::from(b - b'0');
+                if value > u64::from(MAX_INTEGER_ID) {
+                    return Err(self.error(
+                        col,
+                        format!(
+                            "position id {} is too large: integer ids go up to {MAX_INTEGER_ID}",
+                            String::from_utf8_lossy(tok)
+                        ),
+                    ));
+                }
+            }
+            return Ok(Token::Id(self.integer_id(value as u32)));
+        }
+        if let Some(eq) = tok.iter().position(|&b| b == b'=') {
+            return Ok(Token::Attr(&tok[..eq], col, &tok[eq + 1..], col + eq + 1));
+        }
+        if let Some(bad) = tok.iter().position(|&b| !is_name_byte(b)) {
+            let what = match tok[bad] {
+                b if b.is_ascii_graphic() => format!("unexpected character '{}'", b as char),
+                b => format!("unexpected byte 0x{b:02x}"),
+            };
+            return Err(self.error(
+                col + bad,
+                format!(
+                    "{what}: expected a position id (an integer or a name of A-Z a-z 0-9 _ . : -), \
+                     an attribute key=value, or '#' for a comment"
+                ),
+            ));
+        }
+        // All bytes are ASCII name bytes, so this is valid UTF-8.
+        let name = std::str::from_utf8(tok).expect("ASCII");
+        Ok(Token::Id(self.named_id(name)))
+    }
+
+    fn attribute(
+        &self,
+        key: &[u8],
+        key_col: usize,
+        value: &[u8],
+        value_col: usize,
+    ) -> Result<Attr, ReadError> {
+        let value_text = String::from_utf8_lossy(value);
+        match key {
+            b"result" => Outcome::from_word(&value_text)
+                .map(Attr::Result)
+                .ok_or_else(|| {
+                    self.error(
+                        value_col,
+                        format!("unknown result '{value_text}': expected win, loss or draw"),
+                    )
+                }),
+            b"player" => Player::from_word(&value_text)
+                .map(Attr::Player)
+                .ok_or_else(|| {
+                    self.error(
+                        value_col,
+                        format!("unknown player '{value_text}': expected 1 or 2"),
+                    )
+                }),
+            _ => Err(self.error(
+                key_col,
+                format!(
+                    "unknown attribute '{}': expected result=win|loss|draw or player=1|2",
+                    String::from_utf8_lossy(key)
+                ),
+            )),
+        }
+    }
+
+    #[inline]
+    fn integer_id(&mut self, id: u32) -> u32 {
+        match &mut self.ids {
+            Ids::Integers => id,
+            Ids::Names { .. } => self.named_id(&id.to_string()),
+        }
+    }
+
+    fn named_id(&mut self, name: &str) -> u32 {
+        if matches!(self.ids, Ids::Integers) {
+            self.switch_to_names();
+        }
+        let Ids::Names { index, labels } = &mut self.ids else {
+            unreachable!("switched to names above")
+        };
+        if let Some(&i) = index.get(name) {
+            return i;
+        }
+        let i = labels.len() as u32;
+        let name: Box<str> = name.into();
+        index.insert(name.clone(), i);
+        labels.push(name);
+        i
+    }
+
+    /// The first name arrives: the integer ids read so far become names, numbered in the
+    /// order of first mention like every name after them.
+    fn switch_to_names(&mut self) {
+        let mut index: FxHashMap<Box<str>, u32> = FxHashMap::default();
+        let mut labels: Vec<Box<str>> = Vec::new();
+        let mut renumber = |raw: u32| -> u32 {
+            let name: Box<str> = raw.to_string().into();
+            *index.entry(name.clone()).or_insert_with(|| {
+                labels.push(name);
+                labels.len() as u32 - 1
+            })
+        };
+        for block in &mut self.pairs {
+            for pair in block.iter_mut() {
+                pair.0 = renumber(pair.0);
+                if pair.1 != NO_TARGET {
+                    pair.1 = renumber(pair.1);
+                }
+            }
+        }
+        // Attributes always follow the declaration pair of their position, so every position
+        // they name is already numbered.
+        for attr in &mut self.attrs {
+            attr.position = renumber(attr.position);
+        }
+        self.ids = Ids::Names { index, labels };
+    }
+
+    fn finish(mut self) -> Result<GameGraph, ReadError> {
+        let labels = match std::mem::replace(&mut self.ids, Ids::Integers) {
+            Ids::Names { labels, .. } => Labels::Names(labels),
+            Ids::Integers => Labels::Integers(self.renumber_integers()),
+        };
+        let n = labels.len();
+        let move_count: usize = self
+            .pairs
+            .iter()
+            .map(|b| b.iter().filter(|p| p.1 != NO_TARGET).count())
+            .sum();
+        if move_count > u32::MAX as usize {
+            return Err(self.error(0, "too many moves: at most 4294967295 are supported"));
+        }
+        let pairs = std::mem::take(&mut self.pairs);
+        let moves = Csr::from_edges(n, || {
+            pairs.iter().flatten().copied().filter(|p| p.1 != NO_TARGET)
+        });
+        drop(pairs);
+        let graph = GameGraph::new(moves, labels);
+        if self.attrs.is_empty() {
+            return Ok(graph);
+        }
+        let (fixed, player) = self.attribute_arrays(n)?;
+        Ok(graph.with_fixed_results(fixed).with_players(player))
+    }
+
+    /// Replaces raw integer ids by dense indices in increasing id order; returns the ids.
+    /// A direct table when ids are dense enough (4 bytes per possible id), else sorting.
+    fn renumber_integers(&mut self) -> Vec<u32> {
+        let mentions: usize = self.pairs.iter().map(Vec::len).sum::<usize>() * 2;
+        let max = self
+            .pairs
+            .iter()
+            .flatten()
+            .flat_map(|&(a, b)| [a, if b == NO_TARGET { 0 } else { b }])
+            .max();
+        let Some(max) = max else { return Vec::new() };
+        let mut ids: Vec<u32>;
+        if (max as usize) <= 2 * mentions + (1 << 16) {
+            let mut table = vec![NO_TARGET; max as usize + 1];
+            for &(a, b) in self.pairs.iter().flatten() {
+                table[a as usize] = 0;
+                if b != NO_TARGET {
+                    table[b as usize] = 0;
+                }
+            }
+            ids = Vec::new();
+            for (id, slot) in table.iter_mut().enumerate() {
+                if *slot == 0 {
+                    *slot = ids.len() as u32;
+                    ids.push(id as u32);
+                }
+            }
+            self.remap(|raw| table[raw as usize]);
+        } else {
+            ids = self
+                .pairs
+                .iter()
+                .flatten()
+                .flat_map(|&(a, b)| [a, b])
+                .filter(|&x| x != NO_TARGET)
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.shrink_to_fit();
+            self.remap(|raw| ids.binary_search(&raw).expect("id was collected") as u32);
+        }
+        ids
+    }
+
+    fn remap(&mut self, map: impl Fn(u32) -> u32) {
+        for pair in self.pairs.iter_mut().flatten() {
+            pair.0 = map(pair.0);
+            if pair.1 != NO_TARGET {
+                pair.1 = map(pair.1);
+            }
+        }
+        for attr in &mut self.attrs {
+            attr.position = map(attr.position);
+        }
+    }
+
+    /// Fills the attribute arrays; a position given two different values for one attribute is
+    /// an error at the later of the two.
+    #[allow(clippy::type_complexity)]
+    fn attribute_arrays(
+        &mut self,
+        n: usize,
+    ) -> Result<(Vec<Option<Outcome>>, Vec<Option<Player>>), ReadError> {
+        let mut fixed: Vec<Option<Outcome>> = vec![None; n];
+        let mut player: Vec<Option<Player>> = vec![None; n];
+        let mut first: FxHashMap<(u32, &'static str), AttrEntry> = FxHashMap::default();
+        // Entries are in file order, so the first conflict found is the first in the file.
+        let mut conflict: Option<(AttrEntry, AttrEntry)> = None;
+        for &entry in &self.attrs {
+            let earlier = *first
+                .entry((entry.position, entry.value.key()))
+                .or_insert(entry);
+            if earlier.value != entry.value {
+                conflict = Some((earlier, entry));
+                break;
+            }
+            match entry.value {
+                Attr::Result(o) => fixed[entry.position as usize] = Some(o),
+                Attr::Player(p) => player[entry.position as usize] = Some(p),
+            }
+        }
+        if let Some((earlier, later)) = conflict {
+            self.line = later.line;
+            return Err(self.error(
+                later.column as usize - 1,
+                format!(
+                    "contradictory attributes: {}={} here, but {}={} at line {} column {}",
+                    later.value.key(),
+                    later.value.value_text(),
+                    earlier.value.key(),
+                    earlier.value.value_text(),
+                    earlier.line,
+                    earlier.column
+                ),
+            ));
+        }
+        Ok((fixed, player))
+    }
+}
+
+#[inline]
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-')
+}

@@ -1,0 +1,29 @@
+//! # grundy
+//!
+//! An engine for two-player games of perfect information. A game is a set of positions joined
+//! by moves; the engine answers who wins from each position, how fast (remoteness), with which
+//! move, and — for the later parts of the engine — what value a position has when games are
+//! added together.
+//!
+//! Data flows one way: input ([`graph::text`]) → model ([`GameGraph`]) → solver ([`solve`]) →
+//! report (the caller formats the [`solve::Solution`]).
+//!
+//! ```
+//! use grundy::graph::text::parse_str;
+//! use grundy::solve::{solve, Outcome, SolveOptions};
+//!
+//! // A three-position chain: a -> b -> c. Nobody can move at c, so the player to move there loses.
+//! let game = parse_str("a b\nb c\n").unwrap();
+//! let solution = solve(&game, &SolveOptions::default()).unwrap();
+//! let a = game.index_of("a").unwrap();
+//! assert_eq!(solution.outcome(a), Outcome::Loss);
+//! assert_eq!(solution.remoteness(a), Some(2));
+//! ```
+
+pub mod graph;
+pub mod outcome;
+pub mod progress;
+pub mod solve;
+
+pub use graph::GameGraph;
+pub use outcome::{Outcome, Player};

@@ -1,0 +1,98 @@
+//! The words every solver answers in: outcomes and players.
+
+use std::fmt;
+
+/// The result of a position for the player to move there, with both sides playing well.
+///
+/// A draw is endless play: neither side can force the game to end in their favour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The player to move can force a win (an N-position).
+    Win,
+    /// The player to move loses against best play (a P-position).
+    Loss,
+    /// Neither player can force a win; play goes on forever (or ends in a declared draw).
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome seen from the other player: win and loss swap, a draw stays.
+    #[inline]
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+
+    /// The lowercase word used in every output format: `win`, `loss` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// Parses `win`, `loss` or `draw`.
+    pub fn from_word(word: &str) -> Option<Outcome> {
+        match word {
+            "win" => Some(Outcome::Win),
+            "loss" => Some(Outcome::Loss),
+            "draw" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One of the two players. Player 1 moves first from a start position unless a graph says
+/// otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Player {
+    /// The first player.
+    One,
+    /// The second player.
+    Two,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 1 or 2.
+    pub fn number(self) -> u8 {
+        match self {
+            Player::One => 1,
+            Player::Two => 2,
+        }
+    }
+
+    /// Parses `1` or `2`.
+    pub fn from_word(word: &str) -> Option<Player> {
+        match word {
+            "1" => Some(Player::One),
+            "2" => Some(Player::Two),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
