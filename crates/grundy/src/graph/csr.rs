@@ -71,9 +71,23 @@ impl Csr {
     /// Lists of the result are sorted by source. O(n + m) time, 4(n + m) bytes.
     pub fn transpose(&self) -> Csr {
         let n = self.node_count();
-        Csr::from_edges(n, || {
-            (0..n as u32).flat_map(move |u| self.list(u).iter().map(move |&v| (v, u)))
-        })
+        let mut offsets = vec![0u32; n + 1];
+        for &v in &self.targets {
+            offsets[v as usize + 1] += 1;
+        }
+        for v in 0..n {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0u32; self.targets.len()];
+        for u in 0..n {
+            for &v in &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize] {
+                let slot = &mut fill[v as usize];
+                targets[*slot as usize] = u as u32;
+                *slot += 1;
+            }
+        }
+        Csr { offsets, targets }
     }
 
     /// Bytes of heap memory held.

@@ -58,8 +58,15 @@ impl Ranks {
     }
 }
 
+/// Counter value of a position that is decided or blocked: the kernel skips it.
+const SETTLED: u32 = u32::MAX;
+
 /// Runs the kernel. `seeds` are the positions decided before the run; their rank must be set
-/// (0 for the end positions of the game). `counters[s]` is the number of admitted moves of `s`.
+/// (0 for the end positions of the game). `counters[s]` is the number of admitted moves of `s`
+/// (fewer than 2^32 - 1).
+///
+/// The inner loop touches one word per move, the counter of the predecessor, which doubles as
+/// the "still undecided" flag: a cache miss per move is what bounds this loop.
 pub(crate) fn run<R: Rule>(
     preds: &Csr,
     counters: &mut [u32],
@@ -67,6 +74,11 @@ pub(crate) fn run<R: Rule>(
     ranks: &mut Ranks,
     rule: &mut R,
 ) {
+    for (c, &r) in counters.iter_mut().zip(&ranks.rank) {
+        if r != UNDECIDED {
+            *c = SETTLED;
+        }
+    }
     let mut queue: Vec<u32> = Vec::with_capacity(preds.node_count());
     queue.extend(seeds);
     let mut head = 0;
@@ -75,17 +87,18 @@ pub(crate) fn run<R: Rule>(
         head += 1;
         let next_rank = ranks.rank[t as usize] + 1;
         for &s in preds.list(t) {
-            if ranks.rank[s as usize] != UNDECIDED || !rule.admits(s, t) {
+            let c = &mut counters[s as usize];
+            if *c == SETTLED || !rule.admits(s, t) {
                 continue;
             }
             let immediate = rule.immediate(s, t);
             if !immediate {
-                let c = &mut counters[s as usize];
                 *c -= 1;
                 if *c != 0 {
                     continue;
                 }
             }
+            *c = SETTLED;
             ranks.rank[s as usize] = next_rank;
             ranks.best[s as usize] = t;
             rule.decide(s, t, immediate);
