@@ -1,9 +1,9 @@
 //! `grundy solve FILE`: outcome, remoteness and best move of every position of a graph.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use grundy::graph::{text, GameGraph, Labels};
 use grundy::progress::Progress;
@@ -136,7 +136,7 @@ fn preferences(args: &SolveArgs) -> Result<Option<Preferences>> {
     })
 }
 
-fn read_graph(path: &PathBuf, bar: &Bar) -> Result<GameGraph> {
+fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
     let graph = if path.as_os_str() == "-" {
         bar.phase("reading", None);
         text::read(io::stdin().lock(), "<stdin>", bar)?
@@ -150,11 +150,16 @@ fn find_start(graph: &GameGraph, start: &str) -> Result<u32> {
     if let Some(p) = graph.index_of(start) {
         return Ok(p);
     }
-    // In a game made alternating by the solver, a plain id means player 1 to move.
-    if let Some(p) = graph.index_of(&format!("{start}@1")) {
-        return Ok(p);
-    }
-    bail!("--start {start}: no such position in the graph")
+    // In a game made alternating by the solver, labels are `ID@1` and `ID@2`, and a plain id
+    // means player 1 to move. An integer id is matched by value (`05` is `5`).
+    let (id, player) = start.rsplit_once('@').unwrap_or((start, "1"));
+    let id = match id.parse::<u32>() {
+        Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
+        _ => id.to_string(),
+    };
+    graph
+        .index_of(&format!("{id}@{player}"))
+        .with_context(|| format!("--start {start}: no such position in the graph"))
 }
 
 /// Writes a label fast: integers through itoa, names as they are.

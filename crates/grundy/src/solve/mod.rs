@@ -106,11 +106,11 @@ impl Solution {
 /// Graphs whose positions all say who is to move, or any solve with preferences, go through
 /// [`preference::solve`].
 pub fn solve(graph: &GameGraph, options: &SolveOptions) -> Result<Solution, SolveError> {
-    match (&options.preferences, graph.has_players()) {
+    match (options.preferences, graph.has_players()) {
         (None, false) => Ok(mover::solve(graph, options.misere)),
         (Some(_), false) => Err(SolveError::NoPlayers),
         (prefs, true) => {
-            preference::solve(graph, options.misere, prefs.clone().unwrap_or_default())
+            preference::solve(graph, options.misere, prefs.unwrap_or_default())
         }
     }
 }

@@ -225,16 +225,17 @@ pub fn solve(graph: &GameGraph, misere: bool, prefs: Preferences) -> Result<Solu
     // Step 1: value = number of thresholds t in {1, 2} that player 1 can force.
     let mut value = vec![0u8; n];
     for t in 1..=2u8 {
-        let (forcer, target): (Player, Box<dyn Fn(u8) -> bool>) = if endless >= t {
-            (Player::Two, Box::new(move |v| v < t))
+        // Player 2 forces an end worth < t, or player 1 one worth >= t.
+        let forcer = if endless >= t {
+            Player::Two
         } else {
-            (Player::One, Box::new(move |v| v >= t))
+            Player::One
         };
         let mut ranks = Ranks::new(n);
         let mut seeds = Vec::new();
-        for p in 0..n {
-            if end[p] != u8::MAX {
-                if target(end[p]) {
+        for (p, &e) in end.iter().enumerate() {
+            if e != u8::MAX {
+                if (e >= t) == (forcer == Player::One) {
                     ranks.rank[p] = 0;
                     seeds.push(p as u32);
                 } else {

@@ -157,10 +157,18 @@ struct Parser {
     attrs: Vec<AttrEntry>,
 }
 
-/// A token of a line: where it starts and what it is.
+/// A token of a line.
 enum Token<'a> {
-    Id(u32),
+    Id(RawId<'a>),
+    /// Key, its column, value, its column.
     Attr(&'a [u8], usize, &'a [u8], usize),
+}
+
+/// An id as written, not yet numbered.
+#[derive(Clone, Copy)]
+enum RawId<'a> {
+    Integer(u32),
+    Name(&'a str),
 }
 
 impl Parser {
@@ -210,9 +218,10 @@ impl Parser {
     }
 
     fn parse_line(&mut self, line: &[u8]) -> Result<(), ReadError> {
-        let mut ids = [0u32; 2];
+        let mut ids = [RawId::Integer(0); 2];
         let mut id_count = 0;
-        let mut first_attr: Option<usize> = None;
+        // Attributes with their columns; allocates only on lines that have some.
+        let mut attrs: Vec<(Attr, usize)> = Vec::new();
         let mut i = 0;
         loop {
             while i < line.len() && matches!(line[i], b' ' | b'\t' | b'\r') {
@@ -227,7 +236,7 @@ impl Parser {
             }
             match self.token(&line[start..i], start)? {
                 Token::Id(id) => {
-                    if first_attr.is_some() {
+                    if !attrs.is_empty() {
                         return Err(self.error(
                             start,
                             "expected an attribute key=value: a position id cannot follow \
@@ -257,27 +266,49 @@ impl Parser {
                              move line",
                         ));
                     }
-                    first_attr.get_or_insert(start);
-                    let value = self.attribute(key, key_col, value, value_col)?;
-                    self.attrs.push(AttrEntry {
-                        position: ids[0],
-                        value,
-                        line: self.line,
-                        column: key_col as u64 + 1,
-                    });
+                    attrs.push((self.attribute(key, key_col, value, value_col)?, key_col));
                 }
             }
         }
+        // Ids are resolved only now that the line is read: a name anywhere on it switches the
+        // whole graph to names before any of its ids is numbered.
         match id_count {
             0 => {}
-            1 => self.push_pair((ids[0], NO_TARGET)),
-            _ => self.push_pair((ids[0], ids[1])),
+            1 => {
+                let p = self.resolve(ids[0]);
+                self.push_pair((p, NO_TARGET));
+                for (value, col) in attrs {
+                    self.attrs.push(AttrEntry {
+                        position: p,
+                        value,
+                        line: self.line,
+                        column: col as u64 + 1,
+                    });
+                }
+            }
+            _ => {
+                if matches!(ids[1], RawId::Name(..)) && matches!(self.ids, Ids::Integers) {
+                    self.switch_to_names();
+                }
+                let pair = (self.resolve(ids[0]), self.resolve(ids[1]));
+                self.push_pair(pair);
+            }
         }
         Ok(())
     }
 
+    /// The position number of an id: the raw integer while every id is one, else the index of
+    /// the name.
+    #[inline]
+    fn resolve(&mut self, id: RawId<'_>) -> u32 {
+        match id {
+            RawId::Integer(v) => self.integer_id(v),
+            RawId::Name(name) => self.named_id(name),
+        }
+    }
+
     /// Classifies one whitespace-free token starting at column `col`.
-    fn token<'a>(&mut self, tok: &'a [u8], col: usize) -> Result<Token<'a>, ReadError> {
+    fn token<'a>(&self, tok: &'a [u8], col: usize) -> Result<Token<'a>, ReadError> {
         if tok.iter().all(u8::is_ascii_digit) {
             let mut value: u64 = 0;
             for &b in tok {
@@ -292,7 +323,7 @@ impl Parser {
                     ));
                 }
             }
-            return Ok(Token::Id(self.integer_id(value as u32)));
+            return Ok(Token::Id(RawId::Integer(value as u32)));
         }
         if let Some(eq) = tok.iter().position(|&b| b == b'=') {
             return Ok(Token::Attr(&tok[..eq], col, &tok[eq + 1..], col + eq + 1));
@@ -312,7 +343,7 @@ impl Parser {
         }
         // All bytes are ASCII name bytes, so this is valid UTF-8.
         let name = std::str::from_utf8(tok).expect("ASCII");
-        Ok(Token::Id(self.named_id(name)))
+        Ok(Token::Id(RawId::Name(name)))
     }
 
     fn attribute(

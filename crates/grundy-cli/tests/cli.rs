@@ -1,0 +1,648 @@
+//! The `grundy` binary, run on graph files written to a temporary directory: output formats,
+//! options, exit codes and error messages. No run may panic.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// What a run of the binary produced.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Asserts success and an empty stderr; returns stdout.
+    #[track_caller]
+    fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
+        assert_eq!(self.stderr, "", "stderr of a successful run");
+        &self.stdout
+    }
+
+    /// Asserts the usage/input error exit code 2, nothing on stdout and a `grundy: error:`
+    /// message; returns stderr.
+    #[track_caller]
+    fn failed(&self) -> &str {
+        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
+        assert_eq!(self.stdout, "", "stdout of a failed run");
+        assert!(
+            self.stderr.starts_with("grundy: error: "),
+            "stderr: {}",
+            self.stderr
+        );
+        &self.stderr
+    }
+}
+
+fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("the grundy binary runs");
+    if let Some(input) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin.write_all(input.as_bytes()).expect("write stdin");
+    }
+    let output = child
+        .wait_with_output()
+        .expect("the grundy binary finishes");
+    let run = Run {
+        code: output.status.code().expect("exit code, not a signal"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "grundy {args:?} panicked: {}",
+        run.stderr
+    );
+    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
+    run
+}
+
+fn grundy(args: &[&str]) -> Run {
+    run_with_input(args, None)
+}
+
+/// Writes a graph file for one test; the name keeps tests apart.
+fn graph_file(name: &str, contents: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write graph file");
+    path
+}
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().expect("UTF-8 temp path")
+}
+
+/// A chain a -> b -> c -> d and a two-cycle x <-> y.
+const CHAIN_AND_CYCLE: &str = "a b\nb c\nc d\nx y\ny x\n";
+
+/// Integer ids out of order, a pass, a lone position, fixed results.
+const INTEGERS: &str = "\
+# integer ids, not in order
+10 20
+20 30
+3 3
+5
+40 result=win
+40 10
+50 result=draw
+60 50
+";
+
+#[test]
+fn solve_text_output() {
+    let file = graph_file("text.txt", CHAIN_AND_CYCLE);
+    let run = grundy(&["solve", path_str(&file)]);
+    assert_eq!(
+        run.ok(),
+        "\
+6 positions, 5 moves (normal play): 2 win, 2 loss, 2 draw
+position  outcome  remoteness  best
+a         win               3  b
+b         loss              2  c
+c         win               1  d
+d         loss              0  -
+x         draw              -  y
+y         draw              -  x
+"
+    );
+    // The same as `--format text`.
+    let explicit = grundy(&["solve", path_str(&file), "--format", "text"]);
+    assert_eq!(explicit.ok(), run.stdout);
+}
+
+#[test]
+fn solve_summary_only() {
+    let file = graph_file("summary.txt", CHAIN_AND_CYCLE);
+    let run = grundy(&["solve", path_str(&file), "--summary"]);
+    assert_eq!(
+        run.ok(),
+        "6 positions, 5 moves (normal play): 2 win, 2 loss, 2 draw\n"
+    );
+}
+
+#[test]
+fn solve_empty_graph() {
+    let file = graph_file("empty.txt", "# nothing here\n\n");
+    let run = grundy(&["solve", path_str(&file)]);
+    assert_eq!(
+        run.ok(),
+        "0 positions, 0 moves (normal play): 0 win, 0 loss, 0 draw\n"
+    );
+    let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
+    assert_eq!(run.ok(), "");
+}
+
+#[test]
+fn solve_tsv_exact() {
+    let file = graph_file("integers.txt", INTEGERS);
+    let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
+    // Integer ids ascending; node, outcome, remoteness, best move; `-` where empty.
+    assert_eq!(
+        run.ok(),
+        "\
+3\tdraw\t-\t3
+5\tloss\t0\t-
+10\tloss\t2\t20
+20\twin\t1\t30
+30\tloss\t0\t-
+40\twin\t0\t-
+50\tdraw\t-\t-
+60\tdraw\t-\t50
+"
+    );
+    for line in run.stdout.lines() {
+        assert_eq!(line.split('\t').count(), 4, "{line}");
+    }
+}
+
+#[test]
+fn solve_json() {
+    let file = graph_file("json.txt", CHAIN_AND_CYCLE);
+    let run = grundy(&["solve", path_str(&file), "--format", "json"]);
+    let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
+    assert_eq!(doc["play"], "normal");
+    assert_eq!(doc["positions"], 6);
+    assert_eq!(doc["moves"], 5);
+    assert_eq!(doc["counts"]["win"], 2);
+    assert_eq!(doc["counts"]["loss"], 2);
+    assert_eq!(doc["counts"]["draw"], 2);
+    let rows = doc["solution"].as_array().expect("solution array");
+    assert_eq!(rows.len(), 6);
+    let nodes: Vec<&str> = rows.iter().map(|r| r["node"].as_str().unwrap()).collect();
+    assert_eq!(nodes, ["a", "b", "c", "d", "x", "y"]);
+    assert_eq!(
+        rows[0],
+        serde_json::json!({"node": "a", "outcome": "win", "remoteness": 3, "best": "b"})
+    );
+    assert_eq!(
+        rows[3],
+        serde_json::json!({"node": "d", "outcome": "loss", "remoteness": 0, "best": null})
+    );
+    assert_eq!(
+        rows[4],
+        serde_json::json!({"node": "x", "outcome": "draw", "remoteness": null, "best": "y"})
+    );
+    // Integer labels are strings too.
+    let file = graph_file("json-integers.txt", INTEGERS);
+    let run = grundy(&["solve", path_str(&file), "--format", "json"]);
+    let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
+    assert_eq!(doc["solution"][2]["node"], "10");
+    assert_eq!(doc["solution"][2]["best"], "20");
+}
+
+#[test]
+fn start_shows_the_principal_line() {
+    let file = graph_file("start.txt", CHAIN_AND_CYCLE);
+    let path = path_str(&file);
+    let run = grundy(&["solve", path, "--start", "a"]);
+    assert_eq!(
+        run.ok(),
+        "\
+a: win: the player to move wins in 3 moves
+principal line: a -> b -> c -> d
+  (the game ends at d: loss for the player to move there)
+"
+    );
+    let run = grundy(&["solve", path, "--start", "c"]);
+    assert_eq!(
+        run.ok(),
+        "\
+c: win: the player to move wins in 1 move
+principal line: c -> d
+  (the game ends at d: loss for the player to move there)
+"
+    );
+    let run = grundy(&["solve", path, "--start", "d"]);
+    assert_eq!(
+        run.ok(),
+        "\
+d: loss: the game ends here, lost by the player to move
+principal line: d
+  (the game ends at d: loss for the player to move there)
+"
+    );
+    let run = grundy(&["solve", path, "--start", "x"]);
+    assert_eq!(
+        run.ok(),
+        "\
+x: draw: neither player can force a win
+principal line: x -> y -> x
+  (x repeats: play goes on forever)
+"
+    );
+    // TSV: one row per position of the line.
+    let run = grundy(&["solve", path, "--start", "b", "--format", "tsv"]);
+    assert_eq!(run.ok(), "b\tloss\t2\tc\nc\twin\t1\td\nd\tloss\t0\t-\n");
+    // JSON.
+    let run = grundy(&["solve", path, "--start", "a", "--format", "json"]);
+    let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
+    assert_eq!(doc["play"], "normal");
+    assert_eq!(
+        doc["start"],
+        serde_json::json!({"node": "a", "outcome": "win", "remoteness": 3, "best": "b"})
+    );
+    assert_eq!(doc["line"], serde_json::json!(["a", "b", "c", "d"]));
+    assert_eq!(doc["line_end"], "terminal");
+    let run = grundy(&["solve", path, "--start", "y", "--format", "json"]);
+    let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
+    assert_eq!(doc["line"], serde_json::json!(["y", "x", "y"]));
+    assert_eq!(doc["line_end"], "repeats");
+    assert_eq!(doc["start"]["remoteness"], Value::Null);
+}
+
+#[test]
+fn start_with_integer_ids_and_leading_zeros() {
+    let file = graph_file("start-integers.txt", INTEGERS);
+    let path = path_str(&file);
+    let plain = grundy(&["solve", path, "--start", "40", "--format", "tsv"]);
+    assert_eq!(plain.ok(), "40\twin\t0\t-\n");
+    let run = grundy(&["solve", path, "--start", "10", "--format", "tsv"]);
+    assert_eq!(
+        run.ok(),
+        "10\tloss\t2\t20\n20\twin\t1\t30\n30\tloss\t0\t-\n"
+    );
+    // `010` is the position 10.
+    let zeros = grundy(&["solve", path, "--start", "010", "--format", "tsv"]);
+    assert_eq!(zeros.ok(), run.stdout);
+    // A fixed result ends the game even though the position has moves.
+    let run = grundy(&["solve", path, "--start", "40"]);
+    assert_eq!(
+        run.ok(),
+        "\
+40: win: the game ends here, won by the player to move
+principal line: 40
+  (the game ends at 40: win for the player to move there)
+"
+    );
+}
+
+#[test]
+fn misere_play() {
+    let file = graph_file("misere.txt", "a b\nb c\nd\ne result=loss\ne a\n");
+    let path = path_str(&file);
+    // The player who cannot move wins; fixed results still count.
+    let run = grundy(&["solve", path, "--misere", "--format", "tsv"]);
+    assert_eq!(
+        run.ok(),
+        "\
+a\twin\t2\tb
+b\tloss\t1\tc
+c\twin\t0\t-
+d\twin\t0\t-
+e\tloss\t0\t-
+"
+    );
+    let run = grundy(&["solve", path, "--misere", "--summary"]);
+    assert_eq!(
+        run.ok(),
+        "5 positions, 3 moves (misère play): 3 win, 2 loss, 0 draw\n"
+    );
+    let run = grundy(&["solve", path, "--misere", "--format", "json"]);
+    let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
+    assert_eq!(doc["play"], "misère");
+    // Normal play for comparison.
+    let run = grundy(&["solve", path, "--format", "tsv"]);
+    assert_eq!(
+        run.ok(),
+        "\
+a\tloss\t2\tb
+b\twin\t1\tc
+c\tloss\t0\t-
+d\tloss\t0\t-
+e\tloss\t0\t-
+"
+    );
+}
+
+#[test]
+fn prefer_on_a_graph_without_players() {
+    let file = graph_file("prefer.txt", "a b\n");
+    let path = path_str(&file);
+    // Each position with each player to move: labels ID@1 and ID@2.
+    let run = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "win>draw>loss",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(
+        run.ok(),
+        "\
+a@1\twin\t1\tb@2
+a@2\twin\t1\tb@1
+b@1\tloss\t0\t-
+b@2\tloss\t0\t-
+"
+    );
+    // The notes' preferences on a <-> b, b -> c: player 1 at b prefers endless play to
+    // winning, player 2 at b takes the win.
+    let file = graph_file("prefer-notes.txt", "a b\nb a\nb c\n");
+    let path = path_str(&file);
+    let run = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "draw,win,loss",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(
+        run.ok(),
+        "\
+a@1\tloss\t2\tb@2
+a@2\tdraw\t-\tb@1
+b@1\tdraw\t-\ta@2
+b@2\twin\t1\tc@1
+c@1\tloss\t0\t-
+c@2\tloss\t0\t-
+"
+    );
+    // Player 2's ranking alone gives the same game.
+    let second = grundy(&[
+        "solve",
+        path,
+        "--prefer2",
+        "win>loss>draw",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(second.ok(), run.stdout);
+    // Both, opposite: the same again.
+    let both = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "draw>win>loss",
+        "--prefer2",
+        "win,loss,draw",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(both.ok(), run.stdout);
+    // --start: a plain id means player 1 to move; ID@2 picks player 2.
+    let run = grundy(&["solve", path, "--prefer", "draw>win>loss", "--start", "b"]);
+    assert_eq!(
+        run.ok(),
+        "\
+b@1: draw: neither player can force a win
+principal line: b@1 -> a@2 -> b@1
+  (b@1 repeats: play goes on forever)
+"
+    );
+    let run = grundy(&["solve", path, "--prefer", "draw>win>loss", "--start", "a@1"]);
+    assert_eq!(
+        run.ok(),
+        "\
+a@1: loss: the player to move loses, after 2 moves
+principal line: a@1 -> b@2 -> c@1
+  (the game ends at c@1: loss for the player to move there)
+"
+    );
+}
+
+#[test]
+fn prefer_on_a_graph_with_players_keeps_its_positions() {
+    let file = graph_file(
+        "players.txt",
+        "s player=1\nw player=2\nl player=1\ne player=2\ne e\ns w\ns l\ns e\n",
+    );
+    let path = path_str(&file);
+    let run = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "draw>win>loss",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(
+        run.ok(),
+        "\
+s\tdraw\t-\te
+w\tloss\t0\t-
+l\tloss\t0\t-
+e\tdraw\t-\te
+"
+    );
+    let run = grundy(&["solve", path, "--prefer", "loss>win>draw", "--start", "s"]);
+    assert_eq!(
+        run.ok(),
+        "\
+s: loss: the player to move loses, after 1 move
+principal line: s -> l
+  (the game ends at l: loss for the player to move there)
+"
+    );
+    // Without --prefer the usual ranking applies to a graph with players.
+    let run = grundy(&["solve", path, "--start", "s", "--format", "tsv"]);
+    assert_eq!(run.ok(), "s\twin\t1\tw\nw\tloss\t0\t-\n");
+}
+
+#[test]
+fn prefer_with_a_plain_integer_start_with_leading_zeros() {
+    // Without --prefer, `--start 05` finds position 5; with the players told apart, it should
+    // find 5@1 the same way.
+    let file = graph_file("prefer-integers.txt", "5 6\n7\n");
+    let path = path_str(&file);
+    let run = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "win>draw>loss",
+        "--start",
+        "5",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(run.ok(), "5@1\twin\t1\t6@2\n6@2\tloss\t0\t-\n");
+    let zeros = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "win>draw>loss",
+        "--start",
+        "05",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(zeros.ok(), run.stdout);
+}
+
+#[test]
+fn rankings_that_are_not_opposite_are_refused() {
+    let file = graph_file("not-opposite.txt", "a b\n");
+    let path = path_str(&file);
+    let run = grundy(&[
+        "solve",
+        path,
+        "--prefer",
+        "draw>win>loss",
+        "--prefer2",
+        "draw>win>loss",
+    ]);
+    let stderr = run.failed();
+    assert!(stderr.contains("is not the opposite"), "{stderr}");
+    assert!(stderr.contains("win>loss>draw"), "{stderr}");
+    // Not a ranking at all.
+    let run = grundy(&["solve", path, "--prefer", "win>win>loss"]);
+    let stderr = run.failed();
+    assert!(stderr.contains("in --prefer"), "{stderr}");
+    assert!(
+        stderr.contains("'win>win>loss' is not a ranking"),
+        "{stderr}"
+    );
+    let run = grundy(&["solve", path, "--prefer2", "victory"]);
+    let stderr = run.failed();
+    assert!(stderr.contains("in --prefer2"), "{stderr}");
+}
+
+#[test]
+fn malformed_file() {
+    let file = graph_file("malformed.txt", "a b\nc $d\n");
+    let path = path_str(&file);
+    for format in ["text", "tsv", "json"] {
+        let run = grundy(&["solve", path, "--format", format]);
+        let stderr = run.failed();
+        assert!(
+            stderr.contains(&format!("{path}:2:3: unexpected character '$'")),
+            "{stderr}"
+        );
+    }
+    let file = graph_file("contradiction.txt", "a result=win\nb\na result=loss\n");
+    let path = path_str(&file);
+    let stderr = grundy(&["solve", path]).failed().to_string();
+    assert!(
+        stderr.contains(&format!("{path}:3:3: contradictory attributes")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("at line 1 column 3"), "{stderr}");
+    let file = graph_file("non-utf8.txt", "a b\n");
+    std::fs::write(&file, b"a b\n\xff\n").unwrap();
+    let path = path_str(&file);
+    let stderr = grundy(&["solve", path]).failed().to_string();
+    assert!(
+        stderr.contains(&format!("{path}:2:1: unexpected byte 0xff")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn mixed_integer_and_name_ids_on_one_move_line() {
+    // The first name comes as the second id of a move whose first id is an integer.
+    let file = graph_file("mixed.txt", "5 b\n");
+    let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
+    assert_eq!(run.ok(), "5\twin\t1\tb\nb\tloss\t0\t-\n");
+}
+
+#[test]
+fn missing_file() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli/there-is-no-such-file.txt");
+    let path = path_str(&file);
+    let stderr = grundy(&["solve", path]).failed().to_string();
+    assert!(stderr.contains(path), "{stderr}");
+    assert!(stderr.contains("No such file"), "{stderr}");
+    // A directory is not a graph file either.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    grundy(&["solve", path_str(&dir)]).failed();
+}
+
+#[test]
+fn start_of_an_unknown_position() {
+    let file = graph_file("unknown-start.txt", CHAIN_AND_CYCLE);
+    let path = path_str(&file);
+    for start in ["zzz", "a@3", "", "4294967295"] {
+        let stderr = grundy(&["solve", path, "--start", start])
+            .failed()
+            .to_string();
+        assert!(
+            stderr.contains(&format!("--start {start}: no such position in the graph")),
+            "{stderr}"
+        );
+    }
+    let file = graph_file("unknown-start-integers.txt", INTEGERS);
+    let stderr = grundy(&["solve", path_str(&file), "--start", "4"])
+        .failed()
+        .to_string();
+    assert!(stderr.contains("no such position"), "{stderr}");
+}
+
+#[test]
+fn positions_without_a_player_when_others_have_one() {
+    let file = graph_file("partial-players.txt", "a player=1\na b\n");
+    let stderr = grundy(&["solve", path_str(&file)]).failed().to_string();
+    assert!(
+        stderr.contains("position b has no player attribute"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn reads_standard_input() {
+    let run = run_with_input(&["solve", "-", "--format", "tsv"], Some("a b\nb c\n"));
+    assert_eq!(run.ok(), "a\tloss\t2\tb\nb\twin\t1\tc\nc\tloss\t0\t-\n");
+    let run = run_with_input(&["solve", "-"], Some("a b c\n"));
+    let stderr = run.failed();
+    assert!(stderr.contains("<stdin>:1:5: "), "{stderr}");
+}
+
+#[test]
+fn help_and_version() {
+    let run = grundy(&["--help"]);
+    let out = run.ok();
+    assert!(out.contains("Usage: grundy <COMMAND>"), "{out}");
+    assert!(out.contains("solve"), "{out}");
+    let run = grundy(&["solve", "--help"]);
+    let out = run.ok();
+    assert!(
+        out.contains("Usage: grundy solve [OPTIONS] <FILE>"),
+        "{out}"
+    );
+    for option in [
+        "--misere",
+        "--prefer <RANKING>",
+        "--prefer2 <RANKING>",
+        "--start <ID>",
+        "--summary",
+        "--format <FORMAT>",
+    ] {
+        assert!(out.contains(option), "{option} in {out}");
+    }
+    let run = grundy(&["--version"]);
+    assert_eq!(run.ok(), format!("grundy {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn usage_errors() {
+    // No subcommand, no file, an unknown format or option: usage errors, exit code 2.
+    for args in [
+        &[][..],
+        &["solve"][..],
+        &["solve", "x.txt", "--format", "xml"][..],
+        &["solve", "x.txt", "--no-such-option"][..],
+    ] {
+        let run = grundy(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        // An error, or the help when there is no subcommand, pointing at --help.
+        assert!(run.stderr.contains("--help"), "{args:?}: {}", run.stderr);
+    }
+}
