@@ -109,9 +109,7 @@ pub fn solve(graph: &GameGraph, options: &SolveOptions) -> Result<Solution, Solv
     match (options.preferences, graph.has_players()) {
         (None, false) => Ok(mover::solve(graph, options.misere)),
         (Some(_), false) => Err(SolveError::NoPlayers),
-        (prefs, true) => {
-            preference::solve(graph, options.misere, prefs.unwrap_or_default())
-        }
+        (prefs, true) => preference::solve(graph, options.misere, prefs.unwrap_or_default()),
     }
 }
 
