@@ -304,3 +304,90 @@ fn preferences_without_players_are_refused() {
     let err = solve(&partial, &SolveOptions::default()).unwrap_err();
     assert!(err.to_string().contains("position 1"), "{err}");
 }
+
+/// The classic queue-based retrograde analysis, written plainly, for graphs too large for the
+/// level-by-level definition (large enough that the solver groups its work by bucket).
+fn plain_queue_solve(g: &GameGraph) -> Vec<(Outcome, Option<u32>)> {
+    let n = g.position_count();
+    let mut preds = vec![Vec::new(); n];
+    for p in 0..n as u32 {
+        for &q in g.options(p) {
+            preds[q as usize].push(p);
+        }
+    }
+    let mut left: Vec<usize> = (0..n as u32).map(|p| g.options(p).len()).collect();
+    let mut res: Vec<Option<(Outcome, u32)>> = vec![None; n];
+    let mut queue = std::collections::VecDeque::new();
+    for p in 0..n {
+        if left[p] == 0 {
+            res[p] = Some((Outcome::Loss, 0));
+            queue.push_back(p);
+        }
+    }
+    while let Some(t) = queue.pop_front() {
+        let (o, r) = res[t].unwrap();
+        for &s in &preds[t] {
+            let s = s as usize;
+            if res[s].is_some() {
+                continue;
+            }
+            if o == Outcome::Loss {
+                res[s] = Some((Outcome::Win, r + 1));
+                queue.push_back(s);
+            } else {
+                left[s] -= 1;
+                if left[s] == 0 {
+                    res[s] = Some((Outcome::Loss, r + 1));
+                    queue.push_back(s);
+                }
+            }
+        }
+    }
+    res.iter()
+        .map(|x| x.map_or((Outcome::Draw, None), |(o, r)| (o, Some(r))))
+        .collect()
+}
+
+#[test]
+fn large_random_graphs_match_a_plain_queue_and_the_player_solver() {
+    let mut rng = StdRng::seed_from_u64(0x5eed_0004);
+    for &(n, avg, terminal) in &[
+        (30_000u32, 6u32, 0.08),
+        (60_000, 3, 0.02),
+        (20_000, 12, 0.15),
+    ] {
+        let mut moves = Vec::new();
+        for p in 0..n {
+            if !rng.random_bool(terminal) {
+                for _ in 0..rng.random_range(1..2 * avg) {
+                    moves.push((p, rng.random_range(0..n)));
+                }
+            }
+        }
+        let g = GameGraph::from_moves(n, &moves);
+        let s = solve(&g, &SolveOptions::default()).unwrap();
+        let want = plain_queue_solve(&g);
+        let (w, l, d) = s.counts();
+        assert!(w > 0 && l > 0, "a mix of outcomes: {w} {l} {d}");
+        for p in 0..n {
+            assert_eq!(
+                (s.outcome(p), s.remoteness(p)),
+                want[p as usize],
+                "position {p}"
+            );
+        }
+        check_best_moves(&g, &s);
+        let split = solve(
+            &g.alternating(),
+            &SolveOptions {
+                misere: false,
+                preferences: Some(Preferences::default()),
+            },
+        )
+        .unwrap();
+        for p in 0..n {
+            assert_eq!(split.outcome(2 * p), s.outcome(p));
+            assert_eq!(split.remoteness(2 * p + 1), s.remoteness(p));
+        }
+    }
+}

@@ -14,7 +14,8 @@ pub struct Csr {
 impl Csr {
     /// Builds the adjacency of `node_count` nodes from `(source, target)` pairs given by a
     /// re-iterable source (called twice: once to count, once to fill), keeping for each source
-    /// the order in which its edges come. O(n + m) time, 4(n + m) bytes.
+    /// the order in which its edges come. O(n + m) time, 4(n + m) bytes, plus 2 bytes per edge
+    /// while building (see [`CsrBuilder`]).
     ///
     /// # Panics
     /// If an endpoint is `>= node_count`, or there are 2^32 edges or more: callers validate first.
@@ -23,23 +24,15 @@ impl Csr {
         F: Fn() -> I,
         I: Iterator<Item = (u32, u32)>,
     {
-        let mut offsets = vec![0u32; node_count + 1];
+        let mut builder = CsrBuilder::new(node_count);
         for (s, _) in edges() {
-            offsets[s as usize + 1] += 1;
+            builder.count(s);
         }
-        for v in 0..node_count {
-            offsets[v + 1] = offsets[v]
-                .checked_add(offsets[v + 1])
-                .expect("fewer than 2^32 edges");
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; offsets[node_count] as usize];
+        builder.start_fill();
         for (s, t) in edges() {
-            let slot = &mut fill[s as usize];
-            targets[*slot as usize] = t;
-            *slot += 1;
+            builder.push(s, t);
         }
-        Csr { offsets, targets }
+        builder.finish()
     }
 
     /// Number of nodes.
@@ -70,29 +63,141 @@ impl Csr {
     /// The reversed graph: `u` is in the list of `v` iff `v` is in the list of `u` here.
     /// Lists of the result are sorted by source. O(n + m) time, 4(n + m) bytes.
     pub fn transpose(&self) -> Csr {
-        let n = self.node_count();
-        let mut offsets = vec![0u32; n + 1];
+        let mut builder = CsrBuilder::new(self.node_count());
         for &v in &self.targets {
-            offsets[v as usize + 1] += 1;
+            builder.count(v);
         }
-        for v in 0..n {
-            offsets[v + 1] += offsets[v];
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; self.targets.len()];
-        for u in 0..n {
-            for &v in &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize] {
-                let slot = &mut fill[v as usize];
-                targets[*slot as usize] = u as u32;
-                *slot += 1;
+        builder.start_fill();
+        for u in 0..self.node_count() as u32 {
+            for &v in self.list(u) {
+                builder.push(v, u);
             }
         }
-        Csr { offsets, targets }
+        builder.finish()
     }
 
     /// Bytes of heap memory held.
     pub fn heap_bytes(&self) -> usize {
         4 * (self.offsets.capacity() + self.targets.capacity())
+    }
+}
+
+/// log2 of the width of a bucket of consecutive nodes, for passes that group random accesses
+/// by bucket: about 256 buckets (few enough write streams for the cache and the TLB), each of
+/// at most 2^16 nodes (a node's place in its bucket fits in a `u16`).
+pub(crate) fn bucket_shift(node_count: usize) -> u32 {
+    let bits = usize::BITS - node_count.leading_zeros();
+    bits.saturating_sub(8).min(16)
+}
+
+/// Builds a [`Csr`] from edges in any order, in two passes over them, with writes that stay
+/// in cache.
+///
+/// Placing each edge straight at its final slot writes all over an array of 4 bytes per edge:
+/// on large graphs every write is a cache and TLB miss (measured 30-40 ns on the benchmark
+/// machine). Instead the nodes are cut into buckets of 2^k consecutive nodes (k <= 16, about
+/// 256 buckets): the fill pass appends each edge to its source's bucket (a few thousand
+/// write heads), keeping the low k bits of the source in a side array of
+/// `u16`; then each bucket, a few tens of kilobytes, is counted and ordered on its own.
+/// Within a node the edges keep their order. O(n + m); 4(n + m) bytes for the result plus
+/// 2 bytes per edge and the largest bucket while building.
+pub(crate) struct CsrBuilder {
+    node_count: usize,
+    shift: u32,
+    /// Edge count of each bucket, then (after `start_fill`) the start of each bucket.
+    bucket_start: Vec<usize>,
+    /// The next free slot of each bucket during the fill.
+    bucket_head: Vec<usize>,
+    targets: Vec<u32>,
+    low_bits: Vec<u16>,
+}
+
+impl CsrBuilder {
+    /// A builder for `node_count` nodes.
+    pub(crate) fn new(node_count: usize) -> CsrBuilder {
+        let shift = bucket_shift(node_count);
+        let buckets = (node_count >> shift) + 1;
+        CsrBuilder {
+            node_count,
+            shift,
+            bucket_start: vec![0; buckets + 1],
+            bucket_head: Vec::new(),
+            targets: Vec::new(),
+            low_bits: Vec::new(),
+        }
+    }
+
+    /// Counting pass: one call per edge, with its source.
+    #[inline]
+    pub(crate) fn count(&mut self, source: u32) {
+        self.bucket_start[(source >> self.shift) as usize + 1] += 1;
+    }
+
+    /// Ends the counting pass.
+    pub(crate) fn start_fill(&mut self) {
+        for b in 1..self.bucket_start.len() {
+            self.bucket_start[b] += self.bucket_start[b - 1];
+        }
+        let m = *self.bucket_start.last().expect("at least one bucket");
+        assert!(m <= u32::MAX as usize, "fewer than 2^32 edges");
+        self.bucket_head = self.bucket_start.clone();
+        self.targets = vec![0; m];
+        self.low_bits = vec![0; m];
+    }
+
+    /// Fill pass: the same edges as the counting pass, in the order wanted within each node.
+    #[inline]
+    pub(crate) fn push(&mut self, source: u32, target: u32) {
+        let head = &mut self.bucket_head[(source >> self.shift) as usize];
+        self.targets[*head] = target;
+        self.low_bits[*head] = (source & ((1 << self.shift) - 1)) as u16;
+        *head += 1;
+    }
+
+    /// Orders each bucket by node and returns the rows.
+    pub(crate) fn finish(self) -> Csr {
+        let CsrBuilder {
+            node_count,
+            shift,
+            bucket_start,
+            mut targets,
+            low_bits,
+            ..
+        } = self;
+        let mut offsets = vec![0u32; node_count + 1];
+        let largest = bucket_start
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .max()
+            .unwrap_or(0);
+        let mut scratch: Vec<u32> = Vec::with_capacity(largest);
+        let mut cursor: Vec<u32> = vec![0; 1 << shift];
+        for (b, range) in bucket_start.windows(2).enumerate() {
+            let (lo, hi) = (range[0], range[1]);
+            let first = b << shift;
+            let width = (node_count - first.min(node_count)).min(1 << shift);
+            // Count the bucket's nodes, then turn the counts into slots.
+            cursor[..width].fill(0);
+            for &low in &low_bits[lo..hi] {
+                cursor[low as usize] += 1;
+            }
+            let mut at = lo as u32;
+            for (i, c) in cursor[..width].iter_mut().enumerate() {
+                offsets[first + i] = at;
+                let count = *c;
+                *c = at;
+                at += count;
+            }
+            scratch.clear();
+            scratch.extend_from_slice(&targets[lo..hi]);
+            for (&t, &low) in scratch.iter().zip(&low_bits[lo..hi]) {
+                let slot = &mut cursor[low as usize];
+                targets[*slot as usize] = t;
+                *slot += 1;
+            }
+        }
+        offsets[node_count] = targets.len() as u32;
+        Csr { offsets, targets }
     }
 }
 
@@ -116,6 +221,47 @@ mod tests {
         assert_eq!(rev.list(2), &[0, 2]);
         assert_eq!(rev.degree(3), 0);
         assert_eq!(rev.transpose(), csr_sorted(&csr));
+    }
+
+    /// Against plain `Vec<Vec<u32>>` lists, on sizes that use one bucket and many.
+    #[test]
+    fn builder_matches_plain_lists_in_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |bound: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound as u64) as u32
+        };
+        for &(n, m) in &[
+            (1usize, 3usize),
+            (7, 40),
+            (5000, 20000),
+            (70000, 300000),
+            (300000, 50),
+        ] {
+            let edges: Vec<(u32, u32)> = (0..m).map(|_| (next(n), next(n))).collect();
+            let mut lists = vec![Vec::new(); n];
+            for &(s, t) in &edges {
+                lists[s as usize].push(t);
+            }
+            let csr = Csr::from_edges(n, || edges.iter().copied());
+            assert_eq!(csr.node_count(), n);
+            assert_eq!(csr.edge_count(), m);
+            for (v, list) in lists.iter().enumerate() {
+                assert_eq!(csr.list(v as u32), &list[..], "n {n}, node {v}");
+            }
+            let rev = csr.transpose();
+            let mut rev_lists = vec![Vec::new(); n];
+            for (s, list) in lists.iter().enumerate() {
+                for &t in list {
+                    rev_lists[t as usize].push(s as u32);
+                }
+            }
+            for (v, list) in rev_lists.iter().enumerate() {
+                assert_eq!(rev.list(v as u32), &list[..], "reversed, n {n}, node {v}");
+            }
+        }
     }
 
     fn csr_sorted(csr: &Csr) -> Csr {

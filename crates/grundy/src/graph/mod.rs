@@ -5,7 +5,7 @@
 //! beside it, so that hot loops touch only what they need. [`text`] reads and writes the
 //! project's text format.
 
-mod csr;
+pub(crate) mod csr;
 mod labels;
 pub mod text;
 

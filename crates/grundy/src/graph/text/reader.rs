@@ -11,7 +11,8 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use crate::graph::{Csr, GameGraph, Labels};
+use crate::graph::csr::CsrBuilder;
+use crate::graph::{GameGraph, Labels};
 use crate::outcome::{Outcome, Player};
 use crate::progress::{NoProgress, Progress};
 
@@ -448,11 +449,24 @@ impl Parser {
         if move_count > u32::MAX as usize {
             return Err(self.error(0, "too many moves: at most 4294967295 are supported"));
         }
+        // Each block of pairs is freed as soon as the fill pass has used it, so the peak is
+        // the pairs (8 bytes per move) rather than pairs and rows together.
         let pairs = std::mem::take(&mut self.pairs);
-        let moves = Csr::from_edges(n, || {
-            pairs.iter().flatten().copied().filter(|p| p.1 != NO_TARGET)
-        });
-        drop(pairs);
+        let mut builder = CsrBuilder::new(n);
+        for &(s, t) in pairs.iter().flatten() {
+            if t != NO_TARGET {
+                builder.count(s);
+            }
+        }
+        builder.start_fill();
+        for block in pairs {
+            for (s, t) in block {
+                if t != NO_TARGET {
+                    builder.push(s, t);
+                }
+            }
+        }
+        let moves = builder.finish();
         let graph = GameGraph::new(moves, labels);
         if self.attrs.is_empty() {
             return Ok(graph);
@@ -462,35 +476,22 @@ impl Parser {
     }
 
     /// Replaces raw integer ids by dense indices in increasing id order; returns the ids.
-    /// A direct table when ids are dense enough (4 bytes per possible id), else sorting.
+    ///
+    /// When ids are dense enough, a presence bitset (1 bit per possible id, small enough to
+    /// stay in cache) and per-word ranks number them; ids that are exactly `0..n` need no
+    /// renumbering at all. Sparse ids are sorted instead.
     fn renumber_integers(&mut self) -> Vec<u32> {
         let mentions: usize = self.pairs.iter().map(Vec::len).sum::<usize>() * 2;
         let max = self
             .pairs
             .iter()
             .flatten()
-            .flat_map(|&(a, b)| [a, if b == NO_TARGET { 0 } else { b }])
+            .map(|&(a, b)| if b == NO_TARGET { a } else { a.max(b) })
             .max();
         let Some(max) = max else { return Vec::new() };
-        let mut ids: Vec<u32>;
-        if (max as usize) <= 2 * mentions + (1 << 16) {
-            let mut table = vec![NO_TARGET; max as usize + 1];
-            for &(a, b) in self.pairs.iter().flatten() {
-                table[a as usize] = 0;
-                if b != NO_TARGET {
-                    table[b as usize] = 0;
-                }
-            }
-            ids = Vec::new();
-            for (id, slot) in table.iter_mut().enumerate() {
-                if *slot == 0 {
-                    *slot = ids.len() as u32;
-                    ids.push(id as u32);
-                }
-            }
-            self.remap(|raw| table[raw as usize]);
-        } else {
-            ids = self
+        let max = max as usize;
+        if max > 64 * mentions + (1 << 20) {
+            let mut ids: Vec<u32> = self
                 .pairs
                 .iter()
                 .flatten()
@@ -501,6 +502,34 @@ impl Parser {
             ids.dedup();
             ids.shrink_to_fit();
             self.remap(|raw| ids.binary_search(&raw).expect("id was collected") as u32);
+            return ids;
+        }
+        let mut present = vec![0u64; max / 64 + 1];
+        for &(a, b) in self.pairs.iter().flatten() {
+            present[a as usize / 64] |= 1 << (a % 64);
+            if b != NO_TARGET {
+                present[b as usize / 64] |= 1 << (b % 64);
+            }
+        }
+        let mut rank = Vec::with_capacity(present.len());
+        let mut total = 0u32;
+        for &word in &present {
+            rank.push(total);
+            total += word.count_ones();
+        }
+        if total as usize != max + 1 {
+            self.remap(|raw| {
+                let word = present[raw as usize / 64];
+                rank[raw as usize / 64] + (word & ((1u64 << (raw % 64)) - 1)).count_ones()
+            });
+        }
+        let mut ids = Vec::with_capacity(total as usize);
+        for (w, &word) in present.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                ids.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
         }
         ids
     }
