@@ -61,8 +61,11 @@ impl Ranks {
 
 /// Counter value of a position that is decided or blocked: the kernel skips it.
 const SETTLED: u32 = u32::MAX;
-/// Most predecessor visits grouped at once: bounds the kernel's extra memory to 8 MiB.
-const CHUNK: usize = 1 << 20;
+/// How many positions of a level ahead their predecessor lists are fetched.
+const PREFETCH_AHEAD: usize = 8;
+/// Most predecessor visits grouped at once: 1 MiB of pairs, which stays in L2 between being
+/// grouped and being carried out.
+const CHUNK: usize = 1 << 17;
 
 /// Runs the kernel. `seeds` are the positions decided before the run, all of rank 0 (the end
 /// positions of the game). `counters[s]` is the number of admitted moves of `s` (fewer than
@@ -74,7 +77,7 @@ const CHUNK: usize = 1 << 20;
 /// which of several equally good best moves is kept, so the visits of a chunk of the level are
 /// first grouped by the bucket of the predecessor (see [`bucket_shift`]) and then carried out
 /// bucket by bucket, where the counters, ranks and labels touched fit in cache. Small levels
-/// are visited directly. O(n + m) time, at most 8 MiB beside the arrays.
+/// are visited directly. O(n + m) time, about 1 MiB beside the arrays.
 pub(crate) fn run<R: Rule>(
     preds: &Csr,
     counters: &mut [u32],
@@ -118,7 +121,21 @@ pub(crate) fn run<R: Rule>(
                 }
                 continue;
             }
-            for &t in &level[start..i] {
+            for k in start..i {
+                // Rows of a level are scattered: fetch them ahead, offset first, then list.
+                if let Some(&ahead) = level
+                    .get(k + 2 * PREFETCH_AHEAD)
+                    .filter(|_| k + 2 * PREFETCH_AHEAD < i)
+                {
+                    preds.prefetch_offset(ahead);
+                }
+                if let Some(&ahead) = level
+                    .get(k + PREFETCH_AHEAD)
+                    .filter(|_| k + PREFETCH_AHEAD < i)
+                {
+                    preds.prefetch_list(ahead);
+                }
+                let t = level[k];
                 for &s in preds.list(t) {
                     buckets[(s >> shift) as usize].push((s, t));
                 }

@@ -195,27 +195,41 @@ impl Parser {
     /// Parses complete lines; at the end of input the last line may lack its newline.
     fn lines(&mut self, text: &[u8], at_end: bool) -> Result<(), ReadError> {
         let mut start = 0;
-        for nl in memchr::memchr_iter(b'\n', text) {
+        while start < text.len() {
+            // Most lines of big files are `u v` with integer ids: read those in one go.
+            if matches!(self.ids, Ids::Integers) {
+                if let Some((pair, next)) = integer_move(text, start) {
+                    self.line += 1;
+                    self.push_pair(pair);
+                    start = next;
+                    continue;
+                }
+            }
+            let end = match memchr::memchr(b'\n', &text[start..]) {
+                Some(k) => start + k,
+                None if at_end => text.len(),
+                None => break,
+            };
             self.line += 1;
-            self.parse_line(&text[start..nl])?;
-            start = nl + 1;
-        }
-        if at_end && start < text.len() {
-            self.line += 1;
-            self.parse_line(&text[start..])?;
+            self.parse_line(&text[start..end])?;
+            start = end + 1;
         }
         Ok(())
     }
 
+    #[inline]
     fn push_pair(&mut self, pair: (u32, u32)) {
         match self.pairs.last_mut() {
             Some(block) if block.len() < BLOCK => block.push(pair),
-            _ => {
-                let mut block = Vec::with_capacity(BLOCK);
-                block.push(pair);
-                self.pairs.push(block);
-            }
+            _ => self.push_block(pair),
         }
+    }
+
+    #[cold]
+    fn push_block(&mut self, pair: (u32, u32)) {
+        let mut block = Vec::with_capacity(BLOCK);
+        block.push(pair);
+        self.pairs.push(block);
     }
 
     fn parse_line(&mut self, line: &[u8]) -> Result<(), ReadError> {
@@ -588,6 +602,34 @@ impl Parser {
         }
         Ok((fixed, player))
     }
+}
+
+/// Reads a line `u v\n` of two integer ids separated by one space or tab, at `at`: the pair
+/// and the start of the next line, or `None` for any other line (which then takes the general
+/// path, where errors are reported).
+#[inline]
+fn integer_move(text: &[u8], at: usize) -> Option<((u32, u32), usize)> {
+    let (u, at) = integer(text, at)?;
+    if !matches!(text.get(at), Some(b' ' | b'\t')) {
+        return None;
+    }
+    let (v, at) = integer(text, at + 1)?;
+    (text.get(at) == Some(&b'\n')).then_some(((u, v), at + 1))
+}
+
+/// An integer id of at most 10 digits at `at`, not above [`MAX_INTEGER_ID`].
+#[inline]
+fn integer(text: &[u8], at: usize) -> Option<(u32, usize)> {
+    let mut value: u64 = 0;
+    let mut i = at;
+    while let Some(&b) = text.get(i) {
+        if !b.is_ascii_digit() || i - at == 10 {
+            break;
+        }
+        value = value * 10 + u64::from(b - b'0');
+        i += 1;
+    }
+    (i > at && value <= u64::from(MAX_INTEGER_ID)).then_some((value as u32, i))
 }
 
 #[inline]
