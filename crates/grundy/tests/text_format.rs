@@ -219,7 +219,7 @@ fn attribute_before_an_id() {
 
 #[test]
 fn unknown_attribute_key() {
-    let expected = "expected result=win|loss|draw or player=1|2";
+    let expected = "expected result=win|loss|draw, player=1|2 or payoff=N";
     expect_error(
         "a colour=red\n",
         1,
@@ -817,4 +817,28 @@ proptest! {
         let trickled = read(Trickle::new(text.as_bytes()), "t", &NoProgress).unwrap();
         prop_assert_eq!(&trickled, &graph);
     }
+}
+
+#[test]
+fn payoff_attribute_is_read_written_and_checked() {
+    let g = parse_str("a b\nb payoff=-7\nc payoff=9223372036854775807\n").unwrap();
+    let b = g.index_of("b").unwrap();
+    assert_eq!(g.payoff(b), Some(-7));
+    assert_eq!(g.payoff(g.index_of("c").unwrap()), Some(i64::MAX));
+    assert_eq!(g.payoff(g.index_of("a").unwrap()), None);
+    let mut text = Vec::new();
+    grundy::graph::text::write(&g, &mut text).unwrap();
+    assert_eq!(parse_str(std::str::from_utf8(&text).unwrap()).unwrap(), g);
+    let err = parse_str("a payoff=1.5\n").unwrap_err().to_string();
+    assert!(
+        err.contains("<input>:1:10") && err.contains("bad payoff '1.5'"),
+        "{err}"
+    );
+    let err = parse_str("a payoff=1\na payoff=2\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("<input>:2:3") && err.contains("contradictory"),
+        "{err}"
+    );
 }

@@ -29,6 +29,7 @@ pub struct GameGraph {
     labels: Labels,
     fixed: Option<Vec<Option<Outcome>>>,
     player: Option<Vec<Option<Player>>>,
+    payoff: Option<Vec<Option<i64>>>,
 }
 
 impl GameGraph {
@@ -43,6 +44,7 @@ impl GameGraph {
             labels,
             fixed: None,
             player: None,
+            payoff: None,
         }
     }
 
@@ -73,6 +75,16 @@ impl GameGraph {
     pub fn with_players(mut self, player: Vec<Option<Player>>) -> GameGraph {
         assert_eq!(player.len(), self.position_count());
         self.player = player.iter().any(Option::is_some).then_some(player);
+        self
+    }
+
+    /// Sets the payoffs: the game ends at a position with a payoff (for payoff solving).
+    ///
+    /// # Panics
+    /// If the length is not the position count.
+    pub fn with_payoffs(mut self, payoff: Vec<Option<i64>>) -> GameGraph {
+        assert_eq!(payoff.len(), self.position_count());
+        self.payoff = payoff.iter().any(Option::is_some).then_some(payoff);
         self
     }
 
@@ -133,6 +145,12 @@ impl GameGraph {
         self.player.as_ref().and_then(|f| f[p as usize])
     }
 
+    /// The payoff at `p`, if the graph gives one: payoff solving ends the game there.
+    #[inline]
+    pub fn payoff(&self, p: u32) -> Option<i64> {
+        self.payoff.as_ref().and_then(|f| f[p as usize])
+    }
+
     /// Whether any position says which player is to move.
     pub fn has_players(&self) -> bool {
         self.player.is_some()
@@ -146,7 +164,7 @@ impl GameGraph {
 
     /// The same game with the player to move made part of the position: position `p` becomes
     /// `p@1` (player 1 to move, index `2p`) and `p@2` (index `2p + 1`), and every move of `p`
-    /// hands the turn to the other player. Fixed results carry over to both copies. This is how
+    /// hands the turn to the other player. Fixed results and payoffs carry over to both copies. This is how
     /// a game whose graph does not say who is to move is solved with players told apart.
     /// O(n + m), twice the size.
     pub fn alternating(&self) -> GameGraph {
@@ -166,12 +184,14 @@ impl GameGraph {
             })
             .collect();
         let fixed = (0..2 * n).map(|p| self.fixed_result(p / 2)).collect();
+        let payoff = (0..2 * n).map(|p| self.payoff(p / 2)).collect();
         let player = (0..2 * n)
             .map(|p| Some(if p % 2 == 0 { Player::One } else { Player::Two }))
             .collect();
         GameGraph::new(moves, Labels::Names(labels))
             .with_fixed_results(fixed)
             .with_players(player)
+            .with_payoffs(payoff)
     }
 
     /// Bytes of heap memory held by the moves and attributes (labels excluded).
@@ -179,5 +199,6 @@ impl GameGraph {
         self.moves.heap_bytes()
             + self.fixed.as_ref().map_or(0, Vec::capacity)
             + self.player.as_ref().map_or(0, Vec::capacity)
+            + self.payoff.as_ref().map_or(0, |v| 16 * v.capacity())
     }
 }

@@ -25,11 +25,17 @@ pub struct Line {
 /// Follows best moves from `start` until the game ends or a position repeats.
 /// A decided position's line has exactly `remoteness + 1` positions. O(length).
 pub fn principal_line(solution: &Solution, start: u32) -> Line {
+    follow(start, |p| solution.best_move(p))
+}
+
+/// Follows `best` (a best move of each position, `None` where the game ends) from `start`
+/// until the game ends or a position repeats. O(length).
+pub fn follow(start: u32, best: impl Fn(u32) -> Option<u32>) -> Line {
     let mut positions = vec![start];
     let mut seen = FxHashSet::default();
     seen.insert(start);
     let mut at = start;
-    while let Some(next) = solution.best_move(at) {
+    while let Some(next) = best(at) {
         positions.push(next);
         if !seen.insert(next) {
             return Line {

@@ -7,15 +7,21 @@
 //!   players are told apart and may rank "player 1 wins", "player 2 wins" and "endless play" in
 //!   any pair of opposite orders; see [`preference`] for the method (O(n + m) too).
 //! - [`principal_line`] follows the best moves from a position.
+//! - [`grundy_values`] gives Sprague–Grundy values (loopy values on graphs with cycles), and
+//!   [`sum_of_tokens`] decides sums of tokens by them.
 
+pub mod grundy;
 mod line;
 mod mover;
+pub mod payoff;
 pub mod preference;
 mod retrograde;
 
 use crate::graph::GameGraph;
 pub use crate::outcome::{Outcome, Player};
-pub use line::{principal_line, Line, LineEnd};
+pub use grundy::{grundy_values, sum_of_tokens, GrundyValues, NimValue, SumAnswer};
+pub use line::{follow, principal_line, Line, LineEnd};
+pub use payoff::{solve_payoffs, PayoffSolution};
 pub use preference::{Preferences, Ranking, RankingError};
 
 /// How to solve: the play convention and the players' preferences.
@@ -46,6 +52,27 @@ pub enum SolveError {
          attribute, or solve `graph.alternating()` (each position with each player to move)"
     )]
     NoPlayers,
+    /// Nim values were asked for a graph that is not an impartial game in normal play.
+    #[error(
+        "Sprague–Grundy values are defined for impartial games in normal play: this graph has \
+         result or player attributes"
+    )]
+    NotImpartial,
+    /// Payoff solving needs a payoff wherever the game ends.
+    #[error("position {position} has no move and no payoff: give it payoff=N")]
+    MissingPayoff {
+        /// Label of the first such position.
+        position: String,
+    },
+    /// Payoff solving found a cycle and was not told what endless play is worth.
+    #[error(
+        "the game can go on forever, around the cycle {}: say what endless play is worth \
+         (--infinite-payoff N)", positions.join(" -> ")
+    )]
+    Cycle {
+        /// Labels of the positions of one cycle, in order.
+        positions: Vec<String>,
+    },
 }
 
 /// The solution of every position: struct of arrays, 9 bytes per position.

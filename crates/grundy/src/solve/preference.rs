@@ -7,23 +7,19 @@
 //! win > loss > endless play. Any two *opposite* rankings make a zero-sum game with three
 //! values, and all six are solved here in O(n + m):
 //!
-//! 1. **Values by thresholds.** Number the results 2, 1, 0 in player 1's order. For t = 1, 2,
-//!    "can player 1 force a value ≥ t?" is a reachability game: if endless play is worth ≥ t,
-//!    player 1 wins it unless player 2 can force an end worth < t (player 2's attractor of
-//!    those end positions); otherwise player 1 must force an end worth ≥ t (player 1's
-//!    attractor). Each attractor is one retrograde pass. For the notes' case this is exactly
-//!    their method: first decide where the game can be made to stop, then solve the rest.
-//! 2. **Remoteness.** Each player hurries towards an end he likes better than endless play and
-//!    delays an end he likes less (for the usual ranking: win fast, lose slow). Among the
-//!    positions of one end value, with only the moves that keep that value, the player who
-//!    prefers that end to endless play forces it; one more retrograde pass over all value
-//!    classes at once gives the ranks and best moves.
+//! Each result is given a payoff, its rank in player 1's order (2, 1, 0), endless play the
+//! rank of a draw, and the game is solved as a payoff game (see [`payoff`](super::payoff)):
+//! values by thresholds — "can player 1 force a result at least this good?" — each an
+//! attractor; for the notes' case this is exactly their method (first decide where the game
+//! can be made to stop, then solve the rest). Remoteness: each player hurries towards an end
+//! he likes better than endless play and delays an end he likes less (for the usual ranking:
+//! win fast, lose slow).
 //!
 //! Positions of draw value get a best move that keeps the draw.
 
 use std::fmt;
 
-use super::retrograde::{self, Ranks, Rule, BLOCKED, NO_POSITION};
+use super::payoff;
 use super::{terminal_outcome, Solution, SolveError, NONE};
 use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
@@ -158,172 +154,38 @@ impl Result3 {
     }
 }
 
-/// Attractor of `forcer`: positions from which `forcer` can force reaching a target.
-struct Attract<'a> {
-    player: &'a [Player],
-    forcer: Player,
-}
-
-impl Rule for Attract<'_> {
-    #[inline]
-    fn immediate(&self, s: u32, _t: u32) -> bool {
-        self.player[s as usize] == self.forcer
-    }
-    #[inline]
-    fn decide(&mut self, _s: u32, _t: u32, _immediate: bool) {}
-}
-
-/// Ranks within value classes: only value-keeping moves count, and in each class the player
-/// who prefers its end to endless play forces it.
-struct Hurry<'a> {
-    player: &'a [Player],
-    value: &'a [u8],
-    forcer: [Option<Player>; 3],
-}
-
-impl Rule for Hurry<'_> {
-    #[inline]
-    fn admits(&self, s: u32, t: u32) -> bool {
-        self.value[s as usize] == self.value[t as usize]
-    }
-    #[inline]
-    fn immediate(&self, s: u32, _t: u32) -> bool {
-        Some(self.player[s as usize]) == self.forcer[self.value[s as usize] as usize]
-    }
-    #[inline]
-    fn decide(&mut self, _s: u32, _t: u32, _immediate: bool) {}
-}
-
 /// Solves a graph whose every position says which player is to move, with the given
-/// preferences. Three retrograde passes: O(n + m).
+/// preferences: a payoff game (see [`payoff`](super::payoff)) where each result is worth its
+/// rank in player 1's order (2, 1, 0) and endless play the rank of a draw. O(n + m).
 pub fn solve(graph: &GameGraph, misere: bool, prefs: Preferences) -> Result<Solution, SolveError> {
-    let n = graph.position_count();
-    let mut player = Vec::with_capacity(n);
-    for p in 0..n as u32 {
-        match graph.player(p) {
-            Some(pl) => player.push(pl),
-            None => {
-                return Err(SolveError::MissingPlayer {
-                    position: graph.label(p),
-                })
-            }
-        }
-    }
+    let player = payoff::players(graph)?;
     let ranking = prefs.ranking(Player::One);
-    let value_of = |r: Result3| ranking.value_of(r.seen_by(Player::One));
-    let endless = value_of(Result3::Endless);
-    // The end value of each terminal position (u8::MAX for positions the game does not end at).
-    let end: Vec<u8> = (0..n as u32)
-        .map(|p| match terminal_outcome(graph, p, misere) {
-            Some(o) => value_of(Result3::from_view(o, player[p as usize])),
-            None => u8::MAX,
+    let worth = |r: Result3| i64::from(ranking.value_of(r.seen_by(Player::One)));
+    let end: Vec<Option<i64>> = (0..graph.position_count() as u32)
+        .map(|p| {
+            terminal_outcome(graph, p, misere)
+                .map(|o| worth(Result3::from_view(o, player[p as usize])))
         })
         .collect();
-    let preds = graph.moves().transpose();
-    let degree: Vec<u32> = (0..n as u32).map(|p| graph.moves().degree(p)).collect();
-
-    // Step 1: value = number of thresholds t in {1, 2} that player 1 can force.
-    let mut value = vec![0u8; n];
-    for t in 1..=2u8 {
-        // Player 2 forces an end worth < t, or player 1 one worth >= t.
-        let forcer = if endless >= t {
-            Player::Two
-        } else {
-            Player::One
-        };
-        let mut ranks = Ranks::new(n);
-        let mut seeds = Vec::new();
-        for (p, &e) in end.iter().enumerate() {
-            if e != u8::MAX {
-                if (e >= t) == (forcer == Player::One) {
-                    ranks.rank[p] = 0;
-                    seeds.push(p as u32);
-                } else {
-                    ranks.rank[p] = BLOCKED;
-                }
-            }
-        }
-        let mut counters = degree.clone();
-        let mut rule = Attract {
-            player: &player,
-            forcer,
-        };
-        retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
-        for p in 0..n as u32 {
-            let attracted = ranks.is_decided(p);
-            if attracted == (forcer == Player::One) {
-                value[p as usize] += 1;
-            }
-        }
-    }
-
-    // Step 2: remoteness and best moves within each end value.
-    let mut forcer = [None; 3];
-    for (v, f) in forcer.iter_mut().enumerate() {
-        let v = v as u8;
-        if v != endless {
-            *f = Some(if v > endless {
-                Player::One
-            } else {
-                Player::Two
-            });
-        }
-    }
-    let mut ranks = Ranks::new(n);
-    let mut seeds = Vec::new();
-    let mut counters = vec![0u32; n];
-    for p in 0..n as u32 {
-        let i = p as usize;
-        if end[i] != u8::MAX {
-            if end[i] == endless {
-                ranks.rank[i] = BLOCKED;
-            } else {
-                ranks.rank[i] = 0;
-                seeds.push(p);
-            }
-        } else {
-            counters[i] = graph
-                .options(p)
-                .iter()
-                .filter(|&&q| value[q as usize] == value[i])
-                .count() as u32;
-        }
-    }
-    let mut rule = Hurry {
-        player: &player,
-        value: &value,
-        forcer,
-    };
-    retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
-    drop(preds);
-
-    let Ranks {
-        rank: mut remoteness,
-        mut best,
-    } = ranks;
-    let mut outcome = Vec::with_capacity(n);
-    for p in 0..n as u32 {
-        let i = p as usize;
-        let result = if value[i] == endless {
+    let endless = worth(Result3::Endless);
+    let solved = payoff::minimax(graph, &player, &end, Some(endless))?;
+    let p1_wins = worth(Result3::Wins(Player::One));
+    let mut outcome = Vec::with_capacity(player.len());
+    let mut remoteness = Vec::with_capacity(player.len());
+    let mut best = Vec::with_capacity(player.len());
+    for (p, &pl) in player.iter().enumerate() {
+        let p = p as u32;
+        let v = solved.value(p);
+        let result = if v == endless {
             Result3::Endless
-        } else if ranking.value_of(Outcome::Win) == value[i] {
+        } else if v == p1_wins {
             Result3::Wins(Player::One)
         } else {
             Result3::Wins(Player::Two)
         };
-        outcome.push(result.seen_by(player[i]));
-        if value[i] == endless {
-            remoteness[i] = NONE;
-            if end[i] == u8::MAX {
-                best[i] = graph
-                    .options(p)
-                    .iter()
-                    .copied()
-                    .find(|&q| value[q as usize] == endless)
-                    .unwrap_or(NO_POSITION);
-            }
-        }
-        debug_assert!(value[i] == endless || remoteness[i] < BLOCKED);
+        outcome.push(result.seen_by(pl));
+        remoteness.push(solved.remoteness(p).unwrap_or(NONE));
+        best.push(solved.best_move(p).unwrap_or(NONE));
     }
     Ok(Solution {
         outcome,

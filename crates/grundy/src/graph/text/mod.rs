@@ -7,6 +7,7 @@
 //! c                # a position named on its own: it exists even with no moves
 //! d result=draw    # attributes follow a lone position as key=value
 //! e player=2       # player 2 is to move at e
+//! f payoff=-3      # for payoff solving: the game ends at f with payoff -3
 //! ```
 //!
 //! - **Positions** are ids: non-negative integers (`0` to `4294967294`; an all-digit id is an
@@ -20,6 +21,9 @@
 //!   - `player=1|2`: which player is to move at the position, for games in which the players
 //!     have different moves (the position then includes whose turn it is). Moves need not
 //!     alternate: a move to a position of the same player is an extra turn.
+//!
+//!   - `payoff=N` (an integer): for payoff solving, the game ends at this position with
+//!     payoff N, which player 1 maximises and player 2 minimises.
 //!
 //!   An attribute may be repeated with the same value; a different value is an error.
 //! - **Order**: when every id is an integer, positions are ordered by id; otherwise by first

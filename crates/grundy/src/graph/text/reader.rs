@@ -121,6 +121,7 @@ struct AttrEntry {
 enum Attr {
     Result(Outcome),
     Player(Player),
+    Payoff(i64),
 }
 
 impl Attr {
@@ -128,6 +129,7 @@ impl Attr {
         match self {
             Attr::Result(_) => "result",
             Attr::Player(_) => "player",
+            Attr::Payoff(_) => "payoff",
         }
     }
 
@@ -135,8 +137,16 @@ impl Attr {
         match self {
             Attr::Result(o) => o.to_string(),
             Attr::Player(p) => p.to_string(),
+            Attr::Payoff(v) => v.to_string(),
         }
     }
+}
+
+/// The attribute arrays of a graph, one entry per position.
+struct Attributes {
+    fixed: Vec<Option<Outcome>>,
+    player: Vec<Option<Player>>,
+    payoff: Vec<Option<i64>>,
 }
 
 /// How ids are held while reading: raw integers as long as every id is one (so the final order
@@ -386,10 +396,21 @@ impl Parser {
                         format!("unknown player '{value_text}': expected 1 or 2"),
                     )
                 }),
+            b"payoff" => value_text.parse().map(Attr::Payoff).map_err(|_| {
+                self.error(
+                    value_col,
+                    format!(
+                        "bad payoff '{value_text}': expected an integer from {} to {}",
+                        i64::MIN,
+                        i64::MAX
+                    ),
+                )
+            }),
             _ => Err(self.error(
                 key_col,
                 format!(
-                    "unknown attribute '{}': expected result=win|loss|draw or player=1|2",
+                    "unknown attribute '{}': expected result=win|loss|draw, player=1|2 or \
+                     payoff=N",
                     String::from_utf8_lossy(key)
                 ),
             )),
@@ -485,8 +506,11 @@ impl Parser {
         if self.attrs.is_empty() {
             return Ok(graph);
         }
-        let (fixed, player) = self.attribute_arrays(n)?;
-        Ok(graph.with_fixed_results(fixed).with_players(player))
+        let attrs = self.attribute_arrays(n)?;
+        Ok(graph
+            .with_fixed_results(attrs.fixed)
+            .with_players(attrs.player)
+            .with_payoffs(attrs.payoff))
     }
 
     /// Replaces raw integer ids by dense indices in increasing id order; returns the ids.
@@ -562,13 +586,10 @@ impl Parser {
 
     /// Fills the attribute arrays; a position given two different values for one attribute is
     /// an error at the later of the two.
-    #[allow(clippy::type_complexity)]
-    fn attribute_arrays(
-        &mut self,
-        n: usize,
-    ) -> Result<(Vec<Option<Outcome>>, Vec<Option<Player>>), ReadError> {
+    fn attribute_arrays(&mut self, n: usize) -> Result<Attributes, ReadError> {
         let mut fixed: Vec<Option<Outcome>> = vec![None; n];
         let mut player: Vec<Option<Player>> = vec![None; n];
+        let mut payoff: Vec<Option<i64>> = vec![None; n];
         let mut first: FxHashMap<(u32, &'static str), AttrEntry> = FxHashMap::default();
         // Entries are in file order, so the first conflict found is the first in the file.
         let mut conflict: Option<(AttrEntry, AttrEntry)> = None;
@@ -583,6 +604,7 @@ impl Parser {
             match entry.value {
                 Attr::Result(o) => fixed[entry.position as usize] = Some(o),
                 Attr::Player(p) => player[entry.position as usize] = Some(p),
+                Attr::Payoff(v) => payoff[entry.position as usize] = Some(v),
             }
         }
         if let Some((earlier, later)) = conflict {
@@ -600,7 +622,11 @@ impl Parser {
                 ),
             ));
         }
-        Ok((fixed, player))
+        Ok(Attributes {
+            fixed,
+            player,
+            payoff,
+        })
     }
 }
 

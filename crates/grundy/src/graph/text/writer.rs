@@ -13,13 +13,22 @@ pub fn write<W: Write>(graph: &GameGraph, out: &mut W) -> io::Result<()> {
     for p in 0..graph.position_count() as u32 {
         let fixed = graph.fixed_result(p);
         let player = graph.player(p);
-        if named || graph.options(p).is_empty() || fixed.is_some() || player.is_some() {
+        let payoff = graph.payoff(p);
+        if named
+            || graph.options(p).is_empty()
+            || fixed.is_some()
+            || player.is_some()
+            || payoff.is_some()
+        {
             write!(out, "{}", labels.get(p))?;
             if let Some(result) = fixed {
                 write!(out, " result={result}")?;
             }
             if let Some(player) = player {
                 write!(out, " player={player}")?;
+            }
+            if let Some(payoff) = payoff {
+                write!(out, " payoff={payoff}")?;
             }
             writeln!(out)?;
         }

@@ -1,175 +1,57 @@
-//! `grundy solve FILE`: outcome, remoteness and best move of every position of a graph.
+//! Output of the outcome solve: outcome, remoteness and best move of every position.
 
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
 
-use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
-use grundy::graph::{text, GameGraph, Labels};
-use grundy::progress::Progress;
-use grundy::solve::{
-    principal_line, solve, Line, LineEnd, Preferences, Ranking, Solution, SolveOptions,
-};
+use anyhow::Result;
+use grundy::graph::GameGraph;
+use grundy::solve::{principal_line, Line, LineEnd, Solution};
 use grundy::Outcome;
 use serde::Serialize;
 
-use crate::progress::Bar;
+use super::{find_position, write_label, Format, SolveArgs};
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Readable text: a summary, then a table (or the start position and its line).
-    Text,
-    /// One line per position: `node outcome remoteness best`, tab-separated, `-` when empty.
-    Tsv,
-    /// A JSON document for programs.
-    Json,
-}
-
-/// Arguments of `grundy solve`.
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// The position graph: a file in grundy's text format, or `-` for standard input.
-    pub file: PathBuf,
-    /// Misère play: a player who cannot move wins (fixed results still take precedence).
-    #[arg(long)]
-    pub misere: bool,
-    /// Player 1's ranking of the results from his side, best first, e.g. `draw,win,loss`.
-    /// Player 2 ranks them in the opposite order. Tells the players apart: a graph without
-    /// player attributes is solved with each position taken once with each player to move
-    /// (labels `ID@1`, `ID@2`).
-    #[arg(long, value_name = "RANKING")]
-    pub prefer: Option<String>,
-    /// Player 2's ranking from his side, best first; must be the opposite of --prefer (or
-    /// stand alone, and then player 1's is its opposite).
-    #[arg(long, value_name = "RANKING")]
-    pub prefer2: Option<String>,
-    /// Show only this position, with its principal line of play (ID@1 or ID@2 picks the
-    /// player to move when the players are told apart; plain ID means player 1).
-    #[arg(long, value_name = "ID")]
-    pub start: Option<String>,
-    /// Only the summary counts, not the table (text format).
-    #[arg(long)]
-    pub summary: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-/// Runs `grundy solve`.
-pub fn run(args: &SolveArgs) -> Result<()> {
-    let preferences = preferences(args)?;
-    let bar = Bar::new();
-    let graph = read_graph(&args.file, &bar)?;
-    // Telling the players apart on a graph that does not say who moves: each position with
-    // each player to move.
-    let graph = if preferences.is_some() && !graph.has_players() {
-        graph.alternating()
-    } else {
-        graph
-    };
-    bar.step(&format!(
-        "solving {} positions, {} moves",
-        graph.position_count(),
-        graph.move_count()
-    ));
-    let options = SolveOptions {
-        misere: args.misere,
-        preferences,
-    };
-    let solution = solve(&graph, &options)?;
-    bar.finish();
-
-    let stdout = io::stdout().lock();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+/// Writes the solution in the chosen format: every position, or the start and its line.
+pub fn write<W: Write>(
+    out: &mut W,
+    args: &SolveArgs,
+    graph: &GameGraph,
+    solution: &Solution,
+) -> Result<()> {
     let play = if args.misere { "misère" } else { "normal" };
     match &args.start {
         Some(start) => {
-            let p = find_start(&graph, start)?;
-            let line = principal_line(&solution, p);
+            let p = find_position(graph, start, "--start")?;
+            let line = principal_line(solution, p);
             match args.format {
-                Format::Text => write_start_text(&mut out, &graph, &solution, &line)?,
+                Format::Text => write_start_text(out, graph, solution, &line)?,
                 Format::Tsv => {
                     for &q in &line.positions {
-                        write_tsv_row(&mut out, &graph, &solution, q)?;
+                        write_tsv_row(out, graph, solution, q)?;
                     }
                 }
                 Format::Json => {
                     serde_json::to_writer_pretty(
-                        &mut out,
-                        &StartJson::new(&graph, &solution, &line, play),
+                        &mut *out,
+                        &StartJson::new(graph, solution, &line, play),
                     )?;
                     writeln!(out)?;
                 }
             }
         }
         None => match args.format {
-            Format::Text => write_text(&mut out, &graph, &solution, play, args.summary)?,
+            Format::Text => write_text(out, graph, solution, play, args.summary)?,
             Format::Tsv => {
                 for p in 0..graph.position_count() as u32 {
-                    write_tsv_row(&mut out, &graph, &solution, p)?;
+                    write_tsv_row(out, graph, solution, p)?;
                 }
             }
             Format::Json => {
-                serde_json::to_writer(&mut out, &AllJson::new(&graph, &solution, play))?;
+                serde_json::to_writer(&mut *out, &AllJson::new(graph, solution, play))?;
                 writeln!(out)?;
             }
         },
     }
-    out.flush()?;
     Ok(())
-}
-
-fn preferences(args: &SolveArgs) -> Result<Option<Preferences>> {
-    let parse = |text: &Option<String>, flag: &str| -> Result<Option<Ranking>> {
-        text.as_deref()
-            .map(Ranking::parse)
-            .transpose()
-            .with_context(|| format!("in {flag}"))
-    };
-    let first = parse(&args.prefer, "--prefer")?;
-    let second = parse(&args.prefer2, "--prefer2")?;
-    Ok(match (first, second) {
-        (None, None) => None,
-        (None, Some(second)) => Some(Preferences::from_second(second)),
-        (Some(first), second) => Some(Preferences::new(first, second)?),
-    })
-}
-
-fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
-    let graph = if path.as_os_str() == "-" {
-        bar.phase("reading", None);
-        text::read(io::stdin().lock(), "<stdin>", bar)?
-    } else {
-        text::read_path(path, bar)?
-    };
-    Ok(graph)
-}
-
-fn find_start(graph: &GameGraph, start: &str) -> Result<u32> {
-    if let Some(p) = graph.index_of(start) {
-        return Ok(p);
-    }
-    // In a game made alternating by the solver, labels are `ID@1` and `ID@2`, and a plain id
-    // means player 1 to move. An integer id is matched by value (`05` is `5`).
-    let (id, player) = start.rsplit_once('@').unwrap_or((start, "1"));
-    let id = match id.parse::<u32>() {
-        Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
-        _ => id.to_string(),
-    };
-    graph
-        .index_of(&format!("{id}@{player}"))
-        .with_context(|| format!("--start {start}: no such position in the graph"))
-}
-
-/// Writes a label fast: integers through itoa, names as they are.
-fn write_label<W: Write>(out: &mut W, graph: &GameGraph, p: u32) -> io::Result<()> {
-    match graph.labels() {
-        Labels::Integers(ids) => {
-            out.write_all(itoa::Buffer::new().format(ids[p as usize]).as_bytes())
-        }
-        Labels::Names(names) => out.write_all(names[p as usize].as_bytes()),
-    }
 }
 
 fn write_tsv_row<W: Write>(

@@ -1,0 +1,209 @@
+//! `grundy solve FILE`: solve every position of a position graph.
+//!
+//! What is computed is chosen with `--values`: outcomes (win / loss / draw, remoteness, best
+//! move), Sprague–Grundy values (with `--tokens` for a sum of tokens), or payoffs.
+
+mod grundy_values;
+mod outcome;
+mod payoff;
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use grundy::graph::{text, GameGraph, Labels};
+use grundy::progress::Progress;
+use grundy::solve::{solve, Preferences, Ranking, SolveOptions};
+
+use crate::progress::Bar;
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Readable text: a summary, then a table (or the start position and its line).
+    Text,
+    /// One line per position, tab-separated, `-` when empty: `node outcome remoteness best`
+    /// (outcomes), `node value` (grundy), `node value remoteness best` (payoff).
+    Tsv,
+    /// A JSON document for programs.
+    Json,
+}
+
+/// What to compute for each position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Values {
+    /// Win / loss / draw for the player to move, remoteness and a best move.
+    Outcome,
+    /// Sprague–Grundy values; on graphs with cycles loopy values `inf(K)`.
+    Grundy,
+    /// Minimax payoffs from `payoff=N` attributes: player 1 maximises, player 2 minimises.
+    Payoff,
+}
+
+/// Arguments of `grundy solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The position graph: a file in grundy's text format, or `-` for standard input.
+    pub file: PathBuf,
+    /// What to compute.
+    #[arg(long, value_enum, default_value_t = Values::Outcome)]
+    pub values: Values,
+    /// Misère play: a player who cannot move wins (fixed results still take precedence).
+    #[arg(long)]
+    pub misere: bool,
+    /// Player 1's ranking of the results from his side, best first, e.g. `draw,win,loss`.
+    /// Player 2 ranks them in the opposite order. Tells the players apart: a graph without
+    /// player attributes is solved with each position taken once with each player to move
+    /// (labels `ID@1`, `ID@2`).
+    #[arg(long, value_name = "RANKING")]
+    pub prefer: Option<String>,
+    /// Player 2's ranking from his side, best first; must be the opposite of --prefer (or
+    /// stand alone, and then player 1's is its opposite).
+    #[arg(long, value_name = "RANKING")]
+    pub prefer2: Option<String>,
+    /// Tokens on the graph, comma-separated ids (repeats allowed): the outcome of their sum
+    /// (one token moved per turn) and a winning move, from Sprague–Grundy values.
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub tokens: Option<Vec<String>>,
+    /// The payoff of endless play, for --values payoff on graphs with cycles.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub infinite_payoff: Option<i64>,
+    /// Show only this position, with its principal line of play (ID@1 or ID@2 picks the
+    /// player to move when the players are told apart; plain ID means player 1).
+    #[arg(long, value_name = "ID")]
+    pub start: Option<String>,
+    /// Only the summary counts, not the table (text format).
+    #[arg(long)]
+    pub summary: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Runs `grundy solve`.
+pub fn run(args: &SolveArgs) -> Result<()> {
+    let values = if args.tokens.is_some() {
+        Values::Grundy
+    } else {
+        args.values
+    };
+    check_flags(args, values)?;
+    let preferences = preferences(args)?;
+    let bar = Bar::new();
+    let graph = read_graph(&args.file, &bar)?;
+    // Telling the players apart on a graph that does not say who moves: each position with
+    // each player to move.
+    let split = preferences.is_some() || values == Values::Payoff;
+    let graph = if split && !graph.has_players() {
+        graph.alternating()
+    } else {
+        graph
+    };
+    bar.step(&format!(
+        "solving {} positions, {} moves",
+        graph.position_count(),
+        graph.move_count()
+    ));
+    let stdout = io::stdout().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    match values {
+        Values::Outcome => {
+            let options = SolveOptions {
+                misere: args.misere,
+                preferences,
+            };
+            let solution = solve(&graph, &options)?;
+            bar.finish();
+            outcome::write(&mut out, args, &graph, &solution)?;
+        }
+        Values::Grundy => {
+            let solved = grundy::solve::grundy_values(&graph)?;
+            bar.finish();
+            grundy_values::write(&mut out, args, &graph, &solved)?;
+        }
+        Values::Payoff => {
+            let solved = grundy::solve::solve_payoffs(&graph, args.infinite_payoff)?;
+            bar.finish();
+            payoff::write(&mut out, args, &graph, &solved)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Refuses combinations of flags that mean nothing together, saying why.
+fn check_flags(args: &SolveArgs, values: Values) -> Result<()> {
+    let prefs = args.prefer.is_some() || args.prefer2.is_some();
+    match values {
+        Values::Grundy if args.misere => bail!(
+            "--values grundy is for normal play: misère sums are not decided by Sprague–Grundy \
+             values (solve the misère game's graph with --misere instead)"
+        ),
+        Values::Grundy | Values::Payoff if prefs => {
+            bail!("--prefer applies to outcomes (--values outcome), not to values")
+        }
+        Values::Payoff if args.misere => {
+            bail!("--misere does not apply to payoffs: the payoff attributes say what each end is worth")
+        }
+        Values::Grundy if args.start.is_some() => {
+            bail!("--start applies to outcomes and payoffs; for values use --tokens ID")
+        }
+        _ if args.infinite_payoff.is_some() && values != Values::Payoff => {
+            bail!("--infinite-payoff goes with --values payoff")
+        }
+        _ => Ok(()),
+    }
+}
+
+fn preferences(args: &SolveArgs) -> Result<Option<Preferences>> {
+    let parse = |text: &Option<String>, flag: &str| -> Result<Option<Ranking>> {
+        text.as_deref()
+            .map(Ranking::parse)
+            .transpose()
+            .with_context(|| format!("in {flag}"))
+    };
+    let first = parse(&args.prefer, "--prefer")?;
+    let second = parse(&args.prefer2, "--prefer2")?;
+    Ok(match (first, second) {
+        (None, None) => None,
+        (None, Some(second)) => Some(Preferences::from_second(second)),
+        (Some(first), second) => Some(Preferences::new(first, second)?),
+    })
+}
+
+fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
+    let graph = if path.as_os_str() == "-" {
+        bar.phase("reading", None);
+        text::read(io::stdin().lock(), "<stdin>", bar)?
+    } else {
+        text::read_path(path, bar)?
+    };
+    Ok(graph)
+}
+
+pub(crate) fn find_position(graph: &GameGraph, start: &str, flag: &str) -> Result<u32> {
+    if let Some(p) = graph.index_of(start) {
+        return Ok(p);
+    }
+    // In a game made alternating by the solver, labels are `ID@1` and `ID@2`, and a plain id
+    // means player 1 to move. An integer id is matched by value (`05` is `5`).
+    let (id, player) = start.rsplit_once('@').unwrap_or((start, "1"));
+    let id = match id.parse::<u32>() {
+        Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
+        _ => id.to_string(),
+    };
+    graph
+        .index_of(&format!("{id}@{player}"))
+        .with_context(|| format!("{flag} {start}: no such position in the graph"))
+}
+
+/// Writes a label fast: integers through itoa, names as they are.
+pub(crate) fn write_label<W: Write>(out: &mut W, graph: &GameGraph, p: u32) -> io::Result<()> {
+    match graph.labels() {
+        Labels::Integers(ids) => {
+            out.write_all(itoa::Buffer::new().format(ids[p as usize]).as_bytes())
+        }
+        Labels::Names(names) => out.write_all(names[p as usize].as_bytes()),
+    }
+}
