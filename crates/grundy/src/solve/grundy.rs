@@ -258,9 +258,9 @@ fn loopy(graph: &GameGraph) -> Vec<u32> {
         };
         retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
         // Unlabelled positions with no option labelled `round` can never be finite.
-        for p in 0..n {
-            if label[p] == UNLABELLED && ranks.rank[p] == retrograde::UNDECIDED {
-                label[p] = INFINITE;
+        for (l, &r) in label.iter_mut().zip(&ranks.rank) {
+            if *l == UNLABELLED && r == retrograde::UNDECIDED {
+                *l = INFINITE;
             }
         }
         round += 1;
