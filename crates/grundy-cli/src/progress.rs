@@ -10,17 +10,17 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// terminal, so pipes and CI logs stay clean.
 pub struct Bar {
     bar: ProgressBar,
+    terminal: bool,
 }
 
 impl Bar {
     /// A bar on stderr if it is a terminal, else a hidden one.
     pub fn new() -> Bar {
-        let bar = if std::io::stderr().is_terminal() {
-            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-        } else {
-            ProgressBar::hidden()
-        };
-        Bar { bar }
+        // Drawn only once a phase has set its style (see `phase`).
+        Bar {
+            bar: ProgressBar::hidden(),
+            terminal: std::io::stderr().is_terminal(),
+        }
     }
 
     /// Shows a spinning message for a step whose size is not known.
@@ -31,10 +31,8 @@ impl Bar {
 
 impl Progress for Bar {
     fn phase(&self, name: &str, total: Option<u64>) {
-        self.bar.reset();
         match total {
             Some(total) => {
-                self.bar.set_length(total);
                 self.bar.set_style(
                     ProgressStyle::with_template(
                         "{msg:>10} [{bar:40}] {bytes}/{total_bytes} ({eta})",
@@ -42,6 +40,7 @@ impl Progress for Bar {
                     .expect("valid template")
                     .progress_chars("=> "),
                 );
+                self.bar.set_length(total);
             }
             None => {
                 self.bar.set_style(
@@ -52,6 +51,10 @@ impl Progress for Bar {
             }
         }
         self.bar.set_message(name.to_string());
+        self.bar.reset();
+        if self.terminal && self.bar.is_hidden() {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
     }
 
     fn advance(&self, done: u64) {
