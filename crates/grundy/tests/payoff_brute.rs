@@ -160,3 +160,96 @@ fn missing_payoffs_and_players_are_errors() {
         Err(SolveError::MissingPlayer { .. })
     ));
 }
+
+/// Plain recursion on acyclic graphs.
+fn recursive_value(g: &GameGraph, p: u32, memo: &mut Vec<Option<i64>>) -> i64 {
+    if let Some(v) = memo[p as usize] {
+        return v;
+    }
+    let v = match g.payoff(p) {
+        Some(v) => v,
+        None => {
+            let values = g.options(p).iter().map(|&q| recursive_value(g, q, memo));
+            if g.player(p) == Some(Player::One) {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
+        }
+    };
+    memo[p as usize] = Some(v);
+    v
+}
+
+/// Whether player 1 can force a payoff of at least `t`, by sweeps to a fixpoint: the set of
+/// positions from which `forcer` can force reaching `target` grows until it is stable.
+fn forces_at_least(g: &GameGraph, endless: Option<i64>, t: i64) -> Vec<bool> {
+    let n = g.position_count();
+    let (forcer, target): (Player, Box<dyn Fn(i64) -> bool>) = match endless {
+        Some(e) if e >= t => (Player::Two, Box::new(move |v| v < t)),
+        _ => (Player::One, Box::new(move |v| v >= t)),
+    };
+    let mut attr: Vec<bool> = (0..n as u32)
+        .map(|p| g.payoff(p).is_some_and(&target))
+        .collect();
+    loop {
+        let mut changed = false;
+        for p in 0..n as u32 {
+            if attr[p as usize] || g.payoff(p).is_some() {
+                continue;
+            }
+            let opts = g.options(p);
+            let hit = if g.player(p) == Some(forcer) {
+                opts.iter().any(|&q| attr[q as usize])
+            } else {
+                opts.iter().all(|&q| attr[q as usize])
+            };
+            if hit {
+                attr[p as usize] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    attr.iter().map(|&a| a == (forcer == Player::One)).collect()
+}
+
+#[test]
+fn payoffs_match_recursion_on_dags_and_thresholds_on_cycles() {
+    let mut rng = StdRng::seed_from_u64(0x9a40_0002);
+    for case in 0..3000 {
+        let acyclic = case % 2 == 0;
+        let g = random_game(&mut rng, acyclic);
+        let n = g.position_count() as u32;
+        if acyclic {
+            let s = solve_payoffs(&g, None).unwrap();
+            let mut memo = vec![None; n as usize];
+            for p in 0..n {
+                assert_eq!(s.value(p), recursive_value(&g, p, &mut memo), "case {case}");
+            }
+        } else {
+            let endless = rng.random_range(-3..=3i64);
+            let s = solve_payoffs(&g, Some(endless)).unwrap();
+            let mut thresholds: Vec<i64> = (0..n).filter_map(|p| g.payoff(p)).collect();
+            thresholds.push(endless);
+            thresholds.sort_unstable();
+            thresholds.dedup();
+            let forced: Vec<Vec<bool>> = thresholds
+                .iter()
+                .map(|&t| forces_at_least(&g, Some(endless), t))
+                .collect();
+            for p in 0..n {
+                let best = thresholds
+                    .iter()
+                    .zip(&forced)
+                    .filter(|(_, f)| f[p as usize])
+                    .map(|(&t, _)| t)
+                    .max()
+                    .unwrap();
+                assert_eq!(s.value(p), best, "case {case}, position {p}");
+            }
+        }
+    }
+}
