@@ -63,9 +63,10 @@ impl Ranks {
 const SETTLED: u32 = u32::MAX;
 /// How many positions of a level ahead their predecessor lists are fetched.
 const PREFETCH_AHEAD: usize = 8;
-/// Most predecessor visits grouped at once: 1 MiB of pairs, which stays in L2 between being
-/// grouped and being carried out.
-const CHUNK: usize = 1 << 17;
+/// Most predecessor visits grouped at once (8 MiB of pairs). Larger groups give each cache
+/// line of counters more visits while it is in cache; the pairs themselves are written and
+/// read back in sequence, which costs little even when they leave the cache.
+const CHUNK: usize = 1 << 20;
 
 /// Runs the kernel. `seeds` are the positions decided before the run, all of rank 0 (the end
 /// positions of the game). `counters[s]` is the number of admitted moves of `s` (fewer than
@@ -77,7 +78,7 @@ const CHUNK: usize = 1 << 17;
 /// which of several equally good best moves is kept, so the visits of a chunk of the level are
 /// first grouped by the bucket of the predecessor (see [`bucket_shift`]) and then carried out
 /// bucket by bucket, where the counters, ranks and labels touched fit in cache. Small levels
-/// are visited directly. O(n + m) time, about 1 MiB beside the arrays.
+/// are visited directly. O(n + m) time, at most 8 MiB beside the arrays.
 pub(crate) fn run<R: Rule>(
     preds: &Csr,
     counters: &mut [u32],
