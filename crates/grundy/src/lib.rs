@@ -23,6 +23,7 @@
 pub mod graph;
 pub mod outcome;
 pub mod progress;
+pub mod rules;
 pub mod solve;
 
 pub use graph::GameGraph;

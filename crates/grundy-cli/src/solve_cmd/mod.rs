@@ -46,9 +46,9 @@ pub enum Values {
 pub struct SolveArgs {
     /// The position graph: a file in grundy's text format, or `-` for standard input.
     pub file: PathBuf,
-    /// What to compute.
-    #[arg(long, value_enum, default_value_t = Values::Outcome)]
-    pub values: Values,
+    /// What to compute [default: outcome; grundy with --tokens].
+    #[arg(long, value_enum)]
+    pub values: Option<Values>,
     /// Misère play: a player who cannot move wins (fixed results still take precedence).
     #[arg(long)]
     pub misere: bool,
@@ -83,10 +83,12 @@ pub struct SolveArgs {
 
 /// Runs `grundy solve`.
 pub fn run(args: &SolveArgs) -> Result<()> {
-    let values = if args.tokens.is_some() {
-        Values::Grundy
-    } else {
-        args.values
+    let values = match (args.values, &args.tokens) {
+        (Some(v), Some(_)) if v != Values::Grundy => {
+            bail!("--tokens goes with --values grundy: sums of tokens are decided by nim values")
+        }
+        (_, Some(_)) => Values::Grundy,
+        (v, None) => v.unwrap_or(Values::Outcome),
     };
     check_flags(args, values)?;
     let preferences = preferences(args)?;

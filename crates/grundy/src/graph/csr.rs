@@ -35,6 +35,23 @@ impl Csr {
         builder.finish()
     }
 
+    /// Rows given directly: list `v` is `targets[offsets[v]..offsets[v + 1]]`. O(n + m) to check.
+    ///
+    /// # Panics
+    /// If `offsets` is empty, does not start at 0, decreases, does not end at `targets.len()`,
+    /// or a target is not a node.
+    pub fn from_rows(offsets: Vec<u32>, targets: Vec<u32>) -> Csr {
+        assert_eq!(offsets.first(), Some(&0), "offsets start at 0");
+        assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "offsets increase");
+        assert_eq!(*offsets.last().expect("non-empty") as usize, targets.len());
+        let n = offsets.len() - 1;
+        assert!(
+            targets.iter().all(|&t| (t as usize) < n),
+            "targets are nodes"
+        );
+        Csr { offsets, targets }
+    }
+
     /// Number of nodes.
     #[inline]
     pub fn node_count(&self) -> usize {

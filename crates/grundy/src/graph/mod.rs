@@ -151,6 +151,11 @@ impl GameGraph {
         self.payoff.as_ref().and_then(|f| f[p as usize])
     }
 
+    /// Whether any position has a payoff.
+    pub fn has_payoffs(&self) -> bool {
+        self.payoff.is_some()
+    }
+
     /// Whether any position says which player is to move.
     pub fn has_players(&self) -> bool {
         self.player.is_some()

@@ -112,10 +112,10 @@ impl GrundyValues {
 /// Sprague–Grundy values of every position of an impartial game in normal play. Acyclic
 /// graphs in O(n + m); graphs with cycles by the loopy rounds (see the module).
 ///
-/// Graphs with fixed results or players are refused: nim values describe impartial games in
-/// which a player who cannot move loses.
+/// Graphs with fixed results, players or payoffs are refused: nim values describe impartial
+/// games in which a player who cannot move loses.
 pub fn grundy_values(graph: &GameGraph) -> Result<GrundyValues, SolveError> {
-    if graph.has_fixed_results() || graph.has_players() {
+    if graph.has_fixed_results() || graph.has_players() || graph.has_payoffs() {
         return Err(SolveError::NotImpartial);
     }
     Ok(match acyclic(graph) {

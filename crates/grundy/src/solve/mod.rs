@@ -55,9 +55,18 @@ pub enum SolveError {
     /// Nim values were asked for a graph that is not an impartial game in normal play.
     #[error(
         "Sprague–Grundy values are defined for impartial games in normal play: this graph has \
-         result or player attributes"
+         result, player or payoff attributes"
     )]
     NotImpartial,
+    /// Payoff solving reads payoffs, not fixed results.
+    #[error(
+        "position {position} has a result attribute: payoff solving reads payoff=N where the \
+         game ends (give the payoff instead)"
+    )]
+    ResultInPayoffGame {
+        /// Label of the first such position.
+        position: String,
+    },
     /// Payoff solving needs a payoff wherever the game ends.
     #[error("position {position} has no move and no payoff: give it payoff=N")]
     MissingPayoff {

@@ -82,6 +82,11 @@ pub fn solve_payoffs(
 ) -> Result<PayoffSolution, SolveError> {
     let players = players(graph)?;
     let n = graph.position_count() as u32;
+    if let Some(p) = (0..n).find(|&p| graph.fixed_result(p).is_some()) {
+        return Err(SolveError::ResultInPayoffGame {
+            position: graph.label(p),
+        });
+    }
     let mut end = Vec::with_capacity(n as usize);
     for p in 0..n {
         let payoff = graph.payoff(p);

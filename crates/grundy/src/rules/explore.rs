@@ -1,0 +1,304 @@
+//! From rules to a position graph: breadth-first exploration of the reachable positions.
+
+use rustc_hash::FxHashMap;
+
+use super::Game;
+use crate::graph::{Csr, GameGraph, Labels};
+use crate::outcome::{Outcome, Player};
+use crate::progress::Progress;
+
+/// Bounds on an exploration, so that a game larger than expected stops with an error instead
+/// of exhausting the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExploreLimits {
+    /// The most positions to number (at most `u32::MAX - 1`).
+    pub max_positions: usize,
+    /// The most bytes of memory the exploration may use, by its own estimate (positions,
+    /// their table, moves and attributes).
+    pub max_bytes: usize,
+}
+
+impl Default for ExploreLimits {
+    /// Up to 2^32 - 2 positions and 16 GiB.
+    fn default() -> Self {
+        ExploreLimits {
+            max_positions: u32::MAX as usize - 1,
+            max_bytes: 16 << 30,
+        }
+    }
+}
+
+/// Why an exploration stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExploreError {
+    /// More positions are reachable than the limit allows.
+    #[error("more than {limit} positions are reachable (the position limit)")]
+    TooManyPositions {
+        /// The limit.
+        limit: usize,
+    },
+    /// The exploration would use more memory than the limit allows.
+    #[error(
+        "exploring needs more than {limit} bytes of memory (the memory limit), after {positions} positions"
+    )]
+    TooMuchMemory {
+        /// The limit in bytes.
+        limit: usize,
+        /// Positions numbered when the limit was reached.
+        positions: usize,
+    },
+    /// A dense index was out of its range.
+    #[error("dense index {index} is out of range (the game says there are {count})")]
+    IndexOutOfRange {
+        /// The index given by the game.
+        index: u64,
+        /// The game's index count.
+        count: u64,
+    },
+}
+
+/// A game's positions numbered by hashing: the graph, and the position of each id.
+#[derive(Debug, Clone)]
+pub struct Explored<P> {
+    /// The position graph: position ids in order of discovery (the starts first), labelled by
+    /// their ids; fixed results and players as the rules say.
+    pub graph: GameGraph,
+    positions: Vec<P>,
+    ids: FxHashMap<P, u32>,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
+    /// The position with id `id`.
+    pub fn position(&self, id: u32) -> &P {
+        &self.positions[id as usize]
+    }
+
+    /// The id of a position, if it was reached.
+    pub fn id(&self, p: &P) -> Option<u32> {
+        self.ids.get(p).copied()
+    }
+}
+
+/// Games whose positions have a dense numbering: `index` maps the positions into
+/// `0..index_count()` one to one and `position` maps back. Exploring through it needs no hash
+/// table and no copy of the positions: 4 bytes per index plus 8 per reachable position.
+pub trait DenseIndex: Game {
+    /// The size of the index range.
+    fn index_count(&self) -> u64;
+    /// The index of a position, below `index_count()`.
+    fn index(&self, p: &Self::Position) -> u64;
+    /// The position of an index.
+    fn position(&self, index: u64) -> Self::Position;
+}
+
+/// A game's positions numbered through its dense index.
+#[derive(Debug, Clone)]
+pub struct DenseExplored {
+    /// The position graph (ids in order of discovery, labelled by their ids).
+    pub graph: GameGraph,
+    /// Graph id of each index (`u32::MAX` where not reached).
+    table: Vec<u32>,
+    /// Index of each graph id.
+    indices: Vec<u64>,
+}
+
+impl DenseExplored {
+    /// The graph id of the position with dense index `index`, if it was reached.
+    pub fn id(&self, index: u64) -> Option<u32> {
+        self.table
+            .get(index as usize)
+            .copied()
+            .filter(|&i| i != u32::MAX)
+    }
+
+    /// The dense index of graph id `id`.
+    pub fn index(&self, id: u32) -> u64 {
+        self.indices[id as usize]
+    }
+}
+
+/// The graph under construction: rows are appended in id order as positions are expanded,
+/// which is the order they were discovered in, so no edge list is ever sorted.
+struct Builder {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    fixed: Vec<Option<Outcome>>,
+    player: Vec<Option<Player>>,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            offsets: vec![0],
+            targets: Vec::new(),
+            fixed: Vec::new(),
+            player: Vec::new(),
+        }
+    }
+
+    fn bytes(&self, per_position: usize) -> usize {
+        4 * self.targets.capacity() + (per_position + 6) * self.offsets.capacity()
+    }
+
+    fn finish(self) -> GameGraph {
+        let n = self.offsets.len() - 1;
+        let moves = Csr::from_rows(self.offsets, self.targets);
+        GameGraph::new(moves, Labels::Integers((0..n as u32).collect()))
+            .with_fixed_results(self.fixed)
+            .with_players(self.player)
+    }
+}
+
+/// How often (in positions) progress is reported and limits are checked.
+const CHECK_EVERY: usize = 1 << 14;
+
+/// Explores every position reachable from `starts`, numbering positions through a hash table.
+/// O(reachable positions + moves) hash operations; memory about
+/// `2·size_of::<Position>() + 16` bytes per position plus 4 per move.
+pub fn explore<G: Game>(
+    game: &G,
+    starts: impl IntoIterator<Item = G::Position>,
+    limits: ExploreLimits,
+    progress: &dyn Progress,
+) -> Result<Explored<G::Position>, ExploreError> {
+    let max_positions = limits.max_positions.min(u32::MAX as usize - 1);
+    let per_position = 2 * std::mem::size_of::<G::Position>() + 16;
+    let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
+    let mut positions: Vec<G::Position> = Vec::new();
+    let number = |p: G::Position,
+                  ids: &mut FxHashMap<G::Position, u32>,
+                  positions: &mut Vec<G::Position>|
+     -> Result<u32, ExploreError> {
+        if let Some(&id) = ids.get(&p) {
+            return Ok(id);
+        }
+        if positions.len() >= max_positions {
+            return Err(ExploreError::TooManyPositions {
+                limit: max_positions,
+            });
+        }
+        let id = positions.len() as u32;
+        ids.insert(p.clone(), id);
+        positions.push(p);
+        Ok(id)
+    };
+    for s in starts {
+        number(s, &mut ids, &mut positions)?;
+    }
+    progress.phase("exploring", None);
+    let mut builder = Builder::new();
+    let mut out = Vec::new();
+    let mut next = 0;
+    while next < positions.len() {
+        let p = positions[next].clone();
+        next += 1;
+        let result = game.result(&p);
+        builder.fixed.push(result);
+        builder.player.push(game.player(&p));
+        if result.is_none() {
+            out.clear();
+            game.moves(&p, &mut out);
+            for q in out.drain(..) {
+                let id = number(q, &mut ids, &mut positions)?;
+                builder.targets.push(id);
+            }
+        }
+        builder.offsets.push(builder.targets.len() as u32);
+        if next % CHECK_EVERY == 0 {
+            progress.advance(CHECK_EVERY as u64);
+            let bytes = builder.bytes(per_position) + per_position * positions.capacity();
+            if bytes > limits.max_bytes {
+                return Err(ExploreError::TooMuchMemory {
+                    limit: limits.max_bytes,
+                    positions: positions.len(),
+                });
+            }
+        }
+    }
+    progress.finish();
+    Ok(Explored {
+        graph: builder.finish(),
+        positions,
+        ids,
+    })
+}
+
+/// Explores every position reachable from `starts` through the game's dense index: no
+/// hashing, 4 bytes per index and 8 per reachable position besides the graph.
+pub fn explore_dense<G: DenseIndex>(
+    game: &G,
+    starts: impl IntoIterator<Item = G::Position>,
+    limits: ExploreLimits,
+    progress: &dyn Progress,
+) -> Result<DenseExplored, ExploreError> {
+    let count = game.index_count();
+    let max_positions = limits.max_positions.min(u32::MAX as usize - 1);
+    let table_bytes = count.saturating_mul(4);
+    if table_bytes > limits.max_bytes as u64 {
+        return Err(ExploreError::TooMuchMemory {
+            limit: limits.max_bytes,
+            positions: 0,
+        });
+    }
+    let mut table = vec![u32::MAX; count as usize];
+    let mut indices: Vec<u64> = Vec::new();
+    let number = |p: &G::Position,
+                  table: &mut Vec<u32>,
+                  indices: &mut Vec<u64>|
+     -> Result<u32, ExploreError> {
+        let index = game.index(p);
+        let slot = table
+            .get_mut(index as usize)
+            .ok_or(ExploreError::IndexOutOfRange { index, count })?;
+        if *slot != u32::MAX {
+            return Ok(*slot);
+        }
+        if indices.len() >= max_positions {
+            return Err(ExploreError::TooManyPositions {
+                limit: max_positions,
+            });
+        }
+        *slot = indices.len() as u32;
+        indices.push(index);
+        Ok(*slot)
+    };
+    for s in starts {
+        number(&s, &mut table, &mut indices)?;
+    }
+    progress.phase("exploring", None);
+    let mut builder = Builder::new();
+    let mut out = Vec::new();
+    let mut next = 0;
+    while next < indices.len() {
+        let p = game.position(indices[next]);
+        next += 1;
+        let result = game.result(&p);
+        builder.fixed.push(result);
+        builder.player.push(game.player(&p));
+        if result.is_none() {
+            out.clear();
+            game.moves(&p, &mut out);
+            for q in &out {
+                let id = number(q, &mut table, &mut indices)?;
+                builder.targets.push(id);
+            }
+        }
+        builder.offsets.push(builder.targets.len() as u32);
+        if next % CHECK_EVERY == 0 {
+            progress.advance(CHECK_EVERY as u64);
+            let bytes = builder.bytes(8) + table_bytes as usize;
+            if bytes > limits.max_bytes {
+                return Err(ExploreError::TooMuchMemory {
+                    limit: limits.max_bytes,
+                    positions: indices.len(),
+                });
+            }
+        }
+    }
+    progress.finish();
+    Ok(DenseExplored {
+        graph: builder.finish(),
+        table,
+        indices,
+    })
+}

@@ -1,0 +1,68 @@
+//! Games defined by rules instead of graphs.
+//!
+//! A user describes a game in Rust by its positions and moves, once; the engine does the rest:
+//!
+//! - [`Game`]: a two-player game whose moves may depend on who is to move. Positions include
+//!   the player to move when it matters; a position may end the game with a fixed result.
+//!   [`Impartial`] is the simpler trait for games where both players have the same moves and
+//!   a player who cannot move loses; every `Impartial` game is a `Game`.
+//! - [`explore`] walks the positions reachable from a start and builds a
+//!   [`GameGraph`](crate::GameGraph), so that every solver of [`solve`](crate::solve) applies
+//!   (outcomes, remoteness, preferences, Sprague–Grundy values...). Positions are numbered
+//!   through a hash table, or through a [`DenseIndex`] when the game has one (no hashing, 4
+//!   bytes per index).
+//! - [`GrundyMemo`] values games that split into independent parts (a move turns a part into
+//!   a sum of parts) by memoised mex over XORs, without ever building the sum's graph.
+
+mod explore;
+mod memo;
+
+pub use explore::{explore, explore_dense, DenseIndex, ExploreError, ExploreLimits, Explored};
+pub use memo::{GrundyMemo, MemoError, SplittingGame};
+
+use std::hash::Hash;
+
+use crate::outcome::{Outcome, Player};
+
+/// A two-player game of perfect information given by its rules.
+///
+/// The position must say everything the moves depend on, including whose turn it is when the
+/// players' moves differ.
+pub trait Game {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends the positions reachable in one move from `p` to `out` (which the caller has
+    /// cleared). Not called where [`Game::result`] says the game is over.
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// The result for the player to move if the rules end the game at `p` (a line of three, a
+    /// captured king, a full board...). `None` means play goes on; a position without moves
+    /// then is a loss for the player to move (normal play).
+    fn result(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+
+    /// Which player is to move at `p`, for games whose players have different moves (used
+    /// for preferences and payoffs); `None` for games that do not tell the players apart.
+    fn player(&self, _p: &Self::Position) -> Option<Player> {
+        None
+    }
+}
+
+/// An impartial game: both players have the same moves; a player who cannot move loses.
+pub trait Impartial {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends the options of `p` (positions reachable in one move) to `out`.
+    fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+}
+
+impl<T: Impartial> Game for T {
+    type Position = T::Position;
+
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        self.options(p, out);
+    }
+}
