@@ -199,6 +199,49 @@ impl GameGraph {
             .with_payoffs(payoff)
     }
 
+    /// A cycle of moves among the positions for which `ends` is false (positions where the
+    /// game ends are left out, with the moves into them), if there is one: its positions in
+    /// order. Iterative depth-first search, O(n + m).
+    pub fn find_cycle(&self, ends: impl Fn(u32) -> bool) -> Option<Vec<u32>> {
+        const NEW: u8 = 0;
+        const OPEN: u8 = 1;
+        const DONE: u8 = 2;
+        let n = self.position_count();
+        let mut state = vec![NEW; n];
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        for root in 0..n as u32 {
+            if state[root as usize] != NEW || ends(root) {
+                continue;
+            }
+            state[root as usize] = OPEN;
+            stack.push((root, 0));
+            while let Some(top) = stack.last_mut() {
+                let (p, i) = *top;
+                let Some(&q) = self.options(p).get(i as usize) else {
+                    state[p as usize] = DONE;
+                    stack.pop();
+                    continue;
+                };
+                top.1 += 1;
+                if ends(q) {
+                    continue;
+                }
+                match state[q as usize] {
+                    NEW => {
+                        state[q as usize] = OPEN;
+                        stack.push((q, 0));
+                    }
+                    OPEN => {
+                        let from = stack.iter().position(|&(x, _)| x == q).expect("open");
+                        return Some(stack[from..].iter().map(|&(x, _)| x).collect());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
     /// Bytes of heap memory held by the moves and attributes (labels excluded).
     pub fn heap_bytes(&self) -> usize {
         self.moves.heap_bytes()

@@ -58,6 +58,12 @@ pub enum SolveError {
          result, player or payoff attributes"
     )]
     NotImpartial,
+    /// The computation needs an acyclic game and the graph has a cycle.
+    #[error("this needs an acyclic game, and the graph has the cycle {}", positions.join(" -> "))]
+    NotAcyclic {
+        /// Labels of the positions of one cycle, in order.
+        positions: Vec<String>,
+    },
     /// Payoff solving reads payoffs, not fixed results.
     #[error(
         "position {position} has a result attribute: payoff solving reads payoff=N where the \

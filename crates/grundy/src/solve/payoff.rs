@@ -120,7 +120,7 @@ pub(super) fn minimax(
     endless: Option<i64>,
 ) -> Result<PayoffSolution, SolveError> {
     if endless.is_none() {
-        if let Some(cycle) = find_cycle(graph, end) {
+        if let Some(cycle) = graph.find_cycle(|p| end[p as usize].is_some()) {
             return Err(SolveError::Cycle {
                 positions: cycle.iter().map(|&p| graph.label(p)).collect(),
             });
@@ -333,48 +333,4 @@ fn hurry(
         debug_assert!(Some(value[p]) == endless || rank[p] < BLOCKED);
     }
     (rank, best)
-}
-
-/// A cycle among positions where the game does not end, if there is one.
-fn find_cycle(graph: &GameGraph, end: &[Option<i64>]) -> Option<Vec<u32>> {
-    const NEW: u8 = 0;
-    const OPEN: u8 = 1;
-    const DONE: u8 = 2;
-    let n = graph.position_count();
-    let mut state = vec![NEW; n];
-    let mut stack: Vec<(u32, u32)> = Vec::new();
-    for root in 0..n as u32 {
-        if state[root as usize] != NEW || end[root as usize].is_some() {
-            continue;
-        }
-        state[root as usize] = OPEN;
-        stack.push((root, 0));
-        while let Some(top) = stack.last_mut() {
-            let (p, i) = *top;
-            match graph.options(p).get(i as usize) {
-                Some(&q) => {
-                    top.1 += 1;
-                    if end[q as usize].is_some() {
-                        continue;
-                    }
-                    match state[q as usize] {
-                        NEW => {
-                            state[q as usize] = OPEN;
-                            stack.push((q, 0));
-                        }
-                        OPEN => {
-                            let from = stack.iter().position(|&(x, _)| x == q).expect("open");
-                            return Some(stack[from..].iter().map(|&(x, _)| x).collect());
-                        }
-                        _ => {}
-                    }
-                }
-                None => {
-                    state[p as usize] = DONE;
-                    stack.pop();
-                }
-            }
-        }
-    }
-    None
 }

@@ -1,0 +1,10 @@
+//! Compounds of impartial games: rules for sums played differently from the plain disjunctive
+//! sum of the Sprague–Grundy theorem.
+//!
+//! - [`misere`]: Anti-Nim and the Anti-SG rule (the last mover loses).
+//! - [`nim_k`]: Moore's Nim_k, where a move takes from 1 to k piles at once.
+//! - [`ending`]: sums that end as soon as any component ends (the last mover wins, or loses).
+
+pub mod ending;
+pub mod misere;
+pub mod nim_k;
