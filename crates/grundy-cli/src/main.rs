@@ -3,6 +3,8 @@
 //! The binary is thin: it parses arguments, calls the `grundy` library and formats the answer.
 //! Errors go to stderr as `grundy: error: ...` with exit code 2.
 
+mod compound_cmd;
+mod nimber_cmd;
 mod progress;
 mod solve_cmd;
 
@@ -22,12 +24,23 @@ struct Cli {
 enum Command {
     /// Solve every position of a game given as a position graph (see README for the format).
     Solve(solve_cmd::SolveArgs),
+    /// Nimber arithmetic: nim sum, product, quotient, inverse, square root, power; nim
+    /// products in bulk from standard input.
+    Nimber(nimber_cmd::NimberArgs),
+    /// Moore's Nim_k: a move takes from 1 to K piles; who wins, and a winning move.
+    #[command(name = "nim-k")]
+    NimK(compound_cmd::NimKArgs),
+    /// A misère sum (Anti-SG): components of the given values, the last player to move loses.
+    Misere(compound_cmd::MisereArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve_cmd::run(&args),
+        Command::Nimber(args) => nimber_cmd::run(&args),
+        Command::NimK(args) => compound_cmd::run_nim_k(&args),
+        Command::Misere(args) => compound_cmd::run_misere(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,10 +21,18 @@
 //! ```
 
 pub mod graph;
+pub mod impartial;
+pub mod nimber;
 pub mod outcome;
 pub mod progress;
 pub mod rules;
 pub mod solve;
 
 pub use graph::GameGraph;
+
+/// The README's Rust examples, compiled and run as doc tests so that they stay true.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};

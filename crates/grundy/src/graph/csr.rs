@@ -15,7 +15,7 @@ impl Csr {
     /// Builds the adjacency of `node_count` nodes from `(source, target)` pairs given by a
     /// re-iterable source (called twice: once to count, once to fill), keeping for each source
     /// the order in which its edges come. O(n + m) time, 4(n + m) bytes, plus 2 bytes per edge
-    /// while building (see [`CsrBuilder`]).
+    /// while building (edges are grouped by node range first, so writes stay in cache).
     ///
     /// # Panics
     /// If an endpoint is `>= node_count`, or there are 2^32 edges or more: callers validate first.

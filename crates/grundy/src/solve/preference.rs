@@ -8,7 +8,7 @@
 //! values, and all six are solved here in O(n + m):
 //!
 //! Each result is given a payoff, its rank in player 1's order (2, 1, 0), endless play the
-//! rank of a draw, and the game is solved as a payoff game (see [`payoff`](super::payoff)):
+//! rank of a draw, and the game is solved as a payoff game (see [`super::payoff`]):
 //! values by thresholds — "can player 1 force a result at least this good?" — each an
 //! attractor; for the notes' case this is exactly their method (first decide where the game
 //! can be made to stop, then solve the rest). Remoteness: each player hurries towards an end
@@ -155,7 +155,7 @@ impl Result3 {
 }
 
 /// Solves a graph whose every position says which player is to move, with the given
-/// preferences: a payoff game (see [`payoff`](super::payoff)) where each result is worth its
+/// preferences: a payoff game (see [`super::payoff`]) where each result is worth its
 /// rank in player 1's order (2, 1, 0) and endless play the rank of a draw. O(n + m).
 pub fn solve(graph: &GameGraph, misere: bool, prefs: Preferences) -> Result<Solution, SolveError> {
     let player = payoff::players(graph)?;
