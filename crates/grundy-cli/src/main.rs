@@ -32,6 +32,9 @@ enum Command {
     NimK(compound_cmd::NimKArgs),
     /// A misère sum (Anti-SG): components of the given values, the last player to move loses.
     Misere(compound_cmd::MisereArgs),
+    /// The corner-flipping coin game (a box whose far corner is heads has its corners turned):
+    /// its value by Tartan's theorem, and a winning move.
+    Corners(compound_cmd::CornersArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Nimber(args) => nimber_cmd::run(&args),
         Command::NimK(args) => compound_cmd::run_nim_k(&args),
         Command::Misere(args) => compound_cmd::run_misere(&args),
+        Command::Corners(args) => compound_cmd::run_corners(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,7 +4,9 @@
 //! - [`misere`]: Anti-Nim and the Anti-SG rule (the last mover loses).
 //! - [`nim_k`]: Moore's Nim_k, where a move takes from 1 to k piles at once.
 //! - [`ending`]: sums that end as soon as any component ends (the last mover wins, or loses).
+//! - [`product`]: products of games (Tartan theorem) and the corner-flipping coin games.
 
 pub mod ending;
 pub mod misere;
 pub mod nim_k;
+pub mod product;
