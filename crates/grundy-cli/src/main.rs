@@ -4,6 +4,7 @@
 //! Errors go to stderr as `grundy: error: ...` with exit code 2.
 
 mod compound_cmd;
+mod games_cmd;
 mod nimber_cmd;
 mod progress;
 mod solve_cmd;

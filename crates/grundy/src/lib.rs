@@ -20,6 +20,7 @@
 //! assert_eq!(solution.remoteness(a), Some(2));
 //! ```
 
+pub mod games;
 pub mod graph;
 pub mod impartial;
 pub mod nimber;

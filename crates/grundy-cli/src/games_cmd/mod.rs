@@ -1,0 +1,60 @@
+//! Subcommands of the catalogue games: `grundy <game> [parameters] POSITION...`.
+//!
+//! Every game prints, in text, the outcome for the player to move, the Sprague–Grundy value
+//! where the game is impartial, and the winning moves; with `--json`, one object
+//! `{"outcome": "win"|"loss", "value": <int or null>, "winning_moves": [...], ...}` with the
+//! game's own fields after these.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use anyhow::Result;
+use grundy::games::Answer;
+use serde::Serialize;
+
+/// How many winning moves text output lists before saying how many there are.
+const LISTED: usize = 20;
+
+/// Prints a catalogue answer, with the game's own fields (`extra`: name and value) after the
+/// common ones.
+pub fn emit<M: Serialize + Display>(
+    answer: &Answer<M>,
+    extra: &[(&str, serde_json::Value)],
+    json: bool,
+) -> Result<()> {
+    let mut out = io::stdout().lock();
+    if json {
+        let mut object = serde_json::to_value(answer)?;
+        if let Some(map) = object.as_object_mut() {
+            for (key, value) in extra {
+                map.insert((*key).to_string(), value.clone());
+            }
+        }
+        serde_json::to_writer(&mut out, &object)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    match answer.value {
+        Some(v) => writeln!(out, "{} (Sprague-Grundy value {v})", answer.outcome)?,
+        None => writeln!(out, "{}", answer.outcome)?,
+    }
+    for (key, value) in extra {
+        match value {
+            serde_json::Value::String(s) => writeln!(out, "{key}: {s}")?,
+            other => writeln!(out, "{key}: {other}")?,
+        }
+    }
+    let total = answer
+        .winning_move_count
+        .unwrap_or(answer.winning_moves.len() as u128);
+    if total > 0 {
+        writeln!(out, "winning moves ({total}):")?;
+        for m in answer.winning_moves.iter().take(LISTED) {
+            writeln!(out, "  {m}")?;
+        }
+        if total > LISTED.min(answer.winning_moves.len()) as u128 {
+            writeln!(out, "  ...")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! The common shape of a catalogue answer.
+
+use serde::Serialize;
+
+use crate::outcome::Outcome;
+
+/// What a catalogue game says about one position: the outcome for the player to move, the
+/// Sprague–Grundy value where the game is impartial and its value is known, and the winning
+/// moves (`M` is the family's description of a move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Answer<M> {
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The Sprague–Grundy value, for impartial games in normal play.
+    pub value: Option<u64>,
+    /// Winning moves: all of them, or the first ones when `winning_move_count` says there are
+    /// more.
+    pub winning_moves: Vec<M>,
+    /// The number of winning moves, when they are not all listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winning_move_count: Option<u128>,
+}
+
+impl<M> Answer<M> {
+    /// An answer listing all its winning moves; the outcome is a win iff there is one.
+    pub fn from_moves(value: Option<u64>, winning_moves: Vec<M>) -> Answer<M> {
+        Answer {
+            outcome: if winning_moves.is_empty() {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            },
+            value,
+            winning_moves,
+            winning_move_count: None,
+        }
+    }
+}
