@@ -1466,3 +1466,66 @@ fn attributes_of_the_other_mode_and_tokens_with_other_values_are_refused() {
         );
     }
 }
+
+#[test]
+fn tokens_with_an_ending_rule() {
+    // Take 1, 3 or 4. With last-mover-wins, a pile from which 0 can be reached in one move
+    // (1, 3, 4) is poisoned; 5 and 7 are not. The sum answers are checked by the library's
+    // brute-force tests; here the command's shape and errors.
+    let take = "examples/take-1-3-4.game";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(take);
+    let path = path.to_str().unwrap();
+    let run = grundy(&[
+        "solve",
+        path,
+        "--tokens",
+        "3,7",
+        "--ending",
+        "last-mover-wins",
+        "--format",
+        "tsv",
+    ]);
+    assert_eq!(
+        run.ok(),
+        "win\t3\t0\n",
+        "a poisoned token ends the game at once"
+    );
+    let run = grundy(&[
+        "solve",
+        path,
+        "--tokens",
+        "5,7",
+        "--ending",
+        "last-mover-loses",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    assert!(v["outcome"] == "win" || v["outcome"] == "loss");
+    assert_eq!(v["tokens"].as_array().unwrap().len(), 2);
+    assert_refused(
+        &[
+            "solve",
+            path,
+            "--tokens",
+            "0,7",
+            "--ending",
+            "last-mover-loses",
+        ],
+        "the game is already over",
+    );
+    assert_refused(
+        &[
+            "solve",
+            path,
+            "--tokens",
+            "5",
+            "--ending",
+            "last-mover-wins",
+            "--misere",
+        ],
+        "--misere does not apply",
+    );
+}

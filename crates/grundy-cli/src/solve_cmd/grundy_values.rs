@@ -4,7 +4,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use grundy::graph::GameGraph;
-use grundy::solve::{sum_of_tokens, GrundyValues, NimValue};
+use grundy::impartial::ending::{ending_sum, ending_values, EndingValues, LastMover};
+use grundy::solve::{sum_of_tokens, GrundyValues, NimValue, SumAnswer};
 use grundy::Outcome;
 use serde::Serialize;
 
@@ -80,6 +81,40 @@ pub fn write<W: Write>(
     Ok(())
 }
 
+/// Writes the answer for `--tokens` with `--ending`: a sum that ends with any component.
+pub fn write_ending<W: Write>(
+    out: &mut W,
+    args: &SolveArgs,
+    graph: &GameGraph,
+    ending: super::Ending,
+) -> Result<()> {
+    let rule = match ending {
+        super::Ending::LastMoverWins => LastMover::Wins,
+        super::Ending::LastMoverLoses => LastMover::Loses,
+    };
+    let values = ending_values(graph, rule)?;
+    let names = args.tokens.as_deref().unwrap_or_default();
+    let tokens: Vec<u32> = names
+        .iter()
+        .map(|t| find_position(graph, t, "--tokens"))
+        .collect::<Result<_>>()?;
+    let Some(answer) = ending_sum(graph, &values, &tokens) else {
+        anyhow::bail!("a token stands at a position without moves: the game is already over");
+    };
+    let described = tokens
+        .iter()
+        .map(|&p| {
+            let text = if values.poisoned(p) {
+                "poisoned".to_string()
+            } else {
+                values.value(p).to_string()
+            };
+            (text, ValueJson::ending(graph, &values, p))
+        })
+        .collect();
+    write_answer(out, args.format, graph, &tokens, &answer, described, "")
+}
+
 /// The width of the label column of text tables.
 pub fn label_width(graph: &GameGraph) -> usize {
     (0..graph.position_count() as u32)
@@ -97,6 +132,30 @@ fn write_sum<W: Write>(
     tokens: &[u32],
 ) -> Result<()> {
     let answer = sum_of_tokens(graph, values, tokens);
+    let described: Vec<(String, ValueJson)> = tokens
+        .iter()
+        .map(|&p| {
+            (
+                values.value(graph, p).to_string(),
+                ValueJson::new(graph, values, p),
+            )
+        })
+        .collect();
+    let draw_reason = "neither player can force a win: more than one token has value inf, or \
+                       the finite part is not in the inf token's set";
+    write_answer(out, format, graph, tokens, &answer, described, draw_reason)
+}
+
+/// Writes the answer for a sum of tokens, each described by its value (text and JSON).
+pub fn write_answer<W: Write>(
+    out: &mut W,
+    format: Format,
+    graph: &GameGraph,
+    tokens: &[u32],
+    answer: &SumAnswer,
+    described: Vec<(String, ValueJson)>,
+    draw_reason: &str,
+) -> Result<()> {
     let from_to = answer
         .winning_move
         .map(|(i, to)| (graph.label(tokens[i]), graph.label(to)));
@@ -104,7 +163,8 @@ fn write_sum<W: Write>(
         Format::Text => {
             let parts: Vec<String> = tokens
                 .iter()
-                .map(|&p| format!("{} ({})", graph.label(p), values.value(graph, p)))
+                .zip(&described)
+                .map(|(&p, (value, _))| format!("{} ({value})", graph.label(p)))
                 .collect();
             writeln!(out, "tokens at {}", parts.join(", "))?;
             match answer.value {
@@ -118,11 +178,7 @@ fn write_sum<W: Write>(
                 (None, Outcome::Loss) => {
                     writeln!(out, "every move leaves the opponent a winning sum")?
                 }
-                (None, _) => writeln!(
-                    out,
-                    "neither player can force a win: more than one token has value inf, or \
-                     the finite part is not in the inf token's set"
-                )?,
+                (None, _) => writeln!(out, "{draw_reason}")?,
             }
         }
         Format::Tsv => {
@@ -133,10 +189,7 @@ fn write_sum<W: Write>(
             serde_json::to_writer(
                 &mut *out,
                 &SumJson {
-                    tokens: tokens
-                        .iter()
-                        .map(|&p| ValueJson::new(graph, values, p))
-                        .collect(),
+                    tokens: described.into_iter().map(|(_, j)| j).collect(),
                     outcome: answer.outcome,
                     value: answer.value,
                     winning_move: from_to.map(|(from, to)| MoveJson { from, to }),
@@ -148,8 +201,9 @@ fn write_sum<W: Write>(
     Ok(())
 }
 
+/// A token's value in JSON.
 #[derive(Serialize)]
-struct ValueJson {
+pub struct ValueJson {
     node: String,
     /// The finite value, or `"inf"`.
     value: serde_json::Value,
@@ -159,6 +213,19 @@ struct ValueJson {
 }
 
 impl ValueJson {
+    /// A token's value in a game that ends with any component: a number, or `"poisoned"`.
+    pub fn ending(graph: &GameGraph, values: &EndingValues, p: u32) -> ValueJson {
+        ValueJson {
+            node: graph.label(p),
+            value: if values.poisoned(p) {
+                "poisoned".into()
+            } else {
+                values.value(p).into()
+            },
+            inf_set: None,
+        }
+    }
+
     fn new(graph: &GameGraph, values: &GrundyValues, p: u32) -> ValueJson {
         let (value, inf_set) = match values.value(graph, p) {
             NimValue::Finite(v) => (v.into(), None),

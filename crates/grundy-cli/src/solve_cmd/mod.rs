@@ -41,6 +41,15 @@ pub enum Values {
     Payoff,
 }
 
+/// How a sum of tokens ends, for `--ending`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ending {
+    /// The player whose move ends a token's game wins.
+    LastMoverWins,
+    /// The player whose move ends a token's game loses.
+    LastMoverLoses,
+}
+
 /// Arguments of `grundy solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -66,6 +75,10 @@ pub struct SolveArgs {
     /// (one token moved per turn) and a winning move, from Sprague–Grundy values.
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub tokens: Option<Vec<String>>,
+    /// With --tokens: the sum ends as soon as any token reaches a position without moves, and
+    /// the player who made that move wins (`last-mover-wins`) or loses (`last-mover-loses`).
+    #[arg(long, value_enum, requires = "tokens")]
+    pub ending: Option<Ending>,
     /// The payoff of endless play, for --values payoff on graphs with cycles.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub infinite_payoff: Option<i64>,
@@ -119,11 +132,17 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             bar.finish();
             outcome::write(&mut out, args, &graph, &solution)?;
         }
-        Values::Grundy => {
-            let solved = grundy::solve::grundy_values(&graph)?;
-            bar.finish();
-            grundy_values::write(&mut out, args, &graph, &solved)?;
-        }
+        Values::Grundy => match args.ending {
+            Some(ending) => {
+                bar.finish();
+                grundy_values::write_ending(&mut out, args, &graph, ending)?;
+            }
+            None => {
+                let solved = grundy::solve::grundy_values(&graph)?;
+                bar.finish();
+                grundy_values::write(&mut out, args, &graph, &solved)?;
+            }
+        },
         Values::Payoff => {
             let solved = grundy::solve::solve_payoffs(&graph, args.infinite_payoff)?;
             bar.finish();
@@ -138,6 +157,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 fn check_flags(args: &SolveArgs, values: Values) -> Result<()> {
     let prefs = args.prefer.is_some() || args.prefer2.is_some();
     match values {
+        _ if args.ending.is_some() && args.misere => {
+            bail!("--ending says who wins when a token's game ends; --misere does not apply to it")
+        }
         Values::Grundy if args.misere => bail!(
             "--values grundy is for normal play: misère sums are not decided by Sprague–Grundy \
              values (solve the misère game's graph with --misere instead)"
