@@ -36,6 +36,50 @@ enum Command {
     /// The corner-flipping coin game (a box whose far corner is heads has its corners turned):
     /// its value by Tartan's theorem, and a winning move.
     Corners(compound_cmd::CornersArgs),
+    /// Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever takes
+    /// the last stone loses. Who wins, every winning move.
+    #[command(name = "candy-piles")]
+    CandyPiles(games_cmd::candy_piles::CandyPilesArgs),
+    /// Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with --kam: winning moves.
+    Staircase(games_cmd::staircase::StaircaseArgs),
+    /// Take 1 to K consecutive stones from a circle of N: who wins, the winning first move.
+    #[command(name = "circle-take")]
+    CircleTake(games_cmd::circle_take::CircleTakeArgs),
+    /// The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves.
+    #[command(name = "flip-run")]
+    FlipRun(games_cmd::flip_run::FlipRunArgs),
+    /// Delete a run of 0s from a 0/1 string (value: XOR of the runs): every winning move.
+    #[command(name = "zero-runs")]
+    ZeroRuns(games_cmd::zero_runs::ZeroRunsArgs),
+    /// Fox and Card Game (CF 388C): the first player takes tops, the second bottoms; the sums.
+    #[command(name = "fox-cards")]
+    FoxCards(games_cmd::ends::FoxCardsArgs),
+    /// Choosing Carrot (CF 794E): the value left from a row, for every number of extra moves.
+    Carrots(games_cmd::ends::CarrotsArgs),
+    /// Take from either end, larger sum wins (even count, odd total): the winning strategy.
+    #[command(name = "ends-sum")]
+    EndsSum(games_cmd::ends::EndsSumArgs),
+    /// Pop from two queues; whoever brings the sum to the threshold loses. Who wins, and how.
+    #[command(name = "two-queues")]
+    TwoQueues(games_cmd::ends::TwoQueuesArgs),
+    /// Nim (value: the XOR of the piles), or Anti-Nim with --misere: every winning move.
+    Nim(games_cmd::nim::NimArgs),
+    /// Fibonacci Nim (take at most twice the last take): who wins, every winning move.
+    #[command(name = "fibonacci-nim")]
+    FibonacciNim(games_cmd::fibonacci::FibonacciNimArgs),
+    /// Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts.
+    #[command(name = "misere-fibonacci-nim")]
+    MisereFibonacciNim(games_cmd::fibonacci::MisereFibonacciNimArgs),
+    /// Dynamic subtraction, take at most k times the last take (rational k): moves, f(n).
+    #[command(name = "dynamic-subtraction")]
+    DynamicSubtraction(games_cmd::dynamic_subtraction::DynamicSubtractionArgs),
+    /// First take 1, then at most the last take plus K: a position, or P-positions in a range.
+    #[command(name = "plus-k-nim")]
+    PlusKNim(games_cmd::plus_k_nim::PlusKNimArgs),
+    /// Subtraction games (--set, --bash, --range, --except) on piles: values, period, moves.
+    Subtraction(games_cmd::subtraction::SubtractionArgs),
+    /// Wythoff's game (take from one pile, or the same from both): who wins, every winning move.
+    Wythoff(games_cmd::wythoff::WythoffArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,15 +90,37 @@ fn main() -> ExitCode {
         Command::NimK(args) => compound_cmd::run_nim_k(&args),
         Command::Misere(args) => compound_cmd::run_misere(&args),
         Command::Corners(args) => compound_cmd::run_corners(&args),
+        Command::CandyPiles(args) => games_cmd::candy_piles::run(&args),
+        Command::Staircase(args) => games_cmd::staircase::run(&args),
+        Command::CircleTake(args) => games_cmd::circle_take::run(&args),
+        Command::FlipRun(args) => games_cmd::flip_run::run(&args),
+        Command::ZeroRuns(args) => games_cmd::zero_runs::run(&args),
+        Command::FoxCards(args) => games_cmd::ends::run_fox_cards(&args),
+        Command::Carrots(args) => games_cmd::ends::run_carrots(&args),
+        Command::EndsSum(args) => games_cmd::ends::run_ends_sum(&args),
+        Command::TwoQueues(args) => games_cmd::ends::run_two_queues(&args),
+        Command::Nim(args) => games_cmd::nim::run(&args),
+        Command::FibonacciNim(args) => games_cmd::fibonacci::run(&args),
+        Command::MisereFibonacciNim(args) => games_cmd::fibonacci::run_misere(&args),
+        Command::DynamicSubtraction(args) => games_cmd::dynamic_subtraction::run(&args),
+        Command::PlusKNim(args) => games_cmd::plus_k_nim::run(&args),
+        Command::Subtraction(args) => games_cmd::subtraction::run(&args),
+        Command::Wythoff(args) => games_cmd::wythoff::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (e.g. `grundy solve ... | head`) is not an error worth a message.
-            if let Some(io) = e.downcast_ref::<std::io::Error>() {
-                if io.kind() == std::io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
+            let broken_pipe = e
+                .downcast_ref::<std::io::Error>()
+                .map(std::io::Error::kind)
+                .or_else(|| {
+                    e.downcast_ref::<serde_json::Error>()
+                        .and_then(serde_json::Error::io_error_kind)
+                })
+                == Some(std::io::ErrorKind::BrokenPipe);
+            if broken_pipe {
+                return ExitCode::SUCCESS;
             }
             eprintln!("grundy: error: {e:#}");
             ExitCode::from(2)

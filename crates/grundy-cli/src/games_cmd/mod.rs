@@ -5,6 +5,19 @@
 //! `{"outcome": "win"|"loss", "value": <int or null>, "winning_moves": [...], ...}` with the
 //! game's own fields after these.
 
+pub mod candy_piles;
+pub mod circle_take;
+pub mod dynamic_subtraction;
+pub mod ends;
+pub mod fibonacci;
+pub mod flip_run;
+pub mod nim;
+pub mod plus_k_nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod wythoff;
+pub mod zero_runs;
+
 use std::fmt::Display;
 use std::io::{self, Write};
 

@@ -16,8 +16,12 @@ pub struct Answer<M> {
     /// Winning moves: all of them, or the first ones when `winning_move_count` says there are
     /// more.
     pub winning_moves: Vec<M>,
-    /// The number of winning moves, when they are not all listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The number of winning moves, when they are not all listed (in JSON a number, or a
+    /// decimal string above 2^64 - 1).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "count_as_number_or_text"
+    )]
     pub winning_move_count: Option<u128>,
 }
 
@@ -34,5 +38,20 @@ impl<M> Answer<M> {
             winning_moves,
             winning_move_count: None,
         }
+    }
+}
+
+/// A count as a JSON number when it fits in 64 bits, else as a decimal string (JSON readers
+/// lose precision on larger numbers, and some refuse them).
+fn count_as_number_or_text<S: serde::Serializer>(
+    count: &Option<u128>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(c) => match u64::try_from(*c) {
+            Ok(small) => serializer.serialize_u64(small),
+            Err(_) => serializer.serialize_str(&c.to_string()),
+        },
+        None => serializer.serialize_none(),
     }
 }

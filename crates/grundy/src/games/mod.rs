@@ -7,5 +7,17 @@
 //! position: no closed form is trusted alone.
 
 mod answer;
+pub mod candy_piles;
+pub mod circle_take;
+pub mod dynamic_subtraction;
+pub mod ends;
+pub mod fibonacci;
+pub mod flip_run;
+pub mod nim;
+pub mod plus_k_nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod wythoff;
+pub mod zero_runs;
 
 pub use answer::Answer;

@@ -4,9 +4,11 @@
 //! - [`misere`]: Anti-Nim and the Anti-SG rule (the last mover loses).
 //! - [`nim_k`]: Moore's Nim_k, where a move takes from 1 to k piles at once.
 //! - [`ending`]: sums that end as soon as any component ends (the last mover wins, or loses).
+//! - [`octal`]: take-and-break games (octal and hexadecimal codes, Grundy's game).
 //! - [`product`]: products of games (Tartan theorem) and the corner-flipping coin games.
 
 pub mod ending;
 pub mod misere;
 pub mod nim_k;
+pub mod octal;
 pub mod product;

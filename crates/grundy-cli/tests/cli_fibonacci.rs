@@ -1,0 +1,299 @@
+//! `grundy fibonacci-nim` and `grundy misere-fibonacci-nim` (with `--count` and `--batch`):
+//! text and JSON output, huge piles, and exit code 2 with a `grundy: error:` message on bad
+//! input. No run may panic.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// What a run of the binary produced.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Asserts success and an empty stderr; returns stdout.
+    #[track_caller]
+    fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
+        assert_eq!(self.stderr, "", "stderr of a successful run");
+        &self.stdout
+    }
+
+    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
+    #[track_caller]
+    fn failed(&self) -> &str {
+        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
+        assert_eq!(self.stdout, "", "stdout of a failed run");
+        assert!(
+            self.stderr.starts_with("grundy: error: "),
+            "stderr: {}",
+            self.stderr
+        );
+        &self.stderr
+    }
+}
+
+fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    if let Some(input) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin.write_all(input.as_bytes()).expect("write stdin");
+    }
+    let output = child.wait_with_output().expect("the grundy binary ends");
+    let run = Run {
+        code: output.status.code().expect("exit code, not a signal"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "grundy {args:?} panicked: {}",
+        run.stderr
+    );
+    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
+    run
+}
+
+fn grundy(args: &[&str]) -> Run {
+    run_with_input(args, None)
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = grundy(&args);
+    let out = run.ok();
+    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
+    serde_json::from_str(out).expect("valid JSON")
+}
+
+#[test]
+fn fibonacci_nim_text() {
+    assert_eq!(
+        grundy(&["fibonacci-nim", "10"]).ok(),
+        "win\n\
+         pile: 10\n\
+         limit: 9\n\
+         zeckendorf: [8,2]\n\
+         fibonacci: false\n\
+         winning moves (1):\n  \
+         take 2 (leaves 8, the opponent takes at most 4)\n"
+    );
+    assert_eq!(
+        grundy(&["fibonacci-nim", "13"]).ok(),
+        "loss\npile: 13\nlimit: 12\nzeckendorf: [13]\nfibonacci: true\n"
+    );
+    assert_eq!(
+        grundy(&["fibonacci-nim", "12", "--limit", "100"]).ok(),
+        "win\n\
+         pile: 12\n\
+         limit: 100\n\
+         zeckendorf: [8,3,1]\n\
+         fibonacci: false\n\
+         winning moves (2):\n  \
+         take 1 (leaves 11, the opponent takes at most 2)\n  \
+         take 12 (leaves 0)\n"
+    );
+}
+
+#[test]
+fn fibonacci_nim_json() {
+    assert_eq!(
+        json(&["fibonacci-nim", "12", "--limit", "4"]),
+        json!({
+            "outcome": "win",
+            "value": null,
+            "winning_moves": [{"take": 1, "pile": 11, "limit": 2}],
+            "pile": 12,
+            "limit": 4,
+            "zeckendorf": [8, 3, 1],
+            "fibonacci": false
+        })
+    );
+    assert_eq!(
+        json(&["fibonacci-nim", "12", "--limit", "3"])["winning_moves"],
+        json!([{"take": 1, "pile": 11, "limit": 2}])
+    );
+    // 11 = 8 + 3: the smallest term 3 is above the limit 2.
+    assert_eq!(
+        json(&["fibonacci-nim", "11", "--limit", "2"])["outcome"],
+        "loss"
+    );
+    let start = json(&["fibonacci-nim", "0"]);
+    assert_eq!(start["outcome"], "loss");
+    assert_eq!(start["zeckendorf"], json!([]));
+    assert_eq!(json(&["fibonacci-nim", "1"])["outcome"], "loss");
+    assert_eq!(json(&["fibonacci-nim", "4"])["winning_moves"][0]["take"], 1);
+}
+
+#[test]
+fn fibonacci_nim_huge_piles() {
+    let top = json(&["fibonacci-nim", "12200160415121876738"]);
+    assert_eq!(top["outcome"], "loss");
+    assert_eq!(top["fibonacci"], true);
+    let max = json(&[
+        "fibonacci-nim",
+        "18446744073709551615",
+        "--limit",
+        "18446744073709551615",
+    ]);
+    assert_eq!(max["outcome"], "win");
+    let moves = max["winning_moves"].as_array().unwrap();
+    let last = moves.last().unwrap();
+    assert_eq!(last["take"], json!(u64::MAX));
+    assert_eq!(last["pile"], 0);
+    assert_eq!(last["limit"], json!(u64::MAX));
+    let big = json(&["fibonacci-nim", "1000000000000000000"]);
+    assert_eq!(
+        big["winning_moves"][0],
+        json!({"take": 2, "pile": 999_999_999_999_999_998u64, "limit": 4})
+    );
+}
+
+#[test]
+fn misere_fibonacci_nim_positions() {
+    assert_eq!(
+        grundy(&["misere-fibonacci-nim", "5", "--k", "1"]).ok(),
+        "win\n\
+         pile: 5\n\
+         limit: 1\n\
+         zeckendorf_of_pile_minus_one: [3,1]\n\
+         winning moves (1):\n  \
+         take 1 (leaves 4, the opponent takes at most 2)\n"
+    );
+    assert_eq!(
+        json(&["misere-fibonacci-nim", "9", "--k", "2"]),
+        json!({
+            "outcome": "loss",
+            "value": null,
+            "winning_moves": [],
+            "pile": 9,
+            "limit": 2,
+            "zeckendorf_of_pile_minus_one": [8]
+        })
+    );
+    // One counter: the player to move must take it, and loses.
+    assert_eq!(
+        json(&["misere-fibonacci-nim", "1", "--k", "5"])["outcome"],
+        "loss"
+    );
+    // Taking all but one counter wins when allowed.
+    assert_eq!(
+        json(&["misere-fibonacci-nim", "9", "--k", "8"])["winning_moves"],
+        json!([{"take": 8, "pile": 1, "limit": 16}])
+    );
+}
+
+#[test]
+fn misere_fibonacci_nim_counts() {
+    // k = 1: the P-positions up to 10 are 1, 3, 4, 6, 8, 9.
+    assert_eq!(
+        grundy(&["misere-fibonacci-nim", "--k", "1", "--count", "10"]).ok(),
+        "6\n"
+    );
+    assert_eq!(
+        json(&["misere-fibonacci-nim", "--k", "2", "--count", "10"]),
+        json!({"k": 2, "m": 10, "losses": 4})
+    );
+    assert_eq!(
+        grundy(&["misere-fibonacci-nim", "--k", "1", "--count", "0"]).ok(),
+        "0\n"
+    );
+    let huge = [
+        "misere-fibonacci-nim",
+        "--k",
+        "1000000000000000000",
+        "--count",
+        "1000000000000000000",
+    ];
+    assert_eq!(grundy(&huge).ok(), "1\n");
+}
+
+#[test]
+fn misere_fibonacci_nim_batch() {
+    let input = "3\n1 10\n2 10\n1000000000000000000 1000000000000000000\n";
+    assert_eq!(
+        run_with_input(&["misere-fibonacci-nim", "--batch"], Some(input)).ok(),
+        "6\n4\n1\n"
+    );
+    // Blank lines and surrounding spaces are fine.
+    let input = "\n2\n  1 10 \n\n2 10\n\n";
+    assert_eq!(
+        run_with_input(&["misere-fibonacci-nim", "--batch"], Some(input)).ok(),
+        "6\n4\n"
+    );
+    assert_eq!(
+        run_with_input(&["misere-fibonacci-nim", "--batch"], Some("0\n")).ok(),
+        ""
+    );
+}
+
+/// 10^5 queries with k, m below 10^18 answer well under a second (a loose bound here: debug
+/// builds and busy machines).
+#[test]
+fn misere_fibonacci_nim_batch_is_fast() {
+    let mut input = String::from("100000\n");
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..100_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let k = x % 1_000_000_000_000_000_000 + 1;
+        let m = (x >> 3) % 1_000_000_000_000_000_000;
+        input.push_str(&format!("{} {}\n", k % (1 << (x % 60)) + 1, m));
+    }
+    let start = Instant::now();
+    let run = run_with_input(&["misere-fibonacci-nim", "--batch"], Some(&input));
+    let elapsed = start.elapsed();
+    assert_eq!(run.ok().lines().count(), 100_000);
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
+
+#[test]
+fn bad_input_fails_cleanly() {
+    let e = grundy(&["fibonacci-nim", "x"]).failed().to_string();
+    assert!(e.contains("N: 'x' is not a number"), "{e}");
+    grundy(&["fibonacci-nim", "-1"]).failed();
+    grundy(&["fibonacci-nim", "18446744073709551616"]).failed();
+    let e = grundy(&["fibonacci-nim", "5", "--limit", "0"])
+        .failed()
+        .to_string();
+    assert!(e.contains("at least 1"), "{e}");
+    grundy(&["fibonacci-nim", "5", "--limit", "1.5"]).failed();
+    let e = grundy(&["misere-fibonacci-nim", "5", "--k", "0"])
+        .failed()
+        .to_string();
+    assert!(e.contains("k ≥ 1"), "{e}");
+    grundy(&["misere-fibonacci-nim", "5"]).failed();
+    grundy(&["misere-fibonacci-nim", "--k", "2"]).failed();
+    grundy(&["misere-fibonacci-nim", "5", "--k", "2", "--count", "9"]).failed();
+    grundy(&["misere-fibonacci-nim", "--k", "2", "--count", "-3"]).failed();
+    let batch = |input: &str| {
+        run_with_input(&["misere-fibonacci-nim", "--batch"], Some(input))
+            .failed()
+            .to_string()
+    };
+    assert!(batch("").contains("empty"));
+    assert!(batch("2\n1 10\n").contains("after 1 of T = 2"));
+    assert!(batch("1\n1 10\n2 10\n").contains("line 3: more than T = 1"));
+    assert!(batch("2\n1 10\n0 5\n").contains("line 3: k:"));
+    assert!(batch("1\n1 x\n").contains("line 2: m: 'x'"));
+    assert!(batch("1\n1 2 3\n").contains("line 2: expected two numbers"));
+    assert!(batch("x\n").contains("line 1: T: 'x'"));
+}

@@ -1,0 +1,176 @@
+//! `grundy nim PILES... [--misere]`: text and JSON output, every winning move, piles up to
+//! 2^64 - 1, and exit code 2 with a `grundy: error:` message on bad input. No run may panic.
+
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// What a run of the binary produced.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Asserts success and an empty stderr; returns stdout.
+    #[track_caller]
+    fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
+        assert_eq!(self.stderr, "", "stderr of a successful run");
+        &self.stdout
+    }
+
+    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
+    #[track_caller]
+    fn failed(&self) -> &str {
+        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
+        assert_eq!(self.stdout, "", "stdout of a failed run");
+        assert!(
+            self.stderr.starts_with("grundy: error: "),
+            "stderr: {}",
+            self.stderr
+        );
+        &self.stderr
+    }
+}
+
+fn grundy(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the grundy binary runs");
+    let run = Run {
+        code: output.status.code().expect("exit code, not a signal"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "grundy {args:?} panicked: {}",
+        run.stderr
+    );
+    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
+    run
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = grundy(&args);
+    let out = run.ok();
+    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
+    serde_json::from_str(out).expect("valid JSON")
+}
+
+#[test]
+fn text_output() {
+    assert_eq!(
+        grundy(&["nim", "3", "4", "5"]).ok(),
+        "win (Sprague-Grundy value 2)\n\
+         winning moves (1):\n  \
+         pile 1: 3 -> 1 (take 2)\n"
+    );
+    assert_eq!(
+        grundy(&["nim", "1", "2", "3"]).ok(),
+        "loss (Sprague-Grundy value 0)\n"
+    );
+    // Every winning move: here one in each pile.
+    assert_eq!(
+        grundy(&["nim", "6", "10", "15"]).ok(),
+        "win (Sprague-Grundy value 3)\n\
+         winning moves (3):\n  \
+         pile 1: 6 -> 5 (take 1)\n  \
+         pile 2: 10 -> 9 (take 1)\n  \
+         pile 3: 15 -> 12 (take 3)\n"
+    );
+}
+
+#[test]
+fn misere_text_output() {
+    // One pile above 1 and an even number of ones: leave it at 1.
+    assert_eq!(
+        grundy(&["nim", "1", "1", "4", "--misere"]).ok(),
+        "win\nwinning moves (1):\n  pile 3: 4 -> 1 (take 3)\n"
+    );
+    // Three ones: every move leaves two, a win for the opponent.
+    assert_eq!(grundy(&["nim", "--misere", "1", "1", "1"]).ok(), "loss\n");
+    // Every pile empty: the player to move has won already.
+    assert_eq!(
+        grundy(&["nim", "0", "0", "--misere"]).ok(),
+        "win\nnote: every pile is empty: the opponent took the last counter, so the player to \
+         move has won\n"
+    );
+}
+
+#[test]
+fn long_lists_are_cut_in_text_but_not_in_json() {
+    // 25 piles of 1: XOR 1, and each pile can be emptied.
+    let piles = vec!["1"; 25];
+    let mut args = vec!["nim"];
+    args.extend(&piles);
+    let run = grundy(&args);
+    let out = run.ok();
+    assert!(out.starts_with("win (Sprague-Grundy value 1)\nwinning moves (25):\n"));
+    assert_eq!(out.lines().count(), 2 + 20 + 1, "{out}");
+    assert!(
+        out.ends_with("  pile 20: 1 -> 0 (take 1)\n  ...\n"),
+        "{out}"
+    );
+    let value = json(&args);
+    assert_eq!(value["winning_moves"].as_array().unwrap().len(), 25);
+    assert!(value.get("winning_move_count").is_none());
+}
+
+#[test]
+fn json_output() {
+    assert_eq!(
+        json(&["nim", "3", "4", "5"]),
+        json!({"outcome": "win", "value": 2, "winning_moves": [{"pile": 1, "from": 3, "to": 1}]})
+    );
+    assert_eq!(
+        json(&["nim", "2", "2"]),
+        json!({"outcome": "loss", "value": 0, "winning_moves": []})
+    );
+    assert_eq!(
+        json(&["nim", "--misere", "1", "1", "4"]),
+        json!({"outcome": "win", "value": null, "winning_moves": [{"pile": 3, "from": 4, "to": 1}]})
+    );
+    let value = json(&["nim", "--misere", "0"]);
+    assert_eq!(value["outcome"], "win");
+    assert_eq!(value["value"], Value::Null);
+    assert!(value["note"].as_str().unwrap().contains("has won"));
+}
+
+#[test]
+fn huge_piles() {
+    let max = u64::MAX.to_string();
+    let value = json(&["nim", &max, "1000000000000000000"]);
+    assert_eq!(value["value"], u64::MAX ^ 1_000_000_000_000_000_000);
+    assert_eq!(
+        value["winning_moves"],
+        json!([{"pile": 1, "from": u64::MAX, "to": 1_000_000_000_000_000_000u64}])
+    );
+    let value = json(&["nim", &max, &max, "--misere"]);
+    assert_eq!(value["outcome"], "loss");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    let too_big = "18446744073709551616";
+    for (args, message) in [
+        (&["nim", "3", "x"][..], "pile 2: 'x' is not a pile size"),
+        (&["nim", "-1"][..], "pile 1: '-1' is not a pile size"),
+        (&["nim", too_big, "--misere"][..], "is not a pile size"),
+        (&["nim", "1.5", "--json"][..], "is not a pile size"),
+    ] {
+        let stderr = grundy(args).failed().to_string();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // No pile at all: a usage error.
+    let run = grundy(&["nim"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+}

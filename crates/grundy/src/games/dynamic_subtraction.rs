@@ -1,0 +1,476 @@
+//! The k-multiple dynamic subtraction game (动态 k 倍减法), for any rational k ≥ 1.
+//!
+//! **Rules** (notes 004, 问题三). One pile of n counters. The first player takes from 1 to
+//! n − 1 counters (not the whole pile); afterwards each player takes at least one counter and
+//! at most k times as many as the opponent just took (that is ⌊k·c⌋ after a take of c). The
+//! player who takes the last counter wins. k = 2 is Fibonacci Nim
+//! ([`fibonacci`](super::fibonacci)); k = 1 is the "at most what was just taken" game. In the
+//! middle of play a position is a pile `n` and a limit `L` (the player to move takes 1 to
+//! min(L, n)); the start is the pile n with L = n − 1.
+//!
+//! **The generated set N** (notes 004, "3. k ≥ 1"). Let f(n) be the least take that wins
+//! from n counters when any take up to n is allowed: f(n) = min{ i ≥ 1 : i = n or
+//! f(n − i) > k·i }. The pile sizes with f(n) = n, the set N, are the losing starts. N starts
+//! with 1 and grows by the notes' second construction: the member after a is a + p(a), where
+//! p(a) = min{ x ∈ N : k·x ≥ a } (so N = 1, 2, 4, 8, ... for 1 ≤ k < 2, the Fibonacci numbers
+//! for k = 2, and N ⊇ {1, ..., ⌊k⌋ + 1} in general). Every n ≥ 1 is, in exactly one way, a sum
+//! of members of N in which each term is more than k times the next smaller one; the greedy
+//! algorithm finds it ([`LosingSizes::representation`]), and f(n) is its smallest term
+//! ([`LosingSizes::min_winning_take`]).
+//!
+//! **Closed form.** The player to move at (n, L) wins iff f(n) ≤ L; from the start iff n ∉ N,
+//! and then the least winning first move is f(n). The winning takes are exactly the sums of the
+//! lowest terms of n's representation, t = x_j + ... + x_s (x_1 > ... > x_s), with t ≤ L and
+//! either t = n or k·t < x_{j−1}: a take t wins iff n − t = 0 or f(n − t) > k·t, and then every
+//! term of t is below f(n − t)/k, so the two representations together are n's. All are listed.
+//!
+//! The notes state the construction and "f(n) = the smallest term" without proof (004:
+//! "以上性质这里暂不给出证明"; for k = 1 and k = 2 they prove it). Here they are checked: against
+//! the generic solver on every position with a pile up to 100 for sixteen k from 1 to 1000
+//! (including 6/5, 4/3, 3/2, 5/3, 9/4, 5/2, 8/3, 7/2), and against the recursion for f up to
+//! 3000 for every k = p/q ≥ 1 with p ≤ 12, q ≤ 5 (tests/games_dynamic_subtraction.rs).
+//!
+//! k is an exact rational [`Ratio`] (`3/2`, `1.5`, `2`): ⌊k·c⌋ and the comparisons k·x ≥ a are
+//! done in 128-bit integers.
+//!
+//! **Complexity.** N is generated up to n in O(|N ∩ [1, n]|) time and memory (the members up to
+//! ⌊k⌋ + 1 are implicit): O(log n) members for fixed k, about 30·k up to 10^18 for large k. At
+//! most [`MAX_GENERATED`] members beyond ⌊k⌋ + 1 are generated, else an error
+//! ([`TooManyLosingSizes`]): up to n = 10^18 that allows k up to about 2·10^5; any k works for
+//! n ≤ ⌊k⌋ + 1. A representation, outcome or list of winning moves then takes O(log |N|) per term.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::games::Answer;
+use crate::rules::Impartial;
+
+/// The most members of N beyond ⌊k⌋ + 1 that [`LosingSizes::up_to`] generates (64 MiB).
+pub const MAX_GENERATED: usize = 1 << 23;
+
+/// An exact positive rational number num/den, in lowest terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    num: u64,
+    den: u64,
+}
+
+/// Why a text is not a multiplier k ≥ 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RatioError {
+    /// Not of the form `a`, `a/b` or `a.b` with decimal digits.
+    #[error("'{0}' is not a number: expected an integer, a fraction a/b or a decimal a.b")]
+    Malformed(String),
+    /// A zero denominator.
+    #[error("'{0}' has a zero denominator")]
+    ZeroDenominator(String),
+    /// The numerator or denominator does not fit in 64 bits.
+    #[error("'{0}' does not fit: numerator and denominator must be below 2^64")]
+    TooLarge(String),
+    /// k < 1.
+    #[error("k = {0} is below 1: the game is defined here for k ≥ 1")]
+    BelowOne(String),
+}
+
+/// `v`, or 2^64 − 1 if it is larger.
+fn saturate(v: u128) -> u64 {
+    u64::try_from(v).unwrap_or(u64::MAX)
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Ratio {
+    /// The multiplier num/den, reduced; it must be at least 1.
+    pub fn new(num: u64, den: u64) -> Result<Ratio, RatioError> {
+        if den == 0 {
+            return Err(RatioError::ZeroDenominator(format!("{num}/{den}")));
+        }
+        if num < den {
+            return Err(RatioError::BelowOne(format!("{num}/{den}")));
+        }
+        let g = gcd(num, den);
+        Ok(Ratio {
+            num: num / g,
+            den: den / g,
+        })
+    }
+
+    /// The integer multiplier k (at least 1).
+    pub fn integer(k: u64) -> Result<Ratio, RatioError> {
+        Ratio::new(k, 1)
+    }
+
+    /// The numerator, in lowest terms.
+    pub fn num(self) -> u64 {
+        self.num
+    }
+
+    /// The denominator, in lowest terms.
+    pub fn den(self) -> u64 {
+        self.den
+    }
+
+    /// ⌊k·t⌋, exactly.
+    pub fn floor_mul(self, t: u64) -> u128 {
+        u128::from(t) * u128::from(self.num) / u128::from(self.den)
+    }
+
+    /// ⌈a / k⌉, exactly.
+    fn ceil_div(self, a: u128) -> u128 {
+        (a * u128::from(self.den)).div_ceil(u128::from(self.num))
+    }
+
+    /// Whether big > k·small, exactly.
+    fn exceeds(self, big: u64, small: u64) -> bool {
+        u128::from(big) * u128::from(self.den) > u128::from(small) * u128::from(self.num)
+    }
+}
+
+impl fmt::Display for Ratio {
+    /// `3/2`, or `2` for an integer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+impl FromStr for Ratio {
+    type Err = RatioError;
+
+    /// Parses `a`, `a/b` or a decimal `a.b` (exactly: `1.25` is 5/4); k must be at least 1.
+    fn from_str(text: &str) -> Result<Ratio, RatioError> {
+        let malformed = || RatioError::Malformed(text.to_string());
+        let too_large = || RatioError::TooLarge(text.to_string());
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let parse = |s: &str| s.parse::<u64>().map_err(|_| too_large());
+        let (num, den) = if let Some((a, b)) = text.split_once('/') {
+            if !digits(a) || !digits(b) {
+                return Err(malformed());
+            }
+            (parse(a)?, parse(b)?)
+        } else if let Some((a, b)) = text.split_once('.') {
+            if !digits(a) || !digits(b) {
+                return Err(malformed());
+            }
+            let fraction = b.trim_end_matches('0');
+            let den = u32::try_from(fraction.len())
+                .ok()
+                .and_then(|d| 10u64.checked_pow(d))
+                .ok_or_else(too_large)?;
+            let frac = if fraction.is_empty() {
+                0
+            } else {
+                parse(fraction)?
+            };
+            let num = parse(a)?
+                .checked_mul(den)
+                .and_then(|n| n.checked_add(frac))
+                .ok_or_else(too_large)?;
+            (num, den)
+        } else {
+            if !digits(text) {
+                return Err(malformed());
+            }
+            (parse(text)?, 1)
+        };
+        if den == 0 {
+            return Err(RatioError::ZeroDenominator(text.to_string()));
+        }
+        if num < den {
+            return Err(RatioError::BelowOne(text.to_string()));
+        }
+        Ratio::new(num, den)
+    }
+}
+
+/// The rules of the k-multiple dynamic subtraction game, for the generic solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DynamicSubtraction {
+    /// The multiplier: after a take of c the next player takes at most ⌊k·c⌋.
+    pub k: Ratio,
+}
+
+/// A position: the pile, and how many counters the player to move may take at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The counters left.
+    pub pile: u64,
+    /// The most the player to move may take, at most `pile` (a larger limit means the same).
+    pub limit: u64,
+}
+
+impl Position {
+    /// The position with `pile` counters and limit `limit` (capped at the pile; a limit above
+    /// `u64::MAX` is the whole pile anyway).
+    pub fn new(pile: u64, limit: u128) -> Position {
+        Position {
+            pile,
+            limit: limit.min(u128::from(pile)) as u64,
+        }
+    }
+
+    /// The start with n counters: any take but the whole pile (limit n − 1).
+    pub fn start(n: u64) -> Position {
+        Position::new(n, u128::from(n.saturating_sub(1)))
+    }
+}
+
+impl Impartial for DynamicSubtraction {
+    type Position = Position;
+
+    fn options(&self, p: &Position, out: &mut Vec<Position>) {
+        out.extend((1..=p.limit).map(|t| Position::new(p.pile - t, self.k.floor_mul(t))));
+    }
+}
+
+/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
+/// `limit` = ⌊k · take⌋ (saturating at 2^64 − 1, which allows any pile anyway).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct DynamicMove {
+    /// The counters taken.
+    pub take: u64,
+    /// The counters left.
+    pub pile: u64,
+    /// The opponent's limit, ⌊k · take⌋ (saturating).
+    pub limit: u64,
+}
+
+impl fmt::Display for DynamicMove {
+    /// `take 3 (leaves 5, the opponent takes at most 4)`, or `take 8 (leaves 0)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pile == 0 {
+            write!(f, "take {} (leaves 0)", self.take)
+        } else {
+            write!(
+                f,
+                "take {} (leaves {}, the opponent takes at most {})",
+                self.take, self.pile, self.limit
+            )
+        }
+    }
+}
+
+/// N has too many members up to the bound to generate them (more than [`MAX_GENERATED`]
+/// beyond ⌊k⌋ + 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "for k = {k} the losing pile sizes up to {bound} are too many to generate (more than \
+     {limit} above {dense}; they number about 30·k up to 10^18): use a smaller pile or k"
+)]
+pub struct TooManyLosingSizes {
+    /// The multiplier.
+    pub k: Ratio,
+    /// The bound asked for.
+    pub bound: u64,
+    /// ⌊k⌋ + 1: every pile up to it is in N.
+    pub dense: u128,
+    /// [`MAX_GENERATED`].
+    pub limit: usize,
+}
+
+/// The generated set N of losing starts for a multiplier k, up to a bound: 1, ..., ⌊k⌋ + 1
+/// (implicitly), then the members above, each the one before plus p(previous).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LosingSizes {
+    k: Ratio,
+    bound: u64,
+    /// Every size in 1..=dense is a member (dense = min(⌊k⌋ + 1, bound)).
+    dense: u64,
+    /// The members above `dense`, up to `bound`, increasing.
+    above: Vec<u64>,
+}
+
+impl LosingSizes {
+    /// The members of N up to `bound`. O(|N ∩ [1, bound]| − ⌊k⌋) time; an error if more than
+    /// [`MAX_GENERATED`] members lie above ⌊k⌋ + 1.
+    pub fn up_to(k: Ratio, bound: u64) -> Result<LosingSizes, TooManyLosingSizes> {
+        let full_dense = u128::from(k.num / k.den) + 1;
+        let dense = full_dense.min(u128::from(bound)) as u64;
+        let mut above: Vec<u64> = Vec::new();
+        // p(a) = min{ x ∈ N : x ≥ ⌈a/k⌉ }; ⌈a/k⌉ grows with a, so `next` only moves forward.
+        let mut next = 0usize;
+        let mut a = u128::from(dense);
+        if full_dense <= u128::from(bound) {
+            loop {
+                let least = k.ceil_div(a);
+                let p = if least <= full_dense {
+                    least
+                } else {
+                    while u128::from(above[next]) < least {
+                        next += 1;
+                    }
+                    u128::from(above[next])
+                };
+                a += p;
+                if a > u128::from(bound) {
+                    break;
+                }
+                if above.len() == MAX_GENERATED {
+                    return Err(TooManyLosingSizes {
+                        k,
+                        bound,
+                        dense: full_dense,
+                        limit: MAX_GENERATED,
+                    });
+                }
+                above.push(a as u64);
+            }
+        }
+        Ok(LosingSizes {
+            k,
+            bound,
+            dense,
+            above,
+        })
+    }
+
+    /// The multiplier k.
+    pub fn k(&self) -> Ratio {
+        self.k
+    }
+
+    /// The bound the set was generated up to.
+    pub fn bound(&self) -> u64 {
+        self.bound
+    }
+
+    /// How many members of N are at most the bound.
+    pub fn len(&self) -> u64 {
+        self.dense + self.above.len() as u64
+    }
+
+    /// Whether no member is at most the bound (the bound is 0).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The members up to the bound, increasing.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        (1..=self.dense).chain(self.above.iter().copied())
+    }
+
+    /// Whether `n` (at most the bound) is in N: a losing start. O(log |N|).
+    ///
+    /// # Panics
+    /// If `n` is above the bound.
+    pub fn contains(&self, n: u64) -> bool {
+        self.check(n);
+        (1..=self.dense).contains(&n) || self.above.binary_search(&n).is_ok()
+    }
+
+    fn check(&self, n: u64) {
+        assert!(
+            n <= self.bound,
+            "{n} is above the bound {} of the losing sizes",
+            self.bound
+        );
+    }
+
+    /// The largest member at most `n` (n ≥ 1, at most the bound).
+    fn largest_at_most(&self, n: u64) -> u64 {
+        if n <= self.dense {
+            return n;
+        }
+        match self.above.partition_point(|&a| a <= n) {
+            0 => self.dense,
+            i => self.above[i - 1],
+        }
+    }
+
+    /// The representation of `n` (at most the bound): members of N, largest first, each more
+    /// than k times the next; empty for 0. O(log |N|) per term.
+    ///
+    /// # Panics
+    /// If `n` is above the bound.
+    pub fn representation(&self, n: u64) -> Vec<u64> {
+        self.check(n);
+        let mut terms = Vec::new();
+        let mut rest = n;
+        while rest > 0 {
+            let t = self.largest_at_most(rest);
+            debug_assert!(terms.last().is_none_or(|&above| self.k.exceeds(above, t)));
+            terms.push(t);
+            rest -= t;
+        }
+        terms
+    }
+
+    /// f(n), the least winning take from n counters when any take up to n is allowed: the
+    /// smallest term of n's representation (`None` for 0). From the start the player to move
+    /// wins iff f(n) < n, and f(n) is then the least winning first move.
+    ///
+    /// # Panics
+    /// If `n` is above the bound.
+    pub fn min_winning_take(&self, n: u64) -> Option<u64> {
+        self.representation(n).last().copied()
+    }
+
+    /// Whether the player to move wins with `pile` counters (at most the bound) and limit
+    /// `limit`: iff f(pile) ≤ limit.
+    ///
+    /// # Panics
+    /// If `pile` is above the bound.
+    pub fn wins(&self, pile: u64, limit: u64) -> bool {
+        self.min_winning_take(pile).is_some_and(|f| f <= limit)
+    }
+
+    /// Every winning take with `pile` counters (at most the bound) and limit `limit`, in
+    /// increasing order; empty iff the player to move loses.
+    ///
+    /// # Panics
+    /// If `pile` is above the bound.
+    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<DynamicMove> {
+        let terms = self.representation(pile);
+        let mut moves = Vec::new();
+        let mut take = 0u64;
+        for j in (0..terms.len()).rev() {
+            take += terms[j];
+            if take <= limit && (j == 0 || self.k.exceeds(terms[j - 1], take)) {
+                moves.push(DynamicMove {
+                    take,
+                    pile: pile - take,
+                    limit: saturate(self.k.floor_mul(take)),
+                });
+            }
+        }
+        moves
+    }
+
+    /// The answer with `pile` counters (at most the bound) and limit `limit`: outcome and every
+    /// winning move. The Sprague–Grundy value is not given.
+    ///
+    /// # Panics
+    /// If `pile` is above the bound.
+    pub fn answer(&self, pile: u64, limit: u64) -> Answer<DynamicMove> {
+        Answer::from_moves(None, self.winning_moves(pile, limit))
+    }
+}
+
+/// The answer with `pile` counters and limit `limit` (`None`: the start, limit pile − 1), with
+/// the generated set N up to `pile` it was read from.
+pub fn answer(
+    k: Ratio,
+    pile: u64,
+    limit: Option<u64>,
+) -> Result<(Answer<DynamicMove>, LosingSizes), TooManyLosingSizes> {
+    let sizes = LosingSizes::up_to(k, pile)?;
+    let limit = limit.unwrap_or(pile.saturating_sub(1));
+    Ok((sizes.answer(pile, limit), sizes))
+}
+
+/// The least winning first move from the start with n counters (notes 004's f(n)), or `None`
+/// when the first player loses (n ∈ N, or n = 0).
+pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, TooManyLosingSizes> {
+    let sizes = LosingSizes::up_to(k, n)?;
+    Ok(sizes.min_winning_take(n).filter(|&f| f < n))
+}

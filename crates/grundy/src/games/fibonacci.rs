@@ -1,0 +1,268 @@
+//! Fibonacci Nim, and its misère form with a bounded first move (「SNOI2020」取石子).
+//!
+//! **Rules** (notes 002 "斐波那契博弈"). One pile of n counters. The first player takes at
+//! least one counter and not the whole pile; afterwards each player takes at least one counter
+//! and at most twice as many as the opponent just took. The player who takes the last counter
+//! wins. A position in the middle of play is a pile `n` and a limit `L`, twice the opponent's
+//! last take (the player to move takes 1 to min(L, n)); the start is the pile n with L = n − 1.
+//!
+//! **Zeckendorf.** Every n ≥ 1 is, in exactly one way, a sum of Fibonacci numbers
+//! 1, 2, 3, 5, 8, ... no two of them consecutive (property 3 of the notes); the greedy
+//! algorithm (take the largest Fibonacci number that fits, repeat) finds it ([`zeckendorf`]).
+//! Write z(n) for its smallest term.
+//!
+//! **Closed form.** The player to move at (n, L) wins iff z(n) ≤ L ([`wins`]). From the start
+//! (L = n − 1) that is iff n is not a Fibonacci number (notes 002: "如果n是斐波那契数的一项，
+//! 则游戏是P-position"). By induction on n: taking z(n) leaves a pile whose smallest term is
+//! at least the Fibonacci number two places above z(n), which is more than 2·z(n) (property 2
+//! of the notes); conversely a take t < z(n) leaves n − t with z(n − t) ≤ 2t (the notes'
+//! proof in 000, 「SNOI2020」取石子: "减完结果的最低位至多是 F_{d+1}").
+//!
+//! **Winning moves.** A take t wins iff t ≤ L and t = n or z(n − t) > 2t. Then every
+//! Zeckendorf term of t is below z(n − t)/2, so not consecutive to it, and the two
+//! representations together are the representation of n: t is the sum of the lowest terms of
+//! n. So the winning takes are the sums z_j + ... + z_s of the lowest terms of n
+//! (z_1 > ... > z_s) that are at most L and either take everything (j = 1) or satisfy
+//! 2·(z_j + ... + z_s) < z_{j−1}; there are at most as many as terms, and all are listed.
+//!
+//! **Misère, bounded first move** (notes 000, 「SNOI2020」取石子). The first move takes 1 to k
+//! counters, afterwards at most twice the last take, and the player who takes the last counter
+//! loses. A player never wants to take the last counter, and leaving exactly one counter wins
+//! (the opponent must take it), so the misère game on n ≥ 1 counters with limit L is the normal
+//! game on n − 1 counters with limit L, move for move ([`misere_answer`]). Hence n is a
+//! P-position iff n = 1 or z(n − 1) > k: the least k with which the first player wins at
+//! n = 2, 3, 4, ... is z(1), z(2), z(3), ... = 1 2 3 1 5 1 2 8 ..., the notes' table ("能赢的
+//! k 是斐波那契表示下的最低位", of n − 1). The number of P-positions in [1, m]
+//! ([`misere_losses_up_to`]) is a digit count over Zeckendorf representations: the numbers up
+//! to m − 1 whose terms are all at least the smallest Fibonacci number above k.
+//!
+//! **Complexity.** Every function takes O(log n) time (there are 92 Fibonacci numbers in
+//! `u64`); [`misere_losses_up_to`] answers 10^5 queries in a few milliseconds.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::games::Answer;
+use crate::outcome::Outcome;
+use crate::rules::Impartial;
+
+/// How many Fibonacci numbers 1, 2, 3, 5, ... fit in a `u64`.
+pub const FIBONACCI_LEN: usize = 92;
+
+/// The Fibonacci numbers 1, 2, 3, 5, 8, ... that fit in a `u64`, in increasing order (the
+/// last is 12200160415121876738).
+pub const FIBONACCI: [u64; FIBONACCI_LEN] = fibonacci_table();
+
+const fn fibonacci_table() -> [u64; FIBONACCI_LEN] {
+    let mut table = [0u64; FIBONACCI_LEN];
+    table[0] = 1;
+    table[1] = 2;
+    let mut i = 2;
+    while i < FIBONACCI_LEN {
+        table[i] = table[i - 1] + table[i - 2];
+        i += 1;
+    }
+    table
+}
+
+/// The rules of Fibonacci Nim, for the generic solver. Solved with `misere: true` from
+/// [`Position::new`]`(n, k)` it is the misère game with first limit k.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FibonacciNim;
+
+/// A position: the pile, and how many counters the player to move may take at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The counters left.
+    pub pile: u64,
+    /// The most the player to move may take, at most `pile` (a larger limit means the same).
+    pub limit: u64,
+}
+
+impl Position {
+    /// The position with `pile` counters and limit `limit`, the limit capped at the pile.
+    pub fn new(pile: u64, limit: u64) -> Position {
+        Position {
+            pile,
+            limit: limit.min(pile),
+        }
+    }
+
+    /// The start of Fibonacci Nim with n counters: any take but the whole pile (limit n − 1).
+    pub fn start(n: u64) -> Position {
+        Position::new(n, n.saturating_sub(1))
+    }
+}
+
+impl Impartial for FibonacciNim {
+    type Position = Position;
+
+    fn options(&self, p: &Position, out: &mut Vec<Position>) {
+        out.extend((1..=p.limit).map(|t| Position::new(p.pile - t, t.saturating_mul(2))));
+    }
+}
+
+/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
+/// `limit` = 2 · take (saturating at 2^64 − 1, which allows any pile anyway).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct FibonacciMove {
+    /// The counters taken.
+    pub take: u64,
+    /// The counters left.
+    pub pile: u64,
+    /// The opponent's limit, twice the take (saturating).
+    pub limit: u64,
+}
+
+impl FibonacciMove {
+    fn new(pile: u64, take: u64) -> FibonacciMove {
+        FibonacciMove {
+            take,
+            pile: pile - take,
+            limit: take.saturating_mul(2),
+        }
+    }
+}
+
+impl fmt::Display for FibonacciMove {
+    /// `take 3 (leaves 5, the opponent takes at most 6)`, or `take 8 (leaves 0)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pile == 0 {
+            write!(f, "take {} (leaves 0)", self.take)
+        } else {
+            write!(
+                f,
+                "take {} (leaves {}, the opponent takes at most {})",
+                self.take, self.pile, self.limit
+            )
+        }
+    }
+}
+
+/// The index in [`FIBONACCI`] of the largest Fibonacci number at most `n` (n ≥ 1).
+fn largest_index_at_most(n: u64) -> usize {
+    FIBONACCI.partition_point(|&f| f <= n) - 1
+}
+
+/// Whether `n` is a Fibonacci number 1, 2, 3, 5, 8, ... (0 is not). O(log n).
+pub fn is_fibonacci(n: u64) -> bool {
+    n > 0 && FIBONACCI[largest_index_at_most(n)] == n
+}
+
+/// The Zeckendorf representation of `n`: the non-consecutive Fibonacci numbers summing to
+/// `n`, largest first (empty for 0). O(log n).
+pub fn zeckendorf(n: u64) -> Vec<u64> {
+    let mut terms = Vec::new();
+    let mut rest = n;
+    while rest > 0 {
+        let f = FIBONACCI[largest_index_at_most(rest)];
+        terms.push(f);
+        rest -= f;
+    }
+    terms
+}
+
+/// z(n), the smallest term of the Zeckendorf representation of `n`: the least winning take
+/// from a pile of n (`None` for 0). O(log n).
+pub fn smallest_term(n: u64) -> Option<u64> {
+    zeckendorf(n).last().copied()
+}
+
+/// Whether the player to move wins with `pile` counters and limit `limit`: iff z(pile) ≤
+/// limit. O(log n).
+pub fn wins(pile: u64, limit: u64) -> bool {
+    smallest_term(pile).is_some_and(|z| z <= limit)
+}
+
+/// Every winning take from `pile` counters with limit `limit`, in increasing order (see the
+/// module: sums of the lowest Zeckendorf terms); empty iff the player to move loses. O(log n).
+pub fn winning_moves(pile: u64, limit: u64) -> Vec<FibonacciMove> {
+    let terms = zeckendorf(pile);
+    let mut moves = Vec::new();
+    let mut take = 0u64;
+    for j in (0..terms.len()).rev() {
+        take += terms[j];
+        let above_is_safe = j == 0 || 2 * u128::from(take) < u128::from(terms[j - 1]);
+        if take <= limit && above_is_safe {
+            moves.push(FibonacciMove::new(pile, take));
+        }
+    }
+    moves
+}
+
+/// The answer at `pile` counters with limit `limit` (in the middle of play: twice the
+/// opponent's last take): outcome and every winning move. The Sprague–Grundy value is not
+/// given (it has no simple closed form). O(log n).
+pub fn answer(pile: u64, limit: u64) -> Answer<FibonacciMove> {
+    Answer::from_moves(None, winning_moves(pile, limit))
+}
+
+/// The answer at the start of Fibonacci Nim with `n` counters (limit n − 1): a loss iff n is
+/// a Fibonacci number (or 0). O(log n).
+pub fn start_answer(n: u64) -> Answer<FibonacciMove> {
+    answer(n, n.saturating_sub(1))
+}
+
+/// The answer of the misère game (who takes the last counter loses) at `pile` counters with
+/// limit `limit`; with `limit = k` this is the start of 「SNOI2020」取石子. It is the normal
+/// game on `pile − 1` counters: the winning takes are the same, and never take the last
+/// counter. With no counter left the player to move has already won (the opponent took the
+/// last one), without a move. O(log n).
+pub fn misere_answer(pile: u64, limit: u64) -> Answer<FibonacciMove> {
+    if pile == 0 {
+        return Answer {
+            outcome: Outcome::Win,
+            value: None,
+            winning_moves: Vec::new(),
+            winning_move_count: None,
+        };
+    }
+    let moves = winning_moves(pile - 1, limit)
+        .into_iter()
+        .map(|m| FibonacciMove::new(pile, m.take))
+        .collect();
+    Answer::from_moves(None, moves)
+}
+
+/// Whether the player to move wins the misère game at `pile` counters with limit `limit`:
+/// iff pile = 0 (the opponent took the last counter) or z(pile − 1) ≤ limit. O(log n).
+pub fn misere_wins(pile: u64, limit: u64) -> bool {
+    pile == 0 || wins(pile - 1, limit)
+}
+
+/// How many of the starts n = 1, ..., m of the misère game with first limit `k` are
+/// P-positions (the second player wins): 「SNOI2020」取石子. O(log m).
+pub fn misere_losses_up_to(k: u64, m: u64) -> u64 {
+    if m == 0 {
+        return 0;
+    }
+    // n = 1, and n = x + 1 for every x in [1, m − 1] with z(x) > k.
+    1 + count_smallest_term_above(m - 1, k)
+}
+
+/// How many x in [1, m] have z(x) > k: the numbers whose Zeckendorf terms all have an index
+/// at least `low`, the index of the smallest Fibonacci number above k. Digit by digit from the
+/// top of m's representation: where m has a term of index i ≥ low, the numbers that agree with
+/// m above i and lack that term are free on the indices low..i − 1, and there are
+/// FIBONACCI[i − low] sets of non-consecutive indices among i − low consecutive ones.
+fn count_smallest_term_above(m: u64, k: u64) -> u64 {
+    let low = FIBONACCI.partition_point(|&f| f <= k);
+    // Counts 0 (the empty representation) too; it is taken off at the end.
+    let mut count = 0u64;
+    let mut rest = m;
+    loop {
+        if rest == 0 {
+            count += 1; // m itself: all of its terms are at index ≥ low
+            break;
+        }
+        let i = largest_index_at_most(rest);
+        if i < low {
+            count += 1; // the part of m above index i, with nothing below
+            break;
+        }
+        count += FIBONACCI[i - low];
+        rest -= FIBONACCI[i];
+    }
+    count - 1
+}

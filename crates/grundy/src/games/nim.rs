@@ -1,0 +1,143 @@
+//! Nim, in normal play and in misère play (Anti-Nim).
+//!
+//! **Rules.** Piles of counters; a move takes any positive number of counters from one pile.
+//! In normal play the player who cannot move (every pile empty) loses; in misère play
+//! (Anti-Nim) that player wins: whoever takes the last counter loses.
+//!
+//! **Normal play** (notes 003 §2.1 NIM, 002 "Nim游戏和Sprague–Grundy函数"): the
+//! Sprague–Grundy value of the position is the XOR of the pile sizes, and the player to move
+//! wins iff it is not 0. The winning moves are exactly the moves to XOR 0: pile `i` goes from
+//! `a_i` to `a_i ⊕ x` (x the XOR of all piles), which is a move iff `a_i ⊕ x < a_i`, i.e. iff
+//! `a_i` has the highest set bit of `x`. So there is at most one winning move per pile.
+//!
+//! **Misère play** (notes 002 "Anti-Nim"; the rule is [`anti_sg_wins`]): the player to move
+//! wins iff either every pile has at most 1 counter and the XOR is 0 (an even number of piles
+//! of one), or some pile has more than 1 and the XOR is not 0. With every pile empty the
+//! player to move has already won (the opponent took the last counter), without a move. A
+//! move of pile `i` to `v` wins iff the position it leaves is a loss: with another pile above
+//! 1, iff `v` is the XOR `y` of the other piles; with the other piles all at most 1, iff
+//! `v = 1 ⊕ y` (an odd number of piles of one, none larger). So again at most one winning
+//! move per pile.
+//!
+//! The misère position has no Sprague–Grundy value in the sense of normal play (misère
+//! values do not add by XOR), so its answer has none.
+//!
+//! **Complexity.** O(n) time for n piles, in both conventions; all winning moves are listed.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::Answer;
+use crate::impartial::misere::anti_sg_wins;
+use crate::outcome::Outcome;
+use crate::rules::Impartial;
+
+/// The rules of Nim, for the generic solver: a position is the list of pile sizes, in order
+/// (piles are not sorted, so that a move keeps its pile's place). Solve it with
+/// `misere: true` for Anti-Nim. A position of total size s has at most s options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Nim;
+
+impl Impartial for Nim {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &size) in piles.iter().enumerate() {
+            for smaller in 0..size {
+                let mut next = piles.clone();
+                next[i] = smaller;
+                out.push(next);
+            }
+        }
+    }
+}
+
+/// A move of Nim: pile `pile` (numbered from 1, in the order given) goes from `from`
+/// counters to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct NimMove {
+    /// The pile, numbered from 1.
+    pub pile: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// Its size after the move (smaller than `from`).
+    pub to: u64,
+}
+
+impl fmt::Display for NimMove {
+    /// `pile 2: 5 -> 3 (take 2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pile {}: {} -> {} (take {})",
+            self.pile,
+            self.from,
+            self.to,
+            self.from - self.to
+        )
+    }
+}
+
+/// The Sprague–Grundy value of a Nim position: the XOR of the pile sizes. O(n).
+pub fn nim_value(piles: &[u64]) -> u64 {
+    piles.iter().fold(0, |x, &a| x ^ a)
+}
+
+/// Every winning move of a Nim position in normal play (the moves to XOR 0), in pile order;
+/// empty iff the player to move loses. O(n).
+pub fn winning_moves(piles: &[u64]) -> Vec<NimMove> {
+    let x = nim_value(piles);
+    piles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &a)| a ^ x < a)
+        .map(|(i, &a)| NimMove {
+            pile: i + 1,
+            from: a,
+            to: a ^ x,
+        })
+        .collect()
+}
+
+/// The answer for a Nim position in normal play: outcome, value (the XOR) and all winning
+/// moves. O(n).
+pub fn answer(piles: &[u64]) -> Answer<NimMove> {
+    Answer::from_moves(Some(nim_value(piles)), winning_moves(piles))
+}
+
+/// Every winning move of an Anti-Nim position (misère play), in pile order: at most one per
+/// pile (see the module). Empty when the player to move loses, and when every pile is empty
+/// (the player to move has won without a move). O(n).
+pub fn misere_winning_moves(piles: &[u64]) -> Vec<NimMove> {
+    if !anti_sg_wins(piles) {
+        return Vec::new();
+    }
+    let x = nim_value(piles);
+    let big = piles.iter().filter(|&&a| a > 1).count();
+    piles
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &a)| {
+            let others = x ^ a;
+            let big_elsewhere = big - usize::from(a > 1) > 0;
+            let to = if big_elsewhere { others } else { 1 ^ others };
+            (to < a).then_some(NimMove {
+                pile: i + 1,
+                from: a,
+                to,
+            })
+        })
+        .collect()
+}
+
+/// The answer for an Anti-Nim position (misère play): outcome, no value, and all winning
+/// moves. Every pile empty is a win for the player to move, with no move to make. O(n).
+pub fn misere_answer(piles: &[u64]) -> Answer<NimMove> {
+    let moves = misere_winning_moves(piles);
+    let mut answer = Answer::from_moves(None, moves);
+    if piles.iter().all(|&a| a == 0) {
+        answer.outcome = Outcome::Win;
+    }
+    answer
+}

@@ -1,0 +1,510 @@
+//! Subtraction games: piles of counters, and a move takes from one pile an amount the rule
+//! allows. Several piles add up by XOR of their values (Sprague–Grundy theorem).
+//!
+//! **The rules** ([`Rule`]); in every case the player who cannot move loses.
+//! - [`Rule::Set`]: take an amount from a finite set S (notes 003 §1.3 扩展巴什博弈, §1.4 for
+//!   several piles: `sg(x) = mex{sg(y) | x - y ∈ S}`).
+//! - [`Rule::Bash`]: take 1 to k (notes 003 §1 巴什博弈, 004 问题一, 000 "每次只能拿不超过 k
+//!   个").
+//! - [`Rule::Range`]: take l to r (notes 000 "每次只能拿 [l, r] 个").
+//! - [`Rule::Except`]: take any positive amount except exactly l (notes 000 "每次不能拿正好
+//!   l 个").
+//!
+//! **Values.**
+//! - Finite set S, m = max S: the value sequence is eventually periodic, and the pattern is
+//!   found and proven, not assumed ([`Periodic::find`]). For n ≥ m, g(n) is the mex of
+//!   g(n - s), s ∈ S, all among the m values before it: a window of m consecutive values
+//!   determines every later value. So as soon as the window starting at j equals an earlier
+//!   window starting at i, g(n + j - i) = g(n) for every n ≥ i. The values are computed until
+//!   the first window that repeats one before it (windows are hashed, and equal hashes are
+//!   compared value by value); that first repetition gives exactly the least preperiod i and
+//!   the least period j - i (a window repeats exactly when it starts at or after the least
+//!   preperiod n0, at a multiple of the least period p from another, so the first repetition
+//!   is j = n0 + p, i = n0). Then g(n) for any n, 10^18 included, is a table lookup. Time
+//!   O((n0 + p + m)·|S|), memory about 30 bytes per value computed; the search stops with an
+//!   error after a limit of values.
+//! - Take 1 to k: g(n) = n mod (k + 1) (notes 003 §1.2 and 004 问题一 give the outcome:
+//!   the player to move loses iff (k + 1) | n; notes 000 slide 65 the values).
+//! - Take l to r (1 ≤ l ≤ r): g(n) = ⌊(n mod (l + r)) / l⌋ (notes 000 slide 66, "直接归纳就能证",
+//!   checked against the solver). Proof by induction: write n = q(l + r) + t. The options
+//!   n - s, l ≤ s ≤ r, have residues t - r .. t - l. If t < l they all lie in the previous
+//!   period at residues t + l .. t + r, of values ≥ 1, so the mex is 0. If t ≥ l, with
+//!   v = ⌊t/l⌋, the options in the current period run from a residue below l up to t - l
+//!   and take every value 0..v-1 but not v, and those in the previous period have residues
+//!   from t + l on, of values above v: the mex is v.
+//! - Any amount except l (l ≥ 1): g(n) = l·⌊n / 2l⌋ + (n mod l): blocks of 2l positions,
+//!   block q reads lq, lq+1, .., lq+l-1 twice (notes 000 slide 67 tabulates it for l = 11
+//!   without a formula; found by tabulating with the solver). Proof by induction: write
+//!   n = 2lq + t. Every value below lq appears twice in the earlier blocks, at m and m + l,
+//!   and the one forbidden option n - l never removes both. If t < l the options in block q
+//!   have values lq..lq+t-1, so the mex is lq + t. If t ≥ l they are the positions of block
+//!   q below t except t - l: values lq..lq+l-1 except lq + t - l, which is missing from the
+//!   second half-block too (it would be at t itself): the mex is lq + (t - l).
+//!
+//! **Winning moves.** With X the XOR of the piles' values, a move on a pile of value v wins
+//! iff it leaves that pile with value v ⊕ X. For every pile all such amounts are found: by
+//! trying each amount of S (O(|S|) per pile), or as at most two intervals of amounts (take l
+//! to r: the positions of a given value in a period are one run), or at most two amounts
+//! (except l: each value appears at exactly two positions). The first [`LISTED_MOVES`] are
+//! listed, with the total count when there are more. Values and moves cost O(1) per pile
+//! once the rule is set up (O(|S|) per pile for a finite set).
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use super::Answer;
+use crate::rules::Impartial;
+
+/// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
+/// when there are more.
+pub const LISTED_MOVES: usize = 10_000;
+
+/// How many values [`Subtraction::new`] computes at most while looking for the period of a
+/// finite subtraction set (about 130 MB at most).
+pub const DEFAULT_SEARCH_LIMIT: usize = 1 << 22;
+
+/// Which amounts a move may take from a pile.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Any amount of a finite set (positive amounts; order and repeats do not matter).
+    Set(Vec<u64>),
+    /// From 1 to `max` (Bash game), `max ≥ 1`.
+    Bash {
+        /// The largest amount.
+        max: u64,
+    },
+    /// From `min` to `max`, `1 ≤ min ≤ max`.
+    Range {
+        /// The smallest amount.
+        min: u64,
+        /// The largest amount.
+        max: u64,
+    },
+    /// Any positive amount except exactly `amount` (`amount ≥ 1`).
+    Except {
+        /// The forbidden amount.
+        amount: u64,
+    },
+}
+
+impl Rule {
+    /// The smallest and largest amounts of a rule that allows an interval of amounts.
+    fn interval(&self) -> Option<(u64, u64)> {
+        match *self {
+            Rule::Bash { max } => Some((1, max)),
+            Rule::Range { min, max } => Some((min, max)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    /// `take 1, 3 or 4`, `take 1 to 3`, `take 2 to 5`, `take any amount except 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Set(set) => {
+                let words: Vec<String> = set.iter().map(u64::to_string).collect();
+                match words.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        write!(f, "take {} or {last}", rest.join(", "))
+                    }
+                    _ => write!(f, "take {}", words.join("")),
+                }
+            }
+            Rule::Bash { max } => write!(f, "take 1 to {max}"),
+            Rule::Range { min, max } => write!(f, "take {min} to {max}"),
+            Rule::Except { amount } => write!(f, "take any amount except {amount}"),
+        }
+    }
+}
+
+/// The rules, for the generic solver: a position is one pile's size. A pile of n has up to
+/// n options (`Except`: n - 1 or n), so this is meant for small piles.
+impl Impartial for Rule {
+    type Position = u64;
+
+    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+        match self {
+            Rule::Set(set) => out.extend(set.iter().filter(|&&s| s <= n).map(|&s| n - s)),
+            Rule::Bash { .. } | Rule::Range { .. } => {
+                let (min, max) = self.interval().expect("an interval rule");
+                if n >= min {
+                    out.extend(n - max.min(n)..=n - min);
+                }
+            }
+            Rule::Except { amount } => {
+                out.extend((0..n).filter(|&m| n.checked_sub(*amount) != Some(m)))
+            }
+        }
+    }
+}
+
+/// Why a subtraction game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SubtractionError {
+    /// A finite subtraction set must allow some move.
+    #[error("the subtraction set is empty: give at least one amount")]
+    EmptySet,
+    /// A move must take at least one counter.
+    #[error("0 is not an amount: a move takes at least one counter")]
+    ZeroAmount,
+    /// The interval of amounts is empty, or starts at 0.
+    #[error("take {min} to {max} is not a rule: need 1 ≤ min ≤ max")]
+    BadRange {
+        /// The smallest amount given.
+        min: u64,
+        /// The largest amount given.
+        max: u64,
+    },
+    /// The search for the period computed its limit of values without finding it.
+    #[error(
+        "no period found within the first {limit} values of the subtraction set (largest \
+         amount {largest})"
+    )]
+    NoPeriodFound {
+        /// The number of values computed.
+        limit: usize,
+        /// The largest amount of the set.
+        largest: u64,
+    },
+}
+
+/// The value sequence of a finite subtraction set, proven eventually periodic: the values
+/// g(0), g(1), .., g(preperiod + period - 1), and g(n + period) = g(n) for n ≥ preperiod.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Periodic {
+    values: Vec<u32>,
+    preperiod: usize,
+    period: usize,
+}
+
+/// Arithmetic modulo the Mersenne prime 2^61 - 1, for rolling hashes of windows.
+const MODULUS: u64 = (1 << 61) - 1;
+/// The base of the rolling hash.
+const BASE: u64 = 0x0a3b_195f_2c4d_e871;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    let s = (p as u64 & MODULUS) + (p >> 61) as u64;
+    let s = (s & MODULUS) + (s >> 61);
+    if s >= MODULUS {
+        s - MODULUS
+    } else {
+        s
+    }
+}
+
+fn add_mod(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    if s >= MODULUS {
+        s - MODULUS
+    } else {
+        s
+    }
+}
+
+impl Periodic {
+    /// Computes the values of the subtraction set `set` (positive amounts, in any order)
+    /// until a window of max(set) consecutive values repeats an earlier one, which proves
+    /// the period (see the module); at most `limit` values. O((n0 + p + m)·|S|) time.
+    pub fn find(set: &[u64], limit: usize) -> Result<Periodic, SubtractionError> {
+        let mut set = set.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        let largest = *set.last().ok_or(SubtractionError::EmptySet)?;
+        if set[0] == 0 {
+            return Err(SubtractionError::ZeroAmount);
+        }
+        let limit = limit.min(u32::MAX as usize - 1);
+        let not_found = SubtractionError::NoPeriodFound { limit, largest };
+        let m = match usize::try_from(largest) {
+            Ok(m) if m < limit => m,
+            _ => return Err(not_found),
+        };
+        let mut values: Vec<u32> = Vec::new();
+        let mut stamp = vec![0u32; set.len() + 2];
+        let mut round = 0u32;
+        let mut mex = |values: &Vec<u32>, n: usize| -> u32 {
+            round += 1;
+            for &s in set.iter().take_while(|&&s| s as usize <= n) {
+                stamp[values[n - s as usize] as usize] = round;
+            }
+            stamp.iter().position(|&t| t != round).expect("a free slot") as u32
+        };
+        for n in 0..m {
+            let v = mex(&values, n);
+            values.push(v);
+        }
+        // Rolling hash of the window values[i..i + m] (symbols value + 1).
+        let mut top = 1u64; // BASE^(m - 1)
+        for _ in 1..m {
+            top = mul_mod(top, BASE);
+        }
+        let mut hash = values
+            .iter()
+            .fold(0, |h, &v| add_mod(mul_mod(h, BASE), v as u64 + 1));
+        // Latest window start with each hash, and the previous start with the same hash.
+        let mut latest: FxHashMap<u64, u32> = FxHashMap::default();
+        let mut previous: Vec<u32> = Vec::new();
+        latest.insert(hash, 0);
+        previous.push(u32::MAX);
+        let mut start = 0usize;
+        loop {
+            let n = start + m;
+            if n >= limit {
+                return Err(not_found);
+            }
+            let v = mex(&values, n);
+            values.push(v);
+            let out = mul_mod(values[start] as u64 + 1, top);
+            hash = add_mod(hash, MODULUS - out);
+            hash = add_mod(mul_mod(hash, BASE), v as u64 + 1);
+            start += 1;
+            let window = &values[start..start + m];
+            let mut earlier = latest.get(&hash).copied().unwrap_or(u32::MAX);
+            while earlier != u32::MAX {
+                let i = earlier as usize;
+                if &values[i..i + m] == window {
+                    values.truncate(start);
+                    return Ok(Periodic {
+                        values,
+                        preperiod: i,
+                        period: start - i,
+                    });
+                }
+                earlier = previous[i];
+            }
+            previous.push(latest.insert(hash, start as u32).unwrap_or(u32::MAX));
+        }
+    }
+
+    /// The least n0 such that g(n + period) = g(n) for every n ≥ n0.
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod as u64
+    }
+
+    /// The least period.
+    pub fn period(&self) -> u64 {
+        self.period as u64
+    }
+
+    /// The values g(0), .., g(preperiod + period - 1), which determine all the others.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The value g(n), for any n. O(1).
+    pub fn value(&self, n: u64) -> u64 {
+        let index = match usize::try_from(n) {
+            Ok(i) if i < self.values.len() => i,
+            _ => self.preperiod + ((n - self.preperiod as u64) % self.period as u64) as usize,
+        };
+        self.values[index] as u64
+    }
+}
+
+/// The shape of a value sequence: g(n + period) = g(n) + saltus for every n ≥ preperiod
+/// (saltus 0: periodic; otherwise arithmetic periodic).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pattern {
+    /// Where the pattern starts.
+    pub preperiod: u64,
+    /// The period (up to 2^65 for take l to r).
+    pub period: u128,
+    /// What a period adds to the value.
+    pub saltus: u64,
+}
+
+/// A winning move of a subtraction game: take `take` counters from pile `pile` (numbered
+/// from 1, in the order given), leaving `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct SubtractionMove {
+    /// The pile, numbered from 1.
+    pub pile: usize,
+    /// How many counters the move takes.
+    pub take: u64,
+    /// The pile's size after the move.
+    pub to: u64,
+}
+
+impl fmt::Display for SubtractionMove {
+    /// `pile 1: take 3 (leaves 7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pile {}: take {} (leaves {})",
+            self.pile, self.take, self.to
+        )
+    }
+}
+
+/// A subtraction game set up for answering: the rule, checked, and for a finite set its
+/// proven periodic table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subtraction {
+    rule: Rule,
+    periodic: Option<Periodic>,
+}
+
+impl Subtraction {
+    /// Checks the rule and, for a finite set, finds its period within
+    /// [`DEFAULT_SEARCH_LIMIT`] values.
+    pub fn new(rule: Rule) -> Result<Subtraction, SubtractionError> {
+        Subtraction::with_search_limit(rule, DEFAULT_SEARCH_LIMIT)
+    }
+
+    /// [`Subtraction::new`], computing at most `limit` values to find the period of a
+    /// finite set. A set is kept sorted, without repeats.
+    pub fn with_search_limit(rule: Rule, limit: usize) -> Result<Subtraction, SubtractionError> {
+        let rule = match rule {
+            Rule::Set(mut set) => {
+                set.sort_unstable();
+                set.dedup();
+                Rule::Set(set)
+            }
+            other => other,
+        };
+        let periodic = match &rule {
+            Rule::Set(set) => Some(Periodic::find(set, limit)?),
+            Rule::Bash { max: 0 } => return Err(SubtractionError::BadRange { min: 1, max: 0 }),
+            Rule::Except { amount: 0 } => return Err(SubtractionError::ZeroAmount),
+            &Rule::Range { min, max } if min == 0 || min > max => {
+                return Err(SubtractionError::BadRange { min, max })
+            }
+            _ => None,
+        };
+        Ok(Subtraction { rule, periodic })
+    }
+
+    /// The rule (a set sorted, without repeats).
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// The proven periodic table of a finite set; `None` for the other rules.
+    pub fn periodic(&self) -> Option<&Periodic> {
+        self.periodic.as_ref()
+    }
+
+    /// The pattern of the values: the least preperiod and period for a finite set, take 1
+    /// to k (0, k + 1) and take l to r (0, l + r); for "except l" the arithmetic period 2l
+    /// with saltus l.
+    pub fn pattern(&self) -> Pattern {
+        let (preperiod, period, saltus) = match (&self.rule, &self.periodic) {
+            (_, Some(p)) => (p.preperiod(), p.period() as u128, 0),
+            (&Rule::Except { amount }, _) => (0, 2 * amount as u128, amount),
+            (rule, _) => {
+                let (min, max) = rule.interval().expect("an interval rule");
+                (0, min as u128 + max as u128, 0)
+            }
+        };
+        Pattern {
+            preperiod,
+            period,
+            saltus,
+        }
+    }
+
+    /// The Sprague–Grundy value of one pile of `n`, by the closed form or the table. O(1).
+    pub fn value(&self, n: u64) -> u64 {
+        if let Some(p) = &self.periodic {
+            return p.value(n);
+        }
+        let n = n as u128;
+        let v = match self.rule {
+            Rule::Except { amount } => {
+                let l = amount as u128;
+                l * (n / (2 * l)) + n % l
+            }
+            _ => {
+                let (min, max) = self.rule.interval().expect("an interval rule");
+                (n % (min as u128 + max as u128)) / min as u128
+            }
+        };
+        // At most n in both forms.
+        v as u64
+    }
+
+    /// The amounts that may be taken from a pile of `n` to leave a pile of value `target`,
+    /// as sorted disjoint intervals `(first, last)` of amounts: at most |S| single amounts
+    /// for a finite set, two intervals for the others. O(|S|) or O(1).
+    pub fn amounts_to_value(&self, n: u64, target: u64) -> Vec<(u64, u64)> {
+        match &self.rule {
+            Rule::Set(set) => set
+                .iter()
+                .filter(|&&s| s <= n && self.value(n - s) == target)
+                .map(|&s| (s, s))
+                .collect(),
+            &Rule::Except { amount } => {
+                let l = amount as u128;
+                let (q, r) = (target as u128 / l, target as u128 % l);
+                let forbidden = n.checked_sub(amount).map(u128::from);
+                // The positions of value `target`, higher first (smaller amounts first).
+                [2 * l * q + r + l, 2 * l * q + r]
+                    .into_iter()
+                    .filter(|&m| m < n as u128 && Some(m) != forbidden)
+                    .map(|m| {
+                        let s = n - m as u64;
+                        (s, s)
+                    })
+                    .collect()
+            }
+            rule => {
+                let (min, max) = rule.interval().expect("an interval rule");
+                if n < min {
+                    return Vec::new();
+                }
+                let period = min as u128 + max as u128;
+                let (lowest, highest) = ((n - max.min(n)) as u128, (n - min) as u128);
+                // Residues of value `target` in a period: one run.
+                let first = target as u128 * min as u128;
+                if first >= period {
+                    return Vec::new();
+                }
+                let last = (first + min as u128 - 1).min(period - 1);
+                let mut runs: Vec<(u64, u64)> = (lowest / period..=highest / period)
+                    .filter_map(|k| {
+                        let a = (k * period + first).max(lowest);
+                        let b = (k * period + last).min(highest);
+                        (a <= b).then(|| (n - b as u64, n - a as u64))
+                    })
+                    .collect();
+                runs.sort_unstable();
+                runs
+            }
+        }
+    }
+
+    /// The answer for a sum of piles: outcome, value (the XOR of the piles' values) and the
+    /// winning moves, pile by pile and by increasing amount: all of them, or the first
+    /// [`LISTED_MOVES`] and their number. O(piles) (O(piles·|S|) for a finite set).
+    pub fn answer(&self, piles: &[u64]) -> Answer<SubtractionMove> {
+        let values: Vec<u64> = piles.iter().map(|&n| self.value(n)).collect();
+        let x = values.iter().fold(0, |x, &v| x ^ v);
+        let mut moves = Vec::new();
+        let mut count: u128 = 0;
+        if x != 0 {
+            for (i, (&n, &v)) in piles.iter().zip(&values).enumerate() {
+                for (first, last) in self.amounts_to_value(n, v ^ x) {
+                    count += (last - first) as u128 + 1;
+                    let room = LISTED_MOVES - moves.len();
+                    let listed = (last - first).min(room.saturating_sub(1) as u64);
+                    if room > 0 {
+                        moves.extend((first..=first + listed).map(|take| SubtractionMove {
+                            pile: i + 1,
+                            take,
+                            to: n - take,
+                        }));
+                    }
+                }
+            }
+        }
+        let mut answer = Answer::from_moves(Some(x), moves);
+        if count > answer.winning_moves.len() as u128 {
+            answer.winning_move_count = Some(count);
+        }
+        answer
+    }
+}
