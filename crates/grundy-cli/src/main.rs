@@ -6,8 +6,10 @@
 mod compound_cmd;
 mod games_cmd;
 mod nimber_cmd;
+mod octal_cmd;
 mod progress;
 mod solve_cmd;
+mod table_cmd;
 
 use std::process::ExitCode;
 
@@ -36,6 +38,8 @@ enum Command {
     /// The corner-flipping coin game (a box whose far corner is heads has its corners turned):
     /// its value by Tartan's theorem, and a winning move.
     Corners(compound_cmd::CornersArgs),
+    /// Take-and-break games (octal codes like 0.77, Grundy's game): values, rare values, period.
+    Octal(octal_cmd::OctalArgs),
     /// Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever takes
     /// the last stone loses. Who wins, every winning move.
     #[command(name = "candy-piles")]
@@ -45,6 +49,8 @@ enum Command {
     /// Take 1 to K consecutive stones from a circle of N: who wins, the winning first move.
     #[command(name = "circle-take")]
     CircleTake(games_cmd::circle_take::CircleTakeArgs),
+    /// Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values.
+    Coins(games_cmd::coins::CoinsArgs),
     /// The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves.
     #[command(name = "flip-run")]
     FlipRun(games_cmd::flip_run::FlipRunArgs),
@@ -80,6 +86,27 @@ enum Command {
     Subtraction(games_cmd::subtraction::SubtractionArgs),
     /// Wythoff's game (take from one pile, or the same from both): who wins, every winning move.
     Wythoff(games_cmd::wythoff::WythoffArgs),
+    /// Undirected vertex geography on a graph or a grid: every start by maximum matching.
+    Geography(games_cmd::geography::GeographyArgs),
+    /// NOI2011 rabbit-and-egg game (兔兔与蛋蛋): who wins along a record, and the mistakes.
+    #[command(name = "rabbit-egg")]
+    RabbitEgg(games_cmd::rabbit_egg::RabbitEggArgs),
+    /// The tree game where each move is longer than the last: decided by the diameter's middle.
+    #[command(name = "increasing-distance")]
+    IncreasingDistance(games_cmd::increasing_distance::IncreasingDistanceArgs),
+    /// Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, moves.
+    #[command(name = "rectangle-cut")]
+    RectangleCut(games_cmd::rectangle_cut::RectangleCutArgs),
+    /// Mex Mat (ARC107 E): counts of 0, 1, 2 in the matrix of mexes of a first row and column.
+    #[command(name = "mex-mat")]
+    MexMat(games_cmd::mex_mat::MexMatArgs),
+    /// The Josephus problem: who dies in round i, when person j dies, the survivor.
+    Josephus(games_cmd::josephus::JosephusArgs),
+    /// Left takes exactly A, Right exactly B from a pile: outcome class, both players' moves.
+    #[command(name = "partizan-piles")]
+    PartizanPiles(games_cmd::partizan_piles::PartizanPilesArgs),
+    /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
+    Table(table_cmd::TableArgs),
 }
 
 fn main() -> ExitCode {
@@ -90,9 +117,11 @@ fn main() -> ExitCode {
         Command::NimK(args) => compound_cmd::run_nim_k(&args),
         Command::Misere(args) => compound_cmd::run_misere(&args),
         Command::Corners(args) => compound_cmd::run_corners(&args),
+        Command::Octal(args) => octal_cmd::run(&args),
         Command::CandyPiles(args) => games_cmd::candy_piles::run(&args),
         Command::Staircase(args) => games_cmd::staircase::run(&args),
         Command::CircleTake(args) => games_cmd::circle_take::run(&args),
+        Command::Coins(args) => games_cmd::coins::run(&args),
         Command::FlipRun(args) => games_cmd::flip_run::run(&args),
         Command::ZeroRuns(args) => games_cmd::zero_runs::run(&args),
         Command::FoxCards(args) => games_cmd::ends::run_fox_cards(&args),
@@ -106,6 +135,14 @@ fn main() -> ExitCode {
         Command::PlusKNim(args) => games_cmd::plus_k_nim::run(&args),
         Command::Subtraction(args) => games_cmd::subtraction::run(&args),
         Command::Wythoff(args) => games_cmd::wythoff::run(&args),
+        Command::Geography(args) => games_cmd::geography::run(&args),
+        Command::RabbitEgg(args) => games_cmd::rabbit_egg::run(&args),
+        Command::IncreasingDistance(args) => games_cmd::increasing_distance::run(&args),
+        Command::RectangleCut(args) => games_cmd::rectangle_cut::run(&args),
+        Command::MexMat(args) => games_cmd::mex_mat::run(&args),
+        Command::Josephus(args) => games_cmd::josephus::run(&args),
+        Command::PartizanPiles(args) => games_cmd::partizan_piles::run(&args),
+        Command::Table(args) => table_cmd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -375,7 +375,10 @@ fn a_line_longer_than_the_read_buffer() {
 #[test]
 fn io_errors() {
     match read(Failing { sent: false }, "broken", &NoProgress) {
-        Err(ReadError::Io { origin, source }) => {
+        Err(ReadError::Io {
+            origin,
+            error: source,
+        }) => {
             assert_eq!(origin, "broken");
             assert_eq!(source.to_string(), "the disk is on fire");
         }
@@ -389,7 +392,7 @@ fn io_errors() {
                 shown.starts_with(&format!("{}: ", missing.display())),
                 "{shown}"
             );
-            let ReadError::Io { source, .. } = error else {
+            let ReadError::Io { error: source, .. } = error else {
                 unreachable!()
             };
             assert_eq!(source.kind(), io::ErrorKind::NotFound);

@@ -7,12 +7,20 @@
 
 pub mod candy_piles;
 pub mod circle_take;
+pub mod coins;
 pub mod dynamic_subtraction;
 pub mod ends;
 pub mod fibonacci;
 pub mod flip_run;
+pub mod geography;
+pub mod increasing_distance;
+pub mod josephus;
+pub mod mex_mat;
 pub mod nim;
+pub mod partizan_piles;
 pub mod plus_k_nim;
+pub mod rabbit_egg;
+pub mod rectangle_cut;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;

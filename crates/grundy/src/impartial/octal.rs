@@ -39,8 +39,8 @@ pub struct CodeError {
 }
 
 impl Rule {
-    /// Parses `0.77`, `.77`, `4.07`, `0.137`, `0.f` (hexadecimal digits above 7 allow leaving
-    /// three heaps) or `grundy`.
+    /// Parses `0.77`, `.77`, `4.07`, `0.137`, `4` (only splitting), `0.f` (hexadecimal digits
+    /// above 7 allow leaving three heaps) or `grundy`.
     pub fn parse(code: &str) -> Result<Rule, CodeError> {
         let err = |column: usize, message: &str| CodeError {
             code: code.to_string(),
@@ -50,13 +50,12 @@ impl Rule {
         if code.eq_ignore_ascii_case("grundy") {
             return Ok(Rule::Grundy);
         }
-        let Some(point) = code.find('.') else {
-            return Err(err(
-                1,
-                "expected a code with a point, like 0.77 or 4.07, or 'grundy'",
-            ));
-        };
-        let (before, after) = (&code[..point], &code[point + 1..]);
+        if code.is_empty() {
+            return Err(err(1, "expected a code like 0.77 or 4.07, or 'grundy'"));
+        }
+        // A code without a point is its digit before the point ("4": split a heap in two).
+        let point = code.find('.').unwrap_or(code.len());
+        let (before, after) = (&code[..point], code.get(point + 1..).unwrap_or(""));
         let first = match before {
             "" | "0" => 0,
             "4" => 4,
@@ -67,7 +66,7 @@ impl Rule {
                 ))
             }
         };
-        if after.is_empty() {
+        if after.is_empty() && point + 1 == code.len() {
             return Err(err(point + 2, "expected digits after the point"));
         }
         let mut digits = vec![first];
@@ -223,7 +222,7 @@ pub struct SparseValues {
 }
 
 /// Heaps valued by definition before the sparse method starts, to choose the mask.
-const WARMUP: usize = 4096;
+const WARMUP: usize = 1024;
 
 /// The values of every heap up to `n` (inclusive) by the sparse-space method. Two-heap and
 /// one-heap moves only (no hexadecimal digit above 7). 2 bytes per heap plus 4 per rare heap.
@@ -239,8 +238,8 @@ const WARMUP: usize = 4096;
 ///    all are (quickly, typically: rare values come from the many common-common splits);
 /// 3. only when the scan ends without finding one is the value rare — the only full scan.
 ///
-/// The result is exactly the mex, whatever the mask; the mask (chosen on the first 4096 heaps
-/// to make rare heaps fewest, or given) only decides the speed. `progress` is told every
+/// The result is exactly the mex, whatever the mask; the mask (chosen on the first 1024 heaps
+/// to make rare heaps fewest and chosen again as values grow, or given) only decides the speed. `progress` is told every
 /// 65536 heaps.
 pub fn values_sparse(
     rule: &Rule,
@@ -276,6 +275,7 @@ pub fn values_sparse(
     let grundy = matches!(rule, Rule::Grundy);
     let mut found: Vec<u64> = Vec::new();
     let mut need: Vec<u64> = Vec::new();
+    let mut needed: Vec<u8> = Vec::new();
     progress.phase("heaps", Some(n as u64));
     for heap in warm + 1..=n {
         // The mask that makes rare heaps fewest may change as larger values appear: look
@@ -288,7 +288,9 @@ pub fn values_sparse(
             }
         }
         let rare_value = |v: u16| (v & mask).count_ones() % 2 == 0;
-        let words = words_for(max) + 1;
+        // XORs of values up to max stay below P, the next power of two; the smallest common
+        // value that is missing is then below 2P.
+        let words = (2 * (max as usize + 1).next_power_of_two()).div_ceil(64) + 1;
         found.clear();
         found.resize(words, 0);
         for &(j, bits) in &singles {
@@ -335,24 +337,56 @@ pub fn values_sparse(
         let value = if !missing {
             candidate
         } else {
-            // 3. Scan the splits until every needed rare value is found.
-            'scan: for &j in &splits {
-                let Some(rest) = heap.checked_sub(j) else {
-                    continue;
-                };
-                for a in 1..=rest / 2 {
-                    let b = rest - a;
-                    if grundy && a == b {
+            // 3. Scan the splits until every needed rare value is found. One byte per value
+            //    (not bits: neighbouring values would share a word and chain the updates),
+            //    and the inner loop is branch-free over blocks of 64 splits.
+            needed.clear();
+            needed.resize(words * 64, 0);
+            let mut remaining = 0u32;
+            for (w, &word) in need.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    needed[w * 64 + bits.trailing_zeros() as usize] = 1;
+                    remaining += 1;
+                    bits &= bits - 1;
+                }
+            }
+            // The split families (one per number of removed tokens) are scanned side by side,
+            // a block of parts at a time, so that a value only one family makes is found early.
+            let longest = splits
+                .iter()
+                .filter_map(|&j| heap.checked_sub(j))
+                .max()
+                .unwrap_or(0);
+            let mut start = 1;
+            while start <= longest / 2 && remaining > 0 {
+                let end = start + 64;
+                for &j in &splits {
+                    let Some(rest) = heap.checked_sub(j) else {
                         continue;
+                    };
+                    // Grundy's game may not split into two equal heaps.
+                    let last = if grundy {
+                        rest.saturating_sub(1) / 2
+                    } else {
+                        rest / 2
+                    };
+                    for a in start..end.min(last + 1) {
+                        let v = (g[a] ^ g[rest - a]) as usize;
+                        remaining -= u32::from(needed[v]);
+                        needed[v] = 0;
                     }
-                    let v = g[a] ^ g[b];
-                    let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
-                    if need.get(w).is_some_and(|&x| x & bit != 0) {
-                        need[w] &= !bit;
-                        if need.iter().all(|&x| x == 0) {
-                            break 'scan;
-                        }
+                }
+                start = end;
+            }
+            for (w, word) in need.iter_mut().enumerate() {
+                let mut bits = *word;
+                while bits != 0 {
+                    let b = bits.trailing_zeros() as usize;
+                    if needed[w * 64 + b] == 0 {
+                        *word &= !(1 << b);
                     }
+                    bits &= bits - 1;
                 }
             }
             match need.iter().position(|&x| x != 0) {
@@ -394,11 +428,10 @@ fn rare_count(hist: &[u64], max: u16, mask: u16) -> u64 {
         .sum()
 }
 
-/// The mask under which the fewest heaps have rare values, over the bits of the values seen
-/// and one more (so that the next power of two can join); among equals the largest mask,
-/// which keeps its parity rule when larger values appear.
+/// The mask under which the fewest heaps have rare values, over the bits of the values seen;
+/// among equals the largest mask. (As larger values appear the choice is made again.)
 fn best_mask(hist: &[u64], max: u16) -> u16 {
-    let top = (u16::BITS - max.leading_zeros() + 1).min(12);
+    let top = (u16::BITS - max.leading_zeros()).clamp(1, 12);
     (1..1u16 << top)
         .rev()
         .min_by_key(|&m| rare_count(hist, max, m))

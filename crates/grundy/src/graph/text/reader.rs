@@ -32,12 +32,12 @@ pub enum ReadError {
         message: String,
     },
     /// The input could not be read.
-    #[error("{origin}: {source}")]
+    #[error("{origin}: {error}")]
     Io {
         /// The file name.
         origin: String,
-        /// The underlying error.
-        source: io::Error,
+        /// The underlying error (shown in the message, so not chained as a source).
+        error: io::Error,
     },
 }
 
@@ -58,9 +58,9 @@ pub fn parse_str(text: &str) -> Result<GameGraph, ReadError> {
 /// Reads a graph from a file; progress is reported in bytes. O(file size).
 pub fn read_path(path: &Path, progress: &dyn Progress) -> Result<GameGraph, ReadError> {
     let origin = path.display().to_string();
-    let io_error = |source| ReadError::Io {
+    let io_error = |error| ReadError::Io {
         origin: origin.clone(),
-        source,
+        error,
     };
     let file = File::open(path).map_err(io_error)?;
     let size = file.metadata().map(|m| m.len()).ok();
@@ -86,10 +86,10 @@ pub fn read<R: Read>(
         let n = match input.read(&mut buf[filled..]) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(source) => {
+            Err(error) => {
                 return Err(ReadError::Io {
                     origin: origin.to_string(),
-                    source,
+                    error,
                 })
             }
         };

@@ -1,0 +1,172 @@
+//! `grundy table GAME --n FIRST..LAST` (one parameter) or `--a .. --b ..` (two): a table of
+//! Sprague–Grundy values or outcomes, as a text grid, CSV or JSON, and as a PNG or SVG
+//! heatmap. The library's `pattern::table` computes, `pattern::picture` draws; this only
+//! reads the arguments and writes the results.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use grundy::pattern::picture::{Heatmap, PictureOptions};
+use grundy::pattern::table::{Kind, Span, Table, TableGame};
+
+use crate::progress::Bar;
+
+/// Arguments of `grundy table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The game. One parameter (n): a take-and-break code (0.77 Kayles, 0.07 Dawson's
+    /// Kayles, 0.137, 4.07, ...), `grundy` (Grundy's game), `subtraction:1,3,4` (a finite
+    /// set), `subtraction:L..R` (take L to R), `subtraction:except:L`. Two parameters (a, b):
+    /// `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN` (the Mex Mat with this first row
+    /// and column, as digits 0-2).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// One-parameter games: the range of n, FIRST..LAST, both included [default: 0..99].
+    #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
+    pub n: Option<String>,
+    /// Two-parameter games: the range of a, the rows [default: the range of b, or 0..19 (or
+    /// less, for a smaller Mex Mat)].
+    #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
+    pub a: Option<String>,
+    /// Two-parameter games: the range of b, the columns [default: the range of a].
+    #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
+    pub b: Option<String>,
+    /// Outcomes instead of values: P (value 0, the player to move loses) or N.
+    #[arg(long)]
+    pub outcome: bool,
+    /// Print CSV: `n,value` lines, or a matrix with the header `a\b,B0,B1,...`.
+    #[arg(long)]
+    pub csv: bool,
+    /// Print JSON: {"game", "kind", "n" (or "a" and "b"), "values" (or "outcomes")}.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the table as a PNG heatmap into FILE (P-positions black).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Draw the table as an SVG heatmap into FILE (P-positions black).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// One-parameter tables: cells per row [default: 10 in text; about square in pictures].
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub width: Option<String>,
+    /// Pictures: pixels per cell [default: the plot about 800 pixels wide, at least 1].
+    #[arg(long, value_name = "PIXELS", allow_hyphen_values = true)]
+    pub scale: Option<String>,
+}
+
+/// Reads a range option.
+fn parse_span(option: &str, text: &str) -> Result<Span> {
+    text.parse::<Span>().with_context(|| format!("--{option}"))
+}
+
+/// Reads a positive count option.
+fn parse_positive(option: &str, text: &str) -> Result<usize> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => bail!("--{option}: '{text}' is not a positive whole number"),
+    }
+}
+
+/// Computes the table the arguments ask for.
+fn table(args: &TableArgs, game: &TableGame) -> Result<Table> {
+    let kind = if args.outcome {
+        Kind::Outcomes
+    } else {
+        Kind::Values
+    };
+    let name = game.name();
+    if game.parameters() == 1 {
+        if args.a.is_some() || args.b.is_some() {
+            bail!("{name} has one parameter: give its range with --n FIRST..LAST, not --a/--b");
+        }
+        let n = parse_span("n", args.n.as_deref().unwrap_or("0..99"))?;
+        let bar = Bar::new();
+        return Ok(game.line(n, kind, &bar)?);
+    }
+    if args.n.is_some() {
+        bail!("{name} has two parameters: give their ranges with --a and --b, not --n");
+    }
+    if args.width.is_some() {
+        bail!("--width wraps one-parameter tables; {name} has two parameters");
+    }
+    let a = args.a.as_deref().map(|t| parse_span("a", t)).transpose()?;
+    let b = args.b.as_deref().map(|t| parse_span("b", t)).transpose()?;
+    let last = game.largest_parameter().unwrap_or(19).min(19);
+    let default = Span::new(0, last).expect("0 ≤ last");
+    let (a, b) = match (a, b) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(a), None) => (a, a),
+        (None, Some(b)) => (b, b),
+        (None, None) => (default, default),
+    };
+    Ok(game.grid(a, b, kind)?)
+}
+
+/// Draws `table` into `path` as PNG or SVG; returns what was written, in words.
+fn draw(table: &Table, options: &PictureOptions, path: &Path, svg: bool) -> Result<String> {
+    let map = Heatmap::new(table, options)?;
+    let bytes = if svg {
+        map.svg().into_bytes()
+    } else {
+        map.png()
+    };
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    let (rows, columns) = map.cells();
+    let (width, height) = map.size();
+    let scale = map.scale();
+    Ok(format!(
+        "wrote {}: {rows} x {columns} cells, {scale} pixel{} per cell, {width} x {height} pixels",
+        path.display(),
+        if scale == 1 { "" } else { "s" }
+    ))
+}
+
+/// Runs `grundy table`.
+pub fn run(args: &TableArgs) -> Result<()> {
+    if args.csv && args.json {
+        bail!("--csv and --json: choose one output format");
+    }
+    let game = TableGame::parse(&args.game)?;
+    let wrap = args
+        .width
+        .as_deref()
+        .map(|w| parse_positive("width", w))
+        .transpose()?;
+    let scale = args
+        .scale
+        .as_deref()
+        .map(|s| {
+            parse_positive("scale", s)
+                .and_then(|s| u32::try_from(s).context("--scale: at most 4294967295"))
+        })
+        .transpose()?;
+    let table = table(args, &game)?;
+    let mut out = io::stdout().lock();
+    let options = PictureOptions {
+        wrap: wrap.unwrap_or(0),
+        scale,
+    };
+    let mut written = Vec::new();
+    if let Some(path) = &args.png {
+        written.push(draw(&table, &options, path, false)?);
+    }
+    if let Some(path) = &args.svg {
+        written.push(draw(&table, &options, path, true)?);
+    }
+    if args.csv {
+        table.write_csv(&mut out)?;
+    } else if args.json {
+        serde_json::to_writer(&mut out, &table)?;
+        writeln!(out)?;
+    } else if written.is_empty() {
+        table.write_text(&mut out, wrap.unwrap_or(10))?;
+    } else {
+        // Only pictures were asked for: say what was written.
+        for line in written {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}

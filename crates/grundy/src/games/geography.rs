@@ -1,0 +1,721 @@
+//! Undirected vertex geography: a token stands on a vertex of an undirected graph; a move takes
+//! it along an edge to a vertex it has never visited (the start counts as visited); the player
+//! who cannot move loses. On a grid of free ('.') and blocked ('#') cells the token moves to one
+//! of the four neighbouring free cells («雅礼集训 2017 Day2» 棋盘游戏).
+//!
+//! **Theorem** (notes 000, 「雅礼集训 2017 Day2」棋盘游戏 and the general graph after it: "先手必胜
+//! 当且仅当任意一个最大匹配包含起点 s"). The player to move wins from the start s iff every
+//! maximum matching of the graph covers s; the notes prove it for every graph, not only
+//! bipartite ones. If every maximum matching covers s, the player to move takes any maximum
+//! matching M and always moves along M; were the opponent ever to reach a vertex M leaves
+//! uncovered, the path played would turn M into a maximum matching missing s. If some maximum
+//! matching M misses s, the opponent answers along M the same way (a first move to a vertex
+//! M misses would enlarge M).
+//!
+//! **Algorithm.** A maximum matching M, then the vertices some maximum matching misses: those
+//! joined to a vertex M leaves uncovered by an alternating path of even length (the notes:
+//! after Dinic, "能否从自己这一侧的源/汇点到达它。在残量网络上 dfs 即可"). All start vertices
+//! are decided at once:
+//!
+//! - bipartite graphs (grids are): Hopcroft–Karp, then one breadth-first search: O(E·√V);
+//! - other graphs: Edmonds' blossom algorithm, then one search of the alternating forest with
+//!   blossoms contracted (the even vertices are the set D of the Gallai–Edmonds
+//!   decomposition): O(V³). See [`matching`].
+//!
+//! **Winning moves.** From a win at s, the move to s's mate t in M wins: M without the edge st
+//! is a maximum matching of the graph without s, and it misses t. The winning moves are
+//! exactly the neighbours t of s that some maximum matching of the graph without s misses
+//! (the position after the move is geography on that graph from t);
+//! [`GeographySolution::winning_moves`] finds them all with one more search, O(V + E) on a
+//! bipartite graph and O(V² + E) otherwise.
+//!
+//! **Values.** Only the outcome follows from the theorem; the answers give no Sprague–Grundy
+//! value.
+//!
+//! Grid cells are numbered from 1, like the lines and columns of the file: (1, 1) is the top
+//! left cell.
+
+pub mod matching;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::games::Answer;
+use crate::graph::{GameGraph, Labels};
+use crate::outcome::Outcome;
+use crate::rules::Impartial;
+use matching::{edmonds, hopcroft_karp, missed_vertices, without_vertex, Matching};
+
+/// The most winning moves an answer lists; `winning_move_count` gives the number beyond.
+pub const LISTED_MOVES: usize = 1000;
+
+/// A simple undirected graph: vertices `0..vertex_count()`, each edge in both endpoints'
+/// sorted neighbour lists, no loops, no repeated edges. Vertices may carry the labels of the
+/// file they were read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UndirectedGraph {
+    offsets: Vec<usize>,
+    neighbours: Vec<u32>,
+    labels: Option<Labels>,
+}
+
+impl UndirectedGraph {
+    /// The graph on `vertex_count` vertices with the given edges: a loop `(v, v)` is dropped
+    /// (geography never moves to a visited vertex) and a repeated edge, in either direction,
+    /// counts once. Vertices are labelled by their index. O((V + E) log E).
+    ///
+    /// # Panics
+    ///
+    /// If an endpoint is not below `vertex_count`.
+    pub fn from_edges(
+        vertex_count: u32,
+        edges: impl IntoIterator<Item = (u32, u32)>,
+    ) -> UndirectedGraph {
+        let mut arcs: Vec<(u32, u32)> = Vec::new();
+        for (u, v) in edges {
+            assert!(
+                u < vertex_count && v < vertex_count,
+                "edge ({u}, {v}) outside {vertex_count} vertices"
+            );
+            if u != v {
+                arcs.push((u, v));
+                arcs.push((v, u));
+            }
+        }
+        arcs.sort_unstable();
+        arcs.dedup();
+        let mut offsets = vec![0usize; vertex_count as usize + 1];
+        for &(u, _) in &arcs {
+            offsets[u as usize + 1] += 1;
+        }
+        for i in 0..vertex_count as usize {
+            offsets[i + 1] += offsets[i];
+        }
+        UndirectedGraph {
+            offsets,
+            neighbours: arcs.into_iter().map(|(_, v)| v).collect(),
+            labels: None,
+        }
+    }
+
+    /// The undirected reading of a position graph: each move `u v` is an edge between `u` and
+    /// `v` (loops dropped, repeats merged); vertices keep the graph's labels. Attributes are
+    /// ignored. O((V + E) log E).
+    pub fn from_game_graph(graph: &GameGraph) -> UndirectedGraph {
+        let n = graph.position_count() as u32;
+        let edges = (0..n).flat_map(|p| graph.options(p).iter().map(move |&q| (p, q)));
+        let mut undirected = UndirectedGraph::from_edges(n, edges);
+        undirected.labels = Some(graph.labels().clone());
+        undirected
+    }
+
+    /// The same graph with the given labels.
+    ///
+    /// # Panics
+    ///
+    /// If there is not one label per vertex.
+    pub fn with_labels(mut self, labels: Labels) -> UndirectedGraph {
+        assert_eq!(labels.len(), self.vertex_count(), "one label per vertex");
+        self.labels = Some(labels);
+        self
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The number of edges (each counted once).
+    pub fn edge_count(&self) -> usize {
+        self.neighbours.len() / 2
+    }
+
+    /// The neighbours of `v`, in increasing order.
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        &self.neighbours[self.offsets[v as usize]..self.offsets[v as usize + 1]]
+    }
+
+    /// Whether `u` and `v` are joined by an edge. O(log deg u).
+    pub fn has_edge(&self, u: u32, v: u32) -> bool {
+        self.neighbours(u).binary_search(&v).is_ok()
+    }
+
+    /// The label of `v`: the file's label, or the index.
+    pub fn label(&self, v: u32) -> String {
+        match &self.labels {
+            Some(labels) => labels.get(v).to_string(),
+            None => v.to_string(),
+        }
+    }
+
+    /// The vertex with the given label (or index, for a graph without labels).
+    pub fn index_of(&self, label: &str) -> Option<u32> {
+        match &self.labels {
+            Some(labels) => labels.index_of(label),
+            None => label
+                .parse::<u32>()
+                .ok()
+                .filter(|&v| (v as usize) < self.vertex_count()),
+        }
+    }
+
+    /// A 2-colouring (`true` for one side) if the graph has no odd cycle. O(V + E).
+    pub fn two_colouring(&self) -> Option<Vec<bool>> {
+        let n = self.vertex_count();
+        let mut colour: Vec<Option<bool>> = vec![None; n];
+        let mut queue = Vec::new();
+        for root in 0..n {
+            if colour[root].is_some() {
+                continue;
+            }
+            colour[root] = Some(true);
+            queue.clear();
+            queue.push(root as u32);
+            while let Some(v) = queue.pop() {
+                let c = colour[v as usize].expect("coloured when queued");
+                for &w in self.neighbours(v) {
+                    match colour[w as usize] {
+                        None => {
+                            colour[w as usize] = Some(!c);
+                            queue.push(w);
+                        }
+                        Some(d) if d == c => return None,
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        Some(colour.into_iter().map(|c| c == Some(true)).collect())
+    }
+}
+
+/// The rules, for the generic solvers: a position is the token's vertex and the set of visited
+/// vertices; the options move the token to an unvisited neighbour. There are up to V·2^(V−1)
+/// positions, so this is meant for small graphs.
+#[derive(Debug, Clone, Copy)]
+pub struct Geography<'a> {
+    graph: &'a UndirectedGraph,
+}
+
+impl<'a> Geography<'a> {
+    /// Geography on `graph`.
+    pub fn new(graph: &'a UndirectedGraph) -> Geography<'a> {
+        Geography { graph }
+    }
+
+    /// The start position: the token on `v`, only `v` visited.
+    pub fn start(&self, v: u32) -> GeographyPosition {
+        let mut visited = vec![0u64; self.graph.vertex_count().div_ceil(64)];
+        visited[v as usize / 64] |= 1 << (v % 64);
+        GeographyPosition { token: v, visited }
+    }
+}
+
+/// A position of geography: where the token is and which vertices were visited (a bit set,
+/// bit `v % 64` of word `v / 64`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GeographyPosition {
+    /// The vertex the token stands on.
+    pub token: u32,
+    /// The visited vertices, the token's included.
+    pub visited: Vec<u64>,
+}
+
+impl GeographyPosition {
+    /// Whether `v` was visited.
+    pub fn is_visited(&self, v: u32) -> bool {
+        self.visited[v as usize / 64] >> (v % 64) & 1 == 1
+    }
+}
+
+impl Impartial for Geography<'_> {
+    type Position = GeographyPosition;
+
+    fn options(&self, p: &GeographyPosition, out: &mut Vec<GeographyPosition>) {
+        for &w in self.graph.neighbours(p.token) {
+            if !p.is_visited(w) {
+                let mut next = p.clone();
+                next.token = w;
+                next.visited[w as usize / 64] |= 1 << (w % 64);
+                out.push(next);
+            }
+        }
+    }
+}
+
+/// How the maximum matching was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatchingMethod {
+    /// Hopcroft–Karp, for bipartite graphs: O(E·√V).
+    HopcroftKarp,
+    /// Edmonds' blossom algorithm, for any graph: O(V³).
+    Blossom,
+}
+
+impl fmt::Display for MatchingMethod {
+    /// `Hopcroft-Karp` or `Edmonds' blossom algorithm`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MatchingMethod::HopcroftKarp => "Hopcroft-Karp",
+            MatchingMethod::Blossom => "Edmonds' blossom algorithm",
+        })
+    }
+}
+
+/// Every start vertex decided: a maximum matching and the vertices some maximum matching
+/// misses (the losses).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeographySolution {
+    matching: Matching,
+    missed: Vec<bool>,
+    method: MatchingMethod,
+}
+
+/// Decides every start vertex: Hopcroft–Karp when the graph is bipartite, O(E·√V), and the
+/// blossom algorithm otherwise, O(V³).
+///
+/// ```
+/// use grundy::games::geography::{solve, UndirectedGraph};
+/// use grundy::Outcome;
+/// // A path a - b - c: from the middle the token goes to an end and the opponent is stuck;
+/// // from an end, the opponent answers by moving on to the other end.
+/// let path = UndirectedGraph::from_edges(3, [(0, 1), (1, 2)]);
+/// let solution = solve(&path);
+/// assert_eq!(solution.outcome(1), Outcome::Win);
+/// assert_eq!(solution.outcome(0), Outcome::Loss);
+/// ```
+pub fn solve(graph: &UndirectedGraph) -> GeographySolution {
+    match graph.two_colouring() {
+        Some(side) => solve_bipartite(graph, &side),
+        None => solve_with_blossoms(graph),
+    }
+}
+
+/// Decides every start vertex with the given method, or `None` for Hopcroft–Karp on a graph
+/// that is not bipartite. (The blossom algorithm works on every graph; forcing it on a
+/// bipartite one is for comparisons.)
+pub fn solve_with(graph: &UndirectedGraph, method: MatchingMethod) -> Option<GeographySolution> {
+    match method {
+        MatchingMethod::HopcroftKarp => graph
+            .two_colouring()
+            .map(|side| solve_bipartite(graph, &side)),
+        MatchingMethod::Blossom => Some(solve_with_blossoms(graph)),
+    }
+}
+
+fn solve_bipartite(graph: &UndirectedGraph, side: &[bool]) -> GeographySolution {
+    let matching = hopcroft_karp(graph, side);
+    let missed = missed_vertices(graph, &matching, None, true);
+    GeographySolution {
+        matching,
+        missed,
+        method: MatchingMethod::HopcroftKarp,
+    }
+}
+
+fn solve_with_blossoms(graph: &UndirectedGraph) -> GeographySolution {
+    let matching = edmonds(graph);
+    let missed = missed_vertices(graph, &matching, None, false);
+    GeographySolution {
+        matching,
+        missed,
+        method: MatchingMethod::Blossom,
+    }
+}
+
+impl GeographySolution {
+    /// The outcome for the player to move with the token on `start` (only `start` visited):
+    /// a win iff every maximum matching covers `start`. O(1).
+    pub fn outcome(&self, start: u32) -> Outcome {
+        if self.missed[start as usize] {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        }
+    }
+
+    /// A winning first move from `start` (its mate in the maximum matching), or `None` from a
+    /// loss. O(1).
+    pub fn winning_move(&self, start: u32) -> Option<u32> {
+        if self.missed[start as usize] {
+            None
+        } else {
+            self.matching.mate(start)
+        }
+    }
+
+    /// The maximum matching found.
+    pub fn matching(&self) -> &Matching {
+        &self.matching
+    }
+
+    /// The algorithm that found it.
+    pub fn method(&self) -> MatchingMethod {
+        self.method
+    }
+
+    /// The numbers of start vertices that win and that lose.
+    pub fn counts(&self) -> (usize, usize) {
+        let losses = self.missed.iter().filter(|&&m| m).count();
+        (self.missed.len() - losses, losses)
+    }
+
+    /// Every winning first move from `start`, in increasing order: the neighbours that some
+    /// maximum matching of the graph without `start` misses. Empty from a loss. One search:
+    /// O(V + E) on a bipartite graph, O(V² + E) otherwise.
+    ///
+    /// # Panics
+    ///
+    /// If `graph` is not the graph this solution is for.
+    pub fn winning_moves(&self, graph: &UndirectedGraph, start: u32) -> Vec<u32> {
+        assert_eq!(graph.vertex_count(), self.missed.len(), "the solved graph");
+        if self.missed[start as usize] {
+            return Vec::new();
+        }
+        let rest = without_vertex(&self.matching, start);
+        let bipartite = self.method == MatchingMethod::HopcroftKarp;
+        let missed = missed_vertices(graph, &rest, Some(start), bipartite);
+        graph
+            .neighbours(start)
+            .iter()
+            .copied()
+            .filter(|&t| missed[t as usize])
+            .collect()
+    }
+
+    /// The catalogue answer for the token on `start`: the outcome, no value, and every winning
+    /// move (up to [`LISTED_MOVES`], with the count beyond). Cost of
+    /// [`winning_moves`](Self::winning_moves).
+    pub fn answer(&self, graph: &UndirectedGraph, start: u32) -> Answer<GeographyMove> {
+        let moves = self.winning_moves(graph, start);
+        let count = moves.len();
+        let listed = moves
+            .into_iter()
+            .take(LISTED_MOVES)
+            .map(|to| GeographyMove {
+                to: graph.label(to),
+            })
+            .collect();
+        let mut answer = Answer::from_moves(None, listed);
+        if count > LISTED_MOVES {
+            answer.winning_move_count = Some(count as u128);
+        }
+        answer
+    }
+}
+
+/// A move of geography: the vertex the token goes to, by its label (serialized as
+/// `{"to": "b"}`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct GeographyMove {
+    /// The label of the vertex the token moves to.
+    pub to: String,
+}
+
+impl fmt::Display for GeographyMove {
+    /// `to b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "to {}", self.to)
+    }
+}
+
+/// The catalogue answer for the token on `start` of `graph`: the outcome for the player to
+/// move, no value, and every winning move. O(E·√V) on a bipartite graph, O(V³) otherwise.
+///
+/// ```
+/// use grundy::games::geography::{answer, UndirectedGraph};
+/// use grundy::Outcome;
+/// // A triangle with a tail: 0 - 1 - 2 - 0, and 2 - 3.
+/// let graph = UndirectedGraph::from_edges(4, [(0, 1), (1, 2), (2, 0), (2, 3)]);
+/// let ans = answer(&graph, 2);
+/// assert_eq!(ans.outcome, Outcome::Win);
+/// // The only maximum matching is {01, 23}: every vertex wins. From 2, going to 0 or 1 lets
+/// // the opponent finish the triangle; going to 3 leaves them stuck.
+/// assert_eq!(ans.winning_moves.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["3"]);
+/// assert_eq!(answer(&graph, 3).outcome, Outcome::Win);
+/// ```
+pub fn answer(graph: &UndirectedGraph, start: u32) -> Answer<GeographyMove> {
+    solve(graph).answer(graph, start)
+}
+
+/// Why a grid could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct GridError {
+    /// 1-based line of the text.
+    pub line: usize,
+    /// 1-based column (character) of the line.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+/// A rectangular board of free and blocked cells; the token moves between free cells that
+/// share a side. Cells are numbered from 1: (row, column), (1, 1) at the top left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    rows: usize,
+    columns: usize,
+    /// The vertex of each cell in row-major order (`u32::MAX` for blocked cells).
+    vertex: Vec<u32>,
+    /// The cell of each vertex, 0-based, in row-major order.
+    cells: Vec<(u32, u32)>,
+}
+
+impl Grid {
+    /// Reads a grid: one line per row, `.` for a free cell and `#` for a blocked one, every
+    /// line as long as the first; blank lines at the end are ignored, `\r\n` line ends
+    /// accepted. O(size).
+    ///
+    /// ```
+    /// use grundy::games::geography::Grid;
+    /// let grid = Grid::parse("..#\n...\n").unwrap();
+    /// assert_eq!((grid.rows(), grid.columns(), grid.free_count()), (2, 3, 5));
+    /// assert_eq!(Grid::parse("..\n.x\n").unwrap_err().to_string(),
+    ///            "2:2: unexpected character 'x': expected '.' (a free cell) or '#' (a blocked cell)");
+    /// ```
+    pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let mut lines: Vec<&str> = text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        while lines.last().is_some_and(|l| l.trim().is_empty()) {
+            lines.pop();
+        }
+        let Some(first) = lines.first() else {
+            return Err(GridError {
+                line: 1,
+                column: 1,
+                message: "empty grid: expected rows of '.' (a free cell) and '#' (a blocked cell)"
+                    .into(),
+            });
+        };
+        let columns = first.chars().count();
+        let mut free = Vec::with_capacity(lines.len() * columns);
+        for (i, line) in lines.iter().enumerate() {
+            let mut width = 0;
+            for (j, c) in line.chars().enumerate() {
+                width = j + 1;
+                match c {
+                    '.' => free.push(true),
+                    '#' => free.push(false),
+                    other => {
+                        return Err(GridError {
+                            line: i + 1,
+                            column: j + 1,
+                            message: format!(
+                                "unexpected character {other:?}: expected '.' (a free cell) or \
+                                 '#' (a blocked cell)"
+                            ),
+                        })
+                    }
+                }
+            }
+            if width != columns {
+                return Err(GridError {
+                    line: i + 1,
+                    column: width.min(columns) + 1,
+                    message: format!(
+                        "row {} has {width} cells, the first row has {columns}: a grid is a \
+                         rectangle",
+                        i + 1
+                    ),
+                });
+            }
+        }
+        Ok(Grid::from_cells(lines.len(), columns, &free))
+    }
+
+    /// The grid with `rows` rows and `columns` columns whose free cells are `free` (row-major).
+    ///
+    /// # Panics
+    ///
+    /// If `free` does not have `rows · columns` entries, or there are 2^32 − 1 free cells or
+    /// more.
+    pub fn from_cells(rows: usize, columns: usize, free: &[bool]) -> Grid {
+        assert_eq!(free.len(), rows * columns, "one entry per cell");
+        let mut vertex = vec![u32::MAX; free.len()];
+        let mut cells = Vec::new();
+        for (i, &f) in free.iter().enumerate() {
+            if f {
+                vertex[i] = u32::try_from(cells.len())
+                    .ok()
+                    .filter(|&v| v != u32::MAX)
+                    .expect("fewer than 2^32 - 1 free cells");
+                cells.push(((i / columns) as u32, (i % columns) as u32));
+            }
+        }
+        Grid {
+            rows,
+            columns,
+            vertex,
+            cells,
+        }
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// The number of free cells.
+    pub fn free_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The vertex of the free cell (row, column), 1-based; `None` outside the grid or on a
+    /// blocked cell.
+    pub fn vertex(&self, row: usize, column: usize) -> Option<u32> {
+        if row == 0 || column == 0 || row > self.rows || column > self.columns {
+            return None;
+        }
+        let v = self.vertex[(row - 1) * self.columns + column - 1];
+        (v != u32::MAX).then_some(v)
+    }
+
+    /// The cell (row, column), 1-based, of a vertex.
+    pub fn cell(&self, v: u32) -> (usize, usize) {
+        let (r, c) = self.cells[v as usize];
+        (r as usize + 1, c as usize + 1)
+    }
+
+    /// The graph of the free cells (vertices in row-major order, labelled `row,column`), edges
+    /// between free cells that share a side. It is bipartite (colour by row + column). O(size).
+    pub fn graph(&self) -> UndirectedGraph {
+        let mut edges = Vec::new();
+        for (v, &(r, c)) in self.cells.iter().enumerate() {
+            let (r, c) = (r as usize, c as usize);
+            if c + 1 < self.columns {
+                let w = self.vertex[r * self.columns + c + 1];
+                if w != u32::MAX {
+                    edges.push((v as u32, w));
+                }
+            }
+            if r + 1 < self.rows {
+                let w = self.vertex[(r + 1) * self.columns + c];
+                if w != u32::MAX {
+                    edges.push((v as u32, w));
+                }
+            }
+        }
+        let labels = (0..self.cells.len() as u32)
+            .map(|v| {
+                let (r, c) = self.cell(v);
+                format!("{r},{c}").into_boxed_str()
+            })
+            .collect();
+        UndirectedGraph::from_edges(self.cells.len() as u32, edges)
+            .with_labels(Labels::Names(labels))
+    }
+
+    /// The move from free cell `from` to the neighbouring free cell `to` (vertices of
+    /// [`graph`](Self::graph)).
+    ///
+    /// # Panics
+    ///
+    /// If the cells do not share a side.
+    pub fn grid_move(&self, from: u32, to: u32) -> GridMove {
+        let (r, c) = self.cell(from);
+        let (row, column) = self.cell(to);
+        let direction = match (row as isize - r as isize, column as isize - c as isize) {
+            (-1, 0) => Direction::Up,
+            (1, 0) => Direction::Down,
+            (0, -1) => Direction::Left,
+            (0, 1) => Direction::Right,
+            _ => panic!("cells ({r}, {c}) and ({row}, {column}) do not share a side"),
+        };
+        GridMove {
+            to: (row, column),
+            direction,
+        }
+    }
+
+    /// The catalogue answer for the token on the free cell (row, column), 1-based: the outcome,
+    /// no value, and every winning move; `None` if the cell is outside the grid or blocked.
+    /// O(size^1.5).
+    ///
+    /// ```
+    /// use grundy::games::geography::{Direction, Grid};
+    /// use grundy::Outcome;
+    /// // A 1 x 3 corridor: from the middle both ends win; from an end the token is trapped.
+    /// let grid = Grid::parse("...\n").unwrap();
+    /// let middle = grid.answer(1, 2).unwrap();
+    /// assert_eq!(middle.outcome, Outcome::Win);
+    /// assert_eq!(middle.winning_moves[0].direction, Direction::Left);
+    /// assert_eq!(middle.winning_moves[1].to_string(), "right to (1, 3)");
+    /// assert_eq!(grid.answer(1, 1).unwrap().outcome, Outcome::Loss);
+    /// assert!(grid.answer(2, 1).is_none());
+    /// ```
+    pub fn answer(&self, row: usize, column: usize) -> Option<Answer<GridMove>> {
+        let start = self.vertex(row, column)?;
+        let graph = self.graph();
+        let solution = solve(&graph);
+        let moves = solution.winning_moves(&graph, start);
+        Some(Answer::from_moves(
+            None,
+            moves.iter().map(|&to| self.grid_move(start, to)).collect(),
+        ))
+    }
+}
+
+/// The four directions of a move on a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// To the row above.
+    Up,
+    /// To the row below.
+    Down,
+    /// To the column on the left.
+    Left,
+    /// To the column on the right.
+    Right,
+}
+
+impl Direction {
+    /// `^`, `v`, `<` or `>`.
+    pub fn arrow(self) -> char {
+        match self {
+            Direction::Up => '^',
+            Direction::Down => 'v',
+            Direction::Left => '<',
+            Direction::Right => '>',
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    /// `up`, `down`, `left` or `right`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        })
+    }
+}
+
+/// A move on a grid: the cell the token goes to, 1-based, and its direction (serialized as
+/// `{"to": [2, 3], "direction": "down"}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct GridMove {
+    /// The cell (row, column) the token moves to.
+    pub to: (usize, usize),
+    /// The direction of the move.
+    pub direction: Direction,
+}
+
+impl fmt::Display for GridMove {
+    /// `down to (2, 3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} to ({}, {})", self.direction, self.to.0, self.to.1)
+    }
+}

@@ -1,0 +1,15 @@
+//! Patterns in the values of games: the notes' 打表 + 观察 (tabulate, look, find the pattern,
+//! prove it).
+//!
+//! - [`table`]: tables of Sprague–Grundy values or outcomes by one parameter (a heap size) or
+//!   two (two piles), for any impartial game given by its rules and for built-in games
+//!   (take-and-break codes, subtraction games, Wythoff's game, two-pile Nim); text, CSV and
+//!   JSON.
+//! - [`picture`]: tables drawn as heatmaps (PNG, SVG): one colour per value, P-positions
+//!   black, axes and legend.
+//! - [`period`]: pre-periods and periods of value sequences, proven for octal games.
+
+mod font;
+pub mod period;
+pub mod picture;
+pub mod table;

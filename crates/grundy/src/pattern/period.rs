@@ -1,0 +1,94 @@
+//! Periods of sequences: pre-period and period found from data, and, for octal games, proven.
+//!
+//! [`find`] gives the shortest period of the longest periodic tail of a sequence (and its
+//! start, the pre-period), in O(n) with the failure function of the reversed sequence. For a
+//! take-and-break game with a finite code, the periodicity theorem (Guy and Smith; Winning
+//! Ways ch. 4) turns an observation into a proof: if g(n + p) = g(n) for all n with
+//! e ≤ n < 2e + p + t, where t is the largest number of tokens a move removes, then it holds
+//! for every n ≥ e. [`octal`] says "proven" only when the data reaches that far.
+
+use serde::Serialize;
+
+/// A periodic tail: `values[n + period] == values[n]` for every `n >= preperiod` in the data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// Where the periodic part starts.
+    pub preperiod: usize,
+    /// The shortest period of the tail.
+    pub period: usize,
+}
+
+/// The shortest period of the longest tail of `values` that repeats at least twice, with the
+/// tail's start; `None` if no tail of the data repeats twice. O(n).
+pub fn find<T: PartialEq>(values: &[T]) -> Option<Period> {
+    let n = values.len();
+    let rev = |i: usize| &values[n - 1 - i];
+    // fail[l] = length of the longest proper border of the reversed prefix of length l,
+    // i.e. of the tail of length l; its shortest period is l - fail[l].
+    let mut fail = vec![0usize; n + 1];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && rev(i) != rev(k) {
+            k = fail[k];
+        }
+        if rev(i) == rev(k) {
+            k += 1;
+        }
+        fail[i + 1] = k;
+    }
+    (1..=n).rev().find_map(|tail| {
+        let period = tail - fail[tail];
+        (tail >= 2 * period).then_some(Period {
+            preperiod: n - tail,
+            period,
+        })
+    })
+}
+
+/// What is known of the periodicity of a take-and-break game from its first values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum OctalPeriod {
+    /// The periodicity theorem applies: periodic for ever.
+    Proven {
+        /// Pre-period and period.
+        #[serde(flatten)]
+        period: Period,
+    },
+    /// Periodic over the data, but the data does not reach far enough for the theorem.
+    Observed {
+        /// Pre-period and period seen.
+        #[serde(flatten)]
+        period: Period,
+        /// How many values were looked at.
+        upto: usize,
+        /// How many values the theorem would need (2e + 2p + t).
+        needed: usize,
+    },
+    /// No tail of the data repeats twice.
+    None {
+        /// How many values were looked at.
+        upto: usize,
+    },
+}
+
+/// The periodicity of a take-and-break game from `values` (heaps 0, 1, ...), where a move
+/// removes at most `max_removal` tokens. O(n).
+pub fn octal(values: &[u16], max_removal: usize) -> OctalPeriod {
+    let upto = values.len();
+    match find(values) {
+        None => OctalPeriod::None { upto },
+        Some(p) => {
+            let needed = 2 * p.preperiod + 2 * p.period + max_removal;
+            if upto >= needed {
+                OctalPeriod::Proven { period: p }
+            } else {
+                OctalPeriod::Observed {
+                    period: p,
+                    upto,
+                    needed,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1091 @@
+//! Tables of Sprague–Grundy values (or outcomes) of games with one or two integer parameters:
+//! the notes' first method for a new game, 打表 + 观察 (notes 000 观察法: tabulate small cases,
+//! look, find the pattern, then prove it; notes 001: "通过打表或者思考可以发现规律").
+//!
+//! A [`Table`] holds the value of every parameter in a range (a heap size n), or of every pair
+//! in a rectangle (two piles a, b), or only the outcome: P (value 0, a loss for the player to
+//! move) or N. It is built
+//! - from any impartial game given by its rules ([`Table::from_rules_line`],
+//!   [`Table::from_rules_grid`]: the positions are explored and valued by the generic solver),
+//! - from a formula ([`Table::line`], [`Table::grid`]),
+//! - or for the built-in games of [`TableGame`]: take-and-break codes and Grundy's game
+//!   (values heap by heap, [`octal`]), subtraction games (the catalogue's proven periods, any
+//!   n up to 2^64 - 1), Wythoff's game (values by brute force; outcomes by the exact formula,
+//!   any piles), two-pile Nim (a XOR b) and Mex Mat (the catalogue's matrix from its first
+//!   row and column, notes 000 观察法 "\[ARC107E\] Mex Mat").
+//!
+//! It prints as an aligned text grid ([`Table::write_text`]; a one-parameter table wraps into
+//! rows, which shows a period as constant columns when the row width is a multiple of it),
+//! as CSV ([`Table::write_csv`]) and as JSON (its `Serialize`). Pictures are drawn by
+//! [`picture`](super::picture).
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use crate::games::mex_mat::{MexMat, MexMatError};
+use crate::games::subtraction::{self, Subtraction, SubtractionError};
+use crate::games::wythoff;
+use crate::impartial::octal::{self, CodeError};
+use crate::progress::{NoProgress, Progress};
+use crate::rules::{explore, ExploreError, ExploreLimits, Impartial};
+use crate::solve::{grundy_values, SolveError};
+
+/// The most cells a table may have (512 MiB of values).
+pub const MAX_CELLS: u128 = 1 << 26;
+
+/// The largest heap of a take-and-break table (values are computed from heap 0 up; 2 bytes
+/// per heap while computing).
+pub const MAX_HEAP: u64 = 1 << 26;
+
+/// The largest heap of a take-and-break table whose code splits a heap in three
+/// (hexadecimal digits 8-f): values then take O(n^3) time.
+pub const MAX_HEAP_THREE_WAY: u64 = 1500;
+
+/// The largest pile of a table of Wythoff values (brute force: O(n^3 / 64) time, 4·n^2 bytes).
+pub const MAX_WYTHOFF_PILE: u64 = 6000;
+
+/// An inclusive range of parameters, `first..=last`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// The first parameter.
+    pub first: u64,
+    /// The last parameter (included).
+    pub last: u64,
+}
+
+impl Span {
+    /// The range `first..=last`, if `first ≤ last`.
+    pub fn new(first: u64, last: u64) -> Option<Span> {
+        (first <= last).then_some(Span { first, last })
+    }
+
+    /// How many parameters the range holds (up to 2^64).
+    pub fn count(&self) -> u128 {
+        u128::from(self.last - self.first) + 1
+    }
+
+    /// The parameters, in increasing order.
+    pub fn iter(&self) -> std::ops::RangeInclusive<u64> {
+        self.first..=self.last
+    }
+}
+
+impl fmt::Display for Span {
+    /// `0..99` (both ends included).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.first, self.last)
+    }
+}
+
+/// Why a range could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad range '{text}': {message}")]
+pub struct SpanError {
+    /// The range as given.
+    pub text: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl FromStr for Span {
+    type Err = SpanError;
+
+    /// Reads `A..B` or `A..=B` (both ends included), or a single `N` for `0..N`; A and B are
+    /// decimal integers from 0 to 2^64 - 1 with A ≤ B.
+    fn from_str(text: &str) -> Result<Span, SpanError> {
+        let err = |message: String| SpanError {
+            text: text.to_string(),
+            message,
+        };
+        let number = |part: &str| {
+            part.trim().parse::<u64>().map_err(|_| {
+                err(format!(
+                    "'{}' is not a whole number from 0 to {}",
+                    part.trim(),
+                    u64::MAX
+                ))
+            })
+        };
+        let (first, last) = match text.split_once("..") {
+            Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+            None => (0, number(text)?),
+        };
+        Span::new(first, last).ok_or_else(|| {
+            err(format!(
+                "the first number, {first}, is above the last, {last} (write FIRST..LAST)"
+            ))
+        })
+    }
+}
+
+/// What a table's cells hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Sprague–Grundy values.
+    Values,
+    /// Outcomes for the player to move: P (a loss, value 0) or N (a win), stored as 0 and 1.
+    Outcomes,
+}
+
+/// Why a table could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The game's name is not one of the built-in games.
+    #[error(
+        "unknown game '{0}': expected a take-and-break code (0.77, .07, 4.07, 0.137, ...), \
+         'grundy', 'subtraction:1,3,4' (or subtraction:L..R, subtraction:except:L), \
+         'wythoff', 'nim2' or 'mexmat:ROW:COLUMN'"
+    )]
+    UnknownGame(String),
+    /// A take-and-break code is malformed.
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    /// A game's parameters are malformed.
+    #[error("bad game '{spec}': {message}")]
+    BadGame {
+        /// The game as given.
+        spec: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A subtraction game's rule is impossible.
+    #[error(transparent)]
+    Subtraction(#[from] SubtractionError),
+    /// A Mex Mat's first row and column do not make a matrix.
+    #[error(transparent)]
+    MexMat(#[from] MexMatError),
+    /// A one-parameter game was asked for a two-parameter table, or the other way round.
+    #[error("{game} has {has} parameter{}, not {asked}", if *has == 1 { "" } else { "s" })]
+    Dimension {
+        /// The game's name.
+        game: String,
+        /// Its number of parameters.
+        has: usize,
+        /// The number asked for.
+        asked: usize,
+    },
+    /// The table would have too many cells.
+    #[error("the table would have {cells} cells, more than the limit of {limit}")]
+    TooManyCells {
+        /// The cells asked for.
+        cells: u128,
+        /// [`MAX_CELLS`].
+        limit: u128,
+    },
+    /// A parameter is beyond what the game's computation allows.
+    #[error("{game}: {parameter} {value} is above the limit of {limit} ({reason})")]
+    ParameterTooLarge {
+        /// The game's name.
+        game: String,
+        /// Which parameter: "heap", "pile".
+        parameter: &'static str,
+        /// The largest parameter asked for.
+        value: u64,
+        /// The limit.
+        limit: u64,
+        /// Why there is a limit.
+        reason: &'static str,
+    },
+    /// Take-and-break values grow so fast that they could pass the largest value stored.
+    #[error(
+        "{game}: the values grow (up to {largest} by heap {heap}) and could pass {limit}, the \
+         largest value the computation stores, before heap {last}: tabulate fewer heaps"
+    )]
+    ValuesGrow {
+        /// The game's name.
+        game: String,
+        /// The largest value up to `heap`.
+        largest: u16,
+        /// The last heap valued to check the growth.
+        heap: u64,
+        /// The last heap asked for.
+        last: u64,
+        /// [`MAX_TAKE_AND_BREAK_VALUE`].
+        limit: u16,
+    },
+    /// Exploring the rules failed.
+    #[error(transparent)]
+    Explore(#[from] ExploreError),
+    /// The rules are not an impartial game the solver can value.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// A position has no finite value (it lies on a cycle the players need not leave).
+    #[error("position {position} has no finite Sprague–Grundy value (its value is {value})")]
+    Loopy {
+        /// The parameters of the position.
+        position: String,
+        /// Its loopy value, as `inf(K)`.
+        value: String,
+    },
+}
+
+/// A table of values or outcomes by one parameter n or by two, (a, b).
+///
+/// ```
+/// use grundy::pattern::table::{Kind, Span, Table};
+/// // Two-pile Nim: the value of (a, b) is a XOR b.
+/// let table = Table::grid("two-pile Nim", Span::new(0, 3).unwrap(), Span::new(0, 3).unwrap(), |a, b| a ^ b)
+///     .unwrap();
+/// assert_eq!(table.get(2, 3), Some(1));
+/// let mut text = Vec::new();
+/// table.outcomes().write_text(&mut text, 10).unwrap();
+/// assert_eq!(
+///     String::from_utf8(text).unwrap(),
+///     "a\\b 0 1 2 3\n  0 P N N N\n  1 N P N N\n  2 N N P N\n  3 N N N P\n"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    game: String,
+    kind: Kind,
+    rows: Span,
+    columns: Option<Span>,
+    values: Vec<u64>,
+}
+
+/// Checks the size of a table of `rows` × `columns` cells and returns it.
+fn cell_count(rows: Span, columns: Option<Span>) -> Result<usize, TableError> {
+    let cells = rows.count() * columns.map_or(1, |c| c.count());
+    if cells > MAX_CELLS {
+        return Err(TableError::TooManyCells {
+            cells,
+            limit: MAX_CELLS,
+        });
+    }
+    Ok(cells as usize)
+}
+
+/// Parameters of a position, for messages: `7` or `(3, 5)`.
+trait Parameters {
+    fn describe(&self) -> String;
+}
+
+impl Parameters for u64 {
+    fn describe(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Parameters for (u64, u64) {
+    fn describe(&self) -> String {
+        format!("({}, {})", self.0, self.1)
+    }
+}
+
+/// The values of `positions` in the impartial game `game`, by exploring every position
+/// reachable from them and valuing the graph with the generic solver.
+fn values_by_rules<G>(
+    game: &G,
+    positions: Vec<G::Position>,
+    limits: ExploreLimits,
+) -> Result<Vec<u64>, TableError>
+where
+    G: Impartial,
+    G::Position: Parameters,
+{
+    let explored = explore(game, positions.iter().cloned(), limits, &NoProgress)?;
+    let values = grundy_values(&explored.graph)?;
+    positions
+        .iter()
+        .map(|p| {
+            let id = explored.id(p).expect("every start is explored");
+            values
+                .finite(id)
+                .map(u64::from)
+                .ok_or_else(|| TableError::Loopy {
+                    position: p.describe(),
+                    value: values.value(&explored.graph, id).to_string(),
+                })
+        })
+        .collect()
+}
+
+impl Table {
+    /// The table of `value(n)` for every n of `n`, `game` naming the game.
+    pub fn line(
+        game: impl Into<String>,
+        n: Span,
+        value: impl FnMut(u64) -> u64,
+    ) -> Result<Table, TableError> {
+        cell_count(n, None)?;
+        Ok(Table {
+            game: game.into(),
+            kind: Kind::Values,
+            rows: n,
+            columns: None,
+            values: n.iter().map(value).collect(),
+        })
+    }
+
+    /// The table of `value(a, b)` for every a of `a` and b of `b` (rows by a).
+    pub fn grid(
+        game: impl Into<String>,
+        a: Span,
+        b: Span,
+        mut value: impl FnMut(u64, u64) -> u64,
+    ) -> Result<Table, TableError> {
+        let cells = cell_count(a, Some(b))?;
+        let mut values = Vec::with_capacity(cells);
+        for x in a.iter() {
+            values.extend(b.iter().map(|y| value(x, y)));
+        }
+        Ok(Table {
+            game: game.into(),
+            kind: Kind::Values,
+            rows: a,
+            columns: Some(b),
+            values,
+        })
+    }
+
+    /// The Sprague–Grundy values of the positions n of `n` of an impartial game given by its
+    /// rules, a position being one integer: every position reachable from them is explored
+    /// (within `limits`) and valued by [`grundy_values`]. An error if a position has no finite
+    /// value (a loopy game).
+    ///
+    /// ```
+    /// use grundy::games::subtraction::Rule;
+    /// use grundy::pattern::table::{Span, Table};
+    /// use grundy::rules::ExploreLimits;
+    /// let rule = Rule::Set(vec![1, 3, 4]);
+    /// let table = Table::from_rules_line("take 1, 3 or 4", &rule, Span::new(0, 9).unwrap(),
+    ///     ExploreLimits::default()).unwrap();
+    /// assert_eq!(table.values(), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+    /// ```
+    pub fn from_rules_line<G: Impartial<Position = u64>>(
+        game_name: impl Into<String>,
+        game: &G,
+        n: Span,
+        limits: ExploreLimits,
+    ) -> Result<Table, TableError> {
+        cell_count(n, None)?;
+        let values = values_by_rules(game, n.iter().collect(), limits)?;
+        Ok(Table {
+            game: game_name.into(),
+            kind: Kind::Values,
+            rows: n,
+            columns: None,
+            values,
+        })
+    }
+
+    /// The Sprague–Grundy values of the positions (a, b), a in `a` and b in `b`, of an
+    /// impartial game given by its rules, as [`Table::from_rules_line`] does for one
+    /// parameter.
+    pub fn from_rules_grid<G: Impartial<Position = (u64, u64)>>(
+        game_name: impl Into<String>,
+        game: &G,
+        a: Span,
+        b: Span,
+        limits: ExploreLimits,
+    ) -> Result<Table, TableError> {
+        cell_count(a, Some(b))?;
+        let positions = a
+            .iter()
+            .flat_map(|x| b.iter().map(move |y| (x, y)))
+            .collect();
+        let values = values_by_rules(game, positions, limits)?;
+        Ok(Table {
+            game: game_name.into(),
+            kind: Kind::Values,
+            rows: a,
+            columns: Some(b),
+            values,
+        })
+    }
+
+    /// The same table with outcomes instead of values: P where the value is 0, N elsewhere.
+    pub fn outcomes(&self) -> Table {
+        let values = match self.kind {
+            Kind::Values => self.values.iter().map(|&v| u64::from(v != 0)).collect(),
+            Kind::Outcomes => self.values.clone(),
+        };
+        Table {
+            kind: Kind::Outcomes,
+            values,
+            ..self.clone()
+        }
+    }
+
+    /// The game's name.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// What the cells hold.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The first parameter's range: n, or a (the rows).
+    pub fn rows(&self) -> Span {
+        self.rows
+    }
+
+    /// The second parameter's range, b (the columns), for a two-parameter table.
+    pub fn columns(&self) -> Option<Span> {
+        self.columns
+    }
+
+    /// The cells, row by row (for outcomes: 0 for P, 1 for N).
+    pub fn values(&self) -> &[u64] {
+        &self.values
+    }
+
+    /// The cell of parameter n in a one-parameter table.
+    pub fn value(&self, n: u64) -> Option<u64> {
+        match self.columns {
+            None if n >= self.rows.first && n <= self.rows.last => {
+                Some(self.values[(n - self.rows.first) as usize])
+            }
+            _ => None,
+        }
+    }
+
+    /// The cell of (a, b) in a two-parameter table.
+    pub fn get(&self, a: u64, b: u64) -> Option<u64> {
+        let columns = self.columns?;
+        if a < self.rows.first || a > self.rows.last || b < columns.first || b > columns.last {
+            return None;
+        }
+        let width = columns.count() as usize;
+        Some(self.values[(a - self.rows.first) as usize * width + (b - columns.first) as usize])
+    }
+
+    /// How many cells hold each value (for outcomes: 0 for P, 1 for N), by increasing value.
+    pub fn counts(&self) -> Vec<(u64, u64)> {
+        let mut sorted = self.values.clone();
+        sorted.sort_unstable();
+        let mut counts: Vec<(u64, u64)> = Vec::new();
+        for v in sorted {
+            match counts.last_mut() {
+                Some((last, count)) if *last == v => *count += 1,
+                _ => counts.push((v, 1)),
+            }
+        }
+        counts
+    }
+
+    /// The cells laid out in rows: a two-parameter table as it is (rows a, columns b), a
+    /// one-parameter table wrapped into rows of `wrap` cells (at least 1).
+    pub fn layout(&self, wrap: usize) -> Layout<'_> {
+        let (rows, columns) = match self.columns {
+            Some(c) => (self.rows.count() as usize, c.count() as usize),
+            None => {
+                let wrap = wrap.max(1);
+                let len = self.values.len();
+                (len.div_ceil(wrap), wrap.min(len))
+            }
+        };
+        Layout {
+            table: self,
+            rows,
+            columns,
+        }
+    }
+
+    /// The text of a cell: the value, or `P` / `N`.
+    fn cell_text(&self, cell: u64) -> String {
+        match self.kind {
+            Kind::Values => cell.to_string(),
+            Kind::Outcomes if cell == 0 => "P".to_string(),
+            Kind::Outcomes => "N".to_string(),
+        }
+    }
+
+    /// Writes the table as an aligned text grid: a header line of column labels (b, or the
+    /// offsets +0, +1, ... of a wrapped one-parameter table), then one line per row, its label
+    /// (a, or the row's first n) first; every column right-aligned to a common width. A
+    /// one-parameter table is wrapped into rows of `wrap` cells.
+    pub fn write_text(&self, out: &mut dyn Write, wrap: usize) -> io::Result<()> {
+        let layout = self.layout(wrap);
+        let mut out = io::BufWriter::new(out);
+        let corner = layout.corner_label();
+        let column_labels: Vec<String> = (0..layout.columns())
+            .map(|c| layout.column_label_text(c))
+            .collect();
+        let cell_width = self
+            .values
+            .iter()
+            .map(|&v| self.cell_text(v).len())
+            .chain(column_labels.iter().map(String::len))
+            .max()
+            .unwrap_or(1);
+        let label_width = (0..layout.rows())
+            .map(|r| layout.row_label(r).to_string().len())
+            .chain([corner.len()])
+            .max()
+            .unwrap_or(1);
+        write!(out, "{corner:>label_width$}")?;
+        for label in &column_labels {
+            write!(out, " {label:>cell_width$}")?;
+        }
+        writeln!(out)?;
+        for r in 0..layout.rows() {
+            write!(out, "{:>label_width$}", layout.row_label(r))?;
+            for c in 0..layout.columns() {
+                if let Some(cell) = layout.cell(r, c) {
+                    write!(out, " {:>cell_width$}", self.cell_text(cell))?;
+                }
+            }
+            writeln!(out)?;
+        }
+        out.flush()
+    }
+
+    /// Writes the table as CSV: a one-parameter table as lines `n,value` (or `n,outcome`)
+    /// after that header; a two-parameter table as a matrix, the header `a\b,B0,B1,...` then
+    /// one line `A,v0,v1,...` per a. Outcomes are `P` and `N`.
+    pub fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut out = io::BufWriter::new(out);
+        match self.columns {
+            None => {
+                let header = match self.kind {
+                    Kind::Values => "value",
+                    Kind::Outcomes => "outcome",
+                };
+                writeln!(out, "n,{header}")?;
+                for (n, &v) in self.rows.iter().zip(&self.values) {
+                    writeln!(out, "{n},{}", self.cell_text(v))?;
+                }
+            }
+            Some(columns) => {
+                write!(out, "a\\b")?;
+                for b in columns.iter() {
+                    write!(out, ",{b}")?;
+                }
+                writeln!(out)?;
+                let width = columns.count() as usize;
+                for (a, row) in self.rows.iter().zip(self.values.chunks(width)) {
+                    write!(out, "{a}")?;
+                    for &v in row {
+                        write!(out, ",{}", self.cell_text(v))?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+        }
+        out.flush()
+    }
+}
+
+/// The cells of a row, as JSON numbers or `"P"` / `"N"` strings.
+struct JsonRow<'a> {
+    table: &'a Table,
+    cells: &'a [u64],
+}
+
+impl Serialize for JsonRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.cells.len()))?;
+        for &v in self.cells {
+            match self.table.kind {
+                Kind::Values => seq.serialize_element(&v)?,
+                Kind::Outcomes => seq.serialize_element(if v == 0 { "P" } else { "N" })?,
+            }
+        }
+        seq.end()
+    }
+}
+
+/// The rows of a two-parameter table, as JSON arrays.
+struct JsonRows<'a>(&'a Table, usize);
+
+impl Serialize for JsonRows<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.values.chunks(self.1).map(|cells| JsonRow {
+            table: self.0,
+            cells,
+        }))
+    }
+}
+
+impl Serialize for Table {
+    /// `{"game": ..., "kind": "values"|"outcomes", "n": {"first": F, "last": L}, "values":
+    /// [...]}` for one parameter; with two, `"a"` and `"b"` ranges and the rows by a as arrays.
+    /// Outcome tables have `"outcomes"` of `"P"` and `"N"` instead of `"values"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("kind", &self.kind)?;
+        let key = match self.kind {
+            Kind::Values => "values",
+            Kind::Outcomes => "outcomes",
+        };
+        match self.columns {
+            None => {
+                map.serialize_entry("n", &self.rows)?;
+                map.serialize_entry(
+                    key,
+                    &JsonRow {
+                        table: self,
+                        cells: &self.values,
+                    },
+                )?;
+            }
+            Some(columns) => {
+                map.serialize_entry("a", &self.rows)?;
+                map.serialize_entry("b", &columns)?;
+                map.serialize_entry(key, &JsonRows(self, columns.count() as usize))?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// A table's cells laid out in rows and columns, for printing and pictures (see
+/// [`Table::layout`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Layout<'a> {
+    table: &'a Table,
+    rows: usize,
+    columns: usize,
+}
+
+impl Layout<'_> {
+    /// The table laid out.
+    pub fn table(&self) -> &Table {
+        self.table
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// Whether the table has two parameters (else it is a wrapped line).
+    pub fn is_grid(&self) -> bool {
+        self.table.columns.is_some()
+    }
+
+    /// The cell at row `r`, column `c`; `None` past the end of a wrapped line (or outside).
+    pub fn cell(&self, r: usize, c: usize) -> Option<u64> {
+        if r >= self.rows || c >= self.columns {
+            return None;
+        }
+        self.table.values.get(r * self.columns + c).copied()
+    }
+
+    /// The label of row `r`: a, or the first n of the row.
+    pub fn row_label(&self, r: usize) -> u64 {
+        match self.table.columns {
+            Some(_) => self.table.rows.first + r as u64,
+            None => self.table.rows.first + (r * self.columns) as u64,
+        }
+    }
+
+    /// The label of column `c`: b, or the offset from the row's first n.
+    pub fn column_label(&self, c: usize) -> u64 {
+        match self.table.columns {
+            Some(columns) => columns.first + c as u64,
+            None => c as u64,
+        }
+    }
+
+    /// The label of column `c` as printed: `7`, or `+7` for an offset.
+    pub fn column_label_text(&self, c: usize) -> String {
+        match self.table.columns {
+            Some(_) => self.column_label(c).to_string(),
+            None => format!("+{c}"),
+        }
+    }
+
+    /// The name of the row parameter: `a` or `n`.
+    pub fn row_name(&self) -> &'static str {
+        if self.is_grid() {
+            "a"
+        } else {
+            "n"
+        }
+    }
+
+    /// The name of the column parameter: `b`, or `+k` for the offsets of a wrapped line.
+    pub fn column_name(&self) -> &'static str {
+        if self.is_grid() {
+            "b"
+        } else {
+            "+k"
+        }
+    }
+
+    /// The label of the corner of a text grid: `a\b` or `n`.
+    pub fn corner_label(&self) -> &'static str {
+        if self.is_grid() {
+            "a\\b"
+        } else {
+            "n"
+        }
+    }
+}
+
+/// A built-in game with integer parameters to tabulate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableGame {
+    /// A take-and-break code or Grundy's game, by heap size n.
+    TakeAndBreak(octal::Rule),
+    /// A subtraction game, by pile size n.
+    Subtraction(Subtraction),
+    /// Wythoff's game, by piles (a, b).
+    Wythoff,
+    /// Two-pile Nim, by piles (a, b): the value is a XOR b.
+    TwoPileNim,
+    /// Mex Mat (ARC107 E): the matrix of a(i, j) = mex(a(i - 1, j), a(i, j - 1)) from a given
+    /// first row and column, by row a = i and column b = j.
+    MexMat(MexMat),
+}
+
+/// Names of some take-and-break codes.
+const KNOWN_CODES: &[(&str, &str)] = &[
+    ("0.77", "Kayles"),
+    ("0.07", "Dawson's Kayles"),
+    ("0.137", "Dawson's Chess"),
+];
+
+impl TableGame {
+    /// Reads a game: a take-and-break code (`0.77`, `.07`, `4.07`, `0.137`, `0.f`, see
+    /// [`octal::Rule::parse`]) or `grundy`; `subtraction:1,3,4` (a finite set),
+    /// `subtraction:L..R` (take L to R) or `subtraction:except:L` (any amount but L);
+    /// `wythoff`; `nim2` (two-pile Nim); `mexmat:ROW:COLUMN`, the first row and column of a
+    /// Mex Mat as digits 0-2 (`mexmat:1202:1000`).
+    pub fn parse(spec: &str) -> Result<TableGame, TableError> {
+        let spec = spec.trim();
+        let lower = spec.to_ascii_lowercase();
+        if lower == "wythoff" {
+            return Ok(TableGame::Wythoff);
+        }
+        if lower == "nim2" {
+            return Ok(TableGame::TwoPileNim);
+        }
+        if let Some(rest) = lower.strip_prefix("mexmat:") {
+            return parse_mex_mat(spec, rest);
+        }
+        if let Some(rest) = lower.strip_prefix("subtraction:") {
+            return Ok(TableGame::Subtraction(Subtraction::new(
+                parse_subtraction(spec, rest)?,
+            )?));
+        }
+        if lower == "grundy" || spec.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+            return Ok(TableGame::TakeAndBreak(octal::Rule::parse(spec)?));
+        }
+        Err(TableError::UnknownGame(spec.to_string()))
+    }
+
+    /// The number of parameters: 1 (n) or 2 (a, b).
+    pub fn parameters(&self) -> usize {
+        match self {
+            TableGame::TakeAndBreak(_) | TableGame::Subtraction(_) => 1,
+            TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => 2,
+        }
+    }
+
+    /// The largest parameter the game has, if it is bounded: n - 1 for an n × n Mex Mat.
+    pub fn largest_parameter(&self) -> Option<u64> {
+        match self {
+            TableGame::MexMat(m) => Some(m.n() as u64 - 1),
+            _ => None,
+        }
+    }
+
+    /// The game's name: `0.77 (Kayles)`, `Grundy's game`, `subtraction game: take 1, 3 or 4`,
+    /// `Wythoff's game`, `two-pile Nim`, `Mex Mat (n x n)`.
+    pub fn name(&self) -> String {
+        match self {
+            TableGame::TakeAndBreak(rule) => {
+                let code = rule.to_string();
+                match KNOWN_CODES.iter().find(|&&(c, _)| c == code) {
+                    Some((_, name)) => format!("{code} ({name})"),
+                    None => code,
+                }
+            }
+            TableGame::Subtraction(game) => format!("subtraction game: {}", game.rule()),
+            TableGame::Wythoff => "Wythoff's game".to_string(),
+            TableGame::TwoPileNim => "two-pile Nim".to_string(),
+            TableGame::MexMat(m) => format!("Mex Mat ({0} x {0})", m.n()),
+        }
+    }
+
+    /// The table of a one-parameter game for every n of `n`: values, or outcomes for
+    /// [`Kind::Outcomes`]. Take-and-break values are computed from heap 0 to `n.last` (by
+    /// the sparse-space method where the code allows it, [`octal::values_sparse`], with
+    /// `progress`); subtraction values come from the proven period or the closed form, O(1)
+    /// each, for any n.
+    pub fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
+        cell_count(n, None)?;
+        let table = match self {
+            TableGame::TakeAndBreak(rule) => {
+                let limit = if rule.splits_in_three() {
+                    MAX_HEAP_THREE_WAY
+                } else {
+                    MAX_HEAP
+                };
+                if n.last > limit {
+                    return Err(TableError::ParameterTooLarge {
+                        game: self.name(),
+                        parameter: "heap",
+                        value: n.last,
+                        limit,
+                        reason: if rule.splits_in_three() {
+                            "values of three-way splits take O(n^3) time"
+                        } else {
+                            "values are computed from heap 0 up, 2 bytes per heap"
+                        },
+                    });
+                }
+                let compute = |last: u64| {
+                    if rule.splits_in_three() {
+                        octal::values_plain(rule, last as usize)
+                    } else {
+                        octal::values_sparse(rule, last as usize, None, progress).values
+                    }
+                };
+                // Values are stored in 16 bits, up to 65534. A heap's value is at most its
+                // number of options, so heaps below `safe` cannot exceed it; beyond, the
+                // values up to `safe` must stay far below the limit even if they kept
+                // growing at the same rate (twice over).
+                let safe = first_heap_with_many_options(rule, n.last);
+                if n.last >= safe {
+                    let largest = compute(safe - 1).into_iter().max().unwrap_or(0);
+                    if may_pass_the_limit(largest, safe, n.last) {
+                        return Err(TableError::ValuesGrow {
+                            game: self.name(),
+                            largest,
+                            heap: safe - 1,
+                            last: n.last,
+                            limit: MAX_TAKE_AND_BREAK_VALUE,
+                        });
+                    }
+                }
+                let values = compute(n.last);
+                Table::line(self.name(), n, |i| u64::from(values[i as usize]))?
+            }
+            TableGame::Subtraction(game) => Table::line(self.name(), n, |i| game.value(i))?,
+            TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => {
+                return Err(TableError::Dimension {
+                    game: self.name(),
+                    has: 2,
+                    asked: 1,
+                })
+            }
+        };
+        Ok(match kind {
+            Kind::Values => table,
+            Kind::Outcomes => table.outcomes(),
+        })
+    }
+
+    /// The table of a two-parameter game for every (a, b) of `a` × `b`: values, or outcomes
+    /// for [`Kind::Outcomes`]. Wythoff values are computed by brute force for piles up to
+    /// [`MAX_WYTHOFF_PILE`]; Wythoff outcomes come from the exact formula
+    /// ([`wythoff::is_p_position`]), and two-pile Nim from a XOR b, for any piles; a Mex
+    /// Mat's cells come from its diagonals, O(1) each, within the matrix.
+    pub fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        cell_count(a, Some(b))?;
+        let name = self.name();
+        match (self, kind) {
+            (TableGame::Wythoff, Kind::Values) => {
+                let largest = a.last.max(b.last);
+                if largest > MAX_WYTHOFF_PILE {
+                    return Err(TableError::ParameterTooLarge {
+                        game: name,
+                        parameter: "pile",
+                        value: largest,
+                        limit: MAX_WYTHOFF_PILE,
+                        reason: "the values have no formula and are computed by brute force; \
+                                 outcomes have one and go to any pile",
+                    });
+                }
+                let values = wythoff::grundy_table(largest as usize);
+                Table::grid(name, a, b, |x, y| {
+                    u64::from(
+                        values
+                            .get(x as usize, y as usize)
+                            .expect("within the table"),
+                    )
+                })
+            }
+            (TableGame::Wythoff, Kind::Outcomes) => {
+                Ok(
+                    Table::grid(name, a, b, |x, y| u64::from(!wythoff::is_p_position(x, y)))?
+                        .outcomes(),
+                )
+            }
+            (TableGame::MexMat(m), _) => {
+                let largest = a.last.max(b.last);
+                if largest >= m.n() as u64 {
+                    return Err(TableError::ParameterTooLarge {
+                        game: name,
+                        parameter: "row or column",
+                        value: largest,
+                        limit: m.n() as u64 - 1,
+                        reason:
+                            "the matrix has as many rows and columns as its first row has cells",
+                    });
+                }
+                let table = Table::grid(name, a, b, |i, j| {
+                    u64::from(m.get(i as usize, j as usize).expect("within the matrix"))
+                })?;
+                Ok(match kind {
+                    Kind::Values => table,
+                    Kind::Outcomes => table.outcomes(),
+                })
+            }
+            (TableGame::TwoPileNim, _) => {
+                let table = Table::grid(name, a, b, |x, y| x ^ y)?;
+                Ok(match kind {
+                    Kind::Values => table,
+                    Kind::Outcomes => table.outcomes(),
+                })
+            }
+            (TableGame::TakeAndBreak(_) | TableGame::Subtraction(_), _) => {
+                Err(TableError::Dimension {
+                    game: name,
+                    has: 1,
+                    asked: 2,
+                })
+            }
+        }
+    }
+}
+
+/// The largest value take-and-break values may reach ([`octal`] stores them in 16 bits).
+pub const MAX_TAKE_AND_BREAK_VALUE: u16 = 65534;
+
+/// The first heap, up to `last + 1`, that may have [`MAX_TAKE_AND_BREAK_VALUE`] options or
+/// more under `rule` (an upper bound on the count: one option per removal that leaves no heap
+/// or one heap, ⌊r/2⌋ for splitting the rest r in two, r²/12 + 1 for splitting it in three).
+/// Every heap below it has a value below the limit, since a value is at most the number of
+/// options. O(last · digits) at most.
+fn first_heap_with_many_options(rule: &octal::Rule, last: u64) -> u64 {
+    let options = |heap: u64| -> u64 {
+        match rule {
+            octal::Rule::Grundy => heap / 2,
+            octal::Rule::Code { digits } => digits
+                .iter()
+                .enumerate()
+                .filter(|&(j, &d)| d != 0 && j as u64 <= heap)
+                .map(|(j, &d)| {
+                    let rest = heap - j as u64;
+                    u64::from(d & 3 != 0) * 2
+                        + u64::from(d & 4 != 0) * (rest / 2)
+                        + u64::from(d & 8 != 0) * (rest * rest / 12 + 1)
+                })
+                .sum(),
+        }
+    };
+    (0..=last)
+        .find(|&heap| options(heap) >= u64::from(MAX_TAKE_AND_BREAK_VALUE))
+        .unwrap_or_else(|| last.saturating_add(1))
+}
+
+/// Whether values that reach `largest` by heap `safe - 1` could pass
+/// [`MAX_TAKE_AND_BREAK_VALUE`] by heap `last`, growing on twice as fast as they did.
+fn may_pass_the_limit(largest: u16, safe: u64, last: u64) -> bool {
+    let projected = 2 * u128::from(largest) * (u128::from(last) + 1) / u128::from(safe.max(1));
+    projected >= u128::from(MAX_TAKE_AND_BREAK_VALUE)
+}
+
+/// Reads `mexmat:ROW:COLUMN` (`rest` is ROW:COLUMN; `spec` the whole game, for messages).
+fn parse_mex_mat(spec: &str, rest: &str) -> Result<TableGame, TableError> {
+    let bad = |message: &str| TableError::BadGame {
+        spec: spec.to_string(),
+        message: message.to_string(),
+    };
+    let (row, column) = rest
+        .split_once(':')
+        .ok_or_else(|| bad("expected mexmat:ROW:COLUMN, the first row and column as digits 0-2"))?;
+    let digits = |text: &str| -> Result<Vec<u8>, TableError> {
+        text.trim()
+            .chars()
+            .map(|c| {
+                c.to_digit(10)
+                    .map(|d| d as u8)
+                    .ok_or_else(|| bad(&format!("'{c}' is not a digit 0-2")))
+            })
+            .collect()
+    };
+    Ok(TableGame::MexMat(MexMat::new(
+        &digits(row)?,
+        &digits(column)?,
+    )?))
+}
+
+/// Reads the rule of `subtraction:REST` (`spec` is the whole game, for messages).
+fn parse_subtraction(spec: &str, rest: &str) -> Result<subtraction::Rule, TableError> {
+    let bad = |message: String| TableError::BadGame {
+        spec: spec.to_string(),
+        message,
+    };
+    let amount = |text: &str| {
+        text.trim().parse::<u64>().map_err(|_| {
+            bad(format!(
+                "'{}' is not an amount (expected a whole number from 1 to {})",
+                text.trim(),
+                u64::MAX
+            ))
+        })
+    };
+    if let Some(l) = rest.strip_prefix("except:") {
+        return Ok(subtraction::Rule::Except { amount: amount(l)? });
+    }
+    if let Some((l, r)) = rest.split_once("..") {
+        return Ok(subtraction::Rule::Range {
+            min: amount(l)?,
+            max: amount(r.strip_prefix('=').unwrap_or(r))?,
+        });
+    }
+    if rest.trim().is_empty() {
+        return Err(bad(
+            "expected the amounts after 'subtraction:', like subtraction:1,3,4".to_string(),
+        ));
+    }
+    Ok(subtraction::Rule::Set(
+        rest.split(',').map(amount).collect::<Result<_, _>>()?,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heaps_with_many_options() {
+        // Grundy's game: ⌊h/2⌋ options at most.
+        assert_eq!(
+            first_heap_with_many_options(&octal::Rule::Grundy, u64::MAX),
+            131_068
+        );
+        assert_eq!(
+            first_heap_with_many_options(&octal::Rule::Grundy, 1000),
+            1001
+        );
+        // Kayles: 2 + ⌊(h-1)/2⌋ + 2 + ⌊(h-2)/2⌋ = h + 2 for even h.
+        let kayles = octal::Rule::parse("0.77").unwrap();
+        assert_eq!(first_heap_with_many_options(&kayles, u64::MAX), 65_532);
+        // Three-way splits: (h-1)²/12 + 1 and more.
+        let three = octal::Rule::parse("0.8").unwrap();
+        let safe = first_heap_with_many_options(&three, u64::MAX);
+        assert!((880..=890).contains(&safe), "{safe}");
+        // Removals without splits: never many options.
+        let bash = octal::Rule::parse("0.333").unwrap();
+        assert_eq!(first_heap_with_many_options(&bash, 1 << 26), (1 << 26) + 1);
+    }
+
+    #[test]
+    fn growth_projection() {
+        assert!(!may_pass_the_limit(8, 65_531, 1 << 26));
+        assert!(may_pass_the_limit(4000, 65_531, 1_000_000));
+        assert!(!may_pass_the_limit(4000, 65_531, 300_000));
+        assert!(may_pass_the_limit(32_767, 100, 100));
+        assert!(!may_pass_the_limit(0, 1, u64::MAX));
+    }
+}

@@ -1,0 +1,294 @@
+//! Take-and-break games against external tables (shared/testdata/octal) and against the
+//! generic solver; the sparse-space method against the definition.
+
+use std::path::PathBuf;
+
+use grundy::impartial::octal::{values_plain, values_sparse, Rule};
+use grundy::pattern::period::{self, OctalPeriod, Period};
+use grundy::progress::NoProgress;
+use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::solve::grundy_values;
+
+fn testdata(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/testdata/octal")
+        .join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: the shared test data must sit beside the checkout",
+        path.display()
+    );
+    path
+}
+
+#[derive(serde::Deserialize)]
+struct Trivial {
+    code: String,
+    preperiod: usize,
+    period: usize,
+    prefix: Vec<u16>,
+    cycle: Vec<u16>,
+}
+
+fn trivial_games() -> Vec<Trivial> {
+    let text = std::fs::read_to_string(testdata("trivial_games.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn all_82_trivial_games_have_the_tabled_values_and_a_proven_period() {
+    let games = trivial_games();
+    assert_eq!(games.len(), 82);
+    for game in &games {
+        let rule = Rule::parse(&game.code).unwrap_or_else(|e| panic!("{e}"));
+        let t = rule.max_removal();
+        let n = 2 * game.preperiod + 2 * game.period + t + 50;
+        let values = values_plain(&rule, n);
+        for (i, &v) in values.iter().enumerate() {
+            let want = if i < game.preperiod {
+                game.prefix[i]
+            } else {
+                game.cycle[(i - game.preperiod) % game.period]
+            };
+            assert_eq!(v, want, "{} at heap {i}", game.code);
+        }
+        let expected = Period {
+            preperiod: game.preperiod,
+            period: game.period,
+        };
+        assert_eq!(
+            period::octal(&values, t),
+            OctalPeriod::Proven { period: expected },
+            "{}",
+            game.code
+        );
+        // With too few values the theorem does not apply yet.
+        let short = &values[..2 * game.preperiod + 2 * game.period + t - 1];
+        assert!(
+            !matches!(period::octal(short, t), OctalPeriod::Proven { .. }),
+            "{}",
+            game.code
+        );
+    }
+}
+
+#[test]
+fn sparse_space_values_equal_the_definition() {
+    let mut codes: Vec<String> = trivial_games().into_iter().map(|g| g.code).collect();
+    codes.extend(
+        [
+            "0.0404", "grundy", "0.6", "0.45", "0.156", "0.356", "0.644", "4.07", "0.16", "0.56",
+        ]
+        .map(String::from),
+    );
+    for code in &codes {
+        let rule = Rule::parse(code).unwrap();
+        let plain = values_plain(&rule, 2500);
+        let sparse = values_sparse(&rule, 2500, None, &NoProgress);
+        assert_eq!(plain, sparse.values, "{code}");
+        for mask in [0x1, 0x6, 0xfe] {
+            let with = values_sparse(&rule, 1500, Some(mask), &NoProgress);
+            assert_eq!(plain[..=1500], with.values[..], "{code} with mask {mask:x}");
+        }
+    }
+}
+
+/// A heap game played by the rules, for the generic solver.
+struct Heaps(Rule);
+
+impl Impartial for Heaps {
+    type Position = Vec<u16>;
+    fn options(&self, heaps: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
+        let digits: Vec<u8> = match &self.0 {
+            Rule::Code { digits } => digits.clone(),
+            Rule::Grundy => vec![4],
+        };
+        for (i, &h) in heaps.iter().enumerate() {
+            let others: Vec<u16> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+            let mut push = |parts: &[u16]| {
+                let mut next = others.clone();
+                next.extend(parts.iter().filter(|&&x| x > 0));
+                next.sort_unstable();
+                out.push(next);
+            };
+            for (j, &d) in digits.iter().enumerate() {
+                let j = j as u16;
+                if h < j {
+                    continue;
+                }
+                let rest = h - j;
+                if d & 1 != 0 && rest == 0 && j > 0 {
+                    push(&[]);
+                }
+                if d & 2 != 0 && rest > 0 && j > 0 {
+                    push(&[rest]);
+                }
+                if d & 4 != 0 {
+                    for a in 1..rest {
+                        let b = rest - a;
+                        if a <= b && !(matches!(self.0, Rule::Grundy) && a == b) {
+                            push(&[a, b]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn heap_values_equal_the_solved_game_of_several_heaps() {
+    for code in [
+        "0.77", "0.07", "0.137", "4.07", "0.6", "grundy", "0.15", "4.3",
+    ] {
+        let rule = Rule::parse(code).unwrap();
+        let values = values_plain(&rule, 12);
+        for start in [vec![5u16], vec![3, 4], vec![2, 6, 7], vec![12]] {
+            let e = explore(
+                &Heaps(rule.clone()),
+                [start.clone()],
+                ExploreLimits::default(),
+                &NoProgress,
+            )
+            .unwrap();
+            let solved = grundy_values(&e.graph).unwrap();
+            let xor = start.iter().fold(0, |x, &h| x ^ values[h as usize]);
+            assert_eq!(solved.finite(0), Some(u32::from(xor)), "{code} {start:?}");
+        }
+    }
+}
+
+#[test]
+fn kayles_and_dawsons_kayles() {
+    let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200);
+    assert_eq!(
+        period::octal(&kayles, 2),
+        OctalPeriod::Proven {
+            period: Period {
+                preperiod: 71,
+                period: 12
+            }
+        }
+    );
+    let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300);
+    assert_eq!(
+        period::octal(&dawson, 2),
+        OctalPeriod::Proven {
+            period: Period {
+                preperiod: 53,
+                period: 34
+            }
+        }
+    );
+}
+
+/// A row of SolvedGames.md: game, pre-period, period, largest index, largest value, rare mask.
+fn solved_games() -> Vec<(String, usize, usize, usize, u16, Option<u16>)> {
+    let text = std::fs::read_to_string(testdata("SolvedGames.md")).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with('.'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            (
+                cells[0].to_string(),
+                cells[1].parse().unwrap(),
+                cells[2].parse().unwrap(),
+                cells[3].parse().unwrap(),
+                cells[4].parse().unwrap(),
+                u16::from_str_radix(cells[5], 16).ok(),
+            )
+        })
+        .collect()
+}
+
+fn check_solved(code: &str) {
+    let (_, pre, per, largest_at, largest, _) = solved_games()
+        .into_iter()
+        .find(|g| g.0 == code)
+        .expect("in the table");
+    let rule = Rule::parse(code).unwrap();
+    let n = 2 * pre + 2 * per + rule.max_removal();
+    let values = values_sparse(&rule, n, None, &NoProgress).values;
+    assert_eq!(
+        period::octal(&values, rule.max_removal()),
+        OctalPeriod::Proven {
+            period: Period {
+                preperiod: pre,
+                period: per
+            }
+        },
+        "{code}"
+    );
+    let max = *values.iter().max().unwrap();
+    assert_eq!(
+        (values.iter().position(|&v| v == max).unwrap(), max),
+        (largest_at, largest),
+        "{code}"
+    );
+}
+
+#[test]
+fn solved_games_with_small_preperiods() {
+    for code in [".45", ".156", ".356", ".644", ".165"] {
+        check_solved(code);
+    }
+}
+
+/// Larger solved games (pre-periods 46,578 to 2,268,248): `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "minutes in a test build: run with --release -- --ignored"]
+fn solved_games_with_large_preperiods() {
+    for code in [".127", ".16", ".56", ".376"] {
+        check_solved(code);
+    }
+}
+
+#[test]
+fn grundys_game_rare_values() {
+    // Grundy's game up to 2^17: with mask fe the rare values are at 1274 heaps, the last at
+    // 82,860 (the table's figures up to 2^21, none of them beyond 82,860); the largest value
+    // so far is 230 at 45,668.
+    let s = values_sparse(&Rule::Grundy, 1 << 17, None, &NoProgress);
+    assert_eq!(s.mask, 0xfe);
+    assert_eq!(s.rare_heaps.len(), 1274);
+    assert_eq!(*s.rare_heaps.last().unwrap(), 82_860);
+    let max = *s.values.iter().max().unwrap();
+    assert_eq!(
+        (max, s.values.iter().position(|&v| v == max).unwrap()),
+        (230, 45_668)
+    );
+    assert!(
+        matches!(period::octal(&s.values, 0), OctalPeriod::None { .. }),
+        "no period known"
+    );
+}
+
+#[test]
+fn malformed_codes_are_refused_with_the_place() {
+    for (code, column) in [("0.7z", 4), ("5.07", 1), ("0.", 3), ("0.000", 3), ("", 1)] {
+        let err = Rule::parse(code).unwrap_err();
+        assert_eq!(err.column, column, "{code}: {err}");
+    }
+    assert_eq!(Rule::parse("4").unwrap(), Rule::Code { digits: vec![4] });
+    assert_eq!(Rule::parse(".77").unwrap(), Rule::parse("0.77").unwrap());
+}
+
+#[test]
+fn period_finder_on_plain_sequences() {
+    assert_eq!(
+        period::find(&[1, 2, 3, 1, 2, 3]),
+        Some(Period {
+            preperiod: 0,
+            period: 3
+        })
+    );
+    assert_eq!(
+        period::find(&[9, 1, 2, 1, 2, 1, 2]),
+        Some(Period {
+            preperiod: 1,
+            period: 2
+        })
+    );
+    assert_eq!(period::find(&[1, 2, 3]), None);
+    assert_eq!(period::find::<u8>(&[]), None);
+}
