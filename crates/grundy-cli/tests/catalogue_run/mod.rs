@@ -1,6 +1,7 @@
 //! Running the `grundy` binary for the catalogue commands' tests: exit code, stdout and
 //! stderr, checked never to show a panic.
 
+use std::io::Write;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
@@ -39,11 +40,27 @@ impl Run {
 
 /// Runs `grundy ARGS...` with no input.
 pub fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    run_with_input(args, None)
+}
+
+/// Runs `grundy ARGS...`, writing `input` to its standard input when given.
+pub fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
-        .stdin(Stdio::null())
-        .output()
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("the grundy binary runs");
+    if let Some(input) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin.write_all(input.as_bytes()).expect("write stdin");
+    }
+    let output = child.wait_with_output().expect("the grundy binary ends");
     let run = Run {
         code: output.status.code().expect("exit code, not a signal"),
         stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
