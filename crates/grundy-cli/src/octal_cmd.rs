@@ -49,17 +49,14 @@ struct Summary<'a> {
     values: Option<&'a [u16]>,
 }
 
-/// Largest heap count accepted: 2 bytes per heap, so 2^32 heaps would be 8 GiB.
-const MAX_UPTO: usize = 1 << 32;
+/// Largest heap accepted: heaps are numbered in 32 bits (2 bytes each, so 8 GiB of values).
+const MAX_UPTO: usize = u32::MAX as usize - 1;
 
 /// Runs `grundy octal`.
 pub fn run(args: &OctalArgs) -> Result<()> {
     let rule = Rule::parse(&args.code)?;
     if args.upto > MAX_UPTO {
-        bail!(
-            "--upto {}: at most {MAX_UPTO} heaps (2 bytes each)",
-            args.upto
-        );
+        bail!("--upto {}: at most {MAX_UPTO} (2 bytes a heap)", args.upto);
     }
     let mask = match &args.mask {
         Some(m) => Some(
@@ -73,9 +70,9 @@ pub fn run(args: &OctalArgs) -> Result<()> {
     let bar = Bar::new();
     let (values, mask, rare) = if plain {
         bar.step(&format!("computing {} heaps", args.upto + 1));
-        (values_plain(&rule, args.upto), None, None)
+        (values_plain(&rule, args.upto)?, None, None)
     } else {
-        let s = values_sparse(&rule, args.upto, mask, &bar);
+        let s = values_sparse(&rule, args.upto, mask, &bar)?;
         (s.values, Some(s.mask), Some(s.rare_heaps))
     };
     bar.finish();

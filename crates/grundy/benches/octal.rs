@@ -23,10 +23,10 @@ fn main() {
     for code in ["grundy", "0.77", "0.6"] {
         let rule = Rule::parse(code).expect("a code");
         let t = Instant::now();
-        let plain = values_plain(&rule, n);
+        let plain = values_plain(&rule, n).expect("values");
         let plain_time = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let sparse = values_sparse(&rule, n, None, &NoProgress);
+        let sparse = values_sparse(&rule, n, None, &NoProgress).expect("values");
         let sparse_time = t.elapsed().as_secs_f64();
         assert_eq!(plain, sparse.values, "{code}");
         println!(
@@ -37,7 +37,7 @@ fn main() {
         );
     }
     let t = Instant::now();
-    let s = values_sparse(&Rule::Grundy, 1 << bits, None, &NoProgress);
+    let s = values_sparse(&Rule::Grundy, 1 << bits, None, &NoProgress).expect("values");
     let max = *s.values.iter().max().expect("values");
     println!(
         "Grundy's game to 2^{bits}: {:.1} s, {} MiB of values, {} rare heaps (mask {:x}, the last at {}), largest value {max} at {}",

@@ -19,27 +19,30 @@ pub struct Period {
 }
 
 /// The shortest period of the longest tail of `values` that repeats at least twice, with the
-/// tail's start; `None` if no tail of the data repeats twice. O(n).
+/// tail's start; `None` if no tail of the data repeats twice. O(n) time, 4 bytes per value
+/// (of data beyond 2^32 - 2 values, only the last 2^32 - 2 are looked at).
 pub fn find<T: PartialEq>(values: &[T]) -> Option<Period> {
+    let skip = values.len().saturating_sub(u32::MAX as usize - 1);
+    let values = &values[skip..];
     let n = values.len();
     let rev = |i: usize| &values[n - 1 - i];
     // fail[l] = length of the longest proper border of the reversed prefix of length l,
     // i.e. of the tail of length l; its shortest period is l - fail[l].
-    let mut fail = vec![0usize; n + 1];
+    let mut fail = vec![0u32; n + 1];
     let mut k = 0;
     for i in 1..n {
         while k > 0 && rev(i) != rev(k) {
-            k = fail[k];
+            k = fail[k] as usize;
         }
         if rev(i) == rev(k) {
             k += 1;
         }
-        fail[i + 1] = k;
+        fail[i + 1] = k as u32;
     }
     (1..=n).rev().find_map(|tail| {
-        let period = tail - fail[tail];
+        let period = tail - fail[tail] as usize;
         (tail >= 2 * period).then_some(Period {
-            preperiod: n - tail,
+            preperiod: skip + n - tail,
             period,
         })
     })

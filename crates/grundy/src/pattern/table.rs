@@ -191,23 +191,9 @@ pub enum TableError {
         /// Why there is a limit.
         reason: &'static str,
     },
-    /// Take-and-break values grow so fast that they could pass the largest value stored.
-    #[error(
-        "{game}: the values grow (up to {largest} by heap {heap}) and could pass {limit}, the \
-         largest value the computation stores, before heap {last}: tabulate fewer heaps"
-    )]
-    ValuesGrow {
-        /// The game's name.
-        game: String,
-        /// The largest value up to `heap`.
-        largest: u16,
-        /// The last heap valued to check the growth.
-        heap: u64,
-        /// The last heap asked for.
-        last: u64,
-        /// [`MAX_TAKE_AND_BREAK_VALUE`].
-        limit: u16,
-    },
+    /// Take-and-break values could not be computed.
+    #[error(transparent)]
+    Values(#[from] octal::ValuesError),
     /// Exploring the rules failed.
     #[error(transparent)]
     Explore(#[from] ExploreError),
@@ -841,31 +827,11 @@ impl TableGame {
                         },
                     });
                 }
-                let compute = |last: u64| {
-                    if rule.splits_in_three() {
-                        octal::values_plain(rule, last as usize)
-                    } else {
-                        octal::values_sparse(rule, last as usize, None, progress).values
-                    }
-                };
-                // Values are stored in 16 bits, up to 65534. A heap's value is at most its
-                // number of options, so heaps below `safe` cannot exceed it; beyond, the
-                // values up to `safe` must stay far below the limit even if they kept
-                // growing at the same rate (twice over).
-                let safe = first_heap_with_many_options(rule, n.last);
-                if n.last >= safe {
-                    let largest = compute(safe - 1).into_iter().max().unwrap_or(0);
-                    if may_pass_the_limit(largest, safe, n.last) {
-                        return Err(TableError::ValuesGrow {
-                            game: self.name(),
-                            largest,
-                            heap: safe - 1,
-                            last: n.last,
-                            limit: MAX_TAKE_AND_BREAK_VALUE,
-                        });
-                    }
-                }
-                let values = compute(n.last);
+                let values = if rule.splits_in_three() {
+                    octal::values_plain(rule, n.last as usize)
+                } else {
+                    octal::values_sparse(rule, n.last as usize, None, progress).map(|s| s.values)
+                }?;
                 Table::line(self.name(), n, |i| u64::from(values[i as usize]))?
             }
             TableGame::Subtraction(game) => Table::line(self.name(), n, |i| game.value(i))?,
@@ -957,43 +923,6 @@ impl TableGame {
     }
 }
 
-/// The largest value take-and-break values may reach ([`octal`] stores them in 16 bits).
-pub const MAX_TAKE_AND_BREAK_VALUE: u16 = 65534;
-
-/// The first heap, up to `last + 1`, that may have [`MAX_TAKE_AND_BREAK_VALUE`] options or
-/// more under `rule` (an upper bound on the count: one option per removal that leaves no heap
-/// or one heap, ⌊r/2⌋ for splitting the rest r in two, r²/12 + 1 for splitting it in three).
-/// Every heap below it has a value below the limit, since a value is at most the number of
-/// options. O(last · digits) at most.
-fn first_heap_with_many_options(rule: &octal::Rule, last: u64) -> u64 {
-    let options = |heap: u64| -> u64 {
-        match rule {
-            octal::Rule::Grundy => heap / 2,
-            octal::Rule::Code { digits } => digits
-                .iter()
-                .enumerate()
-                .filter(|&(j, &d)| d != 0 && j as u64 <= heap)
-                .map(|(j, &d)| {
-                    let rest = heap - j as u64;
-                    u64::from(d & 3 != 0) * 2
-                        + u64::from(d & 4 != 0) * (rest / 2)
-                        + u64::from(d & 8 != 0) * (rest * rest / 12 + 1)
-                })
-                .sum(),
-        }
-    };
-    (0..=last)
-        .find(|&heap| options(heap) >= u64::from(MAX_TAKE_AND_BREAK_VALUE))
-        .unwrap_or_else(|| last.saturating_add(1))
-}
-
-/// Whether values that reach `largest` by heap `safe - 1` could pass
-/// [`MAX_TAKE_AND_BREAK_VALUE`] by heap `last`, growing on twice as fast as they did.
-fn may_pass_the_limit(largest: u16, safe: u64, last: u64) -> bool {
-    let projected = 2 * u128::from(largest) * (u128::from(last) + 1) / u128::from(safe.max(1));
-    projected >= u128::from(MAX_TAKE_AND_BREAK_VALUE)
-}
-
 /// Reads `mexmat:ROW:COLUMN` (`rest` is ROW:COLUMN; `spec` the whole game, for messages).
 fn parse_mex_mat(spec: &str, rest: &str) -> Result<TableGame, TableError> {
     let bad = |message: &str| TableError::BadGame {
@@ -1051,41 +980,4 @@ fn parse_subtraction(spec: &str, rest: &str) -> Result<subtraction::Rule, TableE
     Ok(subtraction::Rule::Set(
         rest.split(',').map(amount).collect::<Result<_, _>>()?,
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn heaps_with_many_options() {
-        // Grundy's game: ⌊h/2⌋ options at most.
-        assert_eq!(
-            first_heap_with_many_options(&octal::Rule::Grundy, u64::MAX),
-            131_068
-        );
-        assert_eq!(
-            first_heap_with_many_options(&octal::Rule::Grundy, 1000),
-            1001
-        );
-        // Kayles: 2 + ⌊(h-1)/2⌋ + 2 + ⌊(h-2)/2⌋ = h + 2 for even h.
-        let kayles = octal::Rule::parse("0.77").unwrap();
-        assert_eq!(first_heap_with_many_options(&kayles, u64::MAX), 65_532);
-        // Three-way splits: (h-1)²/12 + 1 and more.
-        let three = octal::Rule::parse("0.8").unwrap();
-        let safe = first_heap_with_many_options(&three, u64::MAX);
-        assert!((880..=890).contains(&safe), "{safe}");
-        // Removals without splits: never many options.
-        let bash = octal::Rule::parse("0.333").unwrap();
-        assert_eq!(first_heap_with_many_options(&bash, 1 << 26), (1 << 26) + 1);
-    }
-
-    #[test]
-    fn growth_projection() {
-        assert!(!may_pass_the_limit(8, 65_531, 1 << 26));
-        assert!(may_pass_the_limit(4000, 65_531, 1_000_000));
-        assert!(!may_pass_the_limit(4000, 65_531, 300_000));
-        assert!(may_pass_the_limit(32_767, 100, 100));
-        assert!(!may_pass_the_limit(0, 1, u64::MAX));
-    }
 }

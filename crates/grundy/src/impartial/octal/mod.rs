@@ -1,0 +1,231 @@
+//! Take-and-break games: octal and hexadecimal codes, and Grundy's game.
+//!
+//! A code `d0.d1d2d3...` says, for each number j of tokens a move may remove from one heap
+//! (digit dj), in how many heaps the rest may be left: bit 1, none (the heap had exactly j
+//! tokens); bit 2, one non-empty heap; bit 4, two non-empty heaps; bit 8 (hexadecimal digits
+//! 8-f), three non-empty heaps. The digit before the point is for removing nothing, where
+//! only splitting makes sense (Grundy-like games such as 4.07). Kayles is 0.77, Dawson's Kayles
+//! 0.07, Dawson's Chess 0.137. Grundy's game (split a heap into two unequal heaps) is not an
+//! octal game and has its own rule, [`Rule::Grundy`].
+//!
+//! Values are computed heap by heap ([`values_plain`]: O(n) per heap, O(n^2) in all) or by
+//! the sparse-space method ([`values_sparse`]), which is far faster on the games where it
+//! applies and gives the same values on all of them.
+
+use std::fmt;
+
+mod sparse;
+
+pub use sparse::{values_sparse, SparseValues};
+
+/// A take-and-break rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// An octal or hexadecimal code: `digits[j]` for removing j tokens.
+    Code {
+        /// The digits, `digits[0]` before the point.
+        digits: Vec<u8>,
+    },
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
+    Grundy,
+}
+
+/// Why a code could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad take-and-break code '{code}' at character {column}: {message}")]
+pub struct CodeError {
+    /// The code as given.
+    pub code: String,
+    /// 1-based character position.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl Rule {
+    /// Parses `0.77`, `.77`, `4.07`, `0.137`, `4` (only splitting), `0.f` (hexadecimal digits
+    /// above 7 allow leaving three heaps) or `grundy`.
+    pub fn parse(code: &str) -> Result<Rule, CodeError> {
+        let err = |column: usize, message: &str| CodeError {
+            code: code.to_string(),
+            column,
+            message: message.to_string(),
+        };
+        if code.eq_ignore_ascii_case("grundy") {
+            return Ok(Rule::Grundy);
+        }
+        if code.is_empty() {
+            return Err(err(1, "expected a code like 0.77 or 4.07, or 'grundy'"));
+        }
+        // A code without a point is its digit before the point ("4": split a heap in two).
+        let point = code.find('.').unwrap_or(code.len());
+        let (before, after) = (&code[..point], code.get(point + 1..).unwrap_or(""));
+        let first = match before {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => {
+                return Err(err(
+                    1,
+                    "the digit before the point is 0 or 4 (a move that removes nothing must split the heap)",
+                ))
+            }
+        };
+        if after.is_empty() && point + 1 == code.len() {
+            return Err(err(point + 2, "expected digits after the point"));
+        }
+        let mut digits = vec![first];
+        for (i, c) in after.chars().enumerate() {
+            let d = c.to_digit(16).ok_or_else(|| {
+                err(
+                    point + 2 + i,
+                    &format!("'{c}' is not a digit: expected 0-7 (octal) or 0-f (hexadecimal)"),
+                )
+            })?;
+            digits.push(d as u8);
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(err(point + 2, "the code allows no move at all"));
+        }
+        Ok(Rule::Code { digits })
+    }
+
+    /// The largest number of tokens a move removes (0 for Grundy's game).
+    pub fn max_removal(&self) -> usize {
+        match self {
+            Rule::Code { digits } => digits.len() - 1,
+            Rule::Grundy => 0,
+        }
+    }
+
+    /// Whether some move leaves three heaps (hexadecimal digits 8-f).
+    pub fn splits_in_three(&self) -> bool {
+        matches!(self, Rule::Code { digits } if digits.iter().any(|&d| d & 8 != 0))
+    }
+
+    /// Calls `each(j, bits)` for every number j of removed tokens that the rule allows, with
+    /// the digit's bits.
+    fn removals(&self, mut each: impl FnMut(usize, u8)) {
+        match self {
+            Rule::Code { digits } => {
+                for (j, &d) in digits.iter().enumerate() {
+                    if d != 0 {
+                        each(j, d);
+                    }
+                }
+            }
+            Rule::Grundy => each(0, 4),
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Grundy => f.write_str("Grundy's game"),
+            Rule::Code { digits } => {
+                write!(f, "{}.", digits[0])?;
+                for d in &digits[1..] {
+                    write!(f, "{d:x}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Mex of a set of small values given as a bitset of 64-bit words.
+#[inline]
+fn mex_of(seen: &[u64]) -> u16 {
+    for (w, &word) in seen.iter().enumerate() {
+        if word != u64::MAX {
+            return (w * 64) as u16 + (!word).trailing_zeros() as u16;
+        }
+    }
+    (seen.len() * 64) as u16
+}
+
+/// Values reach at most this (2 bytes per heap).
+const MAX_VALUE: usize = u16::MAX as usize;
+
+/// Why values could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValuesError {
+    /// A value does not fit in the 2 bytes kept per heap.
+    #[error("the value of heap {heap} is above 65534, the most 2 bytes per heap hold")]
+    ValueTooLarge {
+        /// The first heap whose value is too large.
+        heap: usize,
+    },
+    /// The sparse-space method was asked for a game whose moves may leave three heaps.
+    #[error("{rule} has moves that leave three heaps; the sparse-space method handles two")]
+    ThreeHeaps {
+        /// The rule, as written.
+        rule: String,
+    },
+}
+
+/// Words of a bitset able to hold every value up to `max` plus the mex.
+fn words_for(max: u16) -> usize {
+    (max as usize + 2).div_ceil(64)
+}
+
+#[inline]
+fn mark(seen: &mut Vec<u64>, v: u16) {
+    let w = v as usize / 64;
+    if w >= seen.len() {
+        seen.resize(w + 1, 0);
+    }
+    seen[w] |= 1 << (v % 64);
+}
+
+/// The values of every heap up to `n` (inclusive) by the definition: for each heap, every
+/// move. O(n^2) for two-heap splits, O(n^3) for three-heap splits. 2 bytes per heap; an
+/// error if a value passes 65534.
+pub fn values_plain(rule: &Rule, n: usize) -> Result<Vec<u16>, ValuesError> {
+    let mut g: Vec<u16> = Vec::with_capacity(n + 1);
+    let mut max = 0u16;
+    for heap in 0..=n {
+        let mut seen = vec![0u64; words_for(max)];
+        rule.removals(|j, bits| {
+            if heap < j {
+                return;
+            }
+            let rest = heap - j;
+            if bits & 1 != 0 && rest == 0 && j > 0 {
+                mark(&mut seen, 0);
+            }
+            if bits & 2 != 0 && rest > 0 && j > 0 {
+                mark(&mut seen, g[rest]);
+            }
+            if bits & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    let b = rest - a;
+                    if b == 0 || (matches!(rule, Rule::Grundy) && a == b) {
+                        continue;
+                    }
+                    mark(&mut seen, g[a] ^ g[b]);
+                }
+            }
+            if bits & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        let c = rest - a - b;
+                        if c >= b {
+                            mark(&mut seen, g[a] ^ g[b] ^ g[c]);
+                        }
+                    }
+                }
+            }
+        });
+        let v = mex_of(&seen);
+        if v as usize >= MAX_VALUE {
+            return Err(ValuesError::ValueTooLarge { heap });
+        }
+        max = max.max(v);
+        g.push(v);
+    }
+    Ok(g)
+}
