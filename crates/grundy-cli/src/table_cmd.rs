@@ -8,8 +8,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use grundy::pattern::observe::{observe, Pattern};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span, Table, TableGame};
+
+use serde::Serialize;
 
 use crate::progress::Bar;
 
@@ -18,7 +21,9 @@ use crate::progress::Bar;
 pub struct TableArgs {
     /// The game. One parameter (n): a take-and-break code (0.77 Kayles, 0.07 Dawson's
     /// Kayles, 0.137, 4.07, ...), `grundy` (Grundy's game), `subtraction:1,3,4` (a finite
-    /// set), `subtraction:L..R` (take L to R), `subtraction:except:L`. Two parameters (a, b):
+    /// set), `subtraction:L..R` (take L to R), `subtraction:except:L`, `coins:two`,
+    /// `coins:mock-turtles`, `coins:ruler`, `coins:ruler:K` (a head at coin n), `fibonacci`
+    /// (Fibonacci Nim's least winning first take). Two parameters (a, b):
     /// `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN` (the Mex Mat with this first row
     /// and column, as digits 0-2).
     #[arg(value_name = "GAME")]
@@ -54,6 +59,19 @@ pub struct TableArgs {
     /// Pictures: pixels per cell [default: the plot about 800 pixels wide, at least 1].
     #[arg(long, value_name = "PIXELS", allow_hyphen_values = true)]
     pub scale: Option<String>,
+    /// Also report the patterns the table shows: closed forms (n, lowbit, odious numbers,
+    /// Zeckendorf), families of P-positions, periods and arithmetic periods, symmetry, nim
+    /// sums, constant diagonals, Wythoff's pairs. In JSON, a "patterns" array.
+    #[arg(long)]
+    pub patterns: bool,
+}
+
+/// A table with the patterns seen in it, for JSON.
+#[derive(Serialize)]
+struct Observed<'a> {
+    #[serde(flatten)]
+    table: &'a Table,
+    patterns: Vec<Pattern>,
 }
 
 /// Reads a range option.
@@ -155,17 +173,43 @@ pub fn run(args: &TableArgs) -> Result<()> {
     if let Some(path) = &args.svg {
         written.push(draw(&table, &options, path, true)?);
     }
+    let patterns = args.patterns.then(|| observe(&table));
     if args.csv {
         table.write_csv(&mut out)?;
     } else if args.json {
-        serde_json::to_writer(&mut out, &table)?;
+        match patterns {
+            Some(patterns) => serde_json::to_writer(
+                &mut out,
+                &Observed {
+                    table: &table,
+                    patterns,
+                },
+            )?,
+            None => serde_json::to_writer(&mut out, &table)?,
+        }
         writeln!(out)?;
+        return Ok(());
     } else if written.is_empty() {
         table.write_text(&mut out, wrap.unwrap_or(10))?;
     } else {
         // Only pictures were asked for: say what was written.
         for line in written {
             writeln!(out, "{line}")?;
+        }
+    }
+    if let Some(patterns) = patterns {
+        let (first, last) = (table.rows().first, table.rows().last);
+        let over = match table.columns() {
+            None => format!("n = {first}..{last}"),
+            Some(c) => format!("a = {first}..{last}, b = {}..{}", c.first, c.last),
+        };
+        if patterns.is_empty() {
+            writeln!(out, "no pattern recognised over {over}")?;
+        } else {
+            writeln!(out, "patterns seen over {over}:")?;
+            for p in patterns {
+                writeln!(out, "  {p}")?;
+            }
         }
     }
     Ok(())

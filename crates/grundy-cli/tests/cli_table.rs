@@ -2,69 +2,11 @@
 //! with a `grundy: error:` message on bad input. No run may panic.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the grundy binary runs");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut args = args.to_vec();
-    args.push("--json");
-    let run = grundy(&args);
-    let out = run.ok();
-    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
-    serde_json::from_str(out).expect("valid JSON")
-}
+mod catalogue_run;
+use catalogue_run::{grundy, json};
 
 /// A fresh path in the temporary directory.
 fn temp(name: &str) -> PathBuf {
@@ -329,4 +271,62 @@ fn bad_input_is_an_error() {
         assert!(message.contains(expected), "{args:?}: {message}");
         assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
     }
+}
+
+#[test]
+fn patterns() {
+    let out = grundy(&["table", "0.77", "--n", "0..200", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(
+        out.ends_with("patterns seen over n = 0..200:\n  periodic: period 12 from n = 71 on (seen 10 times)\n"),
+        "{out}"
+    );
+    let out = grundy(&["table", "coins:ruler", "--n", "0..64", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(out.ends_with("\n  value = lowbit(n)\n"), "{out}");
+    let out = grundy(&["table", "coins:mock-turtles", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(
+        out.contains("value = the (n - 1)-th odious number"),
+        "{out}"
+    );
+    let out = grundy(&["table", "fibonacci", "--n", "1..100", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(
+        out.contains("value = the smallest Zeckendorf term of n wherever it is not 0\n")
+            && out.contains("value 0 exactly at the Fibonacci numbers\n"),
+        "{out}"
+    );
+    let out = grundy(&["table", "wythoff", "--outcome", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(out.contains("value 0 exactly at Wythoff's pairs"), "{out}");
+    let out = grundy(&["table", "grundy", "--n", "0..5", "--patterns"])
+        .ok()
+        .to_string();
+    assert!(
+        out.ends_with("no pattern recognised over n = 0..5\n"),
+        "{out}"
+    );
+    let v = json(&["table", "nim2", "--a", "0..7", "--patterns"]);
+    assert_eq!(
+        v["patterns"],
+        json!([{"pattern": "symmetric"}, {"pattern": "nim-sum"}])
+    );
+    assert_eq!(v["game"], "two-pile Nim");
+    let v = json(&["table", "0.07", "--n", "0..300", "--patterns"]);
+    assert_eq!(
+        v["patterns"],
+        json!([{"pattern": "periodic", "from": 53, "period": 34, "repeats": 7}])
+    );
+    // Without --patterns, the JSON is the table alone.
+    assert!(json(&["table", "0.07"]).get("patterns").is_none());
+    let err = grundy(&["table", "coins:ruler:0"]).failed().to_string();
+    assert!(err.contains("expected the longest run"), "{err}");
+    let err = grundy(&["table", "coins:multiples"]).failed().to_string();
+    assert!(err.contains("coins:ruler:K"), "{err}");
 }

@@ -231,8 +231,8 @@ pub fn heads_of_row(row: &str) -> Result<(Vec<u64>, u64), CoinsError> {
     Ok((heads, length))
 }
 
-/// The largest power of 2 dividing `x` (0 for 0).
-fn lowbit(x: u64) -> u64 {
+/// The largest power of 2 dividing `x` (0 for 0). O(1).
+pub fn lowbit(x: u64) -> u64 {
     x & x.wrapping_neg()
 }
 
@@ -262,7 +262,7 @@ pub fn is_odious(i: u64) -> bool {
 }
 
 /// The i-th odious number, counting from 0: `2i` or `2i + 1`, whichever is odious (i < 2^63).
-fn odious(i: u64) -> u64 {
+pub fn odious(i: u64) -> u64 {
     2 * i + u64::from(!is_odious(i))
 }
 

@@ -37,6 +37,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::coins::lowbit;
 use super::Answer;
 use crate::rules::Impartial;
 
@@ -88,11 +89,6 @@ impl fmt::Display for FlipRunMove {
             r => write!(f, ", a_{}..a_{} + 1", self.index + 1, self.index + r),
         }
     }
-}
-
-/// The largest power of 2 dividing `m` (0 for 0).
-fn lowbit(m: u64) -> u64 {
-    m & m.wrapping_neg()
 }
 
 /// The Gray code of `m`: the XOR of `lowbit(1), ..., lowbit(m)`.

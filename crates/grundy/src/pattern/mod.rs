@@ -7,9 +7,13 @@
 //!   JSON.
 //! - [`picture`]: tables drawn as heatmaps (PNG, SVG): one colour per value, P-positions
 //!   black, axes and legend.
-//! - [`period`]: pre-periods and periods of value sequences, proven for octal games.
+//! - [`period`]: pre-periods and periods of value sequences, proven for octal games, and
+//!   arithmetic periodicity (values growing by a saltus each period).
+//! - [`observe`]: recognisers that report the patterns a table shows (closed forms, families
+//!   of P-positions, periods, constant diagonals).
 
 mod font;
+pub mod observe;
 pub mod period;
 pub mod picture;
 pub mod table;

@@ -48,6 +48,57 @@ pub fn find<T: PartialEq>(values: &[T]) -> Option<Period> {
     })
 }
 
+/// An arithmetic-periodic tail: `values[n + period] == values[n] + saltus` for every
+/// `n >= preperiod` in the data, with `saltus > 0` (a saltus of 0 is plain periodicity).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ArithmeticPeriod {
+    /// Where the arithmetic-periodic part starts.
+    pub preperiod: usize,
+    /// The shortest such period.
+    pub period: usize,
+    /// How much the values grow each period.
+    pub saltus: u64,
+}
+
+/// Comparisons [`find_arithmetic`] makes at most, so that no sequence makes it quadratic.
+const ARITHMETIC_BUDGET: u64 = 1 << 27;
+
+/// The shortest period p of an arithmetic-periodic tail (values grow by the same saltus s > 0
+/// every p steps) seen over at least two periods beyond its first, with the tail's start;
+/// `None` if there is none, or if none is found within 2^27 comparisons. Tries p = 1, 2, ...
+/// up to n / 3, comparing from the end back while the relation holds: a wrong p fails after
+/// a few comparisons, so typically O(n).
+pub fn find_arithmetic(values: &[u64]) -> Option<ArithmeticPeriod> {
+    let n = values.len();
+    let mut budget = ARITHMETIC_BUDGET;
+    for period in 1..=n / 3 {
+        let last = n - 1;
+        let Some(saltus) = values[last]
+            .checked_sub(values[last - period])
+            .filter(|&s| s > 0)
+        else {
+            continue;
+        };
+        // Scan back while values[i + p] = values[i] + s.
+        let mut start = last - period;
+        while start > 0 && values[start - 1].checked_add(saltus) == Some(values[start - 1 + period])
+        {
+            start -= 1;
+            budget = budget.checked_sub(1)?;
+        }
+        budget = budget.checked_sub(1)?;
+        // The relation holds for i in start..=last - period: at least two periods of it.
+        if last - period + 1 - start >= 2 * period {
+            return Some(ArithmeticPeriod {
+                preperiod: start,
+                period,
+                saltus,
+            });
+        }
+    }
+    None
+}
+
 /// What is known of the periodicity of a take-and-break game from its first values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "lowercase")]

@@ -28,7 +28,7 @@ use serde::{Serialize, Serializer};
 
 use crate::games::mex_mat::{MexMat, MexMatError};
 use crate::games::subtraction::{self, Subtraction, SubtractionError};
-use crate::games::wythoff;
+use crate::games::{coins, fibonacci, wythoff};
 use crate::impartial::octal::{self, CodeError};
 use crate::progress::{NoProgress, Progress};
 use crate::rules::{explore, ExploreError, ExploreLimits, Impartial};
@@ -191,6 +191,9 @@ pub enum TableError {
         /// Why there is a limit.
         reason: &'static str,
     },
+    /// A coin-turning row could not be valued.
+    #[error(transparent)]
+    Coins(#[from] coins::CoinsError),
     /// Take-and-break values could not be computed.
     #[error(transparent)]
     Values(#[from] octal::ValuesError),
@@ -725,6 +728,12 @@ pub enum TableGame {
     Wythoff,
     /// Two-pile Nim, by piles (a, b): the value is a XOR b.
     TwoPileNim,
+    /// A coin-turning row (one head at coin n, from 1; no head for n = 0): `two`,
+    /// `mock-turtles`, `ruler`, `ruler` with runs of at most k coins.
+    Coins(coins::Rule),
+    /// Fibonacci Nim from a pile of n (the first move may take anything but the whole pile):
+    /// the least winning first take, 0 where the first player loses.
+    Fibonacci,
     /// Mex Mat (ARC107 E): the matrix of a(i, j) = mex(a(i - 1, j), a(i, j - 1)) from a given
     /// first row and column, by row a = i and column b = j.
     MexMat(MexMat),
@@ -741,6 +750,8 @@ impl TableGame {
     /// Reads a game: a take-and-break code (`0.77`, `.07`, `4.07`, `0.137`, `0.f`, see
     /// [`octal::Rule::parse`]) or `grundy`; `subtraction:1,3,4` (a finite set),
     /// `subtraction:L..R` (take L to R) or `subtraction:except:L` (any amount but L);
+    /// `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K` (a coin-turning
+    /// row, one head at coin n); `fibonacci` (Fibonacci Nim's least winning first take);
     /// `wythoff`; `nim2` (two-pile Nim); `mexmat:ROW:COLUMN`, the first row and column of a
     /// Mex Mat as digits 0-2 (`mexmat:1202:1000`).
     pub fn parse(spec: &str) -> Result<TableGame, TableError> {
@@ -754,6 +765,12 @@ impl TableGame {
         }
         if let Some(rest) = lower.strip_prefix("mexmat:") {
             return parse_mex_mat(spec, rest);
+        }
+        if lower == "fibonacci" {
+            return Ok(TableGame::Fibonacci);
+        }
+        if let Some(rest) = lower.strip_prefix("coins:") {
+            return parse_coins(spec, rest);
         }
         if let Some(rest) = lower.strip_prefix("subtraction:") {
             return Ok(TableGame::Subtraction(Subtraction::new(
@@ -769,7 +786,10 @@ impl TableGame {
     /// The number of parameters: 1 (n) or 2 (a, b).
     pub fn parameters(&self) -> usize {
         match self {
-            TableGame::TakeAndBreak(_) | TableGame::Subtraction(_) => 1,
+            TableGame::TakeAndBreak(_)
+            | TableGame::Subtraction(_)
+            | TableGame::Coins(_)
+            | TableGame::Fibonacci => 1,
             TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => 2,
         }
     }
@@ -794,6 +814,8 @@ impl TableGame {
                 }
             }
             TableGame::Subtraction(game) => format!("subtraction game: {}", game.rule()),
+            TableGame::Coins(rule) => format!("coin-turning row: {rule}"),
+            TableGame::Fibonacci => "Fibonacci Nim: least winning first take".to_string(),
             TableGame::Wythoff => "Wythoff's game".to_string(),
             TableGame::TwoPileNim => "two-pile Nim".to_string(),
             TableGame::MexMat(m) => format!("Mex Mat ({0} x {0})", m.n()),
@@ -835,6 +857,22 @@ impl TableGame {
                 Table::line(self.name(), n, |i| u64::from(values[i as usize]))?
             }
             TableGame::Subtraction(game) => Table::line(self.name(), n, |i| game.value(i))?,
+            TableGame::Coins(rule) => {
+                let row = coins::Row::new(*rule, n.last.max(1), 1)?;
+                let mut values = Vec::with_capacity(cell_count(n, None)?);
+                for x in n.iter() {
+                    values.push(if x == 0 { 0 } else { row.value(x)? });
+                }
+                Table::line(self.name(), n, |x| values[(x - n.first) as usize])?
+            }
+            TableGame::Fibonacci => Table::line(self.name(), n, |pile| {
+                fibonacci::start_answer(pile)
+                    .winning_moves
+                    .iter()
+                    .map(|m| m.take)
+                    .min()
+                    .unwrap_or(0)
+            })?,
             TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => {
                 return Err(TableError::Dimension {
                     game: self.name(),
@@ -912,15 +950,45 @@ impl TableGame {
                     Kind::Outcomes => table.outcomes(),
                 })
             }
-            (TableGame::TakeAndBreak(_) | TableGame::Subtraction(_), _) => {
-                Err(TableError::Dimension {
-                    game: name,
-                    has: 1,
-                    asked: 2,
-                })
-            }
+            (
+                TableGame::TakeAndBreak(_)
+                | TableGame::Subtraction(_)
+                | TableGame::Coins(_)
+                | TableGame::Fibonacci,
+                _,
+            ) => Err(TableError::Dimension {
+                game: name,
+                has: 1,
+                asked: 2,
+            }),
         }
     }
+}
+
+/// Reads `coins:RULE` (`rest` is RULE: `two`, `mock-turtles`, `ruler` or `ruler:K`).
+fn parse_coins(spec: &str, rest: &str) -> Result<TableGame, TableError> {
+    let rule = match rest.split_once(':') {
+        None if rest == "two" => coins::Rule::Two,
+        None if rest == "mock-turtles" => coins::Rule::MockTurtles,
+        None if rest == "ruler" => coins::Rule::Ruler { max_run: None },
+        Some(("ruler", k)) => match k.parse::<u64>() {
+            Ok(k) if k > 0 => coins::Rule::Ruler { max_run: Some(k) },
+            _ => {
+                return Err(TableError::BadGame {
+                    spec: spec.to_string(),
+                    message: format!("'{k}': expected the longest run, a positive integer"),
+                })
+            }
+        },
+        _ => {
+            return Err(TableError::BadGame {
+                spec: spec.to_string(),
+                message: "expected coins:two, coins:mock-turtles, coins:ruler or coins:ruler:K"
+                    .to_string(),
+            })
+        }
+    };
+    Ok(TableGame::Coins(rule))
 }
 
 /// Reads `mexmat:ROW:COLUMN` (`rest` is ROW:COLUMN; `spec` the whole game, for messages).
