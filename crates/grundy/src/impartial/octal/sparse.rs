@@ -39,7 +39,7 @@ pub struct SparseValues {
 const WARMUP: usize = 1024;
 
 /// Heaps whose splits with a rare part are marked together (step 1).
-const BATCH: usize = 8;
+const BATCH: usize = 16;
 
 /// Parts scanned before the probes are tried. Most missing values are found here, at one
 /// store per split.
@@ -74,8 +74,11 @@ const PROBES: usize = 256;
 const FREQUENT: usize = 16;
 
 /// One byte per value: indexed by any u16 without a bound check. Bytes, not bits: values that
-/// share a word would chain the stores of the scan through one load-modify-store.
-type Found = [u8; MAX_VALUE + 1];
+/// share a word would chain the stores of the scan through one load-modify-store. One cache
+/// line more than the values, so that the batch's arrays, side by side, do not start at
+/// multiples of 4 KiB: the same value in each would then fall in one cache set, and eight
+/// of them would fill it.
+type Found = [u8; MAX_VALUE + 1 + 64];
 
 /// The values of every heap up to `n` (inclusive) by the sparse-space method (see the
 /// module's documentation). Two-heap and one-heap moves only (no hexadecimal digit above 7);
@@ -139,6 +142,10 @@ struct Sparse {
     fixed_mask: bool,
     /// The heaps with a rare value, increasing, heap 0 first.
     rare: Vec<u32>,
+    /// Every rare value, and every common value, increasing (to find the mex without counting
+    /// bits in the loop).
+    rare_values: Vec<u16>,
+    common_values: Vec<u16>,
     probes: Probes,
     /// The values found among the options of each heap of the batch.
     found: Box<[Found; BATCH]>,
@@ -172,11 +179,11 @@ impl Sparse {
         let rare = rare_heaps(&g, mask);
         let mut probes = Probes::new(&g);
         probes.rank(&hist, max, mask);
-        let found = vec![[0u8; MAX_VALUE + 1]; BATCH]
+        let found = vec![[0u8; MAX_VALUE + 1 + 64]; BATCH]
             .into_boxed_slice()
             .try_into()
             .expect("BATCH arrays");
-        Sparse {
+        let mut sparse = Sparse {
             splits,
             singles,
             grundy: matches!(rule, Rule::Grundy),
@@ -190,11 +197,24 @@ impl Sparse {
             found,
             cleared: [0; BATCH],
             missing: Vec::new(),
-        }
+            rare_values: Vec::new(),
+            common_values: Vec::new(),
+        };
+        sparse.sort_values();
+        sparse
     }
 
     fn rare_value(&self, v: u16) -> bool {
         (v & self.mask).count_ones() % 2 == 0
+    }
+
+    /// Sorts every value into [`Sparse::rare_values`] or [`Sparse::common_values`] (after a
+    /// change of mask). O(65536).
+    fn sort_values(&mut self) {
+        let (rare, common): (Vec<u16>, Vec<u16>) =
+            (0..=u16::MAX).partition(|&v| (v & self.mask).count_ones() % 2 == 0);
+        self.rare_values = rare;
+        self.common_values = common;
     }
 
     /// Prepares heaps `first .. first + count` (count ≤ [`BATCH`]): the mask and probes when
@@ -209,6 +229,7 @@ impl Sparse {
             {
                 self.mask = best;
                 self.rare = rare_heaps(&self.g, self.mask);
+                self.sort_values();
                 self.probes.rank(&self.hist, self.max, self.mask);
             }
         }
@@ -267,14 +288,22 @@ impl Sparse {
             }
         }
         // 2. The smallest common value not found, and the rare values below it still to find.
-        let mask = self.mask;
-        let rare_value = |v: u16| (v & mask).count_ones() % 2 == 0;
-        let candidate = (0..limit as u16)
-            .find(|&v| !rare_value(v) && found[v as usize] == 0)
+        let candidate = self
+            .common_values
+            .iter()
+            .copied()
+            .take_while(|&v| (v as usize) < limit)
+            .find(|&v| found[v as usize] == 0)
             .ok_or(ValuesError::ValueTooLarge { heap })?;
         let missing = &mut self.missing;
         missing.clear();
-        missing.extend((0..candidate).filter(|&v| rare_value(v) && found[v as usize] == 0));
+        missing.extend(
+            self.rare_values
+                .iter()
+                .copied()
+                .take_while(|&v| v < candidate)
+                .filter(|&v| found[v as usize] == 0),
+        );
         // 3. Scan the splits a block of parts at a time until every missing rare value is
         //    found, trying the probes after the first block. The split families (one per
         //    number of removed tokens) are scanned side by side, so that a value only one
