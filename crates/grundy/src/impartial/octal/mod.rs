@@ -14,6 +14,7 @@
 
 use std::fmt;
 
+mod batch;
 mod sparse;
 
 pub use sparse::{values_sparse, SparseValues};

@@ -20,6 +20,7 @@
 
 use std::ops::Range;
 
+use super::batch::{self, Found, Founds, Marker, Request, BATCH};
 use super::{values_plain, Rule, ValuesError, MAX_VALUE};
 use crate::progress::Progress;
 
@@ -38,9 +39,6 @@ pub struct SparseValues {
 /// Heaps valued by definition before the sparse method starts, to choose the mask.
 const WARMUP: usize = 1024;
 
-/// Heaps whose splits with a rare part are marked together (step 1).
-const BATCH: usize = 16;
-
 /// Parts scanned before the probes are tried. Most missing values are found here, at one
 /// store per split.
 const FIRST_BLOCK: usize = 128;
@@ -57,7 +55,7 @@ const FEW: usize = 4;
 const REMASK_EVERY: usize = 1 << 14;
 
 /// How often (in heaps) the probes are ranked again by the frequencies of values.
-const RERANK_EVERY: usize = 1 << 14;
+const RERANK_EVERY: usize = 1 << 16;
 
 /// Heaps of each value kept as parts for the probes: the first ones, so that the large parts
 /// they pair with lie near the heap (in cache).
@@ -72,13 +70,6 @@ const PROBES: usize = 256;
 
 /// The most frequent common values tried as the large part's value.
 const FREQUENT: usize = 16;
-
-/// One byte per value: indexed by any u16 without a bound check. Bytes, not bits: values that
-/// share a word would chain the stores of the scan through one load-modify-store. One cache
-/// line more than the values, so that the batch's arrays, side by side, do not start at
-/// multiples of 4 KiB: the same value in each would then fall in one cache set, and eight
-/// of them would fill it.
-type Found = [u8; MAX_VALUE + 1 + 64];
 
 /// The values of every heap up to `n` (inclusive) by the sparse-space method (see the
 /// module's documentation). Two-heap and one-heap moves only (no hexadecimal digit above 7);
@@ -101,11 +92,15 @@ pub fn values_sparse(
     }
     let warm = n.min(WARMUP);
     let mut sparse = Sparse::new(rule, values_plain(rule, warm)?, n, mask);
+    let mut marker = None;
+    if n > warm + 4 * BATCH {
+        marker = Some(Marker::start(sparse.splits.clone(), sparse.grundy));
+    }
     progress.phase("heaps", Some(n as u64));
     let mut first = warm + 1;
     while first <= n {
         let count = BATCH.min(n + 1 - first);
-        sparse.start_batch(first, count);
+        sparse.start_batch(first, count, n, marker.as_ref());
         for k in 0..count {
             let heap = first + k;
             sparse.value(heap, k)?;
@@ -119,7 +114,7 @@ pub fn values_sparse(
     Ok(SparseValues {
         values: sparse.g,
         mask: sparse.mask,
-        rare_heaps: sparse.rare,
+        rare_heaps: sparse.rare.iter().map(|&(heap, _)| heap).collect(),
     })
 }
 
@@ -140,15 +135,24 @@ struct Sparse {
     /// The mask, and whether it was given (then it stays).
     mask: u16,
     fixed_mask: bool,
-    /// The heaps with a rare value, increasing, heap 0 first.
-    rare: Vec<u32>,
+    /// The heaps with a rare value and their values, increasing, heap 0 first.
+    rare: Vec<(u32, u16)>,
+    /// Whether the mask changed since the marker was last told the rare heaps.
+    rare_changed: bool,
+    /// The largest rare part marked for a whole batch.
+    cap: usize,
+    /// Whether the marker is filling the arrays for the next batch, and the heaps it knows.
+    asked: bool,
+    sent: usize,
+    /// The second set of arrays, handed to the marker in turn.
+    spare: Option<Founds>,
     /// Every rare value, and every common value, increasing (to find the mex without counting
     /// bits in the loop).
     rare_values: Vec<u16>,
     common_values: Vec<u16>,
     probes: Probes,
     /// The values found among the options of each heap of the batch.
-    found: Box<[Found; BATCH]>,
+    found: Founds,
     /// How far each `found` is cleared.
     cleared: [usize; BATCH],
     /// The rare values still to find for the current heap.
@@ -179,10 +183,7 @@ impl Sparse {
         let rare = rare_heaps(&g, mask);
         let mut probes = Probes::new(&g);
         probes.rank(&hist, max, mask);
-        let found = vec![[0u8; MAX_VALUE + 1 + 64]; BATCH]
-            .into_boxed_slice()
-            .try_into()
-            .expect("BATCH arrays");
+        let cap = batch::cap(splits.iter().copied().max().unwrap_or(0));
         let mut sparse = Sparse {
             splits,
             singles,
@@ -193,8 +194,13 @@ impl Sparse {
             mask,
             fixed_mask,
             rare,
+            rare_changed: false,
+            cap,
+            asked: false,
+            sent: 0,
+            spare: Some(batch::founds()),
             probes,
-            found,
+            found: batch::founds(),
             cleared: [0; BATCH],
             missing: Vec::new(),
             rare_values: Vec::new(),
@@ -217,9 +223,10 @@ impl Sparse {
         self.common_values = common;
     }
 
-    /// Prepares heaps `first .. first + count` (count ≤ [`BATCH`]): the mask and probes when
-    /// due, cleared `found`s, and step 1 for the splits every heap of the batch has.
-    fn start_batch(&mut self, first: usize, count: usize) {
+    /// Prepares heaps `first .. first + count` (count ≤ [`BATCH`]; heaps go up to `n`): the
+    /// mask and probes when due, and step 1 for the splits every heap of the batch has, from
+    /// the marker when it did them (then it is asked for the next batch) or here.
+    fn start_batch(&mut self, first: usize, count: usize, n: usize, marker: Option<&Marker>) {
         let due = |every: usize| (first + count - 1) / every != (first - 1) / every;
         if !self.fixed_mask && due(REMASK_EVERY) {
             // The mask that makes rare heaps fewest may change as larger values appear
@@ -229,6 +236,7 @@ impl Sparse {
             {
                 self.mask = best;
                 self.rare = rare_heaps(&self.g, self.mask);
+                self.rare_changed = true;
                 self.sort_values();
                 self.probes.rank(&self.hist, self.max, self.mask);
             }
@@ -237,15 +245,47 @@ impl Sparse {
             self.probes.rank(&self.hist, self.max, self.mask);
         }
         let limit = value_limit(self.max);
-        for (found, cleared) in self.found.iter_mut().zip(&mut self.cleared) {
-            found[..limit].fill(0);
-            *cleared = limit;
+        let mut marked = false;
+        if std::mem::take(&mut self.asked) {
+            if let Some(done) = marker.and_then(Marker::receive) {
+                self.spare = Some(std::mem::replace(&mut self.found, done.found));
+                // Marks made with another mask are not used (the arrays are).
+                if done.first == first && done.mask == self.mask {
+                    marked = true;
+                    self.cleared = [done.limit; BATCH];
+                }
+            }
         }
-        for &j in &self.splits {
-            let rest = first.saturating_sub(j);
-            let (batched, _) = batch_parts(&self.rare, rest, self.grundy);
-            for parts in batched {
-                mark_batch(&self.g, &self.rare[parts], rest, &mut self.found);
+        if !marked {
+            for found in self.found.iter_mut() {
+                found[..limit].fill(0);
+            }
+            self.cleared = [limit; BATCH];
+            batch::mark(
+                &self.g[..],
+                &self.rare,
+                first,
+                &self.splits,
+                self.grundy,
+                self.cap,
+                &mut self.found,
+            );
+        }
+        // The next batch's marks read values up to this batch's first heap only.
+        let next = first + BATCH;
+        if let (Some(marker), true) = (marker, count == BATCH && next + BATCH <= n + 1) {
+            if let Some(found) = self.spare.take() {
+                let request = Request {
+                    first: next,
+                    values: self.g[self.sent..first].to_vec(),
+                    known: first,
+                    mask: self.mask,
+                    rare: std::mem::take(&mut self.rare_changed).then(|| self.rare.clone()),
+                    limit,
+                    found,
+                };
+                self.asked = marker.ask(request);
+                self.sent = first;
             }
         }
     }
@@ -273,16 +313,24 @@ impl Sparse {
             let Some(rest) = heap.checked_sub(j) else {
                 continue;
             };
-            let (_, left) = batch_parts(&self.rare, (heap - k).saturating_sub(j), self.grundy);
+            let [first_part, second_part] =
+                batch::batched_parts(heap - k, j, self.cap, self.grundy);
+            let first_part = batch::indices(&self.rare, &first_part);
+            let second_part = batch::indices(&self.rare, &second_part);
+            let left = [
+                1..first_part.start,
+                first_part.end..second_part.start,
+                second_part.end..self.rare.len(),
+            ];
             for parts in left {
-                for &a in &self.rare[parts] {
+                for &(a, x) in &self.rare[parts] {
                     let a = a as usize;
                     if a >= rest {
                         break;
                     }
                     // Grundy's game may not split into two equal heaps.
                     if !(self.grundy && 2 * a == rest) {
-                        found[(g[a] ^ g[rest - a]) as usize] = 1;
+                        found[(x ^ g[rest - a]) as usize] = 1;
                     }
                 }
             }
@@ -350,7 +398,7 @@ impl Sparse {
             return Err(ValuesError::ValueTooLarge { heap });
         }
         if self.rare_value(value) {
-            self.rare.push(heap as u32);
+            self.rare.push((heap as u32, value));
         }
         self.max = self.max.max(value);
         self.hist[value as usize] += 1;
@@ -364,43 +412,6 @@ impl Sparse {
 /// power of two, and the smallest common value missing is below 2P.
 fn value_limit(max: u16) -> usize {
     (2 * (max as usize + 1).next_power_of_two()).min(MAX_VALUE)
-}
-
-/// Which rare parts (indices into `rare`) step 1 marks for a whole batch whose first heap
-/// leaves `rest` tokens to split, and which it leaves to each heap: a part is batched when it
-/// is at least [`BATCH`] (so the large parts are all known), below `rest` (so every heap of
-/// the batch may use it), and in Grundy's game not half of any heap of the batch.
-fn batch_parts(rare: &[u32], rest: usize, grundy: bool) -> ([Range<usize>; 2], [Range<usize>; 3]) {
-    let lo = rare.partition_point(|&a| (a as usize) < BATCH).max(1);
-    let hi = rare.partition_point(|&a| (a as usize) < rest).max(lo);
-    let (w1, w2) = if grundy {
-        (
-            rare.partition_point(|&a| 2 * (a as usize) < rest)
-                .clamp(lo, hi),
-            rare.partition_point(|&a| 2 * (a as usize) < rest + BATCH)
-                .clamp(lo, hi),
-        )
-    } else {
-        (hi, hi)
-    };
-    ([lo..w1, w2..hi], [1..lo, w1..w2, hi..rare.len()])
-}
-
-/// Step 1 for a batch: marks, for every heap k of the batch (`found[k]`), the value of the
-/// split of `rest + k` tokens into each part of `parts` and the rest. One load of the part's
-/// value for [`BATCH`] heaps, whose large parts are neighbours.
-#[inline(never)]
-fn mark_batch(g: &[u16], parts: &[u32], rest: usize, found: &mut [Found; BATCH]) {
-    for &a in parts {
-        let a = a as usize;
-        let x = g[a];
-        let large: &[u16; BATCH] = g[rest - a..rest - a + BATCH]
-            .try_into()
-            .expect("BATCH values");
-        for (found, &y) in found.iter_mut().zip(large) {
-            found[(x ^ y) as usize] = 1;
-        }
-    }
 }
 
 /// Marks in `found` the values of the splits of `rest` tokens whose smaller part is in
@@ -480,8 +491,8 @@ impl Probes {
     }
 
     /// Makes the lists again from the frequencies of values: for each rare value v, parts of
-    /// value v ^ y for the [`FREQUENT`] most frequent common values y, taken in turn.
-    /// O(max · (FREQUENT + PROBES)).
+    /// value v ^ y for the [`FREQUENT`] most frequent common values y, likeliest first.
+    /// O(max · FREQUENT · PARTS_KEPT).
     fn rank(&mut self, hist: &[u64], max: u16, mask: u16) {
         let common = |v: u16| (v & mask).count_ones() % 2 == 1;
         let mut frequent: Vec<u16> = (0..=max)
@@ -492,24 +503,26 @@ impl Probes {
         let limit = value_limit(max);
         self.lists.clear();
         self.lists.resize_with(limit, Vec::new);
+        let mut scored: Vec<(u64, u32, u16)> = Vec::new();
         for v in (0..limit as u16).filter(|&v| !common(v)) {
-            let list = &mut self.lists[v as usize];
-            // In turn: neighbouring heaps' values are alike, so many parts of one value
-            // would fail together.
-            for i in 0.. {
-                let before = list.len();
-                for &y in &frequent {
-                    let x = v ^ y;
-                    if let Some(&a) = self.heaps.get(x as usize).and_then(|h| h.get(i)) {
-                        if list.len() < PROBES {
-                            list.push((a, x));
-                        }
-                    }
-                }
-                if list.len() == before || list.len() == PROBES {
-                    break;
+            // The k-th part of value v ^ y makes v with probability about freq(y); it is
+            // ranked freq(y) / (k + 1), so that frequent y's come first but every y's parts
+            // are spread: neighbouring heaps' values are alike, and parts of one value fail
+            // together more often than chance says.
+            scored.clear();
+            for &y in &frequent {
+                let x = v ^ y;
+                for (k, &a) in self.heaps.get(x as usize).into_iter().flatten().enumerate() {
+                    scored.push((hist[y as usize] / (k as u64 + 1), a, x));
                 }
             }
+            let keep = PROBES.min(scored.len());
+            if keep < scored.len() {
+                scored.select_nth_unstable_by_key(keep, |&(score, _, _)| std::cmp::Reverse(score));
+            }
+            scored.truncate(keep);
+            scored.sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
+            self.lists[v as usize] = scored.iter().map(|&(_, a, x)| (a, x)).collect();
         }
     }
 
@@ -619,10 +632,11 @@ const RECALLED: usize = 4;
 /// How many heaps back a remembered split is still tried.
 const RECALL_DISTANCE: usize = 24;
 
-/// The heaps whose value is rare under `mask`.
-fn rare_heaps(g: &[u16], mask: u16) -> Vec<u32> {
+/// The heaps whose value is rare under `mask`, with their values.
+fn rare_heaps(g: &[u16], mask: u16) -> Vec<(u32, u16)> {
     (0..g.len() as u32)
-        .filter(|&h| (g[h as usize] & mask).count_ones() % 2 == 0)
+        .map(|h| (h, g[h as usize]))
+        .filter(|&(_, v)| (v & mask).count_ones() % 2 == 0)
         .collect()
 }
 
