@@ -102,11 +102,14 @@ impl Windows for Ring {
 }
 
 /// Marks, for the batch whose first heap is `first`, the splits of every family `splits`
-/// with a batched rare part (see [`batched_parts`]). `found` must be cleared up to the values
-/// that `values` hold. O(rare parts · BATCH).
+/// with a batched rare part (see [`batched_parts`]), and those with a part of `extra` in the
+/// same ranges (any split's value is among the options; these make rare values likely).
+/// `found` must be cleared up to the values that `values` hold. O((rare + extra) · BATCH).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn mark<W: Windows + ?Sized>(
     values: &W,
     rare: &[(u32, u16)],
+    extra: &[(u32, u16)],
     first: usize,
     splits: &[usize],
     grundy: bool,
@@ -117,6 +120,7 @@ pub(super) fn mark<W: Windows + ?Sized>(
         let rest = first.saturating_sub(j);
         for parts in batched_parts(first, j, cap, grundy) {
             mark_parts(values, &rare[indices(rare, &parts)], rest, found);
+            mark_parts(values, &extra[indices(extra, &parts)], rest, found);
         }
     }
 }
@@ -151,6 +155,8 @@ pub(super) struct Request {
     /// the marker derives from the values).
     pub mask: u16,
     pub rare: Option<Vec<(u32, u16)>>,
+    /// The common parts to mark too, when they changed.
+    pub extra: Option<Vec<(u32, u16)>>,
     /// How far to clear each array: beyond every value made.
     pub limit: usize,
     /// The arrays to fill.
@@ -185,6 +191,7 @@ impl Marker {
             let cap = cap(splits.iter().copied().max().unwrap_or(0));
             let mut ring = Ring(vec![0; RING + BATCH]);
             let mut rare: Vec<(u32, u16)> = Vec::new();
+            let mut extra: Vec<(u32, u16)> = Vec::new();
             let mut known = 0;
             for mut request in inbox {
                 let rare_value = |v: u16| (v & request.mask).count_ones() % 2 == 0;
@@ -199,12 +206,16 @@ impl Marker {
                 if let Some(list) = request.rare.take() {
                     rare = list;
                 }
+                if let Some(list) = request.extra.take() {
+                    extra = list;
+                }
                 for found in request.found.iter_mut() {
                     found[..request.limit].fill(0);
                 }
                 mark(
                     &ring,
                     &rare,
+                    &extra,
                     request.first,
                     &splits,
                     grundy,

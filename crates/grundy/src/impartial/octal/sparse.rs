@@ -10,13 +10,15 @@
 //! 2. the candidate is the smallest common value not found; every rare value below it must
 //!    then be found among the splits;
 //! 3. they are sought by a short scan from the smallest part up, then where each is likeliest
-//!    ([`Probes`]), then by the scan again until all are found (quickly, typically: rare
-//!    values come from the many common-common splits); only when the scan ends without
-//!    finding one is the heap's value that rare value — the only full scan.
+//!    ([`Probes`], and the splits that made it a few heaps before, shifted), then by the scan
+//!    again until all are found (quickly, typically: rare values come from the many
+//!    common-common splits); only when the scan ends without finding one is the heap's value
+//!    that rare value — the only full scan.
 //!
 //! The result is exactly the mex whatever the mask and whatever the probes find: they only
-//! decide the speed. Step 1 is done for [`BATCH`] heaps at once, the rare part's value loaded
-//! once for all of them.
+//! decide the speed. Step 1 is done for [`BATCH`] heaps at once, the part's value loaded once
+//! for all of them, on a second thread one batch ahead ([`batch::Marker`]); the best probes'
+//! parts are marked there too, which finds most rare values before step 3 starts.
 
 use std::ops::Range;
 
@@ -65,6 +67,9 @@ const PARTS_KEPT: usize = 64;
 /// parts they pair with are then spread too, and values near a heap are often alike.
 const PART_SPACING: usize = 1024;
 
+/// Probes of each rare value whose parts are marked for every heap in step 1.
+const MARKED_PROBES: usize = 16;
+
 /// Probes kept per rare value.
 const PROBES: usize = 256;
 
@@ -75,9 +80,10 @@ const FREQUENT: usize = 16;
 /// module's documentation). Two-heap and one-heap moves only (no hexadecimal digit above 7);
 /// an error if a value passes 65534.
 ///
-/// Memory: 2 bytes per heap, 4 per rare heap, and about 1 MiB besides. Time: O(R) per heap
-/// for step 1 with R rare heaps, plus the search of step 3: a few hundred splits per heap
-/// for Grundy's game near 2^24. The mask is chosen on the first 1024 heaps to make rare heaps
+/// Memory: 2 bytes per heap, 6 per rare heap, and about 4 MiB besides (two sets of the
+/// batch's arrays, the marker's copy of the last 2^18 values). Time: O(R) per heap for step 1
+/// with R rare heaps (on the second thread), plus the search of step 3: a few hundred splits
+/// per heap for Grundy's game near 2^24. The mask is chosen on the first 1024 heaps to make rare heaps
 /// fewest and chosen again as values grow, unless given. `progress` is told every 65536 heaps.
 pub fn values_sparse(
     rule: &Rule,
@@ -139,6 +145,10 @@ struct Sparse {
     rare: Vec<(u32, u16)>,
     /// Whether the mask changed since the marker was last told the rare heaps.
     rare_changed: bool,
+    /// Common parts marked with the rare ones ([`Probes::best_parts`]), and whether they
+    /// changed since the marker was last told.
+    extra: Vec<(u32, u16)>,
+    extra_changed: bool,
     /// The largest rare part marked for a whole batch.
     cap: usize,
     /// Whether the marker is filling the arrays for the next batch, and the heaps it knows.
@@ -195,6 +205,8 @@ impl Sparse {
             fixed_mask,
             rare,
             rare_changed: false,
+            extra: Vec::new(),
+            extra_changed: false,
             cap,
             asked: false,
             sent: 0,
@@ -243,6 +255,8 @@ impl Sparse {
         }
         if due(RERANK_EVERY) {
             self.probes.rank(&self.hist, self.max, self.mask);
+            self.extra = self.probes.best_parts(MARKED_PROBES);
+            self.extra_changed = true;
         }
         let limit = value_limit(self.max);
         let mut marked = false;
@@ -264,6 +278,7 @@ impl Sparse {
             batch::mark(
                 &self.g[..],
                 &self.rare,
+                &self.extra,
                 first,
                 &self.splits,
                 self.grundy,
@@ -281,6 +296,7 @@ impl Sparse {
                     known: first,
                     mask: self.mask,
                     rare: std::mem::take(&mut self.rare_changed).then(|| self.rare.clone()),
+                    extra: std::mem::take(&mut self.extra_changed).then(|| self.extra.clone()),
                     limit,
                     found,
                 };
@@ -524,6 +540,20 @@ impl Probes {
             scored.sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
             self.lists[v as usize] = scored.iter().map(|&(_, a, x)| (a, x)).collect();
         }
+    }
+
+    /// The parts among the first `k` probes of every rare value, by increasing heap, with
+    /// their values: marked for every heap with the rare parts (step 1), they find most
+    /// missing values before any search. O(max · k log).
+    fn best_parts(&self, k: usize) -> Vec<(u32, u16)> {
+        let mut parts: Vec<(u32, u16)> = self
+            .lists
+            .iter()
+            .flat_map(|list| list.iter().take(k).copied())
+            .collect();
+        parts.sort_unstable();
+        parts.dedup();
+        parts
     }
 
     /// Seeks each value of `missing` among the splits of `heap`: first the splits that made it
