@@ -1,93 +1,12 @@
 //! The `grundy` binary, run on graph files written to a temporary directory: output formats,
 //! options, exit codes and error messages. No run may panic.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
+mod catalogue_run;
+
+use catalogue_run::{grundy, path_str, run_with_input, temp_file};
 use serde_json::Value;
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts the usage/input error exit code 2, nothing on stdout and a `grundy: error:`
-    /// message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    command
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("the grundy binary runs");
-    if let Some(input) = input {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        stdin.write_all(input.as_bytes()).expect("write stdin");
-    }
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn grundy(args: &[&str]) -> Run {
-    run_with_input(args, None)
-}
-
-/// Writes a graph file for one test; the name keeps tests apart.
-fn graph_file(name: &str, contents: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write graph file");
-    path
-}
-
-fn path_str(path: &std::path::Path) -> &str {
-    path.to_str().expect("UTF-8 temp path")
-}
 
 /// A chain a -> b -> c -> d and a two-cycle x <-> y.
 const CHAIN_AND_CYCLE: &str = "a b\nb c\nc d\nx y\ny x\n";
@@ -107,7 +26,7 @@ const INTEGERS: &str = "\
 
 #[test]
 fn solve_text_output() {
-    let file = graph_file("text.txt", CHAIN_AND_CYCLE);
+    let file = temp_file("text.txt", CHAIN_AND_CYCLE);
     let run = grundy(&["solve", path_str(&file)]);
     assert_eq!(
         run.ok(),
@@ -129,7 +48,7 @@ y         draw              -  x
 
 #[test]
 fn solve_summary_only() {
-    let file = graph_file("summary.txt", CHAIN_AND_CYCLE);
+    let file = temp_file("summary.txt", CHAIN_AND_CYCLE);
     let run = grundy(&["solve", path_str(&file), "--summary"]);
     assert_eq!(
         run.ok(),
@@ -139,7 +58,7 @@ fn solve_summary_only() {
 
 #[test]
 fn solve_empty_graph() {
-    let file = graph_file("empty.txt", "# nothing here\n\n");
+    let file = temp_file("empty.txt", "# nothing here\n\n");
     let run = grundy(&["solve", path_str(&file)]);
     assert_eq!(
         run.ok(),
@@ -151,7 +70,7 @@ fn solve_empty_graph() {
 
 #[test]
 fn solve_tsv_exact() {
-    let file = graph_file("integers.txt", INTEGERS);
+    let file = temp_file("integers.txt", INTEGERS);
     let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
     // Integer ids ascending; node, outcome, remoteness, best move; `-` where empty.
     assert_eq!(
@@ -174,7 +93,7 @@ fn solve_tsv_exact() {
 
 #[test]
 fn solve_json() {
-    let file = graph_file("json.txt", CHAIN_AND_CYCLE);
+    let file = temp_file("json.txt", CHAIN_AND_CYCLE);
     let run = grundy(&["solve", path_str(&file), "--format", "json"]);
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
     assert_eq!(doc["play"], "normal");
@@ -200,7 +119,7 @@ fn solve_json() {
         serde_json::json!({"node": "x", "outcome": "draw", "remoteness": null, "best": "y"})
     );
     // Integer labels are strings too.
-    let file = graph_file("json-integers.txt", INTEGERS);
+    let file = temp_file("json-integers.txt", INTEGERS);
     let run = grundy(&["solve", path_str(&file), "--format", "json"]);
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
     assert_eq!(doc["solution"][2]["node"], "10");
@@ -209,7 +128,7 @@ fn solve_json() {
 
 #[test]
 fn start_shows_the_principal_line() {
-    let file = graph_file("start.txt", CHAIN_AND_CYCLE);
+    let file = temp_file("start.txt", CHAIN_AND_CYCLE);
     let path = path_str(&file);
     let run = grundy(&["solve", path, "--start", "a"]);
     assert_eq!(
@@ -269,7 +188,7 @@ principal line: x -> y -> x
 
 #[test]
 fn start_with_integer_ids_and_leading_zeros() {
-    let file = graph_file("start-integers.txt", INTEGERS);
+    let file = temp_file("start-integers.txt", INTEGERS);
     let path = path_str(&file);
     let plain = grundy(&["solve", path, "--start", "40", "--format", "tsv"]);
     assert_eq!(plain.ok(), "40\twin\t0\t-\n");
@@ -295,7 +214,7 @@ principal line: 40
 
 #[test]
 fn misere_play() {
-    let file = graph_file("misere.txt", "a b\nb c\nd\ne result=loss\ne a\n");
+    let file = temp_file("misere.txt", "a b\nb c\nd\ne result=loss\ne a\n");
     let path = path_str(&file);
     // The player who cannot move wins; fixed results still count.
     let run = grundy(&["solve", path, "--misere", "--format", "tsv"]);
@@ -333,7 +252,7 @@ e\tloss\t0\t-
 
 #[test]
 fn prefer_on_a_graph_without_players() {
-    let file = graph_file("prefer.txt", "a b\n");
+    let file = temp_file("prefer.txt", "a b\n");
     let path = path_str(&file);
     // Each position with each player to move: labels ID@1 and ID@2.
     let run = grundy(&[
@@ -355,7 +274,7 @@ b@2\tloss\t0\t-
     );
     // The notes' preferences on a <-> b, b -> c: player 1 at b prefers endless play to
     // winning, player 2 at b takes the win.
-    let file = graph_file("prefer-notes.txt", "a b\nb a\nb c\n");
+    let file = temp_file("prefer-notes.txt", "a b\nb a\nb c\n");
     let path = path_str(&file);
     let run = grundy(&[
         "solve",
@@ -421,7 +340,7 @@ principal line: a@1 -> b@2 -> c@1
 
 #[test]
 fn prefer_on_a_graph_with_players_keeps_its_positions() {
-    let file = graph_file(
+    let file = temp_file(
         "players.txt",
         "s player=1\nw player=2\nl player=1\ne player=2\ne e\ns w\ns l\ns e\n",
     );
@@ -461,7 +380,7 @@ principal line: s -> l
 fn prefer_with_a_plain_integer_start_with_leading_zeros() {
     // Without --prefer, `--start 05` finds position 5; with the players told apart, it should
     // find 5@1 the same way.
-    let file = graph_file("prefer-integers.txt", "5 6\n7\n");
+    let file = temp_file("prefer-integers.txt", "5 6\n7\n");
     let path = path_str(&file);
     let run = grundy(&[
         "solve",
@@ -489,7 +408,7 @@ fn prefer_with_a_plain_integer_start_with_leading_zeros() {
 
 #[test]
 fn rankings_that_are_not_opposite_are_refused() {
-    let file = graph_file("not-opposite.txt", "a b\n");
+    let file = temp_file("not-opposite.txt", "a b\n");
     let path = path_str(&file);
     let run = grundy(&[
         "solve",
@@ -517,7 +436,7 @@ fn rankings_that_are_not_opposite_are_refused() {
 
 #[test]
 fn malformed_file() {
-    let file = graph_file("malformed.txt", "a b\nc $d\n");
+    let file = temp_file("malformed.txt", "a b\nc $d\n");
     let path = path_str(&file);
     for format in ["text", "tsv", "json"] {
         let run = grundy(&["solve", path, "--format", format]);
@@ -527,7 +446,7 @@ fn malformed_file() {
             "{stderr}"
         );
     }
-    let file = graph_file("contradiction.txt", "a result=win\nb\na result=loss\n");
+    let file = temp_file("contradiction.txt", "a result=win\nb\na result=loss\n");
     let path = path_str(&file);
     let stderr = grundy(&["solve", path]).failed().to_string();
     assert!(
@@ -535,7 +454,7 @@ fn malformed_file() {
         "{stderr}"
     );
     assert!(stderr.contains("at line 1 column 3"), "{stderr}");
-    let file = graph_file("non-utf8.txt", "a b\n");
+    let file = temp_file("non-utf8.txt", "a b\n");
     std::fs::write(&file, b"a b\n\xff\n").unwrap();
     let path = path_str(&file);
     let stderr = grundy(&["solve", path]).failed().to_string();
@@ -548,7 +467,7 @@ fn malformed_file() {
 #[test]
 fn mixed_integer_and_name_ids_on_one_move_line() {
     // The first name comes as the second id of a move whose first id is an integer.
-    let file = graph_file("mixed.txt", "5 b\n");
+    let file = temp_file("mixed.txt", "5 b\n");
     let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
     assert_eq!(run.ok(), "5\twin\t1\tb\nb\tloss\t0\t-\n");
 }
@@ -567,7 +486,7 @@ fn missing_file() {
 
 #[test]
 fn start_of_an_unknown_position() {
-    let file = graph_file("unknown-start.txt", CHAIN_AND_CYCLE);
+    let file = temp_file("unknown-start.txt", CHAIN_AND_CYCLE);
     let path = path_str(&file);
     for start in ["zzz", "a@3", "", "4294967295"] {
         let stderr = grundy(&["solve", path, "--start", start])
@@ -578,7 +497,7 @@ fn start_of_an_unknown_position() {
             "{stderr}"
         );
     }
-    let file = graph_file("unknown-start-integers.txt", INTEGERS);
+    let file = temp_file("unknown-start-integers.txt", INTEGERS);
     let stderr = grundy(&["solve", path_str(&file), "--start", "4"])
         .failed()
         .to_string();
@@ -587,7 +506,7 @@ fn start_of_an_unknown_position() {
 
 #[test]
 fn positions_without_a_player_when_others_have_one() {
-    let file = graph_file("partial-players.txt", "a player=1\na b\n");
+    let file = temp_file("partial-players.txt", "a player=1\na b\n");
     let stderr = grundy(&["solve", path_str(&file)]).failed().to_string();
     assert!(
         stderr.contains("position b has no player attribute"),

@@ -2,84 +2,10 @@
 //! from arguments or a file, values up to 2^64 - 1, and exit code 2 with a `grundy: error:`
 //! message on bad input. No run may panic.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod catalogue_run;
 
+use catalogue_run::{grundy, run_with_input};
 use serde_json::{json, Value};
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-/// Runs the binary with `input` on standard input (or none).
-fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    if let Some(input) = input {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        stdin.write_all(input.as_bytes()).expect("write stdin");
-    }
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn grundy(args: &[&str]) -> Run {
-    run_with_input(args, None)
-}
-
-/// The JSON printed by a successful run.
-fn json_of(args: &[&str]) -> Value {
-    serde_json::from_str(grundy(args).ok()).expect("valid JSON")
-}
 
 #[test]
 fn fox_cards() {
@@ -89,7 +15,7 @@ fn fox_cards() {
         "first player (takes from the tops): 101\nsecond player (takes from the bottoms): 10\n"
     );
     assert_eq!(
-        json_of(&["fox-cards", "2,8,6,5,9,4,7,1,3", "--json"]),
+        grundy(&["fox-cards", "2,8,6,5,9,4,7,1,3", "--json"]).json(),
         json!({"first": 30, "second": 15})
     );
     // The same deal from the contest's input format.
@@ -131,7 +57,7 @@ fn carrots() {
         "value left after k = 0, 1, ..., 3 extra moves of the first player:\n3 3 5 5\n"
     );
     assert_eq!(
-        json_of(&[
+        grundy(&[
             "carrots",
             "--json",
             "1000000000",
@@ -139,7 +65,8 @@ fn carrots() {
             "1000000000",
             "1000000000",
             "1"
-        ]),
+        ])
+        .json(),
         json!({ "values": vec![1_000_000_000u64; 5] })
     );
     let run = run_with_input(&["carrots", "--file", "-", "--json"], Some("3\n0 1 0\n"));
@@ -148,7 +75,7 @@ fn carrots() {
         json!({"values": [0, 1, 1]})
     );
     assert_eq!(
-        json_of(&["carrots", "18446744073709551615", "--json"]),
+        grundy(&["carrots", "18446744073709551615", "--json"]).json(),
         json!({"values": [18446744073709551615u64]})
     );
     let stderr = grundy(&["carrots", "1.5"]).failed().to_string();
@@ -167,7 +94,7 @@ fn ends_sum() {
          ...)\n"
     );
     assert_eq!(
-        json_of(&["ends-sum", "7", "2", "1", "1", "--json"]),
+        grundy(&["ends-sum", "7", "2", "1", "1", "--json"]).json(),
         json!({
             "outcome": "win",
             "value": null,
@@ -179,7 +106,7 @@ fn ends_sum() {
     // Sums beyond 64 bits are given as decimal strings.
     let max = u64::MAX.to_string();
     let less = (u64::MAX - 1).to_string();
-    let v = json_of(&["ends-sum", &less, &max, &max, &max, "--json"]);
+    let v = grundy(&["ends-sum", &less, &max, &max, &max, "--json"]).json();
     assert_eq!(v["odd_sum"], json!("36893488147419103229"));
     assert_eq!(v["even_sum"], json!("36893488147419103230"));
     assert_eq!(v["winning_moves"][0]["take"], "last");
@@ -201,7 +128,7 @@ fn two_queues() {
     );
     assert_eq!(grundy(&["two-queues", "3", "1", "1,1"]).ok(), "loss\n");
     assert_eq!(
-        json_of(&["two-queues", "--json", "2", "", "1,1,1"]),
+        grundy(&["two-queues", "--json", "2", "", "1,1,1"]).json(),
         json!({
             "outcome": "win",
             "value": null,
@@ -210,7 +137,7 @@ fn two_queues() {
     );
     // Thresholds beyond 64 bits: either pop leaves the opponent to reach 2^65 - 2.
     let max = u64::MAX.to_string();
-    let v = json_of(&["two-queues", "--json", "36893488147419103230", &max, &max]);
+    let v = grundy(&["two-queues", "--json", "36893488147419103230", &max, &max]).json();
     assert_eq!(v["outcome"], "win");
     assert_eq!(
         v["winning_moves"],
@@ -219,13 +146,14 @@ fn two_queues() {
             {"queue": 2, "value": u64::MAX}
         ])
     );
-    let v = json_of(&[
+    let v = grundy(&[
         "two-queues",
         "--json",
         "36893488147419103230",
         &max,
         &format!("{max},0"),
-    ]);
+    ])
+    .json();
     assert_eq!(v["outcome"], "win");
     // Popping queue 2 would let the opponent pop its 0 and leave the last pop to us.
     assert_eq!(v["winning_moves"], json!([{"queue": 1, "value": u64::MAX}]));

@@ -2,97 +2,10 @@
 //! grid maps, `--start` with every winning move, JSON fields, standard input and files, and
 //! exit code 2 with a `grundy: error:` message on bad input. No run may panic.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod catalogue_run;
 
+use catalogue_run::{json_with_input, run_with_input, temp_file};
 use serde_json::{json, Value};
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-/// Runs the binary with `input` on standard input.
-fn grundy(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    // A run refused before reading its input (a usage error) closes the pipe early.
-    match child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other.expect("write stdin"),
-    }
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-/// Runs with `--json` added; one line of valid JSON.
-fn json(args: &[&str], input: &str) -> Value {
-    let mut args = args.to_vec();
-    args.push("--json");
-    let run = grundy(&args, input);
-    let out = run.ok();
-    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
-    serde_json::from_str(out).expect("valid JSON")
-}
-
-/// Writes an input file for one test; the name keeps tests apart.
-fn input_file(name: &str, contents: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write input");
-    path
-}
 
 /// A triangle a b c with a tail c - d: the only maximum matching is {ab, cd}.
 const TRIANGLE_TAIL: &str = "a b\nb c\nc a\nc d\n";
@@ -100,7 +13,7 @@ const TRIANGLE_TAIL: &str = "a b\nb c\nc a\nc d\n";
 #[test]
 fn graph_text_output() {
     assert_eq!(
-        grundy(&["geography", "-"], TRIANGLE_TAIL).ok(),
+        run_with_input(&["geography", "-"], Some(TRIANGLE_TAIL)).ok(),
         "4 vertices, 4 edges, maximum matching 2 (Edmonds' blossom algorithm): 4 win, 0 loss\n\
          vertex  outcome  move\n\
          a       win      b\n\
@@ -109,7 +22,7 @@ fn graph_text_output() {
          d       win      c\n"
     );
     assert_eq!(
-        grundy(&["geography", "-"], "a b\nb c\n").ok(),
+        run_with_input(&["geography", "-"], Some("a b\nb c\n")).ok(),
         "3 vertices, 2 edges, maximum matching 1 (Hopcroft-Karp): 1 win, 2 loss\n\
          vertex  outcome  move\n\
          a       loss     -\n\
@@ -118,7 +31,7 @@ fn graph_text_output() {
     );
     // From c, going into the triangle lets the opponent finish it; only d wins.
     assert_eq!(
-        grundy(&["geography", "-", "--start", "c"], TRIANGLE_TAIL).ok(),
+        run_with_input(&["geography", "-", "--start", "c"], Some(TRIANGLE_TAIL)).ok(),
         "win\n\
          maximum matching: 2 edges (Edmonds' blossom algorithm)\n\
          move along the matching: to d\n\
@@ -127,9 +40,9 @@ fn graph_text_output() {
     );
     // An odd cycle: every start loses.
     assert_eq!(
-        grundy(
+        run_with_input(
             &["geography", "-", "--start", "3"],
-            "1 2\n2 3\n3 4\n4 5\n5 1\n"
+            Some("1 2\n2 3\n3 4\n4 5\n5 1\n")
         )
         .ok(),
         "loss\nmaximum matching: 2 edges (Edmonds' blossom algorithm)\n"
@@ -140,7 +53,7 @@ fn graph_text_output() {
 fn grid_text_output() {
     // A path of five cells: its second and fourth cells are in every maximum matching.
     assert_eq!(
-        grundy(&["geography", "--grid", "-"], ".#.\n...\n").ok(),
+        run_with_input(&["geography", "--grid", "-"], Some(".#.\n...\n")).ok(),
         "2 x 3 grid, 5 free cells, maximum matching 2 (Hopcroft-Karp): 2 win, 3 loss\n\
          outcome of each start (W: win, L: loss, #: blocked):\n\
          L#L\n\
@@ -150,7 +63,11 @@ fn grid_text_output() {
          ^.^\n"
     );
     assert_eq!(
-        grundy(&["geography", "--grid", "-", "--start", "1,2"], "...\n").ok(),
+        run_with_input(
+            &["geography", "--grid", "-", "--start", "1,2"],
+            Some("...\n")
+        )
+        .ok(),
         "win\n\
          maximum matching: 1 edges (Hopcroft-Karp)\n\
          move along the matching: left to (1, 1)\n\
@@ -163,7 +80,7 @@ fn grid_text_output() {
 #[test]
 fn json_output() {
     assert_eq!(
-        json(&["geography", "-"], "a b\nb c\n"),
+        json_with_input(&["geography", "-"], Some("a b\nb c\n")),
         json!({
             "vertices": 3, "edges": 2, "matching_size": 1, "method": "hopcroft-karp",
             "wins": 1, "losses": 2,
@@ -175,17 +92,20 @@ fn json_output() {
         })
     );
     assert_eq!(
-        json(&["geography", "-", "--start", "c"], TRIANGLE_TAIL),
+        json_with_input(&["geography", "-", "--start", "c"], Some(TRIANGLE_TAIL)),
         json!({
             "outcome": "win", "value": null, "winning_moves": [{"to": "d"}],
             "matching_size": 2, "method": "blossom", "matched_move": "d",
         })
     );
-    let v = json(&["geography", "-", "--start", "a"], "a b\nb c\n");
+    let v = json_with_input(&["geography", "-", "--start", "a"], Some("a b\nb c\n"));
     assert_eq!(v["outcome"], "loss");
     assert_eq!(v["matched_move"], Value::Null);
     assert_eq!(
-        json(&["geography", "--grid", "-", "--start", "1,2"], "...\n"),
+        json_with_input(
+            &["geography", "--grid", "-", "--start", "1,2"],
+            Some("...\n")
+        ),
         json!({
             "outcome": "win", "value": null,
             "winning_moves": [
@@ -196,7 +116,7 @@ fn json_output() {
             "matched_move": {"to": [1, 1], "direction": "left"},
         })
     );
-    let v = json(&["geography", "--grid", "-"], ".#.\n...\n");
+    let v = json_with_input(&["geography", "--grid", "-"], Some(".#.\n...\n"));
     assert_eq!(v["outcomes"], json!(["L#L", "WLW"]));
     assert_eq!(
         (v["rows"].clone(), v["columns"].clone()),
@@ -220,11 +140,11 @@ fn json_output() {
 
 #[test]
 fn files_and_a_large_grid() {
-    let graph = input_file("geography.game", TRIANGLE_TAIL);
+    let graph = temp_file("geography.game", TRIANGLE_TAIL);
     let graph = graph.to_str().unwrap();
     assert_eq!(
-        grundy(&["geography", graph], "").ok(),
-        grundy(&["geography", "-"], TRIANGLE_TAIL).ok()
+        run_with_input(&["geography", graph], Some("")).ok(),
+        run_with_input(&["geography", "-"], Some(TRIANGLE_TAIL)).ok()
     );
     // 100 x 100 with a blocked diagonal pattern: every free cell gets an answer.
     let text: String = (0..100)
@@ -235,8 +155,8 @@ fn files_and_a_large_grid() {
             row + "\n"
         })
         .collect();
-    let file = input_file("geography-grid.txt", &text);
-    let v = json(&["geography", "--grid", file.to_str().unwrap()], "");
+    let file = temp_file("geography-grid.txt", &text);
+    let v = json_with_input(&["geography", "--grid", file.to_str().unwrap()], Some(""));
     let free = text.chars().filter(|&c| c == '.').count() as u64;
     assert_eq!(v["free_cells"], free);
     assert_eq!(
@@ -304,9 +224,13 @@ fn bad_input_exits_2() {
         ),
     ];
     for (args, input, expected) in cases {
-        assert_eq!(grundy(args, input).failed(), expected, "{args:?}");
+        assert_eq!(
+            run_with_input(args, Some(input)).failed(),
+            expected,
+            "{args:?}"
+        );
     }
-    let missing = grundy(&["geography", "/nonexistent/graph.game"], "");
+    let missing = run_with_input(&["geography", "/nonexistent/graph.game"], Some(""));
     assert!(missing
         .failed()
         .starts_with("grundy: error: /nonexistent/graph.game: "));
@@ -316,7 +240,7 @@ fn bad_input_exits_2() {
         &["geography", "a.game", "--grid", "b.txt"],
         &["geography", "a.game", "b.game"],
     ] {
-        let run = grundy(args, "");
+        let run = run_with_input(args, Some(""));
         assert_eq!(run.code, 2, "{args:?}");
         assert_eq!(run.stdout, "");
     }

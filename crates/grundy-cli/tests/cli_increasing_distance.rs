@@ -2,87 +2,10 @@
 //! JSON fields, and exit code 2 with a `grundy: error:` message on bad input (a graph that is
 //! not a tree among them). No run may panic.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod catalogue_run;
 
+use catalogue_run::{json_with_input, run_with_input};
 use serde_json::{json, Value};
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-/// Runs the binary with `input` on standard input.
-fn grundy(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    // A run refused before reading its input (a usage error) closes the pipe early.
-    match child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other.expect("write stdin"),
-    }
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-/// Runs with `--json` added; one line of valid JSON.
-fn json(args: &[&str], input: &str) -> Value {
-    let mut args = args.to_vec();
-    args.push("--json");
-    let run = grundy(&args, input);
-    let out = run.ok();
-    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
-    serde_json::from_str(out).expect("valid JSON")
-}
 
 /// A path a - b - c - d - e with a leaf f on c: the diameter a..e has its middle at c.
 const TREE: &str = "a b\nb c\nc d\nd e\nc f\n";
@@ -92,7 +15,7 @@ const PATH4: &str = "a b\nb c\nc d\n";
 #[test]
 fn text_output() {
     assert_eq!(
-        grundy(&["increasing-distance", "-"], TREE).ok(),
+        run_with_input(&["increasing-distance", "-"], Some(TREE)).ok(),
         "6 vertices, diameter 4, centre the vertex c: the first player loses only from c\n\
          vertex  outcome  threshold  move\n\
          a       win              4  c\n\
@@ -103,7 +26,7 @@ fn text_output() {
          f       win              2  c\n"
     );
     assert_eq!(
-        grundy(&["increasing-distance", "-"], PATH4).ok(),
+        run_with_input(&["increasing-distance", "-"], Some(PATH4)).ok(),
         "4 vertices, diameter 3, centre the middle of the edge b - c: the first player wins \
          from every vertex\n\
          vertex  outcome  threshold  move\n\
@@ -113,7 +36,7 @@ fn text_output() {
          d       win              3  b\n"
     );
     assert_eq!(
-        grundy(&["increasing-distance", "-", "--start", "a"], TREE).ok(),
+        run_with_input(&["increasing-distance", "-", "--start", "a"], Some(TREE)).ok(),
         "win\n\
          threshold: 4 (the player to move loses after a move at least this long)\n\
          diameter: 4\n\
@@ -126,9 +49,9 @@ fn text_output() {
     );
     // After a move of length 4, nothing from a is longer than its threshold: a loss.
     assert_eq!(
-        grundy(
+        run_with_input(
             &["increasing-distance", "-", "--start", "a", "--last", "4"],
-            TREE
+            Some(TREE)
         )
         .ok(),
         "loss\n\
@@ -141,7 +64,7 @@ fn text_output() {
 #[test]
 fn json_output() {
     assert_eq!(
-        json(&["increasing-distance", "-"], PATH4),
+        json_with_input(&["increasing-distance", "-"], Some(PATH4)),
         json!({
             "vertices": 4, "diameter": 3, "centre": {"edge": ["b", "c"]},
             "positions": [
@@ -153,9 +76,9 @@ fn json_output() {
         })
     );
     assert_eq!(
-        json(
+        json_with_input(
             &["increasing-distance", "-", "--start", "a", "--last", "2"],
-            TREE
+            Some(TREE)
         ),
         json!({
             "outcome": "win", "value": null,
@@ -167,7 +90,7 @@ fn json_output() {
             "threshold": 4, "diameter": 4, "centre": {"vertex": "c"},
         })
     );
-    let v = json(&["increasing-distance", "-", "--start", "7"], "7\n");
+    let v = json_with_input(&["increasing-distance", "-", "--start", "7"], Some("7\n"));
     assert_eq!(v["outcome"], "loss");
     assert_eq!(v["centre"], json!({"vertex": "7"}));
 }
@@ -176,7 +99,7 @@ fn json_output() {
 fn a_long_path() {
     // 200001 vertices in a line: only the middle one loses.
     let text: String = (1..=200_000).map(|v| format!("{} {v}\n", v - 1)).collect();
-    let v = json(&["increasing-distance", "-"], &text);
+    let v = json_with_input(&["increasing-distance", "-"], Some(&text));
     assert_eq!(v["diameter"], 200_000);
     assert_eq!(v["centre"], json!({"vertex": "100000"}));
     let positions = v["positions"].as_array().unwrap();
@@ -189,7 +112,7 @@ fn a_long_path() {
     assert_eq!(losses[0]["vertex"], "100000");
     // From the end 0, u wins iff ρ(u) = 2·|u − 100000| ≤ u, for u from 66667 to 200000: the
     // listing stops at 1000 moves and gives the count.
-    let v = json(&["increasing-distance", "-", "--start", "0"], &text);
+    let v = json_with_input(&["increasing-distance", "-", "--start", "0"], Some(&text));
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1000);
     assert_eq!(
         v["winning_moves"][0],
@@ -241,7 +164,7 @@ fn bad_input_exits_2() {
         ),
     ] {
         assert_eq!(
-            grundy(args, input).failed(),
+            run_with_input(args, Some(input)).failed(),
             format!("grundy: error: {expected}\n"),
             "{args:?} {input:?}"
         );
@@ -251,7 +174,7 @@ fn bad_input_exits_2() {
         &["increasing-distance"][..],
         &["increasing-distance", "-", "--last", "2"],
     ] {
-        let run = grundy(args, TREE);
+        let run = run_with_input(args, Some(TREE));
         assert_eq!(run.code, 2, "{args:?}");
         assert_eq!(run.stdout, "");
     }

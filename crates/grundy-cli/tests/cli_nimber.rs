@@ -1,91 +1,15 @@
 //! `grundy nimber`: each operation, `--json`, `batch` against Library Checker's test files,
 //! malformed batch input and division by zero. No run may panic.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
+mod catalogue_run;
+
+use catalogue_run::{grundy, run_with_bytes, Run};
 use serde_json::Value;
 
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-fn run_with_input(args: &[&str], input: Option<&[u8]>) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    command
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("the grundy binary runs");
-    // Write from another thread: a large input would otherwise fill the pipe while the
-    // child's output fills the other one.
-    let writer = input.map(|input| {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        let input = input.to_vec();
-        std::thread::spawn(move || {
-            // The child may exit early on malformed input; a broken pipe is fine then.
-            let _ = stdin.write_all(&input);
-        })
-    });
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    if let Some(writer) = writer {
-        writer.join().expect("the writer thread");
-    }
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn grundy(args: &[&str]) -> Run {
-    run_with_input(args, None)
-}
-
 fn batch(input: &[u8]) -> Run {
-    run_with_input(&["nimber", "batch"], Some(input))
+    run_with_bytes(&["nimber", "batch"], Some(input))
 }
 
 /// `shared/testdata/nim_product_64/`, beside the checkout.
@@ -192,7 +116,7 @@ fn bad_arguments_exit_2() {
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
         assert_eq!(run.stdout, "");
     }
-    let run = run_with_input(&["nimber", "batch", "--json"], Some(b"1\n2 2\n"));
+    let run = run_with_bytes(&["nimber", "batch", "--json"], Some(b"1\n2 2\n"));
     assert!(run.failed().contains("--json"));
 }
 

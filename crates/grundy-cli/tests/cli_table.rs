@@ -1,19 +1,10 @@
 //! `grundy table GAME`: text grids, CSV and JSON on stdout, PNG and SVG files, and exit code 2
 //! with a `grundy: error:` message on bad input. No run may panic.
 
-use std::path::PathBuf;
-
-use serde_json::json;
-
 mod catalogue_run;
-use catalogue_run::{grundy, json};
 
-/// A fresh path in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-table-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use catalogue_run::{grundy, json, temp_path};
+use serde_json::json;
 
 #[test]
 fn text_grids() {
@@ -134,8 +125,8 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 
 #[test]
 fn pictures() {
-    let png = temp("wythoff.png");
-    let svg = temp("wythoff.svg");
+    let png = temp_path("wythoff.png");
+    let svg = temp_path("wythoff.svg");
     let out = grundy(&[
         "table",
         "wythoff",
@@ -167,7 +158,7 @@ fn pictures() {
     assert!(lines[1].starts_with(&format!("wrote {}: 200 x 200 cells", svg.display())));
 
     // With --json the pictures are written and stdout is only the JSON.
-    let kayles = temp("kayles.png");
+    let kayles = temp_path("kayles.png");
     let value = json(&[
         "table",
         "0.77",

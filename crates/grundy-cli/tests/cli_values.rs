@@ -4,93 +4,12 @@
 //! Every expected answer is worked out by hand in a comment beside it. No run may panic.
 
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
+mod catalogue_run;
+
+use catalogue_run::{grundy, path_str, run_with_input, temp_file};
 use serde_json::{json, Value};
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts the usage/input error exit code 2, nothing on stdout and a `grundy: error:`
-    /// message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    command
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command.spawn().expect("the grundy binary runs");
-    if let Some(input) = input {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        stdin.write_all(input.as_bytes()).expect("write stdin");
-    }
-    let output = child
-        .wait_with_output()
-        .expect("the grundy binary finishes");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn grundy(args: &[&str]) -> Run {
-    run_with_input(args, None)
-}
-
-/// Writes a graph file for one test; the name keeps tests apart.
-fn graph_file(name: &str, contents: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_values");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write graph file");
-    path
-}
-
-fn path_str(path: &std::path::Path) -> &str {
-    path.to_str().expect("UTF-8 temp path")
-}
 
 /// The bundled loopy example: `examples/loopy-nim.game`.
 fn loopy_nim() -> PathBuf {
@@ -161,7 +80,7 @@ fn nim_heaps() -> String {
 
 #[test]
 fn grundy_values_of_an_acyclic_graph() {
-    let file = graph_file("take-1-or-2.txt", TAKE_1_OR_2);
+    let file = temp_file("take-1-or-2.txt", TAKE_1_OR_2);
     let path = path_str(&file);
     let run = grundy(&["solve", path, "--values", "grundy"]);
     assert_eq!(
@@ -195,7 +114,7 @@ position  value
         "7 positions, 11 moves: Sprague-Grundy values up to 2\n"
     );
     // Nim heaps: value n at n.
-    let file = graph_file("nim-heaps.txt", &nim_heaps());
+    let file = temp_file("nim-heaps.txt", &nim_heaps());
     let run = grundy(&[
         "solve",
         path_str(&file),
@@ -210,7 +129,7 @@ position  value
 
 #[test]
 fn grundy_values_of_an_empty_graph() {
-    let file = graph_file("empty.txt", "# nothing\n");
+    let file = temp_file("empty.txt", "# nothing\n");
     let path = path_str(&file);
     let run = grundy(&["solve", path, "--values", "grundy"]);
     assert_eq!(run.ok(), "0 positions, 0 moves: Sprague-Grundy values\n");
@@ -289,7 +208,7 @@ const INTEGER_LOOP: &str = "9 7\n9 0\n9 2\n8 7\n7 8\n2 1\n2 0\n1 0\n";
 
 #[test]
 fn grundy_values_with_cycles_and_integer_ids() {
-    let file = graph_file("integer-loop.txt", INTEGER_LOOP);
+    let file = temp_file("integer-loop.txt", INTEGER_LOOP);
     let path = path_str(&file);
     let run = grundy(&["solve", path, "--values", "grundy", "--format", "tsv"]);
     assert_eq!(
@@ -378,7 +297,7 @@ fn check_winning_move(
 #[test]
 fn tokens_whose_xor_is_zero_lose() {
     // Nim heaps 3, 5, 6: 3 ^ 5 ^ 6 = 0, a loss with no winning move.
-    let file = graph_file("tokens-zero.txt", &nim_heaps());
+    let file = temp_file("tokens-zero.txt", &nim_heaps());
     let (text, tsv, json) = tokens(path_str(&file), "3,5,6");
     assert_eq!(
         text,
@@ -403,7 +322,7 @@ every move leaves the opponent a winning sum
         })
     );
     // Take 1 or 2: 3 and 6 are both 0, and 1 ^ 4 = 1 ^ 1 = 0.
-    let file = graph_file("tokens-zero-take.txt", TAKE_1_OR_2);
+    let file = temp_file("tokens-zero-take.txt", TAKE_1_OR_2);
     for t in ["3,6", "1,4", "0", "2,5,3"] {
         let (_, tsv, json) = tokens(path_str(&file), t);
         assert_eq!(tsv, "loss\t-\t-\n", "{t}");
@@ -415,7 +334,7 @@ every move leaves the opponent a winning sum
 fn tokens_whose_xor_is_nonzero_win() {
     // Nim heaps 3, 5: x = 6, top bit 4; only 5 has it, and 5 ^ 6 = 3: move the 5 to 3.
     let text = nim_heaps();
-    let file = graph_file("tokens-win.txt", &text);
+    let file = temp_file("tokens-win.txt", &text);
     let path = path_str(&file);
     let (out, tsv, json) = tokens(path, "3,5");
     assert_eq!(
@@ -448,8 +367,8 @@ winning move: the token at 5 to 3
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/take-1-3-4.game"),
     )
     .expect("the take-1-3-4 example");
-    let take_file = graph_file("tokens-win-take.txt", TAKE_1_OR_2);
-    let take134_file = graph_file("tokens-win-take134.txt", &take134_text);
+    let take_file = temp_file("tokens-win-take.txt", TAKE_1_OR_2);
+    let take134_file = temp_file("tokens-win-take134.txt", &take134_text);
     let graphs = [
         (
             &file,
@@ -590,7 +509,7 @@ winning move: the token at w to 0
         assert_eq!(json["value"], Value::Null, "{t}");
     }
     // Integer ids: 9 = inf(0,2) with 2 (value 2): 2 is in the set, 9 moves to 2.
-    let file = graph_file("tokens-integer-loop.txt", INTEGER_LOOP);
+    let file = temp_file("tokens-integer-loop.txt", INTEGER_LOOP);
     let path = path_str(&file);
     let (text, tsv, _) = tokens(path, "9,2");
     assert_eq!(tsv, "win\t9\t2\n");
@@ -610,7 +529,7 @@ winning move: the token at w to 0
 
 #[test]
 fn tokens_on_the_same_position_cancel() {
-    let file = graph_file("tokens-twice.txt", &nim_heaps());
+    let file = temp_file("tokens-twice.txt", &nim_heaps());
     let path = path_str(&file);
     // 5 ^ 5 = 0: a loss (the second player copies every move).
     let (text, tsv, json) = tokens(path, "5,5");
@@ -653,7 +572,7 @@ every move leaves the opponent a winning sum
 
 #[test]
 fn tokens_at_an_unknown_position() {
-    let file = graph_file("tokens-unknown.txt", &nim_heaps());
+    let file = temp_file("tokens-unknown.txt", &nim_heaps());
     let path = path_str(&file);
     for format in ["text", "tsv", "json"] {
         assert_refused(
@@ -679,7 +598,7 @@ fn tokens_at_an_unknown_position() {
 
 #[test]
 fn tokens_need_no_values_flag() {
-    let file = graph_file("tokens-flag.txt", &nim_heaps());
+    let file = temp_file("tokens-flag.txt", &nim_heaps());
     let path = path_str(&file);
     for format in ["text", "tsv", "json"] {
         let alone = grundy(&["solve", path, "--tokens", "1,2,4", "--format", format]);
@@ -715,7 +634,7 @@ fn check_pairs_against_the_product(name: &str, text: &str) {
             product.push_str(&format!("{} {}\n", pair(o, u), pair(o, v)));
         }
     }
-    let file = graph_file(&format!("{name}-product.txt"), &product);
+    let file = temp_file(&format!("{name}-product.txt"), &product);
     let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
     let outcome: HashMap<String, String> = run
         .ok()
@@ -726,7 +645,7 @@ fn check_pairs_against_the_product(name: &str, text: &str) {
         })
         .collect();
     assert_eq!(outcome.len(), positions.len() * positions.len());
-    let file = graph_file(&format!("{name}.txt"), text);
+    let file = temp_file(&format!("{name}.txt"), text);
     let path = path_str(&file);
     for p in &positions {
         for q in &positions {
@@ -807,7 +726,7 @@ g payoff=0
 
 #[test]
 fn payoff_values_of_an_acyclic_game() {
-    let file = graph_file("payoff-tree.txt", PAYOFF_TREE);
+    let file = temp_file("payoff-tree.txt", PAYOFF_TREE);
     let path = path_str(&file);
     let run = grundy(&["solve", path, "--values", "payoff", "--format", "tsv"]);
     assert_eq!(
@@ -877,7 +796,7 @@ h@2\t0\t1\tg@1
 
 #[test]
 fn payoff_start_shows_the_principal_line() {
-    let file = graph_file("payoff-start.txt", PAYOFF_TREE);
+    let file = temp_file("payoff-start.txt", PAYOFF_TREE);
     let path = path_str(&file);
     // A plain id is player 1 to move.
     let run = grundy(&["solve", path, "--values", "payoff", "--start", "a"]);
@@ -938,7 +857,7 @@ principal line: a@2 -> b@1 -> d@2
 fn payoff_with_player_attributes_keeps_the_positions() {
     // s (player 1) -> t, u (player 2); t -> x 2, y -3; u -> z 1.
     // t = min(2, -3) = -3; u = 1; s = max(-3, 1) = 1 by u, 2 moves.
-    let file = graph_file(
+    let file = temp_file(
         "payoff-players.txt",
         "s player=1\nt player=2\nu player=2\ns t\ns u\nt x\nt y\nu z\n\
          x player=1\ny player=1\nz player=1\nx payoff=2\ny payoff=-3\nz payoff=1\n",
@@ -988,7 +907,7 @@ fn is_cycle_of_payoff_cycle(cycle: &[&str]) -> bool {
 
 #[test]
 fn payoff_on_a_cycle_needs_the_payoff_of_endless_play() {
-    let file = graph_file("payoff-cycle.txt", PAYOFF_CYCLE);
+    let file = temp_file("payoff-cycle.txt", PAYOFF_CYCLE);
     let path = path_str(&file);
     for format in ["text", "tsv", "json"] {
         let run = grundy(&["solve", path, "--values", "payoff", "--format", format]);
@@ -1016,7 +935,7 @@ fn payoff_of_endless_play_below_every_end() {
     // - b@1: player 1 takes l (-2), better than letting player 2 circle (-5): -2 in 1 move.
     // - a@2: player 2 goes to b@1 (-2) rather than to w (4): -2 in 2 moves.
     // - p, q: only endless play: -5, no remoteness, the move keeps the value.
-    let file = graph_file("payoff-minus-five.txt", PAYOFF_CYCLE);
+    let file = temp_file("payoff-minus-five.txt", PAYOFF_CYCLE);
     let path = path_str(&file);
     let expected = "\
 a@1\t4\t1\tw@2
@@ -1124,7 +1043,7 @@ fn payoff_of_endless_play_above_every_end() {
     // - b@1: player 1 goes to a@2 (4) rather than to l (-2): 4 in 2 moves.
     // - p, q: 7, no remoteness.
     // Different from -5 at a@2 (-2 there) and b@1 (-2 there).
-    let file = graph_file("payoff-seven.txt", PAYOFF_CYCLE);
+    let file = temp_file("payoff-seven.txt", PAYOFF_CYCLE);
     let path = path_str(&file);
     let run = grundy(&[
         "solve",
@@ -1200,7 +1119,7 @@ q@2\t7\t-\tp@1
 #[test]
 fn payoff_of_a_terminal_position_is_required() {
     // c has a payoff, b has no move and none.
-    let file = graph_file("payoff-missing.txt", "a b\na c\nc payoff=1\n");
+    let file = temp_file("payoff-missing.txt", "a b\na c\nc payoff=1\n");
     let path = path_str(&file);
     for format in ["text", "tsv", "json"] {
         let run = grundy(&["solve", path, "--values", "payoff", "--format", format]);
@@ -1221,7 +1140,7 @@ fn payoff_of_a_terminal_position_is_required() {
         ],
         "no move and no payoff",
     );
-    let file = graph_file(
+    let file = temp_file(
         "payoff-missing-players.txt",
         "a player=1\nb player=2\nc player=2\na b\na c\nc payoff=1\n",
     );
@@ -1234,7 +1153,7 @@ fn payoff_of_a_terminal_position_is_required() {
 #[test]
 fn payoff_attribute_must_be_an_integer() {
     // `b payoff=abc`: the value starts at column 10 of line 2.
-    let file = graph_file("payoff-abc.txt", "a b\nb payoff=abc\n");
+    let file = temp_file("payoff-abc.txt", "a b\nb payoff=abc\n");
     let path = path_str(&file);
     for args in [
         &["solve", path, "--values", "payoff"][..],
@@ -1247,14 +1166,14 @@ fn payoff_attribute_must_be_an_integer() {
         assert!(stderr.contains("bad payoff 'abc'"), "{stderr}");
     }
     // Too large for 64 bits.
-    let file = graph_file("payoff-huge.txt", "a b\nb payoff=99999999999999999999\n");
+    let file = temp_file("payoff-huge.txt", "a b\nb payoff=99999999999999999999\n");
     let path = path_str(&file);
     assert_refused(
         &["solve", path, "--values", "payoff"],
         &format!("{path}:2:10: bad payoff '99999999999999999999'"),
     );
     // Negative payoffs in the file are fine: the single end decides.
-    let file = graph_file(
+    let file = temp_file(
         "payoff-negative.txt",
         "a b\nb payoff=-9223372036854775808\n",
     );
@@ -1279,7 +1198,7 @@ b@2\t-9223372036854775808\t0\t-
 
 #[test]
 fn infinite_payoff_must_be_an_integer() {
-    let file = graph_file("infinite-payoff-bad.txt", PAYOFF_CYCLE);
+    let file = temp_file("infinite-payoff-bad.txt", PAYOFF_CYCLE);
     let path = path_str(&file);
     for value in ["abc", "1.5", "99999999999999999999"] {
         let run = grundy(&[
@@ -1303,9 +1222,9 @@ fn infinite_payoff_must_be_an_integer() {
 
 #[test]
 fn flag_combinations_that_mean_nothing_are_refused() {
-    let take = graph_file("refused-take.txt", TAKE_1_OR_2);
+    let take = temp_file("refused-take.txt", TAKE_1_OR_2);
     let take = path_str(&take);
-    let payoff = graph_file("refused-payoff.txt", PAYOFF_TREE);
+    let payoff = temp_file("refused-payoff.txt", PAYOFF_TREE);
     let payoff = path_str(&payoff);
     let cases: [(&[&str], &str); 14] = [
         (
@@ -1411,8 +1330,8 @@ fn flag_combinations_that_mean_nothing_are_refused() {
 
 #[test]
 fn grundy_values_are_refused_on_graphs_with_results_or_players() {
-    let results = graph_file("refused-results.txt", "a b\nb c\nc result=win\n");
-    let players = graph_file("refused-players.txt", "a player=1\nb player=2\na b\n");
+    let results = temp_file("refused-results.txt", "a b\nb c\nc result=win\n");
+    let players = temp_file("refused-players.txt", "a player=1\nb player=2\na b\n");
     let message = "Sprague–Grundy values are defined for impartial games in normal play";
     for file in [&results, &players] {
         let path = path_str(file);
@@ -1441,17 +1360,17 @@ fn grundy_values_are_refused_on_graphs_with_results_or_players() {
 
 #[test]
 fn attributes_of_the_other_mode_and_tokens_with_other_values_are_refused() {
-    let pay = graph_file("pay-attrs.txt", "a b\na payoff=1\nb payoff=2\n");
+    let pay = temp_file("pay-attrs.txt", "a b\na payoff=1\nb payoff=2\n");
     assert_refused(
         &["solve", path_str(&pay), "--values", "grundy"],
         "result, player or payoff attributes",
     );
-    let res = graph_file("res-attrs.txt", "a b\na result=win\nb payoff=1\n");
+    let res = temp_file("res-attrs.txt", "a b\na result=win\nb payoff=1\n");
     assert_refused(
         &["solve", path_str(&res), "--values", "payoff"],
         "has a result attribute",
     );
-    let plain = graph_file("plain-tokens.txt", "a b\n");
+    let plain = temp_file("plain-tokens.txt", "a b\n");
     for values in ["payoff", "outcome"] {
         assert_refused(
             &[

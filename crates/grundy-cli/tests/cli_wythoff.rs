@@ -1,69 +1,10 @@
 //! `grundy wythoff A B`: text and JSON output, piles up to 2^64 - 1, and exit code 2 with a
 //! `grundy: error:` message on bad input. No run may panic.
 
-use std::process::{Command, Stdio};
+mod catalogue_run;
 
+use catalogue_run::{grundy, json};
 use serde_json::{json, Value};
-
-/// What a run of the binary produced.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Asserts success and an empty stderr; returns stdout.
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
-        assert_eq!(self.stderr, "", "stderr of a successful run");
-        &self.stdout
-    }
-
-    /// Asserts exit code 2, nothing on stdout and a `grundy: error:` message; returns stderr.
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
-        assert_eq!(self.stdout, "", "stdout of a failed run");
-        assert!(
-            self.stderr.starts_with("grundy: error: "),
-            "stderr: {}",
-            self.stderr
-        );
-        &self.stderr
-    }
-}
-
-fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the grundy binary runs");
-    let run = Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "grundy {args:?} panicked: {}",
-        run.stderr
-    );
-    assert_ne!(run.code, 101, "grundy {args:?} panicked: {}", run.stderr);
-    run
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut args = args.to_vec();
-    args.push("--json");
-    let run = grundy(&args);
-    let out = run.ok();
-    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
-    serde_json::from_str(out).expect("valid JSON")
-}
 
 #[test]
 fn text_output() {

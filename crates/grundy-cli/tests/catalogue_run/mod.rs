@@ -1,7 +1,12 @@
-//! Running the `grundy` binary for the catalogue commands' tests: exit code, stdout and
-//! stderr, checked never to show a panic.
+//! Running the `grundy` binary for the command-line tests: exit code, stdout and stderr,
+//! checked never to show a panic, and the temporary files some commands read.
+//!
+//! Each test file is a crate of its own and uses only some of these helpers, hence the
+//! `dead_code` allowance.
+#![allow(dead_code)]
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
@@ -36,15 +41,33 @@ impl Run {
         );
         &self.stderr
     }
+
+    /// Asserts success with one line of JSON on stdout (and nothing on stderr); returns it
+    /// parsed. For runs whose arguments carry `--json` themselves.
+    #[track_caller]
+    pub fn json(&self) -> Value {
+        let out = self.ok();
+        assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
+        serde_json::from_str(out).expect("valid JSON")
+    }
 }
 
 /// Runs `grundy ARGS...` with no input.
 pub fn grundy(args: &[&str]) -> Run {
-    run_with_input(args, None)
+    run_with_bytes(args, None)
 }
 
 /// Runs `grundy ARGS...`, writing `input` to its standard input when given.
 pub fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
+    run_with_bytes(args, input.map(str::as_bytes))
+}
+
+/// Runs `grundy ARGS...`, writing `input` to its standard input when given: bytes, so that
+/// input which is not UTF-8 can be tried too. The input is written from another thread, as a
+/// large input would otherwise fill the pipe while the binary's output fills the other one;
+/// a broken pipe is not an error, as a run refused early (a usage error, malformed input)
+/// need not read all of it.
+pub fn run_with_bytes(args: &[&str], input: Option<&[u8]>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdin(if input.is_some() {
@@ -56,11 +79,18 @@ pub fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the grundy binary runs");
-    if let Some(input) = input {
+    let writer = input.map(|input| {
         let mut stdin = child.stdin.take().expect("piped stdin");
-        stdin.write_all(input.as_bytes()).expect("write stdin");
-    }
+        let input = input.to_vec();
+        std::thread::spawn(move || match stdin.write_all(&input) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            other => other.expect("write stdin"),
+        })
+    });
     let output = child.wait_with_output().expect("the grundy binary ends");
+    if let Some(writer) = writer {
+        writer.join().expect("the thread writing stdin");
+    }
     let run = Run {
         code: output.status.code().expect("exit code, not a signal"),
         stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
@@ -77,10 +107,42 @@ pub fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
 
 /// Runs `grundy ARGS... --json`, which must succeed with one line of JSON.
 pub fn json(args: &[&str]) -> Value {
+    json_with_input(args, None)
+}
+
+/// Runs `grundy ARGS... --json` with `input` on standard input when given, which must succeed
+/// with one line of JSON.
+pub fn json_with_input(args: &[&str], input: Option<&str>) -> Value {
     let mut args = args.to_vec();
     args.push("--json");
-    let run = grundy(&args);
-    let out = run.ok();
-    assert!(out.ends_with('\n') && out.lines().count() == 1, "{out}");
-    serde_json::from_str(out).expect("valid JSON")
+    run_with_input(&args, input).json()
+}
+
+/// A fresh path `name` in this test file's own temporary directory (`CARGO_TARGET_TMPDIR/`,
+/// then the test crate's name, so that test files running at once keep apart): the directory
+/// is created if need be, and a file left there by an earlier run is removed, so that what a
+/// test reads back is what this run wrote.
+pub fn temp_path(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(env!("CARGO_CRATE_NAME"));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    match std::fs::remove_file(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        other => other.expect("remove an earlier run's temp file"),
+    }
+    path
+}
+
+/// Writes `contents` to the file `name` in this test file's temporary directory (see
+/// [`temp_path`]), for the commands that read files; returns its path. The name keeps tests
+/// apart.
+pub fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = temp_path(name);
+    std::fs::write(&path, contents).expect("write temp file");
+    path
+}
+
+/// A temporary path as an argument.
+pub fn path_str(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 temp path")
 }
