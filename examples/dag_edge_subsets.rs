@@ -44,6 +44,10 @@ use std::process::ExitCode;
 
 use grundy::GameGraph;
 
+use common::read_input;
+
+mod common;
+
 /// The most vertices accepted: the method is exponential in n.
 const MAX_N: usize = 15;
 
@@ -214,20 +218,9 @@ fn first_player_wins(dag: &Dag) -> u128 {
     (1u128 << dag.edge_count) - equal_value_subsets(dag)
 }
 
-/// The input text: the sample without arguments, a file, or standard input for `-`.
-fn read_input(args: &[String]) -> Result<String, String> {
-    match args {
-        [] => Ok(SAMPLE.to_string()),
-        [path] if path == "-" => std::io::read_to_string(std::io::stdin())
-            .map_err(|e| format!("cannot read standard input: {e}")),
-        [path] => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
-        _ => Err("give at most one input file".to_string()),
-    }
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dag = match read_input(&args).and_then(|text| Dag::parse(&text)) {
+    let dag = match read_input(&args, SAMPLE).and_then(|text| Dag::parse(&text)) {
         Ok(dag) => dag,
         Err(message) => {
             eprintln!("dag_edge_subsets: error: {message}");

@@ -39,6 +39,10 @@ use std::process::ExitCode;
 use grundy::solve::grundy_values;
 use grundy::GameGraph;
 
+use common::read_input;
+
+mod common;
+
 /// The contest's modulus.
 const MODULUS: u64 = 998_244_353;
 
@@ -162,20 +166,9 @@ fn solve(graphs: &Graphs) -> Answer {
     answer
 }
 
-/// The input text: the sample without arguments, a file, or standard input for `-`.
-fn read_input(args: &[String]) -> Result<String, String> {
-    match args {
-        [] => Ok(SAMPLE.to_string()),
-        [path] if path == "-" => std::io::read_to_string(std::io::stdin())
-            .map_err(|e| format!("cannot read standard input: {e}")),
-        [path] => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
-        _ => Err("give at most one input file".to_string()),
-    }
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let graphs = match read_input(&args).and_then(|text| Graphs::parse(&text)) {
+    let graphs = match read_input(&args, SAMPLE).and_then(|text| Graphs::parse(&text)) {
         Ok(g) => g,
         Err(message) => {
             eprintln!("giant_graph: error: {message}");

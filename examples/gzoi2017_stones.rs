@@ -34,6 +34,10 @@
 
 use std::process::ExitCode;
 
+use common::read_input;
+
+mod common;
+
 /// The notes' modulus.
 const MODULUS: u64 = 1_000_000_007;
 
@@ -149,20 +153,9 @@ fn all_but_one(piles: &[u32], lo: usize, hi: usize, table: Vec<u64>, total: &mut
     all_but_one(piles, mid, hi, right, total);
 }
 
-/// The input text: the sample without arguments, a file, or standard input for `-`.
-fn read_input(args: &[String]) -> Result<String, String> {
-    match args {
-        [] => Ok(SAMPLE.to_string()),
-        [path] if path == "-" => std::io::read_to_string(std::io::stdin())
-            .map_err(|e| format!("cannot read standard input: {e}")),
-        [path] => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
-        _ => Err("give at most one input file".to_string()),
-    }
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let piles = match read_input(&args).and_then(|text| parse(&text)) {
+    let piles = match read_input(&args, SAMPLE).and_then(|text| parse(&text)) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("gzoi2017_stones: error: {message}");

@@ -14,23 +14,9 @@ use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Every sequence of `len` entries in `0..=max`.
-fn all_sequences(len: usize, max: u64) -> Vec<Vec<u64>> {
-    let mut all = vec![Vec::new()];
-    for _ in 0..len {
-        all = all
-            .into_iter()
-            .flat_map(|s| {
-                (0..=max).map(move |a| {
-                    let mut t = s.clone();
-                    t.push(a);
-                    t
-                })
-            })
-            .collect();
-    }
-    all
-}
+use common::all_sequences;
+
+mod common;
 
 fn small_positions() -> Vec<Vec<u64>> {
     let mut all = Vec::new();

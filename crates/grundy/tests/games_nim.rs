@@ -16,23 +16,9 @@ use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Every list of `count` piles of 0..=max.
-fn all_piles(count: usize, max: u64) -> Vec<Vec<u64>> {
-    let mut out = vec![vec![]];
-    for _ in 0..count {
-        out = out
-            .into_iter()
-            .flat_map(|p| {
-                (0..=max).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    out
-}
+use common::all_sequences;
+
+mod common;
 
 /// The winning moves by the solver: every option that is a loss for the opponent.
 fn solver_moves(e: &Explored<Vec<u64>>, s: &Solution, piles: &[u64]) -> BTreeSet<NimMove> {
@@ -59,7 +45,7 @@ const SHAPES: [(usize, u64); 5] = [(0, 0), (1, 24), (2, 12), (3, 7), (4, 4)];
 fn normal_play_matches_the_solver_on_every_small_position() {
     let mut checked = 0;
     for (count, max) in SHAPES {
-        let starts = all_piles(count, max);
+        let starts = all_sequences(count, max);
         let e = explore(&Nim, starts.clone(), ExploreLimits::default(), &NoProgress).unwrap();
         let s = solve(&e.graph, &SolveOptions::default()).unwrap();
         let g = grundy_values(&e.graph).unwrap();
@@ -85,7 +71,7 @@ fn misere_play_matches_the_solver_on_every_small_position() {
         preferences: None,
     };
     for (count, max) in SHAPES {
-        let starts = all_piles(count, max);
+        let starts = all_sequences(count, max);
         let e = explore(&Nim, starts.clone(), ExploreLimits::default(), &NoProgress).unwrap();
         let s = solve(&e.graph, &misere).unwrap();
         for piles in &starts {

@@ -11,6 +11,10 @@ use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use common::all_sequences;
+
+mod common;
+
 /// Nim on sorted piles; `k` piles at most change per move.
 struct NimK(usize);
 
@@ -61,29 +65,12 @@ fn solved_outcome<G: Game>(game: &G, start: G::Position, misere: bool) -> Outcom
     solve(&e.graph, &options).unwrap().outcome(0)
 }
 
-fn all_piles(count: usize, max: u64) -> Vec<Vec<u64>> {
-    let mut out = vec![vec![]];
-    for _ in 0..count {
-        out = out
-            .into_iter()
-            .flat_map(|p| {
-                (0..=max).map(move |x| {
-                    let mut q = p.clone();
-                    q.push(x);
-                    q
-                })
-            })
-            .collect();
-    }
-    out
-}
-
 #[test]
 fn nim_k_rule_and_constructive_move_match_the_solved_game() {
     for k in 1..=3usize {
         for count in 1..=4usize {
             let max = if count == 4 { 3 } else { 4 };
-            for piles in all_piles(count, max) {
+            for piles in all_sequences(count, max) {
                 let mut sorted = piles.clone();
                 sorted.sort_unstable();
                 let truth = solved_outcome(&NimK(k), sorted, false);
@@ -108,7 +95,7 @@ fn nim_k_rule_and_constructive_move_match_the_solved_game() {
 #[test]
 fn anti_nim_matches_misere_nim() {
     for count in 1..=4usize {
-        for piles in all_piles(count, if count == 4 { 3 } else { 5 }) {
+        for piles in all_sequences(count, if count == 4 { 3 } else { 5 }) {
             let mut sorted = piles.clone();
             sorted.sort_unstable();
             let truth = solved_outcome(&NimK(1), sorted, true);

@@ -248,15 +248,7 @@ pub struct DynamicMove {
 impl fmt::Display for DynamicMove {
     /// `take 3 (leaves 5, the opponent takes at most 4)`, or `take 8 (leaves 0)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.pile == 0 {
-            write!(f, "take {} (leaves 0)", self.take)
-        } else {
-            write!(
-                f,
-                "take {} (leaves {}, the opponent takes at most {})",
-                self.take, self.pile, self.limit
-            )
-        }
+        super::write_limited_take(f, self.take, self.pile, self.limit)
     }
 }
 

@@ -29,3 +29,23 @@ pub mod wythoff;
 pub mod zero_runs;
 
 pub use answer::Answer;
+
+/// Writes a move of the one-pile games whose next take is limited by the last
+/// ([`fibonacci`], [`dynamic_subtraction`], [`plus_k_nim`]): `take 3 (leaves 5, the opponent
+/// takes at most 6)`, or `take 8 (leaves 0)` when the pile is emptied (the limit then says
+/// nothing). One wording for all three, so that their answers read alike. O(1).
+fn write_limited_take(
+    f: &mut std::fmt::Formatter<'_>,
+    take: u64,
+    pile: u64,
+    limit: u64,
+) -> std::fmt::Result {
+    if pile == 0 {
+        write!(f, "take {take} (leaves 0)")
+    } else {
+        write!(
+            f,
+            "take {take} (leaves {pile}, the opponent takes at most {limit})"
+        )
+    }
+}

@@ -112,15 +112,7 @@ pub struct PlusKMove {
 impl fmt::Display for PlusKMove {
     /// `take 1 (leaves 5, the opponent takes at most 3)`, or `take 8 (leaves 0)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.pile == 0 {
-            write!(f, "take {} (leaves 0)", self.take)
-        } else {
-            write!(
-                f,
-                "take {} (leaves {}, the opponent takes at most {})",
-                self.take, self.pile, self.limit
-            )
-        }
+        super::write_limited_take(f, self.take, self.pile, self.limit)
     }
 }
 

@@ -1,0 +1,24 @@
+//! Helpers shared by the integration tests, each used as `mod common;`.
+
+// Every file under tests/ is its own crate and uses only some of these helpers: the rest
+// would be reported as dead code in that crate.
+#![allow(dead_code)]
+
+/// Every sequence of `len` entries in `0..=max`, in lexicographic order: (max + 1)^len
+/// sequences, built in O(len · (max + 1)^len) time.
+pub fn all_sequences(len: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..len {
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                (0..=max).map(move |a| {
+                    let mut t = s.clone();
+                    t.push(a);
+                    t
+                })
+            })
+            .collect();
+    }
+    all
+}
