@@ -65,6 +65,13 @@ pub fn emit<M: Serialize + Display>(
             other => writeln!(out, "{key}: {other}")?,
         }
     }
+    write_winning_moves(&mut out, answer)?;
+    Ok(())
+}
+
+/// Writes an answer's winning moves as text: their number, the first [`LISTED`], and `...`
+/// when there are more. Nothing when there are none.
+pub fn write_winning_moves<M: Display>(out: &mut impl Write, answer: &Answer<M>) -> io::Result<()> {
     let total = answer
         .winning_move_count
         .unwrap_or(answer.winning_moves.len() as u128);

@@ -30,9 +30,6 @@ use clap::Args;
 use grundy::games::partizan_piles::{PartizanPiles, PileMove, Side};
 use grundy::games::Answer;
 
-/// How many winning moves text output lists per player.
-const LISTED: usize = 20;
-
 /// Arguments of `grundy partizan-piles`.
 #[derive(Debug, Args)]
 pub struct PartizanPilesArgs {
@@ -72,19 +69,7 @@ fn write_side(
         "{side} (takes {take}) moving first: {}",
         answer.outcome
     )?;
-    let total = answer
-        .winning_move_count
-        .unwrap_or(answer.winning_moves.len() as u128);
-    if total > 0 {
-        writeln!(out, "winning moves ({total}):")?;
-        for m in answer.winning_moves.iter().take(LISTED) {
-            writeln!(out, "  {m}")?;
-        }
-        if total > LISTED.min(answer.winning_moves.len()) as u128 {
-            writeln!(out, "  ...")?;
-        }
-    }
-    Ok(())
+    super::write_winning_moves(out, answer)
 }
 
 /// Runs `grundy partizan-piles`.
