@@ -12,17 +12,9 @@ fn batch(input: &[u8]) -> Run {
     run_with_bytes(&["nimber", "batch"], Some(input))
 }
 
-/// `shared/testdata/nim_product_64/`, beside the checkout.
+/// Library Checker's `nim_product_64` files, in the repository's `testdata/`.
 fn nim_product_dir() -> PathBuf {
-    let dir =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata/nim_product_64");
-    assert!(
-        dir.is_dir(),
-        "test data directory {} is missing: these tests need the shared test data \
-         (shared/testdata/ beside the checkout, as on CI)",
-        dir.display()
-    );
-    dir
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/nim_product_64")
 }
 
 fn read(path: &PathBuf) -> Vec<u8> {

@@ -1,7 +1,9 @@
-//! Take-and-break games against external tables (shared/testdata/octal) and against the
+//! Take-and-break games against external tables (testdata/octal) and against the
 //! generic solver; the sparse-space method against the definition.
 
 use std::path::PathBuf;
+
+mod common;
 
 use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 use grundy::pattern::period::{self, OctalPeriod, Period};
@@ -10,15 +12,7 @@ use grundy::rules::{explore, ExploreLimits, Impartial};
 use grundy::solve::grundy_values;
 
 fn testdata(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/testdata/octal")
-        .join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: the shared test data must sit beside the checkout",
-        path.display()
-    );
-    path
+    common::testdata_dir().join("octal").join(name)
 }
 
 #[derive(serde::Deserialize)]

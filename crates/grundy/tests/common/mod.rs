@@ -22,3 +22,9 @@ pub fn all_sequences(len: usize, max: u64) -> Vec<Vec<u64>> {
     }
     all
 }
+
+/// The repository's `testdata/` folder: external data copied in with its provenance (see its
+/// README), so that the tests need nothing beside the checkout.
+pub fn testdata_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
+}
