@@ -25,6 +25,7 @@ pub mod graph;
 pub mod impartial;
 pub mod nimber;
 pub mod outcome;
+pub mod partizan;
 pub mod pattern;
 pub mod progress;
 pub mod rules;
