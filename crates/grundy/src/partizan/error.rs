@@ -29,6 +29,9 @@ pub enum ValueError {
     /// `Pow` and `PowTo` need a base of the form {0|H}.
     #[error("the base of a power must be of the form {{0|H}}")]
     PowerBase,
+    /// A list of followers would be too long to build.
+    #[error("{0} followers are too many to list")]
+    TooManyFollowers(u128),
     /// A count exceeds what an answer can hold.
     #[error("count out of range: more than 2^128 - 1")]
     CountOverflow,

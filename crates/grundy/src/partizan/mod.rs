@@ -7,13 +7,19 @@
 
 use std::fmt;
 
+pub mod atomic;
 pub mod canonical;
 pub mod compare;
+pub mod cooling;
 pub mod error;
+pub mod misere;
+pub mod norton;
 pub mod notation;
 pub mod number;
 pub mod nus;
 pub mod order;
+pub mod properties;
+pub mod reduced;
 pub mod store;
 pub mod sum;
 pub mod thermograph;

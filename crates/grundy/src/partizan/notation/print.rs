@@ -112,7 +112,7 @@ impl GameStore {
 
     /// For `x + Tiny(G) = {x || x | x − G}` or `x + Miny(G) = {x + G | x || x}` (G with a
     /// positive mean): the name, `x` and `G`.
-    fn number_tiny_parts(
+    pub(crate) fn number_tiny_parts(
         &mut self,
         left: &[GameId],
         right: &[GameId],
