@@ -24,15 +24,32 @@ use super::Side;
 /// The deepest recursion over game trees the engine accepts (see [`GameStore::depth`]): a
 /// game deeper than this cannot be built, and an operation that would recurse deeper returns
 /// [`ValueError::TooDeep`].
-pub const MAX_DEPTH: u64 = 1 << 17;
+pub const MAX_DEPTH: u64 = 1 << 16;
 
 /// Recursions up to this depth run on the caller's stack; deeper ones on a thread with a
 /// stack sized for them.
 const INLINE_DEPTH: u64 = 48;
 
-/// Stack reserved per level of recursion when an operation runs on its own thread (the
-/// mutual recursion of sums, comparisons and canonical forms stacks a few frames a level).
-const STACK_PER_LEVEL: u64 = 2048;
+/// Stack reserved per level of recursion when an operation runs on its own thread: measured
+/// at about 1.2 KiB a level for the heaviest walks (thermographs, printing) in an optimised
+/// build; the margin covers unoptimised builds.
+const STACK_PER_LEVEL: u64 = 4096;
+
+/// Runs `f` on a scoped thread with a stack of `bytes`, or returns `None` if the thread
+/// cannot be started. A panic in `f` is passed on.
+pub(crate) fn with_stack<R: Send>(bytes: usize, f: impl FnOnce() -> R + Send) -> Option<R> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .stack_size(bytes)
+            .spawn_scoped(scope, f)
+            .ok()?;
+        Some(
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    })
+}
 
 /// An error if a recursion of `depth` levels is beyond [`MAX_DEPTH`]. O(1).
 pub(crate) fn check_depth(depth: u64) -> Result<(), ValueError> {
@@ -216,7 +233,7 @@ impl GameStore {
     }
 
     /// The id of `x + n·↑ + *m`, or an error if its tree is deeper than the engine's limit
-    /// ([`MAX_DEPTH`]: `|n| + m` up to about 2^17) or `n = i32::MIN`. O(1) expected.
+    /// ([`MAX_DEPTH`]: `|n| + m` up to about 2^16) or `n = i32::MIN`. O(1) expected.
     pub fn nus_game(&mut self, value: Nus) -> Result<GameId, ValueError> {
         let value = Nus::new(value.number, value.ups, value.nimber)?;
         check_depth(value.depth())?;
@@ -407,18 +424,10 @@ impl GameStore {
             return f(self);
         }
         let stack = (depth * STACK_PER_LEVEL + (1 << 20)) as usize;
-        std::thread::scope(|scope| {
-            let handle = std::thread::Builder::new()
-                .stack_size(stack)
-                .spawn_scoped(scope, || f(self))
-                .map_err(|_| ValueError::TooDeep {
-                    depth,
-                    limit: INLINE_DEPTH,
-                })?;
-            handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+        with_stack(stack, || f(self)).unwrap_or(Err(ValueError::TooDeep {
+            depth,
+            limit: INLINE_DEPTH,
+        }))
     }
 
     /// `−g`. O(size of g) the first time, O(1) after.

@@ -6,10 +6,18 @@ use std::fmt;
 use super::super::error::ValueError;
 use super::super::number::{Dyadic, ParseDyadicError};
 use super::super::nus::Nus;
-use super::super::store::{GameId, GameStore};
+use super::super::store::{with_stack, GameId, GameStore};
 
-/// The deepest nesting of braces, parentheses, `Tiny(…)` and `Miny(…)` the reader accepts.
-pub const MAX_NESTING: usize = 400;
+/// The deepest nesting of braces, parentheses, `Tiny(…)` and `Miny(…)` the reader accepts
+/// (deep texts are read on a thread with a stack sized for them).
+pub const MAX_NESTING: usize = 1 << 15;
+
+/// Texts nested up to this depth are read on the caller's stack.
+const INLINE_NESTING: usize = 48;
+
+/// Stack reserved per level of nesting on a reading thread (about 1.1 KiB measured in an
+/// optimised build, with a margin for unoptimised ones).
+const STACK_PER_NESTING: usize = 8192;
 
 /// Why a text is not a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,6 +109,24 @@ impl GameStore {
     /// assert_eq!(e.to_string(), "column 5: ambiguous slashes: a run of 1 '|' appears twice at one level (use braces)");
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
+        let (nesting, column) = nesting(text);
+        if nesting > MAX_NESTING {
+            return Err(ParseError {
+                column,
+                kind: ParseErrorKind::TooDeep,
+            });
+        }
+        if nesting <= INLINE_NESTING {
+            return self.parse_here(text);
+        }
+        let stack = nesting * STACK_PER_NESTING + (1 << 20);
+        with_stack(stack, || self.parse_here(text)).unwrap_or(Err(ParseError {
+            column: 1,
+            kind: ParseErrorKind::TooDeep,
+        }))
+    }
+
+    fn parse_here(&mut self, text: &str) -> Result<GameId, ParseError> {
         let mut p = Parser {
             store: self,
             text,
@@ -114,6 +140,28 @@ impl GameStore {
         }
         Ok(g)
     }
+}
+
+/// How deep the text nests (braces, parentheses, and runs of slashes, which nest the sides
+/// of a brace group), and the column where it first passes [`MAX_NESTING`]. O(length).
+fn nesting(text: &str) -> (usize, usize) {
+    let (mut depth, mut deepest, mut run, mut column) = (0usize, 0usize, 0usize, 1);
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        run = if c == '|' { run + 1 } else { 0 };
+        let here = depth + run;
+        if here > deepest {
+            deepest = here;
+            if deepest == MAX_NESTING + 1 {
+                column = i + 1;
+            }
+        }
+    }
+    (deepest, column)
 }
 
 impl Parser<'_> {
