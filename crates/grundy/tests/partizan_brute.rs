@@ -258,6 +258,46 @@ fn comparisons_canonical_forms_and_outcomes_against_definitions() {
     }
 }
 
+/// Forms `{{A | B, C} | D}` over small games: many equal a number although their left
+/// option is hot, so their stops are not the ones their options say (`{{1 | *, ↓} | 2}` is 0,
+/// its options say 0 and 2). The canonical form must equal the raw game and must not depend
+/// on the order of the options.
+#[test]
+fn forms_equal_to_numbers_with_hot_options() {
+    let mut raw = Raw::default();
+    let zero = raw.add(vec![], vec![]);
+    let one = raw.add(vec![zero], vec![]);
+    let two = raw.add(vec![one], vec![]);
+    let minus_one = raw.add(vec![], vec![zero]);
+    let half = raw.add(vec![zero], vec![one]);
+    let star = raw.add(vec![zero], vec![zero]);
+    let up = raw.add(vec![zero], vec![star]);
+    let down = raw.add(vec![star], vec![zero]);
+    let star2 = raw.add(vec![zero, star], vec![zero, star]);
+    let pool = [zero, one, two, minus_one, half, star, up, down, star2];
+    let mut store = GameStore::new();
+    let mut expanded = HashMap::new();
+    for &a in &pool {
+        for &b in &pool {
+            for &c in &pool {
+                if b == c {
+                    continue;
+                }
+                for &d in &pool {
+                    let forwards = raw.add(vec![a], vec![b, c]);
+                    let backwards = raw.add(vec![a], vec![c, b]);
+                    let g = raw.add(vec![forwards], vec![d]);
+                    let h = raw.add(vec![backwards], vec![d]);
+                    let (cg, ch) = (raw.canonical(&mut store, g), raw.canonical(&mut store, h));
+                    assert_eq!(cg, ch, "{} and {}", store.display(cg), store.display(ch));
+                    let e = raw.expand(&mut store, cg, &mut expanded);
+                    assert!(raw.equal(g, e), "{} is not the raw game", store.display(cg));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn sums_against_raw_sums() {
     let mut rng = StdRng::seed_from_u64(7);

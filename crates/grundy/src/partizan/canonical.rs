@@ -15,6 +15,7 @@
 //! them if `a < b`, `a*` if `a = b`, the switch `{a|b}` otherwise), and options that are all
 //! nimbers with the same mex `m` on both sides (`*m`).
 
+use super::compare::stops_decide;
 use super::error::ValueError;
 use super::number::Dyadic;
 use super::nus::Nus;
@@ -139,28 +140,8 @@ impl GameStore {
 
     /// When every option is a nimber `*k` and both sides have the same mex `m`: `*m`.
     fn nimbers_only(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
-        let mex = |store: &GameStore, side: &[GameId]| -> Option<u32> {
-            let mut seen = Vec::with_capacity(side.len());
-            for &o in side {
-                let n = store.nus(o)?;
-                if n.ups != 0 || n.number != Dyadic::ZERO {
-                    return None;
-                }
-                seen.push(n.nimber);
-            }
-            seen.sort_unstable();
-            let mut m = 0;
-            for k in seen {
-                if k == m {
-                    m += 1;
-                } else if k > m {
-                    break;
-                }
-            }
-            Some(m)
-        };
-        let m = mex(self, left)?;
-        if mex(self, right)? != m {
+        let m = self.mex(left)?;
+        if self.mex(right)? != m {
             return None;
         }
         Some(self.intern_nus(Nus {
@@ -168,6 +149,39 @@ impl GameStore {
             ups: 0,
             nimber: m,
         }))
+    }
+
+    /// The mex of a list of nimbers sorted by id, or `None` if one option is not a nimber.
+    /// Without allocating: the nimbers below 64 go into a bit set, which is all a mex below
+    /// 64 needs; a larger mex is found by sorting.
+    fn mex(&self, side: &[GameId]) -> Option<u32> {
+        let mut small = 0u64;
+        for &o in side {
+            let n = self.nus(o)?;
+            if n.ups != 0 || n.number != Dyadic::ZERO {
+                return None;
+            }
+            if n.nimber < 64 {
+                small |= 1 << n.nimber;
+            }
+        }
+        let m = small.trailing_ones();
+        if m < 64 {
+            return Some(m);
+        }
+        let mut seen: Vec<u32> = side
+            .iter()
+            .filter_map(|&o| self.nus(o))
+            .map(|n| n.nimber)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        Some(
+            seen.iter()
+                .enumerate()
+                .take_while(|&(i, &k)| i as u32 == k)
+                .count() as u32,
+        )
     }
 
     /// Removes the options of `side` that another option of the list dominates (for Left,
@@ -220,12 +234,19 @@ impl GameStore {
             }
             let option = list[i];
             self.ensure_options(option)?;
+            let stops = self.form_stops(left, right);
             let mut reversed_through = None;
             for k in 0..self.count(option, side.other()) {
                 let back = self.option(option, side.other(), k);
-                let reverses = match side {
-                    Side::Left => self.leq_form(back, left, right)?,
-                    Side::Right => self.form_leq(left, right, back)?,
+                let back_stops = Some((self.left_stop(back), self.right_stop(back)));
+                let (lower, upper) = match side {
+                    Side::Left => (back_stops, stops),
+                    Side::Right => (stops, back_stops),
+                };
+                let reverses = match stops_decide(lower, upper) {
+                    Some(known) => known,
+                    None if side == Side::Left => self.leq_form(back, left, right)?,
+                    None => self.form_leq(left, right, back)?,
                 };
                 if reverses {
                     reversed_through = Some(back);
@@ -254,6 +275,18 @@ impl GameStore {
         Ok(changed)
     }
 
+    /// The stops of the form `{left | right}` when its options say them: Left's is the
+    /// largest right stop of a left option, Right's the smallest left stop of a right option.
+    /// That holds for a form that is not a number, and for one equal to the number `x` only
+    /// when both are `x`. So if they come out with Left's below Right's (the form then must
+    /// be a number, of unknown value between them: `{{1|*,↓}|2}` is 0, not 1), and when a side
+    /// has no options, `None`: the stops decide nothing (see [`stops_decide`]). O(options).
+    fn form_stops(&self, left: &[GameId], right: &[GameId]) -> Option<(Dyadic, Dyadic)> {
+        let l = left.iter().map(|&o| self.right_stop(o)).max()?;
+        let r = right.iter().map(|&o| self.left_stop(o)).min()?;
+        (l >= r).then_some((l, r))
+    }
+
     /// If `{left | right}` (canonical) is a number + ups + nimber, its id. The candidates
     /// come from the shapes of their option lists (module documentation of `nus`): `x*m` has
     /// equal lists, `x + n·↑ + *m` with `n ≥ 1` has the single right option
@@ -264,31 +297,26 @@ impl GameStore {
         left: &[GameId],
         right: &[GameId],
     ) -> Result<Option<GameId>, ValueError> {
-        let mut values = Vec::with_capacity(left.len() + right.len());
-        for &o in left.iter().chain(right) {
-            match self.nus(o) {
-                Some(v) => values.push(v),
-                None => return Ok(None),
-            }
+        if !left.iter().chain(right).all(|&o| self.nus(o).is_some()) {
+            return Ok(None);
         }
-        let mut candidates = Vec::with_capacity(3);
-        if left == right && !left.is_empty() {
-            let x = values[0].number;
-            candidates.push(Nus::new(x, 0, left.len() as u32));
-        }
-        if let [r] = values[left.len()..] {
-            if r.ups >= 0 {
-                if let Some(ups) = r.ups.checked_add(1) {
-                    candidates.push(Nus::new(r.number, ups, r.nimber ^ 1));
-                }
-            }
-        }
-        if let [l] = values[..left.len()] {
-            if l.ups <= 0 {
-                candidates.push(Nus::new(l.number, l.ups - 1, l.nimber ^ 1));
-            }
-        }
-        for candidate in candidates.into_iter().flatten() {
+        let value = |store: &GameStore, list: &[GameId]| match list {
+            [o] => store.nus(*o),
+            _ => None,
+        };
+        let nimbers = (left == right && !left.is_empty())
+            .then(|| {
+                self.nus(left[0])
+                    .map(|v| Nus::new(v.number, 0, left.len() as u32))
+            })
+            .flatten();
+        let upward = value(self, right)
+            .filter(|r| r.ups >= 0)
+            .and_then(|r| Some(Nus::new(r.number, r.ups.checked_add(1)?, r.nimber ^ 1)));
+        let downward = value(self, left)
+            .filter(|l| l.ups <= 0)
+            .map(|l| Nus::new(l.number, l.ups - 1, l.nimber ^ 1));
+        for candidate in [nimbers, upward, downward].into_iter().flatten().flatten() {
             let id = self.intern_nus(candidate);
             self.ensure_options(id)?;
             let matches = self.count(id, Side::Left) == left.len()

@@ -5,13 +5,15 @@
 //! ids, answered in closed form when both games are numbers + ups + nimbers, cut short by
 //! the number-avoidance theorem (a number's options never need to be looked at against a
 //! game that is not a number) and by the stops (`G ≤ H` implies that both stops of G are at
-//! most those of H). [`GameStore::leq_form`] and [`GameStore::form_leq`] compare an interned
+//! most those of H, and `L(G) < R(H)` implies `G < H`, since the stops of a sum satisfy
+//! `R(A + B) ≥ R(A) + R(B)`). [`GameStore::leq_form`] and [`GameStore::form_leq`] compare an interned
 //! game with a form `{L|R}` that is not interned yet: canonicalisation needs them to find
 //! reversible options.
 
 use std::cmp::Ordering;
 
 use super::error::ValueError;
+use super::number::Dyadic;
 use super::store::{pair_key, GameId, GameStore};
 use super::Side;
 
@@ -47,6 +49,23 @@ impl Comparison {
             Comparison::Greater => ">",
             Comparison::Incomparable => "<>",
         }
+    }
+}
+
+/// Whether `G ≤ H` follows from the stops `(L, R)` of `G` and `H` alone: no if a stop of G
+/// exceeds H's (stops are monotone), yes if `L(G) < R(H)` (then `R(H − G) ≥ R(H) − L(G) > 0`);
+/// unknown otherwise, or when the stops of a form are unknown (`None`). O(1).
+pub(crate) fn stops_decide(
+    g: Option<(Dyadic, Dyadic)>,
+    h: Option<(Dyadic, Dyadic)>,
+) -> Option<bool> {
+    let ((gl, gr), (hl, hr)) = (g?, h?);
+    if gl > hl || gr > hr {
+        Some(false)
+    } else if gl < hr {
+        Some(true)
+    } else {
+        None
     }
 }
 
@@ -93,9 +112,9 @@ impl GameStore {
         if let (Some(a), Some(b)) = (gn.nus, hn.nus) {
             return Ok(a.leq(b));
         }
-        // Stops are monotone: G ≤ H implies L(G) ≤ L(H) and R(G) ≤ R(H).
-        if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
-            return Ok(false);
+        let stops = |n: &super::store::Node| Some((n.left_stop, n.right_stop));
+        if let Some(known) = stops_decide(stops(gn), stops(hn)) {
+            return Ok(known);
         }
         let key = pair_key(g, h);
         if let Some(&known) = self.leqs.get(&key) {

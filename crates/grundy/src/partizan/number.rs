@@ -198,6 +198,9 @@ impl std::ops::Neg for Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
         let exp = self.exp.max(other.exp);
         self.scaled(exp).cmp(&other.scaled(exp))
     }

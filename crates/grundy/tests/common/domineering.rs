@@ -3,7 +3,7 @@
 //! splitting it into independent regions (4-connected components of empty cells), valuing
 //! each region from its options' values (memoised by region) and adding the regions.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use grundy::partizan::{GameId, GameStore};
 
@@ -73,40 +73,39 @@ impl Board {
         out
     }
 
-    /// The 4-connected regions of empty cells.
+    /// The cells 4-adjacent to those of `mask`.
+    fn neighbours(&self, mask: u64) -> u64 {
+        let cells = self.rows * self.cols;
+        let all = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        let mut first_column = 0u64;
+        for r in 0..self.rows {
+            first_column |= self.bit(r, 0);
+        }
+        let last_column = first_column << (self.cols - 1);
+        let right = (mask & !last_column) << 1;
+        let left = (mask & !first_column) >> 1;
+        (right | left | mask << self.cols | mask >> self.cols) & all
+    }
+
+    /// The 4-connected regions of empty cells, by flood fill on bit masks.
     fn regions(&self) -> Vec<u64> {
-        let mut left = self.empty;
+        let mut rest = self.empty;
         let mut out = Vec::new();
-        while left != 0 {
-            let mut region = left & left.wrapping_neg();
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
             loop {
-                let mut grown = region;
-                for i in 0..64 {
-                    if region >> i & 1 == 0 {
-                        continue;
-                    }
-                    let (r, c) = (i / self.cols, i % self.cols);
-                    if r > 0 {
-                        grown |= self.bit(r - 1, c);
-                    }
-                    if r + 1 < self.rows {
-                        grown |= self.bit(r + 1, c);
-                    }
-                    if c > 0 {
-                        grown |= self.bit(r, c - 1);
-                    }
-                    if c + 1 < self.cols {
-                        grown |= self.bit(r, c + 1);
-                    }
-                }
-                grown &= self.empty;
+                let grown = (region | self.neighbours(region)) & self.empty;
                 if grown == region {
                     break;
                 }
                 region = grown;
             }
             out.push(region);
-            left &= !region;
+            rest &= !region;
         }
         out
     }
@@ -147,5 +146,5 @@ fn region_value(store: &mut GameStore, board: &Board, memo: &mut HashMap<u64, Ga
 
 /// The canonical form of a position.
 pub fn value(store: &mut GameStore, board: &Board) -> GameId {
-    value_with(store, board, &mut HashMap::new())
+    value_with(store, board, &mut HashMap::default())
 }
