@@ -23,6 +23,7 @@
 pub mod games;
 pub mod graph;
 pub mod impartial;
+pub mod math;
 pub mod nimber;
 pub mod outcome;
 pub mod partizan;

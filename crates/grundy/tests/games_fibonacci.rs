@@ -5,9 +5,10 @@ use std::collections::HashMap;
 
 use grundy::games::dynamic_subtraction::{LosingSizes, Ratio};
 use grundy::games::fibonacci::{
-    answer, is_fibonacci, misere_answer, misere_losses_up_to, misere_wins, smallest_term,
-    start_answer, winning_moves, wins, zeckendorf, FibonacciNim, Position, FIBONACCI,
+    answer, misere_answer, misere_losses_up_to, misere_wins, start_answer, winning_moves, wins,
+    FibonacciNim, Position,
 };
+use grundy::math::zeckendorf::{is_fibonacci, smallest_term, zeckendorf, FIBONACCI};
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits};
 use grundy::solve::{solve, SolveOptions};
@@ -246,7 +247,7 @@ fn huge_piles_are_consistent() {
 /// Fibonacci numbers, and the answers agree.
 #[test]
 fn fibonacci_nim_is_dynamic_subtraction_with_k_2() {
-    let sizes = LosingSizes::up_to(Ratio::integer(2).unwrap(), u64::MAX).unwrap();
+    let sizes = LosingSizes::up_to(Ratio::integer(2), u64::MAX).unwrap();
     assert_eq!(sizes.iter().collect::<Vec<_>>(), FIBONACCI.to_vec());
     let mut rng = StdRng::seed_from_u64(0xf1b0_0004);
     for _ in 0..5_000 {

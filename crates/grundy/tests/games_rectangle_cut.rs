@@ -7,8 +7,9 @@
 use std::collections::BTreeSet;
 
 use grundy::games::rectangle_cut::{
-    answer, prime_factor_count, value, Axis, CutMove, Rectangle, RectangleCut, LISTED_MOVES,
+    answer, value, Axis, CutMove, Rectangle, RectangleCut, LISTED_MOVES,
 };
+use grundy::math::primes::prime_factor_count;
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits, GrundyMemo, SplittingGame};
 use grundy::solve::{grundy_values, solve, SolveOptions};

@@ -20,7 +20,6 @@ use grundy::Nimber;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-
 /// A random 64-bit nimber with a random number of significant bits, so that every level of
 /// the tower is exercised (and 0 and 1 come up too).
 fn random_sized(rng: &mut impl Rng) -> u64 {

@@ -330,7 +330,7 @@ fn holds(table: &Table, pattern: &Pattern) -> bool {
                     let m = m as u64;
                     2 * m + u64::from(m.count_ones() % 2 == 0)
                 }
-                Formula::ZeckendorfSmallest => grundy::games::fibonacci::zeckendorf(m as u64)
+                Formula::ZeckendorfSmallest => grundy::math::zeckendorf::zeckendorf(m as u64)
                     .last()
                     .copied()
                     .unwrap_or(0),
@@ -340,7 +340,7 @@ fn holds(table: &Table, pattern: &Pattern) -> bool {
         Pattern::Losing { family } => (first..=last).all(|n| {
             let member = match family {
                 Family::PowersOfTwo => n.is_power_of_two(),
-                Family::Fibonacci => grundy::games::fibonacci::is_fibonacci(n),
+                Family::Fibonacci => grundy::math::zeckendorf::is_fibonacci(n),
                 Family::Evil => n.count_ones() % 2 == 0,
                 Family::Odious => n.count_ones() % 2 == 1,
             };

@@ -14,9 +14,8 @@ use std::io::{self, Read, Write};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use grundy::games::fibonacci::{
-    answer, is_fibonacci, misere_answer, misere_losses_up_to, start_answer, zeckendorf,
-};
+use grundy::games::fibonacci::{answer, misere_answer, misere_losses_up_to, start_answer};
+use grundy::math::zeckendorf::{is_fibonacci, zeckendorf};
 
 /// Arguments of `grundy fibonacci-nim`.
 #[derive(Debug, Args)]

@@ -80,6 +80,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Answer;
+use crate::math::bits::{gray, gray_inverse, highbit, is_odious, lowbit, odious};
+use crate::math::mex::Mex;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
 use crate::rules::Impartial;
@@ -231,41 +233,6 @@ pub fn heads_of_row(row: &str) -> Result<(Vec<u64>, u64), CoinsError> {
     Ok((heads, length))
 }
 
-/// The largest power of 2 dividing `x` (0 for 0). O(1).
-pub fn lowbit(x: u64) -> u64 {
-    x & x.wrapping_neg()
-}
-
-/// The largest power of 2 not above `x` (x ≥ 1).
-fn highbit(x: u64) -> u64 {
-    1 << (63 - x.leading_zeros())
-}
-
-/// The Gray code of `m`: the XOR of `lowbit(1), ..., lowbit(m)`.
-fn gray(m: u64) -> u64 {
-    m ^ (m >> 1)
-}
-
-/// The `m` whose Gray code is `g`.
-fn gray_inverse(mut g: u64) -> u64 {
-    let mut shift = 1;
-    while shift < 64 {
-        g ^= g >> shift;
-        shift <<= 1;
-    }
-    g
-}
-
-/// Whether `i` has an odd number of 1 bits.
-pub fn is_odious(i: u64) -> bool {
-    i.count_ones() % 2 == 1
-}
-
-/// The i-th odious number, counting from 0: `2i` or `2i + 1`, whichever is odious (i < 2^63).
-pub fn odious(i: u64) -> u64 {
-    2 * i + u64::from(!is_odious(i))
-}
-
 /// The value of a head at coin x (from 1) in `Two`: x.
 pub fn two_value(x: u64) -> u64 {
     x
@@ -391,11 +358,9 @@ impl MultiplesTable {
             small: vec![0; root.min(top) as usize + 1],
             large: vec![0; root as usize + 1],
         };
-        let mut seen = Vec::new();
-        let mut epoch = 0u32;
+        let mut mex = Mex::new();
         for q in 1..=root.min(top) {
-            epoch += 1;
-            table.small[q as usize] = table.compute(q, &mut seen, epoch);
+            table.small[q as usize] = table.compute(q, &mut mex);
         }
         for i in (1..=root).rev() {
             let q = n / i;
@@ -405,8 +370,7 @@ impl MultiplesTable {
             if q > top {
                 break;
             }
-            epoch += 1;
-            table.large[i as usize] = table.compute(q, &mut seen, epoch);
+            table.large[i as usize] = table.compute(q, &mut mex);
         }
         Ok(table)
     }
@@ -449,26 +413,18 @@ impl MultiplesTable {
         2 * q.isqrt() + 1
     }
 
-    /// `g(q)`: the mex of the prefix XORs, with `seen[v] == epoch` marking the values seen.
-    fn compute(&self, q: u64, seen: &mut Vec<u32>, epoch: u32) -> u32 {
-        let mut mark = |v: u32| {
-            let v = v as usize;
-            if v >= seen.len() {
-                seen.resize(2 * v + 2, 0);
-            }
-            seen[v] = epoch;
-        };
-        mark(0);
+    /// `g(q)`: the mex of the prefix XORs.
+    fn compute(&self, q: u64, mex: &mut Mex) -> u32 {
+        mex.begin();
+        mex.insert(0);
         let mut prefix = 0u32;
         self.for_each_block(q, |lo, hi, w| {
-            mark(prefix ^ w);
+            mex.insert(prefix ^ w);
             if (hi - lo) % 2 == 0 {
                 prefix ^= w;
             }
         });
-        (0u32..)
-            .find(|&v| seen.get(v as usize) != Some(&epoch))
-            .expect("a value is free")
+        mex.result()
     }
 
     /// The k in `1..=⌊n/x⌋` whose prefix `⊕_{j=2..k} g(⌊q/j⌋)` is `target`: their number,

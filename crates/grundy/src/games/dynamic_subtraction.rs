@@ -40,157 +40,19 @@
 //! n ≤ ⌊k⌋ + 1. A representation, outcome or list of winning moves then takes O(log |N|) per term.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::Serialize;
 
 use crate::games::Answer;
+pub use crate::math::ratio::{Ratio, RatioError};
 use crate::rules::Impartial;
 
 /// The most members of N beyond ⌊k⌋ + 1 that [`LosingSizes::up_to`] generates (64 MiB).
 pub const MAX_GENERATED: usize = 1 << 23;
 
-/// An exact positive rational number num/den, in lowest terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Ratio {
-    num: u64,
-    den: u64,
-}
-
-/// Why a text is not a multiplier k ≥ 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RatioError {
-    /// Not of the form `a`, `a/b` or `a.b` with decimal digits.
-    #[error("'{0}' is not a number: expected an integer, a fraction a/b or a decimal a.b")]
-    Malformed(String),
-    /// A zero denominator.
-    #[error("'{0}' has a zero denominator")]
-    ZeroDenominator(String),
-    /// The numerator or denominator does not fit in 64 bits.
-    #[error("'{0}' does not fit: numerator and denominator must be below 2^64")]
-    TooLarge(String),
-    /// k < 1.
-    #[error("k = {0} is below 1: the game is defined here for k ≥ 1")]
-    BelowOne(String),
-}
-
 /// `v`, or 2^64 − 1 if it is larger.
 fn saturate(v: u128) -> u64 {
     u64::try_from(v).unwrap_or(u64::MAX)
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-impl Ratio {
-    /// The multiplier num/den, reduced; it must be at least 1.
-    pub fn new(num: u64, den: u64) -> Result<Ratio, RatioError> {
-        if den == 0 {
-            return Err(RatioError::ZeroDenominator(format!("{num}/{den}")));
-        }
-        if num < den {
-            return Err(RatioError::BelowOne(format!("{num}/{den}")));
-        }
-        let g = gcd(num, den);
-        Ok(Ratio {
-            num: num / g,
-            den: den / g,
-        })
-    }
-
-    /// The integer multiplier k (at least 1).
-    pub fn integer(k: u64) -> Result<Ratio, RatioError> {
-        Ratio::new(k, 1)
-    }
-
-    /// The numerator, in lowest terms.
-    pub fn num(self) -> u64 {
-        self.num
-    }
-
-    /// The denominator, in lowest terms.
-    pub fn den(self) -> u64 {
-        self.den
-    }
-
-    /// ⌊k·t⌋, exactly.
-    pub fn floor_mul(self, t: u64) -> u128 {
-        u128::from(t) * u128::from(self.num) / u128::from(self.den)
-    }
-
-    /// ⌈a / k⌉, exactly.
-    fn ceil_div(self, a: u128) -> u128 {
-        (a * u128::from(self.den)).div_ceil(u128::from(self.num))
-    }
-
-    /// Whether big > k·small, exactly.
-    fn exceeds(self, big: u64, small: u64) -> bool {
-        u128::from(big) * u128::from(self.den) > u128::from(small) * u128::from(self.num)
-    }
-}
-
-impl fmt::Display for Ratio {
-    /// `3/2`, or `2` for an integer.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
-}
-
-impl FromStr for Ratio {
-    type Err = RatioError;
-
-    /// Parses `a`, `a/b` or a decimal `a.b` (exactly: `1.25` is 5/4); k must be at least 1.
-    fn from_str(text: &str) -> Result<Ratio, RatioError> {
-        let malformed = || RatioError::Malformed(text.to_string());
-        let too_large = || RatioError::TooLarge(text.to_string());
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        let parse = |s: &str| s.parse::<u64>().map_err(|_| too_large());
-        let (num, den) = if let Some((a, b)) = text.split_once('/') {
-            if !digits(a) || !digits(b) {
-                return Err(malformed());
-            }
-            (parse(a)?, parse(b)?)
-        } else if let Some((a, b)) = text.split_once('.') {
-            if !digits(a) || !digits(b) {
-                return Err(malformed());
-            }
-            let fraction = b.trim_end_matches('0');
-            let den = u32::try_from(fraction.len())
-                .ok()
-                .and_then(|d| 10u64.checked_pow(d))
-                .ok_or_else(too_large)?;
-            let frac = if fraction.is_empty() {
-                0
-            } else {
-                parse(fraction)?
-            };
-            let num = parse(a)?
-                .checked_mul(den)
-                .and_then(|n| n.checked_add(frac))
-                .ok_or_else(too_large)?;
-            (num, den)
-        } else {
-            if !digits(text) {
-                return Err(malformed());
-            }
-            (parse(text)?, 1)
-        };
-        if den == 0 {
-            return Err(RatioError::ZeroDenominator(text.to_string()));
-        }
-        if num < den {
-            return Err(RatioError::BelowOne(text.to_string()));
-        }
-        Ratio::new(num, den)
-    }
 }
 
 /// The rules of the k-multiple dynamic subtraction game, for the generic solver.
@@ -252,6 +114,17 @@ impl fmt::Display for DynamicMove {
     }
 }
 
+/// Why the losing sizes of a multiplier cannot be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DynamicError {
+    /// k < 1: the game is defined here for k ≥ 1 (below, a player could never take again).
+    #[error("k = {0} is below 1: the game is defined here for k ≥ 1")]
+    BelowOne(Ratio),
+    /// Too many members of N up to the bound.
+    #[error(transparent)]
+    TooMany(#[from] TooManyLosingSizes),
+}
+
 /// N has too many members up to the bound to generate them (more than [`MAX_GENERATED`]
 /// beyond ⌊k⌋ + 1).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -285,8 +158,11 @@ pub struct LosingSizes {
 impl LosingSizes {
     /// The members of N up to `bound`. O(|N ∩ [1, bound]| − ⌊k⌋) time; an error if more than
     /// [`MAX_GENERATED`] members lie above ⌊k⌋ + 1.
-    pub fn up_to(k: Ratio, bound: u64) -> Result<LosingSizes, TooManyLosingSizes> {
-        let full_dense = u128::from(k.num / k.den) + 1;
+    pub fn up_to(k: Ratio, bound: u64) -> Result<LosingSizes, DynamicError> {
+        if !k.at_least_one() {
+            return Err(DynamicError::BelowOne(k));
+        }
+        let full_dense = u128::from(k.num() / k.den()) + 1;
         let dense = full_dense.min(u128::from(bound)) as u64;
         let mut above: Vec<u64> = Vec::new();
         // p(a) = min{ x ∈ N : x ≥ ⌈a/k⌉ }; ⌈a/k⌉ grows with a, so `next` only moves forward.
@@ -308,12 +184,12 @@ impl LosingSizes {
                     break;
                 }
                 if above.len() == MAX_GENERATED {
-                    return Err(TooManyLosingSizes {
+                    return Err(DynamicError::TooMany(TooManyLosingSizes {
                         k,
                         bound,
                         dense: full_dense,
                         limit: MAX_GENERATED,
-                    });
+                    }));
                 }
                 above.push(a as u64);
             }
@@ -454,7 +330,7 @@ pub fn answer(
     k: Ratio,
     pile: u64,
     limit: Option<u64>,
-) -> Result<(Answer<DynamicMove>, LosingSizes), TooManyLosingSizes> {
+) -> Result<(Answer<DynamicMove>, LosingSizes), DynamicError> {
     let sizes = LosingSizes::up_to(k, pile)?;
     let limit = limit.unwrap_or(pile.saturating_sub(1));
     Ok((sizes.answer(pile, limit), sizes))
@@ -462,7 +338,7 @@ pub fn answer(
 
 /// The least winning first move from the start with n counters (notes 004's f(n)), or `None`
 /// when the first player loses (n ∈ N, or n = 0).
-pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, TooManyLosingSizes> {
+pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, DynamicError> {
     let sizes = LosingSizes::up_to(k, n)?;
     Ok(sizes.min_winning_take(n).filter(|&f| f < n))
 }

@@ -44,27 +44,9 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::Answer;
+use crate::math::zeckendorf::{largest_index_at_most, smallest_term, zeckendorf, FIBONACCI};
 use crate::outcome::Outcome;
 use crate::rules::Impartial;
-
-/// How many Fibonacci numbers 1, 2, 3, 5, ... fit in a `u64`.
-pub const FIBONACCI_LEN: usize = 92;
-
-/// The Fibonacci numbers 1, 2, 3, 5, 8, ... that fit in a `u64`, in increasing order (the
-/// last is 12200160415121876738).
-pub const FIBONACCI: [u64; FIBONACCI_LEN] = fibonacci_table();
-
-const fn fibonacci_table() -> [u64; FIBONACCI_LEN] {
-    let mut table = [0u64; FIBONACCI_LEN];
-    table[0] = 1;
-    table[1] = 2;
-    let mut i = 2;
-    while i < FIBONACCI_LEN {
-        table[i] = table[i - 1] + table[i - 2];
-        i += 1;
-    }
-    table
-}
 
 /// The rules of Fibonacci Nim, for the generic solver. Solved with `misere: true` from
 /// [`Position::new`]`(n, k)` it is the misère game with first limit k.
@@ -130,35 +112,6 @@ impl fmt::Display for FibonacciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         super::write_limited_take(f, self.take, self.pile, self.limit)
     }
-}
-
-/// The index in [`FIBONACCI`] of the largest Fibonacci number at most `n` (n ≥ 1).
-fn largest_index_at_most(n: u64) -> usize {
-    FIBONACCI.partition_point(|&f| f <= n) - 1
-}
-
-/// Whether `n` is a Fibonacci number 1, 2, 3, 5, 8, ... (0 is not). O(log n).
-pub fn is_fibonacci(n: u64) -> bool {
-    n > 0 && FIBONACCI[largest_index_at_most(n)] == n
-}
-
-/// The Zeckendorf representation of `n`: the non-consecutive Fibonacci numbers summing to
-/// `n`, largest first (empty for 0). O(log n).
-pub fn zeckendorf(n: u64) -> Vec<u64> {
-    let mut terms = Vec::new();
-    let mut rest = n;
-    while rest > 0 {
-        let f = FIBONACCI[largest_index_at_most(rest)];
-        terms.push(f);
-        rest -= f;
-    }
-    terms
-}
-
-/// z(n), the smallest term of the Zeckendorf representation of `n`: the least winning take
-/// from a pile of n (`None` for 0). O(log n).
-pub fn smallest_term(n: u64) -> Option<u64> {
-    zeckendorf(n).last().copied()
 }
 
 /// Whether the player to move wins with `pile` counters and limit `limit`: iff z(pile) ≤

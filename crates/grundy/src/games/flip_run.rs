@@ -37,8 +37,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::coins::lowbit;
 use super::Answer;
+use crate::math::bits::{gray, gray_inverse, lowbit};
 use crate::rules::Impartial;
 
 /// The rules, for the generic solver: a position is the sequence `a_1, ..., a_n`. A move
@@ -89,21 +89,6 @@ impl fmt::Display for FlipRunMove {
             r => write!(f, ", a_{}..a_{} + 1", self.index + 1, self.index + r),
         }
     }
-}
-
-/// The Gray code of `m`: the XOR of `lowbit(1), ..., lowbit(m)`.
-fn gray(m: u64) -> u64 {
-    m ^ (m >> 1)
-}
-
-/// The `m` whose Gray code is `g`.
-fn gray_inverse(mut g: u64) -> u64 {
-    let mut shift = 1;
-    while shift < 64 {
-        g ^= g >> shift;
-        shift <<= 1;
-    }
-    g
 }
 
 /// The Sprague–Grundy value: the XOR of `lowbit(n + 1 - i)` over the odd `a_i`. O(n).

@@ -20,7 +20,7 @@
 //! - bipartite graphs (grids are): Hopcroft–Karp, then one breadth-first search: O(E·√V);
 //! - other graphs: Edmonds' blossom algorithm, then one search of the alternating forest with
 //!   blossoms contracted (the even vertices are the set D of the Gallai–Edmonds
-//!   decomposition): O(V³). See [`matching`].
+//!   decomposition): O(V³). See [`crate::graph::matching`].
 //!
 //! **Winning moves.** From a win at s, the move to s's mate t in M wins: M without the edge st
 //! is a maximum matching of the graph without s, and it misses t. The winning moves are
@@ -35,160 +35,19 @@
 //! Grid cells are numbered from 1, like the lines and columns of the file: (1, 1) is the top
 //! left cell.
 
-pub mod matching;
-
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::games::Answer;
-use crate::graph::{GameGraph, Labels};
+use crate::graph::matching::{edmonds, hopcroft_karp, missed_vertices, Matching};
+use crate::graph::Labels;
+pub use crate::graph::UndirectedGraph;
 use crate::outcome::Outcome;
 use crate::rules::Impartial;
-use matching::{edmonds, hopcroft_karp, missed_vertices, without_vertex, Matching};
 
 /// The most winning moves an answer lists; `winning_move_count` gives the number beyond.
 pub const LISTED_MOVES: usize = 1000;
-
-/// A simple undirected graph: vertices `0..vertex_count()`, each edge in both endpoints'
-/// sorted neighbour lists, no loops, no repeated edges. Vertices may carry the labels of the
-/// file they were read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UndirectedGraph {
-    offsets: Vec<usize>,
-    neighbours: Vec<u32>,
-    labels: Option<Labels>,
-}
-
-impl UndirectedGraph {
-    /// The graph on `vertex_count` vertices with the given edges: a loop `(v, v)` is dropped
-    /// (geography never moves to a visited vertex) and a repeated edge, in either direction,
-    /// counts once. Vertices are labelled by their index. O((V + E) log E).
-    ///
-    /// # Panics
-    ///
-    /// If an endpoint is not below `vertex_count`.
-    pub fn from_edges(
-        vertex_count: u32,
-        edges: impl IntoIterator<Item = (u32, u32)>,
-    ) -> UndirectedGraph {
-        let mut arcs: Vec<(u32, u32)> = Vec::new();
-        for (u, v) in edges {
-            assert!(
-                u < vertex_count && v < vertex_count,
-                "edge ({u}, {v}) outside {vertex_count} vertices"
-            );
-            if u != v {
-                arcs.push((u, v));
-                arcs.push((v, u));
-            }
-        }
-        arcs.sort_unstable();
-        arcs.dedup();
-        let mut offsets = vec![0usize; vertex_count as usize + 1];
-        for &(u, _) in &arcs {
-            offsets[u as usize + 1] += 1;
-        }
-        for i in 0..vertex_count as usize {
-            offsets[i + 1] += offsets[i];
-        }
-        UndirectedGraph {
-            offsets,
-            neighbours: arcs.into_iter().map(|(_, v)| v).collect(),
-            labels: None,
-        }
-    }
-
-    /// The undirected reading of a position graph: each move `u v` is an edge between `u` and
-    /// `v` (loops dropped, repeats merged); vertices keep the graph's labels. Attributes are
-    /// ignored. O((V + E) log E).
-    pub fn from_game_graph(graph: &GameGraph) -> UndirectedGraph {
-        let n = graph.position_count() as u32;
-        let edges = (0..n).flat_map(|p| graph.options(p).iter().map(move |&q| (p, q)));
-        let mut undirected = UndirectedGraph::from_edges(n, edges);
-        undirected.labels = Some(graph.labels().clone());
-        undirected
-    }
-
-    /// The same graph with the given labels.
-    ///
-    /// # Panics
-    ///
-    /// If there is not one label per vertex.
-    pub fn with_labels(mut self, labels: Labels) -> UndirectedGraph {
-        assert_eq!(labels.len(), self.vertex_count(), "one label per vertex");
-        self.labels = Some(labels);
-        self
-    }
-
-    /// The number of vertices.
-    pub fn vertex_count(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// The number of edges (each counted once).
-    pub fn edge_count(&self) -> usize {
-        self.neighbours.len() / 2
-    }
-
-    /// The neighbours of `v`, in increasing order.
-    pub fn neighbours(&self, v: u32) -> &[u32] {
-        &self.neighbours[self.offsets[v as usize]..self.offsets[v as usize + 1]]
-    }
-
-    /// Whether `u` and `v` are joined by an edge. O(log deg u).
-    pub fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.neighbours(u).binary_search(&v).is_ok()
-    }
-
-    /// The label of `v`: the file's label, or the index.
-    pub fn label(&self, v: u32) -> String {
-        match &self.labels {
-            Some(labels) => labels.get(v).to_string(),
-            None => v.to_string(),
-        }
-    }
-
-    /// The vertex with the given label (or index, for a graph without labels).
-    pub fn index_of(&self, label: &str) -> Option<u32> {
-        match &self.labels {
-            Some(labels) => labels.index_of(label),
-            None => label
-                .parse::<u32>()
-                .ok()
-                .filter(|&v| (v as usize) < self.vertex_count()),
-        }
-    }
-
-    /// A 2-colouring (`true` for one side) if the graph has no odd cycle. O(V + E).
-    pub fn two_colouring(&self) -> Option<Vec<bool>> {
-        let n = self.vertex_count();
-        let mut colour: Vec<Option<bool>> = vec![None; n];
-        let mut queue = Vec::new();
-        for root in 0..n {
-            if colour[root].is_some() {
-                continue;
-            }
-            colour[root] = Some(true);
-            queue.clear();
-            queue.push(root as u32);
-            while let Some(v) = queue.pop() {
-                let c = colour[v as usize].expect("coloured when queued");
-                for &w in self.neighbours(v) {
-                    match colour[w as usize] {
-                        None => {
-                            colour[w as usize] = Some(!c);
-                            queue.push(w);
-                        }
-                        Some(d) if d == c => return None,
-                        Some(_) => {}
-                    }
-                }
-            }
-        }
-        Some(colour.into_iter().map(|c| c == Some(true)).collect())
-    }
-}
 
 /// The rules, for the generic solvers: a position is the token's vertex and the set of visited
 /// vertices; the options move the token to an unvisited neighbour. There are up to V·2^(V−1)
@@ -374,7 +233,7 @@ impl GeographySolution {
         if self.missed[start as usize] {
             return Vec::new();
         }
-        let rest = without_vertex(&self.matching, start);
+        let rest = self.matching.without_vertex(start);
         let bipartite = self.method == MatchingMethod::HopcroftKarp;
         let missed = missed_vertices(graph, &rest, Some(start), bipartite);
         graph

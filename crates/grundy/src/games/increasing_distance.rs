@@ -32,9 +32,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::geography::{UndirectedGraph, LISTED_MOVES};
+use crate::games::geography::LISTED_MOVES;
 use crate::games::Answer;
 use crate::graph::GameGraph;
+use crate::graph::UndirectedGraph;
 use crate::outcome::Outcome;
 use crate::rules::Impartial;
 

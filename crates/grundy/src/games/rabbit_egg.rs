@@ -32,8 +32,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::geography::{self, matching::hopcroft_karp, UndirectedGraph};
+use crate::games::geography;
 use crate::games::Answer;
+use crate::graph::matching::hopcroft_karp;
+use crate::graph::UndirectedGraph;
 use crate::outcome::{Outcome, Player};
 use crate::rules::Game;
 

@@ -55,6 +55,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::Answer;
+use crate::math::mex::Mex;
 use crate::rules::Impartial;
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
@@ -224,14 +225,12 @@ impl Periodic {
             _ => return Err(not_found),
         };
         let mut values: Vec<u32> = Vec::new();
-        let mut stamp = vec![0u32; set.len() + 2];
-        let mut round = 0u32;
+        let mut calculator = Mex::with_capacity(set.len());
         let mut mex = |values: &Vec<u32>, n: usize| -> u32 {
-            round += 1;
-            for &s in set.iter().take_while(|&&s| s as usize <= n) {
-                stamp[values[n - s as usize] as usize] = round;
-            }
-            stamp.iter().position(|&t| t != round).expect("a free slot") as u32
+            calculator.of(set
+                .iter()
+                .take_while(|&&s| s as usize <= n)
+                .map(|&s| values[n - s as usize]))
         };
         for n in 0..m {
             let v = mex(&values, n);

@@ -37,6 +37,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::games::Answer;
+use crate::math::golden::floor_sqrt5_times;
 use crate::rules::Impartial;
 
 /// The rules of Wythoff's game, for the generic solvers: a position is the two pile sizes
@@ -55,54 +56,22 @@ impl Impartial for Wythoff {
     }
 }
 
-/// ⌊k·√5⌋ = isqrt(5k²), exactly, for every `u64` k.
-///
-/// 5k² = 16·m + s with m = ⌊5k² / 16⌋ < 2^127 and s < 16. With r = isqrt(m), the root lies in
-/// [4r, 4r + 3], and c = 4r + j satisfies c² ≤ 16·m + s iff 8·r·j + j² ≤ 16·(m − r²) + s,
-/// where m − r² ≤ 2r keeps every term within 128 bits.
-fn floor_sqrt5_times(k: u64) -> u128 {
-    let square = u128::from(k) * u128::from(k);
-    let (high, low) = (square >> 4, square & 15);
-    let m = 5 * high + ((5 * low) >> 4);
-    let s = (5 * low) & 15;
-    let r = m.isqrt();
-    let slack = 16 * (m - r * r) + s;
-    let j = (0..4u128)
-        .rev()
-        .find(|&j| 8 * r * j + j * j <= slack)
-        .unwrap_or(0);
-    4 * r + j
-}
-
 /// a_k = ⌊k·φ⌋, the smaller pile of the k-th P-position (the lower Wythoff sequence:
 /// 0, 1, 3, 4, 6, 8, 9, ...). Exact for every `u64` k; the result may exceed `u64`. O(1).
 ///
 /// ```
 /// use grundy::games::wythoff::lower;
-/// assert_eq!((0..6).map(lower).collect::<Vec<_>>(), [0, 1, 3, 4, 6, 8]);
 /// assert_eq!(lower(1_000_000_000_000_000_000), 1_618_033_988_749_894_848);
 /// ```
-pub fn lower(k: u64) -> u128 {
-    (u128::from(k) + floor_sqrt5_times(k)) / 2
-}
+pub use crate::math::golden::floor_phi_times as lower;
 
 /// b_k = ⌊k·φ²⌋ = a_k + k, the larger pile of the k-th P-position (the upper Wythoff sequence:
 /// 0, 2, 5, 7, 10, 13, 15, ...). Exact for every `u64` k; the result may exceed `u64`. O(1).
-pub fn upper(k: u64) -> u128 {
-    lower(k) + u128::from(k)
-}
+pub use crate::math::golden::floor_phi_squared_times as upper;
 
 /// Whether the player to move loses at piles (a, b), in either order: iff
 /// ⌊|a − b|·φ⌋ = min(a, b). O(1).
-///
-/// ```
-/// use grundy::games::wythoff::is_p_position;
-/// assert!(is_p_position(3, 5) && is_p_position(7, 4) && is_p_position(0, 0));
-/// assert!(!is_p_position(2, 2));
-/// ```
-pub fn is_p_position(a: u64, b: u64) -> bool {
-    lower(a.abs_diff(b)) == u128::from(a.min(b))
-}
+pub use crate::math::golden::is_wythoff_pair as is_p_position;
 
 /// Which of the two Wythoff sequences a pile size belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -3,14 +3,18 @@
 //! [`GameGraph`] is the one representation every solver runs on: `u32` position indices, the
 //! moves in compressed sparse rows ([`Csr`]), and per-position attributes in separate arrays
 //! beside it, so that hot loops touch only what they need. [`text`] reads and writes the
-//! project's text format.
+//! project's text format. [`UndirectedGraph`] and [`matching`] serve the games played on
+//! undirected graphs (geography and its relatives).
 
 pub(crate) mod csr;
 mod labels;
+pub mod matching;
 pub mod text;
+mod undirected;
 
 pub use csr::Csr;
 pub use labels::Labels;
+pub use undirected::UndirectedGraph;
 
 use crate::outcome::{Outcome, Player};
 

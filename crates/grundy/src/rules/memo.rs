@@ -4,6 +4,8 @@ use std::hash::Hash;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::math::mex::Mex;
+
 /// An impartial game whose position is a sum of independent parts: a move changes one part
 /// into a sum of parts (none, when the part is used up). Take-and-break games (Kayles,
 /// Grundy's game), the notes' splitting game (HNOI2007 分裂游戏) and coin-turning games are of
@@ -36,6 +38,7 @@ pub enum MemoError {
 pub struct GrundyMemo<'g, G: SplittingGame> {
     game: &'g G,
     memo: FxHashMap<G::Part, u32>,
+    mex: Mex,
 }
 
 /// A part being valued: its moves, and how many of their parts are known.
@@ -52,6 +55,7 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
         GrundyMemo {
             game,
             memo: FxHashMap::default(),
+            mex: Mex::new(),
         }
     }
 
@@ -95,14 +99,11 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
                 }
                 None => {
                     let frame = stack.pop().expect("a frame");
-                    let mut seen: Vec<bool> = vec![false; frame.moves.len() + 1];
-                    for parts in &frame.moves {
-                        let x = parts.iter().fold(0, |x, p| x ^ self.memo[p]);
-                        if let Some(s) = seen.get_mut(x as usize) {
-                            *s = true;
-                        }
-                    }
-                    let v = seen.iter().position(|&s| !s).expect("a free value") as u32;
+                    let memo = &self.memo;
+                    let v = self.mex.of(frame
+                        .moves
+                        .iter()
+                        .map(|parts| parts.iter().fold(0, |x, p| x ^ memo[p])));
                     open.remove(&frame.part);
                     self.memo.insert(frame.part, v);
                 }

@@ -27,6 +27,7 @@ use std::fmt;
 use super::retrograde::{self, Ranks, Rule, BLOCKED};
 use super::SolveError;
 use crate::graph::GameGraph;
+use crate::math::mex::Mex;
 use crate::outcome::Outcome;
 
 /// Marks a position of infinite value in [`GrundyValues`].
@@ -130,38 +131,6 @@ pub fn grundy_values(graph: &GameGraph) -> Result<GrundyValues, SolveError> {
     })
 }
 
-/// Mex of the options' values, by stamping them in a scratch array: O(degree).
-struct Mex {
-    stamp: Vec<u32>,
-    round: u32,
-}
-
-impl Mex {
-    fn new(graph: &GameGraph) -> Mex {
-        let max_degree = (0..graph.position_count() as u32)
-            .map(|p| graph.options(p).len())
-            .max()
-            .unwrap_or(0);
-        Mex {
-            stamp: vec![0; max_degree + 1],
-            round: 0,
-        }
-    }
-
-    fn of(&mut self, values: impl Iterator<Item = u32>) -> u32 {
-        self.round += 1;
-        for v in values {
-            if let Some(s) = self.stamp.get_mut(v as usize) {
-                *s = self.round;
-            }
-        }
-        self.stamp
-            .iter()
-            .position(|&s| s != self.round)
-            .expect("a free slot") as u32
-    }
-}
-
 /// Values of an acyclic graph by iterative depth-first search; `None` at the first cycle.
 fn acyclic(graph: &GameGraph) -> Option<Vec<u32>> {
     const NEW: u8 = 0;
@@ -170,7 +139,11 @@ fn acyclic(graph: &GameGraph) -> Option<Vec<u32>> {
     let n = graph.position_count();
     let mut state = vec![NEW; n];
     let mut value = vec![0u32; n];
-    let mut mex = Mex::new(graph);
+    let max_degree = (0..graph.position_count() as u32)
+        .map(|p| graph.options(p).len())
+        .max()
+        .unwrap_or(0);
+    let mut mex = Mex::with_capacity(max_degree);
     let mut stack: Vec<(u32, u32)> = Vec::new();
     for root in 0..n as u32 {
         if state[root as usize] != NEW {

@@ -14,6 +14,8 @@
 
 use std::fmt;
 
+use crate::math::mex::mex_of_bits;
+
 mod batch;
 mod sparse;
 
@@ -137,17 +139,6 @@ impl fmt::Display for Rule {
     }
 }
 
-/// Mex of a set of small values given as a bitset of 64-bit words.
-#[inline]
-fn mex_of(seen: &[u64]) -> u16 {
-    for (w, &word) in seen.iter().enumerate() {
-        if word != u64::MAX {
-            return (w * 64) as u16 + (!word).trailing_zeros() as u16;
-        }
-    }
-    (seen.len() * 64) as u16
-}
-
 /// Values reach at most this (2 bytes per heap).
 const MAX_VALUE: usize = u16::MAX as usize;
 
@@ -221,7 +212,7 @@ pub fn values_plain(rule: &Rule, n: usize) -> Result<Vec<u16>, ValuesError> {
                 }
             }
         });
-        let v = mex_of(&seen);
+        let v = mex_of_bits(&seen) as u16;
         if v as usize >= MAX_VALUE {
             return Err(ValuesError::ValueTooLarge { heap });
         }

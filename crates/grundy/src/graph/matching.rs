@@ -46,6 +46,17 @@ impl Matching {
         (m != NONE).then_some(m)
     }
 
+    /// The matching without the edge at `v` (if `v` is covered): a maximum matching of the
+    /// graph without `v` when every maximum matching covers `v`. O(V).
+    pub fn without_vertex(&self, v: u32) -> Matching {
+        let mut mate = self.mate.clone();
+        if let Some(m) = self.mate(v) {
+            mate[m as usize] = NONE;
+            mate[v as usize] = NONE;
+        }
+        Matching::from_mates(mate)
+    }
+
     /// The number of edges of the matching.
     pub fn size(&self) -> usize {
         self.size
@@ -403,15 +414,4 @@ pub fn missed_vertices(
         assert_eq!(end, None, "the matching is maximum");
         search.even
     }
-}
-
-/// The matching without the edge at `v` (if `v` is covered): a maximum matching of the graph
-/// without `v` when every maximum matching covers `v`.
-pub(super) fn without_vertex(matching: &Matching, v: u32) -> Matching {
-    let mut mate = matching.mate.clone();
-    if let Some(m) = matching.mate(v) {
-        mate[m as usize] = NONE;
-        mate[v as usize] = NONE;
-    }
-    Matching::from_mates(mate)
 }
