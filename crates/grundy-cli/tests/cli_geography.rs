@@ -213,14 +213,14 @@ fn bad_input_exits_2() {
         (
             &["geography", "--grid", "-", "--start", "0,1"],
             "..\n",
-            "grundy: error: --start 0,1: expected a cell ROW,COLUMN (whole numbers from 1, the \
-             top left cell is 1,1)\n",
+            "grundy: error: --start: '0,1' is not a cell (expected ROW,COLUMN, whole numbers \
+             from 1 (the top left cell is 1,1))\n",
         ),
         (
             &["geography", "--grid", "-", "--start", "a"],
             "..\n",
-            "grundy: error: --start a: expected a cell ROW,COLUMN (whole numbers from 1, the \
-             top left cell is 1,1)\n",
+            "grundy: error: --start: 'a' is not a cell (expected ROW,COLUMN, whole numbers \
+             from 1 (the top left cell is 1,1))\n",
         ),
     ];
     for (args, input, expected) in cases {
@@ -234,7 +234,7 @@ fn bad_input_exits_2() {
     assert!(missing
         .failed()
         .starts_with("grundy: error: /nonexistent/graph.game: "));
-    // Usage errors: clap's, also exit code 2.
+    // Usage errors, also exit code 2.
     for args in [
         &["geography"][..],
         &["geography", "a.game", "--grid", "b.txt"],

@@ -23,12 +23,14 @@
 pub mod games;
 pub mod graph;
 pub mod impartial;
+pub mod input;
 pub mod math;
 pub mod nimber;
 pub mod outcome;
 pub mod partizan;
 pub mod pattern;
 pub mod progress;
+pub mod report;
 pub mod rules;
 pub mod solve;
 

@@ -181,10 +181,11 @@ fn fibonacci_nim_first_moves_are_zeckendorf_terms() {
 
 #[test]
 fn kayles_period_and_dawsons_kayles_period() {
-    use grundy::pattern::table::{Kind, TableGame};
+    use grundy::games::registry::table_game;
+    use grundy::pattern::table::Kind;
     use grundy::progress::NoProgress;
     for (code, from, period) in [("0.77", 71, 12), ("0.07", 53, 34)] {
-        let table = TableGame::parse(code)
+        let table = table_game(code)
             .unwrap()
             .line(Span::new(0, 400).unwrap(), Kind::Values, &NoProgress)
             .unwrap();

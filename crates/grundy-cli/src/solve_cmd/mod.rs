@@ -16,19 +16,8 @@ use grundy::graph::{text, GameGraph, Labels};
 use grundy::progress::Progress;
 use grundy::solve::{solve, Preferences, Ranking, SolveOptions};
 
+use crate::output::Format;
 use crate::progress::Bar;
-
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Readable text: a summary, then a table (or the start position and its line).
-    Text,
-    /// One line per position, tab-separated, `-` when empty: `node outcome remoteness best`
-    /// (outcomes), `node value` (grundy), `node value remoteness best` (payoff).
-    Tsv,
-    /// A JSON document for programs.
-    Json,
-}
 
 /// What to compute for each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -89,8 +78,10 @@ pub struct SolveArgs {
     /// Only the summary counts, not the table (text format).
     #[arg(long)]
     pub summary: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// The output format, from the global options (text; tsv and csv: one row a position,
+    /// `node outcome remoteness best`, `node value` or `node value remoteness best`, csv
+    /// under a header; json).
+    #[arg(skip = Format::Text)]
     pub format: Format,
 }
 
@@ -220,6 +211,18 @@ pub(crate) fn find_position(graph: &GameGraph, start: &str, flag: &str) -> Resul
     graph
         .index_of(&format!("{id}@{player}"))
         .with_context(|| format!("{flag} {start}: no such position in the graph"))
+}
+
+/// Writes the header line of a CSV table (nothing for other formats).
+pub(crate) fn write_header<W: Write>(
+    out: &mut W,
+    format: Format,
+    columns: &[&str],
+) -> io::Result<()> {
+    if format == Format::Csv {
+        writeln!(out, "{}", columns.join(","))?;
+    }
+    Ok(())
 }
 
 /// Writes a label fast: integers through itoa, names as they are.

@@ -39,21 +39,15 @@
 //! ([`TooManyLosingSizes`]): up to n = 10^18 that allows k up to about 2·10^5; any k works for
 //! n ≤ ⌊k⌋ + 1. A representation, outcome or list of winning moves then takes O(log |N|) per term.
 
-use std::fmt;
-
-use serde::Serialize;
-
-use crate::games::Answer;
+use super::limited::{LimitedPile, LimitedTake};
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input;
 pub use crate::math::ratio::{Ratio, RatioError};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The most members of N beyond ⌊k⌋ + 1 that [`LosingSizes::up_to`] generates (64 MiB).
 pub const MAX_GENERATED: usize = 1 << 23;
-
-/// `v`, or 2^64 − 1 if it is larger.
-fn saturate(v: u128) -> u64 {
-    u64::try_from(v).unwrap_or(u64::MAX)
-}
 
 /// The rules of the k-multiple dynamic subtraction game, for the generic solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,55 +56,16 @@ pub struct DynamicSubtraction {
     pub k: Ratio,
 }
 
-/// A position: the pile, and how many counters the player to move may take at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The counters left.
-    pub pile: u64,
-    /// The most the player to move may take, at most `pile` (a larger limit means the same).
-    pub limit: u64,
-}
-
-impl Position {
-    /// The position with `pile` counters and limit `limit` (capped at the pile; a limit above
-    /// `u64::MAX` is the whole pile anyway).
-    pub fn new(pile: u64, limit: u128) -> Position {
-        Position {
-            pile,
-            limit: limit.min(u128::from(pile)) as u64,
-        }
-    }
-
-    /// The start with n counters: any take but the whole pile (limit n − 1).
-    pub fn start(n: u64) -> Position {
-        Position::new(n, u128::from(n.saturating_sub(1)))
-    }
+/// The start with n counters: any take but the whole pile (limit n − 1).
+pub fn start(n: u64) -> LimitedPile {
+    LimitedPile::new(n, u128::from(n.saturating_sub(1)))
 }
 
 impl Impartial for DynamicSubtraction {
-    type Position = Position;
+    type Position = LimitedPile;
 
-    fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        out.extend((1..=p.limit).map(|t| Position::new(p.pile - t, self.k.floor_mul(t))));
-    }
-}
-
-/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
-/// `limit` = ⌊k · take⌋ (saturating at 2^64 − 1, which allows any pile anyway).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct DynamicMove {
-    /// The counters taken.
-    pub take: u64,
-    /// The counters left.
-    pub pile: u64,
-    /// The opponent's limit, ⌊k · take⌋ (saturating).
-    pub limit: u64,
-}
-
-impl fmt::Display for DynamicMove {
-    /// `take 3 (leaves 5, the opponent takes at most 4)`, or `take 8 (leaves 0)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::write_limited_take(f, self.take, self.pile, self.limit)
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+        out.extend((1..=p.limit).map(|t| LimitedPile::new(p.pile - t, self.k.floor_mul(t))));
     }
 }
 
@@ -297,18 +252,14 @@ impl LosingSizes {
     ///
     /// # Panics
     /// If `pile` is above the bound.
-    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<DynamicMove> {
+    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<LimitedTake> {
         let terms = self.representation(pile);
         let mut moves = Vec::new();
         let mut take = 0u64;
         for j in (0..terms.len()).rev() {
             take += terms[j];
             if take <= limit && (j == 0 || self.k.exceeds(terms[j - 1], take)) {
-                moves.push(DynamicMove {
-                    take,
-                    pile: pile - take,
-                    limit: saturate(self.k.floor_mul(take)),
-                });
+                moves.push(LimitedTake::new(pile, take, self.k.floor_mul(take)));
             }
         }
         moves
@@ -319,7 +270,7 @@ impl LosingSizes {
     ///
     /// # Panics
     /// If `pile` is above the bound.
-    pub fn answer(&self, pile: u64, limit: u64) -> Answer<DynamicMove> {
+    pub fn answer(&self, pile: u64, limit: u64) -> Answer<LimitedTake> {
         Answer::from_moves(None, self.winning_moves(pile, limit))
     }
 }
@@ -330,7 +281,7 @@ pub fn answer(
     k: Ratio,
     pile: u64,
     limit: Option<u64>,
-) -> Result<(Answer<DynamicMove>, LosingSizes), DynamicError> {
+) -> Result<(Answer<LimitedTake>, LosingSizes), DynamicError> {
     let sizes = LosingSizes::up_to(k, pile)?;
     let limit = limit.unwrap_or(pile.saturating_sub(1));
     Ok((sizes.answer(pile, limit), sizes))
@@ -341,4 +292,93 @@ pub fn answer(
 pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, DynamicError> {
     let sizes = LosingSizes::up_to(k, n)?;
     Ok(sizes.min_winning_take(n).filter(|&f| f < n))
+}
+
+/// The game for one k, with its losing sizes generated up to a bound: answers for piles up
+/// to the bound.
+impl CatalogueGame for LosingSizes {
+    type Position = LimitedPile;
+    type Move = LimitedTake;
+    type Rules = DynamicSubtraction;
+
+    fn rules(&self) -> DynamicSubtraction {
+        DynamicSubtraction { k: self.k }
+    }
+
+    /// # Panics
+    /// If the pile is above the bound.
+    fn answer(&self, p: &LimitedPile) -> Answer<LimitedTake> {
+        LosingSizes::answer(self, p.pile, p.limit)
+    }
+
+    fn play(&self, p: &LimitedPile, m: &LimitedTake) -> Option<LimitedPile> {
+        m.play(p)
+    }
+}
+
+/// How many losing sizes the command lists at most.
+const LISTED_SIZES: usize = 100;
+
+/// `grundy dynamic-subtraction N --k K [--limit L]`: besides the common answer, `k` (as a
+/// string, `3/2`), `pile`, `limit`, `representation` (the pile as a sum of losing sizes,
+/// largest first, each more than k times the next), `min_winning_first_move` (from the start
+/// only: the notes' f(n), or null when the first player loses), `losing_size_count` (how many
+/// losing starts are at most N) and `losing_sizes` (the first 100 of them).
+pub static FAMILY: Family = Family {
+    name: "dynamic-subtraction",
+    group: Group::Piles,
+    about: "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)",
+    example: "10 --k 3/2",
+    params: &[
+        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
+        Param::option(
+            "k",
+            "K",
+            true,
+            "The multiplier k ≥ 1: after a take of c the next player takes at most ⌊k·c⌋. An \
+             integer, a fraction a/b or a decimal",
+        ),
+        Param::option(
+            "limit",
+            "L",
+            false,
+            "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
+             opponent took c). Default: the start, where the first player may take anything \
+             but the whole pile (N - 1)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let k = input::ratio("--k", inputs.value("k").unwrap_or_default())?;
+    let pile = input::whole(
+        "N",
+        inputs.value("pile").unwrap_or_default(),
+        "a pile size",
+        0,
+    )?;
+    let limit = inputs
+        .value("limit")
+        .map(|text| input::whole("--limit", text, "a limit", 1))
+        .transpose()?;
+    let (reply, sizes) = answer(k, pile, limit)?;
+    let mut report = Report::answer(&reply).fields([
+        Field::new("k", k.to_string()),
+        Field::new("pile", pile),
+        Field::new("limit", limit.unwrap_or(pile.saturating_sub(1))),
+        Field::new("representation", sizes.representation(pile)),
+    ]);
+    if limit.is_none() {
+        let first = sizes.min_winning_take(pile).filter(|&f| f < pile);
+        report = report.field(Field::new("min_winning_first_move", first));
+    }
+    Ok(report.fields([
+        Field::new("losing_size_count", sizes.len()),
+        Field::new(
+            "losing_sizes",
+            sizes.iter().take(LISTED_SIZES).collect::<Vec<_>>(),
+        ),
+    ]))
 }

@@ -37,8 +37,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input;
 use crate::math::bits::{gray, gray_inverse, lowbit};
+use crate::report::Report;
 use crate::rules::Impartial;
 
 /// The rules, for the generic solver: a position is the sequence `a_1, ..., a_n`. A move
@@ -125,4 +127,51 @@ pub fn winning_moves(a: &[u64]) -> Vec<FlipRunMove> {
 /// The answer for a position: outcome, value and all winning moves. O(n).
 pub fn answer(a: &[u64]) -> Answer<FlipRunMove> {
     Answer::from_moves(Some(value(a)), winning_moves(a))
+}
+
+impl CatalogueGame for FlipRun {
+    type Position = Vec<u64>;
+    type Move = FlipRunMove;
+    type Rules = FlipRun;
+
+    fn rules(&self) -> FlipRun {
+        FlipRun
+    }
+
+    fn answer(&self, a: &Vec<u64>) -> Answer<FlipRunMove> {
+        answer(a)
+    }
+
+    fn play(&self, a: &Vec<u64>, m: &FlipRunMove) -> Option<Vec<u64>> {
+        let i = m.index.checked_sub(1)?;
+        let mut next = a.clone();
+        next[i] = a.get(i)?.checked_sub(1)?;
+        for x in next.get_mut(i + 1..=i + m.run)? {
+            *x = x.checked_add(1)?;
+        }
+        Some(next)
+    }
+}
+
+/// `grundy flip-run A1 ... An`: the notes' flipping game (取反游戏). Text prints the winning
+/// moves as `a_2 - 1, a_3..a_5 + 1`; JSON moves are `{"index": 2, "run": 3}` (indices from 1;
+/// `run` entries after `index` gain 1).
+pub static FAMILY: Family = Family {
+    name: "flip-run",
+    group: Group::Rows,
+    about: "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves",
+    example: "1 0 1 1",
+    params: &[Param::args(
+        "a",
+        "A",
+        true,
+        "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)",
+    )],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let a = input::each_whole("entry", inputs.values("a"), "a whole number", 0)?;
+    Ok(Report::answer(&answer(&a)))
 }

@@ -39,11 +39,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::Answer;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::graph::matching::{edmonds, hopcroft_karp, missed_vertices, Matching};
 use crate::graph::Labels;
 pub use crate::graph::UndirectedGraph;
+use crate::input::InputError;
 use crate::outcome::Outcome;
+use crate::report::{Cell, Column, Field, Layout, Listing, Report};
 use crate::rules::Impartial;
 
 /// The most winning moves an answer lists; `winning_move_count` gives the number beyond.
@@ -577,4 +579,263 @@ impl fmt::Display for GridMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} to ({}, {})", self.direction, self.to.0, self.to.1)
     }
+}
+
+/// `grundy geography FILE` and `grundy geography --grid FILE`: undirected vertex geography,
+/// decided for every start at once by maximum matching.
+///
+/// Without `--start`, every start is listed: its outcome and a winning first move (along the
+/// maximum matching). For a graph, a table `vertex outcome move`; for a grid, a map of `W`
+/// (win), `L` (loss) and `#` (blocked), and a map of arrows (`^ v < >`) for the moves. JSON:
+/// `{"vertices": .., "edges": .., "matching_size": .., "method": .., "wins": .., "losses": ..,
+/// "positions": [{"vertex": "a", "outcome": "win", "move": "b"}, ...]}`, and for a grid
+/// `{"rows": .., "columns": .., "free_cells": .., ..., "outcomes": ["WL#", ...], "cells":
+/// [{"cell": [1, 1], "outcome": "win", "move": {"to": [1, 2], "direction": "right"}}, ...]}`.
+/// With `--start`, the common answer for that start (every winning move), with
+/// `matching_size`, `method` and `matched_move` after it.
+pub static FAMILY: Family = Family {
+    name: "geography",
+    group: Group::Graphs,
+    about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
+    example: "--grid board.txt --start 1,1",
+    params: &[
+        Param::optional_arg(
+            "file",
+            "FILE",
+            "The graph, in the position-graph format of `grundy solve`, each move `u v` read as \
+             an undirected edge (`-`: standard input)",
+        ),
+        Param::option(
+            "grid",
+            "FILE",
+            false,
+            "Read a grid instead: rows of `.` (a free cell) and `#` (a blocked cell); the token \
+             moves to a free cell that shares a side (`-`: standard input)",
+        ),
+        Param::option(
+            "start",
+            "START",
+            false,
+            "Answer for one start, with every winning move: a vertex, or `ROW,COLUMN` on a grid \
+             (counted from 1, at the top left)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    inputs.exclusive("FILE", "grid")?;
+    match (inputs.value("grid"), inputs.value("file")) {
+        (Some(path), _) => run_grid(inputs, path),
+        (None, Some(path)) => run_graph(inputs, path),
+        (None, None) => Err(InputError::usage("give a graph FILE or --grid FILE").into()),
+    }
+}
+
+/// The fields of the maximum matching, for an answer at one start: its size and method, and
+/// the move along it (`text` in text, `json` in JSON), if the start is covered.
+fn matching_fields(
+    size: usize,
+    method: MatchingMethod,
+    matched: Option<(String, impl Serialize)>,
+) -> Vec<Field> {
+    let mut fields = vec![
+        Field::json_only("matching_size", size),
+        Field::json_only("method", method),
+        Field::text_only("maximum matching", format!("{size} edges ({method})")),
+    ];
+    let json = matched.map(|(text, json)| {
+        fields.push(Field::text_only("move along the matching", text));
+        json
+    });
+    fields.push(Field::json_only("matched_move", json));
+    fields
+}
+
+fn run_graph(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
+    let (graph, origin) = inputs.plain_graph(path)?;
+    let graph = UndirectedGraph::from_game_graph(&graph);
+    let solution = solve(&graph);
+    let size = solution.matching().size();
+    let method = solution.method();
+    if let Some(start) = inputs.value("start") {
+        let v = graph.index_of(start).ok_or_else(|| {
+            InputError::invalid(
+                format!("--start {start}"),
+                format!("no such vertex in {origin}"),
+            )
+        })?;
+        let matched = solution
+            .winning_move(v)
+            .map(|t| (format!("to {}", graph.label(t)), graph.label(t)));
+        let fields = matching_fields(size, method, matched);
+        return Ok(Report::answer(&solution.answer(&graph, v)).fields(fields));
+    }
+    let n = graph.vertex_count() as u32;
+    let (wins, losses) = solution.counts();
+    let labels: Vec<String> = (0..n).map(|v| graph.label(v)).collect();
+    let rows: Vec<(Outcome, Option<u32>)> = (0..n)
+        .map(|v| (solution.outcome(v), solution.winning_move(v)))
+        .collect();
+    let listing = Listing::new(
+        "positions",
+        vec![
+            Column::left("vertex", "vertex"),
+            Column::left("outcome", "outcome"),
+            Column::left("move", "move"),
+        ],
+        labels.len(),
+        move |i| {
+            let (outcome, to) = rows[i];
+            vec![
+                Cell::Text(labels[i].clone()),
+                Cell::Text(outcome.to_string()),
+                to.map_or(Cell::Missing, |t| Cell::Text(labels[t as usize].clone())),
+            ]
+        },
+    );
+    Ok(Report::new()
+        .fields([
+            Field::headline(format!(
+                "{n} vertices, {} edges, maximum matching {size} ({method}): {wins} win, \
+                 {losses} loss",
+                graph.edge_count()
+            )),
+            Field::json_only("vertices", n),
+            Field::json_only("edges", graph.edge_count()),
+            Field::json_only("matching_size", size),
+            Field::json_only("method", method),
+            Field::json_only("wins", wins),
+            Field::json_only("losses", losses),
+        ])
+        .listing(listing))
+}
+
+/// Reads `ROW,COLUMN`, each from 1.
+fn parse_cell(text: &str) -> Result<(usize, usize), InputError> {
+    let bad = || InputError::Malformed {
+        place: "--start".to_string(),
+        text: text.to_string(),
+        noun: "a cell".to_string(),
+        expected: "ROW,COLUMN, whole numbers from 1 (the top left cell is 1,1)".to_string(),
+    };
+    let (r, c) = text.split_once(',').ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+/// One free cell in the JSON listing of a grid.
+#[derive(Serialize)]
+struct CellEntry {
+    cell: (usize, usize),
+    outcome: Outcome,
+    #[serde(rename = "move")]
+    to: Option<GridMove>,
+}
+
+fn run_grid(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
+    let source = inputs.read(path)?;
+    let grid = Grid::parse(&source.text).map_err(|e| format!("{}:{e}", source.origin))?;
+    let graph = grid.graph();
+    let solution = solve(&graph);
+    let size = solution.matching().size();
+    let method = solution.method();
+    if let Some(start) = inputs.value("start") {
+        let (row, column) = parse_cell(start)?;
+        let place = format!("--start {start}");
+        if row > grid.rows() || column > grid.columns() {
+            return Err(InputError::invalid(
+                place,
+                format!(
+                    "the cell is outside the {} x {} grid",
+                    grid.rows(),
+                    grid.columns()
+                ),
+            )
+            .into());
+        }
+        let v = grid
+            .vertex(row, column)
+            .ok_or_else(|| InputError::invalid(place, "the cell is blocked"))?;
+        let matched = solution.winning_move(v).map(|t| {
+            let m = grid.grid_move(v, t);
+            (m.to_string(), m)
+        });
+        let answer = Answer::from_moves(
+            None,
+            solution
+                .winning_moves(&graph, v)
+                .into_iter()
+                .map(|t| grid.grid_move(v, t))
+                .collect(),
+        );
+        return Ok(Report::answer(&answer).fields(matching_fields(size, method, matched)));
+    }
+    let (wins, losses) = solution.counts();
+    let mut outcomes = Vec::with_capacity(grid.rows());
+    let mut arrows = Vec::with_capacity(grid.rows());
+    for row in 1..=grid.rows() {
+        let (mut o, mut a) = (String::new(), String::new());
+        for column in 1..=grid.columns() {
+            match grid.vertex(row, column) {
+                None => {
+                    o.push('#');
+                    a.push('#');
+                }
+                Some(v) => match solution.winning_move(v) {
+                    Some(t) => {
+                        o.push('W');
+                        a.push(grid.grid_move(v, t).direction.arrow());
+                    }
+                    None => {
+                        o.push('L');
+                        a.push('.');
+                    }
+                },
+            }
+        }
+        outcomes.push(o);
+        arrows.push(a);
+    }
+    let cells: Vec<CellEntry> = (0..graph.vertex_count() as u32)
+        .map(|v| CellEntry {
+            cell: grid.cell(v),
+            outcome: solution.outcome(v),
+            to: solution.winning_move(v).map(|t| grid.grid_move(v, t)),
+        })
+        .collect();
+    Ok(Report::new().fields([
+        Field::headline(format!(
+            "{} x {} grid, {} free cells, maximum matching {size} ({method}): {wins} win, \
+             {losses} loss",
+            grid.rows(),
+            grid.columns(),
+            grid.free_count()
+        )),
+        Field::json_only("rows", grid.rows()),
+        Field::json_only("columns", grid.columns()),
+        Field::json_only("free_cells", grid.free_count()),
+        Field::json_only("matching_size", size),
+        Field::json_only("method", method),
+        Field::json_only("wins", wins),
+        Field::json_only("losses", losses),
+        Field::shown(
+            "outcomes",
+            &outcomes,
+            "outcome of each start (W: win, L: loss, #: blocked)",
+            outcomes.join("\n"),
+        )
+        .laid_out(Layout::Block),
+        Field::text_only(
+            "a winning first move (^ v < >; . from a loss)",
+            arrows.join("\n"),
+        )
+        .laid_out(Layout::Block),
+        Field::json_only("cells", cells),
+    ]))
 }

@@ -34,8 +34,10 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input::InputError;
 use crate::math::primes::factorize;
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
@@ -342,4 +344,91 @@ pub fn answer(rects: &[Rectangle]) -> Answer<CutMove> {
         answer.winning_move_count = Some(count);
     }
     answer
+}
+
+impl CatalogueGame for RectangleCut {
+    type Position = Vec<Rectangle>;
+    type Move = CutMove;
+    type Rules = RectangleCut;
+
+    fn rules(&self) -> RectangleCut {
+        RectangleCut
+    }
+
+    fn answer(&self, rects: &Vec<Rectangle>) -> Answer<CutMove> {
+        answer(rects)
+    }
+
+    fn play(&self, rects: &Vec<Rectangle>, m: &CutMove) -> Option<Vec<Rectangle>> {
+        let i = m.rectangle.checked_sub(1)?;
+        let r = *rects.get(i)?;
+        let (len, piece) = match m.side {
+            Axis::A => (r.0, Rectangle(r.0.checked_div(m.parts)?, r.1)),
+            Axis::B => (r.1, Rectangle(r.0, r.1.checked_div(m.parts)?)),
+        };
+        if r != m.from || piece != m.piece || m.parts < 2 || len % m.parts != 0 {
+            return None;
+        }
+        let mut next: Vec<Rectangle> = rects[..i].to_vec();
+        next.extend_from_slice(&rects[i + 1..]);
+        next.extend(std::iter::repeat_n(piece, usize::try_from(m.parts).ok()?));
+        next.sort_unstable();
+        Some(next)
+    }
+}
+
+/// Reads `AxB` (also `AXB` or `A×B`); `place` names it in messages.
+fn parse_rectangle(place: &str, text: &str) -> Result<Rectangle, InputError> {
+    let bad = || InputError::Malformed {
+        place: place.to_string(),
+        text: text.to_string(),
+        noun: "a rectangle".to_string(),
+        expected: format!("AxB with sides from 1 to {}, e.g. 6x4", u64::MAX),
+    };
+    let (a, b) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let a = a.trim().parse::<u64>().map_err(|_| bad())?;
+    let b = b.trim().parse::<u64>().map_err(|_| bad())?;
+    Rectangle::new(a, b).map_err(|e| InputError::invalid(place, e))
+}
+
+/// `grundy rectangle-cut AxB...`: text prints each rectangle's value (`values: 6x4 = 2, 9x15 =
+/// 0`) and the winning moves as `rectangle 1 (6x4): cut side A into 2 pieces 3x4`; JSON adds
+/// `"values": [2, 0]` and moves `{"rectangle": 1, "from": [6, 4], "side": "a", "parts": 2,
+/// "piece": [3, 4]}`. The first 1000 moves are listed ([`LISTED_MOVES`]), with
+/// `winning_move_count` when there are more.
+pub static FAMILY: Family = Family {
+    name: "rectangle-cut",
+    group: Group::Graphs,
+    about: "Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, \
+            moves",
+    example: "6x4 9x15",
+    params: &[Param::args(
+        "rectangles",
+        "RECTANGLES",
+        true,
+        "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
+    )],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let rects: Vec<Rectangle> = inputs
+        .values("rectangles")
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_rectangle(&format!("rectangle {}", i + 1), t))
+        .collect::<Result<_, _>>()?;
+    let values: Vec<u64> = rects.iter().map(|r| r.value()).collect();
+    let listed: Vec<String> = rects
+        .iter()
+        .zip(&values)
+        .map(|(r, v)| format!("{r} = {v}"))
+        .collect();
+    Ok(Report::answer(&answer(&rects)).field(Field::shown(
+        "values",
+        values,
+        "values",
+        listed.join(", "),
+    )))
 }

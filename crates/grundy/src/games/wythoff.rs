@@ -36,8 +36,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::Answer;
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input;
 use crate::math::golden::floor_sqrt5_times;
+use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The rules of Wythoff's game, for the generic solvers: a position is the two pile sizes
@@ -322,4 +325,108 @@ pub fn grundy_table(max_pile: usize) -> GrundyTable {
         }
     }
     GrundyTable { side, values }
+}
+
+impl CatalogueGame for Wythoff {
+    type Position = (u64, u64);
+    type Move = WythoffMove;
+    type Rules = Wythoff;
+
+    fn rules(&self) -> Wythoff {
+        Wythoff
+    }
+
+    fn answer(&self, &(a, b): &(u64, u64)) -> Answer<WythoffMove> {
+        answer(a, b)
+    }
+
+    fn play(&self, &(a, b): &(u64, u64), m: &WythoffMove) -> Option<(u64, u64)> {
+        let to = match m.from {
+            TakeFrom::Both => (a.checked_sub(m.take)?, b.checked_sub(m.take)?),
+            TakeFrom::A => (a.checked_sub(m.take)?, b),
+            TakeFrom::B => (a, b.checked_sub(m.take)?),
+        };
+        (m.take > 0 && to == m.to).then_some(to)
+    }
+}
+
+/// The largest pile of a table of Wythoff values (brute force: O(n^3 / 64) time, 4·n^2 bytes).
+pub const MAX_TABLE_PILE: u64 = 6000;
+
+impl Tabulate for Wythoff {
+    fn name(&self) -> String {
+        "Wythoff's game".to_string()
+    }
+
+    fn parameters(&self) -> usize {
+        2
+    }
+
+    /// Values by brute force for piles up to [`MAX_TABLE_PILE`]; outcomes by the exact
+    /// formula, for any piles.
+    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        let name = self.name();
+        if kind == Kind::Outcomes {
+            return Ok(Table::grid(name, a, b, |x, y| u64::from(!is_p_position(x, y)))?.outcomes());
+        }
+        let largest = a.last.max(b.last);
+        check_limit(
+            &name,
+            "pile",
+            largest,
+            MAX_TABLE_PILE,
+            "the values have no formula and are computed by brute force; outcomes have one and \
+             go to any pile",
+        )?;
+        let values = grundy_table(largest as usize);
+        Table::grid(name, a, b, |x, y| {
+            u64::from(
+                values
+                    .get(x as usize, y as usize)
+                    .expect("within the table"),
+            )
+        })
+    }
+}
+
+/// `grundy wythoff A B`: besides the common answer, each pile is placed among the
+/// P-positions: it is a_k or b_k, with its pair (a_k, b_k). Text prints `pile A: 5 = b_2, in
+/// the P-position (3, 5)`; JSON adds `"piles": [{"pile": 5, "sequence": "upper", "k": 2,
+/// "pair": [3, 5]}, ...]`. Tables: `wythoff`, by piles (a, b).
+pub static FAMILY: Family = Family {
+    name: "wythoff",
+    group: Group::Piles,
+    about: "Wythoff's game (take from one pile, or the same from both): who wins, every winning \
+            move",
+    example: "5 8",
+    params: &[
+        Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)"),
+        Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)"),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "wythoff",
+        parse: |spec| {
+            spec.eq_ignore_ascii_case("wythoff")
+                .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
+        },
+    }),
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let pile = |name: &str| {
+        input::whole(
+            &format!("pile {}", name.to_uppercase()),
+            inputs.value(name).unwrap_or_default(),
+            "a pile size",
+            0,
+        )
+    };
+    let (a, b) = (pile("a")?, pile("b")?);
+    let (index_a, index_b) = (pile_index(a), pile_index(b));
+    Ok(Report::answer(&answer(a, b)).fields([
+        Field::json_only("piles", [index_a, index_b]),
+        Field::text_only("pile A", index_a),
+        Field::text_only("pile B", index_b),
+    ]))
 }

@@ -59,6 +59,29 @@ pub trait Impartial {
     fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
 }
 
+/// The disjunctive sum of several copies of a one-number impartial game (piles of a
+/// subtraction game, heaps of Kayles): a position is the list of the parts, in order; a move
+/// moves one part. A position whose parts have o_i options has Σ o_i options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sum<G>(pub G);
+
+impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
+    type Position = Vec<u64>;
+
+    fn options(&self, parts: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut one = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            one.clear();
+            self.0.options(part, &mut one);
+            for &q in &one {
+                let mut next = parts.clone();
+                next[i] = q;
+                out.push(next);
+            }
+        }
+    }
+}
+
 impl<T: Impartial> Game for T {
     type Position = T::Position;
 
