@@ -13,6 +13,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::nim::FAMILY,
     &super::wythoff::FAMILY,
     &super::subtraction::FAMILY,
+    &super::square_subtraction::FAMILY,
     &super::fibonacci::FAMILY,
     &super::fibonacci::MISERE_FAMILY,
     &super::dynamic_subtraction::FAMILY,
