@@ -20,6 +20,8 @@
 //! assert_eq!(solution.remoteness(a), Some(2));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod games;
 pub mod graph;
 pub mod impartial;

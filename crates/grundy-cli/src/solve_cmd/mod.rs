@@ -98,11 +98,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let preferences = preferences(args)?;
     let bar = Bar::new();
     let graph = read_graph(&args.file, &bar)?;
-    // Telling the players apart on a graph that does not say who moves: each position with
-    // each player to move.
-    let split = preferences.is_some() || values == Values::Payoff;
-    let graph = if split && !graph.has_players() {
-        graph.alternating()
+    // Preferences and payoffs tell the players apart.
+    let graph = if preferences.is_some() || values == Values::Payoff {
+        graph.with_player_to_move()
     } else {
         graph
     };
@@ -197,19 +195,10 @@ fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
     Ok(graph)
 }
 
+/// The position an option names (see [`GameGraph::find_position`]).
 pub(crate) fn find_position(graph: &GameGraph, start: &str, flag: &str) -> Result<u32> {
-    if let Some(p) = graph.index_of(start) {
-        return Ok(p);
-    }
-    // In a game made alternating by the solver, labels are `ID@1` and `ID@2`, and a plain id
-    // means player 1 to move. An integer id is matched by value (`05` is `5`).
-    let (id, player) = start.rsplit_once('@').unwrap_or((start, "1"));
-    let id = match id.parse::<u32>() {
-        Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
-        _ => id.to_string(),
-    };
     graph
-        .index_of(&format!("{id}@{player}"))
+        .find_position(start)
         .with_context(|| format!("{flag} {start}: no such position in the graph"))
 }
 

@@ -821,7 +821,7 @@ fn rounds_text(rounds: &[usize]) -> String {
     }
 }
 
-/// `grundy rabbit-egg FILE`: a game record of [NOI2011] 兔兔与蛋蛋游戏 in the contest's input
+/// `grundy rabbit-egg FILE`: a game record of \[NOI2011\] 兔兔与蛋蛋游戏 in the contest's input
 /// format (`n m`, the board, `k`, then 2k moves `x y`; the moves may be left out).
 ///
 /// The common answer is for the position reached at the end of the record (outcome and every

@@ -203,6 +203,39 @@ impl GameGraph {
             .with_payoffs(payoff)
     }
 
+    /// The graph the solvers that tell the players apart (preferences, payoffs) run on: this
+    /// one when it says who is to move at every position, else its [`GameGraph::alternating`]
+    /// form, where each position is taken once with each player to move. O(n + m).
+    ///
+    /// ```
+    /// use grundy::graph::text::parse_str;
+    /// let game = parse_str("a b\n").unwrap().with_player_to_move();
+    /// assert_eq!(game.position_count(), 4);
+    /// assert_eq!(game.find_position("a"), game.index_of("a@1"));
+    /// ```
+    pub fn with_player_to_move(self) -> GameGraph {
+        if self.has_players() {
+            self
+        } else {
+            self.alternating()
+        }
+    }
+
+    /// The position a user names: its label (an integer id by value, `05` is `5`), or in an
+    /// [`GameGraph::alternating`] graph `ID@1` or `ID@2` for the player to move, a plain `ID`
+    /// meaning player 1. O(length of the label) with hashing.
+    pub fn find_position(&self, id: &str) -> Option<u32> {
+        if let Some(p) = self.index_of(id) {
+            return Some(p);
+        }
+        let (id, player) = id.rsplit_once('@').unwrap_or((id, "1"));
+        let id = match id.parse::<u32>() {
+            Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
+            _ => id.to_string(),
+        };
+        self.index_of(&format!("{id}@{player}"))
+    }
+
     /// A cycle of moves among the positions for which `ends` is false (positions where the
     /// game ends are left out, with the moves into them), if there is one: its positions in
     /// order. Iterative depth-first search, O(n + m).

@@ -49,7 +49,8 @@ pub enum SolveError {
     /// Preferences were given for a graph that does not say who is to move.
     #[error(
         "preferences need to know which player is to move: give every position a player \
-         attribute, or solve `graph.alternating()` (each position with each player to move)"
+         attribute, or solve `graph.with_player_to_move()` (each position with each player to \
+         move)"
     )]
     NoPlayers,
     /// Nim values were asked for a graph that is not an impartial game in normal play.
