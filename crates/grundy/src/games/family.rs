@@ -113,84 +113,73 @@ impl Param {
         }
     }
 
-    /// An optional positional value.
-    pub const fn optional_arg(
-        name: &'static str,
-        value_name: &'static str,
-        help: &'static str,
-    ) -> Param {
+    /// Every remaining positional value, at least one.
+    pub const fn args(name: &'static str, value_name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
             kind: ParamKind::Positional {
-                required: false,
-                many: false,
-            },
-            value_name,
-            help,
-        }
-    }
-
-    /// Every remaining positional value (`required`: at least one).
-    pub const fn args(
-        name: &'static str,
-        value_name: &'static str,
-        required: bool,
-        help: &'static str,
-    ) -> Param {
-        Param {
-            name,
-            kind: ParamKind::Positional {
-                required,
+                required: true,
                 many: true,
             },
-            value_name,
-            help,
+            ..Param::arg(name, value_name, help)
         }
     }
 
-    /// An option `--name VALUE` (`required`: it must be given).
-    pub const fn option(
-        name: &'static str,
-        value_name: &'static str,
-        required: bool,
-        help: &'static str,
-    ) -> Param {
+    /// An option `--name VALUE`, which may be left out.
+    pub const fn option(name: &'static str, value_name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
-            kind: ParamKind::Option {
-                required,
-                values: 1,
-            },
-            value_name,
-            help,
-        }
-    }
-
-    /// An option taking `values` values at once: `--count L R`.
-    pub const fn option_values(
-        name: &'static str,
-        value_name: &'static str,
-        values: usize,
-        help: &'static str,
-    ) -> Param {
-        Param {
-            name,
             kind: ParamKind::Option {
                 required: false,
-                values,
+                values: 1,
             },
-            value_name,
-            help,
+            ..Param::arg(name, value_name, help)
         }
     }
 
     /// A switch `--name`.
     pub const fn flag(name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
             kind: ParamKind::Flag,
-            value_name: "",
-            help,
+            ..Param::arg(name, "", help)
+        }
+    }
+
+    /// The same positional parameter, which may be left out (or, taking every remaining
+    /// value, given none).
+    pub const fn optional(self) -> Param {
+        match self.kind {
+            ParamKind::Positional { many, .. } => Param {
+                kind: ParamKind::Positional {
+                    required: false,
+                    many,
+                },
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The same option, which must be given.
+    pub const fn required(self) -> Param {
+        match self.kind {
+            ParamKind::Option { values, .. } => Param {
+                kind: ParamKind::Option {
+                    required: true,
+                    values,
+                },
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The same option, taking `values` values at once: `--count L R`.
+    pub const fn values(self, values: usize) -> Param {
+        match self.kind {
+            ParamKind::Option { required, .. } => Param {
+                kind: ParamKind::Option { required, values },
+                ..self
+            },
+            _ => self,
         }
     }
 }

@@ -140,6 +140,29 @@ impl Builder {
         4 * self.targets.capacity() + (per_position + 6) * self.offsets.capacity()
     }
 
+    /// Closes the row of position `next - 1`; every [`CHECK_EVERY`] positions, reports
+    /// progress and checks the memory used (`extra` bytes beside the graph, `per_position`
+    /// bytes a position in it) against the limit, with `numbered` positions numbered so far.
+    fn end_row(
+        &mut self,
+        (next, numbered): (usize, usize),
+        (per_position, extra): (usize, usize),
+        limits: &ExploreLimits,
+        progress: &dyn Progress,
+    ) -> Result<(), ExploreError> {
+        self.offsets.push(self.targets.len() as u32);
+        if next % CHECK_EVERY == 0 {
+            progress.advance(CHECK_EVERY as u64);
+            if self.bytes(per_position) + extra > limits.max_bytes {
+                return Err(ExploreError::TooMuchMemory {
+                    limit: limits.max_bytes,
+                    positions: numbered,
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn finish(self) -> GameGraph {
         let n = self.offsets.len() - 1;
         let moves = Csr::from_rows(self.offsets, self.targets);
@@ -203,17 +226,13 @@ pub fn explore<G: Game>(
                 builder.targets.push(id);
             }
         }
-        builder.offsets.push(builder.targets.len() as u32);
-        if next % CHECK_EVERY == 0 {
-            progress.advance(CHECK_EVERY as u64);
-            let bytes = builder.bytes(per_position) + per_position * positions.capacity();
-            if bytes > limits.max_bytes {
-                return Err(ExploreError::TooMuchMemory {
-                    limit: limits.max_bytes,
-                    positions: positions.len(),
-                });
-            }
-        }
+        let extra = per_position * positions.capacity();
+        builder.end_row(
+            (next, positions.len()),
+            (per_position, extra),
+            &limits,
+            progress,
+        )?;
     }
     progress.finish();
     Ok(Explored {
@@ -283,17 +302,12 @@ pub fn explore_dense<G: DenseIndex>(
                 builder.targets.push(id);
             }
         }
-        builder.offsets.push(builder.targets.len() as u32);
-        if next % CHECK_EVERY == 0 {
-            progress.advance(CHECK_EVERY as u64);
-            let bytes = builder.bytes(8) + table_bytes as usize;
-            if bytes > limits.max_bytes {
-                return Err(ExploreError::TooMuchMemory {
-                    limit: limits.max_bytes,
-                    positions: indices.len(),
-                });
-            }
-        }
+        builder.end_row(
+            (next, indices.len()),
+            (8, table_bytes as usize),
+            &limits,
+            progress,
+        )?;
     }
     progress.finish();
     Ok(DenseExplored {
