@@ -624,7 +624,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    inputs.exclusive("FILE", "grid")?;
+    inputs.exclusive("file", "grid")?;
     match (inputs.value("grid"), inputs.value("file")) {
         (Some(path), _) => run_grid(inputs, path),
         (None, Some(path)) => run_graph(inputs, path),
