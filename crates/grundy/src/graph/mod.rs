@@ -25,7 +25,7 @@ pub mod text;
 mod undirected;
 
 pub use csr::Csr;
-pub use labels::Labels;
+pub use labels::{Label, Labels};
 pub use undirected::UndirectedGraph;
 
 use crate::outcome::{Outcome, Player};

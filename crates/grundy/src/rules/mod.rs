@@ -41,7 +41,9 @@
 mod explore;
 mod memo;
 
-pub use explore::{explore, explore_dense, DenseIndex, ExploreError, ExploreLimits, Explored};
+pub use explore::{
+    explore, explore_dense, DenseExplored, DenseIndex, ExploreError, ExploreLimits, Explored,
+};
 pub use memo::{GrundyMemo, MemoError, SplittingGame};
 
 use std::hash::Hash;
