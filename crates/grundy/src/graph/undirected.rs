@@ -131,10 +131,12 @@ impl UndirectedGraph {
     pub fn index_of(&self, label: &str) -> Option<u32> {
         match &self.labels {
             Some(labels) => labels.index_of(label),
-            None => label
+            // Digits only, as in labelled graphs: `+1` is not vertex 1.
+            None if !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()) => label
                 .parse::<u32>()
                 .ok()
                 .filter(|&v| (v as usize) < self.vertex_count()),
+            None => None,
         }
     }
 
