@@ -8,24 +8,26 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use grundy::games::registry;
+use grundy::input;
 use grundy::pattern::observe::{observe, Pattern};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
-use grundy::pattern::table::{Kind, Span, Table, TableGame};
-
+use grundy::pattern::table::{Kind, Span, Table, Tabulate};
 use serde::Serialize;
 
+use crate::output::{write_json_line, Format};
 use crate::progress::Bar;
 
 /// Arguments of `grundy table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game. One parameter (n): a take-and-break code (0.77 Kayles, 0.07 Dawson's
-    /// Kayles, 0.137, 4.07, ...), `grundy` (Grundy's game), `subtraction:1,3,4` (a finite
-    /// set), `subtraction:L..R` (take L to R), `subtraction:except:L`, `coins:two`,
-    /// `coins:mock-turtles`, `coins:ruler`, `coins:ruler:K` (a head at coin n), `fibonacci`
-    /// (Fibonacci Nim's least winning first take). Two parameters (a, b):
-    /// `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN` (the Mex Mat with this first row
-    /// and column, as digits 0-2).
+    /// The game: a name the catalogue's families give their tables. One parameter (n): a
+    /// take-and-break code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07, ...), `grundy`
+    /// (Grundy's game), `subtraction:1,3,4` (a finite set), `subtraction:L..R` (take L to
+    /// R), `subtraction:except:L`, `coins:two`, `coins:mock-turtles`, `coins:ruler`,
+    /// `coins:ruler:K` (a head at coin n), `fibonacci` (Fibonacci Nim's least winning first
+    /// take). Two parameters (a, b): `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN`
+    /// (the Mex Mat with this first row and column, as digits 0-2).
     #[arg(value_name = "GAME")]
     pub game: String,
     /// One-parameter games: the range of n, FIRST..LAST, both included [default: 0..99].
@@ -41,12 +43,6 @@ pub struct TableArgs {
     /// Outcomes instead of values: P (value 0, the player to move loses) or N.
     #[arg(long)]
     pub outcome: bool,
-    /// Print CSV: `n,value` lines, or a matrix with the header `a\b,B0,B1,...`.
-    #[arg(long)]
-    pub csv: bool,
-    /// Print JSON: {"game", "kind", "n" (or "a" and "b"), "values" (or "outcomes")}.
-    #[arg(long)]
-    pub json: bool,
     /// Draw the table as a PNG heatmap into FILE (P-positions black).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
@@ -76,19 +72,22 @@ struct Observed<'a> {
 
 /// Reads a range option.
 fn parse_span(option: &str, text: &str) -> Result<Span> {
-    text.parse::<Span>().with_context(|| format!("--{option}"))
+    Ok(Span::parse(&format!("--{option}"), text)?)
 }
 
 /// Reads a positive count option.
-fn parse_positive(option: &str, text: &str) -> Result<usize> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => bail!("--{option}: '{text}' is not a positive whole number"),
-    }
+fn parse_positive(option: &str, text: &str, noun: &str) -> Result<u64> {
+    Ok(input::whole_up_to(
+        &format!("--{option}"),
+        text,
+        noun,
+        1,
+        u64::from(u32::MAX),
+    )?)
 }
 
 /// Computes the table the arguments ask for.
-fn table(args: &TableArgs, game: &TableGame) -> Result<Table> {
+fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
     let kind = if args.outcome {
         Kind::Outcomes
     } else {
@@ -141,26 +140,25 @@ fn draw(table: &Table, options: &PictureOptions, path: &Path, svg: bool) -> Resu
     ))
 }
 
-/// Runs `grundy table`.
-pub fn run(args: &TableArgs) -> Result<()> {
-    if args.csv && args.json {
-        bail!("--csv and --json: choose one output format");
+/// Runs `grundy table`: text (a grid), `--format csv` (`n,value` lines, or a matrix with the
+/// header `a\b,B0,B1,...`; tsv the same with tabs is not offered), or `--format json`
+/// (`{"game", "kind", "n" (or "a" and "b"), "values" (or "outcomes")}`).
+pub fn run(args: &TableArgs, format: Format) -> Result<()> {
+    if format == Format::Tsv {
+        bail!("tables are written as text, csv or json");
     }
-    let game = TableGame::parse(&args.game)?;
+    let game = registry::table_game(&args.game)?;
     let wrap = args
         .width
         .as_deref()
-        .map(|w| parse_positive("width", w))
+        .map(|w| parse_positive("width", w, "a width").map(|w| w as usize))
         .transpose()?;
     let scale = args
         .scale
         .as_deref()
-        .map(|s| {
-            parse_positive("scale", s)
-                .and_then(|s| u32::try_from(s).context("--scale: at most 4294967295"))
-        })
+        .map(|s| parse_positive("scale", s, "a scale").map(|s| s as u32))
         .transpose()?;
-    let table = table(args, &game)?;
+    let table = table(args, game.as_ref())?;
     let mut out = io::stdout().lock();
     let options = PictureOptions {
         wrap: wrap.unwrap_or(0),
@@ -174,20 +172,19 @@ pub fn run(args: &TableArgs) -> Result<()> {
         written.push(draw(&table, &options, path, true)?);
     }
     let patterns = args.patterns.then(|| observe(&table));
-    if args.csv {
+    if format == Format::Csv {
         table.write_csv(&mut out)?;
-    } else if args.json {
+    } else if format == Format::Json {
         match patterns {
-            Some(patterns) => serde_json::to_writer(
+            Some(patterns) => write_json_line(
                 &mut out,
                 &Observed {
                     table: &table,
                     patterns,
                 },
             )?,
-            None => serde_json::to_writer(&mut out, &table)?,
+            None => write_json_line(&mut out, &table)?,
         }
-        writeln!(out)?;
         return Ok(());
     } else if written.is_empty() {
         table.write_text(&mut out, wrap.unwrap_or(10))?;

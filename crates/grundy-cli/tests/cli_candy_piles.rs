@@ -65,7 +65,7 @@ fn piles_from_a_file_or_standard_input() {
 fn bad_input_is_an_error() {
     let stderr = grundy(&["candy-piles", "1", "x"]).failed().to_string();
     assert!(
-        stderr.contains("pile 2: 'x' is not a whole number"),
+        stderr.contains("pile 2: 'x' is not a pile size"),
         "{stderr}"
     );
     let stderr = grundy(&["candy-piles", "-3"]).failed().to_string();

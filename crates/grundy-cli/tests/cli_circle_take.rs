@@ -62,12 +62,12 @@ fn bad_input_exits_2() {
         ),
         (
             &["circle-take", "-5", "2"],
-            "grundy: error: N: '-5' is not a number (expected a whole number from 0 to \
+            "grundy: error: N: '-5' is not a number of stones (expected a whole number from 0 to \
              18446744073709551615)\n",
         ),
         (
             &["circle-take", "5", "two", "--json"],
-            "grundy: error: K: 'two' is not a number (expected a whole number from 0 to \
+            "grundy: error: K: 'two' is not a number of stones (expected a whole number from 0 to \
              18446744073709551615)\n",
         ),
     ] {

@@ -178,7 +178,7 @@ fn bad_input_exits_2() {
     for (args, message) in [
         (
             &["coins", "--rule", "foo", "1"][..],
-            "--rule: unknown rule 'foo' (expected two, mock-turtles, ruler or multiples)",
+            "--rule: 'foo' is not a rule (expected two, mock-turtles, ruler or multiples)",
         ),
         (
             &["coins", "--rule", "two"],
@@ -190,11 +190,11 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "3", "x", "--json"],
-            "head: 'x' is not a whole number (expected one from 0 to 18446744073709551615)",
+            "head: 'x' is not a coin (expected a whole number from 0 to 18446744073709551615)",
         ),
         (
             &["coins", "--rule", "two", "-3"],
-            "head: '-3' is not a whole number (expected one from 0 to 18446744073709551615)",
+            "head: '-3' is not a coin (expected a whole number from 0 to 18446744073709551615)",
         ),
         (
             &["coins", "--rule", "two", "3", "3"],
@@ -222,7 +222,8 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "ruler", "--max-run", "-1", "3"],
-            "--max-run: '-1' is not a whole number (expected one from 0 to 18446744073709551615)",
+            "--max-run: '-1' is not a longest run (expected a whole number from 0 to \
+             18446744073709551615)",
         ),
         (
             &["coins", "--rule", "two", "--max-run", "3", "3"],
@@ -258,7 +259,8 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--by", "ruler", "3:x"],
-            "head '3:x': 'x' is not a whole number (expected one from 0 to 18446744073709551615)",
+            "head '3:x': 'x' is not a coordinate (expected a whole number from 0 to \
+             18446744073709551615)",
         ),
         (
             &[
@@ -283,7 +285,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--by", "foo", "1:1"],
-            "--by: unknown rule 'foo' (expected two, mock-turtles, ruler or multiples)",
+            "--by: 'foo' is not a rule (expected two, mock-turtles, ruler or multiples)",
         ),
         (
             &["coins", "--rule", "two", "--by", "two", "--row", "01"],

@@ -102,7 +102,7 @@ fn bad_input_fails_cleanly() {
     let e = grundy(&["dynamic-subtraction", "10", "--k", "abc"])
         .failed()
         .to_string();
-    assert!(e.contains("--k: 'abc' is not a number"), "{e}");
+    assert!(e.contains("--k: 'abc' is not a ratio"), "{e}");
     grundy(&["dynamic-subtraction", "10", "--k", "3/0"]).failed();
     grundy(&["dynamic-subtraction", "10", "--k", "-2"]).failed();
     grundy(&["dynamic-subtraction", "-10", "--k", "2"]).failed();

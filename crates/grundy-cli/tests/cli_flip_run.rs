@@ -48,12 +48,13 @@ fn bad_input_exits_2() {
     for (args, message) in [
         (
             &["flip-run", "1", "-1"][..],
-            "grundy: error: entry 2: '-1' is not a whole number from 0 to 18446744073709551615\n",
+            "grundy: error: entry 2: '-1' is not a whole number (expected a whole number from 0 \
+             to 18446744073709551615)\n",
         ),
         (
             &["flip-run", "99999999999999999999", "--json"],
-            "grundy: error: entry 1: '99999999999999999999' is not a whole number from 0 to \
-             18446744073709551615\n",
+            "grundy: error: entry 1: '99999999999999999999' is not a whole number (expected a \
+             whole number from 0 to 18446744073709551615)\n",
         ),
     ] {
         assert_eq!(grundy(args).failed(), message, "{args:?}");

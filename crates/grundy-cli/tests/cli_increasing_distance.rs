@@ -159,7 +159,7 @@ fn bad_input_exits_2() {
         (
             &["increasing-distance", "-", "--start", "a", "--last", "-1"],
             TREE,
-            "--last -1: expected the length of the previous move (a whole number from 0 to \
+            "--last: '-1' is not a length (expected a whole number from 0 to \
              18446744073709551615)",
         ),
     ] {
@@ -169,7 +169,7 @@ fn bad_input_exits_2() {
             "{args:?} {input:?}"
         );
     }
-    // --last needs --start: clap's usage error, also exit code 2.
+    // --last needs --start: a usage error, also exit code 2.
     for args in [
         &["increasing-distance"][..],
         &["increasing-distance", "-", "--last", "2"],

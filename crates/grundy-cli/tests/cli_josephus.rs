@@ -110,23 +110,25 @@ fn bad_input_exits_2() {
     );
     assert_eq!(
         grundy(&["josephus", "7", "3", "--person", "7"]).failed(),
-        "grundy: error: person 7 does not exist: people are numbered from 0 to 6\n"
+        "grundy: error: person 7: no such person: people are numbered from 0 to 6\n"
     );
     assert_eq!(
         grundy(&["josephus", "7", "3", "--person", "0", "--one-based"]).failed(),
-        "grundy: error: person 0 does not exist: people are numbered from 1 to 7\n"
+        "grundy: error: person 0: no such person: people are numbered from 1 to 7\n"
     );
     assert_eq!(
         grundy(&["josephus", "x", "3"]).failed(),
-        "grundy: error: N: 'x' is not a whole number from 0 to 18446744073709551615\n"
+        "grundy: error: N: 'x' is not a number of people (expected a whole number from 0 to \
+         18446744073709551615)\n"
     );
     assert_eq!(
         grundy(&["josephus", "7", "3", "--dies", "1,,2"]).failed(),
-        "grundy: error: --dies: '' is not a whole number from 0 to 18446744073709551615\n"
+        "grundy: error: --dies: '' is not a round (expected a whole number from 0 to \
+         18446744073709551615)\n"
     );
     assert_eq!(
         grundy(&["josephus", "100000000000", "3", "--order"]).failed(),
-        "grundy: error: --order lists everyone: it needs n ≤ 10000000, and n = 100000000000\n"
+        "grundy: error: --order: it lists everyone: it needs n ≤ 10000000, and n = 100000000000\n"
     );
     // k above n and n huge: every step is a wrap, refused at the step limit.
     let err = grundy(&["josephus", "100000000000000", "1000000000000000"])

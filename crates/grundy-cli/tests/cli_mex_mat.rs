@@ -57,7 +57,7 @@ fn the_contest_format() {
     let run = run_with_input(&["mex-mat", "--file", "-"], Some("2\n1 2\n3\n"));
     assert_eq!(
         run.failed(),
-        "grundy: error: <stdin>:3: '3' is not a cell (0, 1 or 2)\n"
+        "grundy: error: <stdin>: 3 is not a cell (0, 1 or 2)\n"
     );
     let run = run_with_input(&["mex-mat", "--file", "-"], Some("1\n1\n1\n"));
     assert_eq!(
@@ -67,7 +67,8 @@ fn the_contest_format() {
     let run = run_with_input(&["mex-mat", "--file", "-"], Some("0\n"));
     assert_eq!(
         run.failed(),
-        "grundy: error: <stdin>:1: '0' is not a size n ≥ 1\n"
+        "grundy: error: <stdin>:1: '0' is not a size n (expected a whole number from 1 to \
+         18446744073709551615)\n"
     );
 }
 

@@ -109,7 +109,7 @@ fn bad_arguments_exit_2() {
         assert_eq!(run.stdout, "");
     }
     let run = run_with_bytes(&["nimber", "batch", "--json"], Some(b"1\n2 2\n"));
-    assert!(run.failed().contains("--json"));
+    assert!(run.failed().contains("no other output format"));
 }
 
 #[test]

@@ -75,20 +75,23 @@ fn bad_input_exits_2() {
     for (args, message) in [
         (
             &["staircase", "1", "x"][..],
-            "grundy: error: step 2: 'x' is not a whole number from 0 to 18446744073709551615\n",
+            "grundy: error: step 2: 'x' is not a number of stones (expected a whole number from 0 \
+             to 18446744073709551615)\n",
         ),
         (
             &["staircase", "-1"],
-            "grundy: error: step 1: '-1' is not a whole number from 0 to 18446744073709551615\n",
+            "grundy: error: step 1: '-1' is not a number of stones (expected a whole number from \
+             0 to 18446744073709551615)\n",
         ),
         (
             &["staircase", "18446744073709551616", "--json"],
-            "grundy: error: step 1: '18446744073709551616' is not a whole number from 0 to \
-             18446744073709551615\n",
+            "grundy: error: step 1: '18446744073709551616' is not a number of stones (expected a \
+             whole number from 0 to 18446744073709551615)\n",
         ),
         (
             &["staircase", "--kam", "1.5"],
-            "grundy: error: pile 1: '1.5' is not a whole number from 0 to 18446744073709551615\n",
+            "grundy: error: pile 1: '1.5' is not a pile size (expected a whole number from 0 to \
+             18446744073709551615)\n",
         ),
         (
             &["staircase", "--kam", "1", "5", "4"],
@@ -98,7 +101,7 @@ fn bad_input_exits_2() {
     ] {
         assert_eq!(grundy(args).failed(), message, "{args:?}");
     }
-    // Usage errors are clap's, with the same exit code.
+    // Usage errors, with the same exit code.
     let run = grundy(&["staircase"]);
     assert_eq!(run.code, 2);
     assert_eq!(run.stdout, "");

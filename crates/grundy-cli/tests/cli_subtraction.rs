@@ -122,11 +122,11 @@ fn bad_input_exits_2() {
         ),
         (
             &["subtraction", "--set", "", "5"][..],
-            "--set: '' is not an amount",
+            "the subtraction set is empty",
         ),
         (
             &["subtraction", "--set", "0,2", "5"][..],
-            "0 is not an amount",
+            "--set: '0' is not an amount (expected a whole number from 1",
         ),
         (
             &["subtraction", "--bash", "0", "5"][..],
@@ -146,11 +146,11 @@ fn bad_input_exits_2() {
         ),
         (
             &["subtraction", "--range", "3", "5"][..],
-            "--range: expected L,R",
+            "--range: '3' is not a pair (expected L,R",
         ),
         (
             &["subtraction", "--range", "1,2,3", "5"][..],
-            "--range: expected L,R",
+            "--range: '1,2,3' is not a pair",
         ),
         (
             &["subtraction", "--except", "0", "5"][..],

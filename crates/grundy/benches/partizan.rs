@@ -137,11 +137,7 @@ fn plain_canonical(mut left: Vec<Rc<Plain>>, mut right: Vec<Rc<Plain>>) -> Rc<Pl
         }
         for is_left in [true, false] {
             let mut i = 0;
-            loop {
-                let option = match (is_left, left.get(i), right.get(i)) {
-                    (true, Some(o), _) | (false, _, Some(o)) => o.clone(),
-                    _ => break,
-                };
+            while let Some(option) = if is_left { left.get(i) } else { right.get(i) }.cloned() {
                 let back = if is_left { &option.right } else { &option.left };
                 let through = back.iter().find(|b| {
                     if is_left {

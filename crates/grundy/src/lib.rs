@@ -20,14 +20,19 @@
 //! assert_eq!(solution.remoteness(a), Some(2));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod games;
 pub mod graph;
 pub mod impartial;
+pub mod input;
+pub mod math;
 pub mod nimber;
 pub mod outcome;
 pub mod partizan;
 pub mod pattern;
 pub mod progress;
+pub mod report;
 pub mod rules;
 pub mod solve;
 

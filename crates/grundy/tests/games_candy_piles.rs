@@ -3,9 +3,9 @@
 //! reached), on random larger positions, and by internal consistency on huge piles.
 
 use grundy::games::candy_piles::{answer, outcome, position, CandyMove, CandyPiles};
-use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
-use grundy::solve::{solve, SolveOptions};
+use grundy::games::verify::everywhere_from;
+use grundy::games::CatalogueGame;
+use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,65 +28,13 @@ fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
     all
 }
 
-/// The position after a move, by the rules' own order of moves (take a largest pile first).
-fn moved(p: &[u64], m: CandyMove) -> Vec<u64> {
-    match m {
-        CandyMove::TakeLargest { stones } => {
-            assert_eq!(stones, p[0]);
-            p[1..].to_vec()
-        }
-        CandyMove::OneFromEach { piles } => {
-            assert_eq!(piles, p.len() as u64);
-            p.iter().filter(|&&x| x > 1).map(|&x| x - 1).collect()
-        }
-    }
-}
-
-/// Checks the formula at every position reachable from `piles` against the solver.
+/// Checks the formula at every position reachable from `piles` against the solver, and the
+/// outcome function beside the answer; returns the number of positions checked.
 fn check_against_solver(piles: &[u64]) -> usize {
-    let start = position(piles);
-    let e = explore(
-        &CandyPiles,
-        [start.clone()],
-        ExploreLimits::default(),
-        &NoProgress,
-    )
-    .unwrap();
-    let s = solve(&e.graph, &SolveOptions::default()).unwrap();
-    for id in 0..e.graph.position_count() as u32 {
-        let p = e.position(id);
-        let want = s.outcome(id);
-        assert_eq!(outcome(p), want, "outcome of {p:?}");
-        let a = answer(p);
-        assert_eq!(a.outcome, want, "answer of {p:?}");
-        assert_eq!(a.value, None);
-        assert_eq!(a.winning_move_count, None);
-        // The solver's winning moves, as the set of positions they lead to.
-        let mut solver_wins: Vec<Vec<u64>> = e
-            .graph
-            .options(id)
-            .iter()
-            .filter(|&&q| s.outcome(q) == Outcome::Loss)
-            .map(|&q| e.position(q).clone())
-            .collect();
-        solver_wins.sort();
-        solver_wins.dedup();
-        let mut formula_wins: Vec<Vec<u64>> =
-            a.winning_moves.iter().map(|&m| moved(p, m)).collect();
-        formula_wins.sort();
-        let listed = formula_wins.len();
-        formula_wins.dedup();
-        assert_eq!(formula_wins, solver_wins, "winning moves of {p:?}");
-        // Both moves are listed when both win, even if they lead to the same position.
-        let options_winning = e
-            .graph
-            .options(id)
-            .iter()
-            .filter(|&&q| s.outcome(q) == Outcome::Loss)
-            .count();
-        assert_eq!(listed, options_winning, "winning move count of {p:?}");
-    }
-    e.graph.position_count()
+    let checked =
+        everywhere_from(&CandyPiles, [position(piles)], ExploreLimits::default()).unwrap();
+    assert_eq!(outcome(piles), answer(piles).outcome);
+    checked.positions
 }
 
 #[test]
@@ -167,7 +115,8 @@ fn huge_piles_are_consistent() {
         // The answer (from the options' walks) agrees with the walk from the start.
         assert_eq!(a.outcome, outcome(&piles), "{piles:?}");
         for m in &a.winning_moves {
-            assert_eq!(outcome(&moved(&p, *m)), Outcome::Loss, "{piles:?} {m}");
+            let next = CandyPiles.play(&p, m).expect("a legal move");
+            assert_eq!(outcome(&next), Outcome::Loss, "{piles:?} {m}");
         }
         if a.outcome == Outcome::Loss {
             for q in options(&p) {

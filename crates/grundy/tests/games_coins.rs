@@ -11,11 +11,12 @@
 use std::collections::BTreeSet;
 
 use grundy::games::coins::{
-    answer, heads_of_row, is_odious, mock_turtles_value, ruler_max_run_value, ruler_value,
-    two_value, Board, CoinBoard, CoinRow, CoinsError, MultiplesTable, Row, RowMove, Rule,
-    BOARD_SEARCH_BUDGET, LISTED_MOVES, MOCK_TURTLES_MAX_COIN, MULTIPLES_MAX_LENGTH,
+    answer, heads_of_row, mock_turtles_value, ruler_max_run_value, ruler_value, two_value, Board,
+    CoinBoard, CoinRow, CoinsError, MultiplesTable, Row, RowMove, Rule, BOARD_SEARCH_BUDGET,
+    LISTED_MOVES, MOCK_TURTLES_MAX_COIN, MULTIPLES_MAX_LENGTH,
 };
 use grundy::impartial::product::corners_value;
+use grundy::math::bits::is_odious;
 use grundy::nimber::Nimber;
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits, Impartial};

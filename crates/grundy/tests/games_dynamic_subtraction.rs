@@ -3,12 +3,12 @@
 //! and non-integer k; internal consistency for huge piles.
 
 use grundy::games::dynamic_subtraction::{
-    answer, min_winning_first_move, DynamicSubtraction, LosingSizes, Position, Ratio, RatioError,
+    answer, min_winning_first_move, start, DynamicError, LosingSizes, Ratio, RatioError,
     MAX_GENERATED,
 };
-use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
-use grundy::solve::{solve, SolveOptions};
+use grundy::games::limited::LimitedPile;
+use grundy::games::verify::against_solver;
+use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -32,16 +32,20 @@ fn multipliers_parse_exactly() {
     assert_eq!(k("6/4"), Ratio::new(3, 2).unwrap());
     assert_eq!(k("1.5"), Ratio::new(3, 2).unwrap());
     assert_eq!(k("1.25"), Ratio::new(5, 4).unwrap());
-    assert_eq!(k("2.000"), Ratio::integer(2).unwrap());
-    assert_eq!(k("7"), Ratio::integer(7).unwrap());
+    assert_eq!(k("2.000"), Ratio::integer(2));
+    assert_eq!(k("7"), Ratio::integer(7));
     assert_eq!(k("4/2").to_string(), "2");
     assert_eq!(k("10/4").to_string(), "5/2");
     assert_eq!(k("10/4").num(), 5);
     assert_eq!(k("10/4").den(), 2);
     let err = |text: &str| text.parse::<Ratio>().unwrap_err();
-    assert!(matches!(err("1/2"), RatioError::BelowOne(_)));
-    assert!(matches!(err("0.99"), RatioError::BelowOne(_)));
-    assert!(matches!(err("0"), RatioError::BelowOne(_)));
+    // k < 1 is a ratio, but not a multiplier of the game.
+    for below in ["1/2", "0.99", "0"] {
+        assert!(matches!(
+            LosingSizes::up_to(k(below), 10),
+            Err(DynamicError::BelowOne(_))
+        ));
+    }
     assert!(matches!(err("3/0"), RatioError::ZeroDenominator(_)));
     for bad in [
         "", "x", "-1", "1e3", "1/", "/2", "1.", ".5", "1/2/3", " 2", "1.5/2",
@@ -63,55 +67,38 @@ fn multipliers_parse_exactly() {
     assert_eq!(k("3/2").floor_mul(5), 7);
 }
 
-/// Every position with a pile up to 100 and every limit, for each k of [`KS`]: outcome,
-/// value and the exact set of winning takes against the solver; from the starts, the set N
-/// and the least winning first move f(n).
+/// Every position with a pile up to 100 and every limit, for each k of [`KS`]: outcome and the
+/// exact set of winning takes against the solver (in increasing order, each leaving ⌊k·take⌋);
+/// from the starts, the set N and the least winning first move f(n).
 #[test]
 fn every_small_position_matches_the_solver() {
+    let starts: Vec<LimitedPile> = (0..=MAX_PILE)
+        .flat_map(|pile| (0..=pile).map(move |limit| LimitedPile { pile, limit }))
+        .collect();
     for text in KS {
         let k = k(text);
-        let starts: Vec<Position> = (0..=MAX_PILE)
-            .flat_map(|pile| (0..=pile).map(move |limit| Position { pile, limit }))
-            .collect();
-        let game = DynamicSubtraction { k };
-        let explored = explore(
-            &game,
-            starts.iter().copied(),
-            ExploreLimits::default(),
-            &NoProgress,
-        )
-        .unwrap();
-        let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let sizes = LosingSizes::up_to(k, MAX_PILE).unwrap();
+        against_solver(&sizes, starts.iter().copied(), ExploreLimits::default())
+            .unwrap_or_else(|e| panic!("k = {k}: {e}"));
         for &p in &starts {
-            let id = explored.id(&p).unwrap();
-            let outcome = solution.outcome(id);
-            let mut takes: Vec<u64> = explored
-                .graph
-                .options(id)
-                .iter()
-                .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-                .map(|&q| p.pile - explored.position(q).pile)
-                .collect();
-            takes.sort_unstable();
             let a = sizes.answer(p.pile, p.limit);
-            assert_eq!(a.outcome, outcome, "k = {k}, {p:?}");
-            assert_eq!(sizes.wins(p.pile, p.limit), outcome == Outcome::Win);
-            assert_eq!(a.value, None);
-            let listed: Vec<u64> = a.winning_moves.iter().map(|m| m.take).collect();
-            assert_eq!(listed, takes, "k = {k}, {p:?}");
+            assert_eq!(sizes.wins(p.pile, p.limit), a.outcome == Outcome::Win);
+            assert!(a.winning_moves.windows(2).all(|w| w[0].take < w[1].take));
             for m in &a.winning_moves {
                 assert_eq!(u128::from(m.limit), k.floor_mul(m.take));
-                assert_eq!(m.pile, p.pile - m.take);
             }
-            if p == Position::start(p.pile) && p.pile > 0 {
+            if p == start(p.pile) && p.pile > 0 {
                 assert_eq!(
                     sizes.contains(p.pile),
-                    outcome == Outcome::Loss,
+                    a.outcome == Outcome::Loss,
                     "k = {k}, {p:?}"
                 );
                 let first = min_winning_first_move(k, p.pile).unwrap();
-                assert_eq!(first, takes.first().copied(), "k = {k}, {p:?}");
+                assert_eq!(
+                    first,
+                    a.winning_moves.first().map(|m| m.take),
+                    "k = {k}, {p:?}"
+                );
                 let (whole, _) = answer(k, p.pile, None).unwrap();
                 assert_eq!(whole, a);
             }
@@ -233,6 +220,6 @@ fn large_multipliers() {
     let sizes = LosingSizes::up_to(k("18446744073709551615"), u64::MAX).unwrap();
     assert_eq!(sizes.len(), u64::MAX);
     let err = LosingSizes::up_to(k("10000000"), 1_000_000_000_000_000_000).unwrap_err();
-    assert_eq!(err.limit, MAX_GENERATED);
+    assert!(matches!(&err, DynamicError::TooMany(e) if e.limit == MAX_GENERATED));
     assert!(err.to_string().contains("too many"), "{err}");
 }

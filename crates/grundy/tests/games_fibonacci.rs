@@ -5,9 +5,12 @@ use std::collections::HashMap;
 
 use grundy::games::dynamic_subtraction::{LosingSizes, Ratio};
 use grundy::games::fibonacci::{
-    answer, is_fibonacci, misere_answer, misere_losses_up_to, misere_wins, smallest_term,
-    start_answer, winning_moves, wins, zeckendorf, FibonacciNim, Position, FIBONACCI,
+    self, answer, misere_losses_up_to, misere_wins, start_answer, winning_moves, wins,
+    FibonacciNim, MisereFibonacciNim,
 };
+use grundy::games::limited::LimitedPile as Position;
+use grundy::games::verify::against_solver;
+use grundy::math::zeckendorf::{is_fibonacci, smallest_term, zeckendorf, FIBONACCI};
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits};
 use grundy::solve::{solve, SolveOptions};
@@ -18,12 +21,17 @@ use rand::{Rng, SeedableRng};
 /// Piles up to this are solved by the generic solver, with every limit.
 const MAX_PILE: u64 = 150;
 
+/// Every position with a pile up to MAX_PILE and a limit from `min_limit` to the pile.
+fn positions(min_limit: u64) -> Vec<Position> {
+    (0..=MAX_PILE)
+        .flat_map(|pile| (min_limit.min(pile)..=pile).map(move |limit| Position { pile, limit }))
+        .collect()
+}
+
 /// The solver's outcome and winning takes of every position (pile ≤ MAX_PILE, every limit from
 /// `min_limit` to the pile), in normal or misère play.
 fn solved(misere: bool, min_limit: u64) -> Vec<(Position, Outcome, Vec<u64>)> {
-    let starts: Vec<Position> = (0..=MAX_PILE)
-        .flat_map(|pile| (min_limit.min(pile)..=pile).map(move |limit| Position { pile, limit }))
-        .collect();
+    let starts = positions(min_limit);
     let explored = explore(
         &FibonacciNim,
         starts.iter().copied(),
@@ -56,54 +64,18 @@ fn solved(misere: bool, min_limit: u64) -> Vec<(Position, Outcome, Vec<u64>)> {
         .collect()
 }
 
-#[test]
-fn the_table_holds_every_fibonacci_number_of_64_bits() {
-    assert_eq!(&FIBONACCI[..6], &[1, 2, 3, 5, 8, 13]);
-    assert_eq!(FIBONACCI[FIBONACCI.len() - 1], 12_200_160_415_121_876_738);
-    for w in FIBONACCI.windows(3) {
-        assert_eq!(w[2], w[1] + w[0]);
-    }
-    let last = FIBONACCI.len() - 1;
-    assert!(FIBONACCI[last].checked_add(FIBONACCI[last - 1]).is_none());
-    assert!(is_fibonacci(FIBONACCI[last]) && !is_fibonacci(FIBONACCI[last] + 1));
-    assert!(!is_fibonacci(0) && !is_fibonacci(u64::MAX));
-}
-
-#[test]
-fn zeckendorf_representations_are_sums_of_non_consecutive_fibonacci_numbers() {
-    let index = |f: u64| FIBONACCI.iter().position(|&x| x == f).unwrap();
-    let mut rng = StdRng::seed_from_u64(0xf1b0_0001);
-    let samples = (0..=20_000u64).chain((0..20_000).map(|_| rng.random::<u64>()));
-    for n in samples.chain([u64::MAX, 1_000_000_000_000_000_000]) {
-        let terms = zeckendorf(n);
-        assert_eq!(
-            terms.iter().map(|&t| u128::from(t)).sum::<u128>(),
-            u128::from(n)
-        );
-        for w in terms.windows(2) {
-            assert!(index(w[0]) >= index(w[1]) + 2, "{n}: {terms:?}");
-        }
-        assert_eq!(is_fibonacci(n), terms.len() == 1);
-        assert_eq!(smallest_term(n), terms.last().copied());
-    }
-}
-
-/// Every position with a pile up to 150 and every limit: outcome, value and the exact set of
-/// winning takes, against the generic solver.
+/// Every position with a pile up to 150 and every limit: outcome and the exact set of winning
+/// takes against the generic solver, listed in increasing order, each leaving the opponent
+/// twice the take.
 #[test]
 fn every_small_position_matches_the_solver() {
-    for (p, outcome, takes) in solved(false, 0) {
+    let checked = against_solver(&FibonacciNim, positions(0), ExploreLimits::default()).unwrap();
+    assert_eq!(checked.positions, positions(0).len());
+    for p in positions(0) {
         let a = answer(p.pile, p.limit);
-        assert_eq!(a.outcome, outcome, "{p:?}");
-        assert_eq!(wins(p.pile, p.limit), outcome == Outcome::Win, "{p:?}");
-        assert_eq!(a.value, None);
-        assert_eq!(a.winning_move_count, None);
-        let listed: Vec<u64> = a.winning_moves.iter().map(|m| m.take).collect();
-        assert_eq!(listed, takes, "{p:?}");
-        for m in &a.winning_moves {
-            assert_eq!(m.pile, p.pile - m.take);
-            assert_eq!(m.limit, 2 * m.take);
-        }
+        assert_eq!(wins(p.pile, p.limit), a.outcome == Outcome::Win, "{p:?}");
+        assert!(a.winning_moves.windows(2).all(|w| w[0].take < w[1].take));
+        assert!(a.winning_moves.iter().all(|m| m.limit == 2 * m.take));
     }
 }
 
@@ -112,7 +84,7 @@ fn every_small_position_matches_the_solver() {
 #[test]
 fn the_first_player_loses_exactly_on_fibonacci_numbers() {
     for (p, outcome, takes) in solved(false, 0) {
-        if p != Position::start(p.pile) {
+        if p != fibonacci::start(p.pile) {
             continue;
         }
         let fibonacci_or_empty = p.pile == 0 || is_fibonacci(p.pile);
@@ -128,19 +100,22 @@ fn the_first_player_loses_exactly_on_fibonacci_numbers() {
 /// at least 1, against the solver in misère play.
 #[test]
 fn every_small_misere_position_matches_the_solver() {
-    for (p, outcome, takes) in solved(true, 1) {
-        if p.pile > 0 && p.limit == 0 {
-            continue; // not a position of the game: every limit is at least 1
-        }
-        let a = misere_answer(p.pile, p.limit);
-        assert_eq!(a.outcome, outcome, "{p:?}");
+    // Every limit is at least 1, but on the empty pile.
+    let game_positions = positions(1)
+        .into_iter()
+        .filter(|p| p.pile == 0 || p.limit > 0);
+    against_solver(
+        &MisereFibonacciNim,
+        game_positions,
+        ExploreLimits::default(),
+    )
+    .unwrap();
+    for p in positions(1) {
         assert_eq!(
             misere_wins(p.pile, p.limit),
-            outcome == Outcome::Win,
+            fibonacci::misere_answer(p.pile, p.limit).outcome == Outcome::Win,
             "{p:?}"
         );
-        let listed: Vec<u64> = a.winning_moves.iter().map(|m| m.take).collect();
-        assert_eq!(listed, takes, "{p:?}");
     }
 }
 
@@ -152,7 +127,7 @@ fn misere_counts_match_the_solver_and_a_direct_count() {
         .into_iter()
         .map(|(p, o, _)| (p, o))
         .collect();
-    let loses = |n: u64, k: u64| outcomes[&Position::new(n, k)] == Outcome::Loss;
+    let loses = |n: u64, k: u64| outcomes[&Position::new(n, u128::from(k))] == Outcome::Loss;
     for k in 1..=MAX_PILE {
         let mut count = 0;
         for m in 1..=MAX_PILE {
@@ -246,7 +221,7 @@ fn huge_piles_are_consistent() {
 /// Fibonacci numbers, and the answers agree.
 #[test]
 fn fibonacci_nim_is_dynamic_subtraction_with_k_2() {
-    let sizes = LosingSizes::up_to(Ratio::integer(2).unwrap(), u64::MAX).unwrap();
+    let sizes = LosingSizes::up_to(Ratio::integer(2), u64::MAX).unwrap();
     assert_eq!(sizes.iter().collect::<Vec<_>>(), FIBONACCI.to_vec());
     let mut rng = StdRng::seed_from_u64(0xf1b0_0004);
     for _ in 0..5_000 {

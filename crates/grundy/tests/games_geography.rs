@@ -8,12 +8,12 @@
 
 use std::collections::BTreeSet;
 
-use grundy::games::geography::matching::{edmonds, hopcroft_karp, Matching};
 use grundy::games::geography::{
-    self, solve_with, Direction, Geography, GeographySolution, Grid, MatchingMethod,
-    UndirectedGraph, LISTED_MOVES,
+    self, solve_with, Direction, Geography, GeographySolution, Grid, MatchingMethod, LISTED_MOVES,
 };
+use grundy::graph::matching::{edmonds, hopcroft_karp, Matching};
 use grundy::graph::text::parse_str;
+use grundy::graph::UndirectedGraph;
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits};
 use grundy::solve::{solve, SolveOptions};

@@ -5,13 +5,10 @@
 //! 4 piles of 0..=4: the outcome, the value (normal play) and the exact set of winning moves,
 //! in normal and in misère play.
 
-use std::collections::BTreeSet;
-
-use grundy::games::nim::{self, Nim, NimMove};
+use grundy::games::nim::{self, AntiNim, Nim, NimMove};
+use grundy::games::verify::against_solver;
 use grundy::impartial::misere::{anti_sg_move, anti_sg_wins};
-use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Explored};
-use grundy::solve::{grundy_values, solve, Solution, SolveOptions};
+use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,75 +17,39 @@ use common::all_sequences;
 
 mod common;
 
-/// The winning moves by the solver: every option that is a loss for the opponent.
-fn solver_moves(e: &Explored<Vec<u64>>, s: &Solution, piles: &[u64]) -> BTreeSet<NimMove> {
-    let mut moves = BTreeSet::new();
-    for i in 0..piles.len() {
-        for to in 0..piles[i] {
-            let mut next = piles.to_vec();
-            next[i] = to;
-            if s.outcome(e.id(&next).unwrap()) == Outcome::Loss {
-                moves.insert(NimMove {
-                    pile: i + 1,
-                    from: piles[i],
-                    to,
-                });
-            }
-        }
-    }
-    moves
-}
-
 const SHAPES: [(usize, u64); 5] = [(0, 0), (1, 24), (2, 12), (3, 7), (4, 4)];
+
+/// Every position of each shape.
+fn positions() -> Vec<Vec<u64>> {
+    SHAPES
+        .iter()
+        .flat_map(|&(count, max)| all_sequences(count, max))
+        .collect()
+}
 
 #[test]
 fn normal_play_matches_the_solver_on_every_small_position() {
-    let mut checked = 0;
-    for (count, max) in SHAPES {
-        let starts = all_sequences(count, max);
-        let e = explore(&Nim, starts.clone(), ExploreLimits::default(), &NoProgress).unwrap();
-        let s = solve(&e.graph, &SolveOptions::default()).unwrap();
-        let g = grundy_values(&e.graph).unwrap();
-        for piles in &starts {
-            let id = e.id(piles).unwrap();
-            let answer = nim::answer(piles);
-            assert_eq!(answer.outcome, s.outcome(id), "{piles:?}");
-            assert_eq!(answer.value, g.finite(id).map(u64::from), "{piles:?}");
-            assert_eq!(answer.winning_move_count, None);
-            let listed: BTreeSet<NimMove> = answer.winning_moves.iter().copied().collect();
-            assert_eq!(listed.len(), answer.winning_moves.len(), "no repeats");
-            assert_eq!(listed, solver_moves(&e, &s, piles), "{piles:?}");
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 1 + 25 + 13 * 13 + 8 * 8 * 8 + 5 * 5 * 5 * 5);
+    let checked = against_solver(&Nim, positions(), ExploreLimits::default()).unwrap();
+    assert_eq!(
+        checked.positions,
+        1 + 25 + 13 * 13 + 8 * 8 * 8 + 5 * 5 * 5 * 5
+    );
+    assert_eq!(checked.values, checked.positions);
 }
 
 #[test]
 fn misere_play_matches_the_solver_on_every_small_position() {
-    let misere = SolveOptions {
-        misere: true,
-        preferences: None,
-    };
-    for (count, max) in SHAPES {
-        let starts = all_sequences(count, max);
-        let e = explore(&Nim, starts.clone(), ExploreLimits::default(), &NoProgress).unwrap();
-        let s = solve(&e.graph, &misere).unwrap();
-        for piles in &starts {
-            let answer = nim::misere_answer(piles);
-            assert_eq!(answer.outcome, s.outcome(e.id(piles).unwrap()), "{piles:?}");
-            assert_eq!(answer.value, None);
-            let listed: BTreeSet<NimMove> = answer.winning_moves.iter().copied().collect();
-            assert_eq!(listed.len(), answer.winning_moves.len(), "no repeats");
-            assert_eq!(listed, solver_moves(&e, &s, piles), "{piles:?}");
-            // The library's single Anti-SG move is one of them.
-            if let Some((i, to)) = anti_sg_move(piles) {
-                assert!(listed.contains(&NimMove {
-                    pile: i + 1,
-                    from: piles[i],
-                    to
-                }));
-            }
+    against_solver(&AntiNim, positions(), ExploreLimits::default()).unwrap();
+    for piles in positions() {
+        let answer = nim::misere_answer(&piles);
+        assert_eq!(answer.value, None);
+        // The library's single Anti-SG move is one of the winning moves.
+        if let Some((i, to)) = anti_sg_move(&piles) {
+            assert!(answer.winning_moves.contains(&NimMove {
+                pile: i + 1,
+                from: piles[i],
+                to
+            }));
         }
     }
 }

@@ -4,14 +4,12 @@
 //! sides up to 120, the winning-move counts against all divisors for sides up to 10^6, and
 //! internal consistency for sides up to 2^64 − 1.
 
-use std::collections::BTreeSet;
-
 use grundy::games::rectangle_cut::{
-    answer, prime_factor_count, value, Axis, CutMove, Rectangle, RectangleCut, LISTED_MOVES,
+    answer, value, Axis, CutMove, Rectangle, RectangleCut, LISTED_MOVES,
 };
-use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, GrundyMemo, SplittingGame};
-use grundy::solve::{grundy_values, solve, SolveOptions};
+use grundy::games::verify::everywhere_from;
+use grundy::math::primes::prime_factor_count;
+use grundy::rules::{ExploreLimits, GrundyMemo, SplittingGame};
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -54,17 +52,6 @@ fn assert_legal(rects: &[Rectangle], m: &CutMove) {
         }
     };
     assert_eq!(m.piece, piece, "{m}");
-}
-
-/// Asserts that a move is legal from `rects` and returns the position it leaves, sorted.
-#[track_caller]
-fn apply(rects: &[Rectangle], m: &CutMove) -> Vec<Rectangle> {
-    assert_legal(rects, m);
-    let mut next: Vec<Rectangle> = rects.to_vec();
-    next.remove(m.rectangle - 1);
-    next.extend(std::iter::repeat_n(m.piece, m.parts as usize));
-    next.sort_unstable();
-    next
 }
 
 /// The value left by a move, from the formula: the other rectangles, and one piece when
@@ -110,33 +97,9 @@ fn formula_matches_solver_on_every_position_from_sides_up_to_6() {
     let starts: Vec<Vec<Rectangle>> = (1..=SMALL)
         .flat_map(|a| (1..=SMALL).map(move |b| vec![rect(a, b)]))
         .collect();
-    let explored = explore(&RectangleCut, starts, ExploreLimits::default(), &NoProgress).unwrap();
-    let graph = &explored.graph;
-    assert_eq!(graph.position_count(), 25_438);
-    let solution = solve(graph, &SolveOptions::default()).unwrap();
-    let values = grundy_values(graph).unwrap();
-    for id in 0..graph.position_count() as u32 {
-        let rects = explored.position(id);
-        let ans = answer(rects);
-        assert_eq!(ans.value, values.finite(id).map(u64::from), "{rects:?}");
-        assert_eq!(ans.outcome, solution.outcome(id), "{rects:?}");
-        assert_eq!(ans.winning_move_count, None);
-        let solver: BTreeSet<&Vec<Rectangle>> = graph
-            .options(id)
-            .iter()
-            .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-            .map(|&q| explored.position(q))
-            .collect();
-        let formula: Vec<Vec<Rectangle>> =
-            ans.winning_moves.iter().map(|m| apply(rects, m)).collect();
-        let formula: BTreeSet<&Vec<Rectangle>> = formula.iter().collect();
-        assert_eq!(formula, solver, "{rects:?}");
-        // Distinct moves leave distinct positions, except on equal rectangles.
-        let distinct: BTreeSet<Rectangle> = rects.iter().copied().collect();
-        if distinct.len() == rects.len() {
-            assert_eq!(formula.len(), ans.winning_moves.len(), "{rects:?}");
-        }
-    }
+    let checked = everywhere_from(&RectangleCut, starts, ExploreLimits::default()).unwrap();
+    assert_eq!(checked.positions, 25_438);
+    assert_eq!(checked.values, 25_438);
 }
 
 /// A single rectangle as a splitting game: a cut leaves its pieces as parts.

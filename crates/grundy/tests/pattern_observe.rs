@@ -181,10 +181,11 @@ fn fibonacci_nim_first_moves_are_zeckendorf_terms() {
 
 #[test]
 fn kayles_period_and_dawsons_kayles_period() {
-    use grundy::pattern::table::{Kind, TableGame};
+    use grundy::games::registry::table_game;
+    use grundy::pattern::table::Kind;
     use grundy::progress::NoProgress;
     for (code, from, period) in [("0.77", 71, 12), ("0.07", 53, 34)] {
-        let table = TableGame::parse(code)
+        let table = table_game(code)
             .unwrap()
             .line(Span::new(0, 400).unwrap(), Kind::Values, &NoProgress)
             .unwrap();
@@ -330,7 +331,7 @@ fn holds(table: &Table, pattern: &Pattern) -> bool {
                     let m = m as u64;
                     2 * m + u64::from(m.count_ones() % 2 == 0)
                 }
-                Formula::ZeckendorfSmallest => grundy::games::fibonacci::zeckendorf(m as u64)
+                Formula::ZeckendorfSmallest => grundy::math::zeckendorf::zeckendorf(m as u64)
                     .last()
                     .copied()
                     .unwrap_or(0),
@@ -340,7 +341,7 @@ fn holds(table: &Table, pattern: &Pattern) -> bool {
         Pattern::Losing { family } => (first..=last).all(|n| {
             let member = match family {
                 Family::PowersOfTwo => n.is_power_of_two(),
-                Family::Fibonacci => grundy::games::fibonacci::is_fibonacci(n),
+                Family::Fibonacci => grundy::math::zeckendorf::is_fibonacci(n),
                 Family::Evil => n.count_ones() % 2 == 0,
                 Family::Odious => n.count_ones() % 2 == 1,
             };

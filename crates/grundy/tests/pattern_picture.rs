@@ -8,10 +8,11 @@
 //! 1000 × 1000 (P-positions enlarged), Kayles by n wrapped into rows (a short last row), and
 //! two-pile Nim 600 × 600 (an SVG too fragmented for rects).
 
+use grundy::games::registry::table_game;
 use grundy::pattern::picture::{
     square_wrap, Heatmap, PictureError, PictureOptions, Rgb, N_COLOUR, P_COLOUR,
 };
-use grundy::pattern::table::{Kind, Span, Table, TableGame};
+use grundy::pattern::table::{Kind, Span, Table};
 use grundy::progress::NoProgress;
 
 fn span(first: u64, last: u64) -> Span {
@@ -19,7 +20,7 @@ fn span(first: u64, last: u64) -> Span {
 }
 
 fn grid(game: &str, last: u64, kind: Kind) -> Table {
-    TableGame::parse(game)
+    table_game(game)
         .unwrap()
         .grid(span(0, last), span(0, last), kind)
         .unwrap()
@@ -364,7 +365,7 @@ fn fragmented_svg_embeds_the_cells_as_an_image() {
 
 #[test]
 fn one_parameter_tables_wrap_into_rows() {
-    let game = TableGame::parse("0.77").unwrap();
+    let game = table_game("0.77").unwrap();
     let table = game.line(span(0, 999), Kind::Values, &NoProgress).unwrap();
     for wrap in [12, 36, 0] {
         let options = PictureOptions { wrap, scale: None };
@@ -375,7 +376,7 @@ fn one_parameter_tables_wrap_into_rows() {
         check_svg(&table, &map, wrap);
     }
     // Outcomes of Dawson's Kayles from n = 7, with a given scale.
-    let game = TableGame::parse("0.07").unwrap();
+    let game = table_game("0.07").unwrap();
     let table = game
         .line(span(7, 300), Kind::Outcomes, &NoProgress)
         .unwrap();

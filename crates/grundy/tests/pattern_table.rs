@@ -14,10 +14,11 @@
 //!   10^18 (each row has at most one P-position, exactly the formula's).
 
 use grundy::games::mex_mat::{MexMatGame, MexMatPosition};
+use grundy::games::registry::table_game;
 use grundy::games::subtraction::{Rule as SubtractionRule, Subtraction};
 use grundy::games::wythoff::{self, Wythoff};
 use grundy::impartial::octal::Rule as CodeRule;
-use grundy::pattern::table::{Kind, Span, Table, TableError, TableGame};
+use grundy::pattern::table::{Kind, Span, Table, TableError};
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits, Impartial};
 use grundy::solve::{grundy_values, solve, SolveOptions};
@@ -134,10 +135,8 @@ fn take_and_break_tables_match_the_solver() {
         "0.77", "0.07", "0.137", "0.6", "4.07", "4.4", "0.04", "0.f", "0.8", "0.48", "0.123",
         "grundy",
     ] {
-        let game = TableGame::parse(code).unwrap();
-        let TableGame::TakeAndBreak(rule) = &game else {
-            panic!("{code} is a take-and-break game");
-        };
+        let game = table_game(code).unwrap();
+        let rule = &grundy::impartial::octal::Rule::parse(code).unwrap();
         let n = if rule.splits_in_three() { 12 } else { 16 };
         let expected = solver_heap_values(rule, n);
         let table = game.line(span(0, n), Kind::Values, &NoProgress).unwrap();
@@ -152,15 +151,15 @@ fn take_and_break_tables_match_the_solver() {
         assert_eq!(part.value(4), None);
     }
     // The notes' and Winning Ways' first values of Kayles and Dawson's Kayles.
-    let kayles = TableGame::parse("0.77").unwrap();
+    let kayles = table_game("0.77").unwrap();
     assert_eq!(kayles.name(), "0.77 (Kayles)");
     let values = kayles.line(span(0, 12), Kind::Values, &NoProgress).unwrap();
     assert_eq!(values.values(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
-    let dawson = TableGame::parse(".07").unwrap();
+    let dawson = table_game(".07").unwrap();
     assert_eq!(dawson.name(), "0.07 (Dawson's Kayles)");
     let values = dawson.line(span(0, 10), Kind::Values, &NoProgress).unwrap();
     assert_eq!(values.values(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
-    assert_eq!(TableGame::parse("Grundy").unwrap().name(), "Grundy's game");
+    assert_eq!(table_game("Grundy").unwrap().name(), "Grundy's game");
 }
 
 #[test]
@@ -181,7 +180,7 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
             SubtractionRule::Except { amount: 3 },
         ),
     ] {
-        let game = TableGame::parse(spec).unwrap();
+        let game = table_game(spec).unwrap();
         let table = game.line(span(0, 200), Kind::Values, &NoProgress).unwrap();
         let solver =
             Table::from_rules_line("rules", &rule, span(0, 200), ExploreLimits::default()).unwrap();
@@ -207,7 +206,7 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
         }
     }
     assert_eq!(
-        TableGame::parse("subtraction:1,3,4").unwrap().name(),
+        table_game("subtraction:1,3,4").unwrap().name(),
         "subtraction game: take 1, 3 or 4"
     );
 }
@@ -227,8 +226,8 @@ impl Impartial for TwoPileNim {
 #[test]
 fn two_pile_tables_match_the_solver() {
     let limits = ExploreLimits::default();
-    let wythoff_game = TableGame::parse("Wythoff").unwrap();
-    let nim = TableGame::parse("nim2").unwrap();
+    let wythoff_game = table_game("Wythoff").unwrap();
+    let nim = table_game("nim2").unwrap();
     assert_eq!((wythoff_game.parameters(), nim.parameters()), (2, 2));
     for (a, b) in [(span(0, 30), span(0, 30)), (span(5, 12), span(20, 33))] {
         let solver = Table::from_rules_grid("rules", &Wythoff, a, b, limits).unwrap();
@@ -270,7 +269,7 @@ fn mex_mat_tables_match_the_solver() {
         let row: Vec<u8> = (0..n).map(|_| rng.random_range(0..3)).collect();
         let mut column: Vec<u8> = (0..n).map(|_| rng.random_range(0..3)).collect();
         column[0] = row[0];
-        let game = TableGame::parse(&mex_mat_spec(&row, &column)).unwrap();
+        let game = table_game(&mex_mat_spec(&row, &column)).unwrap();
         assert_eq!(game.largest_parameter(), Some(n as u64 - 1));
         let last = n as u64 - 1;
         let table = game
@@ -295,7 +294,7 @@ fn mex_mat_tables_match_the_solver() {
         }
     }
     assert_eq!(
-        TableGame::parse("mexmat:1202:1000").unwrap().name(),
+        table_game("mexmat:1202:1000").unwrap().name(),
         "Mex Mat (4 x 4)"
     );
 }
@@ -305,7 +304,7 @@ fn huge_two_pile_outcomes_are_consistent() {
     let base = 1_000_000_000_000_000_000u64;
     let a = span(base, base + 40);
     let b = span(base / 2, base / 2 + 2_000);
-    let game = TableGame::parse("wythoff").unwrap();
+    let game = table_game("wythoff").unwrap();
     let table = game.grid(a, b, Kind::Outcomes).unwrap();
     let mut losses = 0;
     for x in a.iter() {
@@ -340,7 +339,7 @@ fn huge_two_pile_outcomes_are_consistent() {
         .collect();
     assert!(expected.contains(&(low, high)));
     assert_eq!(p, expected);
-    let nim = TableGame::parse("nim2").unwrap();
+    let nim = table_game("nim2").unwrap();
     let far = nim
         .grid(
             span(u64::MAX - 3, u64::MAX),
@@ -370,35 +369,34 @@ fn errors_are_clear() {
         message(loopy.unwrap_err()),
         "position 0 has no finite Sprague–Grundy value (its value is inf())"
     );
-    assert!(message(TableGame::parse("kayles").unwrap_err()).starts_with("unknown game 'kayles'"));
+    assert!(message(table_game("kayles").unwrap_err()).starts_with("unknown game 'kayles'"));
     assert_eq!(
-        message(TableGame::parse("0.9z").unwrap_err()),
+        message(table_game("0.9z").unwrap_err()),
         "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \
          (octal) or 0-f (hexadecimal)"
     );
-    assert!(
-        message(TableGame::parse("077").unwrap_err()).starts_with("bad take-and-break code '077'")
-    );
+    assert!(message(table_game("077").unwrap_err()).starts_with("bad take-and-break code '077'"));
     assert_eq!(
-        message(TableGame::parse("subtraction:1,x").unwrap_err()),
-        "bad game 'subtraction:1,x': 'x' is not an amount (expected a whole number \
+        message(table_game("subtraction:1,x").unwrap_err()),
+        "bad game 'subtraction:1,x': the set: 'x' is not an amount (expected a whole number \
          from 1 to 18446744073709551615)"
     );
-    assert!(message(TableGame::parse("subtraction:").unwrap_err()).contains("expected the amounts"));
+    assert!(message(table_game("subtraction:").unwrap_err()).contains("expected the amounts"));
     assert_eq!(
-        message(TableGame::parse("subtraction:0,2").unwrap_err()),
-        "0 is not an amount: a move takes at least one counter"
+        message(table_game("subtraction:0,2").unwrap_err()),
+        "bad game 'subtraction:0,2': the set: '0' is not an amount (expected a whole number \
+         from 1 to 18446744073709551615)"
     );
-    assert!(message(TableGame::parse("subtraction:5..2").unwrap_err()).contains("5 to 2"));
+    assert!(message(table_game("subtraction:5..2").unwrap_err()).contains("5 to 2"));
     assert_eq!(
-        message(TableGame::parse("mexmat:12").unwrap_err()),
+        message(table_game("mexmat:12").unwrap_err()),
         "bad game 'mexmat:12': expected mexmat:ROW:COLUMN, the first row and column as digits 0-2"
     );
     assert_eq!(
-        message(TableGame::parse("mexmat:13:10").unwrap_err()),
-        "cell (0, 1) is 3: cells are 0, 1 or 2"
+        message(table_game("mexmat:13:10").unwrap_err()),
+        "bad game 'mexmat:13:10': ROW: cell 2 is '3': cells are the digits 0, 1 and 2"
     );
-    let mex_mat = TableGame::parse("mexmat:120:100").unwrap();
+    let mex_mat = table_game("mexmat:120:100").unwrap();
     assert_eq!(
         message(
             mex_mat
@@ -408,7 +406,7 @@ fn errors_are_clear() {
         "Mex Mat (3 x 3): row or column 3 is above the limit of 2 (the matrix has as many rows \
          and columns as its first row has cells)"
     );
-    let wythoff_game = TableGame::Wythoff;
+    let wythoff_game = table_game("wythoff").unwrap();
     assert_eq!(
         message(
             wythoff_game
@@ -417,7 +415,7 @@ fn errors_are_clear() {
         ),
         "Wythoff's game has 2 parameters, not 1"
     );
-    let kayles = TableGame::parse("0.77").unwrap();
+    let kayles = table_game("0.77").unwrap();
     assert_eq!(
         message(
             kayles
@@ -434,14 +432,15 @@ fn errors_are_clear() {
     .starts_with("Wythoff's game: pile 6001 is above the limit of 6000"));
     assert_eq!(
         message(
-            TableGame::TwoPileNim
+            table_game("nim2")
+                .unwrap()
                 .grid(span(0, 1 << 20), span(0, 1 << 20), Kind::Outcomes)
                 .unwrap_err()
         ),
         "the table would have 1099513724929 cells, more than the limit of 67108864"
     );
     assert!(message(
-        TableGame::parse("0.8")
+        table_game("0.8")
             .unwrap()
             .line(span(0, 2000), Kind::Values, &NoProgress)
             .unwrap_err()
@@ -462,26 +461,23 @@ fn errors_are_clear() {
 
 #[test]
 fn ranges_parse() {
-    assert_eq!("0..99".parse(), Ok(span(0, 99)));
-    assert_eq!("3..=7".parse(), Ok(span(3, 7)));
-    assert_eq!(" 12 ".parse(), Ok(span(0, 12)));
-    assert_eq!("5..5".parse(), Ok(span(5, 5)));
+    let parse = |text: &str| Span::parse("--n", text);
+    assert_eq!(parse("0..99"), Ok(span(0, 99)));
+    assert_eq!(parse("3..=7"), Ok(span(3, 7)));
+    assert_eq!(parse(" 12 "), Ok(span(0, 12)));
+    assert_eq!(parse("5..5"), Ok(span(5, 5)));
+    assert_eq!(parse("0..18446744073709551615").unwrap().count(), 1 << 64);
     assert_eq!(
-        "0..18446744073709551615".parse::<Span>().unwrap().count(),
-        1 << 64
+        parse("9..2").unwrap_err().to_string(),
+        "--n: the range 9..2 is empty: write FIRST..LAST with FIRST ≤ LAST"
     );
-    assert_eq!(
-        "9..2".parse::<Span>().unwrap_err().to_string(),
-        "bad range '9..2': the first number, 9, is above the last, 2 (write FIRST..LAST)"
-    );
-    assert!("x..2"
-        .parse::<Span>()
+    assert!(parse("x..2")
         .unwrap_err()
         .to_string()
         .contains("'x' is not"));
-    assert!("-1..2".parse::<Span>().is_err());
-    assert!("1..".parse::<Span>().is_err());
-    assert!("".parse::<Span>().is_err());
+    assert!(parse("-1..2").is_err());
+    assert!(parse("1..").is_err());
+    assert!(parse("").is_err());
     assert_eq!(span(2, 9).to_string(), "2..9");
     assert_eq!(Span::new(3, 2), None);
 }
@@ -501,7 +497,7 @@ fn csv(table: &Table) -> String {
 
 #[test]
 fn text_csv_and_json_shapes() {
-    let game = TableGame::parse("subtraction:1,3,4").unwrap();
+    let game = table_game("subtraction:1,3,4").unwrap();
     let table = game.line(span(0, 13), Kind::Values, &NoProgress).unwrap();
     assert_eq!(
         text(&table, 7),
@@ -532,7 +528,7 @@ fn text_csv_and_json_shapes() {
     let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["game", "kind", "n", "values"]);
 
-    let wythoff_game = TableGame::Wythoff;
+    let wythoff_game = table_game("wythoff").unwrap();
     let grid = wythoff_game
         .grid(span(2, 4), span(9, 11), Kind::Values)
         .unwrap();
@@ -559,7 +555,7 @@ fn text_csv_and_json_shapes() {
     assert!(matches!(value["outcomes"][0][0], Value::String(_)));
     assert_eq!(outcomes.counts(), [(0, 2), (1, 7)]);
     // Huge values keep their digits.
-    let huge = TableGame::parse("subtraction:except:1")
+    let huge = table_game("subtraction:except:1")
         .unwrap()
         .line(span(u64::MAX - 1, u64::MAX), Kind::Values, &NoProgress)
         .unwrap();

@@ -9,7 +9,8 @@ use grundy::solve::{sum_of_tokens, GrundyValues, NimValue, SumAnswer};
 use grundy::Outcome;
 use serde::Serialize;
 
-use super::{find_position, write_label, Format, SolveArgs};
+use super::{find_position, write_header, write_label, SolveArgs};
+use crate::output::Format;
 
 /// Writes the values of every position, or the answer for the tokens of `--tokens`.
 pub fn write<W: Write>(
@@ -55,11 +56,17 @@ pub fn write<W: Write>(
                 writeln!(out, "{:width$}  {}", graph.label(p), values.value(graph, p))?;
             }
         }
-        Format::Tsv => {
+        Format::Tsv | Format::Csv => {
+            write_header(out, args.format, &["node", "value"])?;
+            let separator = args.format.separator();
             for p in 0..graph.position_count() as u32 {
                 write_label(out, graph, p)?;
                 match values.finite(p) {
-                    Some(v) => writeln!(out, "\t{v}")?,
+                    Some(v) => writeln!(out, "{separator}{v}")?,
+                    // inf(K) holds commas: quoted in CSV.
+                    None if args.format == Format::Csv => {
+                        writeln!(out, ",\"{}\"", values.value(graph, p))?
+                    }
                     None => writeln!(out, "\t{}", values.value(graph, p))?,
                 }
             }
@@ -181,9 +188,11 @@ pub fn write_answer<W: Write>(
                 (None, _) => writeln!(out, "{draw_reason}")?,
             }
         }
-        Format::Tsv => {
+        Format::Tsv | Format::Csv => {
+            write_header(out, format, &["outcome", "from", "to"])?;
             let (from, to) = from_to.unwrap_or(("-".into(), "-".into()));
-            writeln!(out, "{}\t{from}\t{to}", answer.outcome)?;
+            let s = format.separator();
+            writeln!(out, "{}{s}{from}{s}{to}", answer.outcome)?;
         }
         Format::Json => {
             serde_json::to_writer(

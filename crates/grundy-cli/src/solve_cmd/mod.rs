@@ -16,19 +16,8 @@ use grundy::graph::{text, GameGraph, Labels};
 use grundy::progress::Progress;
 use grundy::solve::{solve, Preferences, Ranking, SolveOptions};
 
+use crate::output::Format;
 use crate::progress::Bar;
-
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Readable text: a summary, then a table (or the start position and its line).
-    Text,
-    /// One line per position, tab-separated, `-` when empty: `node outcome remoteness best`
-    /// (outcomes), `node value` (grundy), `node value remoteness best` (payoff).
-    Tsv,
-    /// A JSON document for programs.
-    Json,
-}
 
 /// What to compute for each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -89,8 +78,10 @@ pub struct SolveArgs {
     /// Only the summary counts, not the table (text format).
     #[arg(long)]
     pub summary: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// The output format, from the global options (text; tsv and csv: one row a position,
+    /// `node outcome remoteness best`, `node value` or `node value remoteness best`, csv
+    /// under a header; json).
+    #[arg(skip = Format::Text)]
     pub format: Format,
 }
 
@@ -107,11 +98,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let preferences = preferences(args)?;
     let bar = Bar::new();
     let graph = read_graph(&args.file, &bar)?;
-    // Telling the players apart on a graph that does not say who moves: each position with
-    // each player to move.
-    let split = preferences.is_some() || values == Values::Payoff;
-    let graph = if split && !graph.has_players() {
-        graph.alternating()
+    // Preferences and payoffs tell the players apart.
+    let graph = if preferences.is_some() || values == Values::Payoff {
+        graph.with_player_to_move()
     } else {
         graph
     };
@@ -206,20 +195,23 @@ fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
     Ok(graph)
 }
 
+/// The position an option names (see [`GameGraph::find_position`]).
 pub(crate) fn find_position(graph: &GameGraph, start: &str, flag: &str) -> Result<u32> {
-    if let Some(p) = graph.index_of(start) {
-        return Ok(p);
-    }
-    // In a game made alternating by the solver, labels are `ID@1` and `ID@2`, and a plain id
-    // means player 1 to move. An integer id is matched by value (`05` is `5`).
-    let (id, player) = start.rsplit_once('@').unwrap_or((start, "1"));
-    let id = match id.parse::<u32>() {
-        Ok(v) if id.bytes().all(|b| b.is_ascii_digit()) => v.to_string(),
-        _ => id.to_string(),
-    };
     graph
-        .index_of(&format!("{id}@{player}"))
+        .find_position(start)
         .with_context(|| format!("{flag} {start}: no such position in the graph"))
+}
+
+/// Writes the header line of a CSV table (nothing for other formats).
+pub(crate) fn write_header<W: Write>(
+    out: &mut W,
+    format: Format,
+    columns: &[&str],
+) -> io::Result<()> {
+    if format == Format::Csv {
+        writeln!(out, "{}", columns.join(","))?;
+    }
+    Ok(())
 }
 
 /// Writes a label fast: integers through itoa, names as they are.

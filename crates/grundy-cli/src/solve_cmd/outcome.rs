@@ -8,7 +8,8 @@ use grundy::solve::{principal_line, Line, LineEnd, Solution};
 use grundy::Outcome;
 use serde::Serialize;
 
-use super::{find_position, write_label, Format, SolveArgs};
+use super::{find_position, write_header, write_label, SolveArgs};
+use crate::output::Format;
 
 /// Writes the solution in the chosen format: every position, or the start and its line.
 pub fn write<W: Write>(
@@ -24,9 +25,10 @@ pub fn write<W: Write>(
             let line = principal_line(solution, p);
             match args.format {
                 Format::Text => write_start_text(out, graph, solution, &line)?,
-                Format::Tsv => {
+                Format::Tsv | Format::Csv => {
+                    write_header(out, args.format, &COLUMNS)?;
                     for &q in &line.positions {
-                        write_tsv_row(out, graph, solution, q)?;
+                        write_row(out, args.format, graph, solution, q)?;
                     }
                 }
                 Format::Json => {
@@ -40,9 +42,10 @@ pub fn write<W: Write>(
         }
         None => match args.format {
             Format::Text => write_text(out, graph, solution, play, args.summary)?,
-            Format::Tsv => {
+            Format::Tsv | Format::Csv => {
+                write_header(out, args.format, &COLUMNS)?;
                 for p in 0..graph.position_count() as u32 {
-                    write_tsv_row(out, graph, solution, p)?;
+                    write_row(out, args.format, graph, solution, p)?;
                 }
             }
             Format::Json => {
@@ -54,21 +57,27 @@ pub fn write<W: Write>(
     Ok(())
 }
 
-fn write_tsv_row<W: Write>(
+/// The columns of a row.
+const COLUMNS: [&str; 4] = ["node", "outcome", "remoteness", "best"];
+
+/// One row `node outcome remoteness best`, separated by tabs (TSV) or commas (CSV).
+fn write_row<W: Write>(
     out: &mut W,
+    format: Format,
     graph: &GameGraph,
     solution: &Solution,
     p: u32,
 ) -> io::Result<()> {
+    let separator = format.separator().as_bytes();
     write_label(out, graph, p)?;
-    out.write_all(b"\t")?;
+    out.write_all(separator)?;
     out.write_all(solution.outcome(p).as_str().as_bytes())?;
-    out.write_all(b"\t")?;
+    out.write_all(separator)?;
     match solution.remoteness(p) {
         Some(r) => out.write_all(itoa::Buffer::new().format(r).as_bytes())?,
         None => out.write_all(b"-")?,
     }
-    out.write_all(b"\t")?;
+    out.write_all(separator)?;
     match solution.best_move(p) {
         Some(q) => write_label(out, graph, q)?,
         None => out.write_all(b"-")?,

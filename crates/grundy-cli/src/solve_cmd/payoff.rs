@@ -8,7 +8,8 @@ use grundy::solve::{follow, LineEnd, PayoffSolution};
 use serde::Serialize;
 
 use super::grundy_values::label_width;
-use super::{find_position, write_label, Format, SolveArgs};
+use super::{find_position, write_header, write_label, SolveArgs};
+use crate::output::Format;
 
 /// Writes the payoff solution: every position, or the start and its line.
 pub fn write<W: Write>(
@@ -67,13 +68,15 @@ pub fn write<W: Write>(
                 )?;
             }
         }
-        Format::Tsv => {
+        Format::Tsv | Format::Csv => {
+            write_header(out, args.format, &["node", "value", "remoteness", "best"])?;
+            let s = args.format.separator();
             for p in positions {
                 write_label(out, graph, p)?;
-                write!(out, "\t{}\t", solved.value(p))?;
+                write!(out, "{s}{}{s}", solved.value(p))?;
                 match solved.remoteness(p) {
-                    Some(r) => write!(out, "{r}\t")?,
-                    None => write!(out, "-\t")?,
+                    Some(r) => write!(out, "{r}{s}")?,
+                    None => write!(out, "-{s}")?,
                 }
                 match solved.best_move(p) {
                     Some(q) => write_label(out, graph, q)?,

@@ -25,8 +25,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::catalogue_game::own_rules;
+use super::corner_walk::{corner_outcome, DownSet};
 use super::Answer;
+use super::{Family, Group, Inputs, Param, RunError};
 use crate::outcome::Outcome;
+use crate::report::Report;
 use crate::rules::Game;
 
 /// The rules of Candy Piles, for the generic solver: a position is the list of non-empty
@@ -91,41 +95,10 @@ impl fmt::Display for CandyMove {
     }
 }
 
-/// A game played by moving a corner right or up through a down-closed set of cells `(i, j)`
-/// (a Young diagram: with `(i, j)`, the set holds `(i - 1, j)` and `(i, j - 1)`). A player who
-/// must move from a cell outside the set has won (the opponent left it); the notes show that
-/// outcomes are constant along diagonals inside the set.
-pub(crate) trait Staircase {
-    /// Whether the cell `(i, j)` is in the set.
-    fn contains(&self, i: u64, j: u64) -> bool;
-    /// How many cells `(i + t, j)`, `t ≥ 1`, are in the set (`(i, j)` is in it).
-    fn run_right(&self, i: u64, j: u64) -> u64;
-    /// How many cells `(i, j + t)`, `t ≥ 1`, are in the set (`(i, j)` is in it).
-    fn run_up(&self, i: u64, j: u64) -> u64;
-}
-
-/// The outcome for the player to move with the corner at `(i, j)`: walk the diagonal while
-/// the next diagonal cell is in the set, then decide by the parities of the two straight
-/// runs. O(length of the walk) calls of `contains`, and one of each run.
-pub(crate) fn corner_outcome<S: Staircase>(s: &S, mut i: u64, mut j: u64) -> Outcome {
-    if !s.contains(i, j) {
-        return Outcome::Win;
-    }
-    while s.contains(i + 1, j + 1) {
-        i += 1;
-        j += 1;
-    }
-    if s.run_right(i, j) % 2 == 1 || s.run_up(i, j) % 2 == 1 {
-        Outcome::Win
-    } else {
-        Outcome::Loss
-    }
-}
-
 /// The Young diagram of piles sorted largest first: column `i` has height `a[i]`.
 struct Diagram<'a>(&'a [u64]);
 
-impl Staircase for Diagram<'_> {
+impl DownSet for Diagram<'_> {
     fn contains(&self, i: u64, j: u64) -> bool {
         usize::try_from(i)
             .ok()
@@ -173,4 +146,53 @@ pub fn answer(piles: &[u64]) -> Answer<CandyMove> {
         });
     }
     Answer::from_moves(None, moves)
+}
+
+/// The position after a move, if it is legal.
+fn candy_move(p: &[u64], m: &CandyMove) -> Option<Vec<u64>> {
+    let a = position(p);
+    match *m {
+        CandyMove::TakeLargest { stones } => (a.first() == Some(&stones)).then(|| a[1..].to_vec()),
+        CandyMove::OneFromEach { piles } => (piles == a.len() as u64 && piles > 0)
+            .then(|| a.iter().filter(|&&x| x > 1).map(|&x| x - 1).collect()),
+    }
+}
+
+own_rules!(
+    CandyPiles,
+    Vec<u64>,
+    CandyMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| candy_move(p, m)
+);
+
+/// `grundy candy-piles A1 ... An`: Candy Piles by the diagonal walk of notes 000: the
+/// outcome and the winning moves (at most two). The piles can also come from a file (`--file`,
+/// `-` for standard input) in the format of AtCoder AGC002 E: N, then N pile sizes.
+pub static FAMILY: Family = Family {
+    name: "candy-piles",
+    group: Group::Piles,
+    about: "Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever \
+            takes the last stone loses",
+    example: "1 3",
+    params: &[
+        Param::args(
+            "piles",
+            "PILE",
+            "The pile sizes (0 to 2^64 - 1 stones each), in any order",
+        )
+        .optional(),
+        Param::option(
+            "file",
+            "PATH",
+            "Read the piles from a file (`-`: standard input): N, then N pile sizes",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let piles = inputs.numbers_or_file("piles", "file", "pile", "a pile size", 0)?;
+    Ok(Report::answer(&answer(&piles)))
 }

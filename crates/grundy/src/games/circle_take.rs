@@ -29,7 +29,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input;
+use crate::report::Report;
 use crate::rules::Impartial;
 
 /// The rules, for the generic solver, with at most `k` stones per move (at least 1).
@@ -150,4 +152,44 @@ pub fn answer(n: u64, k: u64) -> Result<Answer<CircleMove>, ZeroK> {
         .into_iter()
         .collect();
     Ok(Answer::from_moves(Some(v), moves))
+}
+
+/// `grundy circle-take N K`: text prints the winning first move as `take 5 consecutive
+/// stones (leaves a row of 0)`; JSON moves are `{"take": 5, "leaves": 0}`. All placements of a
+/// first move are the same up to rotation.
+pub static FAMILY: Family = Family {
+    name: "circle-take",
+    group: Group::Rows,
+    about: "Take 1 to K consecutive stones from a circle of N: who wins, the winning first move",
+    example: "5 6",
+    params: &[
+        Param::arg(
+            "n",
+            "N",
+            "The number of stones in the circle (0 to 2^64 - 1)",
+        ),
+        Param::arg(
+            "k",
+            "K",
+            "The most consecutive stones a move may take (1 to 2^64 - 1)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let n = input::whole(
+        "N",
+        inputs.value("n").unwrap_or_default(),
+        "a number of stones",
+        0,
+    )?;
+    let k = input::whole(
+        "K",
+        inputs.value("k").unwrap_or_default(),
+        "a number of stones",
+        0,
+    )?;
+    Ok(Report::answer(&answer(n, k)?))
 }

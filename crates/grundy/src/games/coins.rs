@@ -79,9 +79,17 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError};
+use crate::math::bits::{gray, gray_inverse, highbit, is_odious, lowbit, odious};
+use crate::math::mex::Mex;
 use crate::nimber::Nimber;
 use crate::outcome::Outcome;
+use crate::pattern::table::{
+    of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+};
+use crate::progress::Progress;
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The most winning moves an answer lists; [`Answer::winning_move_count`] gives their number
@@ -231,41 +239,6 @@ pub fn heads_of_row(row: &str) -> Result<(Vec<u64>, u64), CoinsError> {
     Ok((heads, length))
 }
 
-/// The largest power of 2 dividing `x` (0 for 0). O(1).
-pub fn lowbit(x: u64) -> u64 {
-    x & x.wrapping_neg()
-}
-
-/// The largest power of 2 not above `x` (x ≥ 1).
-fn highbit(x: u64) -> u64 {
-    1 << (63 - x.leading_zeros())
-}
-
-/// The Gray code of `m`: the XOR of `lowbit(1), ..., lowbit(m)`.
-fn gray(m: u64) -> u64 {
-    m ^ (m >> 1)
-}
-
-/// The `m` whose Gray code is `g`.
-fn gray_inverse(mut g: u64) -> u64 {
-    let mut shift = 1;
-    while shift < 64 {
-        g ^= g >> shift;
-        shift <<= 1;
-    }
-    g
-}
-
-/// Whether `i` has an odd number of 1 bits.
-pub fn is_odious(i: u64) -> bool {
-    i.count_ones() % 2 == 1
-}
-
-/// The i-th odious number, counting from 0: `2i` or `2i + 1`, whichever is odious (i < 2^63).
-pub fn odious(i: u64) -> u64 {
-    2 * i + u64::from(!is_odious(i))
-}
-
 /// The value of a head at coin x (from 1) in `Two`: x.
 pub fn two_value(x: u64) -> u64 {
     x
@@ -306,7 +279,12 @@ pub fn ruler_value(x: u64) -> u64 {
 /// assert_eq!(values, [1, 2, 1, 2, 1, 2, 1, 2]);
 /// ```
 pub fn ruler_max_run_value(x: u64, max_run: u64) -> Option<u64> {
-    (max_run > 0).then(|| lowbit((x.wrapping_sub(1) % highbit(max_run)) + 1))
+    (max_run > 0).then(|| ruler_run_value(x, max_run))
+}
+
+/// [`ruler_max_run_value`] for a bound of at least 1.
+fn ruler_run_value(x: u64, max_run: u64) -> u64 {
+    lowbit((x.wrapping_sub(1) % highbit(max_run)) + 1)
 }
 
 /// The XOR of the values of coins 1 to m in a Ruler row whose values repeat with period
@@ -391,11 +369,9 @@ impl MultiplesTable {
             small: vec![0; root.min(top) as usize + 1],
             large: vec![0; root as usize + 1],
         };
-        let mut seen = Vec::new();
-        let mut epoch = 0u32;
+        let mut mex = Mex::new();
         for q in 1..=root.min(top) {
-            epoch += 1;
-            table.small[q as usize] = table.compute(q, &mut seen, epoch);
+            table.small[q as usize] = table.compute(q, &mut mex);
         }
         for i in (1..=root).rev() {
             let q = n / i;
@@ -405,8 +381,7 @@ impl MultiplesTable {
             if q > top {
                 break;
             }
-            epoch += 1;
-            table.large[i as usize] = table.compute(q, &mut seen, epoch);
+            table.large[i as usize] = table.compute(q, &mut mex);
         }
         Ok(table)
     }
@@ -420,7 +395,12 @@ impl MultiplesTable {
     pub fn value(&self, x: u64) -> Option<u64> {
         (self.from..=self.n)
             .contains(&x)
-            .then(|| u64::from(self.g(self.n / x)))
+            .then(|| self.value_of_checked(x))
+    }
+
+    /// The value of a head at x, for a coin the row was checked to hold (from ≤ x ≤ n).
+    fn value_of_checked(&self, x: u64) -> u64 {
+        u64::from(self.g(self.n / x))
     }
 
     /// `g(q)` for a q = ⌊n/i⌋ already computed.
@@ -449,26 +429,18 @@ impl MultiplesTable {
         2 * q.isqrt() + 1
     }
 
-    /// `g(q)`: the mex of the prefix XORs, with `seen[v] == epoch` marking the values seen.
-    fn compute(&self, q: u64, seen: &mut Vec<u32>, epoch: u32) -> u32 {
-        let mut mark = |v: u32| {
-            let v = v as usize;
-            if v >= seen.len() {
-                seen.resize(2 * v + 2, 0);
-            }
-            seen[v] = epoch;
-        };
-        mark(0);
+    /// `g(q)`: the mex of the prefix XORs.
+    fn compute(&self, q: u64, mex: &mut Mex) -> u32 {
+        mex.begin();
+        mex.insert(0);
         let mut prefix = 0u32;
         self.for_each_block(q, |lo, hi, w| {
-            mark(prefix ^ w);
+            mex.insert(prefix ^ w);
             if (hi - lo) % 2 == 0 {
                 prefix ^= w;
             }
         });
-        (0u32..)
-            .find(|&v| seen.get(v as usize) != Some(&epoch))
-            .expect("a value is free")
+        mex.result()
     }
 
     /// The k in `1..=⌊n/x⌋` whose prefix `⊕_{j=2..k} g(⌊q/j⌋)` is `target`: their number,
@@ -596,9 +568,21 @@ impl fmt::Display for RowMove {
 /// A row of coins under a rule, ready to value heads and find winning moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    rule: Rule,
+    kind: RowKind,
     length: u64,
-    table: Option<MultiplesTable>,
+}
+
+/// A checked rule, with what its values come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RowKind {
+    /// Turn one or two coins: value x.
+    Two,
+    /// One to three coins: the (x − 1)-th odious number.
+    MockTurtles,
+    /// A run, of at most `max_run` coins (at least 1) when given: lowbit.
+    Ruler { max_run: Option<u64> },
+    /// x, 2x, ..., kx: the table of values.
+    Multiples(MultiplesTable),
 }
 
 impl Row {
@@ -608,24 +592,27 @@ impl Row {
     /// bound 0, a Mock Turtles row longer than [`MOCK_TURTLES_MAX_COIN`], or a multiples row
     /// longer than [`MULTIPLES_MAX_LENGTH`].
     pub fn new(rule: Rule, length: u64, from: u64) -> Result<Row, CoinsError> {
-        let table = match rule {
+        let kind = match rule {
             Rule::Ruler { max_run: Some(0) } => return Err(CoinsError::ZeroMaxRun),
+            Rule::Ruler { max_run } => RowKind::Ruler { max_run },
             Rule::MockTurtles if length > MOCK_TURTLES_MAX_COIN => {
                 return Err(CoinsError::MockTurtlesTooLong { length })
             }
-            Rule::Multiples => Some(MultiplesTable::new(length, from)?),
-            _ => None,
+            Rule::MockTurtles => RowKind::MockTurtles,
+            Rule::Two => RowKind::Two,
+            Rule::Multiples => RowKind::Multiples(MultiplesTable::new(length, from)?),
         };
-        Ok(Row {
-            rule,
-            length,
-            table,
-        })
+        Ok(Row { kind, length })
     }
 
     /// The rule.
     pub fn rule(&self) -> Rule {
-        self.rule
+        match self.kind {
+            RowKind::Two => Rule::Two,
+            RowKind::MockTurtles => Rule::MockTurtles,
+            RowKind::Ruler { max_run } => Rule::Ruler { max_run },
+            RowKind::Multiples(_) => Rule::Multiples,
+        }
     }
 
     /// The number of coins.
@@ -648,8 +635,8 @@ impl Row {
                 length: self.length,
             });
         }
-        match &self.table {
-            Some(table) if x < table.from => Err(CoinsError::NotPrepared {
+        match &self.kind {
+            RowKind::Multiples(table) if x < table.from => Err(CoinsError::NotPrepared {
                 coin: x,
                 from: table.from,
             }),
@@ -659,23 +646,20 @@ impl Row {
 
     /// The value of a checked coin.
     fn value_of(&self, x: u64) -> u64 {
-        match (&self.rule, &self.table) {
-            (_, Some(table)) => table.value(x).expect("a checked coin"),
-            (Rule::Two, _) => two_value(x),
-            (Rule::MockTurtles, _) => odious(x - 1),
-            (Rule::Ruler { max_run: None }, _) => ruler_value(x),
-            (Rule::Ruler { max_run: Some(k) }, _) => {
-                ruler_max_run_value(x, *k).expect("a checked bound")
-            }
-            (Rule::Multiples, None) => unreachable!("a multiples row has its table"),
+        match &self.kind {
+            RowKind::Multiples(table) => table.value_of_checked(x),
+            RowKind::Two => two_value(x),
+            RowKind::MockTurtles => odious(x - 1),
+            RowKind::Ruler { max_run: None } => ruler_value(x),
+            RowKind::Ruler { max_run: Some(k) } => ruler_run_value(x, *k),
         }
     }
 
     /// The period of a Ruler row's values (`None` without a bound on the runs), and the
     /// first coin m + 1 a run ending at x may start from.
     fn ruler_window(&self, x: u64) -> (Option<u64>, u64) {
-        match self.rule {
-            Rule::Ruler { max_run: Some(k) } => (Some(highbit(k)), x.saturating_sub(k)),
+        match self.kind {
+            RowKind::Ruler { max_run: Some(k) } => (Some(highbit(k)), x.saturating_sub(k)),
             _ => (None, 0),
         }
     }
@@ -684,8 +668,8 @@ impl Row {
     /// the first `limit` of them appended to `out`.
     fn moves_with(&self, x: u64, alpha: u64, limit: usize, out: &mut Vec<RowMove>) -> u128 {
         let room = limit.saturating_sub(out.len());
-        match self.rule {
-            Rule::Two => {
+        match &self.kind {
+            RowKind::Two => {
                 let m = alpha ^ x;
                 if m >= x {
                     return 0;
@@ -695,7 +679,7 @@ impl Row {
                 }
                 1
             }
-            Rule::MockTurtles => {
+            RowKind::MockTurtles => {
                 let left = x - 1;
                 let tau = alpha ^ odious(left);
                 if tau == 0 || is_odious(tau) {
@@ -728,7 +712,7 @@ impl Row {
                 }
                 u128::from(with_bit_below(left, h))
             }
-            Rule::Ruler { .. } => {
+            RowKind::Ruler { .. } => {
                 let (period, lo) = self.ruler_window(x);
                 let t = ruler_prefix(x, period) ^ alpha;
                 match ruler_prefix_inverse(t, lo, x, period) {
@@ -741,8 +725,7 @@ impl Row {
                     None => 0,
                 }
             }
-            Rule::Multiples => {
-                let table = self.table.as_ref().expect("a multiples row has its table");
+            RowKind::Multiples(table) => {
                 let mut ks = Vec::new();
                 let count = table.moves_with(x, alpha ^ self.value_of(x), room, &mut ks);
                 out.extend(ks.into_iter().map(|k| RowMove::Multiples { x, k }));
@@ -753,9 +736,9 @@ impl Row {
 
     /// How many distinct values the moves turning x have (for `Multiples`, an upper bound).
     fn move_value_count(&self, x: u64) -> u128 {
-        match self.rule {
-            Rule::Two => u128::from(x),
-            Rule::MockTurtles => {
+        match self.kind {
+            RowKind::Two => u128::from(x),
+            RowKind::MockTurtles => {
                 let left = x - 1;
                 let pairs = if left >= 2 {
                     1u128 << (64 - (left - 1).leading_zeros())
@@ -764,15 +747,15 @@ impl Row {
                 };
                 u128::from(left) + pairs
             }
-            Rule::Ruler { .. } => u128::from(x - self.ruler_window(x).1),
-            Rule::Multiples => u128::from(MultiplesTable::block_count(self.length / x)) + 1,
+            RowKind::Ruler { .. } => u128::from(x - self.ruler_window(x).1),
+            RowKind::Multiples(_) => u128::from(MultiplesTable::block_count(self.length / x)) + 1,
         }
     }
 
     /// The cost of one call of `moves_with` at x that lists nothing.
     fn query_cost(&self, x: u64) -> u128 {
-        match self.rule {
-            Rule::Multiples => u128::from(MultiplesTable::block_count(self.length / x)),
+        match self.kind {
+            RowKind::Multiples(_) => u128::from(MultiplesTable::block_count(self.length / x)),
             _ => 1,
         }
     }
@@ -781,9 +764,9 @@ impl Row {
     /// returns whether it went through them all.
     fn for_each_move_value(&self, x: u64, mut f: impl FnMut(u64) -> bool) -> bool {
         let v = self.value_of(x);
-        match self.rule {
-            Rule::Two => (0..x).all(|m| f(x ^ m)),
-            Rule::MockTurtles => {
+        match &self.kind {
+            RowKind::Two => (0..x).all(|m| f(x ^ m)),
+            RowKind::MockTurtles => {
                 let left = x - 1;
                 let singles = std::iter::once(0).chain((0..left).map(odious));
                 let pairs_end = if left >= 2 {
@@ -794,15 +777,12 @@ impl Row {
                 let pairs = (1..pairs_end).map(|c| 2 * c + u64::from(is_odious(c)));
                 singles.chain(pairs).all(|tau| f(v ^ tau))
             }
-            Rule::Ruler { .. } => {
+            RowKind::Ruler { .. } => {
                 let (period, lo) = self.ruler_window(x);
                 let top = ruler_prefix(x, period);
                 (lo..x).all(|m| f(top ^ ruler_prefix(m, period)))
             }
-            Rule::Multiples => {
-                let table = self.table.as_ref().expect("a multiples row has its table");
-                table.prefixes(x).into_iter().all(|p| f(v ^ p))
-            }
+            RowKind::Multiples(table) => table.prefixes(x).into_iter().all(|p| f(v ^ p)),
         }
     }
 
@@ -1188,4 +1168,398 @@ impl Impartial for CoinBoard {
             }
         }
     }
+}
+
+/// A coin row as a table: the value of one head at coin n (from 1; no head for n = 0).
+impl Tabulate for Rule {
+    fn name(&self) -> String {
+        format!("coin-turning row: {self}")
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+        let failed = |e: CoinsError| TableError::Game {
+            game: Tabulate::name(self),
+            message: e.to_string(),
+        };
+        let row = Row::new(*self, n.last.max(1), 1).map_err(failed)?;
+        let mut values = Vec::new();
+        for x in n.iter() {
+            values.push(if x == 0 {
+                0
+            } else {
+                row.value(x).map_err(failed)?
+            });
+        }
+        let table = Table::line(Tabulate::name(self), n, |x| values[(x - n.first) as usize])?;
+        Ok(of_kind(table, kind))
+    }
+}
+
+/// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K`.
+fn parse_table(spec: &str) -> Option<TableGame> {
+    let rest = spec
+        .get(..6)?
+        .eq_ignore_ascii_case("coins:")
+        .then(|| &spec[6..])?;
+    let rule = match rest.split_once(':') {
+        None if rest == "two" => Ok(Rule::Two),
+        None if rest == "mock-turtles" => Ok(Rule::MockTurtles),
+        None if rest == "ruler" => Ok(Rule::Ruler { max_run: None }),
+        Some(("ruler", k)) => input::whole("K", k, "the longest run", 1)
+            .map(|k| Rule::Ruler { max_run: Some(k) })
+            .map_err(|e| e.to_string()),
+        _ => {
+            Err("expected coins:two, coins:mock-turtles, coins:ruler or coins:ruler:K".to_string())
+        }
+    };
+    Some(
+        rule.map(|r| Box::new(r) as Box<dyn Tabulate>)
+            .map_err(|message| TableError::BadGame {
+                spec: spec.to_string(),
+                message,
+            }),
+    )
+}
+
+/// How many heads' values text output prints.
+const LISTED_VALUES: usize = 20;
+
+/// `grundy coins --rule RULE (--row BITS | HEADS...)`: coin-turning games on a row, or with
+/// `--by RULE` on a board (the product of two rows, valued by nim products).
+///
+/// Coins are numbered from 1 at the left end. A row is given as a string of 0s and 1s (`--row
+/// 0110`: coins 2 and 3 show heads) or by the places of its heads (`3,7,12` or `3 7 12`, also
+/// as `--heads 3,7,12`) with `--length N` (by default the last head ends the row; the
+/// multiples game needs it, since its values depend on it). On a board each head is `X:Y`,
+/// and `--length` and `--by-length` give its sides.
+///
+/// Besides the common answer: `rule` (JSON: `"rule"`, and `"max_run"` when given; on a board
+/// `"rules"`, `"max_runs"`), `length` (on a board `size`), each head's value (`"heads":
+/// [{"coin": 3, "value": 1}, ...]`), and on a board whether the search for winning moves saw
+/// every head through (`"winning_moves_complete"`). Moves print as `turn 4, 12`, `turn 5..8`,
+/// `turn 3, 6, ..., 12 (k = 4)` or on a board `turn {3, 7} × {5..8}`; in JSON `{"coins": [4,
+/// 12]}`, `{"run": {"from": 5, "to": 8}}`, `{"multiples": {"x": 3, "k": 4}}`, on a board
+/// `{"x": <move>, "y": <move>}`. Tables: `coins:two`, `coins:mock-turtles`, `coins:ruler`,
+/// `coins:ruler:K`, by the place of one head.
+pub static FAMILY: Family = Family {
+    name: "coins",
+    group: Group::Rows,
+    about: "Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values",
+    example: "--rule two --row 0010001000010",
+    params: &[
+        Param::args(
+            "places",
+            "HEADS",
+            "The heads: places from 1 (`3 7 12` or `3,7,12`), or `X:Y` on a board",
+        )
+        .optional(),
+        Param::option(
+            "rule",
+            "RULE",
+            "The rule: two (turn one or two coins), mock-turtles (one to three), ruler (a run), \
+             multiples (x, 2x, ..., kx); the head is the rightmost coin turned (the leftmost \
+             for multiples)",
+        )
+        .required(),
+        Param::option(
+            "max-run",
+            "K",
+            "With `--rule ruler`: runs of at most K coins",
+        ),
+        Param::option(
+            "row",
+            "BITS",
+            "The row as 0s (tails) and 1s (heads), coin 1 first",
+        ),
+        Param::option(
+            "heads",
+            "LIST",
+            "The heads as a comma-separated list (the same as HEADS)",
+        ),
+        Param::option(
+            "length",
+            "N",
+            "The number of coins of the row (on a board, along x) [default: the last head]",
+        ),
+        Param::option(
+            "by",
+            "RULE",
+            "A board: the rule of the second coordinate (y); heads are `X:Y`",
+        ),
+        Param::option(
+            "by-max-run",
+            "K",
+            "With `--by ruler`: runs of at most K coins along y",
+        ),
+        Param::option(
+            "by-length",
+            "M",
+            "The board's length along y [default: the largest y of a head]",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
+        parse: parse_table,
+    }),
+};
+
+/// Reads a rule and its bound on the runs (`option` names the rule's option, `bound` the
+/// bound's).
+fn parse_rule(
+    option: &str,
+    name: &str,
+    bound: &str,
+    max_run: Option<&str>,
+) -> Result<Rule, InputError> {
+    let rule = match name {
+        "two" => Rule::Two,
+        "mock-turtles" => Rule::MockTurtles,
+        "ruler" => Rule::Ruler {
+            max_run: max_run
+                .map(|k| input::whole(bound, k, "a longest run", 0))
+                .transpose()?,
+        },
+        "multiples" => Rule::Multiples,
+        other => {
+            return Err(InputError::Malformed {
+                place: option.to_string(),
+                text: other.to_string(),
+                noun: "a rule".to_string(),
+                expected: "two, mock-turtles, ruler or multiples".to_string(),
+            })
+        }
+    };
+    if max_run.is_some() && name != "ruler" {
+        return Err(InputError::usage(format!(
+            "{bound} bounds the runs of the ruler rule, and the rule is {name}"
+        )));
+    }
+    Ok(rule)
+}
+
+/// The length given by an option, or the largest head.
+fn length_or(
+    option: &str,
+    given: Option<&str>,
+    rule: Rule,
+    heads: &[u64],
+) -> Result<u64, InputError> {
+    match given {
+        Some(text) => input::whole(option, text, "a length", 0),
+        None if rule == Rule::Multiples => Err(InputError::usage(format!(
+            "the multiples game's values depend on the number of coins: give {option}"
+        ))),
+        None => Ok(heads.iter().copied().max().unwrap_or(0)),
+    }
+}
+
+/// The values of the first heads, for text: `coin 3 = 1, coin 7 = 1`.
+fn values_text<C>(values: &[(C, u64)], coin: impl Fn(&C) -> String) -> String {
+    let mut text: Vec<String> = values
+        .iter()
+        .take(LISTED_VALUES)
+        .map(|(c, v)| format!("coin {} = {v}", coin(c)))
+        .collect();
+    if values.len() > LISTED_VALUES {
+        text.push("...".to_string());
+    }
+    text.join(", ")
+}
+
+/// A JSON object `{"coin": .., "value": ..}`.
+#[derive(Serialize)]
+struct HeadValue<C> {
+    coin: C,
+    value: u64,
+}
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let rule = parse_rule(
+        "--rule",
+        inputs.value("rule").unwrap_or_default(),
+        "--max-run",
+        inputs.value("max-run"),
+    )?;
+    let texts: Vec<&str> = inputs
+        .values("places")
+        .iter()
+        .chain(inputs.values("heads"))
+        .flat_map(|t| t.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let listed = !inputs.values("places").is_empty() || inputs.given("heads");
+    if inputs.given("row") && listed {
+        return Err(InputError::usage(
+            "give the heads either as --row or by their places, not both",
+        )
+        .into());
+    }
+    match inputs.value("by") {
+        None => {
+            if inputs.given("by-max-run") || inputs.given("by-length") {
+                return Err(InputError::usage(
+                    "--by-max-run and --by-length describe a board: give its second rule with --by",
+                )
+                .into());
+            }
+            run_row(inputs, rule, &texts, listed)
+        }
+        Some(by) => {
+            if inputs.given("row") {
+                return Err(
+                    InputError::usage("--row gives a row; give a board's heads as X:Y").into(),
+                );
+            }
+            let by = parse_rule("--by", by, "--by-max-run", inputs.value("by-max-run"))?;
+            run_board(inputs, (rule, by), &texts, listed)
+        }
+    }
+}
+
+/// A row of coins.
+fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str], listed: bool) -> Result<Report, RunError> {
+    let (heads, length) = match inputs.value("row") {
+        Some(row) => {
+            if inputs.given("length") {
+                return Err(InputError::usage(
+                    "--row gives the row's length already: leave out --length",
+                )
+                .into());
+            }
+            heads_of_row(row)?
+        }
+        None => {
+            if !listed {
+                return Err(InputError::usage(
+                    "give the row: --row BITS, or the places of its heads (3,7,12)",
+                )
+                .into());
+            }
+            let heads = texts
+                .iter()
+                .map(|t| input::whole("head", t, "a coin", 0))
+                .collect::<Result<Vec<u64>, _>>()?;
+            let length = length_or("--length", inputs.value("length"), rule, &heads)?;
+            (heads, length)
+        }
+    };
+    let from = heads.iter().copied().min().unwrap_or(1);
+    let row = Row::new(rule, length, from)?;
+    let answer = row.answer(&heads)?;
+    let mut sorted = heads;
+    sorted.sort_unstable();
+    let values: Vec<(u64, u64)> = sorted
+        .iter()
+        .map(|&x| Ok((x, row.value(x)?)))
+        .collect::<Result<_, CoinsError>>()?;
+    let mut report =
+        Report::answer(&answer).fields([Field::shown("rule", rule.name(), "rule", rule)]);
+    if let Rule::Ruler { max_run: Some(k) } = rule {
+        report = report.field(Field::json_only("max_run", k));
+    }
+    report = report.fields([
+        Field::new("length", length),
+        Field::json_only(
+            "heads",
+            values
+                .iter()
+                .map(|&(coin, value)| HeadValue { coin, value })
+                .collect::<Vec<_>>(),
+        ),
+    ]);
+    if !values.is_empty() {
+        report = report.field(Field::text_only(
+            "values",
+            values_text(&values, u64::to_string),
+        ));
+    }
+    Ok(report)
+}
+
+/// Reads a board's head `X:Y`.
+fn parse_coin(text: &str) -> Result<(u64, u64), InputError> {
+    let place = format!("head '{text}'");
+    match text.split_once(':') {
+        Some((x, y)) => Ok((
+            input::whole(&place, x, "a coordinate", 0)?,
+            input::whole(&place, y, "a coordinate", 0)?,
+        )),
+        None => Err(InputError::invalid(
+            place,
+            "a board's heads are X:Y, like 2:3",
+        )),
+    }
+}
+
+/// A board: the product of two rows.
+fn run_board(
+    inputs: &Inputs,
+    (rx, ry): (Rule, Rule),
+    texts: &[&str],
+    listed: bool,
+) -> Result<Report, RunError> {
+    if !listed {
+        return Err(InputError::usage("give the board's heads as X:Y (2:3 5:1)").into());
+    }
+    let heads = texts
+        .iter()
+        .map(|t| parse_coin(t))
+        .collect::<Result<Vec<(u64, u64)>, _>>()?;
+    let xs: Vec<u64> = heads.iter().map(|h| h.0).collect();
+    let ys: Vec<u64> = heads.iter().map(|h| h.1).collect();
+    let lx = length_or("--length", inputs.value("length"), rx, &xs)?;
+    let ly = length_or("--by-length", inputs.value("by-length"), ry, &ys)?;
+    let row = |rule, length, coords: &[u64]| {
+        Row::new(rule, length, coords.iter().copied().min().unwrap_or(1))
+    };
+    let board = Board::new(row(rx, lx, &xs)?, row(ry, ly, &ys)?);
+    let result = board.answer(&heads, BOARD_SEARCH_BUDGET)?;
+    let mut sorted = heads;
+    sorted.sort_unstable();
+    let values: Vec<((u64, u64), u64)> = sorted
+        .iter()
+        .map(|&h| Ok((h, board.value(h)?)))
+        .collect::<Result<_, CoinsError>>()?;
+    let max_run = |rule| match rule {
+        Rule::Ruler { max_run: Some(k) } => Some(k),
+        _ => None,
+    };
+    let mut report = Report::answer(&result.answer).fields([
+        Field::shown(
+            "rules",
+            [rx.name(), ry.name()],
+            "board",
+            format!("{rx} × {ry}"),
+        ),
+        Field::json_only("max_runs", [max_run(rx), max_run(ry)]),
+        Field::shown("size", [lx, ly], "size", format!("{lx} × {ly}")),
+        Field::json_only(
+            "heads",
+            values
+                .iter()
+                .map(|&((x, y), value)| HeadValue {
+                    coin: [x, y],
+                    value,
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Field::json_only("winning_moves_complete", result.complete),
+    ]);
+    if !values.is_empty() {
+        let text = values_text(&values, |(x, y)| format!("({x}, {y})"));
+        report = report.field(Field::text_only("values", text));
+    }
+    if !result.complete {
+        report = report.field(Field::text_only(
+            "note",
+            "the search for winning moves stopped at its budget: there may be more",
+        ));
+    }
+    Ok(report)
 }

@@ -39,159 +39,15 @@
 //! ([`TooManyLosingSizes`]): up to n = 10^18 that allows k up to about 2·10^5; any k works for
 //! n ≤ ⌊k⌋ + 1. A representation, outcome or list of winning moves then takes O(log |N|) per term.
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::Serialize;
-
-use crate::games::Answer;
+use super::limited::{LimitedPile, LimitedTake};
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input;
+pub use crate::math::ratio::{Ratio, RatioError};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The most members of N beyond ⌊k⌋ + 1 that [`LosingSizes::up_to`] generates (64 MiB).
 pub const MAX_GENERATED: usize = 1 << 23;
-
-/// An exact positive rational number num/den, in lowest terms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Ratio {
-    num: u64,
-    den: u64,
-}
-
-/// Why a text is not a multiplier k ≥ 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RatioError {
-    /// Not of the form `a`, `a/b` or `a.b` with decimal digits.
-    #[error("'{0}' is not a number: expected an integer, a fraction a/b or a decimal a.b")]
-    Malformed(String),
-    /// A zero denominator.
-    #[error("'{0}' has a zero denominator")]
-    ZeroDenominator(String),
-    /// The numerator or denominator does not fit in 64 bits.
-    #[error("'{0}' does not fit: numerator and denominator must be below 2^64")]
-    TooLarge(String),
-    /// k < 1.
-    #[error("k = {0} is below 1: the game is defined here for k ≥ 1")]
-    BelowOne(String),
-}
-
-/// `v`, or 2^64 − 1 if it is larger.
-fn saturate(v: u128) -> u64 {
-    u64::try_from(v).unwrap_or(u64::MAX)
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-impl Ratio {
-    /// The multiplier num/den, reduced; it must be at least 1.
-    pub fn new(num: u64, den: u64) -> Result<Ratio, RatioError> {
-        if den == 0 {
-            return Err(RatioError::ZeroDenominator(format!("{num}/{den}")));
-        }
-        if num < den {
-            return Err(RatioError::BelowOne(format!("{num}/{den}")));
-        }
-        let g = gcd(num, den);
-        Ok(Ratio {
-            num: num / g,
-            den: den / g,
-        })
-    }
-
-    /// The integer multiplier k (at least 1).
-    pub fn integer(k: u64) -> Result<Ratio, RatioError> {
-        Ratio::new(k, 1)
-    }
-
-    /// The numerator, in lowest terms.
-    pub fn num(self) -> u64 {
-        self.num
-    }
-
-    /// The denominator, in lowest terms.
-    pub fn den(self) -> u64 {
-        self.den
-    }
-
-    /// ⌊k·t⌋, exactly.
-    pub fn floor_mul(self, t: u64) -> u128 {
-        u128::from(t) * u128::from(self.num) / u128::from(self.den)
-    }
-
-    /// ⌈a / k⌉, exactly.
-    fn ceil_div(self, a: u128) -> u128 {
-        (a * u128::from(self.den)).div_ceil(u128::from(self.num))
-    }
-
-    /// Whether big > k·small, exactly.
-    fn exceeds(self, big: u64, small: u64) -> bool {
-        u128::from(big) * u128::from(self.den) > u128::from(small) * u128::from(self.num)
-    }
-}
-
-impl fmt::Display for Ratio {
-    /// `3/2`, or `2` for an integer.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
-    }
-}
-
-impl FromStr for Ratio {
-    type Err = RatioError;
-
-    /// Parses `a`, `a/b` or a decimal `a.b` (exactly: `1.25` is 5/4); k must be at least 1.
-    fn from_str(text: &str) -> Result<Ratio, RatioError> {
-        let malformed = || RatioError::Malformed(text.to_string());
-        let too_large = || RatioError::TooLarge(text.to_string());
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        let parse = |s: &str| s.parse::<u64>().map_err(|_| too_large());
-        let (num, den) = if let Some((a, b)) = text.split_once('/') {
-            if !digits(a) || !digits(b) {
-                return Err(malformed());
-            }
-            (parse(a)?, parse(b)?)
-        } else if let Some((a, b)) = text.split_once('.') {
-            if !digits(a) || !digits(b) {
-                return Err(malformed());
-            }
-            let fraction = b.trim_end_matches('0');
-            let den = u32::try_from(fraction.len())
-                .ok()
-                .and_then(|d| 10u64.checked_pow(d))
-                .ok_or_else(too_large)?;
-            let frac = if fraction.is_empty() {
-                0
-            } else {
-                parse(fraction)?
-            };
-            let num = parse(a)?
-                .checked_mul(den)
-                .and_then(|n| n.checked_add(frac))
-                .ok_or_else(too_large)?;
-            (num, den)
-        } else {
-            if !digits(text) {
-                return Err(malformed());
-            }
-            (parse(text)?, 1)
-        };
-        if den == 0 {
-            return Err(RatioError::ZeroDenominator(text.to_string()));
-        }
-        if num < den {
-            return Err(RatioError::BelowOne(text.to_string()));
-        }
-        Ratio::new(num, den)
-    }
-}
 
 /// The rules of the k-multiple dynamic subtraction game, for the generic solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,56 +56,28 @@ pub struct DynamicSubtraction {
     pub k: Ratio,
 }
 
-/// A position: the pile, and how many counters the player to move may take at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The counters left.
-    pub pile: u64,
-    /// The most the player to move may take, at most `pile` (a larger limit means the same).
-    pub limit: u64,
-}
-
-impl Position {
-    /// The position with `pile` counters and limit `limit` (capped at the pile; a limit above
-    /// `u64::MAX` is the whole pile anyway).
-    pub fn new(pile: u64, limit: u128) -> Position {
-        Position {
-            pile,
-            limit: limit.min(u128::from(pile)) as u64,
-        }
-    }
-
-    /// The start with n counters: any take but the whole pile (limit n − 1).
-    pub fn start(n: u64) -> Position {
-        Position::new(n, u128::from(n.saturating_sub(1)))
-    }
+/// The start with n counters: any take but the whole pile (limit n − 1).
+pub fn start(n: u64) -> LimitedPile {
+    LimitedPile::new(n, u128::from(n.saturating_sub(1)))
 }
 
 impl Impartial for DynamicSubtraction {
-    type Position = Position;
+    type Position = LimitedPile;
 
-    fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        out.extend((1..=p.limit).map(|t| Position::new(p.pile - t, self.k.floor_mul(t))));
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+        out.extend((1..=p.limit).map(|t| LimitedPile::new(p.pile - t, self.k.floor_mul(t))));
     }
 }
 
-/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
-/// `limit` = ⌊k · take⌋ (saturating at 2^64 − 1, which allows any pile anyway).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct DynamicMove {
-    /// The counters taken.
-    pub take: u64,
-    /// The counters left.
-    pub pile: u64,
-    /// The opponent's limit, ⌊k · take⌋ (saturating).
-    pub limit: u64,
-}
-
-impl fmt::Display for DynamicMove {
-    /// `take 3 (leaves 5, the opponent takes at most 4)`, or `take 8 (leaves 0)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::write_limited_take(f, self.take, self.pile, self.limit)
-    }
+/// Why the losing sizes of a multiplier cannot be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DynamicError {
+    /// k < 1: the game is defined here for k ≥ 1 (below, a player could never take again).
+    #[error("k = {0} is below 1: the game is defined here for k ≥ 1")]
+    BelowOne(Ratio),
+    /// Too many members of N up to the bound.
+    #[error(transparent)]
+    TooMany(#[from] TooManyLosingSizes),
 }
 
 /// N has too many members up to the bound to generate them (more than [`MAX_GENERATED`]
@@ -285,8 +113,11 @@ pub struct LosingSizes {
 impl LosingSizes {
     /// The members of N up to `bound`. O(|N ∩ [1, bound]| − ⌊k⌋) time; an error if more than
     /// [`MAX_GENERATED`] members lie above ⌊k⌋ + 1.
-    pub fn up_to(k: Ratio, bound: u64) -> Result<LosingSizes, TooManyLosingSizes> {
-        let full_dense = u128::from(k.num / k.den) + 1;
+    pub fn up_to(k: Ratio, bound: u64) -> Result<LosingSizes, DynamicError> {
+        if !k.at_least_one() {
+            return Err(DynamicError::BelowOne(k));
+        }
+        let full_dense = u128::from(k.num() / k.den()) + 1;
         let dense = full_dense.min(u128::from(bound)) as u64;
         let mut above: Vec<u64> = Vec::new();
         // p(a) = min{ x ∈ N : x ≥ ⌈a/k⌉ }; ⌈a/k⌉ grows with a, so `next` only moves forward.
@@ -308,12 +139,12 @@ impl LosingSizes {
                     break;
                 }
                 if above.len() == MAX_GENERATED {
-                    return Err(TooManyLosingSizes {
+                    return Err(DynamicError::TooMany(TooManyLosingSizes {
                         k,
                         bound,
                         dense: full_dense,
                         limit: MAX_GENERATED,
-                    });
+                    }));
                 }
                 above.push(a as u64);
             }
@@ -421,18 +252,14 @@ impl LosingSizes {
     ///
     /// # Panics
     /// If `pile` is above the bound.
-    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<DynamicMove> {
+    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<LimitedTake> {
         let terms = self.representation(pile);
         let mut moves = Vec::new();
         let mut take = 0u64;
         for j in (0..terms.len()).rev() {
             take += terms[j];
             if take <= limit && (j == 0 || self.k.exceeds(terms[j - 1], take)) {
-                moves.push(DynamicMove {
-                    take,
-                    pile: pile - take,
-                    limit: saturate(self.k.floor_mul(take)),
-                });
+                moves.push(LimitedTake::new(pile, take, self.k.floor_mul(take)));
             }
         }
         moves
@@ -443,7 +270,7 @@ impl LosingSizes {
     ///
     /// # Panics
     /// If `pile` is above the bound.
-    pub fn answer(&self, pile: u64, limit: u64) -> Answer<DynamicMove> {
+    pub fn answer(&self, pile: u64, limit: u64) -> Answer<LimitedTake> {
         Answer::from_moves(None, self.winning_moves(pile, limit))
     }
 }
@@ -454,7 +281,7 @@ pub fn answer(
     k: Ratio,
     pile: u64,
     limit: Option<u64>,
-) -> Result<(Answer<DynamicMove>, LosingSizes), TooManyLosingSizes> {
+) -> Result<(Answer<LimitedTake>, LosingSizes), DynamicError> {
     let sizes = LosingSizes::up_to(k, pile)?;
     let limit = limit.unwrap_or(pile.saturating_sub(1));
     Ok((sizes.answer(pile, limit), sizes))
@@ -462,7 +289,95 @@ pub fn answer(
 
 /// The least winning first move from the start with n counters (notes 004's f(n)), or `None`
 /// when the first player loses (n ∈ N, or n = 0).
-pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, TooManyLosingSizes> {
+pub fn min_winning_first_move(k: Ratio, n: u64) -> Result<Option<u64>, DynamicError> {
     let sizes = LosingSizes::up_to(k, n)?;
     Ok(sizes.min_winning_take(n).filter(|&f| f < n))
+}
+
+/// The game for one k, with its losing sizes generated up to a bound: answers for piles up
+/// to the bound.
+impl CatalogueGame for LosingSizes {
+    type Position = LimitedPile;
+    type Move = LimitedTake;
+    type Rules = DynamicSubtraction;
+
+    fn rules(&self) -> DynamicSubtraction {
+        DynamicSubtraction { k: self.k }
+    }
+
+    /// # Panics
+    /// If the pile is above the bound.
+    fn answer(&self, p: &LimitedPile) -> Answer<LimitedTake> {
+        LosingSizes::answer(self, p.pile, p.limit)
+    }
+
+    fn play(&self, p: &LimitedPile, m: &LimitedTake) -> Option<LimitedPile> {
+        m.play(p)
+    }
+}
+
+/// How many losing sizes the command lists at most.
+const LISTED_SIZES: usize = 100;
+
+/// `grundy dynamic-subtraction N --k K [--limit L]`: besides the common answer, `k` (as a
+/// string, `3/2`), `pile`, `limit`, `representation` (the pile as a sum of losing sizes,
+/// largest first, each more than k times the next), `min_winning_first_move` (from the start
+/// only: the notes' f(n), or null when the first player loses), `losing_size_count` (how many
+/// losing starts are at most N) and `losing_sizes` (the first 100 of them).
+pub static FAMILY: Family = Family {
+    name: "dynamic-subtraction",
+    group: Group::Piles,
+    about: "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)",
+    example: "10 --k 3/2",
+    params: &[
+        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
+        Param::option(
+            "k",
+            "K",
+            "The multiplier k ≥ 1: after a take of c the next player takes at most ⌊k·c⌋. An \
+             integer, a fraction a/b or a decimal",
+        )
+        .required(),
+        Param::option(
+            "limit",
+            "L",
+            "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
+             opponent took c). Default: the start, where the first player may take anything \
+             but the whole pile (N - 1)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let k = input::ratio("--k", inputs.value("k").unwrap_or_default())?;
+    let pile = input::whole(
+        "N",
+        inputs.value("pile").unwrap_or_default(),
+        "a pile size",
+        0,
+    )?;
+    let limit = inputs
+        .value("limit")
+        .map(|text| input::whole("--limit", text, "a limit", 1))
+        .transpose()?;
+    let (reply, sizes) = answer(k, pile, limit)?;
+    let mut report = Report::answer(&reply).fields([
+        Field::new("k", k.to_string()),
+        Field::new("pile", pile),
+        Field::new("limit", limit.unwrap_or(pile.saturating_sub(1))),
+        Field::new("representation", sizes.representation(pile)),
+    ]);
+    if limit.is_none() {
+        let first = sizes.min_winning_take(pile).filter(|&f| f < pile);
+        report = report.field(Field::new("min_winning_first_move", first));
+    }
+    Ok(report.fields([
+        Field::new("losing_size_count", sizes.len()),
+        Field::new(
+            "losing_sizes",
+            sizes.iter().take(LISTED_SIZES).collect::<Vec<_>>(),
+        ),
+    ]))
 }

@@ -52,9 +52,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::candy_piles::{corner_outcome, Staircase};
-use super::Answer;
+use super::corner_walk::{corner_outcome, DownSet};
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError, Words};
 use crate::outcome::{Outcome, Player};
+use crate::report::{big, Field, Layout, Report};
 use crate::rules::Game;
 
 /// Why one of these games cannot be played as asked.
@@ -609,7 +611,7 @@ impl TwoQueues {
     }
 }
 
-impl Staircase for TwoQueues {
+impl DownSet for TwoQueues {
     fn contains(&self, i: u64, j: u64) -> bool {
         match (self.first.get(i as usize), self.second.get(j as usize)) {
             (Some(p), Some(q)) => p + q < self.threshold,
@@ -653,4 +655,206 @@ pub fn two_queues(
     threshold: u128,
 ) -> Result<Answer<QueueMove>, EndsError> {
     Ok(TwoQueues::new(first, second, threshold)?.answer())
+}
+
+/// The `--file PATH` parameter of these games: the input of the contest problem.
+const fn file_param(help: &'static str) -> Param {
+    Param::option("file", "PATH", help)
+}
+
+/// `grundy fox-cards PILE...`: each pile is its card values from top to bottom, separated
+/// by commas (`1,10`), or `--file` in the format of Codeforces 388C (n, then n lines `s c1
+/// ... cs`). Prints both players' sums; JSON `{"first": .., "second": ..}`.
+pub static FOX_CARDS: Family = Family {
+    name: "fox-cards",
+    group: Group::Problems,
+    about: "Fox and Card Game (CF 388C): the first player takes tops, the second bottoms; the \
+            sums",
+    example: "100 1,10",
+    params: &[
+        Param::args(
+            "piles",
+            "PILE",
+            "The piles, each as its card values from top to bottom separated by commas (1,10)",
+        )
+        .optional(),
+        file_param(
+            "Read the piles from a file (`-`: standard input) in the format of Codeforces \
+             388C: n, then n lines `s c1 ... cs`",
+        ),
+    ],
+    run: run_fox_cards,
+    table: None,
+};
+
+fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
+    let piles: Vec<Vec<u64>> = match inputs.value("file") {
+        Some(_) if !inputs.values("piles").is_empty() => {
+            return Err(
+                InputError::usage("give the piles as arguments or with --file, not both").into(),
+            )
+        }
+        Some(path) => {
+            let source = inputs.read(path)?;
+            let mut words = Words::new(&source.origin, &source.text);
+            let n = words.whole("the number of piles", 0)?;
+            let mut piles = Vec::new();
+            for _ in 0..n {
+                piles.push(words.counted("a card value", 0)?);
+            }
+            words.finish()?;
+            piles
+        }
+        None => inputs
+            .values("piles")
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let place = format!("pile {}", i + 1);
+                let pile = input::list(&place, text, "a card value", 0)?;
+                if pile.is_empty() {
+                    return Err(InputError::invalid(place, "a pile needs at least one card"));
+                }
+                Ok(pile)
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    if piles.is_empty() {
+        return Err(InputError::usage("no pile given").into());
+    }
+    let scores = fox_cards(&piles);
+    Ok(Report::new().fields([
+        Field::shown(
+            "first",
+            big(scores.first),
+            "first player (takes from the tops)",
+            scores.first,
+        ),
+        Field::shown(
+            "second",
+            big(scores.second),
+            "second player (takes from the bottoms)",
+            scores.second,
+        ),
+    ]))
+}
+
+/// `grundy carrots VALUE...` (or `--file`, Codeforces 794E: n, then n values): the value left
+/// for every number k of extra moves of the first player; JSON `{"values": [..]}`.
+pub static CARROTS: Family = Family {
+    name: "carrots",
+    group: Group::Problems,
+    about: "Choosing Carrot (CF 794E): the value left from a row, for every number of extra \
+            moves",
+    example: "1 2 3 5",
+    params: &[
+        Param::args("values", "VALUE", "The values of the row, in order").optional(),
+        file_param(
+            "Read the values from a file (`-`: standard input) in the format of Codeforces \
+             794E: n, then n values",
+        ),
+    ],
+    run: run_carrots,
+    table: None,
+};
+
+fn run_carrots(inputs: &Inputs) -> Result<Report, RunError> {
+    let values = inputs.numbers_or_file("values", "file", "value", "a whole number", 0)?;
+    let left = carrots(&values);
+    let text: Vec<String> = left.iter().map(u64::to_string).collect();
+    Ok(Report::new().field(
+        Field::shown(
+            "values",
+            &left,
+            &format!(
+                "value left after k = 0, 1, ..., {} extra moves of the first player",
+                values.len() - 1
+            ),
+            text.join(" "),
+        )
+        .laid_out(Layout::Block),
+    ))
+}
+
+/// `grundy ends-sum VALUE...` (or `--file`: n, then n values): take from either end, larger
+/// sum wins (an even count of values, an odd total). The common answer with the first
+/// player's strategy, and `odd_sum`, `even_sum` (numbers, or decimal strings above 2^64 - 1).
+pub static ENDS_SUM: Family = Family {
+    name: "ends-sum",
+    group: Group::Problems,
+    about: "Take from either end, larger sum wins (even count, odd total): the winning strategy",
+    example: "7 2 1 1",
+    params: &[
+        Param::args(
+            "values",
+            "VALUE",
+            "The values of the row, in order: an even number of them, with an odd total",
+        )
+        .optional(),
+        file_param("Read the values from a file (`-`: standard input): n, then n values"),
+    ],
+    run: run_ends_sum,
+    table: None,
+};
+
+fn run_ends_sum(inputs: &Inputs) -> Result<Report, RunError> {
+    let values = inputs.numbers_or_file("values", "file", "value", "a whole number", 0)?;
+    let answer = sum_game(&values)?;
+    let (odd, even) = parity_sums(&values);
+    Ok(Report::answer(&answer).fields([
+        Field::new("odd_sum", big(odd)),
+        Field::new("even_sum", big(even)),
+    ]))
+}
+
+/// `grundy two-queues THRESHOLD QUEUE1 QUEUE2`: pop from either queue; whoever brings the sum
+/// of the values popped to the threshold or beyond loses. The common answer.
+pub static TWO_QUEUES: Family = Family {
+    name: "two-queues",
+    group: Group::Problems,
+    about: "Pop from two queues; whoever brings the sum to the threshold loses. Who wins, and \
+            how",
+    example: "3 1 2",
+    params: &[
+        Param::arg(
+            "threshold",
+            "THRESHOLD",
+            "The threshold: whoever brings the sum of the values popped to it or beyond loses \
+             (from 1 to the sum of both queues)",
+        ),
+        Param::arg(
+            "first",
+            "QUEUE1",
+            "The first queue, head first, values separated by commas ('' for an empty queue)",
+        ),
+        Param::arg(
+            "second",
+            "QUEUE2",
+            "The second queue, head first, values separated by commas",
+        ),
+    ],
+    run: run_two_queues,
+    table: None,
+};
+
+fn run_two_queues(inputs: &Inputs) -> Result<Report, RunError> {
+    let threshold = input::whole_u128(
+        "threshold",
+        inputs.value("threshold").unwrap_or_default(),
+        "a threshold",
+        1,
+    )?;
+    let first = input::list(
+        "queue 1",
+        inputs.value("first").unwrap_or_default(),
+        "a value",
+        0,
+    )?;
+    let second = input::list(
+        "queue 2",
+        inputs.value("second").unwrap_or_default(),
+        "a value",
+        0,
+    )?;
+    Ok(Report::answer(&two_queues(first, second, threshold)?))
 }

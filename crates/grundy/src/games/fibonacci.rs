@@ -39,126 +39,40 @@
 //! **Complexity.** Every function takes O(log n) time (there are 92 Fibonacci numbers in
 //! `u64`); [`misere_losses_up_to`] answers 10^5 queries in a few milliseconds.
 
-use std::fmt;
-
-use serde::Serialize;
-
-use crate::games::Answer;
+use super::catalogue_game::own_rules;
+use super::limited::{LimitedPile, LimitedTake};
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError, Words};
+use crate::math::zeckendorf::{
+    is_fibonacci, largest_index_at_most, smallest_term, zeckendorf, FIBONACCI,
+};
 use crate::outcome::Outcome;
+use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::progress::Progress;
+use crate::report::{Field, Layout, Report};
 use crate::rules::Impartial;
 
-/// How many Fibonacci numbers 1, 2, 3, 5, ... fit in a `u64`.
-pub const FIBONACCI_LEN: usize = 92;
-
-/// The Fibonacci numbers 1, 2, 3, 5, 8, ... that fit in a `u64`, in increasing order (the
-/// last is 12200160415121876738).
-pub const FIBONACCI: [u64; FIBONACCI_LEN] = fibonacci_table();
-
-const fn fibonacci_table() -> [u64; FIBONACCI_LEN] {
-    let mut table = [0u64; FIBONACCI_LEN];
-    table[0] = 1;
-    table[1] = 2;
-    let mut i = 2;
-    while i < FIBONACCI_LEN {
-        table[i] = table[i - 1] + table[i - 2];
-        i += 1;
-    }
-    table
-}
-
 /// The rules of Fibonacci Nim, for the generic solver. Solved with `misere: true` from
-/// [`Position::new`]`(n, k)` it is the misère game with first limit k.
+/// [`LimitedPile::new`]`(n, k)` it is the misère game with first limit k.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FibonacciNim;
 
-/// A position: the pile, and how many counters the player to move may take at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The counters left.
-    pub pile: u64,
-    /// The most the player to move may take, at most `pile` (a larger limit means the same).
-    pub limit: u64,
-}
-
-impl Position {
-    /// The position with `pile` counters and limit `limit`, the limit capped at the pile.
-    pub fn new(pile: u64, limit: u64) -> Position {
-        Position {
-            pile,
-            limit: limit.min(pile),
-        }
-    }
-
-    /// The start of Fibonacci Nim with n counters: any take but the whole pile (limit n − 1).
-    pub fn start(n: u64) -> Position {
-        Position::new(n, n.saturating_sub(1))
-    }
+/// The start of Fibonacci Nim with n counters: any take but the whole pile (limit n − 1).
+pub fn start(n: u64) -> LimitedPile {
+    LimitedPile::new(n, u128::from(n.saturating_sub(1)))
 }
 
 impl Impartial for FibonacciNim {
-    type Position = Position;
+    type Position = LimitedPile;
 
-    fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        out.extend((1..=p.limit).map(|t| Position::new(p.pile - t, t.saturating_mul(2))));
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+        out.extend((1..=p.limit).map(|t| LimitedPile::new(p.pile - t, 2 * u128::from(t))));
     }
 }
 
-/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
-/// `limit` = 2 · take (saturating at 2^64 − 1, which allows any pile anyway).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct FibonacciMove {
-    /// The counters taken.
-    pub take: u64,
-    /// The counters left.
-    pub pile: u64,
-    /// The opponent's limit, twice the take (saturating).
-    pub limit: u64,
-}
-
-impl FibonacciMove {
-    fn new(pile: u64, take: u64) -> FibonacciMove {
-        FibonacciMove {
-            take,
-            pile: pile - take,
-            limit: take.saturating_mul(2),
-        }
-    }
-}
-
-impl fmt::Display for FibonacciMove {
-    /// `take 3 (leaves 5, the opponent takes at most 6)`, or `take 8 (leaves 0)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::write_limited_take(f, self.take, self.pile, self.limit)
-    }
-}
-
-/// The index in [`FIBONACCI`] of the largest Fibonacci number at most `n` (n ≥ 1).
-fn largest_index_at_most(n: u64) -> usize {
-    FIBONACCI.partition_point(|&f| f <= n) - 1
-}
-
-/// Whether `n` is a Fibonacci number 1, 2, 3, 5, 8, ... (0 is not). O(log n).
-pub fn is_fibonacci(n: u64) -> bool {
-    n > 0 && FIBONACCI[largest_index_at_most(n)] == n
-}
-
-/// The Zeckendorf representation of `n`: the non-consecutive Fibonacci numbers summing to
-/// `n`, largest first (empty for 0). O(log n).
-pub fn zeckendorf(n: u64) -> Vec<u64> {
-    let mut terms = Vec::new();
-    let mut rest = n;
-    while rest > 0 {
-        let f = FIBONACCI[largest_index_at_most(rest)];
-        terms.push(f);
-        rest -= f;
-    }
-    terms
-}
-
-/// z(n), the smallest term of the Zeckendorf representation of `n`: the least winning take
-/// from a pile of n (`None` for 0). O(log n).
-pub fn smallest_term(n: u64) -> Option<u64> {
-    zeckendorf(n).last().copied()
+/// Taking `take` from `pile`: the opponent may take at most twice as many.
+fn taking(pile: u64, take: u64) -> LimitedTake {
+    LimitedTake::new(pile, take, 2 * u128::from(take))
 }
 
 /// Whether the player to move wins with `pile` counters and limit `limit`: iff z(pile) ≤
@@ -169,7 +83,7 @@ pub fn wins(pile: u64, limit: u64) -> bool {
 
 /// Every winning take from `pile` counters with limit `limit`, in increasing order (see the
 /// module: sums of the lowest Zeckendorf terms); empty iff the player to move loses. O(log n).
-pub fn winning_moves(pile: u64, limit: u64) -> Vec<FibonacciMove> {
+pub fn winning_moves(pile: u64, limit: u64) -> Vec<LimitedTake> {
     let terms = zeckendorf(pile);
     let mut moves = Vec::new();
     let mut take = 0u64;
@@ -177,7 +91,7 @@ pub fn winning_moves(pile: u64, limit: u64) -> Vec<FibonacciMove> {
         take += terms[j];
         let above_is_safe = j == 0 || 2 * u128::from(take) < u128::from(terms[j - 1]);
         if take <= limit && above_is_safe {
-            moves.push(FibonacciMove::new(pile, take));
+            moves.push(taking(pile, take));
         }
     }
     moves
@@ -186,13 +100,13 @@ pub fn winning_moves(pile: u64, limit: u64) -> Vec<FibonacciMove> {
 /// The answer at `pile` counters with limit `limit` (in the middle of play: twice the
 /// opponent's last take): outcome and every winning move. The Sprague–Grundy value is not
 /// given (it has no simple closed form). O(log n).
-pub fn answer(pile: u64, limit: u64) -> Answer<FibonacciMove> {
+pub fn answer(pile: u64, limit: u64) -> Answer<LimitedTake> {
     Answer::from_moves(None, winning_moves(pile, limit))
 }
 
 /// The answer at the start of Fibonacci Nim with `n` counters (limit n − 1): a loss iff n is
 /// a Fibonacci number (or 0). O(log n).
-pub fn start_answer(n: u64) -> Answer<FibonacciMove> {
+pub fn start_answer(n: u64) -> Answer<LimitedTake> {
     answer(n, n.saturating_sub(1))
 }
 
@@ -201,7 +115,7 @@ pub fn start_answer(n: u64) -> Answer<FibonacciMove> {
 /// game on `pile − 1` counters: the winning takes are the same, and never take the last
 /// counter. With no counter left the player to move has already won (the opponent took the
 /// last one), without a move. O(log n).
-pub fn misere_answer(pile: u64, limit: u64) -> Answer<FibonacciMove> {
+pub fn misere_answer(pile: u64, limit: u64) -> Answer<LimitedTake> {
     if pile == 0 {
         return Answer {
             outcome: Outcome::Win,
@@ -212,7 +126,7 @@ pub fn misere_answer(pile: u64, limit: u64) -> Answer<FibonacciMove> {
     }
     let moves = winning_moves(pile - 1, limit)
         .into_iter()
-        .map(|m| FibonacciMove::new(pile, m.take))
+        .map(|m| taking(pile, m.take))
         .collect();
     Answer::from_moves(None, moves)
 }
@@ -257,4 +171,201 @@ fn count_smallest_term_above(m: u64, k: u64) -> u64 {
         rest -= FIBONACCI[i];
     }
     count - 1
+}
+
+own_rules!(
+    FibonacciNim,
+    LimitedPile,
+    LimitedTake,
+    |p: &LimitedPile| answer(p.pile, p.limit),
+    |p: &LimitedPile, m: &LimitedTake| m.play(p)
+);
+
+/// The misère game (「SNOI2020」取石子: who takes the last counter loses), as a catalogue
+/// game on the same positions (its rules are Fibonacci Nim's, solved in misère play).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MisereFibonacciNim;
+
+impl Impartial for MisereFibonacciNim {
+    type Position = LimitedPile;
+
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+        FibonacciNim.options(p, out);
+    }
+}
+
+own_rules!(
+    MisereFibonacciNim,
+    LimitedPile,
+    LimitedTake,
+    |p: &LimitedPile| misere_answer(p.pile, p.limit),
+    |p: &LimitedPile, m: &LimitedTake| m.play(p),
+    misere
+);
+
+impl Tabulate for FibonacciNim {
+    fn name(&self) -> String {
+        "Fibonacci Nim: least winning first take".to_string()
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    /// The least winning first take from a pile of n (0 where the first player loses).
+    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+        let table = Table::line(self.name(), n, |pile| {
+            start_answer(pile)
+                .winning_moves
+                .iter()
+                .map(|m| m.take)
+                .min()
+                .unwrap_or(0)
+        })?;
+        Ok(of_kind(table, kind))
+    }
+}
+
+/// `grundy fibonacci-nim N [--limit L]`: Fibonacci Nim, from the start or in the middle of
+/// play. Adds to the common answer `pile`, `limit`, `zeckendorf` (the terms of the pile,
+/// largest first) and `fibonacci` (whether the pile is a Fibonacci number: from the start the
+/// first player loses iff it is). Tables: `fibonacci`, the least winning first take by n.
+pub static FAMILY: Family = Family {
+    name: "fibonacci-nim",
+    group: Group::Piles,
+    about: "Fibonacci Nim (take at most twice the last take): who wins, every winning move",
+    example: "10 --limit 4",
+    params: &[
+        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
+        Param::option(
+            "limit",
+            "L",
+            "In the middle of play: the most the player to move may take (twice the \
+             opponent's last take; a limit at least N allows taking the whole pile). Default: \
+             the start, where the first player may take anything but the whole pile (N - 1)",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "fibonacci",
+        parse: |spec| {
+            spec.eq_ignore_ascii_case("fibonacci")
+                .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
+        },
+    }),
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let pile = input::whole(
+        "N",
+        inputs.value("pile").unwrap_or_default(),
+        "a pile size",
+        0,
+    )?;
+    let (limit, reply) = match inputs.value("limit") {
+        None => (pile.saturating_sub(1), start_answer(pile)),
+        Some(text) => {
+            let limit = input::whole("--limit", text, "a limit", 1)?;
+            (limit, answer(pile, limit))
+        }
+    };
+    Ok(Report::answer(&reply).fields([
+        Field::new("pile", pile),
+        Field::new("limit", limit),
+        Field::new("zeckendorf", zeckendorf(pile)),
+        Field::new("fibonacci", is_fibonacci(pile)),
+    ]))
+}
+
+/// `grundy misere-fibonacci-nim`: the misère form with a bounded first move (「SNOI2020」取石子),
+/// for one position (`N --k K`: the common answer with `pile`, `limit` and
+/// `zeckendorf_of_pile_minus_one`), a count of P-positions among the starts 1..=M (`--k K
+/// --count M`: the count alone in text, `{"k", "m", "losses"}` in JSON), or a batch (`--batch`:
+/// standard input is T, then T lines `k m`; one count a line, `{"counts": [...]}` in JSON).
+pub static MISERE_FAMILY: Family = Family {
+    name: "misere-fibonacci-nim",
+    group: Group::Piles,
+    about: "Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts",
+    example: "10 --k 3",
+    params: &[
+        Param::arg(
+            "pile",
+            "N",
+            "The pile (0 to 2^64 - 1 counters); omit it with --count or --batch",
+        )
+        .optional(),
+        Param::option(
+            "k",
+            "K",
+            "The most the first move may take (later: twice the opponent's last take)",
+        ),
+        Param::option(
+            "count",
+            "M",
+            "Count the P-positions (second player wins) among the starts 1..=M",
+        ),
+        Param::flag(
+            "batch",
+            "Read T, then T lines `k m` from standard input; print each count, one per line",
+        ),
+    ],
+    run: run_misere,
+    table: None,
+};
+
+fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
+    if inputs.given("batch") {
+        for other in ["pile", "k", "count"] {
+            inputs.exclusive("batch", other)?;
+        }
+        return batch(inputs);
+    }
+    let k = inputs.value("k").ok_or_else(|| {
+        InputError::usage("--k K is needed (the most the first move may take), or --batch")
+    })?;
+    let k = input::whole("--k", k, "a first take", 1)?;
+    match (inputs.value("pile"), inputs.value("count")) {
+        (Some(_), Some(_)) => {
+            Err(InputError::usage("give either a pile N or --count M, not both").into())
+        }
+        (None, None) => Err(InputError::usage("give a pile N, or --count M").into()),
+        (None, Some(m)) => {
+            let m = input::whole("--count", m, "a count", 0)?;
+            let losses = misere_losses_up_to(k, m);
+            Ok(Report::new().fields([
+                Field::json_only("k", k),
+                Field::json_only("m", m),
+                Field::shown("losses", losses, "", losses).laid_out(Layout::Bare),
+            ]))
+        }
+        (Some(pile), None) => {
+            let pile = input::whole("N", pile, "a pile size", 0)?;
+            Ok(Report::answer(&misere_answer(pile, k)).fields([
+                Field::new("pile", pile),
+                Field::new("limit", k),
+                Field::new(
+                    "zeckendorf_of_pile_minus_one",
+                    zeckendorf(pile.saturating_sub(1)),
+                ),
+            ]))
+        }
+    }
+}
+
+/// `--batch`: T, then T lines `k m`; the counts, one a line. Every line is read before any
+/// count is given.
+fn batch(inputs: &Inputs) -> Result<Report, RunError> {
+    let source = inputs.read("-")?;
+    let mut words = Words::new(&source.origin, &source.text);
+    let t = words.whole("the number of queries T", 0)?;
+    let mut counts = Vec::new();
+    for _ in 0..t {
+        let k = words.whole("a first take k", 1)?;
+        let m = words.whole("a count m", 0)?;
+        counts.push(misere_losses_up_to(k, m));
+    }
+    words.finish()?;
+    let text: Vec<String> = counts.iter().map(u64::to_string).collect();
+    Ok(Report::new()
+        .field(Field::shown("counts", counts, "", text.join("\n")).laid_out(Layout::Bare)))
 }

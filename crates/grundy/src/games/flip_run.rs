@@ -37,8 +37,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::coins::lowbit;
-use super::Answer;
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input;
+use crate::math::bits::{gray, gray_inverse, lowbit};
+use crate::report::Report;
 use crate::rules::Impartial;
 
 /// The rules, for the generic solver: a position is the sequence `a_1, ..., a_n`. A move
@@ -91,21 +94,6 @@ impl fmt::Display for FlipRunMove {
     }
 }
 
-/// The Gray code of `m`: the XOR of `lowbit(1), ..., lowbit(m)`.
-fn gray(m: u64) -> u64 {
-    m ^ (m >> 1)
-}
-
-/// The `m` whose Gray code is `g`.
-fn gray_inverse(mut g: u64) -> u64 {
-    let mut shift = 1;
-    while shift < 64 {
-        g ^= g >> shift;
-        shift <<= 1;
-    }
-    g
-}
-
 /// The Sprague–Grundy value: the XOR of `lowbit(n + 1 - i)` over the odd `a_i`. O(n).
 pub fn value(a: &[u64]) -> u64 {
     let n = a.len() as u64;
@@ -140,4 +128,45 @@ pub fn winning_moves(a: &[u64]) -> Vec<FlipRunMove> {
 /// The answer for a position: outcome, value and all winning moves. O(n).
 pub fn answer(a: &[u64]) -> Answer<FlipRunMove> {
     Answer::from_moves(Some(value(a)), winning_moves(a))
+}
+
+/// The sequence after a move, if it is legal.
+fn flip(a: &[u64], m: &FlipRunMove) -> Option<Vec<u64>> {
+    let i = m.index.checked_sub(1)?;
+    let mut next = a.to_vec();
+    next[i] = a.get(i)?.checked_sub(1)?;
+    for x in next.get_mut(i + 1..=i + m.run)? {
+        *x = x.checked_add(1)?;
+    }
+    Some(next)
+}
+
+own_rules!(
+    FlipRun,
+    Vec<u64>,
+    FlipRunMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| flip(p, m)
+);
+
+/// `grundy flip-run A1 ... An`: the notes' flipping game (取反游戏). Text prints the winning
+/// moves as `a_2 - 1, a_3..a_5 + 1`; JSON moves are `{"index": 2, "run": 3}` (indices from 1;
+/// `run` entries after `index` gain 1).
+pub static FAMILY: Family = Family {
+    name: "flip-run",
+    group: Group::Rows,
+    about: "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves",
+    example: "1 0 1 1",
+    params: &[Param::args(
+        "a",
+        "A",
+        "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)",
+    )],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let a = input::each_whole("entry", inputs.values("a"), "a whole number", 0)?;
+    Ok(Report::answer(&answer(&a)))
 }

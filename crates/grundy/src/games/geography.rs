@@ -20,7 +20,7 @@
 //! - bipartite graphs (grids are): Hopcroft–Karp, then one breadth-first search: O(E·√V);
 //! - other graphs: Edmonds' blossom algorithm, then one search of the alternating forest with
 //!   blossoms contracted (the even vertices are the set D of the Gallai–Edmonds
-//!   decomposition): O(V³). See [`matching`].
+//!   decomposition): O(V³). See [`crate::graph::matching`].
 //!
 //! **Winning moves.** From a win at s, the move to s's mate t in M wins: M without the edge st
 //! is a maximum matching of the graph without s, and it misses t. The winning moves are
@@ -35,160 +35,21 @@
 //! Grid cells are numbered from 1, like the lines and columns of the file: (1, 1) is the top
 //! left cell.
 
-pub mod matching;
-
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::Answer;
-use crate::graph::{GameGraph, Labels};
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::graph::matching::{edmonds, hopcroft_karp, missed_vertices, Matching};
+use crate::graph::Labels;
+pub use crate::graph::UndirectedGraph;
+use crate::input::InputError;
 use crate::outcome::Outcome;
+use crate::report::{Cell, Column, Field, Layout, Listing, Report};
 use crate::rules::Impartial;
-use matching::{edmonds, hopcroft_karp, missed_vertices, without_vertex, Matching};
 
 /// The most winning moves an answer lists; `winning_move_count` gives the number beyond.
 pub const LISTED_MOVES: usize = 1000;
-
-/// A simple undirected graph: vertices `0..vertex_count()`, each edge in both endpoints'
-/// sorted neighbour lists, no loops, no repeated edges. Vertices may carry the labels of the
-/// file they were read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UndirectedGraph {
-    offsets: Vec<usize>,
-    neighbours: Vec<u32>,
-    labels: Option<Labels>,
-}
-
-impl UndirectedGraph {
-    /// The graph on `vertex_count` vertices with the given edges: a loop `(v, v)` is dropped
-    /// (geography never moves to a visited vertex) and a repeated edge, in either direction,
-    /// counts once. Vertices are labelled by their index. O((V + E) log E).
-    ///
-    /// # Panics
-    ///
-    /// If an endpoint is not below `vertex_count`.
-    pub fn from_edges(
-        vertex_count: u32,
-        edges: impl IntoIterator<Item = (u32, u32)>,
-    ) -> UndirectedGraph {
-        let mut arcs: Vec<(u32, u32)> = Vec::new();
-        for (u, v) in edges {
-            assert!(
-                u < vertex_count && v < vertex_count,
-                "edge ({u}, {v}) outside {vertex_count} vertices"
-            );
-            if u != v {
-                arcs.push((u, v));
-                arcs.push((v, u));
-            }
-        }
-        arcs.sort_unstable();
-        arcs.dedup();
-        let mut offsets = vec![0usize; vertex_count as usize + 1];
-        for &(u, _) in &arcs {
-            offsets[u as usize + 1] += 1;
-        }
-        for i in 0..vertex_count as usize {
-            offsets[i + 1] += offsets[i];
-        }
-        UndirectedGraph {
-            offsets,
-            neighbours: arcs.into_iter().map(|(_, v)| v).collect(),
-            labels: None,
-        }
-    }
-
-    /// The undirected reading of a position graph: each move `u v` is an edge between `u` and
-    /// `v` (loops dropped, repeats merged); vertices keep the graph's labels. Attributes are
-    /// ignored. O((V + E) log E).
-    pub fn from_game_graph(graph: &GameGraph) -> UndirectedGraph {
-        let n = graph.position_count() as u32;
-        let edges = (0..n).flat_map(|p| graph.options(p).iter().map(move |&q| (p, q)));
-        let mut undirected = UndirectedGraph::from_edges(n, edges);
-        undirected.labels = Some(graph.labels().clone());
-        undirected
-    }
-
-    /// The same graph with the given labels.
-    ///
-    /// # Panics
-    ///
-    /// If there is not one label per vertex.
-    pub fn with_labels(mut self, labels: Labels) -> UndirectedGraph {
-        assert_eq!(labels.len(), self.vertex_count(), "one label per vertex");
-        self.labels = Some(labels);
-        self
-    }
-
-    /// The number of vertices.
-    pub fn vertex_count(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    /// The number of edges (each counted once).
-    pub fn edge_count(&self) -> usize {
-        self.neighbours.len() / 2
-    }
-
-    /// The neighbours of `v`, in increasing order.
-    pub fn neighbours(&self, v: u32) -> &[u32] {
-        &self.neighbours[self.offsets[v as usize]..self.offsets[v as usize + 1]]
-    }
-
-    /// Whether `u` and `v` are joined by an edge. O(log deg u).
-    pub fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.neighbours(u).binary_search(&v).is_ok()
-    }
-
-    /// The label of `v`: the file's label, or the index.
-    pub fn label(&self, v: u32) -> String {
-        match &self.labels {
-            Some(labels) => labels.get(v).to_string(),
-            None => v.to_string(),
-        }
-    }
-
-    /// The vertex with the given label (or index, for a graph without labels).
-    pub fn index_of(&self, label: &str) -> Option<u32> {
-        match &self.labels {
-            Some(labels) => labels.index_of(label),
-            None => label
-                .parse::<u32>()
-                .ok()
-                .filter(|&v| (v as usize) < self.vertex_count()),
-        }
-    }
-
-    /// A 2-colouring (`true` for one side) if the graph has no odd cycle. O(V + E).
-    pub fn two_colouring(&self) -> Option<Vec<bool>> {
-        let n = self.vertex_count();
-        let mut colour: Vec<Option<bool>> = vec![None; n];
-        let mut queue = Vec::new();
-        for root in 0..n {
-            if colour[root].is_some() {
-                continue;
-            }
-            colour[root] = Some(true);
-            queue.clear();
-            queue.push(root as u32);
-            while let Some(v) = queue.pop() {
-                let c = colour[v as usize].expect("coloured when queued");
-                for &w in self.neighbours(v) {
-                    match colour[w as usize] {
-                        None => {
-                            colour[w as usize] = Some(!c);
-                            queue.push(w);
-                        }
-                        Some(d) if d == c => return None,
-                        Some(_) => {}
-                    }
-                }
-            }
-        }
-        Some(colour.into_iter().map(|c| c == Some(true)).collect())
-    }
-}
 
 /// The rules, for the generic solvers: a position is the token's vertex and the set of visited
 /// vertices; the options move the token to an unvisited neighbour. There are up to V·2^(V−1)
@@ -374,7 +235,7 @@ impl GeographySolution {
         if self.missed[start as usize] {
             return Vec::new();
         }
-        let rest = without_vertex(&self.matching, start);
+        let rest = self.matching.without_vertex(start);
         let bipartite = self.method == MatchingMethod::HopcroftKarp;
         let missed = missed_vertices(graph, &rest, Some(start), bipartite);
         graph
@@ -718,4 +579,262 @@ impl fmt::Display for GridMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} to ({}, {})", self.direction, self.to.0, self.to.1)
     }
+}
+
+/// `grundy geography FILE` and `grundy geography --grid FILE`: undirected vertex geography,
+/// decided for every start at once by maximum matching.
+///
+/// Without `--start`, every start is listed: its outcome and a winning first move (along the
+/// maximum matching). For a graph, a table `vertex outcome move`; for a grid, a map of `W`
+/// (win), `L` (loss) and `#` (blocked), and a map of arrows (`^ v < >`) for the moves. JSON:
+/// `{"vertices": .., "edges": .., "matching_size": .., "method": .., "wins": .., "losses": ..,
+/// "positions": [{"vertex": "a", "outcome": "win", "move": "b"}, ...]}`, and for a grid
+/// `{"rows": .., "columns": .., "free_cells": .., ..., "outcomes": ["WL#", ...], "cells":
+/// [{"cell": [1, 1], "outcome": "win", "move": {"to": [1, 2], "direction": "right"}}, ...]}`.
+/// With `--start`, the common answer for that start (every winning move), with
+/// `matching_size`, `method` and `matched_move` after it.
+pub static FAMILY: Family = Family {
+    name: "geography",
+    group: Group::Graphs,
+    about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
+    example: "--grid board.txt --start 1,1",
+    params: &[
+        Param::arg(
+            "file",
+            "FILE",
+            "The graph, in the position-graph format of `grundy solve`, each move `u v` read as \
+             an undirected edge (`-`: standard input)",
+        )
+        .optional(),
+        Param::option(
+            "grid",
+            "FILE",
+            "Read a grid instead: rows of `.` (a free cell) and `#` (a blocked cell); the token \
+             moves to a free cell that shares a side (`-`: standard input)",
+        ),
+        Param::option(
+            "start",
+            "START",
+            "Answer for one start, with every winning move: a vertex, or `ROW,COLUMN` on a grid \
+             (counted from 1, at the top left)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    inputs.exclusive("file", "grid")?;
+    match (inputs.value("grid"), inputs.value("file")) {
+        (Some(path), _) => run_grid(inputs, path),
+        (None, Some(path)) => run_graph(inputs, path),
+        (None, None) => Err(InputError::usage("give a graph FILE or --grid FILE").into()),
+    }
+}
+
+/// The fields of the maximum matching, for an answer at one start: its size and method, and
+/// the move along it (`text` in text, `json` in JSON), if the start is covered.
+fn matching_fields(
+    size: usize,
+    method: MatchingMethod,
+    matched: Option<(String, impl Serialize)>,
+) -> Vec<Field> {
+    let mut fields = vec![
+        Field::json_only("matching_size", size),
+        Field::json_only("method", method),
+        Field::text_only("maximum matching", format!("{size} edges ({method})")),
+    ];
+    let json = matched.map(|(text, json)| {
+        fields.push(Field::text_only("move along the matching", text));
+        json
+    });
+    fields.push(Field::json_only("matched_move", json));
+    fields
+}
+
+fn run_graph(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
+    let (graph, origin) = inputs.plain_graph(path)?;
+    let graph = UndirectedGraph::from_game_graph(&graph);
+    let solution = solve(&graph);
+    let size = solution.matching().size();
+    let method = solution.method();
+    if let Some(start) = inputs.value("start") {
+        let v = graph.index_of(start).ok_or_else(|| {
+            InputError::invalid(
+                format!("--start {start}"),
+                format!("no such vertex in {origin}"),
+            )
+        })?;
+        let matched = solution
+            .winning_move(v)
+            .map(|t| (format!("to {}", graph.label(t)), graph.label(t)));
+        let fields = matching_fields(size, method, matched);
+        return Ok(Report::answer(&solution.answer(&graph, v)).fields(fields));
+    }
+    let n = graph.vertex_count() as u32;
+    let (wins, losses) = solution.counts();
+    let labels: Vec<String> = (0..n).map(|v| graph.label(v)).collect();
+    let rows: Vec<(Outcome, Option<u32>)> = (0..n)
+        .map(|v| (solution.outcome(v), solution.winning_move(v)))
+        .collect();
+    let listing = Listing::new(
+        "positions",
+        vec![
+            Column::left("vertex", "vertex"),
+            Column::left("outcome", "outcome"),
+            Column::left("move", "move"),
+        ],
+        labels.len(),
+        move |i| {
+            let (outcome, to) = rows[i];
+            vec![
+                Cell::Text(labels[i].clone()),
+                Cell::Text(outcome.to_string()),
+                to.map_or(Cell::Missing, |t| Cell::Text(labels[t as usize].clone())),
+            ]
+        },
+    );
+    Ok(Report::new()
+        .fields([
+            Field::headline(format!(
+                "{n} vertices, {} edges, maximum matching {size} ({method}): {wins} win, \
+                 {losses} loss",
+                graph.edge_count()
+            )),
+            Field::json_only("vertices", n),
+            Field::json_only("edges", graph.edge_count()),
+            Field::json_only("matching_size", size),
+            Field::json_only("method", method),
+            Field::json_only("wins", wins),
+            Field::json_only("losses", losses),
+        ])
+        .listing(listing))
+}
+
+/// Reads `ROW,COLUMN`, each from 1.
+fn parse_cell(text: &str) -> Result<(usize, usize), InputError> {
+    let bad = || InputError::Malformed {
+        place: "--start".to_string(),
+        text: text.to_string(),
+        noun: "a cell".to_string(),
+        expected: "ROW,COLUMN, whole numbers from 1 (the top left cell is 1,1)".to_string(),
+    };
+    let (r, c) = text.split_once(',').ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+/// One free cell in the JSON listing of a grid.
+#[derive(Serialize)]
+struct CellEntry {
+    cell: (usize, usize),
+    outcome: Outcome,
+    #[serde(rename = "move")]
+    to: Option<GridMove>,
+}
+
+fn run_grid(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
+    let source = inputs.read(path)?;
+    let grid = Grid::parse(&source.text).map_err(|e| format!("{}:{e}", source.origin))?;
+    let graph = grid.graph();
+    let solution = solve(&graph);
+    let size = solution.matching().size();
+    let method = solution.method();
+    if let Some(start) = inputs.value("start") {
+        let (row, column) = parse_cell(start)?;
+        let place = format!("--start {start}");
+        if row > grid.rows() || column > grid.columns() {
+            return Err(InputError::invalid(
+                place,
+                format!(
+                    "the cell is outside the {} x {} grid",
+                    grid.rows(),
+                    grid.columns()
+                ),
+            )
+            .into());
+        }
+        let v = grid
+            .vertex(row, column)
+            .ok_or_else(|| InputError::invalid(place, "the cell is blocked"))?;
+        let matched = solution.winning_move(v).map(|t| {
+            let m = grid.grid_move(v, t);
+            (m.to_string(), m)
+        });
+        let answer = Answer::from_moves(
+            None,
+            solution
+                .winning_moves(&graph, v)
+                .into_iter()
+                .map(|t| grid.grid_move(v, t))
+                .collect(),
+        );
+        return Ok(Report::answer(&answer).fields(matching_fields(size, method, matched)));
+    }
+    let (wins, losses) = solution.counts();
+    let mut outcomes = Vec::with_capacity(grid.rows());
+    let mut arrows = Vec::with_capacity(grid.rows());
+    for row in 1..=grid.rows() {
+        let (mut o, mut a) = (String::new(), String::new());
+        for column in 1..=grid.columns() {
+            match grid.vertex(row, column) {
+                None => {
+                    o.push('#');
+                    a.push('#');
+                }
+                Some(v) => match solution.winning_move(v) {
+                    Some(t) => {
+                        o.push('W');
+                        a.push(grid.grid_move(v, t).direction.arrow());
+                    }
+                    None => {
+                        o.push('L');
+                        a.push('.');
+                    }
+                },
+            }
+        }
+        outcomes.push(o);
+        arrows.push(a);
+    }
+    let cells: Vec<CellEntry> = (0..graph.vertex_count() as u32)
+        .map(|v| CellEntry {
+            cell: grid.cell(v),
+            outcome: solution.outcome(v),
+            to: solution.winning_move(v).map(|t| grid.grid_move(v, t)),
+        })
+        .collect();
+    Ok(Report::new().fields([
+        Field::headline(format!(
+            "{} x {} grid, {} free cells, maximum matching {size} ({method}): {wins} win, \
+             {losses} loss",
+            grid.rows(),
+            grid.columns(),
+            grid.free_count()
+        )),
+        Field::json_only("rows", grid.rows()),
+        Field::json_only("columns", grid.columns()),
+        Field::json_only("free_cells", grid.free_count()),
+        Field::json_only("matching_size", size),
+        Field::json_only("method", method),
+        Field::json_only("wins", wins),
+        Field::json_only("losses", losses),
+        Field::shown(
+            "outcomes",
+            &outcomes,
+            "outcome of each start (W: win, L: loss, #: blocked)",
+            outcomes.join("\n"),
+        )
+        .laid_out(Layout::Block),
+        Field::text_only(
+            "a winning first move (^ v < >; . from a loss)",
+            arrows.join("\n"),
+        )
+        .laid_out(Layout::Block),
+        Field::json_only("cells", cells),
+    ]))
 }

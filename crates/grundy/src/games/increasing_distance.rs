@@ -32,10 +32,15 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::geography::{UndirectedGraph, LISTED_MOVES};
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::games::geography::LISTED_MOVES;
 use crate::games::Answer;
 use crate::graph::GameGraph;
+use crate::graph::UndirectedGraph;
+use crate::input;
+use crate::input::InputError;
 use crate::outcome::Outcome;
+use crate::report::{Cell, Column, Field, Listing, Report};
 use crate::rules::Impartial;
 
 /// Why a graph is not a tree.
@@ -360,4 +365,143 @@ impl fmt::Display for DistanceMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "to {} (distance {})", self.to, self.distance)
     }
+}
+
+/// `grundy increasing-distance FILE`: the tree game where every move is longer than the one
+/// before, decided by the middle of a diameter.
+///
+/// Without `--start`, every start vertex: a table `vertex outcome threshold move`, where the
+/// threshold ρ(v) is twice the distance to the middle of the diameters (the player to move on
+/// v loses after a move at least that long) and the move is a winning first move. JSON:
+/// `{"vertices": .., "diameter": .., "centre": {"vertex": "c"} | {"edge": ["b", "c"]},
+/// "positions": [{"vertex": "a", "outcome": "win", "threshold": 4, "move": "c"}, ...]}`.
+/// With `--start V` (and `--last L`, the length of the previous move, 0 by default), the
+/// common answer with every winning move, then `threshold`, `diameter` and `centre`.
+pub static FAMILY: Family = Family {
+    name: "increasing-distance",
+    group: Group::Graphs,
+    about: "The tree game where each move is longer than the last: decided by the diameter's \
+            middle",
+    example: "tree.game --start a",
+    params: &[
+        Param::arg(
+            "file",
+            "FILE",
+            "The tree, in the position-graph format of `grundy solve`, each move `u v` read as \
+             an undirected edge (`-`: standard input)",
+        ),
+        Param::option(
+            "start",
+            "VERTEX",
+            "Answer for the token on this vertex, with every winning move",
+        ),
+        Param::option(
+            "last",
+            "L",
+            "The length of the previous move (0: the game starts; the next move must be \
+             longer); needs --start",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+/// The centre in JSON: `{"vertex": "c"}` or `{"edge": ["b", "c"]}`.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum CentreJson {
+    Vertex(String),
+    Edge([String; 2]),
+}
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let (graph, origin) = inputs.plain_graph(inputs.value("file").unwrap_or("-"))?;
+    let tree = Tree::from_game_graph(&graph).map_err(|e| format!("{origin}: {e}"))?;
+    let solution = solve(&tree);
+    let label = |v: u32| tree.graph().label(v);
+    let (centre_json, centre_text) = match solution.centre() {
+        Centre::Vertex(c) => (
+            CentreJson::Vertex(label(c)),
+            format!("the vertex {}", label(c)),
+        ),
+        Centre::Edge(a, b) => (
+            CentreJson::Edge([label(a), label(b)]),
+            format!("the middle of the edge {} - {}", label(a), label(b)),
+        ),
+    };
+    if inputs.given("last") && !inputs.given("start") {
+        return Err(InputError::usage(
+            "--last is the length of the move before a start: give --start",
+        )
+        .into());
+    }
+    if let Some(start) = inputs.value("start") {
+        let v = tree.graph().index_of(start).ok_or_else(|| {
+            InputError::invalid(
+                format!("--start {start}"),
+                format!("no such vertex in {origin}"),
+            )
+        })?;
+        let last = match inputs.value("last") {
+            None => 0,
+            Some(text) => input::whole("--last", text, "a length", 0)?,
+        };
+        let threshold = solution.threshold(v);
+        return Ok(Report::answer(&solution.answer(&tree, v, last)).fields([
+            Field::shown(
+                "threshold",
+                threshold,
+                "threshold",
+                format!("{threshold} (the player to move loses after a move at least this long)"),
+            ),
+            Field::new("diameter", solution.diameter()),
+            Field::shown("centre", centre_json, "centre", centre_text),
+        ]));
+    }
+    let n = tree.vertex_count() as u32;
+    let verdict = match solution.centre() {
+        Centre::Vertex(c) => format!("the first player loses only from {}", label(c)),
+        Centre::Edge(..) => "the first player wins from every vertex".to_string(),
+    };
+    let headline = format!(
+        "{n} vertices, diameter {}, centre {centre_text}: {verdict}",
+        solution.diameter()
+    );
+    let labels: Vec<String> = (0..n).map(label).collect();
+    let rows: Vec<(Outcome, u64, Option<u32>)> = (0..n)
+        .map(|v| {
+            (
+                solution.outcome(v, 0),
+                solution.threshold(v),
+                solution.first_move(v),
+            )
+        })
+        .collect();
+    let listing = Listing::new(
+        "positions",
+        vec![
+            Column::left("vertex", "vertex"),
+            Column::left("outcome", "outcome"),
+            Column::right("threshold", "threshold"),
+            Column::left("move", "move"),
+        ],
+        labels.len(),
+        move |i| {
+            let (outcome, threshold, to) = rows[i];
+            vec![
+                Cell::Text(labels[i].clone()),
+                Cell::Text(outcome.to_string()),
+                Cell::Number(threshold),
+                to.map_or(Cell::Missing, |u| Cell::Text(labels[u as usize].clone())),
+            ]
+        },
+    );
+    Ok(Report::new()
+        .fields([
+            Field::headline(headline),
+            Field::json_only("vertices", n),
+            Field::json_only("diameter", solution.diameter()),
+            Field::json_only("centre", centre_json),
+        ])
+        .listing(listing))
 }

@@ -23,6 +23,10 @@
 
 use serde::Serialize;
 
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError};
+use crate::report::{Field, Report};
+
 /// Why a question cannot be answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum JosephusError {
@@ -257,4 +261,159 @@ impl Josephus {
         }
         order
     }
+}
+
+/// The most loop rounds one question may take.
+const STEP_LIMIT: u64 = 1_000_000_000;
+
+/// The largest n for `--order`.
+const MAX_ORDER: u64 = 10_000_000;
+
+/// `grundy josephus N K`: n people in a circle, every k-th is killed (notes 002). Prints the
+/// survivor, or the answers to the questions asked: who dies in given rounds (`--dies`), when
+/// given people die (`--person`), everyone in order of death (`--order`), and the survivor
+/// too with `--survivor`. People are numbered from 0 and counting starts at person 0, as in
+/// the notes; with `--one-based` they are numbered from 1, in input and output alike. Rounds
+/// are numbered from 1; the last one left "dies" in round n.
+///
+/// Text: `survivor: 3`, `round 1: person 2 dies`, `person 0: dies in round 6`, `order: 2 5 1
+/// 6 4 0 3`. JSON: `{"n": 7, "k": 3, "first_person": 0, "survivor": 3, "deaths": [{"round": 1,
+/// "person": 2}], "people": [{"person": 0, "round": 6}], "order": [...]}` (`survivor` and
+/// `order` only when asked). A question that would take more than 10^9 steps (about min(n,
+/// k·ln(n/k)) are needed) is refused; `--order` needs n ≤ 10^7.
+pub static FAMILY: Family = Family {
+    name: "josephus",
+    group: Group::Problems,
+    about: "The Josephus problem: who dies in round i, when person j dies, the survivor",
+    example: "41 3 --one-based",
+    params: &[
+        Param::arg("n", "N", "The number of people (1 to 2^64 - 1)"),
+        Param::arg(
+            "k",
+            "K",
+            "Every k-th is killed (1 to 2^64 - 1; may exceed N)",
+        ),
+        Param::option(
+            "dies",
+            "ROUNDS",
+            "Who dies in these rounds (from 1 to N), comma-separated",
+        ),
+        Param::option(
+            "person",
+            "PEOPLE",
+            "In which round these people die, comma-separated",
+        ),
+        Param::flag(
+            "survivor",
+            "Print the survivor too (the default when no other question is asked)",
+        ),
+        Param::flag("order", "Everyone, in order of death (N up to 10^7)"),
+        Param::flag("one-based", "Number people from 1 instead of 0"),
+    ],
+    run,
+    table: None,
+};
+
+#[derive(Serialize)]
+struct Death {
+    round: u64,
+    person: u64,
+}
+
+#[derive(Serialize)]
+struct Person {
+    person: u64,
+    round: u64,
+}
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let n = input::whole(
+        "N",
+        inputs.value("n").unwrap_or_default(),
+        "a number of people",
+        0,
+    )?;
+    let k = input::whole("K", inputs.value("k").unwrap_or_default(), "a step", 0)?;
+    let circle = Josephus::new(n, k)?.with_step_limit(STEP_LIMIT);
+    let base = u64::from(inputs.given("one-based"));
+    let order = inputs.given("order");
+    if order && n > MAX_ORDER {
+        return Err(InputError::invalid(
+            "--order",
+            format!("it lists everyone: it needs n ≤ {MAX_ORDER}, and n = {n}"),
+        )
+        .into());
+    }
+    let alone = !inputs.given("dies") && !inputs.given("person") && !order;
+    let mut report = Report::new().fields([
+        Field::json_only("n", n),
+        Field::json_only("k", k),
+        Field::json_only("first_person", base),
+    ]);
+    if inputs.given("survivor") || alone {
+        report = report.field(Field::new("survivor", circle.survivor()? + base));
+    }
+    let deaths = input::list(
+        "--dies",
+        inputs.value("dies").unwrap_or_default(),
+        "a round",
+        0,
+    )?
+    .into_iter()
+    .map(|round| {
+        Ok(Death {
+            round,
+            person: circle.dies(round)? + base,
+        })
+    })
+    .collect::<Result<Vec<_>, RunError>>()?;
+    let people = input::list(
+        "--person",
+        inputs.value("person").unwrap_or_default(),
+        "a person",
+        0,
+    )?
+    .into_iter()
+    .map(|person| {
+        let last = n - 1 + base;
+        if person < base || person > last {
+            return Err(InputError::invalid(
+                format!("person {person}"),
+                format!("no such person: people are numbered from {base} to {last}"),
+            )
+            .into());
+        }
+        Ok(Person {
+            person,
+            round: circle.round_of(person - base)?,
+        })
+    })
+    .collect::<Result<Vec<_>, RunError>>()?;
+    report = report.fields(
+        deaths
+            .iter()
+            .map(|d| {
+                Field::text_only(
+                    &format!("round {}", d.round),
+                    format!("person {} dies", d.person),
+                )
+            })
+            .chain(people.iter().map(|p| {
+                Field::text_only(
+                    &format!("person {}", p.person),
+                    format!("dies in round {}", p.round),
+                )
+            }))
+            .collect::<Vec<_>>(),
+    );
+    report = report.fields([
+        Field::json_only("deaths", &deaths),
+        Field::json_only("people", &people),
+    ]);
+    if order {
+        let order: Vec<u64> = circle.order().into_iter().map(|p| p + base).collect();
+        let text: Vec<String> = order.iter().map(u64::to_string).collect();
+        report = report.field(Field::shown("order", &order, "order", text.join(" ")));
+    }
+    Ok(report)
 }

@@ -21,6 +21,12 @@
 
 use serde::Serialize;
 
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::input::{InputError, Words};
+use crate::pattern::table::{
+    check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// How many leading rows and columns are computed directly; the rest repeats along diagonals.
@@ -264,4 +270,164 @@ impl Impartial for MexMatGame {
             }
         }
     }
+}
+
+impl Tabulate for MexMat {
+    fn name(&self) -> String {
+        format!("Mex Mat ({0} x {0})", self.n())
+    }
+
+    fn parameters(&self) -> usize {
+        2
+    }
+
+    fn largest_parameter(&self) -> Option<u64> {
+        Some(self.n() as u64 - 1)
+    }
+
+    /// The cells a(i, j) from the diagonals, O(1) each, within the matrix.
+    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        let name = self.name();
+        check_limit(
+            &name,
+            "row or column",
+            a.last.max(b.last),
+            self.n() as u64 - 1,
+            "the matrix has as many rows and columns as its first row has cells",
+        )?;
+        let table = Table::grid(name, a, b, |i, j| {
+            u64::from(self.get(i as usize, j as usize).unwrap_or_default())
+        })?;
+        Ok(of_kind(table, kind))
+    }
+}
+
+/// Reads cells written as digits, with optional commas or spaces between them.
+fn parse_cells(place: &str, text: &str) -> Result<Vec<u8>, InputError> {
+    text.chars()
+        .filter(|c| *c != ',' && !c.is_whitespace())
+        .enumerate()
+        .map(|(i, c)| match c {
+            '0'..='2' => Ok(c as u8 - b'0'),
+            _ => Err(InputError::invalid(
+                place,
+                format!("cell {} is '{c}': cells are the digits 0, 1 and 2", i + 1),
+            )),
+        })
+        .collect()
+}
+
+/// Reads a table's name `mexmat:ROW:COLUMN`.
+fn parse_table(spec: &str) -> Option<TableGame> {
+    let rest = spec
+        .get(..7)?
+        .eq_ignore_ascii_case("mexmat:")
+        .then(|| &spec[7..])?;
+    let bad = |message: String| TableError::BadGame {
+        spec: spec.to_string(),
+        message,
+    };
+    let matrix = match rest.split_once(':') {
+        None => Err(bad(
+            "expected mexmat:ROW:COLUMN, the first row and column as digits 0-2".to_string(),
+        )),
+        Some((row, column)) => parse_cells("ROW", row)
+            .and_then(|r| Ok((r, parse_cells("COLUMN", column)?)))
+            .map_err(|e| bad(e.to_string()))
+            .and_then(|(r, c)| MexMat::new(&r, &c).map_err(|e| bad(e.to_string()))),
+    };
+    Some(matrix.map(|m| Box::new(m) as Box<dyn Tabulate>))
+}
+
+/// `grundy mex-mat ROW COLUMN`: the n×n matrix with the given first row and first column,
+/// every other cell the mex of the cell above and the cell to the left (ARC107 E, notes 000):
+/// how many 0s, 1s and 2s it holds, in O(n). ROW and COLUMN are strings of n digits 0, 1, 2
+/// (commas and spaces between them are allowed), the column from top to bottom, both starting
+/// with the corner. `--file PATH` (`-` for standard input) reads the contest's format: n, then
+/// the n values of the first row, then the n − 1 values of the first column below the corner.
+/// Text prints `0: 7`, `1: 4`, `2: 5` on three lines; JSON `{"n": 4, "zeros": 7, "ones": 4,
+/// "twos": 5}`. Tables: `mexmat:ROW:COLUMN`, the matrix by (row, column).
+pub static FAMILY: Family = Family {
+    name: "mex-mat",
+    group: Group::Problems,
+    about: "Mex Mat (ARC107 E): counts of 0, 1, 2 in the matrix of mexes of a first row and \
+            column",
+    example: "1202 1000",
+    params: &[
+        Param::arg("row", "ROW", "The first row: n digits 0, 1, 2 (e.g. 1202)").optional(),
+        Param::arg(
+            "column",
+            "COLUMN",
+            "The first column, top to bottom: n digits, the first one the same corner as ROW's",
+        )
+        .optional(),
+        Param::option(
+            "file",
+            "PATH",
+            "Read the matrix from a file (`-`: standard input) in the format of ARC107 E: n, \
+             then the first row's n values, then the n - 1 values of the first column below \
+             the corner",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "mexmat:ROW:COLUMN",
+        parse: parse_table,
+    }),
+};
+
+/// Reads the contest's format.
+fn read_contest(inputs: &Inputs, path: &str) -> Result<(Vec<u8>, Vec<u8>), InputError> {
+    let source = inputs.read(path)?;
+    let mut words = Words::new(&source.origin, &source.text);
+    let n = words.whole("a size n", 1)?;
+    let mut cell = |what: &str| {
+        words.whole(what, 0).and_then(|v| {
+            u8::try_from(v).ok().filter(|&c| c <= 2).ok_or_else(|| {
+                InputError::invalid(&source.origin, format!("{v} is not a cell (0, 1 or 2)"))
+            })
+        })
+    };
+    let mut row = Vec::new();
+    for _ in 0..n {
+        row.push(cell("a value of the first row")?);
+    }
+    let mut column = vec![row[0]];
+    for _ in 1..n {
+        column.push(cell("a value of the first column")?);
+    }
+    words.finish()?;
+    Ok((row, column))
+}
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let (row, column) = match (
+        inputs.value("file"),
+        inputs.value("row"),
+        inputs.value("column"),
+    ) {
+        (Some(path), None, None) => read_contest(inputs, path)?,
+        (Some(_), _, _) => {
+            return Err(
+                InputError::usage("give the matrix as ROW COLUMN or with --file, not both").into(),
+            )
+        }
+        (None, Some(row), Some(column)) => {
+            (parse_cells("ROW", row)?, parse_cells("COLUMN", column)?)
+        }
+        (None, _, _) => {
+            return Err(InputError::usage(
+                "give the first row and the first column (ROW COLUMN), or --file",
+            )
+            .into())
+        }
+    };
+    let matrix = MexMat::new(&row, &column)?;
+    let counts = matrix.counts();
+    Ok(Report::new().fields([
+        Field::json_only("n", matrix.n()),
+        Field::shown("zeros", counts.zeros, "0", counts.zeros),
+        Field::shown("ones", counts.ones, "1", counts.ones),
+        Field::shown("twos", counts.twos, "2", counts.twos),
+    ]))
 }

@@ -28,9 +28,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::impartial::misere::anti_sg_wins;
+use crate::input;
 use crate::outcome::Outcome;
+use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The rules of Nim, for the generic solver: a position is the list of pile sizes, in order
@@ -140,4 +144,102 @@ pub fn misere_answer(piles: &[u64]) -> Answer<NimMove> {
         answer.outcome = Outcome::Win;
     }
     answer
+}
+
+/// Pile `m.pile` of `piles` after the move `m`, if it is one. O(n).
+fn play(piles: &[u64], m: &NimMove) -> Option<Vec<u64>> {
+    let i = m.pile.checked_sub(1)?;
+    (piles.get(i) == Some(&m.from) && m.to < m.from).then(|| {
+        let mut next = piles.to_vec();
+        next[i] = m.to;
+        next
+    })
+}
+
+own_rules!(Nim, Vec<u64>, NimMove, |p: &Vec<u64>| answer(p), play);
+
+/// Anti-Nim: Nim in misère play, as a catalogue game (its rules are Nim's, solved in misère
+/// play).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AntiNim;
+
+impl Impartial for AntiNim {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        Nim.options(piles, out);
+    }
+}
+
+own_rules!(
+    AntiNim,
+    Vec<u64>,
+    NimMove,
+    |p: &Vec<u64>| misere_answer(p),
+    play,
+    misere
+);
+
+/// Two-pile Nim as a table by (a, b): the value a XOR b.
+#[derive(Debug)]
+struct TwoPileNim;
+
+impl Tabulate for TwoPileNim {
+    fn name(&self) -> String {
+        "two-pile Nim".to_string()
+    }
+
+    fn parameters(&self) -> usize {
+        2
+    }
+
+    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        Ok(of_kind(Table::grid(self.name(), a, b, |x, y| x ^ y)?, kind))
+    }
+}
+
+/// `grundy nim PILES... [--misere]`: text prints the outcome, the value in normal play and the
+/// winning moves as `pile 1: 3 -> 1 (take 2)`; JSON is the common answer with moves
+/// `{"pile": 1, "from": 3, "to": 1}` (piles numbered from 1). The misère value is `null`.
+/// Tables: `nim2`, two-pile Nim by (a, b).
+pub static FAMILY: Family = Family {
+    name: "nim",
+    group: Group::Piles,
+    about: "Nim (value: the XOR of the piles), or Anti-Nim with --misere: every winning move",
+    example: "3 4 5",
+    params: &[
+        Param::args(
+            "piles",
+            "PILES",
+            "The pile sizes (0 to 2^64 - 1 counters each)",
+        ),
+        Param::flag(
+            "misere",
+            "Misère play (Anti-Nim): whoever takes the last counter loses",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "nim2",
+        parse: |spec| {
+            spec.eq_ignore_ascii_case("nim2")
+                .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))
+        },
+    }),
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    if !inputs.given("misere") {
+        return Ok(Report::answer(&answer(&piles)));
+    }
+    let report = Report::answer(&misere_answer(&piles));
+    Ok(if piles.iter().all(|&a| a == 0) {
+        report.field(Field::new(
+            "note",
+            "every pile is empty: the opponent took the last counter, so the player to move has won",
+        ))
+    } else {
+        report
+    })
 }

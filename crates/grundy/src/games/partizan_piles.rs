@@ -43,9 +43,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input;
 use crate::outcome::Player;
 pub use crate::partizan::{OutcomeClass, Side};
+use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 use crate::rules::Game;
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
@@ -380,4 +382,107 @@ impl Game for PartizanPiles {
             Side::Right => Player::Two,
         })
     }
+}
+
+impl CatalogueGame for PartizanPiles {
+    type Position = PilesPosition;
+    type Move = PileMove;
+    type Rules = PartizanPiles;
+
+    fn rules(&self) -> PartizanPiles {
+        *self
+    }
+
+    /// The answer of the player to move.
+    fn answer(&self, p: &PilesPosition) -> Answer<PileMove> {
+        let answer = PartizanPiles::answer(self, &p.piles);
+        match p.to_move {
+            Side::Left => answer.left_first,
+            Side::Right => answer.right_first,
+        }
+    }
+
+    fn play(&self, p: &PilesPosition, m: &PileMove) -> Option<PilesPosition> {
+        let i = m.pile.checked_sub(1)?;
+        let take = self.take(p.to_move);
+        (p.piles.get(i) == Some(&m.from) && m.from.checked_sub(take) == Some(m.to)).then(|| {
+            let mut piles = p.piles.clone();
+            piles[i] = m.to;
+            PilesPosition {
+                piles,
+                to_move: p.to_move.other(),
+            }
+        })
+    }
+}
+
+/// `grundy partizan-piles --a A --b B PILES...`: the outcome class and, for each player
+/// moving first, his outcome and every winning move:
+///
+/// ```text
+/// the first player wins
+/// piles: 1 pile hot for Left ({c|0})
+/// Left (takes 2) moving first: win
+/// winning moves (1):
+///   pile 1: 4 -> 2
+/// Right (takes 3) moving first: win
+/// winning moves (1):
+///   pile 1: 4 -> 1
+/// ```
+///
+/// JSON: `{"class": "left"|"right"|"first"|"second", "kinds": {"zero": .., "left_only": ..,
+/// "right_only": .., "star": .., "left_hot": .., "right_hot": ..}, "left_first": <answer>,
+/// "right_first": <answer>, "a": A, "b": B}`, each answer the catalogue's common object. Up to
+/// 1000 moves per player are listed ([`LISTED_MOVES`]), with `winning_move_count` when there
+/// are more; text lists 20.
+pub static FAMILY: Family = Family {
+    name: "partizan-piles",
+    group: Group::Partizan,
+    about: "Left takes exactly A, Right exactly B from a pile: outcome class, both players' moves",
+    example: "--a 2 --b 3 4 3 3",
+    params: &[
+        Param::option(
+            "a",
+            "A",
+            "How many counters Left (Alice) must take (1 to 2^64 - 1)",
+        )
+        .required(),
+        Param::option(
+            "b",
+            "B",
+            "How many counters Right (Bob) must take (1 to 2^64 - 1)",
+        )
+        .required(),
+        Param::args(
+            "piles",
+            "PILES",
+            "The pile sizes (0 to 2^64 - 1 counters each)",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let a = input::whole("--a", inputs.value("a").unwrap_or_default(), "a take", 1)?;
+    let b = input::whole("--b", inputs.value("b").unwrap_or_default(), "a take", 1)?;
+    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let game = PartizanPiles::new(a, b)?;
+    let answer = game.answer(&piles);
+    Ok(Report::new()
+        .fields([
+            Field::shown("class", answer.class, "", answer.class).laid_out(Layout::Bare),
+            Field::shown("kinds", answer.kinds, "piles", answer.kinds),
+        ])
+        .with(Part::SideAnswer {
+            key: "left_first".to_string(),
+            headline: format!("{} (takes {a}) moving first", Side::Left),
+            answer: RenderedAnswer::new(&answer.left_first),
+        })
+        .with(Part::SideAnswer {
+            key: "right_first".to_string(),
+            headline: format!("{} (takes {b}) moving first", Side::Right),
+            answer: RenderedAnswer::new(&answer.right_first),
+        })
+        .fields([Field::json_only("a", a), Field::json_only("b", b)]))
 }

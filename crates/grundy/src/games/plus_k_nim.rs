@@ -49,70 +49,31 @@
 //! **Complexity.** O(1) to build the [`Pattern`]; O(log n) for a representation, an outcome
 //! or the winning moves; O(log k) to count the P-positions in a range ([`Pattern::losses_in`]).
 
-use std::fmt;
-
-use serde::Serialize;
-
-use crate::games::Answer;
+use super::limited::{LimitedPile, LimitedTake};
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError};
+use crate::report::{big, Field, Layout, Report};
 use crate::rules::Impartial;
 
-/// The rules of the +k game, for the generic solver; a start is [`Position::start`].
+/// The rules of the +k game, for the generic solver; a start is [`start`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlusKNim {
     /// After a take of c the next player takes at most c + k.
     pub k: u64,
 }
 
-/// A position: the pile, and how many counters the player to move may take at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    /// The counters left.
-    pub pile: u64,
-    /// The most the player to move may take, at most `pile` (a larger limit means the same).
-    pub limit: u64,
-}
-
-impl Position {
-    /// The position with `pile` counters and limit `limit`, the limit capped at the pile.
-    pub fn new(pile: u64, limit: u128) -> Position {
-        Position {
-            pile,
-            limit: limit.min(u128::from(pile)) as u64,
-        }
-    }
-
-    /// The start with n counters: the first move takes exactly one (limit 1).
-    pub fn start(n: u64) -> Position {
-        Position::new(n, 1)
-    }
+/// The start with n counters: the first move takes exactly one (limit 1).
+pub fn start(n: u64) -> LimitedPile {
+    LimitedPile::new(n, 1)
 }
 
 impl Impartial for PlusKNim {
-    type Position = Position;
+    type Position = LimitedPile;
 
-    fn options(&self, p: &Position, out: &mut Vec<Position>) {
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
         out.extend(
-            (1..=p.limit).map(|t| Position::new(p.pile - t, u128::from(t) + u128::from(self.k))),
+            (1..=p.limit).map(|t| LimitedPile::new(p.pile - t, u128::from(t) + u128::from(self.k))),
         );
-    }
-}
-
-/// A move: take `take` counters, leaving `pile`, after which the opponent may take at most
-/// `limit` = take + k (saturating at 2^64 − 1, which allows any pile anyway).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct PlusKMove {
-    /// The counters taken.
-    pub take: u64,
-    /// The counters left.
-    pub pile: u64,
-    /// The opponent's limit, take + k (saturating).
-    pub limit: u64,
-}
-
-impl fmt::Display for PlusKMove {
-    /// `take 1 (leaves 5, the opponent takes at most 3)`, or `take 8 (leaves 0)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::write_limited_take(f, self.take, self.pile, self.limit)
     }
 }
 
@@ -227,7 +188,7 @@ impl Pattern {
 
     /// Every winning take with `pile` counters and limit `limit`, in increasing order; empty
     /// iff the player to move loses. O(log n).
-    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<PlusKMove> {
+    pub fn winning_moves(&self, pile: u64, limit: u64) -> Vec<LimitedTake> {
         let terms = self.representation(pile);
         let k = u128::from(self.k);
         let mut moves = Vec::new();
@@ -236,11 +197,7 @@ impl Pattern {
             take += terms[j];
             let next_limit = u128::from(take) + k;
             if take <= limit && (j == 0 || next_limit < u128::from(terms[j - 1])) {
-                moves.push(PlusKMove {
-                    take,
-                    pile: pile - take,
-                    limit: take.saturating_add(self.k),
-                });
+                moves.push(LimitedTake::new(pile, take, next_limit));
             }
         }
         moves
@@ -248,7 +205,7 @@ impl Pattern {
 
     /// The answer with `pile` counters and limit `limit`: outcome and every winning move. The
     /// Sprague–Grundy value is not given. O(log n).
-    pub fn answer(&self, pile: u64, limit: u64) -> Answer<PlusKMove> {
+    pub fn answer(&self, pile: u64, limit: u64) -> Answer<LimitedTake> {
         Answer::from_moves(None, self.winning_moves(pile, limit))
     }
 
@@ -279,5 +236,122 @@ impl Pattern {
         }
         let total = u128::from(r - l) + 1;
         total - (self.start_wins_up_to(r) - self.start_wins_up_to(l.saturating_sub(1)))
+    }
+}
+
+/// The +k game for one k, as a catalogue game.
+impl CatalogueGame for Pattern {
+    type Position = LimitedPile;
+    type Move = LimitedTake;
+    type Rules = PlusKNim;
+
+    fn rules(&self) -> PlusKNim {
+        PlusKNim { k: self.k }
+    }
+
+    fn answer(&self, p: &LimitedPile) -> Answer<LimitedTake> {
+        Pattern::answer(self, p.pile, p.limit)
+    }
+
+    fn play(&self, p: &LimitedPile, m: &LimitedTake) -> Option<LimitedPile> {
+        m.play(p)
+    }
+}
+
+/// `grundy plus-k-nim N --k K [--limit L]` and `grundy plus-k-nim --k K --count L R`. For a
+/// position, besides the common answer: `k`, `pile`, `limit`, `representation` (the pile as a
+/// sum of losing sizes, largest first, each more than k above the next) and `period` (of the
+/// outcomes). `--count L R` prints how many starts in [L, R] are P-positions; JSON `{"k",
+/// "l", "r", "losses", "period", "runs"}`, `runs` being the lengths of the runs of
+/// P-positions in one period, each after one N-position, from n = 1. Numbers beyond 2^64 - 1
+/// are strings in JSON.
+pub static FAMILY: Family = Family {
+    name: "plus-k-nim",
+    group: Group::Piles,
+    about: "First take 1, then at most the last take plus K: a position, or P-positions in a \
+            range",
+    example: "10 --k 2",
+    params: &[
+        Param::arg(
+            "pile",
+            "N",
+            "The pile (0 to 2^64 - 1 counters); omit it with --count",
+        )
+        .optional(),
+        Param::option(
+            "k",
+            "K",
+            "After a take of c the next player takes at most c + K (K ≥ 0)",
+        )
+        .required(),
+        Param::option(
+            "limit",
+            "L",
+            "In the middle of play: the most the player to move may take (c + K after the \
+             opponent took c). Default: the start, where the first move takes exactly one \
+             counter",
+        ),
+        Param::option(
+            "count",
+            "L R",
+            "Count the P-positions (second player wins) among the starts L..=R",
+        )
+        .values(2),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let k = input::whole("--k", inputs.value("k").unwrap_or_default(), "a number", 0)?;
+    let pattern = Pattern::new(k);
+    inputs.exclusive("limit", "count")?;
+    match (inputs.value("pile"), inputs.values("count")) {
+        (Some(_), [_, ..]) => {
+            Err(InputError::usage("give either a pile N or --count L R, not both").into())
+        }
+        (None, []) => Err(InputError::usage("give a pile N, or --count L R").into()),
+        (None, range) => {
+            let l = input::whole("--count L", &range[0], "a bound", 0)?;
+            let r = input::whole(
+                "--count R",
+                range.get(1).map_or("", String::as_str),
+                "a bound",
+                0,
+            )?;
+            if l > r {
+                return Err(InputError::invalid(
+                    "--count",
+                    format!("the range {l}..{r} is empty (L must be at most R)"),
+                )
+                .into());
+            }
+            let losses = pattern.losses_in(l, r);
+            Ok(Report::new().fields([
+                Field::json_only("k", k),
+                Field::json_only("l", l),
+                Field::json_only("r", r),
+                Field::shown("losses", big(losses), "", losses).laid_out(Layout::Bare),
+                Field::json_only("period", big(pattern.period())),
+                Field::json_only(
+                    "runs",
+                    pattern.runs().into_iter().map(big).collect::<Vec<_>>(),
+                ),
+            ]))
+        }
+        (Some(pile), _) => {
+            let pile = input::whole("N", pile, "a pile size", 0)?;
+            let limit = match inputs.value("limit") {
+                None => 1,
+                Some(text) => input::whole("--limit", text, "a limit", 1)?,
+            };
+            Ok(Report::answer(&pattern.answer(pile, limit)).fields([
+                Field::new("k", k),
+                Field::new("pile", pile),
+                Field::new("limit", limit),
+                Field::new("representation", pattern.representation(pile)),
+                Field::new("period", big(pattern.period())),
+            ]))
+        }
     }
 }

@@ -32,9 +32,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::geography::{self, matching::hopcroft_karp, UndirectedGraph};
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::games::geography;
 use crate::games::Answer;
+use crate::graph::matching::hopcroft_karp;
+use crate::graph::UndirectedGraph;
 use crate::outcome::{Outcome, Player};
+use crate::report::{Field, Layout, Report};
 use crate::rules::Game;
 
 /// What a cell of the board holds.
@@ -799,4 +803,98 @@ impl Analysis {
             .map(|m| m.round)
             .collect()
     }
+}
+
+/// `1 (round 1)`, `2 (rounds 1, 2)` or `0`.
+fn rounds_text(rounds: &[usize]) -> String {
+    match rounds {
+        [] => "0".into(),
+        [one] => format!("1 (round {one})"),
+        many => format!(
+            "{} (rounds {})",
+            many.len(),
+            many.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// `grundy rabbit-egg FILE`: a game record of \[NOI2011\] 兔兔与蛋蛋游戏 in the contest's input
+/// format (`n m`, the board, `k`, then 2k moves `x y`; the moves may be left out).
+///
+/// The common answer is for the position reached at the end of the record (outcome and every
+/// winning move, as `M(x, y)`: the piece at row x, column y slides into the empty cell). Text
+/// adds who is to move, one line per move (who wins before and after it, and whether it threw
+/// a win away) and the mistakes of each player by round; JSON adds `"to_move"`, `"moves":
+/// [{"number": 1, "side": "rabbit", "round": 1, "cell": [1, 2], "before": "win", "after":
+/// "win", "mistake": true}, ...]`, `"mistakes"` (the rabbit's rounds: the contest's answer)
+/// and `"egg_mistakes"`. `--noi` gives only the contest's output: the number of the rabbit's
+/// mistakes, then their rounds, one per line (JSON: `{"mistakes": [...]}`).
+pub static FAMILY: Family = Family {
+    name: "rabbit-egg",
+    group: Group::Graphs,
+    about: "NOI2011 rabbit-and-egg game (兔兔与蛋蛋): who wins along a record, and the mistakes",
+    example: "record.in --noi",
+    params: &[
+        Param::arg(
+            "file",
+            "FILE",
+            "The game record in the contest's input format (`-`: standard input): `n m`, n rows \
+             of `X` (black), `O` (white) and one `.`, then `k` and 2k moves `x y`, the rabbit's \
+             first",
+        ),
+        Param::flag(
+            "noi",
+            "Print only the contest's answer: the number of the rabbit's mistakes, then their \
+             rounds",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let source = inputs.read(inputs.value("file").unwrap_or("-"))?;
+    let record = Record::parse(&source.text).map_err(|e| format!("{}:{e}", source.origin))?;
+    let analysis = record.analyse();
+    let rabbit = analysis.mistakes(Side::Rabbit);
+    let egg = analysis.mistakes(Side::Egg);
+    if inputs.given("noi") {
+        let mut lines = vec![rabbit.len().to_string()];
+        lines.extend(rabbit.iter().map(usize::to_string));
+        return Ok(Report::new().field(
+            Field::shown("mistakes", &rabbit, "", lines.join("\n")).laid_out(Layout::Bare),
+        ));
+    }
+    let pieces = match analysis.to_move {
+        Side::Rabbit => "white pieces, O",
+        Side::Egg => "black pieces, X",
+    };
+    let mut report = Report::answer(&analysis.answer).fields([
+        Field::shown(
+            "to_move",
+            analysis.to_move,
+            "to move",
+            format!(
+                "{} ({pieces}), after {} moves",
+                analysis.to_move,
+                analysis.moves.len()
+            ),
+        ),
+        Field::json_only("moves", &analysis.moves),
+    ]);
+    for m in &analysis.moves {
+        report = report.field(Field::text_only(&format!("move {}", m.number), m));
+    }
+    Ok(report.fields([
+        Field::shown(
+            "mistakes",
+            &rabbit,
+            "rabbit's mistakes",
+            rounds_text(&rabbit),
+        ),
+        Field::shown("egg_mistakes", &egg, "egg's mistakes", rounds_text(&egg)),
+    ]))
 }

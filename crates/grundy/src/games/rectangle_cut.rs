@@ -34,7 +34,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input::InputError;
+use crate::math::primes::factorize;
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
@@ -267,19 +271,6 @@ impl Side {
     }
 }
 
-/// Ω(n): the number of prime factors of n counted with multiplicity (Ω(1) = 0; Ω(0) is
-/// taken as 0). Expected O(n^(1/4)).
-///
-/// ```
-/// use grundy::games::rectangle_cut::prime_factor_count;
-/// assert_eq!(prime_factor_count(360), 6); // 2^3 · 3^2 · 5
-/// assert_eq!(prime_factor_count(1 << 63), 63);
-/// assert_eq!(prime_factor_count(18_446_744_073_709_551_557), 1); // the largest u64 prime
-/// ```
-pub fn prime_factor_count(n: u64) -> u32 {
-    factorize(n).iter().map(|&(_, e)| e).sum()
-}
-
 /// The value of a position of several rectangles: the XOR of their values. Expected
 /// O(Σ (a^(1/4) + b^(1/4))).
 pub fn value(rects: &[Rectangle]) -> u64 {
@@ -356,136 +347,83 @@ pub fn answer(rects: &[Rectangle]) -> Answer<CutMove> {
     answer
 }
 
-/// a·b mod m, exactly.
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
+/// The rectangles after a cut, sorted, if it is legal.
+fn cut(rects: &[Rectangle], m: &CutMove) -> Option<Vec<Rectangle>> {
+    let i = m.rectangle.checked_sub(1)?;
+    let r = *rects.get(i)?;
+    let (len, piece) = match m.side {
+        Axis::A => (r.0, Rectangle(r.0.checked_div(m.parts)?, r.1)),
+        Axis::B => (r.1, Rectangle(r.0, r.1.checked_div(m.parts)?)),
+    };
+    if r != m.from || piece != m.piece || m.parts < 2 || len % m.parts != 0 {
+        return None;
+    }
+    let mut next: Vec<Rectangle> = rects[..i].to_vec();
+    next.extend_from_slice(&rects[i + 1..]);
+    next.extend(std::iter::repeat_n(piece, usize::try_from(m.parts).ok()?));
+    next.sort_unstable();
+    Some(next)
 }
 
-/// a^e mod m.
-fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
-    let mut r = 1 % m;
-    a %= m;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = mul_mod(r, a, m);
-        }
-        a = mul_mod(a, a, m);
-        e >>= 1;
-    }
-    r
+own_rules!(
+    RectangleCut,
+    Vec<Rectangle>,
+    CutMove,
+    |p: &Vec<Rectangle>| answer(p),
+    |p: &Vec<Rectangle>, m| cut(p, m)
+);
+
+/// Reads `AxB` (also `AXB` or `A×B`); `place` names it in messages.
+fn parse_rectangle(place: &str, text: &str) -> Result<Rectangle, InputError> {
+    let bad = || InputError::Malformed {
+        place: place.to_string(),
+        text: text.to_string(),
+        noun: "a rectangle".to_string(),
+        expected: format!("AxB with sides from 1 to {}, e.g. 6x4", u64::MAX),
+    };
+    let (a, b) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let a = a.trim().parse::<u64>().map_err(|_| bad())?;
+    let b = b.trim().parse::<u64>().map_err(|_| bad())?;
+    Rectangle::new(a, b).map_err(|e| InputError::invalid(place, e))
 }
 
-/// The primes below 40: trial divisors, and Miller–Rabin bases that decide every `u64`.
-const SMALL_PRIMES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+/// `grundy rectangle-cut AxB...`: text prints each rectangle's value (`values: 6x4 = 2, 9x15 =
+/// 0`) and the winning moves as `rectangle 1 (6x4): cut side A into 2 pieces 3x4`; JSON adds
+/// `"values": [2, 0]` and moves `{"rectangle": 1, "from": [6, 4], "side": "a", "parts": 2,
+/// "piece": [3, 4]}`. The first 1000 moves are listed ([`LISTED_MOVES`]), with
+/// `winning_move_count` when there are more.
+pub static FAMILY: Family = Family {
+    name: "rectangle-cut",
+    group: Group::Graphs,
+    about: "Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, \
+            moves",
+    example: "6x4 9x15",
+    params: &[Param::args(
+        "rectangles",
+        "RECTANGLES",
+        "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
+    )],
+    run,
+    table: None,
+};
 
-/// Deterministic Miller–Rabin for every `u64` (the first 12 primes as bases).
-fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    for p in SMALL_PRIMES {
-        if n % p == 0 {
-            return n == p;
-        }
-    }
-    let s = (n - 1).trailing_zeros();
-    let d = (n - 1) >> s;
-    SMALL_PRIMES.iter().all(|&a| {
-        let mut x = pow_mod(a, d, n);
-        if x == 1 || x == n - 1 {
-            return true;
-        }
-        for _ in 1..s {
-            x = mul_mod(x, x, n);
-            if x == n - 1 {
-                return true;
-            }
-        }
-        false
-    })
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// A non-trivial factor of an odd composite n > 3: Pollard's rho in Brent's form, with the
-/// differences multiplied in batches before taking a gcd.
-fn rho(n: u64) -> u64 {
-    let mut c: u64 = 0;
-    loop {
-        c += 1;
-        let f = |x: u64| ((u128::from(x) * u128::from(x) + u128::from(c)) % u128::from(n)) as u64;
-        let (mut y, mut r, mut q) = (2u64, 1u64, 1u64);
-        let (mut x, mut g, mut ys) = (0u64, 1u64, 0u64);
-        while g == 1 {
-            x = y;
-            for _ in 0..r {
-                y = f(y);
-            }
-            let mut k = 0;
-            while k < r && g == 1 {
-                ys = y;
-                for _ in 0..128.min(r - k) {
-                    y = f(y);
-                    q = mul_mod(q, x.abs_diff(y), n);
-                }
-                g = gcd(q, n);
-                k += 128;
-            }
-            r *= 2;
-        }
-        if g == n {
-            // The batch overshot: step one at a time from its start.
-            loop {
-                ys = f(ys);
-                g = gcd(x.abs_diff(ys), n);
-                if g > 1 {
-                    break;
-                }
-            }
-        }
-        if g != n {
-            return g;
-        }
-    }
-}
-
-/// The prime factorisation of n, primes increasing (empty for 0 and 1).
-fn factorize(mut n: u64) -> Vec<(u64, u32)> {
-    let mut primes: Vec<u64> = Vec::new();
-    if n == 0 {
-        return Vec::new();
-    }
-    for p in SMALL_PRIMES {
-        while n % p == 0 {
-            n /= p;
-            primes.push(p);
-        }
-    }
-    let mut stack = vec![n];
-    while let Some(m) = stack.pop() {
-        if m == 1 {
-            continue;
-        }
-        if is_prime(m) {
-            primes.push(m);
-            continue;
-        }
-        let d = rho(m);
-        stack.push(d);
-        stack.push(m / d);
-    }
-    primes.sort_unstable();
-    let mut out: Vec<(u64, u32)> = Vec::new();
-    for p in primes {
-        match out.last_mut() {
-            Some((q, e)) if *q == p => *e += 1,
-            _ => out.push((p, 1)),
-        }
-    }
-    out
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let rects: Vec<Rectangle> = inputs
+        .values("rectangles")
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_rectangle(&format!("rectangle {}", i + 1), t))
+        .collect::<Result<_, _>>()?;
+    let values: Vec<u64> = rects.iter().map(|r| r.value()).collect();
+    let listed: Vec<String> = rects
+        .iter()
+        .zip(&values)
+        .map(|(r, v)| format!("{r} = {v}"))
+        .collect();
+    Ok(Report::answer(&answer(&rects)).field(Field::shown(
+        "values",
+        values,
+        "values",
+        listed.join(", "),
+    )))
 }

@@ -36,7 +36,11 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::catalogue_game::own_rules;
 use super::Answer;
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::input;
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The rules of Staircase Nim, for the generic solver: a position lists the stones on steps
@@ -236,4 +240,69 @@ pub fn kam_answer(piles: &[u64]) -> Result<Answer<KamMove>, NotSorted> {
         .collect();
     moves.reverse();
     Ok(Answer::from_moves(Some(value(&steps)), moves))
+}
+
+/// The steps after a move, if it is legal.
+fn staircase_move(steps: &[u64], m: &StaircaseMove) -> Option<Vec<u64>> {
+    let i = m.step.checked_sub(1)?;
+    let left = steps.get(i)?.checked_sub(m.stones)?;
+    let mut next = steps.to_vec();
+    next[i] = left;
+    if i > 0 {
+        next[i - 1] = next[i - 1].checked_add(m.stones)?;
+    }
+    (m.stones > 0).then_some(next)
+}
+
+own_rules!(
+    Staircase,
+    Vec<u64>,
+    StaircaseMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| staircase_move(p, m)
+);
+
+/// `grundy staircase STONES... [--kam]`: Staircase Nim by the XOR of the odd steps, and POI2009
+/// KAM (piles kept non-decreasing) by its staircase of differences, with every winning move.
+/// Text prints the winning moves as `move 1 stone from step 2 to step 1` (or `pile 4: 9 -> 5
+/// (take 4)` with `--kam`, which also prints the staircase); JSON moves are `{"step": 2,
+/// "stones": 1}` (or `{"pile": 4, "from": 9, "to": 5}`, and `"staircase": [...]`). Steps and
+/// piles are numbered from 1.
+pub static FAMILY: Family = Family {
+    name: "staircase",
+    group: Group::Rows,
+    about: "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with --kam: winning moves",
+    example: "1 4 2",
+    params: &[
+        Param::args(
+            "stones",
+            "STONES",
+            "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
+             the one below, and leave the game from step 1. With --kam: the piles, \
+             non-decreasing",
+        ),
+        Param::flag(
+            "kam",
+            "POI2009 KAM: the numbers are piles a_1 <= ... <= a_n, and a move takes stones from \
+             one pile so that they stay non-decreasing",
+        ),
+    ],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    if !inputs.given("kam") {
+        let steps = input::each_whole("step", inputs.values("stones"), "a number of stones", 0)?;
+        return Ok(Report::answer(&answer(&steps)));
+    }
+    let piles = input::each_whole("pile", inputs.values("stones"), "a pile size", 0)?;
+    let steps = kam_staircase(&piles)?;
+    let text: Vec<String> = steps.iter().map(u64::to_string).collect();
+    Ok(Report::answer(&kam_answer(&piles)?).field(Field::shown(
+        "staircase",
+        &steps,
+        "staircase (step 1 = last pile's excess)",
+        text.join(" "),
+    )))
 }

@@ -54,8 +54,13 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::Answer;
-use crate::rules::Impartial;
+use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::input::{self, InputError};
+use crate::math::mex::Mex;
+use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
+use crate::progress::Progress;
+use crate::report::{big, Field, Report};
+use crate::rules::{Impartial, Sum};
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
 /// when there are more.
@@ -89,17 +94,6 @@ pub enum Rule {
     },
 }
 
-impl Rule {
-    /// The smallest and largest amounts of a rule that allows an interval of amounts.
-    fn interval(&self) -> Option<(u64, u64)> {
-        match *self {
-            Rule::Bash { max } => Some((1, max)),
-            Rule::Range { min, max } => Some((min, max)),
-            _ => None,
-        }
-    }
-}
-
 impl fmt::Display for Rule {
     /// `take 1, 3 or 4`, `take 1 to 3`, `take 2 to 5`, `take any amount except 2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -128,8 +122,8 @@ impl Impartial for Rule {
     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
         match self {
             Rule::Set(set) => out.extend(set.iter().filter(|&&s| s <= n).map(|&s| n - s)),
-            Rule::Bash { .. } | Rule::Range { .. } => {
-                let (min, max) = self.interval().expect("an interval rule");
+            &Rule::Bash { max } => out.extend(n - max.min(n)..n),
+            &Rule::Range { min, max } => {
                 if n >= min {
                     out.extend(n - max.min(n)..=n - min);
                 }
@@ -224,14 +218,12 @@ impl Periodic {
             _ => return Err(not_found),
         };
         let mut values: Vec<u32> = Vec::new();
-        let mut stamp = vec![0u32; set.len() + 2];
-        let mut round = 0u32;
+        let mut calculator = Mex::with_capacity(set.len());
         let mut mex = |values: &Vec<u32>, n: usize| -> u32 {
-            round += 1;
-            for &s in set.iter().take_while(|&&s| s as usize <= n) {
-                stamp[values[n - s as usize] as usize] = round;
-            }
-            stamp.iter().position(|&t| t != round).expect("a free slot") as u32
+            calculator.of(set
+                .iter()
+                .take_while(|&&s| s as usize <= n)
+                .map(|&s| values[n - s as usize]))
         };
         for n in 0..m {
             let v = mex(&values, n);
@@ -340,12 +332,38 @@ impl fmt::Display for SubtractionMove {
     }
 }
 
-/// A subtraction game set up for answering: the rule, checked, and for a finite set its
-/// proven periodic table.
+/// A subtraction game set up for answering: the rule, checked, in the form its values are
+/// computed from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subtraction {
-    rule: Rule,
-    periodic: Option<Periodic>,
+    form: Form,
+}
+
+/// A checked rule, in the form its values come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Form {
+    /// A finite set (sorted, without repeats) and its proven periodic table.
+    Set {
+        /// The amounts.
+        set: Vec<u64>,
+        /// The values.
+        periodic: Periodic,
+    },
+    /// Take `min` to `max`, 1 ≤ min ≤ max (`bash`: given as take 1 to max):
+    /// ⌊(n mod (min + max)) / min⌋.
+    Interval {
+        /// The smallest amount.
+        min: u64,
+        /// The largest amount.
+        max: u64,
+        /// Whether the rule was given as a Bash game.
+        bash: bool,
+    },
+    /// Any amount but `amount` ≥ 1: l·⌊n/2l⌋ + (n mod l).
+    Except {
+        /// The forbidden amount.
+        amount: u64,
+    },
 }
 
 impl Subtraction {
@@ -358,47 +376,61 @@ impl Subtraction {
     /// [`Subtraction::new`], computing at most `limit` values to find the period of a
     /// finite set. A set is kept sorted, without repeats.
     pub fn with_search_limit(rule: Rule, limit: usize) -> Result<Subtraction, SubtractionError> {
-        let rule = match rule {
+        let form = match rule {
             Rule::Set(mut set) => {
                 set.sort_unstable();
                 set.dedup();
-                Rule::Set(set)
+                let periodic = Periodic::find(&set, limit)?;
+                Form::Set { set, periodic }
             }
-            other => other,
-        };
-        let periodic = match &rule {
-            Rule::Set(set) => Some(Periodic::find(set, limit)?),
             Rule::Bash { max: 0 } => return Err(SubtractionError::BadRange { min: 1, max: 0 }),
-            Rule::Except { amount: 0 } => return Err(SubtractionError::ZeroAmount),
-            &Rule::Range { min, max } if min == 0 || min > max => {
+            Rule::Bash { max } => Form::Interval {
+                min: 1,
+                max,
+                bash: true,
+            },
+            Rule::Range { min, max } if min == 0 || min > max => {
                 return Err(SubtractionError::BadRange { min, max })
             }
-            _ => None,
+            Rule::Range { min, max } => Form::Interval {
+                min,
+                max,
+                bash: false,
+            },
+            Rule::Except { amount: 0 } => return Err(SubtractionError::ZeroAmount),
+            Rule::Except { amount } => Form::Except { amount },
         };
-        Ok(Subtraction { rule, periodic })
+        Ok(Subtraction { form })
     }
 
     /// The rule (a set sorted, without repeats).
-    pub fn rule(&self) -> &Rule {
-        &self.rule
+    pub fn rule(&self) -> Rule {
+        match self.form {
+            Form::Set { ref set, .. } => Rule::Set(set.clone()),
+            Form::Interval {
+                max, bash: true, ..
+            } => Rule::Bash { max },
+            Form::Interval { min, max, .. } => Rule::Range { min, max },
+            Form::Except { amount } => Rule::Except { amount },
+        }
     }
 
     /// The proven periodic table of a finite set; `None` for the other rules.
     pub fn periodic(&self) -> Option<&Periodic> {
-        self.periodic.as_ref()
+        match &self.form {
+            Form::Set { periodic, .. } => Some(periodic),
+            _ => None,
+        }
     }
 
     /// The pattern of the values: the least preperiod and period for a finite set, take 1
     /// to k (0, k + 1) and take l to r (0, l + r); for "except l" the arithmetic period 2l
     /// with saltus l.
     pub fn pattern(&self) -> Pattern {
-        let (preperiod, period, saltus) = match (&self.rule, &self.periodic) {
-            (_, Some(p)) => (p.preperiod(), p.period() as u128, 0),
-            (&Rule::Except { amount }, _) => (0, 2 * amount as u128, amount),
-            (rule, _) => {
-                let (min, max) = rule.interval().expect("an interval rule");
-                (0, min as u128 + max as u128, 0)
-            }
+        let (preperiod, period, saltus) = match self.form {
+            Form::Set { ref periodic, .. } => (periodic.preperiod(), periodic.period() as u128, 0),
+            Form::Except { amount } => (0, 2 * amount as u128, amount),
+            Form::Interval { min, max, .. } => (0, min as u128 + max as u128, 0),
         };
         Pattern {
             preperiod,
@@ -409,35 +441,31 @@ impl Subtraction {
 
     /// The Sprague–Grundy value of one pile of `n`, by the closed form or the table. O(1).
     pub fn value(&self, n: u64) -> u64 {
-        if let Some(p) = &self.periodic {
-            return p.value(n);
-        }
-        let n = n as u128;
-        let v = match self.rule {
-            Rule::Except { amount } => {
+        let m = n as u128;
+        // At most n in both closed forms.
+        match self.form {
+            Form::Set { ref periodic, .. } => periodic.value(n),
+            Form::Except { amount } => {
                 let l = amount as u128;
-                l * (n / (2 * l)) + n % l
+                (l * (m / (2 * l)) + m % l) as u64
             }
-            _ => {
-                let (min, max) = self.rule.interval().expect("an interval rule");
-                (n % (min as u128 + max as u128)) / min as u128
+            Form::Interval { min, max, .. } => {
+                ((m % (min as u128 + max as u128)) / min as u128) as u64
             }
-        };
-        // At most n in both forms.
-        v as u64
+        }
     }
 
     /// The amounts that may be taken from a pile of `n` to leave a pile of value `target`,
     /// as sorted disjoint intervals `(first, last)` of amounts: at most |S| single amounts
     /// for a finite set, two intervals for the others. O(|S|) or O(1).
     pub fn amounts_to_value(&self, n: u64, target: u64) -> Vec<(u64, u64)> {
-        match &self.rule {
-            Rule::Set(set) => set
+        match self.form {
+            Form::Set { ref set, .. } => set
                 .iter()
                 .filter(|&&s| s <= n && self.value(n - s) == target)
                 .map(|&s| (s, s))
                 .collect(),
-            &Rule::Except { amount } => {
+            Form::Except { amount } => {
                 let l = amount as u128;
                 let (q, r) = (target as u128 / l, target as u128 % l);
                 let forbidden = n.checked_sub(amount).map(u128::from);
@@ -451,8 +479,7 @@ impl Subtraction {
                     })
                     .collect()
             }
-            rule => {
-                let (min, max) = rule.interval().expect("an interval rule");
+            Form::Interval { min, max, .. } => {
                 if n < min {
                     return Vec::new();
                 }
@@ -507,4 +534,185 @@ impl Subtraction {
         }
         answer
     }
+}
+
+impl CatalogueGame for Subtraction {
+    type Position = Vec<u64>;
+    type Move = SubtractionMove;
+    type Rules = Sum<Rule>;
+
+    fn rules(&self) -> Sum<Rule> {
+        Sum(self.rule())
+    }
+
+    fn answer(&self, piles: &Vec<u64>) -> Answer<SubtractionMove> {
+        Subtraction::answer(self, piles)
+    }
+
+    fn play(&self, piles: &Vec<u64>, m: &SubtractionMove) -> Option<Vec<u64>> {
+        let i = m.pile.checked_sub(1)?;
+        let n = *piles.get(i)?;
+        (n.checked_sub(m.take) == Some(m.to)).then(|| {
+            let mut next = piles.clone();
+            next[i] = m.to;
+            next
+        })
+    }
+}
+
+impl Tabulate for Subtraction {
+    fn name(&self) -> String {
+        format!("subtraction game: {}", self.rule())
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    /// Values from the proven period or the closed form, O(1) each, for any n.
+    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+        let table = Table::line(self.name(), n, |i| self.value(i))?;
+        Ok(crate::pattern::table::of_kind(table, kind))
+    }
+}
+
+/// Reads a table's name: `subtraction:1,3,4` (a finite set), `subtraction:L..R` (take L to
+/// R) or `subtraction:except:L` (any amount but L).
+fn parse_table(spec: &str) -> Option<TableGame> {
+    let rest = spec
+        .get(..12)?
+        .eq_ignore_ascii_case("subtraction:")
+        .then(|| &spec[12..])?;
+    let bad = |message: String| TableError::BadGame {
+        spec: spec.to_string(),
+        message,
+    };
+    let rule = if let Some(l) = rest.strip_prefix("except:") {
+        input::whole("L", l, "an amount", 1).map(|amount| Rule::Except { amount })
+    } else if let Some((l, r)) = rest.split_once("..") {
+        let r = r.strip_prefix('=').unwrap_or(r);
+        input::whole("L", l, "an amount", 1).and_then(|min| {
+            Ok(Rule::Range {
+                min,
+                max: input::whole("R", r, "an amount", 1)?,
+            })
+        })
+    } else if rest.trim().is_empty() {
+        Err(InputError::usage(
+            "expected the amounts after 'subtraction:', like subtraction:1,3,4",
+        ))
+    } else {
+        input::list("the set", rest, "an amount", 1).map(Rule::Set)
+    };
+    Some(
+        rule.map_err(|e| bad(e.to_string()))
+            .and_then(|rule| Subtraction::new(rule).map_err(|e| bad(e.to_string())))
+            .map(|game| Box::new(game) as Box<dyn Tabulate>),
+    )
+}
+
+/// `grundy subtraction (--set S | --bash K | --range L,R | --except L) N...`: subtraction
+/// games on one or more piles (their values add by XOR), with every winning move.
+///
+/// Besides the common answer: `rule` (the rule in words), `pile_values` (each pile's value),
+/// `preperiod` and `period` of the value sequence (for a set, found and proven), and for
+/// `--except` the `saltus` (what a period adds to the value). A period beyond 2^64 - 1 (take
+/// L to R with L + R that large) is a string in JSON. Moves print as `pile 1: take 3 (leaves
+/// 7)`, in JSON `{"pile": 1, "take": 3, "to": 7}`.
+pub static FAMILY: Family = Family {
+    name: "subtraction",
+    group: Group::Piles,
+    about: "Subtraction games (--set, --bash, --range, --except) on piles: values, period, moves",
+    example: "--set 1,3,4 10 7",
+    params: &[
+        Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)"),
+        Param::option(
+            "set",
+            "S1,S2,...",
+            "Take any amount of this finite set, e.g. 1,3,4",
+        ),
+        Param::option("bash", "K", "Take 1 to K counters (Bash game)"),
+        Param::option("range", "L,R", "Take L to R counters"),
+        Param::option(
+            "except",
+            "L",
+            "Take any positive number of counters except exactly L",
+        ),
+        Param::option(
+            "search-limit",
+            "COUNT",
+            "With --set: how many values to compute at most while looking for the period \
+             [default: 4194304]",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
+        parse: parse_table,
+    }),
+};
+
+/// The rule chosen by exactly one of the rule options.
+fn rule_of(inputs: &Inputs) -> Result<Rule, InputError> {
+    let given: Vec<&str> = ["set", "bash", "range", "except"]
+        .into_iter()
+        .filter(|&o| inputs.given(o))
+        .collect();
+    let (option, text) = match given[..] {
+        [one] => (one, inputs.value(one).unwrap_or_default()),
+        [] => {
+            return Err(InputError::usage(
+                "give the rule: --set, --bash, --range or --except",
+            ))
+        }
+        _ => {
+            return Err(InputError::usage(format!(
+                "give one rule, not {}",
+                given
+                    .iter()
+                    .map(|o| format!("--{o}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )))
+        }
+    };
+    let place = format!("--{option}");
+    Ok(match option {
+        "set" => Rule::Set(input::list(&place, text, "an amount", 1)?),
+        "bash" => Rule::Bash {
+            max: input::whole(&place, text, "an amount", 0)?,
+        },
+        "range" => {
+            let (min, max) = input::pair(&place, text, "an amount", 0)?;
+            Rule::Range { min, max }
+        }
+        _ => Rule::Except {
+            amount: input::whole(&place, text, "an amount", 0)?,
+        },
+    })
+}
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let limit = match inputs.value("search-limit") {
+        Some(text) => input::whole("--search-limit", text, "a count", 1)? as usize,
+        None => DEFAULT_SEARCH_LIMIT,
+    };
+    let game = Subtraction::with_search_limit(rule_of(inputs)?, limit).map_err(|e| match e {
+        SubtractionError::NoPeriodFound { .. } => format!("{e} (raise --search-limit)"),
+        other => other.to_string(),
+    })?;
+    let pattern = game.pattern();
+    let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
+    let report = Report::answer(&game.answer(&piles)).fields([
+        Field::new("rule", game.rule().to_string()),
+        Field::new("pile_values", values),
+        Field::new("preperiod", pattern.preperiod),
+        Field::new("period", big(pattern.period)),
+    ]);
+    Ok(if pattern.saltus != 0 {
+        report.field(Field::new("saltus", pattern.saltus))
+    } else {
+        report
+    })
 }

@@ -36,7 +36,12 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::games::Answer;
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::input;
+use crate::math::golden::floor_sqrt5_times;
+use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
 /// The rules of Wythoff's game, for the generic solvers: a position is the two pile sizes
@@ -55,54 +60,22 @@ impl Impartial for Wythoff {
     }
 }
 
-/// ⌊k·√5⌋ = isqrt(5k²), exactly, for every `u64` k.
-///
-/// 5k² = 16·m + s with m = ⌊5k² / 16⌋ < 2^127 and s < 16. With r = isqrt(m), the root lies in
-/// [4r, 4r + 3], and c = 4r + j satisfies c² ≤ 16·m + s iff 8·r·j + j² ≤ 16·(m − r²) + s,
-/// where m − r² ≤ 2r keeps every term within 128 bits.
-fn floor_sqrt5_times(k: u64) -> u128 {
-    let square = u128::from(k) * u128::from(k);
-    let (high, low) = (square >> 4, square & 15);
-    let m = 5 * high + ((5 * low) >> 4);
-    let s = (5 * low) & 15;
-    let r = m.isqrt();
-    let slack = 16 * (m - r * r) + s;
-    let j = (0..4u128)
-        .rev()
-        .find(|&j| 8 * r * j + j * j <= slack)
-        .unwrap_or(0);
-    4 * r + j
-}
-
 /// a_k = ⌊k·φ⌋, the smaller pile of the k-th P-position (the lower Wythoff sequence:
 /// 0, 1, 3, 4, 6, 8, 9, ...). Exact for every `u64` k; the result may exceed `u64`. O(1).
 ///
 /// ```
 /// use grundy::games::wythoff::lower;
-/// assert_eq!((0..6).map(lower).collect::<Vec<_>>(), [0, 1, 3, 4, 6, 8]);
 /// assert_eq!(lower(1_000_000_000_000_000_000), 1_618_033_988_749_894_848);
 /// ```
-pub fn lower(k: u64) -> u128 {
-    (u128::from(k) + floor_sqrt5_times(k)) / 2
-}
+pub use crate::math::golden::floor_phi_times as lower;
 
 /// b_k = ⌊k·φ²⌋ = a_k + k, the larger pile of the k-th P-position (the upper Wythoff sequence:
 /// 0, 2, 5, 7, 10, 13, 15, ...). Exact for every `u64` k; the result may exceed `u64`. O(1).
-pub fn upper(k: u64) -> u128 {
-    lower(k) + u128::from(k)
-}
+pub use crate::math::golden::floor_phi_squared_times as upper;
 
 /// Whether the player to move loses at piles (a, b), in either order: iff
 /// ⌊|a − b|·φ⌋ = min(a, b). O(1).
-///
-/// ```
-/// use grundy::games::wythoff::is_p_position;
-/// assert!(is_p_position(3, 5) && is_p_position(7, 4) && is_p_position(0, 0));
-/// assert!(!is_p_position(2, 2));
-/// ```
-pub fn is_p_position(a: u64, b: u64) -> bool {
-    lower(a.abs_diff(b)) == u128::from(a.min(b))
-}
+pub use crate::math::golden::is_wythoff_pair as is_p_position;
 
 /// Which of the two Wythoff sequences a pile size belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -353,4 +326,103 @@ pub fn grundy_table(max_pile: usize) -> GrundyTable {
         }
     }
     GrundyTable { side, values }
+}
+
+/// The piles after a move, if it is legal.
+fn take(&(a, b): &(u64, u64), m: &WythoffMove) -> Option<(u64, u64)> {
+    let to = match m.from {
+        TakeFrom::Both => (a.checked_sub(m.take)?, b.checked_sub(m.take)?),
+        TakeFrom::A => (a.checked_sub(m.take)?, b),
+        TakeFrom::B => (a, b.checked_sub(m.take)?),
+    };
+    (m.take > 0 && to == m.to).then_some(to)
+}
+
+own_rules!(
+    Wythoff,
+    (u64, u64),
+    WythoffMove,
+    |&(a, b): &(u64, u64)| answer(a, b),
+    take
+);
+
+/// The largest pile of a table of Wythoff values (brute force: O(n^3 / 64) time, 4·n^2 bytes).
+pub const MAX_TABLE_PILE: u64 = 6000;
+
+impl Tabulate for Wythoff {
+    fn name(&self) -> String {
+        "Wythoff's game".to_string()
+    }
+
+    fn parameters(&self) -> usize {
+        2
+    }
+
+    /// Values by brute force for piles up to [`MAX_TABLE_PILE`]; outcomes by the exact
+    /// formula, for any piles.
+    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        let name = self.name();
+        if kind == Kind::Outcomes {
+            return Ok(Table::grid(name, a, b, |x, y| u64::from(!is_p_position(x, y)))?.outcomes());
+        }
+        let largest = a.last.max(b.last);
+        check_limit(
+            &name,
+            "pile",
+            largest,
+            MAX_TABLE_PILE,
+            "the values have no formula and are computed by brute force; outcomes have one and \
+             go to any pile",
+        )?;
+        let values = grundy_table(largest as usize);
+        Table::grid(name, a, b, |x, y| {
+            u64::from(
+                values
+                    .get(x as usize, y as usize)
+                    .expect("within the table"),
+            )
+        })
+    }
+}
+
+/// `grundy wythoff A B`: besides the common answer, each pile is placed among the
+/// P-positions: it is a_k or b_k, with its pair (a_k, b_k). Text prints `pile A: 5 = b_2, in
+/// the P-position (3, 5)`; JSON adds `"piles": [{"pile": 5, "sequence": "upper", "k": 2,
+/// "pair": [3, 5]}, ...]`. Tables: `wythoff`, by piles (a, b).
+pub static FAMILY: Family = Family {
+    name: "wythoff",
+    group: Group::Piles,
+    about: "Wythoff's game (take from one pile, or the same from both): who wins, every winning \
+            move",
+    example: "5 8",
+    params: &[
+        Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)"),
+        Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)"),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "wythoff",
+        parse: |spec| {
+            spec.eq_ignore_ascii_case("wythoff")
+                .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
+        },
+    }),
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let pile = |name: &str| {
+        input::whole(
+            &format!("pile {}", name.to_uppercase()),
+            inputs.value(name).unwrap_or_default(),
+            "a pile size",
+            0,
+        )
+    };
+    let (a, b) = (pile("a")?, pile("b")?);
+    let (index_a, index_b) = (pile_index(a), pile_index(b));
+    Ok(Report::answer(&answer(a, b)).fields([
+        Field::json_only("piles", [index_a, index_b]),
+        Field::text_only("pile A", index_a),
+        Field::text_only("pile B", index_b),
+    ]))
 }

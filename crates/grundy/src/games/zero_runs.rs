@@ -23,7 +23,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::Answer;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::report::Report;
 use crate::rules::Impartial;
 
 /// The most winning moves an answer lists; [`Answer::winning_move_count`] gives their number
@@ -151,4 +152,23 @@ pub fn answer(s: &str) -> Result<Answer<ZeroRunMove>, NotBinary> {
         answer.winning_move_count = Some(count);
     }
     Ok(answer)
+}
+
+/// `grundy zero-runs STRING`: text prints the winning moves as `delete 2 zeros at 4..5`; JSON
+/// moves are `{"start": 4, "length": 2}` (positions from 1). The first 1000 moves are listed
+/// ([`LISTED_MOVES`]), with `winning_move_count` when there are more.
+pub static FAMILY: Family = Family {
+    name: "zero-runs",
+    group: Group::Rows,
+    about: "Delete a run of 0s from a 0/1 string (value: XOR of the runs): every winning move",
+    example: "0010001",
+    params: &[Param::arg("string", "STRING", "The string, of 0s and 1s")],
+    run,
+    table: None,
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    Ok(Report::answer(&answer(
+        inputs.value("string").unwrap_or_default(),
+    )?))
 }

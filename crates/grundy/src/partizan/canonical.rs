@@ -6,8 +6,8 @@
 //! `G^{LR}`; symmetrically on the right). [`GameStore::game`] removes the dominated options,
 //! bypasses the reversible ones (checking the options the bypass brings in as well) and
 //! removes the dominated ones again; neither step changes the value, so reversibility is
-//! always tested against the current form. The result is then recognised as a number + ups
-//! + nimber when it is one (their option lists have known shapes), so that every value has
+//! always tested against the current form. The result is then recognised as a
+//! number + ups + nimber when it is one (their option lists have known shapes), so that every value has
 //! exactly one id.
 //!
 //! Two cases are settled without comparisons of games: options that are all numbers

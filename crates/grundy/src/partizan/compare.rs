@@ -6,7 +6,7 @@
 //! the number-avoidance theorem (a number's options never need to be looked at against a
 //! game that is not a number) and by the stops (`G ≤ H` implies that both stops of G are at
 //! most those of H, and `L(G) < R(H)` implies `G < H`, since the stops of a sum satisfy
-//! `R(A + B) ≥ R(A) + R(B)`). [`GameStore::leq_form`] and [`GameStore::form_leq`] compare an interned
+//! `R(A + B) ≥ R(A) + R(B)`). `GameStore::leq_form` and `GameStore::form_leq` compare an interned
 //! game with a form `{L|R}` that is not interned yet: canonicalisation needs them to find
 //! reversible options.
 

@@ -26,8 +26,10 @@ impl GameStore {
     /// let mut store = GameStore::new();
     /// let g = store.parse("{3||2*|1*}").unwrap();
     /// let cooled = store.cool(g, Dyadic::new(1, 1).unwrap()).unwrap();
-    /// assert_eq!(store.display(cooled), "{5/2|7/4}");
-    /// assert_eq!(store.display(store.freeze(g).unwrap()), "9/4*");
+    /// // {2*|1*} cooled by 1/2 is 3/2*, its temperature reached.
+    /// assert_eq!(store.display(cooled), "{5/2|2*}");
+    /// let frozen = store.freeze(g).unwrap();
+    /// assert_eq!(store.display(frozen), "9/4*");
     /// ```
     pub fn cool(&mut self, g: GameId, t: Dyadic) -> Result<GameId, ValueError> {
         if t <= Dyadic::from(-1) {

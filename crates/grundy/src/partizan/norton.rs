@@ -102,8 +102,9 @@ impl GameStore {
     /// let mut store = GameStore::new();
     /// let star = store.nimber(1);
     /// let one = store.integer(1);
-    /// let up = store.ordinal_sum(star, one).unwrap();
-    /// assert_eq!(store.display(up), "^");
+    /// // *:1 = {0, *:0 | 0} = {0, * | 0}
+    /// let up_star = store.ordinal_sum(star, one).unwrap();
+    /// assert_eq!(store.display(up_star), "^*");
     /// ```
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> Result<GameId, ValueError> {
         let depth = self

@@ -65,15 +65,6 @@ impl Nus {
         )
     }
 
-    /// The negative `−x − n·↑ + *m`. O(1).
-    pub fn neg(self) -> Nus {
-        Nus {
-            number: -self.number,
-            ups: -self.ups,
-            nimber: self.nimber,
-        }
-    }
-
     /// `self ≤ other`. The number parts decide unless they are equal; then the difference
     /// `d·↑ + *j` (d = other's ups − self's ups, j the XOR of the nimbers) is ≥ 0 iff d ≥ 2,
     /// or d = 1 and j ≠ 1 (↑* is fuzzy, ↑*j positive otherwise), or d = 0 and j = 0. O(1).
@@ -160,5 +151,18 @@ impl Nus {
                 vec![with(n - n.signum(), m ^ 1)]
             }
         })
+    }
+}
+
+impl std::ops::Neg for Nus {
+    type Output = Nus;
+
+    /// The negative `−x − n·↑ + *m`. O(1).
+    fn neg(self) -> Nus {
+        Nus {
+            number: -self.number,
+            ups: -self.ups,
+            nimber: self.nimber,
+        }
     }
 }

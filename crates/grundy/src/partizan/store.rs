@@ -438,7 +438,7 @@ impl GameStore {
     /// let mut store = GameStore::new();
     /// let g = store.parse("{2|{1|*}}").unwrap();
     /// let minus_g = store.neg(g).unwrap();
-    /// assert_eq!(store.display(minus_g), "{{*|-1}|-2}");
+    /// assert_eq!(store.display(minus_g), "{*|-1||-2}");
     /// ```
     pub fn neg(&mut self, g: GameId) -> Result<GameId, ValueError> {
         let depth = self.depth(g);
@@ -460,7 +460,7 @@ impl GameStore {
     /// O(size of g) the first time, O(1) after; recursion as deep as g's tree.
     pub(crate) fn neg_in(&mut self, g: GameId) -> GameId {
         if let Some(value) = self.nus(g) {
-            return self.intern_nus(value.neg());
+            return self.intern_nus(-value);
         }
         let known = self.negatives[g.0 as usize];
         if known != u32::MAX {

@@ -13,9 +13,9 @@ use serde::Serialize;
 
 use super::period;
 use super::table::{Kind, Table};
-use crate::games::coins::{is_odious, lowbit, odious};
-use crate::games::fibonacci::{is_fibonacci, smallest_term};
-use crate::games::wythoff;
+use crate::math::bits::{is_odious, lowbit, odious};
+use crate::math::golden::is_wythoff_pair;
+use crate::math::zeckendorf::{is_fibonacci, smallest_term};
 
 /// A closed form of n.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -325,10 +325,8 @@ fn observe_grid(table: &Table) -> Vec<Pattern> {
     if both_ways && constant_along(&|a, b| i128::from(a) + i128::from(b)) {
         patterns.push(Pattern::ConstantAntiDiagonals);
     }
-    let pairs = cells()
-        .filter(|&((a, b), _)| wythoff::is_p_position(a, b))
-        .count();
-    if pairs >= 3 && cells().all(|((a, b), v)| (v == 0) == wythoff::is_p_position(a, b)) {
+    let pairs = cells().filter(|&((a, b), _)| is_wythoff_pair(a, b)).count();
+    if pairs >= 3 && cells().all(|((a, b), v)| (v == 0) == is_wythoff_pair(a, b)) {
         patterns.push(Pattern::WythoffPairs);
     }
     patterns

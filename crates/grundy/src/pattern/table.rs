@@ -8,11 +8,9 @@
 //! - from any impartial game given by its rules ([`Table::from_rules_line`],
 //!   [`Table::from_rules_grid`]: the positions are explored and valued by the generic solver),
 //! - from a formula ([`Table::line`], [`Table::grid`]),
-//! - or for the built-in games of [`TableGame`]: take-and-break codes and Grundy's game
-//!   (values heap by heap, [`octal`]), subtraction games (the catalogue's proven periods, any
-//!   n up to 2^64 - 1), Wythoff's game (values by brute force; outcomes by the exact formula,
-//!   any piles), two-pile Nim (a XOR b) and Mex Mat (the catalogue's matrix from its first
-//!   row and column, notes 000 观察法 "\[ARC107E\] Mex Mat").
+//! - or for the games of the catalogue that offer tables ([`Tabulate`], found by name in
+//!   `games::registry`): take-and-break codes, subtraction games, Wythoff's game, two-pile
+//!   Nim, coin rows, Fibonacci Nim, Mex Mat.
 //!
 //! It prints as an aligned text grid ([`Table::write_text`]; a one-parameter table wraps into
 //! rows, which shows a period as constant columns when the row width is a multiple of it),
@@ -21,32 +19,17 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use crate::games::mex_mat::{MexMat, MexMatError};
-use crate::games::subtraction::{self, Subtraction, SubtractionError};
-use crate::games::{coins, fibonacci, wythoff};
-use crate::impartial::octal::{self, CodeError};
+use crate::input::{self, InputError};
 use crate::progress::{NoProgress, Progress};
 use crate::rules::{explore, ExploreError, ExploreLimits, Impartial};
 use crate::solve::{grundy_values, SolveError};
 
 /// The most cells a table may have (512 MiB of values).
 pub const MAX_CELLS: u128 = 1 << 26;
-
-/// The largest heap of a take-and-break table (values are computed from heap 0 up; 2 bytes
-/// per heap while computing).
-pub const MAX_HEAP: u64 = 1 << 26;
-
-/// The largest heap of a take-and-break table whose code splits a heap in three
-/// (hexadecimal digits 8-f): values then take O(n^3) time.
-pub const MAX_HEAP_THREE_WAY: u64 = 1500;
-
-/// The largest pile of a table of Wythoff values (brute force: O(n^3 / 64) time, 4·n^2 bytes).
-pub const MAX_WYTHOFF_PILE: u64 = 6000;
 
 /// An inclusive range of parameters, `first..=last`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -72,53 +55,19 @@ impl Span {
     pub fn iter(&self) -> std::ops::RangeInclusive<u64> {
         self.first..=self.last
     }
+
+    /// Reads `A..B` or `A..=B` (both ends included), or a single `N` for `0..N`, with A ≤ B
+    /// ([`input::range`]); `place` names it in messages.
+    pub fn parse(place: &str, text: &str) -> Result<Span, InputError> {
+        let (first, last) = input::range(place, text)?;
+        Ok(Span { first, last })
+    }
 }
 
 impl fmt::Display for Span {
     /// `0..99` (both ends included).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}..{}", self.first, self.last)
-    }
-}
-
-/// Why a range could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad range '{text}': {message}")]
-pub struct SpanError {
-    /// The range as given.
-    pub text: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl FromStr for Span {
-    type Err = SpanError;
-
-    /// Reads `A..B` or `A..=B` (both ends included), or a single `N` for `0..N`; A and B are
-    /// decimal integers from 0 to 2^64 - 1 with A ≤ B.
-    fn from_str(text: &str) -> Result<Span, SpanError> {
-        let err = |message: String| SpanError {
-            text: text.to_string(),
-            message,
-        };
-        let number = |part: &str| {
-            part.trim().parse::<u64>().map_err(|_| {
-                err(format!(
-                    "'{}' is not a whole number from 0 to {}",
-                    part.trim(),
-                    u64::MAX
-                ))
-            })
-        };
-        let (first, last) = match text.split_once("..") {
-            Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
-            None => (0, number(text)?),
-        };
-        Span::new(first, last).ok_or_else(|| {
-            err(format!(
-                "the first number, {first}, is above the last, {last} (write FIRST..LAST)"
-            ))
-        })
     }
 }
 
@@ -135,16 +84,17 @@ pub enum Kind {
 /// Why a table could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
-    /// The game's name is not one of the built-in games.
-    #[error(
-        "unknown game '{0}': expected a take-and-break code (0.77, .07, 4.07, 0.137, ...), \
-         'grundy', 'subtraction:1,3,4' (or subtraction:L..R, subtraction:except:L), \
-         'wythoff', 'nim2' or 'mexmat:ROW:COLUMN'"
-    )]
-    UnknownGame(String),
-    /// A take-and-break code is malformed.
-    #[error(transparent)]
-    Code(#[from] CodeError),
+    /// The game's name is not one of the games that have tables.
+    #[error("unknown game '{spec}': expected {known}")]
+    UnknownGame {
+        /// The name as given.
+        spec: String,
+        /// The names known, in words.
+        known: String,
+    },
+    /// A game's name is malformed, as its own message says in full.
+    #[error("{0}")]
+    Malformed(String),
     /// A game's parameters are malformed.
     #[error("bad game '{spec}': {message}")]
     BadGame {
@@ -153,12 +103,6 @@ pub enum TableError {
         /// What is wrong.
         message: String,
     },
-    /// A subtraction game's rule is impossible.
-    #[error(transparent)]
-    Subtraction(#[from] SubtractionError),
-    /// A Mex Mat's first row and column do not make a matrix.
-    #[error(transparent)]
-    MexMat(#[from] MexMatError),
     /// A one-parameter game was asked for a two-parameter table, or the other way round.
     #[error("{game} has {has} parameter{}, not {asked}", if *has == 1 { "" } else { "s" })]
     Dimension {
@@ -191,12 +135,14 @@ pub enum TableError {
         /// Why there is a limit.
         reason: &'static str,
     },
-    /// A coin-turning row could not be valued.
-    #[error(transparent)]
-    Coins(#[from] coins::CoinsError),
-    /// Take-and-break values could not be computed.
-    #[error(transparent)]
-    Values(#[from] octal::ValuesError),
+    /// The game's own computation failed.
+    #[error("{game}: {message}")]
+    Game {
+        /// The game's name.
+        game: String,
+        /// What failed.
+        message: String,
+    },
     /// Exploring the rules failed.
     #[error(transparent)]
     Explore(#[from] ExploreError),
@@ -717,335 +663,80 @@ impl Layout<'_> {
     }
 }
 
-/// A built-in game with integer parameters to tabulate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TableGame {
-    /// A take-and-break code or Grundy's game, by heap size n.
-    TakeAndBreak(octal::Rule),
-    /// A subtraction game, by pile size n.
-    Subtraction(Subtraction),
-    /// Wythoff's game, by piles (a, b).
-    Wythoff,
-    /// Two-pile Nim, by piles (a, b): the value is a XOR b.
-    TwoPileNim,
-    /// A coin-turning row (one head at coin n, from 1; no head for n = 0): `two`,
-    /// `mock-turtles`, `ruler`, `ruler` with runs of at most k coins.
-    Coins(coins::Rule),
-    /// Fibonacci Nim from a pile of n (the first move may take anything but the whole pile):
-    /// the least winning first take, 0 where the first player loses.
-    Fibonacci,
-    /// Mex Mat (ARC107 E): the matrix of a(i, j) = mex(a(i - 1, j), a(i, j - 1)) from a given
-    /// first row and column, by row a = i and column b = j.
-    MexMat(MexMat),
-}
-
-/// Names of some take-and-break codes.
-const KNOWN_CODES: &[(&str, &str)] = &[
-    ("0.77", "Kayles"),
-    ("0.07", "Dawson's Kayles"),
-    ("0.137", "Dawson's Chess"),
-];
-
-impl TableGame {
-    /// Reads a game: a take-and-break code (`0.77`, `.07`, `4.07`, `0.137`, `0.f`, see
-    /// [`octal::Rule::parse`]) or `grundy`; `subtraction:1,3,4` (a finite set),
-    /// `subtraction:L..R` (take L to R) or `subtraction:except:L` (any amount but L);
-    /// `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K` (a coin-turning
-    /// row, one head at coin n); `fibonacci` (Fibonacci Nim's least winning first take);
-    /// `wythoff`; `nim2` (two-pile Nim); `mexmat:ROW:COLUMN`, the first row and column of a
-    /// Mex Mat as digits 0-2 (`mexmat:1202:1000`).
-    pub fn parse(spec: &str) -> Result<TableGame, TableError> {
-        let spec = spec.trim();
-        let lower = spec.to_ascii_lowercase();
-        if lower == "wythoff" {
-            return Ok(TableGame::Wythoff);
-        }
-        if lower == "nim2" {
-            return Ok(TableGame::TwoPileNim);
-        }
-        if let Some(rest) = lower.strip_prefix("mexmat:") {
-            return parse_mex_mat(spec, rest);
-        }
-        if lower == "fibonacci" {
-            return Ok(TableGame::Fibonacci);
-        }
-        if let Some(rest) = lower.strip_prefix("coins:") {
-            return parse_coins(spec, rest);
-        }
-        if let Some(rest) = lower.strip_prefix("subtraction:") {
-            return Ok(TableGame::Subtraction(Subtraction::new(
-                parse_subtraction(spec, rest)?,
-            )?));
-        }
-        if lower == "grundy" || spec.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
-            return Ok(TableGame::TakeAndBreak(octal::Rule::parse(spec)?));
-        }
-        Err(TableError::UnknownGame(spec.to_string()))
-    }
+/// A game `grundy table` can tabulate: its values (or outcomes) by one parameter n, or by
+/// two, (a, b). The families of the catalogue implement it and offer it through a
+/// [`TableSource`]; a table knows nothing of any game.
+pub trait Tabulate: fmt::Debug {
+    /// The game's name, as tables print it: `0.77 (Kayles)`, `Wythoff's game`.
+    fn name(&self) -> String;
 
     /// The number of parameters: 1 (n) or 2 (a, b).
-    pub fn parameters(&self) -> usize {
-        match self {
-            TableGame::TakeAndBreak(_)
-            | TableGame::Subtraction(_)
-            | TableGame::Coins(_)
-            | TableGame::Fibonacci => 1,
-            TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => 2,
-        }
-    }
+    fn parameters(&self) -> usize;
 
-    /// The largest parameter the game has, if it is bounded: n - 1 for an n × n Mex Mat.
-    pub fn largest_parameter(&self) -> Option<u64> {
-        match self {
-            TableGame::MexMat(m) => Some(m.n() as u64 - 1),
-            _ => None,
-        }
-    }
-
-    /// The game's name: `0.77 (Kayles)`, `Grundy's game`, `subtraction game: take 1, 3 or 4`,
-    /// `Wythoff's game`, `two-pile Nim`, `Mex Mat (n x n)`.
-    pub fn name(&self) -> String {
-        match self {
-            TableGame::TakeAndBreak(rule) => {
-                let code = rule.to_string();
-                match KNOWN_CODES.iter().find(|&&(c, _)| c == code) {
-                    Some((_, name)) => format!("{code} ({name})"),
-                    None => code,
-                }
-            }
-            TableGame::Subtraction(game) => format!("subtraction game: {}", game.rule()),
-            TableGame::Coins(rule) => format!("coin-turning row: {rule}"),
-            TableGame::Fibonacci => "Fibonacci Nim: least winning first take".to_string(),
-            TableGame::Wythoff => "Wythoff's game".to_string(),
-            TableGame::TwoPileNim => "two-pile Nim".to_string(),
-            TableGame::MexMat(m) => format!("Mex Mat ({0} x {0})", m.n()),
-        }
+    /// The largest parameter the game has, if it is bounded (n - 1 for an n × n matrix).
+    fn largest_parameter(&self) -> Option<u64> {
+        None
     }
 
     /// The table of a one-parameter game for every n of `n`: values, or outcomes for
-    /// [`Kind::Outcomes`]. Take-and-break values are computed from heap 0 to `n.last` (by
-    /// the sparse-space method where the code allows it, [`octal::values_sparse`], with
-    /// `progress`); subtraction values come from the proven period or the closed form, O(1)
-    /// each, for any n.
-    pub fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
-        cell_count(n, None)?;
-        let table = match self {
-            TableGame::TakeAndBreak(rule) => {
-                let limit = if rule.splits_in_three() {
-                    MAX_HEAP_THREE_WAY
-                } else {
-                    MAX_HEAP
-                };
-                if n.last > limit {
-                    return Err(TableError::ParameterTooLarge {
-                        game: self.name(),
-                        parameter: "heap",
-                        value: n.last,
-                        limit,
-                        reason: if rule.splits_in_three() {
-                            "values of three-way splits take O(n^3) time"
-                        } else {
-                            "values are computed from heap 0 up, 2 bytes per heap"
-                        },
-                    });
-                }
-                let values = if rule.splits_in_three() {
-                    octal::values_plain(rule, n.last as usize)
-                } else {
-                    octal::values_sparse(rule, n.last as usize, None, progress).map(|s| s.values)
-                }?;
-                Table::line(self.name(), n, |i| u64::from(values[i as usize]))?
-            }
-            TableGame::Subtraction(game) => Table::line(self.name(), n, |i| game.value(i))?,
-            TableGame::Coins(rule) => {
-                let row = coins::Row::new(*rule, n.last.max(1), 1)?;
-                let mut values = Vec::with_capacity(cell_count(n, None)?);
-                for x in n.iter() {
-                    values.push(if x == 0 { 0 } else { row.value(x)? });
-                }
-                Table::line(self.name(), n, |x| values[(x - n.first) as usize])?
-            }
-            TableGame::Fibonacci => Table::line(self.name(), n, |pile| {
-                fibonacci::start_answer(pile)
-                    .winning_moves
-                    .iter()
-                    .map(|m| m.take)
-                    .min()
-                    .unwrap_or(0)
-            })?,
-            TableGame::Wythoff | TableGame::TwoPileNim | TableGame::MexMat(_) => {
-                return Err(TableError::Dimension {
-                    game: self.name(),
-                    has: 2,
-                    asked: 1,
-                })
-            }
-        };
-        Ok(match kind {
-            Kind::Values => table,
-            Kind::Outcomes => table.outcomes(),
-        })
+    /// [`Kind::Outcomes`].
+    fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
+        let _ = (n, kind, progress);
+        Err(self.dimension_error(1))
     }
 
-    /// The table of a two-parameter game for every (a, b) of `a` × `b`: values, or outcomes
-    /// for [`Kind::Outcomes`]. Wythoff values are computed by brute force for piles up to
-    /// [`MAX_WYTHOFF_PILE`]; Wythoff outcomes come from the exact formula
-    /// ([`wythoff::is_p_position`]), and two-pile Nim from a XOR b, for any piles; a Mex
-    /// Mat's cells come from its diagonals, O(1) each, within the matrix.
-    pub fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
-        cell_count(a, Some(b))?;
-        let name = self.name();
-        match (self, kind) {
-            (TableGame::Wythoff, Kind::Values) => {
-                let largest = a.last.max(b.last);
-                if largest > MAX_WYTHOFF_PILE {
-                    return Err(TableError::ParameterTooLarge {
-                        game: name,
-                        parameter: "pile",
-                        value: largest,
-                        limit: MAX_WYTHOFF_PILE,
-                        reason: "the values have no formula and are computed by brute force; \
-                                 outcomes have one and go to any pile",
-                    });
-                }
-                let values = wythoff::grundy_table(largest as usize);
-                Table::grid(name, a, b, |x, y| {
-                    u64::from(
-                        values
-                            .get(x as usize, y as usize)
-                            .expect("within the table"),
-                    )
-                })
-            }
-            (TableGame::Wythoff, Kind::Outcomes) => {
-                Ok(
-                    Table::grid(name, a, b, |x, y| u64::from(!wythoff::is_p_position(x, y)))?
-                        .outcomes(),
-                )
-            }
-            (TableGame::MexMat(m), _) => {
-                let largest = a.last.max(b.last);
-                if largest >= m.n() as u64 {
-                    return Err(TableError::ParameterTooLarge {
-                        game: name,
-                        parameter: "row or column",
-                        value: largest,
-                        limit: m.n() as u64 - 1,
-                        reason:
-                            "the matrix has as many rows and columns as its first row has cells",
-                    });
-                }
-                let table = Table::grid(name, a, b, |i, j| {
-                    u64::from(m.get(i as usize, j as usize).expect("within the matrix"))
-                })?;
-                Ok(match kind {
-                    Kind::Values => table,
-                    Kind::Outcomes => table.outcomes(),
-                })
-            }
-            (TableGame::TwoPileNim, _) => {
-                let table = Table::grid(name, a, b, |x, y| x ^ y)?;
-                Ok(match kind {
-                    Kind::Values => table,
-                    Kind::Outcomes => table.outcomes(),
-                })
-            }
-            (
-                TableGame::TakeAndBreak(_)
-                | TableGame::Subtraction(_)
-                | TableGame::Coins(_)
-                | TableGame::Fibonacci,
-                _,
-            ) => Err(TableError::Dimension {
-                game: name,
-                has: 1,
-                asked: 2,
-            }),
+    /// The table of a two-parameter game for every (a, b) of `a` × `b`.
+    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+        let _ = (a, b, kind);
+        Err(self.dimension_error(2))
+    }
+
+    /// The error for a table of `asked` parameters of a game that has the other number.
+    fn dimension_error(&self, asked: usize) -> TableError {
+        TableError::Dimension {
+            game: self.name(),
+            has: self.parameters(),
+            asked,
         }
     }
 }
 
-/// Reads `coins:RULE` (`rest` is RULE: `two`, `mock-turtles`, `ruler` or `ruler:K`).
-fn parse_coins(spec: &str, rest: &str) -> Result<TableGame, TableError> {
-    let rule = match rest.split_once(':') {
-        None if rest == "two" => coins::Rule::Two,
-        None if rest == "mock-turtles" => coins::Rule::MockTurtles,
-        None if rest == "ruler" => coins::Rule::Ruler { max_run: None },
-        Some(("ruler", k)) => match k.parse::<u64>() {
-            Ok(k) if k > 0 => coins::Rule::Ruler { max_run: Some(k) },
-            _ => {
-                return Err(TableError::BadGame {
-                    spec: spec.to_string(),
-                    message: format!("'{k}': expected the longest run, a positive integer"),
-                })
-            }
-        },
-        _ => {
-            return Err(TableError::BadGame {
-                spec: spec.to_string(),
-                message: "expected coins:two, coins:mock-turtles, coins:ruler or coins:ruler:K"
-                    .to_string(),
-            })
-        }
-    };
-    Ok(TableGame::Coins(rule))
+/// How a family names its tables in `grundy table GAME`, and how it reads such a name.
+#[derive(Debug, Clone, Copy)]
+pub struct TableSource {
+    /// The forms of the name, for help and errors: `subtraction:1,3,4`, `wythoff`.
+    pub syntax: &'static str,
+    /// Reads a name (already trimmed): `None` when it names another family's game.
+    pub parse: fn(&str) -> Option<TableGame>,
 }
 
-/// Reads `mexmat:ROW:COLUMN` (`rest` is ROW:COLUMN; `spec` the whole game, for messages).
-fn parse_mex_mat(spec: &str, rest: &str) -> Result<TableGame, TableError> {
-    let bad = |message: &str| TableError::BadGame {
-        spec: spec.to_string(),
-        message: message.to_string(),
-    };
-    let (row, column) = rest
-        .split_once(':')
-        .ok_or_else(|| bad("expected mexmat:ROW:COLUMN, the first row and column as digits 0-2"))?;
-    let digits = |text: &str| -> Result<Vec<u8>, TableError> {
-        text.trim()
-            .chars()
-            .map(|c| {
-                c.to_digit(10)
-                    .map(|d| d as u8)
-                    .ok_or_else(|| bad(&format!("'{c}' is not a digit 0-2")))
-            })
-            .collect()
-    };
-    Ok(TableGame::MexMat(MexMat::new(
-        &digits(row)?,
-        &digits(column)?,
-    )?))
-}
+/// A game of a table, or why its name could not be read.
+pub type TableGame = Result<Box<dyn Tabulate>, TableError>;
 
-/// Reads the rule of `subtraction:REST` (`spec` is the whole game, for messages).
-fn parse_subtraction(spec: &str, rest: &str) -> Result<subtraction::Rule, TableError> {
-    let bad = |message: String| TableError::BadGame {
-        spec: spec.to_string(),
-        message,
-    };
-    let amount = |text: &str| {
-        text.trim().parse::<u64>().map_err(|_| {
-            bad(format!(
-                "'{}' is not an amount (expected a whole number from 1 to {})",
-                text.trim(),
-                u64::MAX
-            ))
-        })
-    };
-    if let Some(l) = rest.strip_prefix("except:") {
-        return Ok(subtraction::Rule::Except { amount: amount(l)? });
-    }
-    if let Some((l, r)) = rest.split_once("..") {
-        return Ok(subtraction::Rule::Range {
-            min: amount(l)?,
-            max: amount(r.strip_prefix('=').unwrap_or(r))?,
+/// Checks the largest parameter asked of a table against a game's limit.
+pub fn check_limit(
+    game: &str,
+    parameter: &'static str,
+    value: u64,
+    limit: u64,
+    reason: &'static str,
+) -> Result<(), TableError> {
+    if value > limit {
+        return Err(TableError::ParameterTooLarge {
+            game: game.to_string(),
+            parameter,
+            value,
+            limit,
+            reason,
         });
     }
-    if rest.trim().is_empty() {
-        return Err(bad(
-            "expected the amounts after 'subtraction:', like subtraction:1,3,4".to_string(),
-        ));
+    Ok(())
+}
+
+/// The table of outcomes or values, as `kind` asks, of a table of values.
+pub fn of_kind(table: Table, kind: Kind) -> Table {
+    match kind {
+        Kind::Values => table,
+        Kind::Outcomes => table.outcomes(),
     }
-    Ok(subtraction::Rule::Set(
-        rest.split(',').map(amount).collect::<Result<_, _>>()?,
-    ))
 }

@@ -451,7 +451,7 @@ impl Parser<'_> {
             self.pos += 1;
             run += 1;
         }
-        let game = if run == 1 && self.starts_with("<") || run == 1 && self.starts_with("[") {
+        let game = if run == 1 && (self.starts_with("<") || self.starts_with("[")) {
             let nth = self.starts_with("<");
             self.pos += 1;
             let n = self.count()?.ok_or_else(|| self.expected("a number"))?;

@@ -1,0 +1,71 @@
+//! The catalogue's commands, generated from the library's registry: one subcommand a family,
+//! its arguments from the family's parameters, its output from the family's report.
+
+use anyhow::{anyhow, Result};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use grundy::games::family::ParamKind;
+use grundy::games::{Family, Inputs};
+use grundy::progress::Progress;
+
+use crate::output::{emit, Format};
+use crate::progress::Bar;
+use crate::source::read_source;
+
+/// The subcommand of a family.
+pub fn command(family: &Family) -> Command {
+    let mut command = Command::new(family.name)
+        .about(family.about)
+        .after_help(format!(
+            "Example: grundy {} {}",
+            family.name, family.example
+        ));
+    for param in family.params {
+        let arg = Arg::new(param.name).help(param.help);
+        let arg = match param.kind {
+            ParamKind::Positional { required, many } => {
+                let arg = arg
+                    .value_name(param.value_name)
+                    .required(required)
+                    .allow_negative_numbers(true);
+                if many {
+                    arg.num_args(1..).action(ArgAction::Append)
+                } else {
+                    arg
+                }
+            }
+            ParamKind::Option { required, values } => arg
+                .long(param.name)
+                .value_names(param.value_name.split(' '))
+                .num_args(values)
+                .required(required)
+                .allow_hyphen_values(true),
+            ParamKind::Flag => arg.long(param.name).action(ArgAction::SetTrue),
+        };
+        command = command.arg(arg);
+    }
+    command
+}
+
+/// Runs a family on the arguments of its subcommand and writes its report.
+pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
+    let reader = |path: &str| read_source(path);
+    let bar = Bar::new();
+    let mut inputs = Inputs::new(family.params, &reader, &bar);
+    for param in family.params {
+        match param.kind {
+            ParamKind::Flag => {
+                if matches.get_flag(param.name) {
+                    inputs.set(param.name, vec!["true".to_string()]);
+                }
+            }
+            _ => {
+                if let Some(values) = matches.get_many::<String>(param.name) {
+                    inputs.set(param.name, values.cloned().collect());
+                }
+            }
+        }
+    }
+    let report = (family.run)(&inputs).map_err(|e| anyhow!("{e}"));
+    bar.finish();
+    emit(&report?, format)
+}

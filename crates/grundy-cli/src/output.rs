@@ -1,0 +1,118 @@
+//! The one output layer: the global `--format text|json|tsv|csv` (with `--json` and `--csv`
+//! as short aliases), and the writers of the library's reports in each format.
+
+use std::io::{self, BufWriter, Write};
+
+use anyhow::Result;
+use clap::{Arg, ArgAction, ArgMatches, ValueEnum};
+use grundy::report::Report;
+use serde::Serialize;
+
+/// How an answer is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Readable text.
+    Text,
+    /// One line of JSON, for programs.
+    Json,
+    /// Tab-separated rows, no header: a listing's rows, or `key<TAB>value` rows.
+    Tsv,
+    /// Comma-separated rows under a header line.
+    Csv,
+}
+
+impl Format {
+    /// The global arguments that choose the format, added to every command.
+    pub fn args() -> [Arg; 3] {
+        [
+            Arg::new("format")
+                .long("format")
+                .value_name("FORMAT")
+                .value_parser(clap::builder::EnumValueParser::<Format>::new())
+                .global(true)
+                .help("Output format: text, json, tsv or csv [default: text]"),
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .global(true)
+                .help("Print JSON (the same as --format json)"),
+            Arg::new("csv")
+                .long("csv")
+                .action(ArgAction::SetTrue)
+                .global(true)
+                .hide(true)
+                .help("Print CSV (the same as --format csv)"),
+        ]
+    }
+
+    /// The format the arguments ask for; an error when they ask for two.
+    pub fn from_matches(matches: &ArgMatches) -> Result<Format> {
+        let chosen = matches.get_one::<Format>("format").copied();
+        let json = matches.get_flag("json").then_some(Format::Json);
+        let csv = matches.get_flag("csv").then_some(Format::Csv);
+        let given: Vec<Format> = [chosen, json, csv].into_iter().flatten().collect();
+        match given[..] {
+            [] => Ok(Format::Text),
+            [one] => Ok(one),
+            [first, ..] if given.iter().all(|&f| f == first) => Ok(first),
+            _ => {
+                anyhow::bail!("two output formats asked for: choose one of --format, --json, --csv")
+            }
+        }
+    }
+
+    /// The separator of table rows: tab for TSV, comma for CSV.
+    pub fn separator(self) -> &'static str {
+        match self {
+            Format::Csv => ",",
+            _ => "\t",
+        }
+    }
+}
+
+/// Writes one line of JSON.
+pub fn write_json_line(out: &mut impl Write, value: &impl Serialize) -> Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes a report in the chosen format on standard output.
+pub fn emit(report: &Report, format: Format) -> Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match format {
+        Format::Text => report.write_text(&mut out)?,
+        Format::Json => write_json_line(&mut out, &report.to_json())?,
+        Format::Tsv | Format::Csv => {
+            let (header, rows) = report.table_rows();
+            let line = |cells: Vec<String>| -> String {
+                if format == Format::Csv {
+                    cells
+                        .iter()
+                        .map(|c| csv_field(c))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                } else {
+                    cells.join("\t")
+                }
+            };
+            if format == Format::Csv {
+                writeln!(out, "{}", line(header))?;
+            }
+            for row in rows {
+                writeln!(out, "{}", line(row))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! `grundy octal`: the summary in text and JSON (proven and observed periods, rare values),
+//! every value with `--values` in each format, and errors. No run may panic.
+
+mod catalogue_run;
+
+use catalogue_run::{grundy, json};
+use serde_json::json;
+
+#[test]
+fn text_summary() {
+    assert_eq!(
+        grundy(&["octal", "0.77", "--upto", "200"]).ok(),
+        "0.77: heaps 0 to 200\n\
+         largest value 8, first at heap 27\n\
+         rare values (mask f): 10 heaps, the last at 70\n\
+         periodic, proven: period 12 from heap 71 (the periodicity theorem applies)\n"
+    );
+    let out = grundy(&["octal", "0.07", "--upto", "300"]).ok().to_string();
+    assert!(
+        out.ends_with(
+            "periodic, proven: period 34 from heap 53 (the periodicity theorem applies)\n"
+        ),
+        "{out}"
+    );
+    // Grundy's game is not octal: a period is only observed, and no theorem applies.
+    let out = grundy(&["octal", "grundy", "--upto", "50"])
+        .ok()
+        .to_string();
+    assert!(out.starts_with("Grundy's game: heaps 0 to 50\n"), "{out}");
+    // The plain computation gives the same summary, without the rare values.
+    let plain = grundy(&["octal", "0.77", "--upto", "200", "--plain"])
+        .ok()
+        .to_string();
+    assert!(!plain.contains("rare values"));
+    assert!(plain.ends_with("period 12 from heap 71 (the periodicity theorem applies)\n"));
+}
+
+#[test]
+fn values_in_every_format() {
+    assert_eq!(
+        grundy(&["octal", "0.77", "--upto", "5", "--values"]).ok(),
+        "0.77: heaps 0 to 5\n\
+         largest value 4, first at heap 5\n\
+         rare values (mask 7): 2 heaps, the last at 3\n\
+         no period observed up to 6\n\
+         0\t0\n1\t1\n2\t2\n3\t3\n4\t1\n5\t4\n"
+    );
+    let v = json(&["octal", "0.07", "--upto", "20", "--values"]);
+    assert_eq!(
+        v["values"],
+        json!([0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3])
+    );
+    assert_eq!(
+        (v["largest"].clone(), v["largest_at"].clone()),
+        (json!(5), json!(16))
+    );
+    assert_eq!(v["periodicity"]["status"], "observed");
+    assert!(json(&["octal", "0.07", "--upto", "20"])
+        .get("values")
+        .is_none());
+    assert_eq!(
+        grundy(&["octal", "0.77", "--upto", "2", "--values", "--format", "csv"]).ok(),
+        "heap,value\n0,0\n1,1\n2,2\n"
+    );
+    assert_eq!(
+        grundy(&["octal", "0.77", "--upto", "2", "--values", "--format", "tsv"]).ok(),
+        "0\t0\n1\t1\n2\t2\n"
+    );
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for (args, message) in [
+        (
+            &["octal", "0.9z"][..],
+            "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \
+             (octal) or 0-f (hexadecimal)",
+        ),
+        (
+            &["octal", "0.77", "--upto", "-1"],
+            "--upto: '-1' is not a heap (expected a whole number from 0 to 4294967294)",
+        ),
+        (
+            &["octal", "0.77", "--mask", "xyz"],
+            "--mask: 'xyz' is not a mask (expected a hexadecimal number from 0 to ffff, like fe)",
+        ),
+    ] {
+        assert_eq!(
+            grundy(args).failed(),
+            format!("grundy: error: {message}\n"),
+            "{args:?}"
+        );
+    }
+    let run = grundy(&["octal"]);
+    assert_eq!(run.code, 2);
+}

@@ -1,0 +1,255 @@
+//! Take-and-break games (octal codes and Grundy's game) as a family of the catalogue: their
+//! values heap by heap, rare values and period ([`crate::impartial::octal`] computes), and
+//! their tables.
+
+use super::{Family, Group, Inputs, Param, RunError};
+use crate::impartial::octal::{values_plain, values_sparse, Rule};
+use crate::input::{self, InputError};
+use crate::pattern::period::{self, OctalPeriod};
+use crate::pattern::table::{
+    check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+};
+use crate::progress::Progress;
+use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
+
+/// The largest heap of a take-and-break table (values are computed from heap 0 up; 2 bytes
+/// per heap while computing).
+pub const MAX_HEAP: u64 = 1 << 26;
+
+/// The largest heap of a table whose code splits a heap in three (hexadecimal digits 8-f):
+/// values then take O(n^3) time.
+pub const MAX_HEAP_THREE_WAY: u64 = 1500;
+
+/// Largest heap of `grundy octal`: heaps are numbered in 32 bits (2 bytes each, so 8 GiB of
+/// values).
+pub const MAX_UPTO: u64 = u32::MAX as u64 - 1;
+
+/// Names of some take-and-break codes.
+const KNOWN_CODES: &[(&str, &str)] = &[
+    ("0.77", "Kayles"),
+    ("0.07", "Dawson's Kayles"),
+    ("0.137", "Dawson's Chess"),
+];
+
+/// The rare-value mask and the rare heaps of the sparse-space method.
+type Rare = (u16, Vec<u32>);
+
+/// The values of heaps 0 to n, by the sparse-space method where the code allows it, and the
+/// rare-value mask and heaps it used.
+fn values(
+    rule: &Rule,
+    n: usize,
+    mask: Option<u16>,
+    plain: bool,
+    progress: &dyn Progress,
+) -> Result<(Vec<u16>, Option<Rare>), RunError> {
+    if plain || rule.splits_in_three() {
+        progress.phase(&format!("computing {} heaps", n + 1), None);
+        return Ok((values_plain(rule, n)?, None));
+    }
+    let s = values_sparse(rule, n, mask, progress)?;
+    Ok((s.values, Some((s.mask, s.rare_heaps))))
+}
+
+impl Tabulate for Rule {
+    fn name(&self) -> String {
+        let code = self.to_string();
+        match KNOWN_CODES.iter().find(|&&(c, _)| c == code) {
+            Some((_, name)) => format!("{code} ({name})"),
+            None => code,
+        }
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    /// Values from heap 0 to `n.last` (by the sparse-space method where the code allows it).
+    fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
+        let (limit, reason) = if self.splits_in_three() {
+            (
+                MAX_HEAP_THREE_WAY,
+                "values of three-way splits take O(n^3) time",
+            )
+        } else {
+            (
+                MAX_HEAP,
+                "values are computed from heap 0 up, 2 bytes per heap",
+            )
+        };
+        check_limit(&self.name(), "heap", n.last, limit, reason)?;
+        let (values, _) =
+            values(self, n.last as usize, None, false, progress).map_err(|e| TableError::Game {
+                game: self.name(),
+                message: e.to_string(),
+            })?;
+        let table = Table::line(self.name(), n, |i| u64::from(values[i as usize]))?;
+        Ok(of_kind(table, kind))
+    }
+}
+
+/// Reads a table's name: a code (starting with a digit or a point) or `grundy`.
+fn parse_table(spec: &str) -> Option<TableGame> {
+    (spec.eq_ignore_ascii_case("grundy")
+        || spec.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+    .then(|| {
+        Rule::parse(spec)
+            .map(|rule| Box::new(rule) as Box<dyn Tabulate>)
+            .map_err(|e| TableError::Malformed(e.to_string()))
+    })
+}
+
+/// `grundy octal CODE --upto N`: values of a take-and-break game, its rare values and period.
+///
+/// Text: the game and the heaps, the largest value, the rare values (sparse-space method),
+/// and the periodicity: proven by the periodicity theorem for octal games, or observed; with
+/// `--values` every value, one `heap<TAB>value` line a heap. JSON: `{"game", "upto",
+/// "largest", "largest_at", "mask", "rare_heaps", "last_rare", "periodicity"}` and `"values"`
+/// (an array) with `--values`. Tables: a code or `grundy`, by heap.
+pub static FAMILY: Family = Family {
+    name: "octal",
+    group: Group::TakeAndBreak,
+    about: "Take-and-break games (octal codes like 0.77, Grundy's game): values, rare values, \
+            period",
+    example: "0.77 --upto 200",
+    params: &[
+        Param::arg(
+            "code",
+            "CODE",
+            "The game: an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, \
+             4.07, ...) or `grundy` for Grundy's game",
+        ),
+        Param::option(
+            "upto",
+            "N",
+            "Compute the values of heaps 0 to N [default: 1000]",
+        ),
+        Param::option(
+            "mask",
+            "HEX",
+            "The mask that splits values into rare and common (hexadecimal, e.g. fe); chosen \
+             automatically if not given",
+        ),
+        Param::flag(
+            "plain",
+            "Use the plain O(n^2) computation instead of the sparse-space method",
+        ),
+        Param::flag(
+            "values",
+            "Print every value, one heap per line (`heap<TAB>value`), after the summary",
+        ),
+    ],
+    run,
+    table: Some(TableSource {
+        syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
+        parse: parse_table,
+    }),
+};
+
+fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
+    let upto = match inputs.value("upto") {
+        Some(text) => input::whole_up_to("--upto", text, "a heap", 0, MAX_UPTO)? as usize,
+        None => 1000,
+    };
+    let mask = inputs
+        .value("mask")
+        .map(|m| {
+            u16::from_str_radix(m.trim().trim_start_matches("0x"), 16).map_err(|_| {
+                InputError::Malformed {
+                    place: "--mask".to_string(),
+                    text: m.to_string(),
+                    noun: "a mask".to_string(),
+                    expected: "a hexadecimal number from 0 to ffff, like fe".to_string(),
+                }
+            })
+        })
+        .transpose()?;
+    let (values, sparse) = values(&rule, upto, mask, inputs.given("plain"), inputs.progress())?;
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let largest_at = values.iter().position(|&v| v == largest).unwrap_or(0);
+    let periodicity = if matches!(rule, Rule::Grundy) {
+        // Not an octal game: the periodicity theorem does not apply.
+        match period::find(&values) {
+            Some(p) => OctalPeriod::Observed {
+                period: p,
+                upto: values.len(),
+                needed: usize::MAX,
+            },
+            None => OctalPeriod::None { upto: values.len() },
+        }
+    } else {
+        period::octal(&values, rule.max_removal())
+    };
+    let game = rule.to_string();
+    let mut report = Report::new().fields([
+        Field::shown("game", &game, "", format!("{game}: heaps 0 to {upto}"))
+            .laid_out(Layout::Bare),
+        Field::json_only("upto", upto),
+        Field::shown(
+            "largest",
+            largest,
+            "",
+            format!("largest value {largest}, first at heap {largest_at}"),
+        )
+        .laid_out(Layout::Bare),
+        Field::json_only("largest_at", largest_at),
+        Field::json_only("mask", sparse.as_ref().map(|(m, _)| format!("{m:x}"))),
+        Field::json_only("rare_heaps", sparse.as_ref().map(|(_, r)| r.len())),
+        Field::json_only(
+            "last_rare",
+            sparse.as_ref().and_then(|(_, r)| r.last().copied()),
+        ),
+    ]);
+    if let Some((m, rare)) = &sparse {
+        report = report.field(Field::headline(format!(
+            "rare values (mask {m:x}): {} heaps, the last at {}",
+            rare.len(),
+            rare.last().copied().unwrap_or(0)
+        )));
+    }
+    report = report.field(
+        Field::shown("periodicity", periodicity, "", describe(&periodicity)).laid_out(Layout::Bare),
+    );
+    if inputs.given("values") {
+        report = report.listing(
+            Listing::new(
+                "values",
+                vec![
+                    Column::right("heap", "heap"),
+                    Column::right("value", "value"),
+                ],
+                values.len(),
+                move |i| vec![Cell::Number(i as u64), Cell::Number(u64::from(values[i]))],
+            )
+            .styled(ListingStyle::Tabbed)
+            .json_column(1),
+        );
+    }
+    Ok(report)
+}
+
+/// The periodicity in words.
+fn describe(periodicity: &OctalPeriod) -> String {
+    match *periodicity {
+        OctalPeriod::Proven { period } => format!(
+            "periodic, proven: period {} from heap {} (the periodicity theorem applies)",
+            period.period, period.preperiod
+        ),
+        OctalPeriod::Observed {
+            period,
+            upto,
+            needed,
+        } if needed != usize::MAX => format!(
+            "periodic as far as observed: period {} from heap {}, up to {upto} (a proof needs \
+             values up to {needed})",
+            period.period, period.preperiod
+        ),
+        OctalPeriod::Observed { period, upto, .. } => format!(
+            "periodic as far as observed: period {} from heap {}, up to {upto} (no theorem \
+             applies to this game)",
+            period.period, period.preperiod
+        ),
+        OctalPeriod::None { upto } => format!("no period observed up to {upto}"),
+    }
+}
