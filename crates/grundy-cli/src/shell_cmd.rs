@@ -17,8 +17,11 @@ pub struct CompletionsArgs {
 
 /// Writes the completion script of a shell.
 pub fn completions(args: &CompletionsArgs, mut command: Command) -> Result<()> {
+    // Generated in memory first: the generator cannot report a closed pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "grundy", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "grundy", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(())
 }

@@ -565,3 +565,67 @@ fn usage_errors() {
         assert!(run.stderr.contains("--help"), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn help_lists_every_command_under_a_heading() {
+    let out = grundy(&["--help"]).ok().to_string();
+    for heading in [
+        "Solving position graphs:",
+        "Values and compounds:",
+        "The catalogue: piles:",
+        "The catalogue: take-and-break games:",
+        "Tables and patterns:",
+        "Shell:",
+    ] {
+        assert!(out.contains(heading), "{heading} in {out}");
+    }
+    // Every command of the parser is listed, each once, and each heading has an example.
+    let listed: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("  e.g.") && !l.starts_with("  -"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    for family in grundy::games::registry::FAMILIES {
+        assert_eq!(
+            listed.iter().filter(|&&c| c == family.name).count(),
+            1,
+            "{} in {out}",
+            family.name
+        );
+    }
+    for tool in ["solve", "nimber", "table", "completions", "man"] {
+        assert!(listed.contains(&tool), "{tool}");
+    }
+    let headings = out
+        .lines()
+        .filter(|l| l.ends_with(':') && !l.starts_with(' '))
+        .count();
+    let examples = out
+        .lines()
+        .filter(|l| l.starts_with("  e.g. grundy "))
+        .count();
+    // "Usage:" and "Options:" are not sections.
+    assert_eq!(examples, headings - 1, "{out}");
+    // A family's own help shows its example.
+    let nim = grundy(&["nim", "--help"]).ok().to_string();
+    assert!(nim.contains("Example: grundy nim 3 4 5"), "{nim}");
+}
+
+#[test]
+fn completions_and_manual_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = grundy(&["completions", shell]).ok().to_string();
+        assert!(out.contains("grundy"), "{shell}");
+        assert!(
+            out.contains("wythoff"),
+            "{shell}: the catalogue's commands complete too"
+        );
+    }
+    assert_eq!(grundy(&["completions", "tcsh"]).code, 2);
+    let man = grundy(&["man"]).ok().to_string();
+    assert!(man.contains(".TH grundy 1"), "{man}");
+    assert!(
+        man.contains(".TH grundy-wythoff"),
+        "a page for each command"
+    );
+}

@@ -8,6 +8,7 @@
 //! reader (or `GRUNDY_FUZZ_CASES`) and prints, per reader, the inputs tried, the panics found
 //! and the time taken.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::io::{self, Read};
@@ -1026,7 +1027,7 @@ fn family(family: &'static Family, cases: u32) -> Figures {
                     text: file.clone(),
                 })
             };
-            let mut inputs = Inputs::new(&reader, &NoProgress);
+            let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
             for (param, values) in family.params.iter().zip(given) {
                 if let Some(values) = values {
                     inputs.set(param.name, values);
@@ -1054,15 +1055,48 @@ fn families(cases: u32) -> Vec<Figures> {
 // ---------------------------------------------------------------------------------------------
 // Huge counts in tiny inputs: refused at once, without reserving what they announce
 
-/// Runs `f` and checks it took less than a second: nothing was allocated or looped over in
-/// proportion to a number in the input.
+/// Counts the bytes each thread allocates, so that a test can bound what one call reserves
+/// (the test threads run side by side: a global count would mix them).
+struct Counting;
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the count is a side
+// effect on a const-initialised thread local, which itself never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATED.try_with(|n| n.set(n.get().saturating_add(layout.size())));
+        System.alloc(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATED.try_with(|n| n.set(n.get().saturating_add(new_size)));
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The most a call on a tiny input may allocate: far below what any of the counts announces.
+const SMALL_ALLOCATION: usize = 64 << 20;
+
+/// Runs `f` and checks it allocated at most [`SMALL_ALLOCATION`] bytes on this thread:
+/// nothing was reserved in proportion to a number in the input (the count of bytes, unlike a
+/// clock, does not depend on the machine or on what else runs).
 fn fast<T>(what: &str, f: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
+    let before = ALLOCATED.with(Cell::get);
     let result = f();
+    let allocated = ALLOCATED.with(Cell::get) - before;
     assert!(
-        start.elapsed() < Duration::from_secs(1),
-        "{what}: {:?}",
-        start.elapsed()
+        allocated <= SMALL_ALLOCATION,
+        "{what}: allocated {allocated} bytes"
     );
     result
 }

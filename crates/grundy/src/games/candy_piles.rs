@@ -25,9 +25,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::catalogue_game::own_rules;
 use super::corner_walk::{corner_outcome, DownSet};
 use super::Answer;
-use super::{CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Family, Group, Inputs, Param, RunError};
 use crate::outcome::Outcome;
 use crate::report::Report;
 use crate::rules::Game;
@@ -147,30 +148,23 @@ pub fn answer(piles: &[u64]) -> Answer<CandyMove> {
     Answer::from_moves(None, moves)
 }
 
-impl CatalogueGame for CandyPiles {
-    type Position = Vec<u64>;
-    type Move = CandyMove;
-    type Rules = CandyPiles;
-
-    fn rules(&self) -> CandyPiles {
-        CandyPiles
-    }
-
-    fn answer(&self, p: &Vec<u64>) -> Answer<CandyMove> {
-        answer(p)
-    }
-
-    fn play(&self, p: &Vec<u64>, m: &CandyMove) -> Option<Vec<u64>> {
-        let a = position(p);
-        match *m {
-            CandyMove::TakeLargest { stones } => {
-                (a.first() == Some(&stones)).then(|| a[1..].to_vec())
-            }
-            CandyMove::OneFromEach { piles } => (piles == a.len() as u64 && piles > 0)
-                .then(|| a.iter().filter(|&&x| x > 1).map(|&x| x - 1).collect()),
-        }
+/// The position after a move, if it is legal.
+fn candy_move(p: &[u64], m: &CandyMove) -> Option<Vec<u64>> {
+    let a = position(p);
+    match *m {
+        CandyMove::TakeLargest { stones } => (a.first() == Some(&stones)).then(|| a[1..].to_vec()),
+        CandyMove::OneFromEach { piles } => (piles == a.len() as u64 && piles > 0)
+            .then(|| a.iter().filter(|&&x| x > 1).map(|&x| x - 1).collect()),
     }
 }
+
+own_rules!(
+    CandyPiles,
+    Vec<u64>,
+    CandyMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| candy_move(p, m)
+);
 
 /// `grundy candy-piles A1 ... An`: Candy Piles by the diagonal walk of notes 000: the
 /// outcome and the winning moves (at most two). The piles can also come from a file (`--file`,
@@ -185,13 +179,12 @@ pub static FAMILY: Family = Family {
         Param::args(
             "piles",
             "PILE",
-            false,
             "The pile sizes (0 to 2^64 - 1 stones each), in any order",
-        ),
+        )
+        .optional(),
         Param::option(
             "file",
             "PATH",
-            false,
             "Read the piles from a file (`-`: standard input): N, then N pile sizes",
         ),
     ],

@@ -1254,57 +1254,50 @@ pub static FAMILY: Family = Family {
         Param::args(
             "places",
             "HEADS",
-            false,
             "The heads: places from 1 (`3 7 12` or `3,7,12`), or `X:Y` on a board",
-        ),
+        )
+        .optional(),
         Param::option(
             "rule",
             "RULE",
-            true,
             "The rule: two (turn one or two coins), mock-turtles (one to three), ruler (a run), \
              multiples (x, 2x, ..., kx); the head is the rightmost coin turned (the leftmost \
              for multiples)",
-        ),
+        )
+        .required(),
         Param::option(
             "max-run",
             "K",
-            false,
             "With `--rule ruler`: runs of at most K coins",
         ),
         Param::option(
             "row",
             "BITS",
-            false,
             "The row as 0s (tails) and 1s (heads), coin 1 first",
         ),
         Param::option(
             "heads",
             "LIST",
-            false,
             "The heads as a comma-separated list (the same as HEADS)",
         ),
         Param::option(
             "length",
             "N",
-            false,
             "The number of coins of the row (on a board, along x) [default: the last head]",
         ),
         Param::option(
             "by",
             "RULE",
-            false,
             "A board: the rule of the second coordinate (y); heads are `X:Y`",
         ),
         Param::option(
             "by-max-run",
             "K",
-            false,
             "With `--by ruler`: runs of at most K coins along y",
         ),
         Param::option(
             "by-length",
             "M",
-            false,
             "The board's length along y [default: the largest y of a head]",
         ),
     ],

@@ -55,7 +55,6 @@ pub static NIM_K: Family = Family {
         Param::args(
             "piles",
             "PILES",
-            true,
             "The pile sizes (0 to 2^64 - 1 counters each)",
         ),
     ],
@@ -121,7 +120,6 @@ pub static MISERE: Family = Family {
     params: &[Param::args(
         "values",
         "VALUES",
-        true,
         "The values of the components (for Anti-Nim: the pile sizes). The rule is exact when \
          a component of value 0 has no move (see the README)",
     )],
@@ -194,7 +192,6 @@ pub static CORNERS: Family = Family {
     params: &[Param::args(
         "heads",
         "HEADS",
-        true,
         "The heads, each as comma-separated 0-based coordinates (`x,y` on a board, `x,y,z` in \
          a box; all of one dimension). `-` reads them from standard input, one per line, with \
          coordinates separated by commas or spaces",

@@ -334,14 +334,13 @@ pub static FAMILY: Family = Family {
         Param::option(
             "k",
             "K",
-            true,
             "The multiplier k ≥ 1: after a take of c the next player takes at most ⌊k·c⌋. An \
              integer, a fraction a/b or a decimal",
-        ),
+        )
+        .required(),
         Param::option(
             "limit",
             "L",
-            false,
             "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
              opponent took c). Default: the start, where the first player may take anything \
              but the whole pile (N - 1)",

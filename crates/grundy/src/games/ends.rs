@@ -659,7 +659,7 @@ pub fn two_queues(
 
 /// The `--file PATH` parameter of these games: the input of the contest problem.
 const fn file_param(help: &'static str) -> Param {
-    Param::option("file", "PATH", false, help)
+    Param::option("file", "PATH", help)
 }
 
 /// `grundy fox-cards PILE...`: each pile is its card values from top to bottom, separated
@@ -675,9 +675,9 @@ pub static FOX_CARDS: Family = Family {
         Param::args(
             "piles",
             "PILE",
-            false,
             "The piles, each as its card values from top to bottom separated by commas (1,10)",
-        ),
+        )
+        .optional(),
         file_param(
             "Read the piles from a file (`-`: standard input) in the format of Codeforces \
              388C: n, then n lines `s c1 ... cs`",
@@ -748,7 +748,7 @@ pub static CARROTS: Family = Family {
             moves",
     example: "1 2 3 5",
     params: &[
-        Param::args("values", "VALUE", false, "The values of the row, in order"),
+        Param::args("values", "VALUE", "The values of the row, in order").optional(),
         file_param(
             "Read the values from a file (`-`: standard input) in the format of Codeforces \
              794E: n, then n values",
@@ -788,9 +788,9 @@ pub static ENDS_SUM: Family = Family {
         Param::args(
             "values",
             "VALUE",
-            false,
             "The values of the row, in order: an even number of them, with an odd total",
-        ),
+        )
+        .optional(),
         file_param("Read the values from a file (`-`: standard input): n, then n values"),
     ],
     run: run_ends_sum,

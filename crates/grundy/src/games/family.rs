@@ -113,84 +113,73 @@ impl Param {
         }
     }
 
-    /// An optional positional value.
-    pub const fn optional_arg(
-        name: &'static str,
-        value_name: &'static str,
-        help: &'static str,
-    ) -> Param {
+    /// Every remaining positional value, at least one.
+    pub const fn args(name: &'static str, value_name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
             kind: ParamKind::Positional {
-                required: false,
-                many: false,
-            },
-            value_name,
-            help,
-        }
-    }
-
-    /// Every remaining positional value (`required`: at least one).
-    pub const fn args(
-        name: &'static str,
-        value_name: &'static str,
-        required: bool,
-        help: &'static str,
-    ) -> Param {
-        Param {
-            name,
-            kind: ParamKind::Positional {
-                required,
+                required: true,
                 many: true,
             },
-            value_name,
-            help,
+            ..Param::arg(name, value_name, help)
         }
     }
 
-    /// An option `--name VALUE` (`required`: it must be given).
-    pub const fn option(
-        name: &'static str,
-        value_name: &'static str,
-        required: bool,
-        help: &'static str,
-    ) -> Param {
+    /// An option `--name VALUE`, which may be left out.
+    pub const fn option(name: &'static str, value_name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
-            kind: ParamKind::Option {
-                required,
-                values: 1,
-            },
-            value_name,
-            help,
-        }
-    }
-
-    /// An option taking `values` values at once: `--count L R`.
-    pub const fn option_values(
-        name: &'static str,
-        value_name: &'static str,
-        values: usize,
-        help: &'static str,
-    ) -> Param {
-        Param {
-            name,
             kind: ParamKind::Option {
                 required: false,
-                values,
+                values: 1,
             },
-            value_name,
-            help,
+            ..Param::arg(name, value_name, help)
         }
     }
 
     /// A switch `--name`.
     pub const fn flag(name: &'static str, help: &'static str) -> Param {
         Param {
-            name,
             kind: ParamKind::Flag,
-            value_name: "",
-            help,
+            ..Param::arg(name, "", help)
+        }
+    }
+
+    /// The same positional parameter, which may be left out (or, taking every remaining
+    /// value, given none).
+    pub const fn optional(self) -> Param {
+        match self.kind {
+            ParamKind::Positional { many, .. } => Param {
+                kind: ParamKind::Positional {
+                    required: false,
+                    many,
+                },
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The same option, which must be given.
+    pub const fn required(self) -> Param {
+        match self.kind {
+            ParamKind::Option { values, .. } => Param {
+                kind: ParamKind::Option {
+                    required: true,
+                    values,
+                },
+                ..self
+            },
+            _ => self,
+        }
+    }
+
+    /// The same option, taking `values` values at once: `--count L R`.
+    pub const fn values(self, values: usize) -> Param {
+        match self.kind {
+            ParamKind::Option { required, .. } => Param {
+                kind: ParamKind::Option { required, values },
+                ..self
+            },
+            _ => self,
         }
     }
 }
@@ -211,16 +200,22 @@ pub struct Source {
 /// What the user gave a family: each parameter's values as text, by name, and a way to read
 /// files. Built by a front end from its own arguments.
 pub struct Inputs<'a> {
+    params: &'static [Param],
     values: BTreeMap<&'static str, Vec<String>>,
     reader: SourceReader<'a>,
     progress: &'a dyn Progress,
 }
 
 impl<'a> Inputs<'a> {
-    /// Inputs with no value yet, reading files with `reader` and reporting the progress of
-    /// long computations to `progress`.
-    pub fn new(reader: SourceReader<'a>, progress: &'a dyn Progress) -> Inputs<'a> {
+    /// Inputs with no value yet for the parameters `params` (a family's), reading files with
+    /// `reader` and reporting the progress of long computations to `progress`.
+    pub fn new(
+        params: &'static [Param],
+        reader: SourceReader<'a>,
+        progress: &'a dyn Progress,
+    ) -> Inputs<'a> {
         Inputs {
+            params,
             values: BTreeMap::new(),
             reader,
             progress,
@@ -316,21 +311,20 @@ impl<'a> Inputs<'a> {
         if self.given(a) && self.given(b) {
             return Err(InputError::usage(format!(
                 "{} and {} exclude each other: give one",
-                display_name(a),
-                display_name(b)
+                self.shown(a),
+                self.shown(b)
             )));
         }
         Ok(())
     }
-}
 
-/// `--name` for a name that looks like an option (lower case), the name itself for a
-/// positional placeholder.
-fn display_name(name: &str) -> String {
-    if name.chars().any(|c| c.is_ascii_uppercase()) {
-        name.to_string()
-    } else {
-        format!("--{name}")
+    /// A parameter as the user writes it: `--name` for an option, its placeholder (`N`) for a
+    /// positional value.
+    fn shown(&self, name: &str) -> String {
+        match self.params.iter().find(|p| p.name == name) {
+            Some(p) if matches!(p.kind, ParamKind::Positional { .. }) => p.value_name.to_string(),
+            _ => format!("--{name}"),
+        }
     }
 }
 

@@ -39,8 +39,9 @@
 //! **Complexity.** Every function takes O(log n) time (there are 92 Fibonacci numbers in
 //! `u64`); [`misere_losses_up_to`] answers 10^5 queries in a few milliseconds.
 
+use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::{self, InputError, Words};
 use crate::math::zeckendorf::{
     is_fibonacci, largest_index_at_most, smallest_term, zeckendorf, FIBONACCI,
@@ -172,50 +173,35 @@ fn count_smallest_term_above(m: u64, k: u64) -> u64 {
     count - 1
 }
 
-impl CatalogueGame for FibonacciNim {
-    type Position = LimitedPile;
-    type Move = LimitedTake;
-    type Rules = FibonacciNim;
-
-    fn rules(&self) -> FibonacciNim {
-        FibonacciNim
-    }
-
-    fn answer(&self, p: &LimitedPile) -> Answer<LimitedTake> {
-        answer(p.pile, p.limit)
-    }
-
-    fn play(&self, p: &LimitedPile, m: &LimitedTake) -> Option<LimitedPile> {
-        m.play(p)
-    }
-}
+own_rules!(
+    FibonacciNim,
+    LimitedPile,
+    LimitedTake,
+    |p: &LimitedPile| answer(p.pile, p.limit),
+    |p: &LimitedPile, m: &LimitedTake| m.play(p)
+);
 
 /// The misère game (「SNOI2020」取石子: who takes the last counter loses), as a catalogue
-/// game on the same positions.
+/// game on the same positions (its rules are Fibonacci Nim's, solved in misère play).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MisereFibonacciNim;
 
-impl CatalogueGame for MisereFibonacciNim {
+impl Impartial for MisereFibonacciNim {
     type Position = LimitedPile;
-    type Move = LimitedTake;
-    type Rules = FibonacciNim;
 
-    fn rules(&self) -> FibonacciNim {
-        FibonacciNim
-    }
-
-    fn answer(&self, p: &LimitedPile) -> Answer<LimitedTake> {
-        misere_answer(p.pile, p.limit)
-    }
-
-    fn play(&self, p: &LimitedPile, m: &LimitedTake) -> Option<LimitedPile> {
-        m.play(p)
-    }
-
-    fn misere(&self) -> bool {
-        true
+    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+        FibonacciNim.options(p, out);
     }
 }
+
+own_rules!(
+    MisereFibonacciNim,
+    LimitedPile,
+    LimitedTake,
+    |p: &LimitedPile| misere_answer(p.pile, p.limit),
+    |p: &LimitedPile, m: &LimitedTake| m.play(p),
+    misere
+);
 
 impl Tabulate for FibonacciNim {
     fn name(&self) -> String {
@@ -254,7 +240,6 @@ pub static FAMILY: Family = Family {
         Param::option(
             "limit",
             "L",
-            false,
             "In the middle of play: the most the player to move may take (twice the \
              opponent's last take; a limit at least N allows taking the whole pile). Default: \
              the start, where the first player may take anything but the whole pile (N - 1)",
@@ -303,21 +288,20 @@ pub static MISERE_FAMILY: Family = Family {
     about: "Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts",
     example: "10 --k 3",
     params: &[
-        Param::optional_arg(
+        Param::arg(
             "pile",
             "N",
             "The pile (0 to 2^64 - 1 counters); omit it with --count or --batch",
-        ),
+        )
+        .optional(),
         Param::option(
             "k",
             "K",
-            false,
             "The most the first move may take (later: twice the opponent's last take)",
         ),
         Param::option(
             "count",
             "M",
-            false,
             "Count the P-positions (second player wins) among the starts 1..=M",
         ),
         Param::flag(

@@ -37,7 +37,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input;
 use crate::math::bits::{gray, gray_inverse, lowbit};
 use crate::report::Report;
@@ -129,29 +130,24 @@ pub fn answer(a: &[u64]) -> Answer<FlipRunMove> {
     Answer::from_moves(Some(value(a)), winning_moves(a))
 }
 
-impl CatalogueGame for FlipRun {
-    type Position = Vec<u64>;
-    type Move = FlipRunMove;
-    type Rules = FlipRun;
-
-    fn rules(&self) -> FlipRun {
-        FlipRun
+/// The sequence after a move, if it is legal.
+fn flip(a: &[u64], m: &FlipRunMove) -> Option<Vec<u64>> {
+    let i = m.index.checked_sub(1)?;
+    let mut next = a.to_vec();
+    next[i] = a.get(i)?.checked_sub(1)?;
+    for x in next.get_mut(i + 1..=i + m.run)? {
+        *x = x.checked_add(1)?;
     }
-
-    fn answer(&self, a: &Vec<u64>) -> Answer<FlipRunMove> {
-        answer(a)
-    }
-
-    fn play(&self, a: &Vec<u64>, m: &FlipRunMove) -> Option<Vec<u64>> {
-        let i = m.index.checked_sub(1)?;
-        let mut next = a.clone();
-        next[i] = a.get(i)?.checked_sub(1)?;
-        for x in next.get_mut(i + 1..=i + m.run)? {
-            *x = x.checked_add(1)?;
-        }
-        Some(next)
-    }
+    Some(next)
 }
+
+own_rules!(
+    FlipRun,
+    Vec<u64>,
+    FlipRunMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| flip(p, m)
+);
 
 /// `grundy flip-run A1 ... An`: the notes' flipping game (取反游戏). Text prints the winning
 /// moves as `a_2 - 1, a_3..a_5 + 1`; JSON moves are `{"index": 2, "run": 3}` (indices from 1;
@@ -164,7 +160,6 @@ pub static FAMILY: Family = Family {
     params: &[Param::args(
         "a",
         "A",
-        true,
         "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)",
     )],
     run,

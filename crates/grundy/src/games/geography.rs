@@ -601,23 +601,22 @@ pub static FAMILY: Family = Family {
     about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
     example: "--grid board.txt --start 1,1",
     params: &[
-        Param::optional_arg(
+        Param::arg(
             "file",
             "FILE",
             "The graph, in the position-graph format of `grundy solve`, each move `u v` read as \
              an undirected edge (`-`: standard input)",
-        ),
+        )
+        .optional(),
         Param::option(
             "grid",
             "FILE",
-            false,
             "Read a grid instead: rows of `.` (a free cell) and `#` (a blocked cell); the token \
              moves to a free cell that shares a side (`-`: standard input)",
         ),
         Param::option(
             "start",
             "START",
-            false,
             "Answer for one start, with every winning move: a vertex, or `ROW,COLUMN` on a grid \
              (counted from 1, at the top left)",
         ),
@@ -627,7 +626,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    inputs.exclusive("FILE", "grid")?;
+    inputs.exclusive("file", "grid")?;
     match (inputs.value("grid"), inputs.value("file")) {
         (Some(path), _) => run_grid(inputs, path),
         (None, Some(path)) => run_graph(inputs, path),

@@ -393,13 +393,11 @@ pub static FAMILY: Family = Family {
         Param::option(
             "start",
             "VERTEX",
-            false,
             "Answer for the token on this vertex, with every winning move",
         ),
         Param::option(
             "last",
             "L",
-            false,
             "The length of the previous move (0: the game starts; the next move must be \
              longer); needs --start",
         ),

@@ -296,13 +296,11 @@ pub static FAMILY: Family = Family {
         Param::option(
             "dies",
             "ROUNDS",
-            false,
             "Who dies in these rounds (from 1 to N), comma-separated",
         ),
         Param::option(
             "person",
             "PEOPLE",
-            false,
             "In which round these people die, comma-separated",
         ),
         Param::flag(

@@ -354,16 +354,16 @@ pub static FAMILY: Family = Family {
             column",
     example: "1202 1000",
     params: &[
-        Param::optional_arg("row", "ROW", "The first row: n digits 0, 1, 2 (e.g. 1202)"),
-        Param::optional_arg(
+        Param::arg("row", "ROW", "The first row: n digits 0, 1, 2 (e.g. 1202)").optional(),
+        Param::arg(
             "column",
             "COLUMN",
             "The first column, top to bottom: n digits, the first one the same corner as ROW's",
-        ),
+        )
+        .optional(),
         Param::option(
             "file",
             "PATH",
-            false,
             "Read the matrix from a file (`-`: standard input) in the format of ARC107 E: n, \
              then the first row's n values, then the n - 1 values of the first column below \
              the corner",

@@ -28,7 +28,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::impartial::misere::anti_sg_wins;
 use crate::input;
 use crate::outcome::Outcome;
@@ -155,49 +156,29 @@ fn play(piles: &[u64], m: &NimMove) -> Option<Vec<u64>> {
     })
 }
 
-impl CatalogueGame for Nim {
-    type Position = Vec<u64>;
-    type Move = NimMove;
-    type Rules = Nim;
+own_rules!(Nim, Vec<u64>, NimMove, |p: &Vec<u64>| answer(p), play);
 
-    fn rules(&self) -> Nim {
-        Nim
-    }
-
-    fn answer(&self, piles: &Vec<u64>) -> Answer<NimMove> {
-        answer(piles)
-    }
-
-    fn play(&self, piles: &Vec<u64>, m: &NimMove) -> Option<Vec<u64>> {
-        play(piles, m)
-    }
-}
-
-/// Anti-Nim: Nim in misère play, as a catalogue game.
+/// Anti-Nim: Nim in misère play, as a catalogue game (its rules are Nim's, solved in misère
+/// play).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AntiNim;
 
-impl CatalogueGame for AntiNim {
+impl Impartial for AntiNim {
     type Position = Vec<u64>;
-    type Move = NimMove;
-    type Rules = Nim;
 
-    fn rules(&self) -> Nim {
-        Nim
-    }
-
-    fn answer(&self, piles: &Vec<u64>) -> Answer<NimMove> {
-        misere_answer(piles)
-    }
-
-    fn play(&self, piles: &Vec<u64>, m: &NimMove) -> Option<Vec<u64>> {
-        play(piles, m)
-    }
-
-    fn misere(&self) -> bool {
-        true
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        Nim.options(piles, out);
     }
 }
+
+own_rules!(
+    AntiNim,
+    Vec<u64>,
+    NimMove,
+    |p: &Vec<u64>| misere_answer(p),
+    play,
+    misere
+);
 
 /// Two-pile Nim as a table by (a, b): the value a XOR b.
 #[derive(Debug)]
@@ -230,7 +211,6 @@ pub static FAMILY: Family = Family {
         Param::args(
             "piles",
             "PILES",
-            true,
             "The pile sizes (0 to 2^64 - 1 counters each)",
         ),
         Param::flag(

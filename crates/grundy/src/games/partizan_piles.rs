@@ -444,19 +444,18 @@ pub static FAMILY: Family = Family {
         Param::option(
             "a",
             "A",
-            true,
             "How many counters Left (Alice) must take (1 to 2^64 - 1)",
-        ),
+        )
+        .required(),
         Param::option(
             "b",
             "B",
-            true,
             "How many counters Right (Bob) must take (1 to 2^64 - 1)",
-        ),
+        )
+        .required(),
         Param::args(
             "piles",
             "PILES",
-            true,
             "The pile sizes (0 to 2^64 - 1 counters each)",
         ),
     ],

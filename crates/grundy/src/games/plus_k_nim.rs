@@ -272,31 +272,31 @@ pub static FAMILY: Family = Family {
             range",
     example: "10 --k 2",
     params: &[
-        Param::optional_arg(
+        Param::arg(
             "pile",
             "N",
             "The pile (0 to 2^64 - 1 counters); omit it with --count",
-        ),
+        )
+        .optional(),
         Param::option(
             "k",
             "K",
-            true,
             "After a take of c the next player takes at most c + K (K ≥ 0)",
-        ),
+        )
+        .required(),
         Param::option(
             "limit",
             "L",
-            false,
             "In the middle of play: the most the player to move may take (c + K after the \
              opponent took c). Default: the start, where the first move takes exactly one \
              counter",
         ),
-        Param::option_values(
+        Param::option(
             "count",
             "L R",
-            2,
             "Count the P-positions (second player wins) among the starts L..=R",
-        ),
+        )
+        .values(2),
     ],
     run,
     table: None,

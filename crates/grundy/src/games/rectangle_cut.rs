@@ -34,7 +34,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::InputError;
 use crate::math::primes::factorize;
 use crate::report::{Field, Report};
@@ -346,36 +347,31 @@ pub fn answer(rects: &[Rectangle]) -> Answer<CutMove> {
     answer
 }
 
-impl CatalogueGame for RectangleCut {
-    type Position = Vec<Rectangle>;
-    type Move = CutMove;
-    type Rules = RectangleCut;
-
-    fn rules(&self) -> RectangleCut {
-        RectangleCut
+/// The rectangles after a cut, sorted, if it is legal.
+fn cut(rects: &[Rectangle], m: &CutMove) -> Option<Vec<Rectangle>> {
+    let i = m.rectangle.checked_sub(1)?;
+    let r = *rects.get(i)?;
+    let (len, piece) = match m.side {
+        Axis::A => (r.0, Rectangle(r.0.checked_div(m.parts)?, r.1)),
+        Axis::B => (r.1, Rectangle(r.0, r.1.checked_div(m.parts)?)),
+    };
+    if r != m.from || piece != m.piece || m.parts < 2 || len % m.parts != 0 {
+        return None;
     }
-
-    fn answer(&self, rects: &Vec<Rectangle>) -> Answer<CutMove> {
-        answer(rects)
-    }
-
-    fn play(&self, rects: &Vec<Rectangle>, m: &CutMove) -> Option<Vec<Rectangle>> {
-        let i = m.rectangle.checked_sub(1)?;
-        let r = *rects.get(i)?;
-        let (len, piece) = match m.side {
-            Axis::A => (r.0, Rectangle(r.0.checked_div(m.parts)?, r.1)),
-            Axis::B => (r.1, Rectangle(r.0, r.1.checked_div(m.parts)?)),
-        };
-        if r != m.from || piece != m.piece || m.parts < 2 || len % m.parts != 0 {
-            return None;
-        }
-        let mut next: Vec<Rectangle> = rects[..i].to_vec();
-        next.extend_from_slice(&rects[i + 1..]);
-        next.extend(std::iter::repeat_n(piece, usize::try_from(m.parts).ok()?));
-        next.sort_unstable();
-        Some(next)
-    }
+    let mut next: Vec<Rectangle> = rects[..i].to_vec();
+    next.extend_from_slice(&rects[i + 1..]);
+    next.extend(std::iter::repeat_n(piece, usize::try_from(m.parts).ok()?));
+    next.sort_unstable();
+    Some(next)
 }
+
+own_rules!(
+    RectangleCut,
+    Vec<Rectangle>,
+    CutMove,
+    |p: &Vec<Rectangle>| answer(p),
+    |p: &Vec<Rectangle>, m| cut(p, m)
+);
 
 /// Reads `AxB` (also `AXB` or `A×B`); `place` names it in messages.
 fn parse_rectangle(place: &str, text: &str) -> Result<Rectangle, InputError> {
@@ -405,7 +401,6 @@ pub static FAMILY: Family = Family {
     params: &[Param::args(
         "rectangles",
         "RECTANGLES",
-        true,
         "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
     )],
     run,

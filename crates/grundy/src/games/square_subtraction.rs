@@ -158,7 +158,6 @@ pub static FAMILY: Family = Family {
     params: &[Param::args(
         "piles",
         "N",
-        true,
         "The pile sizes (0 to 4194304 counters each)",
     )],
     run,

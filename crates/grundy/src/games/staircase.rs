@@ -36,8 +36,9 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::catalogue_game::own_rules;
 use super::Answer;
-use super::{CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Family, Group, Inputs, Param, RunError};
 use crate::input;
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
@@ -241,30 +242,25 @@ pub fn kam_answer(piles: &[u64]) -> Result<Answer<KamMove>, NotSorted> {
     Ok(Answer::from_moves(Some(value(&steps)), moves))
 }
 
-impl CatalogueGame for Staircase {
-    type Position = Vec<u64>;
-    type Move = StaircaseMove;
-    type Rules = Staircase;
-
-    fn rules(&self) -> Staircase {
-        Staircase
+/// The steps after a move, if it is legal.
+fn staircase_move(steps: &[u64], m: &StaircaseMove) -> Option<Vec<u64>> {
+    let i = m.step.checked_sub(1)?;
+    let left = steps.get(i)?.checked_sub(m.stones)?;
+    let mut next = steps.to_vec();
+    next[i] = left;
+    if i > 0 {
+        next[i - 1] = next[i - 1].checked_add(m.stones)?;
     }
-
-    fn answer(&self, steps: &Vec<u64>) -> Answer<StaircaseMove> {
-        answer(steps)
-    }
-
-    fn play(&self, steps: &Vec<u64>, m: &StaircaseMove) -> Option<Vec<u64>> {
-        let i = m.step.checked_sub(1)?;
-        let left = steps.get(i)?.checked_sub(m.stones)?;
-        let mut next = steps.clone();
-        next[i] = left;
-        if i > 0 {
-            next[i - 1] = next[i - 1].checked_add(m.stones)?;
-        }
-        (m.stones > 0).then_some(next)
-    }
+    (m.stones > 0).then_some(next)
 }
+
+own_rules!(
+    Staircase,
+    Vec<u64>,
+    StaircaseMove,
+    |p: &Vec<u64>| answer(p),
+    |p: &Vec<u64>, m| staircase_move(p, m)
+);
 
 /// `grundy staircase STONES... [--kam]`: Staircase Nim by the XOR of the odd steps, and POI2009
 /// KAM (piles kept non-decreasing) by its staircase of differences, with every winning move.
@@ -281,7 +277,6 @@ pub static FAMILY: Family = Family {
         Param::args(
             "stones",
             "STONES",
-            true,
             "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
              the one below, and leave the game from step 1. With --kam: the piles, \
              non-decreasing",

@@ -625,30 +625,22 @@ pub static FAMILY: Family = Family {
     about: "Subtraction games (--set, --bash, --range, --except) on piles: values, period, moves",
     example: "--set 1,3,4 10 7",
     params: &[
-        Param::args(
-            "piles",
-            "N",
-            true,
-            "The pile sizes (0 to 2^64 - 1 counters each)",
-        ),
+        Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)"),
         Param::option(
             "set",
             "S1,S2,...",
-            false,
             "Take any amount of this finite set, e.g. 1,3,4",
         ),
-        Param::option("bash", "K", false, "Take 1 to K counters (Bash game)"),
-        Param::option("range", "L,R", false, "Take L to R counters"),
+        Param::option("bash", "K", "Take 1 to K counters (Bash game)"),
+        Param::option("range", "L,R", "Take L to R counters"),
         Param::option(
             "except",
             "L",
-            false,
             "Take any positive number of counters except exactly L",
         ),
         Param::option(
             "search-limit",
             "COUNT",
-            false,
             "With --set: how many values to compute at most while looking for the period \
              [default: 4194304]",
         ),

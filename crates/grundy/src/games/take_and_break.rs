@@ -122,13 +122,11 @@ pub static FAMILY: Family = Family {
         Param::option(
             "upto",
             "N",
-            false,
             "Compute the values of heaps 0 to N [default: 1000]",
         ),
         Param::option(
             "mask",
             "HEX",
-            false,
             "The mask that splits values into rare and common (hexadecimal, e.g. fe); chosen \
              automatically if not given",
         ),

@@ -36,7 +36,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::catalogue_game::own_rules;
+use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
@@ -327,28 +328,23 @@ pub fn grundy_table(max_pile: usize) -> GrundyTable {
     GrundyTable { side, values }
 }
 
-impl CatalogueGame for Wythoff {
-    type Position = (u64, u64);
-    type Move = WythoffMove;
-    type Rules = Wythoff;
-
-    fn rules(&self) -> Wythoff {
-        Wythoff
-    }
-
-    fn answer(&self, &(a, b): &(u64, u64)) -> Answer<WythoffMove> {
-        answer(a, b)
-    }
-
-    fn play(&self, &(a, b): &(u64, u64), m: &WythoffMove) -> Option<(u64, u64)> {
-        let to = match m.from {
-            TakeFrom::Both => (a.checked_sub(m.take)?, b.checked_sub(m.take)?),
-            TakeFrom::A => (a.checked_sub(m.take)?, b),
-            TakeFrom::B => (a, b.checked_sub(m.take)?),
-        };
-        (m.take > 0 && to == m.to).then_some(to)
-    }
+/// The piles after a move, if it is legal.
+fn take(&(a, b): &(u64, u64), m: &WythoffMove) -> Option<(u64, u64)> {
+    let to = match m.from {
+        TakeFrom::Both => (a.checked_sub(m.take)?, b.checked_sub(m.take)?),
+        TakeFrom::A => (a.checked_sub(m.take)?, b),
+        TakeFrom::B => (a, b.checked_sub(m.take)?),
+    };
+    (m.take > 0 && to == m.to).then_some(to)
 }
+
+own_rules!(
+    Wythoff,
+    (u64, u64),
+    WythoffMove,
+    |&(a, b): &(u64, u64)| answer(a, b),
+    take
+);
 
 /// The largest pile of a table of Wythoff values (brute force: O(n^3 / 64) time, 4·n^2 bytes).
 pub const MAX_TABLE_PILE: u64 = 6000;

@@ -5,15 +5,17 @@
 //!   two (two piles), for any impartial game given by its rules and for built-in games
 //!   (take-and-break codes, subtraction games, Wythoff's game, two-pile Nim); text, CSV and
 //!   JSON.
-//! - [`picture`]: tables drawn as heatmaps (PNG, SVG): one colour per value, P-positions
-//!   black, axes and legend.
+//! - `picture` (with the `pictures` feature, on by default): tables drawn as heatmaps (PNG,
+//!   SVG): one colour per value, P-positions black, axes and legend.
 //! - [`period`]: pre-periods and periods of value sequences, proven for octal games, and
 //!   arithmetic periodicity (values growing by a saltus each period).
 //! - [`observe`]: recognisers that report the patterns a table shows (closed forms, families
 //!   of P-positions, periods, constant diagonals).
 
+#[cfg(feature = "pictures")]
 mod font;
 pub mod observe;
 pub mod period;
+#[cfg(feature = "pictures")]
 pub mod picture;
 pub mod table;

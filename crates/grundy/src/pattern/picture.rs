@@ -19,7 +19,7 @@
 //! P-positions stay visible (the legend says so). Labels use a built-in bitmap font
 //! (printable ASCII).
 //!
-//! PNG is written by hand (8-bit RGB, zlib through `miniz_oxide`); SVG is text: one `<rect>`
+//! PNG is encoded by the `png` crate (8-bit RGB, rows filtered "up"); SVG is text: one `<rect>`
 //! per cell with a tooltip for tables up to 10,000 cells, one per run of equal cells in a row
 //! beyond, and for very fragmented tables (more than 250,000 runs) the cells as an embedded
 //! PNG image at one pixel per cell, the axes and legend staying vector.
@@ -27,6 +27,8 @@
 //! Time and memory O(pixels) for PNG, O(cells) for SVG.
 
 use std::fmt::Write as _;
+
+use base64::prelude::{Engine as _, BASE64_STANDARD};
 
 use super::font::{self, ADVANCE, GLYPH_HEIGHT};
 use super::table::{Kind, Layout, Table};
@@ -683,7 +685,7 @@ impl Heatmap {
                     self.plot_y,
                     self.columns as u32 * self.scale,
                     self.rows as u32 * self.scale,
-                    base64(&self.cells_png()),
+                    BASE64_STANDARD.encode(self.cells_png()),
                 );
             }
         }
@@ -931,79 +933,19 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Standard base64 with padding.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// CRC-32 (ISO-HDLC, as PNG uses) of the bytes.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut table = [0u32; 256];
-    for (i, entry) in table.iter_mut().enumerate() {
-        let mut c = i as u32;
-        for _ in 0..8 {
-            c = if c & 1 != 0 {
-                0xEDB8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
-        }
-        *entry = c;
-    }
-    !bytes.iter().fold(!0u32, |c, &b| {
-        table[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8)
-    })
-}
-
-/// A PNG file of `width` × `height` 8-bit RGB pixels (row by row): signature, IHDR, one
-/// IDAT of the zlib-compressed rows (each with filter "up", which suits tables whose rows
-/// repeat), IEND.
+/// A PNG file of `width` × `height` 8-bit RGB pixels (row by row), every row filtered "up"
+/// (which suits tables whose rows repeat).
 fn encode_png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
-    let stride = width as usize * 3;
-    let mut raw = Vec::with_capacity((stride + 1) * height as usize);
-    for (i, row) in pixels.chunks_exact(stride).enumerate() {
-        raw.push(2); // filter: up
-        if i == 0 {
-            raw.extend_from_slice(row);
-        } else {
-            let above = &pixels[(i - 1) * stride..i * stride];
-            raw.extend(row.iter().zip(above).map(|(&x, &b)| x.wrapping_sub(b)));
-        }
-    }
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut chunk = |kind: &[u8; 4], data: &[u8]| {
-        png.extend_from_slice(&(data.len() as u32).to_be_bytes());
-        let start = png.len();
-        png.extend_from_slice(kind);
-        png.extend_from_slice(data);
-        let crc = crc32(&png[start..]);
-        png.extend_from_slice(&crc.to_be_bytes());
-    };
-    let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&width.to_be_bytes());
-    header.extend_from_slice(&height.to_be_bytes());
-    header.extend_from_slice(&[8, 2, 0, 0, 0]); // 8 bits, RGB, deflate, filters, no interlace
-    chunk(b"IHDR", &header);
-    chunk(
-        b"IDAT",
-        &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6),
-    );
-    chunk(b"IEND", &[]);
+    let mut png = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_filter(png::Filter::Up);
+    // Writing to memory cannot fail, and the sizes come from the picture itself.
+    let written = encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(pixels));
+    debug_assert!(written.is_ok(), "{written:?}");
     png
 }
 
@@ -1012,13 +954,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn checksums_and_encodings() {
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-        assert_eq!(crc32(b"IEND"), 0xAE42_6082);
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+    fn encodings() {
         assert_eq!(escape("a<b & 'c'"), "a&lt;b &amp; &apos;c&apos;");
         assert_eq!(hex([255, 0, 16]), "#ff0010");
     }
