@@ -153,7 +153,11 @@ impl fmt::Display for Rule {
         match self {
             Rule::Grundy => f.write_str("Grundy's game"),
             Rule::Code { digits } => {
-                write!(f, "{}.", digits[0])?;
+                // `4` alone, as it is read: `4.` would not read back.
+                write!(f, "{}", digits[0])?;
+                if digits.len() > 1 {
+                    f.write_str(".")?;
+                }
                 for d in &digits[1..] {
                     write!(f, "{d:x}")?;
                 }
