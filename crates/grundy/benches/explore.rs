@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo bench -p grundy --bench explore
+//! cargo bench -p grundy --bench explore -- --reps 5
 //! ```
 //!
 //! The game: three piles of at most 100 counters; a move takes 1, 2 or 3 counters from one
@@ -10,7 +11,10 @@
 //! copies of the positions, against the dense table (4 bytes per index) and the index of each
 //! position (8 bytes).
 
-use std::time::{Duration, Instant};
+#[path = "common/mod.rs"]
+mod common;
+
+use clap::Parser;
 
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, explore_dense, DenseIndex, ExploreLimits, Impartial};
@@ -50,38 +54,36 @@ impl DenseIndex for ThreePiles {
     }
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
+/// Hashed numbering against a dense index.
+#[derive(Parser)]
+struct Options {
+    /// Runs of each exploration (the median is shown).
+    #[arg(long, default_value_t = 3)]
+    reps: usize,
+    #[command(flatten)]
+    cargo: common::Cargo,
 }
 
 fn main() {
+    let reps = Options::parse().reps;
     let start = [(SIDE - 1) as u8; 3];
     let limits = ExploreLimits::default();
-    let reps = 3;
-    let mut hashed_times = Vec::new();
-    let mut dense_times = Vec::new();
-    let mut last = None;
-    for _ in 0..reps {
-        let t = Instant::now();
-        let hashed = explore(&ThreePiles, [start], limits, &NoProgress).expect("fits");
-        hashed_times.push(t.elapsed());
-        let t = Instant::now();
-        let dense = explore_dense(&ThreePiles, [start], limits, &NoProgress).expect("fits");
-        dense_times.push(t.elapsed());
-        assert_eq!(
-            hashed.graph, dense.graph,
-            "both numberings give the same graph"
-        );
-        last = Some(hashed.graph.position_count());
-    }
-    let n = last.expect("ran") as u64;
+    let (h, hashed) = common::timed(reps, || {
+        explore(&ThreePiles, [start], limits, &NoProgress).expect("fits")
+    });
+    let (d, dense) = common::timed(reps, || {
+        explore_dense(&ThreePiles, [start], limits, &NoProgress).expect("fits")
+    });
+    assert_eq!(
+        hashed.graph, dense.graph,
+        "both numberings give the same graph"
+    );
+    let n = hashed.graph.position_count() as u64;
     // Hash table: one slot per position at 7/8 load at most, each slot the position and its
     // id plus a control byte; positions are also kept in a vector.
     let pos = std::mem::size_of::<[u8; 3]>() as u64;
     let hashed_bytes = n * 8 / 7 * (pos + 4 + 1) + n * pos;
     let dense_bytes = 4 * SIDE * SIDE * SIDE + 8 * n;
-    let (h, d) = (median(hashed_times), median(dense_times));
     println!("three piles of at most 100, take 1-3 from one: {n} positions, median of {reps}");
     println!(
         "hashed numbering: {:.3} s, about {} bytes per position beside the graph",

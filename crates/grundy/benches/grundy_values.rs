@@ -16,68 +16,39 @@
 //! Both pairs must agree on every position's value; the benchmark panics otherwise. Times are
 //! medians of `--reps` runs.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grundy::graph::GameGraph;
 use grundy::solve::grundy_values;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+#[path = "common/mod.rs"]
+mod common;
+
+use clap::Parser;
+use common::timed as time;
+
+/// Sprague–Grundy values of random graphs, beside plain baselines.
+#[derive(Parser)]
 struct Options {
+    /// Positions of the random DAG.
+    #[arg(long, default_value_t = 1_000_000)]
     dag_positions: u32,
+    /// Moves of the random DAG.
+    #[arg(long, default_value_t = 10_000_000)]
     dag_moves: usize,
+    /// Positions of the random graph with cycles.
+    #[arg(long, default_value_t = 200_000)]
     loopy_positions: u32,
+    /// Moves of the random graph with cycles.
+    #[arg(long, default_value_t = 1_000_000)]
     loopy_moves: usize,
+    /// Runs of each measurement (the median is shown).
+    #[arg(long, default_value_t = 3)]
     reps: usize,
-}
-
-fn parse_args() -> Options {
-    let mut o = Options {
-        dag_positions: 1_000_000,
-        dag_moves: 10_000_000,
-        loopy_positions: 200_000,
-        loopy_moves: 1_000_000,
-        reps: 3,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).and_then(|v| v.parse::<usize>().ok());
-        let bad = || -> ! {
-            eprintln!("usage: grundy_values [--dag-positions N] [--dag-moves M] [--loopy-positions N] [--loopy-moves M] [--reps R]");
-            std::process::exit(2)
-        };
-        match args[i].as_str() {
-            "--bench" => {
-                i += 1;
-                continue;
-            }
-            "--dag-positions" => o.dag_positions = value().unwrap_or_else(|| bad()) as u32,
-            "--dag-moves" => o.dag_moves = value().unwrap_or_else(|| bad()),
-            "--loopy-positions" => o.loopy_positions = value().unwrap_or_else(|| bad()) as u32,
-            "--loopy-moves" => o.loopy_moves = value().unwrap_or_else(|| bad()),
-            "--reps" => o.reps = value().unwrap_or_else(|| bad()).max(1),
-            _ => bad(),
-        }
-        i += 2;
-    }
-    o
-}
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut times = Vec::new();
-    let mut last = None;
-    for _ in 0..reps {
-        let start = Instant::now();
-        last = Some(f());
-        times.push(start.elapsed());
-    }
-    (median(times), last.expect("at least one run"))
+    #[command(flatten)]
+    cargo: common::Cargo,
 }
 
 fn report(what: &str, moves: usize, ours: Duration, base: Duration) {
@@ -146,7 +117,7 @@ fn baseline_loopy(lists: &[Vec<u32>]) -> Vec<u32> {
 }
 
 fn main() {
-    let o = parse_args();
+    let o = Options::parse();
     let mut rng = StdRng::seed_from_u64(7);
 
     let n = o.dag_positions;

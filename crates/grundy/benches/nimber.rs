@@ -19,73 +19,53 @@
 //! printed so that no work can be optimised away.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use grundy::nimber::{mul, mul_recursive};
 use grundy::Nimber;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-struct Options {
-    pairs: usize,
-    reference_pairs: usize,
-    reps: usize,
-}
+#[path = "common/mod.rs"]
+mod common;
 
-fn parse_args() -> Options {
-    let mut o = Options {
-        pairs: 2_000_000,
-        reference_pairs: 20_000,
-        reps: 5,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).and_then(|v| v.parse::<usize>().ok());
-        let bad = || -> ! {
-            eprintln!("usage: nimber [--pairs N] [--reference-pairs N] [--reps R]");
-            std::process::exit(2)
-        };
-        match args[i].as_str() {
-            "--bench" => {
-                i += 1;
-                continue;
-            }
-            "--pairs" => o.pairs = value().unwrap_or_else(|| bad()).max(1),
-            "--reference-pairs" => o.reference_pairs = value().unwrap_or_else(|| bad()).max(1),
-            "--reps" => o.reps = value().unwrap_or_else(|| bad()).max(1),
-            _ => bad(),
-        }
-        i += 2;
-    }
-    o.reference_pairs = o.reference_pairs.min(o.pairs);
-    o
+use clap::Parser;
+
+/// Nimber arithmetic, beside the recursive reference.
+#[derive(Parser)]
+struct Options {
+    /// Random operand pairs for the fast product.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pairs: u64,
+    /// Of those, how many the (slow) reference multiplies too.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    reference_pairs: u64,
+    /// Runs of each measurement (the median is shown).
+    #[arg(long, default_value_t = 5)]
+    reps: usize,
+    #[command(flatten)]
+    cargo: common::Cargo,
 }
 
 /// Runs `f` `reps` times; the median time per operation in nanoseconds, and the XOR of the
 /// runs' checksums.
 fn time_per_op(reps: usize, ops: usize, mut f: impl FnMut() -> u64) -> (f64, u64) {
-    let mut times: Vec<Duration> = Vec::with_capacity(reps);
     let mut checksum = 0;
-    for _ in 0..reps {
-        let start = Instant::now();
-        checksum ^= black_box(f());
-        times.push(start.elapsed());
-    }
-    times.sort();
-    let median = times[times.len() / 2];
+    let (median, _) = common::timed(reps, || checksum ^= black_box(f()));
     (median.as_secs_f64() * 1e9 / ops as f64, checksum)
 }
 
 fn main() {
-    let o = parse_args();
+    let o = Options::parse();
+    let pairs = o.pairs as usize;
+    let reference_pairs = o.reference_pairs.min(o.pairs) as usize;
     let mut rng = StdRng::seed_from_u64(0x6e69_6d62_6572);
-    let a: Vec<u64> = (0..o.pairs).map(|_| rng.random()).collect();
-    let b: Vec<u64> = (0..o.pairs).map(|_| rng.random()).collect();
-    let exponents: Vec<u64> = (0..o.reference_pairs).map(|_| rng.random()).collect();
+    let a: Vec<u64> = (0..pairs).map(|_| rng.random()).collect();
+    let b: Vec<u64> = (0..pairs).map(|_| rng.random()).collect();
+    let exponents: Vec<u64> = (0..reference_pairs).map(|_| rng.random()).collect();
     println!(
         "nim product of random 64-bit nimbers: {} pairs (reference: {}), medians of {} runs",
-        o.pairs, o.reference_pairs, o.reps
+        pairs, reference_pairs, o.reps
     );
 
     // The tables are built on first use; keep that out of the timings.
@@ -93,15 +73,15 @@ fn main() {
     black_box(mul(black_box(3), black_box(5)));
     let setup = setup.elapsed();
 
-    let (fast, fast_sum) = time_per_op(o.reps, o.pairs, || {
+    let (fast, fast_sum) = time_per_op(o.reps, pairs, || {
         a.iter()
             .zip(&b)
             .fold(0, |acc, (&x, &y)| acc ^ mul(black_box(x), y))
     });
-    let (chain, chain_sum) = time_per_op(o.reps, o.pairs, || {
+    let (chain, chain_sum) = time_per_op(o.reps, pairs, || {
         b.iter().fold(a[0] | 1, |acc, &y| mul(acc, y) | 1)
     });
-    let n = o.reference_pairs;
+    let n = reference_pairs;
     let (reference, reference_sum) = time_per_op(o.reps.min(3), n, || {
         a[..n]
             .iter()
@@ -111,12 +91,12 @@ fn main() {
     for (&x, &y) in a[..n].iter().zip(&b[..n]) {
         assert_eq!(mul(x, y), mul_recursive(x, y), "{x} ⊗ {y}");
     }
-    let (inverse, inverse_sum) = time_per_op(o.reps, o.pairs, || {
+    let (inverse, inverse_sum) = time_per_op(o.reps, pairs, || {
         a.iter().fold(0, |acc, &x| {
             acc ^ Nimber(black_box(x) | 1).inv().map_or(0, Nimber::get)
         })
     });
-    let (sqrt, sqrt_sum) = time_per_op(o.reps, o.pairs, || {
+    let (sqrt, sqrt_sum) = time_per_op(o.reps, pairs, || {
         a.iter()
             .fold(0, |acc, &x| acc ^ Nimber(black_box(x)).sqrt().get())
     });

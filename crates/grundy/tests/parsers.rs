@@ -1137,8 +1137,31 @@ fn a_long_first_row_and_many_lines_reserve_no_more_than_the_text() {
 // ---------------------------------------------------------------------------------------------
 // The tests
 
-/// Every reader but the families, by name.
-const READERS: &[fn(u32) -> Figures] = &[
+/// Every reader but the families: a test each (in `readers`), and the list the long run
+/// goes through, from one list of names.
+macro_rules! readers {
+    ($($name:ident),* $(,)?) => {
+        const READERS: &[fn(u32) -> Figures] = &[$($name),*];
+
+        mod readers {
+            use super::{cases_or, expect_clean, DEFAULT_CASES};
+
+            $(
+                #[test]
+                fn $name() {
+                    expect_clean([super::$name(cases_or(DEFAULT_CASES))]);
+                }
+            )*
+
+            #[test]
+            fn catalogue_families() {
+                expect_clean(super::families(cases_or(DEFAULT_CASES)));
+            }
+        }
+    };
+}
+
+readers!(
     graph_text,
     graph_stream,
     octal_code,
@@ -1157,48 +1180,7 @@ const READERS: &[fn(u32) -> Figures] = &[
     nimbers,
     rankings,
     nimber_batch,
-];
-
-macro_rules! reader_tests {
-    ($($name:ident),* $(,)?) => {
-        $(
-            #[test]
-            fn $name() {
-                expect_clean([super::$name(cases_or(DEFAULT_CASES))]);
-            }
-        )*
-    };
-}
-
-mod readers {
-    use super::{cases_or, expect_clean, DEFAULT_CASES};
-
-    reader_tests!(
-        graph_text,
-        graph_stream,
-        octal_code,
-        whole_numbers,
-        whole_numbers_u128,
-        each_whole_numbers,
-        lists,
-        ranges,
-        ratios,
-        words,
-        table_names,
-        grids,
-        records,
-        coin_rows,
-        zero_run_strings,
-        nimbers,
-        rankings,
-        nimber_batch,
-    );
-
-    #[test]
-    fn catalogue_families() {
-        expect_clean(super::families(cases_or(DEFAULT_CASES)));
-    }
-}
+);
 
 /// The long run: 10^6 inputs per reader (`GRUNDY_FUZZ_CASES` to change it), with a table of
 /// the figures. `cargo test --release -p grundy --test parsers -- --ignored --nocapture`.

@@ -69,22 +69,15 @@ impl GameStore {
             let mean = self.mean(g)?;
             self.number(mean)
         } else {
-            let mut left = self.take_vec();
-            let mut right = self.take_vec();
-            self.ensure_options(g)?;
-            for side in [Side::Left, Side::Right] {
-                for i in 0..self.count(g, side) {
-                    let o = self.option(g, side, i);
-                    let c = self.cool_in(o, t, t_id, done)?;
-                    match side {
-                        Side::Left => {
-                            let minus_t = self.neg_in(t_id);
-                            left.push(self.add(c, minus_t)?)
-                        }
-                        Side::Right => right.push(self.add(c, t_id)?),
-                    }
-                }
-            }
+            let minus_t = self.neg_in(t_id);
+            let (left, right) = self.map_options(g, |s, side, o, list| {
+                let c = s.cool_in(o, t, t_id, done)?;
+                list.push(match side {
+                    Side::Left => s.add(c, minus_t)?,
+                    Side::Right => s.add(c, t_id)?,
+                });
+                Ok(())
+            })?;
             self.canonical(left, right)?
         };
         done.insert(g, result);
@@ -137,20 +130,15 @@ impl GameStore {
         if let Some(&known) = done.get(&g) {
             return Ok(known);
         }
-        let mut left = self.take_vec();
-        let mut right = self.take_vec();
-        self.ensure_options(g)?;
         let minus_t = self.neg_in(t);
-        for side in [Side::Left, Side::Right] {
-            for i in 0..self.count(g, side) {
-                let o = self.option(g, side, i);
-                let w = self.shift_walk(o, overheat_from, t, done)?;
-                match side {
-                    Side::Left => left.push(self.add(w, t)?),
-                    Side::Right => right.push(self.add(w, minus_t)?),
-                }
-            }
-        }
+        let (left, right) = self.map_options(g, |s, side, o, list| {
+            let w = s.shift_walk(o, overheat_from, t, done)?;
+            list.push(match side {
+                Side::Left => s.add(w, t)?,
+                Side::Right => s.add(w, minus_t)?,
+            });
+            Ok(())
+        })?;
         let result = self.canonical(left, right)?;
         done.insert(g, result);
         Ok(result)

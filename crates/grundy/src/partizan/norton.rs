@@ -73,21 +73,16 @@ impl GameStore {
         if let Some(&known) = done.get(&g) {
             return Ok(known);
         }
-        let mut left = self.take_vec();
-        let mut right = self.take_vec();
-        self.ensure_options(g)?;
-        for side in [Side::Left, Side::Right] {
-            for i in 0..self.count(g, side) {
-                let o = self.option(g, side, i);
-                let product = self.norton_walk(o, u, shifts, done)?;
-                for &shift in shifts {
-                    match side {
-                        Side::Left => left.push(self.sum(product, shift)?),
-                        Side::Right => right.push(self.sub(product, shift)?),
-                    }
-                }
+        let (left, right) = self.map_options(g, |s, side, o, list| {
+            let product = s.norton_walk(o, u, shifts, done)?;
+            for &shift in shifts {
+                list.push(match side {
+                    Side::Left => s.sum(product, shift)?,
+                    Side::Right => s.sub(product, shift)?,
+                });
             }
-        }
+            Ok(())
+        })?;
         let result = self.canonical(left, right)?;
         done.insert(g, result);
         Ok(result)

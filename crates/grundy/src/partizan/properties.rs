@@ -205,19 +205,10 @@ impl GameStore {
         }
         let at_most_zero = self.leq_in(g, GameId::ZERO)?;
         let at_least_zero = self.leq_in(GameId::ZERO, g)?;
-        let mut left = self.take_vec();
-        let mut right = self.take_vec();
-        self.ensure_options(g)?;
-        for side in [Side::Left, Side::Right] {
-            for i in 0..self.count(g, side) {
-                let o = self.option(g, side, i);
-                let c = self.companion_in(o, done)?;
-                match side {
-                    Side::Left => left.push(c),
-                    Side::Right => right.push(c),
-                }
-            }
-        }
+        let (mut left, mut right) = self.map_options(g, |s, _, o, list| {
+            list.push(s.companion_in(o, done)?);
+            Ok(())
+        })?;
         if at_least_zero {
             left.push(GameId::ZERO);
         }

@@ -10,7 +10,6 @@ use rustc_hash::FxHashMap;
 
 use super::error::ValueError;
 use super::store::{GameId, GameStore};
-use super::Side;
 
 impl GameStore {
     /// The reduced canonical form of `g`. O(followers) canonical forms.
@@ -51,19 +50,10 @@ impl GameStore {
         if let Some(&known) = done.get(&g) {
             return Ok(known);
         }
-        let mut left = self.take_vec();
-        let mut right = self.take_vec();
-        self.ensure_options(g)?;
-        for side in [Side::Left, Side::Right] {
-            for i in 0..self.count(g, side) {
-                let o = self.option(g, side, i);
-                let p = self.star_projection(o, done)?;
-                match side {
-                    Side::Left => left.push(p),
-                    Side::Right => right.push(p),
-                }
-            }
-        }
+        let (left, right) = self.map_options(g, |s, _, o, list| {
+            list.push(s.star_projection(o, done)?);
+            Ok(())
+        })?;
         let result = self.canonical(left, right)?;
         done.insert(g, result);
         Ok(result)

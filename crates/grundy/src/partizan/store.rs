@@ -445,6 +445,32 @@ impl GameStore {
         self.guarded(depth, |s| Ok(s.neg_in(g)))
     }
 
+    /// The option lists `(f(G^L)…, f(G^R)…)` of `g`'s options mapped by `f`: the shape of
+    /// every transformation defined option by option (cooling, heating, Norton products,
+    /// companions, reduced forms), which then canonicalise the lists. `f` gets each option
+    /// with its side and pushes its images (one, or several) onto that side's list. O(options)
+    /// calls of `f`.
+    pub(crate) fn map_options(
+        &mut self,
+        g: GameId,
+        mut f: impl FnMut(&mut GameStore, Side, GameId, &mut Vec<GameId>) -> Result<(), ValueError>,
+    ) -> Result<(Vec<GameId>, Vec<GameId>), ValueError> {
+        let mut left = self.take_vec();
+        let mut right = self.take_vec();
+        self.ensure_options(g)?;
+        for side in [Side::Left, Side::Right] {
+            let list = match side {
+                Side::Left => &mut left,
+                Side::Right => &mut right,
+            };
+            for i in 0..self.count(g, side) {
+                let o = self.option(g, side, i);
+                f(self, side, o, list)?;
+            }
+        }
+        Ok((left, right))
+    }
+
     /// A vector from the spare pool, empty. O(1).
     pub(crate) fn take_vec(&mut self) -> Vec<GameId> {
         self.spare.pop().unwrap_or_default()
