@@ -66,8 +66,16 @@ fn words(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// The values of one parameter: a single-valued one joins a list with commas (`set=[1, 3, 4]`
 /// is `--set 1,3,4`); a flag is set by a true value.
-fn param_values(family: &Family, name: &'static str, value: &Bound<'_, PyAny>) -> PyResult<Option<Vec<String>>> {
-    let param = family.params.iter().find(|p| p.name == name).expect("a parameter of the family");
+fn param_values(
+    family: &Family,
+    name: &'static str,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<String>>> {
+    let param = family
+        .params
+        .iter()
+        .find(|p| p.name == name)
+        .expect("a parameter of the family");
     if value.is_none() {
         return Ok(None);
     }
@@ -111,7 +119,10 @@ pub fn catalogue(
 ) -> PyResult<Report> {
     let family = grundy::games::registry::family(name).ok_or_else(|| {
         let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
-        errors::input(format!("no family {name:?} (the families: {})", known.join(", ")))
+        errors::input(format!(
+            "no family {name:?} (the families: {})",
+            known.join(", ")
+        ))
     })?;
     let mut given: Vec<(&'static str, Vec<String>)> = Vec::new();
     let positionals: Vec<_> = family
@@ -149,13 +160,17 @@ pub fn catalogue(
     }
     for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
         let key: String = key.extract::<String>()?.replace('_', "-");
-        let param = family.params.iter().find(|p| p.name == key).ok_or_else(|| {
-            let known: Vec<&str> = family.params.iter().map(|p| p.name).collect();
-            errors::input(format!(
-                "{name} has no parameter {key:?} (its parameters: {})",
-                known.join(", ")
-            ))
-        })?;
+        let param = family
+            .params
+            .iter()
+            .find(|p| p.name == key)
+            .ok_or_else(|| {
+                let known: Vec<&str> = family.params.iter().map(|p| p.name).collect();
+                errors::input(format!(
+                    "{name} has no parameter {key:?} (its parameters: {})",
+                    known.join(", ")
+                ))
+            })?;
         if let Some(values) = param_values(family, param.name, &value)? {
             given.push((param.name, values));
         }

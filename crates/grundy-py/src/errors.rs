@@ -34,6 +34,11 @@ pub fn limit(message: impl Display) -> PyErr {
 
 /// A position that is not in the graph (a `KeyError`).
 pub fn unknown_position(key: &Bound<'_, PyAny>) -> PyErr {
-    let shown = key.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
-    raise("PositionError", format!("no position {shown} in this graph"))
+    let shown = key
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    raise(
+        "PositionError",
+        format!("no position {shown} in this graph"),
+    )
 }

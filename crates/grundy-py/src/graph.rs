@@ -6,8 +6,7 @@ use grundy::graph::{text, Labels};
 use grundy::progress::NoProgress;
 use grundy::rules::Explored;
 use grundy::solve::{
-    grundy_values, solve_payoffs, GrundyValues, PayoffSolution, Preferences, Ranking,
-    SolveOptions,
+    grundy_values, solve_payoffs, GrundyValues, PayoffSolution, Preferences, Ranking, SolveOptions,
 };
 use grundy::{GameGraph, Outcome};
 use pyo3::prelude::*;
@@ -46,8 +45,14 @@ impl GraphData {
     fn name(&self, py: Python<'_>, p: u32) -> PyObject {
         match (&self.explored, self.graph.labels()) {
             (Some(explored), _) => explored.position(p).object(py),
-            (None, Labels::Integers(ids)) => ids[p as usize].into_pyobject(py).unwrap().into_any().unbind(),
-            (None, Labels::Names(names)) => PyString::new(py, &names[p as usize]).into_any().unbind(),
+            (None, Labels::Integers(ids)) => ids[p as usize]
+                .into_pyobject(py)
+                .unwrap()
+                .into_any()
+                .unbind(),
+            (None, Labels::Names(names)) => {
+                PyString::new(py, &names[p as usize]).into_any().unbind()
+            }
         }
     }
 
@@ -65,7 +70,10 @@ impl GraphData {
 }
 
 /// `array.array(typecode)` holding `values` (machine integers, no Python object per value).
-pub fn int_array<'py>(py: Python<'py>, values: impl Iterator<Item = i64>) -> PyResult<Bound<'py, PyAny>> {
+pub fn int_array<'py>(
+    py: Python<'py>,
+    values: impl Iterator<Item = i64>,
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = values.flat_map(i64::to_ne_bytes).collect();
     let array = py.import("array")?.getattr("array")?.call1(("q",))?;
     array.call_method1("frombytes", (PyBytes::new(py, &bytes),))?;
@@ -195,9 +203,20 @@ impl Graph {
     }
 
     /// The options of a position (where one move leads).
-    fn options<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    fn options<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let p = self.data.index(position)?;
-        PyList::new(py, self.data.graph.options(p).iter().map(|&q| self.data.name(py, q)))
+        PyList::new(
+            py,
+            self.data
+                .graph
+                .options(p)
+                .iter()
+                .map(|&q| self.data.name(py, q)),
+        )
     }
 
     /// The graph in the text format.
@@ -290,9 +309,13 @@ fn read_edges(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
     if edges.hasattr("tobytes")? && edges.hasattr("ndim")? {
         let shape: Vec<usize> = edges.getattr("shape")?.extract()?;
         if shape.len() != 2 || shape[1] != 2 {
-            return Err(bad(format!("an array of shape (k, 2) is needed, not {shape:?}")));
+            return Err(bad(format!(
+                "an array of shape (k, 2) is needed, not {shape:?}"
+            )));
         }
-        let bytes = edges.call_method1("astype", ("int64",))?.call_method0("tobytes")?;
+        let bytes = edges
+            .call_method1("astype", ("int64",))?
+            .call_method0("tobytes")?;
         let bytes = bytes.downcast::<PyBytes>()?.as_bytes();
         let values: Vec<i64> = bytes
             .chunks_exact(8)
@@ -302,16 +325,27 @@ fn read_edges(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
             .chunks_exact(2)
             .map(|m| match (to_id(m[0]), to_id(m[1])) {
                 (Some(a), Some(b)) => Ok((a, b)),
-                _ => Err(bad(format!("({}, {}) is not a pair of positions from 0", m[0], m[1]))),
+                _ => Err(bad(format!(
+                    "({}, {}) is not a pair of positions from 0",
+                    m[0], m[1]
+                ))),
             })
             .collect();
     }
     let mut moves = Vec::new();
     for pair in edges.try_iter()? {
         let pair = pair?;
-        let (a, b): (i64, i64) = pair
-            .extract()
-            .map_err(|_| bad(format!("{} is not a pair of integers", pair.repr().map_or("?".into(), |r| r.to_string()))))?;
+        let (a, b) = pair
+            .extract::<Vec<i64>>()
+            .ok()
+            .filter(|v| v.len() == 2)
+            .map(|v| (v[0], v[1]))
+            .ok_or_else(|| {
+                bad(format!(
+                    "{} is not a pair of integers",
+                    pair.repr().map_or("?".into(), |r| r.to_string())
+                ))
+            })?;
         match (to_id(a), to_id(b)) {
             (Some(a), Some(b)) => moves.push((a, b)),
             _ => return Err(bad(format!("({a}, {b}) is not a pair of positions from 0"))),
@@ -359,7 +393,11 @@ impl Solution {
     }
 
     /// The principal line of play from a position: the positions best moves lead through.
-    fn line<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    fn line<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let line = grundy::solve::principal_line(&self.solution, self.data.index(position)?);
         PyList::new(py, line.positions.iter().map(|&q| self.data.name(py, q)))
     }
@@ -454,7 +492,9 @@ impl Values {
         format!(
             "Values({} positions, largest finite value {})",
             self.values.len(),
-            self.values.max_finite().map_or("-".to_string(), |v| v.to_string())
+            self.values
+                .max_finite()
+                .map_or("-".to_string(), |v| v.to_string())
         )
     }
 }

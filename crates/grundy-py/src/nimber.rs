@@ -97,8 +97,18 @@ impl Nimber {
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyObject {
         let py = other.py();
         match (other.extract::<Operand>(), op) {
-            (Ok(o), CompareOp::Eq) => (self.0 == o.nimber()).into_pyobject(py).unwrap().to_owned().into_any().unbind(),
-            (Ok(o), CompareOp::Ne) => (self.0 != o.nimber()).into_pyobject(py).unwrap().to_owned().into_any().unbind(),
+            (Ok(o), CompareOp::Eq) => (self.0 == o.nimber())
+                .into_pyobject(py)
+                .unwrap()
+                .to_owned()
+                .into_any()
+                .unbind(),
+            (Ok(o), CompareOp::Ne) => (self.0 != o.nimber())
+                .into_pyobject(py)
+                .unwrap()
+                .to_owned()
+                .into_any()
+                .unbind(),
             _ => py.NotImplemented(),
         }
     }

@@ -8,7 +8,9 @@ use std::hash::{Hash, Hasher};
 
 use grundy::pattern::table::TableError;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore as explore_rules, ExploreError, ExploreLimits, Game, GrundyMemo, SplittingGame};
+use grundy::rules::{
+    explore as explore_rules, ExploreError, ExploreLimits, Game, GrundyMemo, SplittingGame,
+};
 use grundy::solve::grundy_values;
 use grundy::{Outcome, Player};
 use pyo3::prelude::*;
@@ -41,11 +43,13 @@ impl Key {
 
 impl Clone for Key {
     fn clone(&self) -> Key {
-        // Keys are cloned by the engine's exploration, which runs with the GIL held.
-        Python::with_gil(|py| Key {
+        // SAFETY: keys are cloned only inside `explore` and `values`, which call the engine
+        // with the GIL held (the engine's traits have no GIL token to pass on).
+        let py = unsafe { Python::assume_gil_acquired() };
+        Key {
             hash: self.hash,
             object: self.object.clone_ref(py),
-        })
+        }
     }
 }
 
@@ -57,16 +61,25 @@ impl Hash for Key {
 
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
-        self.hash == other.hash
-            && (self.object.is(&other.object)
-                || Python::with_gil(|py| {
-                    // `==` may raise (a user's `__eq__`): the error is kept and raised when
-                    // the engine returns.
-                    self.object.bind(py).eq(other.object.bind(py)).unwrap_or_else(|e| {
-                        keep(e);
-                        false
-                    })
-                }))
+        if self.hash != other.hash {
+            return false;
+        }
+        // SAFETY: keys are compared only inside the engine's calls from `explore` and
+        // `values`, with the GIL held; the pointers are owned by the keys. The comparison
+        // checks identity first, as dicts do, and makes no Python bool.
+        let equal = unsafe {
+            pyo3::ffi::PyObject_RichCompareBool(
+                self.object.as_ptr(),
+                other.object.as_ptr(),
+                pyo3::ffi::Py_EQ,
+            )
+        };
+        if equal < 0 {
+            // `==` raised (a user's `__eq__`): the error is kept and raised when the engine
+            // returns.
+            keep(PyErr::fetch(unsafe { Python::assume_gil_acquired() }));
+        }
+        equal == 1
     }
 }
 
@@ -135,7 +148,9 @@ impl<'py> PyRules<'py> {
             py.check_signals()?;
         }
         if calls as usize > self.limit {
-            return Err(errors::limit(ExploreError::TooManyPositions { limit: self.limit }));
+            return Err(errors::limit(ExploreError::TooManyPositions {
+                limit: self.limit,
+            }));
         }
         let options = self.options.call1((p.object.bind(py),))?;
         if let Ok(list) = options.downcast::<PyList>() {
@@ -215,7 +230,10 @@ impl SplittingGame for PyRules<'_> {
         }
         if let Err(e) = self.each_option(part, |q| {
             out.push(match q.downcast::<PyTuple>() {
-                Ok(parts) => parts.iter().map(|r| Key::new(&r)).collect::<PyResult<_>>()?,
+                Ok(parts) => parts
+                    .iter()
+                    .map(|r| Key::new(&r))
+                    .collect::<PyResult<_>>()?,
                 Err(_) => vec![Key::new(q)?],
             });
             Ok(())
@@ -268,7 +286,10 @@ pub fn explore(
     if starts.is_empty() {
         return Err(errors::input("explore needs at least one start position"));
     }
-    let starts: Vec<Key> = starts.iter().map(|s| Key::new(&s)).collect::<PyResult<_>>()?;
+    let starts: Vec<Key> = starts
+        .iter()
+        .map(|s| Key::new(&s))
+        .collect::<PyResult<_>>()?;
     let rules = PyRules {
         result,
         player,
@@ -302,7 +323,12 @@ pub fn python_values(
         }
         return Ok(values);
     }
-    let explored = explore_rules(&rules, starts.iter().cloned(), limits(limit, None), &NoProgress);
+    let explored = explore_rules(
+        &rules,
+        starts.iter().cloned(),
+        limits(limit, None),
+        &NoProgress,
+    );
     raise_pending()?;
     let explored = explored.map_err(explore_error)?;
     let py = rules.options.py();
@@ -314,7 +340,11 @@ pub fn python_values(
         .map(|s| {
             let id = explored.id(s).expect("a start is explored");
             values.finite(id).map(u64::from).ok_or_else(|| {
-                let position = s.object.bind(py).repr().map_or("?".into(), |r| r.to_string());
+                let position = s
+                    .object
+                    .bind(py)
+                    .repr()
+                    .map_or("?".into(), |r| r.to_string());
                 let value = values.value(&explored.graph, id).to_string();
                 errors::input(TableError::Loopy { position, value })
             })

@@ -14,7 +14,9 @@ use crate::python_game::{python_values, Key};
 
 fn table_error(e: TableError) -> PyErr {
     match e {
-        TableError::TooManyCells { .. } | TableError::Explore(_) => errors::limit(e),
+        TableError::TooManyCells { .. }
+        | TableError::ParameterTooLarge { .. }
+        | TableError::Explore(_) => errors::limit(e),
         _ => errors::input(e),
     }
 }
@@ -23,7 +25,11 @@ fn table_error(e: TableError) -> PyErr {
 fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
     let (start, stop) = match value.downcast::<PyRange>() {
         Ok(r) if r.step()? == 1 => (r.start()?, r.stop()?),
-        Ok(_) => return Err(errors::input(format!("{what}: a range with step 1 is needed"))),
+        Ok(_) => {
+            return Err(errors::input(format!(
+                "{what}: a range with step 1 is needed"
+            )))
+        }
         Err(_) => (0, value.extract::<isize>()?),
     };
     u64::try_from(start)
@@ -57,7 +63,11 @@ pub fn table(
 ) -> PyResult<Table> {
     let rows = span(rows, "rows")?;
     let columns = columns.map(|c| span(c, "columns")).transpose()?;
-    let kind = if outcomes { Kind::Outcomes } else { Kind::Values };
+    let kind = if outcomes {
+        Kind::Outcomes
+    } else {
+        Kind::Values
+    };
     let inner = if let Ok(spec) = game.downcast::<PyString>() {
         let spec = spec.to_string();
         py.allow_threads(|| {
@@ -77,7 +87,10 @@ pub fn table(
         };
         let values = match columns {
             None => {
-                let starts = rows.iter().map(|n| Key::new(n.into_pyobject(py)?.as_any())).collect::<PyResult<_>>()?;
+                let starts = rows
+                    .iter()
+                    .map(|n| Key::new(n.into_pyobject(py)?.as_any()))
+                    .collect::<PyResult<_>>()?;
                 let values = python_values(game.clone(), starts, true, limit)?;
                 Inner::line(name, rows, |n| values[(n - rows.first) as usize])
             }
@@ -170,19 +183,29 @@ impl Table {
     #[pyo3(signature = (wrap = 10))]
     fn to_text(&self, wrap: usize) -> PyResult<String> {
         let mut out = Vec::new();
-        self.inner.write_text(&mut out, wrap.max(1)).map_err(errors::input)?;
+        self.inner
+            .write_text(&mut out, wrap.max(1))
+            .map_err(errors::input)?;
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
     /// A heatmap: PNG bytes (`format="png"`) or SVG text (`"svg"`); `wrap` is the row width
     /// of a one-parameter table (0: about square), `scale` the pixels per cell.
     #[pyo3(signature = (format = "png", *, wrap = 0, scale = None))]
-    fn picture(&self, py: Python<'_>, format: &str, wrap: usize, scale: Option<u32>) -> PyResult<PyObject> {
+    fn picture(
+        &self,
+        py: Python<'_>,
+        format: &str,
+        wrap: usize,
+        scale: Option<u32>,
+    ) -> PyResult<PyObject> {
         let heatmap = self.heatmap(wrap, scale)?;
         match format {
             "png" => Ok(PyBytes::new(py, &heatmap.png()).into_any().unbind()),
             "svg" => Ok(PyString::new(py, &heatmap.svg()).into_any().unbind()),
-            other => Err(errors::input(format!("picture format {other:?}: expected \"png\" or \"svg\""))),
+            other => Err(errors::input(format!(
+                "picture format {other:?}: expected \"png\" or \"svg\""
+            ))),
         }
     }
 
@@ -196,7 +219,10 @@ impl Table {
 
     fn _repr_html_(&self) -> PyResult<String> {
         let text = self.to_text(10)?;
-        let escaped = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+        let escaped = text
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
         Ok(format!("<pre>{escaped}</pre>"))
     }
 
@@ -205,6 +231,10 @@ impl Table {
     }
 
     fn __repr__(&self) -> PyResult<String> {
-        Ok(format!("{}\n{}", self.inner.game(), self.to_text(10)?.trim_end()))
+        Ok(format!(
+            "{}\n{}",
+            self.inner.game(),
+            self.to_text(10)?.trim_end()
+        ))
     }
 }
