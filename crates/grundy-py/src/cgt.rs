@@ -25,7 +25,9 @@ fn store() -> MutexGuard<'static, GameStore> {
 /// `"<>"`), and properties: `outcome`, `is_number`, `birthday`, stops, options...
 ///
 /// >>> cgt("{1|*}") + cgt("-1")
-/// {0|*-1}...
+/// {0|-1*}
+/// >>> cgt("1/2") + cgt("1/2") == 1
+/// True
 #[pyclass(module = "grundy", frozen)]
 pub struct Cgt {
     id: GameId,

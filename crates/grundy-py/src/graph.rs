@@ -234,8 +234,8 @@ impl Graph {
     /// preferences, a graph without `player=` attributes is solved with each player to move
     /// at each position (labels `a@1`, `a@2`), as the command line does.
     ///
-    /// >>> Graph.parse("a b\nb a\nb c\n").solve(misere=True).outcome("a")
-    /// 'loss'
+    /// >>> Graph.parse("a b\nb c\n").solve(misere=True).outcome("a")
+    /// 'win'
     #[pyo3(signature = (*, misere = false, prefer = None, prefer_second = None))]
     fn solve(
         &self,

@@ -22,6 +22,8 @@ def _cli():
 def cli():
     path = _cli()
     if path is None:
+        if os.environ.get("GRUNDY_REQUIRE_CLI"):
+            pytest.fail("GRUNDY_REQUIRE_CLI is set and no grundy binary was found")
         pytest.skip("no grundy binary: cargo build --release -p grundy-cli (or set GRUNDY_BIN)")
     return path
 

@@ -99,3 +99,18 @@ def test_the_example_script_runs(capsys):
     runpy.run_path(str(example), run_name="__main__")
     out = capsys.readouterr().out
     assert "period 7" in out and "checked" in out
+
+
+def test_the_docstring_examples():
+    import doctest
+
+    import grundy._grundy as compiled
+
+    globs = {name: getattr(grundy, name) for name in grundy.__all__}
+    globs["grundy"] = grundy
+    failed = tried = 0
+    for module in (grundy, compiled):
+        result = doctest.testmod(module, extraglobs=globs, verbose=False)
+        failed += result.failed
+        tried += result.attempted
+    assert tried >= 10 and failed == 0
