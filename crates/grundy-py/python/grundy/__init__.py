@@ -1,0 +1,65 @@
+"""grundy: solve two-player games of perfect information.
+
+Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
+Python (``explore``, ``values``), tables and their patterns (``table``), the command line's
+catalogue (``catalogue``, ``octal``), nimbers (``Nimber``) and partizan games in canonical
+form (``cgt``).
+
+>>> import grundy
+>>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
+>>> g.solve().outcome(7)
+'loss'
+>>> list(grundy.values(lambda n: [n - t for t in (1, 3, 4) if t <= n], range(8)))
+[0, 1, 0, 1, 2, 3, 2, 0]
+"""
+
+from ._errors import GameError, InputError, LimitError, PositionError
+from ._grundy import (
+    Cgt,
+    Graph,
+    Nimber,
+    Payoffs,
+    Report,
+    Solution,
+    Table,
+    Values,
+    catalogue,
+    cgt,
+    explore,
+    families,
+    table,
+    values,
+)
+
+
+def octal(code, upto=None, **options):
+    """The take-and-break game of an octal code (``"0.77"`` Kayles, ``"0.07"``, ``"grundy"``):
+    its values up to ``upto``, rare values and period, as ``grundy octal CODE`` reports them.
+
+    >>> grundy.octal("0.77", upto=100)["periodicity"]["period"]
+    12
+    """
+    return catalogue("octal", code, upto=upto, **options)
+
+
+__all__ = [
+    "Cgt",
+    "GameError",
+    "Graph",
+    "InputError",
+    "LimitError",
+    "Nimber",
+    "Payoffs",
+    "PositionError",
+    "Report",
+    "Solution",
+    "Table",
+    "Values",
+    "catalogue",
+    "cgt",
+    "explore",
+    "families",
+    "octal",
+    "table",
+    "values",
+]

@@ -1,0 +1,225 @@
+//! The catalogue: every family of the command line, called by name with Python values.
+
+use grundy::games::family::{ParamKind, Source};
+use grundy::games::registry::FAMILIES;
+use grundy::games::{Family, Inputs};
+use grundy::input::InputError;
+use grundy::progress::NoProgress;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use crate::errors;
+
+/// A family's answer: its JSON (`.json`, as Python objects; `report["key"]` reads a field)
+/// and its text (`.text`, also the `repr`), the same as the command line prints.
+#[pyclass(module = "grundy", frozen)]
+pub struct Report {
+    json: String,
+    text: String,
+}
+
+#[pymethods]
+impl Report {
+    /// The answer as Python objects (the command line's `--json`).
+    #[getter]
+    fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (&self.json,))
+    }
+
+    /// The answer as the command line prints it.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The answer as one line of JSON.
+    fn to_json(&self) -> &str {
+        &self.json
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.json(py)?.get_item(key)
+    }
+
+    fn __repr__(&self) -> &str {
+        self.text.trim_end()
+    }
+}
+
+/// A value as the command line's words: a list, tuple or range gives one word per item,
+/// anything else its `str` (`True` for a flag is handled by the caller).
+fn words(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if value.downcast::<PyString>().is_ok() || value.extract::<i128>().is_ok() {
+        return Ok(vec![value.str()?.to_string()]);
+    }
+    if value.downcast::<PyList>().is_ok()
+        || value.downcast::<PyTuple>().is_ok()
+        || value.get_type().name()? == "range"
+    {
+        return value
+            .try_iter()?
+            .map(|v| Ok(v?.str()?.to_string()))
+            .collect();
+    }
+    Ok(vec![value.str()?.to_string()])
+}
+
+/// The values of one parameter: a single-valued one joins a list with commas (`set=[1, 3, 4]`
+/// is `--set 1,3,4`); a flag is set by a true value.
+fn param_values(
+    family: &Family,
+    name: &'static str,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<String>>> {
+    let param = family
+        .params
+        .iter()
+        .find(|p| p.name == name)
+        .expect("a parameter of the family");
+    if value.is_none() {
+        return Ok(None);
+    }
+    Ok(match param.kind {
+        ParamKind::Flag => value.is_truthy()?.then(|| vec!["true".to_string()]),
+        ParamKind::Positional { many: true, .. } => Some(words(value)?),
+        ParamKind::Option { values, .. } if values > 1 => Some(words(value)?),
+        _ => Some(vec![words(value)?.join(",")]),
+    })
+}
+
+fn read_source(path: &str) -> Result<Source, InputError> {
+    let origin = if path == "-" { "<stdin>" } else { path };
+    let text = if path == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(path)
+    }
+    .map_err(|e| InputError::invalid(origin, e))?;
+    Ok(Source {
+        origin: origin.to_string(),
+        text,
+    })
+}
+
+/// Runs a family of the catalogue — the command line's `grundy NAME ARGS` — and returns its
+/// report. Positional arguments fill the family's positional parameters in order (the last
+/// may take many); keyword arguments are its options and flags, `-` written `_`. Lists give
+/// several values; numbers and strings are passed as the command line reads them, so errors
+/// have the command line's messages.
+///
+/// >>> catalogue("nim", [3, 4, 5])["outcome"]
+/// 'win'
+#[pyfunction]
+#[pyo3(signature = (name, *args, **kwargs))]
+pub fn catalogue(
+    py: Python<'_>,
+    name: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Report> {
+    let family = grundy::games::registry::family(name).ok_or_else(|| {
+        let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+        errors::input(format!(
+            "no family {name:?} (the families: {})",
+            known.join(", ")
+        ))
+    })?;
+    let mut given: Vec<(&'static str, Vec<String>)> = Vec::new();
+    let positionals: Vec<_> = family
+        .params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::Positional { .. }))
+        .collect();
+    let mut rest = args.iter();
+    for param in &positionals {
+        match param.kind {
+            ParamKind::Positional { many: true, .. } => {
+                let mut all = Vec::new();
+                for arg in rest.by_ref() {
+                    all.extend(words(&arg)?);
+                }
+                if !all.is_empty() {
+                    given.push((param.name, all));
+                }
+            }
+            _ => {
+                if let Some(arg) = rest.next() {
+                    if let Some(values) = param_values(family, param.name, &arg)? {
+                        given.push((param.name, values));
+                    }
+                }
+            }
+        }
+    }
+    if rest.next().is_some() {
+        return Err(errors::input(format!(
+            "{name} takes {} positional argument(s), {} given",
+            positionals.len(),
+            args.len()
+        )));
+    }
+    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
+        let key: String = key.extract::<String>()?.replace('_', "-");
+        let param = family
+            .params
+            .iter()
+            .find(|p| p.name == key)
+            .ok_or_else(|| {
+                let known: Vec<&str> = family.params.iter().map(|p| p.name).collect();
+                errors::input(format!(
+                    "{name} has no parameter {key:?} (its parameters: {})",
+                    known.join(", ")
+                ))
+            })?;
+        if let Some(values) = param_values(family, param.name, &value)? {
+            given.push((param.name, values));
+        }
+    }
+    py.allow_threads(|| {
+        let reader = |path: &str| read_source(path);
+        let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
+        for (name, values) in given {
+            inputs.set(name, values);
+        }
+        let report = (family.run)(&inputs).map_err(|e| e.to_string())?;
+        let mut text = Vec::new();
+        report.write_text(&mut text).map_err(|e| e.to_string())?;
+        Ok(Report {
+            json: report.to_json().to_string(),
+            text: String::from_utf8_lossy(&text).into_owned(),
+        })
+    })
+    .map_err(|message: String| errors::input(message))
+}
+
+/// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example`
+/// and `params` (each with `name`, `kind`, `value_name`, `help`).
+#[pyfunction]
+pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for family in FAMILIES {
+        let params = PyList::empty(py);
+        for param in family.params {
+            let kind = match param.kind {
+                ParamKind::Positional { many: true, .. } => "positional, many",
+                ParamKind::Positional { .. } => "positional",
+                ParamKind::Option { .. } => "option",
+                ParamKind::Flag => "flag",
+            };
+            let d = PyDict::new(py);
+            d.set_item("name", param.name.replace('-', "_"))?;
+            d.set_item("kind", kind)?;
+            d.set_item("value_name", param.value_name)?;
+            d.set_item("help", param.help)?;
+            params.append(d)?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("name", family.name)?;
+        d.set_item("group", family.group.heading())?;
+        d.set_item("about", family.about)?;
+        d.set_item("example", family.example)?;
+        d.set_item("params", params)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}

@@ -1,0 +1,36 @@
+//! The Python package `grundy`: the engine's position graphs, solvers, values, tables and
+//! catalogue, with games defined in Python.
+//!
+//! The Rust side only converts: every answer comes from the `grundy` library. Long
+//! computations that run no Python code release the GIL; explorations that call back into
+//! Python check for Ctrl-C as they go.
+
+use pyo3::prelude::*;
+
+mod catalogue;
+mod cgt;
+mod errors;
+mod graph;
+mod nimber;
+mod python_game;
+mod table;
+
+/// The compiled part of the `grundy` package (imported by `grundy/__init__.py`).
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<graph::Graph>()?;
+    m.add_class::<graph::Solution>()?;
+    m.add_class::<graph::Values>()?;
+    m.add_class::<graph::Payoffs>()?;
+    m.add_function(wrap_pyfunction!(python_game::explore, m)?)?;
+    m.add_function(wrap_pyfunction!(python_game::values, m)?)?;
+    m.add_class::<catalogue::Report>()?;
+    m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue::families, m)?)?;
+    m.add_class::<nimber::Nimber>()?;
+    m.add_class::<cgt::Cgt>()?;
+    m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
+    m.add_class::<table::Table>()?;
+    m.add_function(wrap_pyfunction!(table::table, m)?)?;
+    Ok(())
+}

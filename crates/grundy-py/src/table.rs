@@ -1,0 +1,240 @@
+//! Tables of values (打表): `table(game, rows, columns)`, their patterns and pictures.
+
+use grundy::games::registry;
+use grundy::pattern::observe::observe;
+use grundy::pattern::picture::{Heatmap, PictureOptions};
+use grundy::pattern::table::{Kind, Span, Table as Inner, TableError};
+use grundy::progress::NoProgress;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyRange, PyRangeMethods, PyString, PyTuple};
+
+use crate::errors;
+use crate::graph::int_array;
+use crate::python_game::{python_values, Key};
+
+fn table_error(e: TableError) -> PyErr {
+    match e {
+        TableError::TooManyCells { .. }
+        | TableError::ParameterTooLarge { .. }
+        | TableError::Explore(_) => errors::limit(e),
+        _ => errors::input(e),
+    }
+}
+
+/// A `range` with step 1 (or an int n, for `range(n)`) as the inclusive span of a table.
+fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
+    let (start, stop) = match value.downcast::<PyRange>() {
+        Ok(r) if r.step()? == 1 => (r.start()?, r.stop()?),
+        Ok(_) => {
+            return Err(errors::input(format!(
+                "{what}: a range with step 1 is needed"
+            )))
+        }
+        Err(_) => (0, value.extract::<isize>()?),
+    };
+    u64::try_from(start)
+        .ok()
+        .zip(u64::try_from(stop - 1).ok())
+        .and_then(|(a, b)| Span::new(a, b))
+        .ok_or_else(|| errors::input(format!("{what}: an empty or negative range")))
+}
+
+/// A table of Sprague–Grundy values (or outcomes) by one parameter n or two, (a, b).
+///
+/// `game` is a built-in table's name, as `grundy table` reads it (`"0.77"`,
+/// `"subtraction:1,3,4"`, `"wythoff"`...), or a Python function `options(position)`: with
+/// one range the positions are the integers n (an option that is a tuple is a sum of parts,
+/// as in `values`); with two, the pairs `(a, b)` (each option one position). `rows` and
+/// `columns` are ranges (or ints, for `range(n)`). `outcomes=True` shows P/N only.
+///
+/// >>> t = table("subtraction:1,3,4", range(14))
+/// >>> list(t.values())
+/// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+#[pyfunction]
+#[pyo3(signature = (game, rows, columns = None, *, outcomes = false, name = None, limit = None))]
+pub fn table(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    rows: &Bound<'_, PyAny>,
+    columns: Option<&Bound<'_, PyAny>>,
+    outcomes: bool,
+    name: Option<String>,
+    limit: Option<usize>,
+) -> PyResult<Table> {
+    let rows = span(rows, "rows")?;
+    let columns = columns.map(|c| span(c, "columns")).transpose()?;
+    let kind = if outcomes {
+        Kind::Outcomes
+    } else {
+        Kind::Values
+    };
+    let inner = if let Ok(spec) = game.downcast::<PyString>() {
+        let spec = spec.to_string();
+        py.allow_threads(|| {
+            let game = registry::table_game(&spec)?;
+            match columns {
+                None => game.line(rows, kind, &NoProgress),
+                Some(columns) => game.grid(rows, columns, kind),
+            }
+        })
+        .map_err(table_error)?
+    } else {
+        let name = match name {
+            Some(name) => name,
+            None => game
+                .getattr("__name__")
+                .map_or_else(|_| "a game".to_string(), |n| n.to_string()),
+        };
+        let values = match columns {
+            None => {
+                let starts = rows
+                    .iter()
+                    .map(|n| Key::new(n.into_pyobject(py)?.as_any()))
+                    .collect::<PyResult<_>>()?;
+                let values = python_values(game.clone(), starts, true, limit)?;
+                Inner::line(name, rows, |n| values[(n - rows.first) as usize])
+            }
+            Some(columns) => {
+                let starts = rows
+                    .iter()
+                    .flat_map(|a| columns.iter().map(move |b| (a, b)))
+                    .map(|p| Key::new(PyTuple::new(py, [p.0, p.1])?.as_any()))
+                    .collect::<PyResult<_>>()?;
+                let values = python_values(game.clone(), starts, false, limit)?;
+                let width = columns.count() as u64;
+                Inner::grid(name, rows, columns, |a, b| {
+                    values[((a - rows.first) * width + (b - columns.first)) as usize]
+                })
+            }
+        }
+        .map_err(table_error)?;
+        if outcomes {
+            values.outcomes()
+        } else {
+            values
+        }
+    };
+    Ok(Table { inner })
+}
+
+/// A table of values or outcomes. `values()` gives every cell (row by row) as
+/// `array.array('q')`; `patterns()` the patterns the engine observes; `to_csv()`,
+/// `to_json()`, `picture()`; in a notebook it shows as a picture.
+#[pyclass(module = "grundy", frozen)]
+pub struct Table {
+    inner: Inner,
+}
+
+impl Table {
+    fn heatmap(&self, wrap: usize, scale: Option<u32>) -> PyResult<Heatmap> {
+        Heatmap::new(&self.inner, &PictureOptions { wrap, scale }).map_err(errors::limit)
+    }
+}
+
+#[pymethods]
+impl Table {
+    /// Every cell, row by row (outcomes: 0 for P, 1 for N).
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_array(py, self.inner.values().iter().map(|&v| v as i64))
+    }
+
+    /// The value at n (one parameter) or at (a, b) (two); `None` outside the table.
+    #[pyo3(signature = (a, b = None))]
+    fn value(&self, a: u64, b: Option<u64>) -> Option<u64> {
+        match b {
+            None => self.inner.value(a),
+            Some(b) => self.inner.get(a, b),
+        }
+    }
+
+    /// The patterns that hold on every cell, most specific first (a period, a formula,
+    /// the P-positions' family...), as sentences.
+    fn patterns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let patterns = py.allow_threads(|| observe(&self.inner));
+        PyList::new(py, patterns.iter().map(ToString::to_string))
+    }
+
+    /// The same table with outcomes: P (0) where the value is 0, N (1) elsewhere.
+    fn outcomes(&self) -> Table {
+        Table {
+            inner: self.inner.outcomes(),
+        }
+    }
+
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &str {
+        self.inner.game()
+    }
+
+    /// The table as CSV, as `grundy table --format csv` writes it.
+    fn to_csv(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        self.inner.write_csv(&mut out).map_err(errors::input)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// The table as JSON.
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(errors::input)
+    }
+
+    /// The table as text, a one-parameter table wrapped into rows of `wrap` cells.
+    #[pyo3(signature = (wrap = 10))]
+    fn to_text(&self, wrap: usize) -> PyResult<String> {
+        let mut out = Vec::new();
+        self.inner
+            .write_text(&mut out, wrap.max(1))
+            .map_err(errors::input)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// A heatmap: PNG bytes (`format="png"`) or SVG text (`"svg"`); `wrap` is the row width
+    /// of a one-parameter table (0: about square), `scale` the pixels per cell.
+    #[pyo3(signature = (format = "png", *, wrap = 0, scale = None))]
+    fn picture(
+        &self,
+        py: Python<'_>,
+        format: &str,
+        wrap: usize,
+        scale: Option<u32>,
+    ) -> PyResult<PyObject> {
+        let heatmap = self.heatmap(wrap, scale)?;
+        match format {
+            "png" => Ok(PyBytes::new(py, &heatmap.png()).into_any().unbind()),
+            "svg" => Ok(PyString::new(py, &heatmap.svg()).into_any().unbind()),
+            other => Err(errors::input(format!(
+                "picture format {other:?}: expected \"png\" or \"svg\""
+            ))),
+        }
+    }
+
+    fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        Ok(PyBytes::new(py, &self.heatmap(0, None)?.png()))
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        Ok(self.heatmap(0, None)?.svg())
+    }
+
+    fn _repr_html_(&self) -> PyResult<String> {
+        let text = self.to_text(10)?;
+        let escaped = text
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        Ok(format!("<pre>{escaped}</pre>"))
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.values().len()
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
+            "{}\n{}",
+            self.inner.game(),
+            self.to_text(10)?.trim_end()
+        ))
+    }
+}

@@ -1,0 +1,139 @@
+"""The catalogue: the same answers as the command line, on random inputs.
+
+The comparison runs the `grundy` binary (built by `cargo build --release -p grundy-cli`, or
+named by $GRUNDY_BIN) with `--json` and compares its JSON with the report's; without the
+binary those tests are skipped and the others still check answers against brute force.
+"""
+
+import functools
+import json
+import random
+import subprocess
+
+import pytest
+
+import grundy
+
+FAMILIES = {f["name"]: f for f in grundy.families()}
+
+
+def cli_argv(name, args, kwargs):
+    """The command line for a catalogue call, by the same rules the package reads values."""
+    def words(v):
+        return [str(x) for x in v] if isinstance(v, (list, tuple, range)) else [str(v)]
+
+    argv = [name]
+    for a in args:
+        argv += words(a)
+    params = {p["name"]: p for p in FAMILIES[name]["params"]}
+    for key, value in kwargs.items():
+        flag = "--" + key.replace("_", "-")
+        if params[key]["kind"] == "flag":
+            argv += [flag] if value else []
+        else:
+            argv += [flag, ",".join(words(value))]
+    return argv
+
+
+def odd_total(values):
+    """The larger-sum game needs an odd total, so that there is no tie."""
+    return values if sum(values) % 2 else values[:-1] + [values[-1] + 1]
+
+
+def random_call(name, rng):
+    """Random arguments for a family that reads no file."""
+    small = lambda hi=12: rng.randint(0, hi)  # noqa: E731
+    piles = lambda k=4, hi=20: [rng.randint(0, hi) for _ in range(rng.randint(1, k))]  # noqa: E731
+    return {
+        "nim": lambda: ((piles(),), {"misere": rng.random() < 0.5}),
+        "nim-k": lambda: ((rng.randint(1, 3), piles(5)), {}),
+        "misere": lambda: ((piles(),), {}),
+        "wythoff": lambda: ((small(30), small(30)), {}),
+        "subtraction": lambda: ((piles(3, 40),), {"set": sorted(rng.sample(range(1, 8), 3))}),
+        "square-subtraction": lambda: ((piles(3, 60),), {}),
+        "fibonacci-nim": lambda: ((rng.randint(1, 200),), {}),
+        "staircase": lambda: ((piles(5, 9),), {}),
+        "circle-take": lambda: ((rng.randint(1, 30), rng.randint(1, 5)), {}),
+        "flip-run": lambda: (([rng.randint(0, 1) for _ in range(rng.randint(1, 10))],), {}),
+        "zero-runs": lambda: (("".join(rng.choice("01") for _ in range(rng.randint(1, 16))),), {}),
+        "rectangle-cut": lambda: ([f"{rng.randint(1, 9)}x{rng.randint(1, 9)}" for _ in range(2)], {}),
+        "carrots": lambda: ((piles(6, 9),), {}),
+        "ends-sum": lambda: ((odd_total(piles(6, 9)),), {}),
+        "josephus": lambda: ((rng.randint(1, 50), rng.randint(1, 7)), {}),
+        "octal": lambda: ((rng.choice(["0.77", "0.07", "0.137", "4.07"]),), {"upto": rng.randint(10, 300)}),
+    }[name]()
+
+
+CALLED = [
+    "nim", "nim-k", "misere", "wythoff", "subtraction", "square-subtraction", "fibonacci-nim",
+    "staircase", "circle-take", "flip-run", "zero-runs", "rectangle-cut", "carrots",
+    "ends-sum", "josephus", "octal",
+]
+
+
+@pytest.mark.parametrize("name", CALLED)
+def test_same_json_as_the_command_line(cli, name):
+    rng = random.Random(name)
+    for _ in range(3):
+        args, kwargs = random_call(name, rng)
+        report = grundy.catalogue(name, *args, **kwargs)
+        argv = [cli, *cli_argv(name, args, kwargs), "--json"]
+        run = subprocess.run(argv, capture_output=True, text=True, check=True)
+        assert report.json == json.loads(run.stdout), argv
+        text = subprocess.run(argv[:-1], capture_output=True, text=True, check=True).stdout
+        assert report.text == text
+
+
+def test_same_errors_as_the_command_line(cli):
+    report_error = None
+    try:
+        grundy.catalogue("wythoff", 3, "x")
+    except grundy.InputError as e:
+        report_error = str(e)
+    run = subprocess.run([cli, "wythoff", "3", "x"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"grundy: error: {report_error}"
+
+
+def test_every_family_is_listed_with_its_parameters():
+    names = [f["name"] for f in grundy.families()]
+    assert len(names) == len(set(names)) >= 29
+    assert set(CALLED) <= set(names)
+    assert [p["name"] for p in FAMILIES["nim"]["params"]] == ["piles", "misere"]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_nim_against_brute_force(seed):
+    rng = random.Random(seed)
+    piles = [rng.randint(0, 7) for _ in range(3)]
+    report = grundy.catalogue("nim", piles)
+    assert report["value"] == functools.reduce(lambda a, b: a ^ b, piles)
+    assert report["outcome"] == ("win" if report["value"] else "loss")
+    assert repr(report).startswith(report["outcome"])
+
+
+def test_wythoff_p_positions():
+    # The P-positions of Wythoff's game: (floor(k*phi), floor(k*phi^2)) and mirrors.
+    phi = (1 + 5 ** 0.5) / 2
+    p_positions = {(int(k * phi), int(k * phi * phi)) for k in range(20)}
+    p_positions |= {(b, a) for a, b in p_positions}
+    for a in range(15):
+        for b in range(15):
+            outcome = grundy.catalogue("wythoff", a, b)["outcome"]
+            assert (outcome == "loss") == ((a, b) in p_positions), (a, b)
+
+
+def test_octal_period_of_kayles():
+    report = grundy.octal("0.77", upto=200)
+    assert report["periodicity"]["period"] == 12
+
+
+def test_catalogue_errors():
+    with pytest.raises(grundy.InputError, match="no family"):
+        grundy.catalogue("chess")
+    with pytest.raises(grundy.InputError, match="no parameter"):
+        grundy.catalogue("nim", [1], colour="red")
+    with pytest.raises(grundy.InputError, match="positional"):
+        grundy.catalogue("wythoff", 1, 2, 3)
+    with pytest.raises(grundy.InputError, match="not a pile size"):
+        grundy.catalogue("nim", [-1])
