@@ -153,8 +153,8 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
         .map_err(|e| anyhow!("comparing the games: {e}"))?;
         return emit_each(&[report], format);
     }
-    let pictures = [(&args.svg, true), (&args.png, false)];
-    if pictures.iter().any(|(path, _)| path.is_some()) && games.len() != 1 {
+    let drawing = args.svg.is_some() || args.png.is_some();
+    if drawing && games.len() != 1 {
         bail!(
             "--svg and --png draw the thermograph of one game; {} given",
             games.len()
@@ -175,14 +175,16 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
             .push(report(&mut store, expression, g, cool, heat).map_err(|e| expression.whole(e))?);
     }
     let mut written = Vec::new();
-    for (path, svg) in pictures {
-        if let Some(path) = path {
-            let thermograph = store
-                .thermograph(games[0])
-                .map_err(|e| expressions[0].whole(e))?;
-            let picture = ThermographPicture::new(&store.display(games[0]), &thermograph)
-                .map_err(|e| expressions[0].whole(e))?;
-            written.push(draw(&picture, path, svg)?);
+    if drawing {
+        let thermograph = store
+            .thermograph(games[0])
+            .map_err(|e| expressions[0].whole(e))?;
+        let picture = ThermographPicture::new(&store.display(games[0]), &thermograph)
+            .map_err(|e| expressions[0].whole(e))?;
+        for (path, svg) in [(&args.svg, true), (&args.png, false)] {
+            if let Some(path) = path {
+                written.push(draw(&picture, path, svg)?);
+            }
         }
     }
     emit_each(&reports, format)?;
