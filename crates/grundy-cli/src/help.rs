@@ -15,7 +15,7 @@ struct Section {
 }
 
 /// The sections: solving graphs, then the registry's groups (nimber arithmetic beside the
-/// compounds), then tables and the shell.
+/// compounds), then partizan values, tables and the shell.
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
         title: "Solving position graphs",
@@ -37,6 +37,11 @@ fn sections() -> Vec<Section> {
             example: format!("grundy {} {}", first.name, first.example),
         });
     }
+    sections.push(Section {
+        title: "Partizan values (combinatorial game theory)",
+        commands: vec!["cgt".into()],
+        example: "grundy cgt '{3||2*|1*}' --cool 1/2 --svg thermograph.svg".into(),
+    });
     sections.push(Section {
         title: "Tables and patterns",
         commands: vec!["table".into()],

@@ -6,6 +6,7 @@
 //! `grundy: error: ...` with exit code 2.
 
 mod catalogue;
+mod cgt_cmd;
 mod help;
 mod nimber_cmd;
 mod output;
@@ -31,6 +32,9 @@ enum Tool {
     /// Nimber arithmetic: nim sum, product, quotient, inverse, square root, power; nim
     /// products in bulk from standard input.
     Nimber(nimber_cmd::NimberArgs),
+    /// Values of partizan games in CGSuite notation ({1|*}, ^, +-1, sums): canonical form,
+    /// outcome, stops, mean, temperature, thermograph (SVG, PNG), comparisons, cooling.
+    Cgt(cgt_cmd::CgtArgs),
     /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
     Table(table_cmd::TableArgs),
     /// Shell completions (bash, zsh, fish, elvish, powershell) on standard output.
@@ -76,6 +80,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
         }
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
+        Tool::Cgt(args) => cgt_cmd::run(&args, format),
         Tool::Completions(args) => shell_cmd::completions(&args, command()),
         Tool::Man => shell_cmd::man(command()),
     }

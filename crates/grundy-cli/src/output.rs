@@ -88,28 +88,42 @@ fn csv_field(text: &str) -> String {
 
 /// Writes a report in the chosen format on standard output.
 pub fn emit(report: &Report, format: Format) -> Result<()> {
+    emit_each(std::slice::from_ref(report), format)
+}
+
+/// Writes reports one after the other in the chosen format on standard output: in text a
+/// blank line between two, in JSON one line each, in TSV and CSV the rows of each under one
+/// header.
+pub fn emit_each(reports: &[Report], format: Format) -> Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    match format {
-        Format::Text => report.write_text(&mut out)?,
-        Format::Json => write_json_line(&mut out, &report.to_json())?,
-        Format::Tsv | Format::Csv => {
-            let (header, rows) = report.table_rows();
-            let line = |cells: Vec<String>| -> String {
-                if format == Format::Csv {
-                    cells
-                        .iter()
-                        .map(|c| csv_field(c))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                } else {
-                    cells.join("\t")
+    for (i, report) in reports.iter().enumerate() {
+        match format {
+            Format::Text => {
+                if i > 0 {
+                    writeln!(out)?;
                 }
-            };
-            if format == Format::Csv {
-                writeln!(out, "{}", line(header))?;
+                report.write_text(&mut out)?;
             }
-            for row in rows {
-                writeln!(out, "{}", line(row))?;
+            Format::Json => write_json_line(&mut out, &report.to_json())?,
+            Format::Tsv | Format::Csv => {
+                let (header, rows) = report.table_rows();
+                let line = |cells: Vec<String>| -> String {
+                    if format == Format::Csv {
+                        cells
+                            .iter()
+                            .map(|c| csv_field(c))
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    } else {
+                        cells.join("\t")
+                    }
+                };
+                if format == Format::Csv && i == 0 {
+                    writeln!(out, "{}", line(header))?;
+                }
+                for row in rows {
+                    writeln!(out, "{}", line(row))?;
+                }
             }
         }
     }

@@ -574,6 +574,7 @@ fn help_lists_every_command_under_a_heading() {
         "Values and compounds:",
         "The catalogue: piles:",
         "The catalogue: take-and-break games:",
+        "Partizan values (combinatorial game theory):",
         "Tables and patterns:",
         "Shell:",
     ] {
@@ -593,7 +594,7 @@ fn help_lists_every_command_under_a_heading() {
             family.name
         );
     }
-    for tool in ["solve", "nimber", "table", "completions", "man"] {
+    for tool in ["solve", "nimber", "cgt", "table", "completions", "man"] {
         assert!(listed.contains(&tool), "{tool}");
     }
     let headings = out

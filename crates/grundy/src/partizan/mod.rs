@@ -14,6 +14,7 @@ pub mod atomic;
 pub mod canonical;
 pub mod compare;
 pub mod cooling;
+pub mod describe;
 pub mod error;
 pub mod misere;
 pub mod norton;
@@ -21,6 +22,8 @@ pub mod notation;
 pub mod number;
 pub mod nus;
 pub mod order;
+#[cfg(feature = "pictures")]
+pub mod picture;
 pub mod properties;
 pub mod reduced;
 pub mod store;

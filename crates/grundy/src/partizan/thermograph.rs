@@ -64,6 +64,32 @@ impl Trajectory {
         self.value_at(top)
     }
 
+    /// The corners of the graph, from the bottom up: `(t, x(t))` at `t = −1` and at each
+    /// critical temperature; above the last corner the function is straight. For drawing the
+    /// walls of a thermograph. O(pieces).
+    ///
+    /// ```
+    /// use grundy::partizan::GameStore;
+    ///
+    /// let mut store = GameStore::new();
+    /// let g = store.parse("{2|-1}").unwrap();
+    /// let walls = store.thermograph(g).unwrap();
+    /// let corners: Vec<String> =
+    ///     walls.left.corners().unwrap().iter().map(|(t, x)| format!("{x} at {t}")).collect();
+    /// assert_eq!(corners, ["3 at -1", "1/2 at 3/2"]);
+    /// ```
+    pub fn corners(&self) -> Result<Vec<(Dyadic, Dyadic)>, ValueError> {
+        let mut t = Dyadic::from(-1);
+        let mut x = self.base;
+        let mut corners = vec![(t, x)];
+        for (&next, &slope) in self.breaks.iter().zip(&self.slopes) {
+            x = x.checked_add(next.checked_sub(t)?.checked_mul_int(slope)?)?;
+            t = next;
+            corners.push((t, x));
+        }
+        Ok(corners)
+    }
+
     /// The critical temperatures (where the slope changes), from the top down. O(pieces).
     pub fn critical_temperatures(&self) -> Vec<Dyadic> {
         self.breaks.iter().rev().copied().collect()

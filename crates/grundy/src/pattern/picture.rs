@@ -41,9 +41,9 @@ pub const P_COLOUR: Rgb = [0, 0, 0];
 /// The colour of N-positions in outcome tables.
 pub const N_COLOUR: Rgb = [222, 222, 222];
 /// The background.
-const PAPER: Rgb = [255, 255, 255];
+pub(crate) const PAPER: Rgb = [255, 255, 255];
 /// Text, ticks and the plot's frame.
-const INK: Rgb = [40, 40, 40];
+pub(crate) const INK: Rgb = [40, 40, 40];
 
 /// The colours of values 1 to 16 when no value exceeds 16.
 const CATEGORICAL: [Rgb; 16] = [
@@ -161,9 +161,10 @@ impl Palette {
     }
 }
 
-/// Something drawn besides the cells.
+/// Something drawn besides the cells of a heatmap, or around the lines of a thermograph
+/// ([`crate::partizan::picture`]): the pictures share these marks and their rendering.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Mark {
+pub(crate) enum Mark {
     /// A filled rectangle.
     Fill {
         x: u32,
@@ -255,7 +256,7 @@ fn tick_indices(
 }
 
 /// The width in screen pixels of `text` in font pixels of `size`.
-fn width_of(text: &str, size: u32) -> u32 {
+pub(crate) fn width_of(text: &str, size: u32) -> u32 {
     font::text_width(text) * size
 }
 
@@ -541,55 +542,23 @@ impl Heatmap {
 
     /// The picture as 8-bit RGB pixels, row by row.
     pub fn pixels(&self) -> Vec<u8> {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let mut pixels = vec![255u8; w * h * 3];
-        let mut fill = |x: u32, y: u32, rw: u32, rh: u32, colour: Rgb| {
-            let (x0, x1) = (x as usize, (x as usize + rw as usize).min(w));
-            for row in y as usize..(y as usize + rh as usize).min(h) {
-                for px in pixels[(row * w + x0) * 3..(row * w + x1) * 3].chunks_exact_mut(3) {
-                    px.copy_from_slice(&colour);
-                }
-            }
-        };
+        let mut pixels = vec![255u8; self.width as usize * self.height as usize * 3];
         let inner = self.scale - u32::from(self.grid_lines);
         for (i, cell) in self.cells.iter().enumerate() {
             if let Some(v) = cell {
                 let (x, y) = self.cell_origin(i / self.columns, i % self.columns);
-                fill(x, y, inner, inner, self.palette.colour(*v));
+                fill(
+                    &mut pixels,
+                    self.width,
+                    (x, y, inner, inner),
+                    self.palette.colour(*v),
+                );
             }
         }
         for (x, y) in self.enlarged_p() {
-            fill(x, y, 3, 3, P_COLOUR);
+            fill(&mut pixels, self.width, (x, y, 3, 3), P_COLOUR);
         }
-        for mark in &self.marks {
-            match mark {
-                &Mark::Fill { x, y, w, h, colour } => fill(x, y, w, h, colour),
-                Mark::Text {
-                    x,
-                    y,
-                    size,
-                    colour,
-                    text,
-                } => {
-                    for (k, ch) in text.chars().enumerate() {
-                        let left = x + k as u32 * ADVANCE * size;
-                        for (row, bits) in font::glyph(ch).iter().enumerate() {
-                            for col in 0..font::GLYPH_WIDTH {
-                                if bits >> (font::GLYPH_WIDTH - 1 - col) & 1 == 1 {
-                                    fill(
-                                        left + col * size,
-                                        y + row as u32 * size,
-                                        *size,
-                                        *size,
-                                        *colour,
-                                    );
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        paint(&mut pixels, self.width, &self.marks);
         pixels
     }
 
@@ -638,14 +607,7 @@ impl Heatmap {
 
     /// The picture as an SVG document.
     pub fn svg(&self) -> String {
-        let mut s = String::new();
-        let (w, h) = (self.width, self.height);
-        let _ = writeln!(
-            s,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\">"
-        );
-        let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+        let mut s = svg_start(self.width, self.height);
         let inner = self.scale - u32::from(self.grid_lines);
         let _ = writeln!(s, "<g shape-rendering=\"crispEdges\">");
         if self.cells.len() <= SVG_CELL_RECTS {
@@ -696,40 +658,9 @@ impl Heatmap {
                 hex(P_COLOUR)
             );
         }
-        for mark in &self.marks {
-            if let &Mark::Fill { x, y, w, h, colour } = mark {
-                let _ = writeln!(
-                    s,
-                    "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
-                    hex(colour)
-                );
-            }
-        }
+        svg_fills(&mut s, &self.marks);
         let _ = writeln!(s, "</g>");
-        let _ = writeln!(s, "<g font-family=\"monospace\" xml:space=\"preserve\">");
-        for mark in &self.marks {
-            if let Mark::Text {
-                x,
-                y,
-                size,
-                colour,
-                text,
-            } = mark
-            {
-                // The bitmap font is 6 × 10 font pixels per character with capitals 7 high:
-                // a monospace font of size 10 has about that advance (0.6 em) and cap height.
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{x}\" y=\"{}\" font-size=\"{}\" textLength=\"{}\" fill=\"{}\">{}</text>",
-                    y + 7 * size,
-                    10 * size,
-                    width_of(text, *size),
-                    hex(*colour),
-                    escape(text)
-                );
-            }
-        }
-        let _ = writeln!(s, "</g>");
+        svg_texts(&mut s, &self.marks);
         let _ = writeln!(s, "</svg>");
         s
     }
@@ -912,13 +843,112 @@ fn legend(
     (width, bottom - y + GLYPH_HEIGHT * f)
 }
 
+/// Fills the rectangle `(x, y, w, h)` of `pixels` (8-bit RGB, row by row, `width` pixels a
+/// row) with `colour`, clipped to the picture. O(pixels filled).
+pub(crate) fn fill(pixels: &mut [u8], width: u32, (x, y, w, h): (u32, u32, u32, u32), colour: Rgb) {
+    let width = width as usize;
+    let height = pixels.len() / (3 * width.max(1));
+    let (x0, x1) = (
+        (x as usize).min(width),
+        (x as usize + w as usize).min(width),
+    );
+    for row in y as usize..(y as usize + h as usize).min(height) {
+        for px in pixels[(row * width + x0) * 3..(row * width + x1) * 3].chunks_exact_mut(3) {
+            px.copy_from_slice(&colour);
+        }
+    }
+}
+
+/// Paints `marks` over `pixels` (as [`fill`]): rectangles, and text in the bitmap font.
+/// O(pixels painted).
+pub(crate) fn paint(pixels: &mut [u8], width: u32, marks: &[Mark]) {
+    for mark in marks {
+        match mark {
+            &Mark::Fill { x, y, w, h, colour } => fill(pixels, width, (x, y, w, h), colour),
+            Mark::Text {
+                x,
+                y,
+                size,
+                colour,
+                text,
+            } => {
+                for (k, ch) in text.chars().enumerate() {
+                    let left = x + k as u32 * ADVANCE * size;
+                    for (row, bits) in font::glyph(ch).iter().enumerate() {
+                        for col in 0..font::GLYPH_WIDTH {
+                            if bits >> (font::GLYPH_WIDTH - 1 - col) & 1 == 1 {
+                                let corner = (left + col * size, y + row as u32 * size);
+                                fill(pixels, width, (corner.0, corner.1, *size, *size), *colour);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The opening of an SVG document `w` × `h` pixels on white paper.
+pub(crate) fn svg_start(w: u32, h: u32) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">"
+    );
+    let _ = writeln!(s, "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
+    s
+}
+
+/// The rectangles of `marks` as SVG `<rect>` elements.
+pub(crate) fn svg_fills(s: &mut String, marks: &[Mark]) {
+    for mark in marks {
+        if let &Mark::Fill { x, y, w, h, colour } = mark {
+            let _ = writeln!(
+                s,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
+                hex(colour)
+            );
+        }
+    }
+}
+
+/// The text of `marks` as SVG `<text>` elements in a monospace group, placed and sized like
+/// the bitmap font's.
+pub(crate) fn svg_texts(s: &mut String, marks: &[Mark]) {
+    let _ = writeln!(s, "<g font-family=\"monospace\" xml:space=\"preserve\">");
+    for mark in marks {
+        if let Mark::Text {
+            x,
+            y,
+            size,
+            colour,
+            text,
+        } = mark
+        {
+            // The bitmap font is 6 × 10 font pixels per character with capitals 7 high:
+            // a monospace font of size 10 has about that advance (0.6 em) and cap height.
+            let _ = writeln!(
+                s,
+                "<text x=\"{x}\" y=\"{}\" font-size=\"{}\" textLength=\"{}\" fill=\"{}\">{}</text>",
+                y + 7 * size,
+                10 * size,
+                width_of(text, *size),
+                hex(*colour),
+                escape(text)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+}
+
 /// `#rrggbb`.
-fn hex([r, g, b]: Rgb) -> String {
+pub(crate) fn hex([r, g, b]: Rgb) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// Escapes text for XML.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -935,7 +965,7 @@ fn escape(text: &str) -> String {
 
 /// A PNG file of `width` × `height` 8-bit RGB pixels (row by row), every row filtered "up"
 /// (which suits tables whose rows repeat).
-fn encode_png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
+pub(crate) fn encode_png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
     let mut png = Vec::new();
     let mut encoder = png::Encoder::new(&mut png, width, height);
     encoder.set_color(png::ColorType::Rgb);

@@ -52,9 +52,16 @@ pub struct ParseError {
 }
 
 impl fmt::Display for ParseError {
+    /// `column N: ` and the problem.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: ", self.column)?;
-        match &self.kind {
+        write!(f, "column {}: {}", self.column, self.kind)
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    /// The problem alone, for callers that name the place their own way (`file:line:column`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ParseErrorKind::Expected { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
             }

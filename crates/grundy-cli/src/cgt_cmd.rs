@@ -1,0 +1,247 @@
+//! `grundy cgt EXPR...`: the values of short partizan games written in the reference tool's
+//! notation (`{1|*}`, `{2||1|0}`, `3/4`, `^`, `+-1`, sums, negatives), one report each with
+//! every property the library's `partizan::describe` gives; `--compare A B` for the relation
+//! of two games; `--cool T` and `--heat T` for cooled and heated forms; `--svg` and `--png`
+//! for the thermograph of one game. Expressions also come from a file or standard input, one
+//! a line. A malformed expression is an error naming where it is: `expression '…': column C:
+//! …` for an argument, `FILE:LINE:COLUMN: …` for a line.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use grundy::partizan::picture::ThermographPicture;
+use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError};
+use grundy::report::{Field, Report};
+use serde_json::json;
+
+use crate::output::{emit_each, Format};
+use crate::source::read_source;
+
+/// Arguments of `grundy cgt`.
+#[derive(Debug, Args)]
+pub struct CgtArgs {
+    /// Games in the reference tool's notation: numbers (3/4), nimbers (*3), ups (^, v*),
+    /// options ({1|*}, {2||1|0}), switches (+-1), sums, differences and negatives, with
+    /// parentheses. `-` reads them from standard input, one a line. Games that start with
+    /// `-` (other than plain numbers) follow `--`: `grundy cgt -- -{1|0}`.
+    #[arg(value_name = "EXPR", allow_negative_numbers = true)]
+    pub expressions: Vec<String>,
+    /// Read games from FILE, one a line (`-` for standard input); blank lines and lines
+    /// starting with `#` are skipped.
+    #[arg(long, short = 'f', value_name = "FILE")]
+    pub file: Option<String>,
+    /// Compare two games A and B: the relation (<, =, >, or <> when confused) and the
+    /// outcome class of A - B.
+    #[arg(long, conflicts_with_all = ["cool", "heat", "svg", "png"])]
+    pub compare: bool,
+    /// Also cool each game by T, a dyadic number greater than -1 (1/2, 3/4, 2).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    pub cool: Option<String>,
+    /// Also heat each game by T, a game in the same notation (a number, or any game).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
+    pub heat: Option<String>,
+    /// Draw the thermograph of the game (one game only) as SVG into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Draw the thermograph of the game (one game only) as PNG into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+/// An expression and where it was read, for messages.
+struct Expression {
+    text: String,
+    /// `(origin, line)` for a line of a file or standard input; `None` for an argument.
+    line: Option<(String, usize)>,
+}
+
+impl Expression {
+    /// The place of a problem at `column` (1-based) of this expression, with the message:
+    /// `FILE:LINE:COLUMN: message`, or `expression '…': column C: message`.
+    fn at(&self, column: usize, message: impl std::fmt::Display) -> anyhow::Error {
+        match &self.line {
+            Some((origin, line)) => anyhow!("{origin}:{line}:{column}: {message}"),
+            None => anyhow!("expression '{}': column {column}: {message}", self.text),
+        }
+    }
+
+    /// A problem with the whole expression (arithmetic out of range, …).
+    fn whole(&self, message: impl std::fmt::Display) -> anyhow::Error {
+        match &self.line {
+            Some((origin, line)) => anyhow!("{origin}:{line}: {message}"),
+            None => anyhow!("expression '{}': {message}", self.text),
+        }
+    }
+
+    /// Reads the game, or the error at its column.
+    fn parse(&self, store: &mut GameStore) -> Result<GameId> {
+        store
+            .parse(&self.text)
+            .map_err(|e: ParseError| self.at(e.column, e.kind))
+    }
+}
+
+/// The lines of a file (or of standard input for `-`) that hold games.
+fn read_lines(path: &str) -> Result<Vec<Expression>> {
+    let source = read_source(path)?;
+    Ok(source
+        .text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let trimmed = line.trim();
+            !trimmed.is_empty() && !trimmed.starts_with('#')
+        })
+        .map(|(i, line)| Expression {
+            text: line.to_string(),
+            line: Some((source.origin.clone(), i + 1)),
+        })
+        .collect())
+}
+
+/// The expressions the arguments name, in order: arguments, `-` standing for the lines of
+/// standard input, then the lines of `--file`.
+fn expressions(args: &CgtArgs) -> Result<Vec<Expression>> {
+    let mut all = Vec::new();
+    for text in &args.expressions {
+        if text == "-" {
+            all.extend(read_lines("-")?);
+        } else {
+            all.push(Expression {
+                text: text.clone(),
+                line: None,
+            });
+        }
+    }
+    if let Some(path) = &args.file {
+        all.extend(read_lines(path)?);
+    }
+    if all.is_empty() {
+        bail!("no game given: write one (grundy cgt '{{1|*}}') or read them with --file");
+    }
+    Ok(all)
+}
+
+/// The cooling temperature of `--cool`.
+fn cooling(text: &str) -> Result<Dyadic> {
+    text.trim()
+        .parse()
+        .map_err(|e| anyhow!("--cool '{text}': {e} (a number greater than -1)"))
+}
+
+/// Runs `grundy cgt`.
+pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
+    let expressions = expressions(args)?;
+    let mut store = GameStore::new();
+    // Every game is read before anything is computed, so that a malformed line anywhere
+    // prints nothing but its error.
+    let games = expressions
+        .iter()
+        .map(|e| e.parse(&mut store))
+        .collect::<Result<Vec<GameId>>>()?;
+    if args.compare {
+        let [a, b] = games[..] else {
+            bail!("--compare takes two games, A and B; {} given", games.len());
+        };
+        let report = describe::comparison(
+            &mut store,
+            (&expressions[0].text, a),
+            (&expressions[1].text, b),
+        )
+        .map_err(|e| anyhow!("comparing the games: {e}"))?;
+        return emit_each(&[report], format);
+    }
+    let drawing = args.svg.is_some() || args.png.is_some();
+    if drawing && games.len() != 1 {
+        bail!(
+            "--svg and --png draw the thermograph of one game; {} given",
+            games.len()
+        );
+    }
+    let cool = args.cool.as_deref().map(cooling).transpose()?;
+    let heat = match &args.heat {
+        Some(text) => Some(
+            store
+                .parse(text)
+                .map_err(|e| anyhow!("--heat '{text}': {e}"))?,
+        ),
+        None => None,
+    };
+    let mut reports = Vec::with_capacity(games.len());
+    for (expression, &g) in expressions.iter().zip(&games) {
+        reports
+            .push(report(&mut store, expression, g, cool, heat).map_err(|e| expression.whole(e))?);
+    }
+    let mut written = Vec::new();
+    if drawing {
+        let thermograph = store
+            .thermograph(games[0])
+            .map_err(|e| expressions[0].whole(e))?;
+        let picture = ThermographPicture::new(&store.display(games[0]), &thermograph)
+            .map_err(|e| expressions[0].whole(e))?;
+        for (path, svg) in [(&args.svg, true), (&args.png, false)] {
+            if let Some(path) = path {
+                written.push(draw(&picture, path, svg)?);
+            }
+        }
+    }
+    emit_each(&reports, format)?;
+    if format == Format::Text && !written.is_empty() {
+        let mut out = std::io::stdout().lock();
+        for line in written {
+            writeln!(out, "{line}")?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The report of one game, with its cooled and heated forms when asked for.
+fn report(
+    store: &mut GameStore,
+    expression: &Expression,
+    g: GameId,
+    cool: Option<Dyadic>,
+    heat: Option<GameId>,
+) -> Result<Report> {
+    let mut report = describe::properties(store, &expression.text, g)?;
+    if let Some(t) = cool {
+        let cooled = store.cool(g, t)?;
+        let cooled = store.display(cooled);
+        report = report.field(Field::shown(
+            "cooled",
+            json!({"by": t.to_string(), "result": &cooled}),
+            &format!("cooled by {t}"),
+            &cooled,
+        ));
+    }
+    if let Some(t) = heat {
+        let heated = store.heat(g, t)?;
+        let heated = store.display(heated);
+        let by = store.display(t);
+        report = report.field(Field::shown(
+            "heated",
+            json!({"by": &by, "result": &heated}),
+            &format!("heated by {by}"),
+            &heated,
+        ));
+    }
+    Ok(report)
+}
+
+/// Writes the picture into `path` as SVG or PNG; returns what was written, in words.
+fn draw(picture: &ThermographPicture, path: &Path, svg: bool) -> Result<String> {
+    let bytes = if svg {
+        picture.svg().into_bytes()
+    } else {
+        picture.png()
+    };
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    let (width, height) = picture.size();
+    Ok(format!(
+        "wrote {}: thermograph, {width} x {height} pixels",
+        path.display()
+    ))
+}
