@@ -23,6 +23,7 @@ pub mod nus;
 pub mod order;
 pub mod properties;
 pub mod reduced;
+pub mod rulesets;
 pub mod store;
 pub mod sum;
 pub mod thermograph;
