@@ -21,9 +21,11 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
+pub mod clobber;
 pub mod cram;
 pub mod domineering;
 pub mod grid;
+pub mod toads_frogs;
 
 /// A position could not be read: where (`line:column`, both from 1; on a one-line board the
 /// line is the row, rows being separated by `|`) and what was expected.
