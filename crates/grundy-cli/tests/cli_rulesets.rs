@@ -100,7 +100,7 @@ fn bad_positions_exit_2() {
         "grundy: error: position: 1:3: expected 'T' (a toad), 'F' (a frog) or '.' (empty), \
          found 'x'\n"
     );
-    let big = vec!["...................."; 7].join("|");
+    let big = ["...................."; 7].join("|");
     assert_eq!(
         grundy(&["cram", &big]).failed(),
         "grundy: error: position: 7:9: the board has more than 128 cells, the most this \

@@ -81,6 +81,9 @@ fn position_text(input: &str, class: &str) -> Option<String> {
     Some(vec![".".repeat(c); r].join("|"))
 }
 
+/// A ruleset's valuation: from a position's text to its canonical form, printed.
+type Valuer = fn(&str) -> String;
+
 /// The canonical form of `text` under `rules`, as printed.
 fn canonical<R: Ruleset>(rules: R, text: &str) -> String {
     let mut store = GameStore::new();
@@ -101,7 +104,7 @@ fn reference_ruleset_cases() {
         if !input.contains("game.") {
             continue;
         }
-        let played: Option<(&str, fn(&str) -> String)> = if !input.ends_with(".CanonicalForm") {
+        let played: Option<(&str, Valuer)> = if !input.ends_with(".CanonicalForm") {
             None
         } else if input.starts_with("game.grid.Domineering(") {
             Some(("Domineering", |t| canonical(Domineering, t)))

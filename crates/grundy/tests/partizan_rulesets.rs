@@ -29,7 +29,7 @@ fn check<R: Ruleset + Clone>(rules: R, boards: &[String]) -> usize {
             .parse(text)
             .unwrap_or_else(|e| panic!("{}: {text}: {e}", rules.name()));
         let mut raw = Raw::default();
-        let tree = raw.from_rules(&adapter, &p, &mut HashMap::new());
+        let tree = raw.tree_of(&adapter, &p, &mut HashMap::new());
         let analysis = analyse(&mut eval, &mut store, &p).unwrap();
         let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
         let shown = store.display(analysis.value);
@@ -56,7 +56,7 @@ fn check<R: Ruleset + Clone>(rules: R, boards: &[String]) -> usize {
             let winning: Vec<String> = moves
                 .iter()
                 .filter(|(_, q)| {
-                    let after = raw.from_rules(&adapter, q, &mut HashMap::new());
+                    let after = raw.tree_of(&adapter, q, &mut HashMap::new());
                     !raw.wins_first(after, side == Side::Right)
                 })
                 .map(|(m, _)| m.to_string())
@@ -175,13 +175,13 @@ fn bad_boards_name_their_place() {
         error("|.."),
         "1:1: expected a row of cells ('.' (empty) or '#' (filled)), found an empty row"
     );
-    let big = vec!["..........."; 12].join("|");
+    let big = ["..........."; 12].join("|");
     assert_eq!(
         error(&big),
         "12:8: the board has more than 128 cells, the most this ruleset plays"
     );
     // The largest board is played.
-    let full = vec!["################"; 8].join("|");
+    let full = ["################"; 8].join("|");
     let p = Domineering.parse(&full).unwrap();
     assert_eq!(Domineering.show(&p), full);
 }

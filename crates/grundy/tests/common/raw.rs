@@ -140,7 +140,7 @@ impl Raw {
 
     /// The game tree of `p` under `rules`, move by move (the whole position, never split
     /// into regions); a position met again shares its node.
-    pub fn from_rules<G: PartizanRules>(
+    pub fn tree_of<G: PartizanRules>(
         &mut self,
         rules: &G,
         p: &G::Position,
@@ -158,7 +158,7 @@ impl Raw {
             rules.options(p, side, &mut options);
             sides[k] = options
                 .iter()
-                .map(|o| self.from_rules(rules, o, memo))
+                .map(|o| self.tree_of(rules, o, memo))
                 .collect();
         }
         let [left, right] = sides;

@@ -11,8 +11,9 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`]; [`grid`] holds what the board games share (reading a grid,
-//! bitboard geometry, normalisation).
+//! [`toads_frogs`]; [`grid`] holds what the board games share (reading a grid, bitboard
+//! geometry, normalisation). The catalogue's families for them are in
+//! [`crate::games::rulesets`].
 
 use std::fmt;
 use std::hash::Hash;
