@@ -27,7 +27,8 @@ pub struct TableArgs {
     /// R), `subtraction:except:L`, `coins:two`, `coins:mock-turtles`, `coins:ruler`,
     /// `coins:ruler:K` (a head at coin n), `fibonacci` (Fibonacci Nim's least winning first
     /// take). Two parameters (a, b): `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN`
-    /// (the Mex Mat with this first row and column, as digits 0-2).
+    /// (the Mex Mat with this first row and column, as digits 0-2), `cram` (the empty a × b
+    /// Cram board, at most 25 cells).
     #[arg(value_name = "GAME")]
     pub game: String,
     /// One-parameter games: the range of n, FIRST..LAST, both included [default: 0..99].

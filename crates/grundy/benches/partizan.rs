@@ -13,21 +13,18 @@
 //!   nodes, `≤` by its recursive definition with no memo, the same removal of dominated
 //!   options and bypassing of reversible ones, sums by the definition. Both must agree on
 //!   every sum, or the benchmark panics.
-//! - **Domineering**: the canonical form of the empty 3×8, 4×6 and 5×5 boards (regions
-//!   valued separately and added; the Domineering of the tests, `tests/common`), with a new
-//!   store each run.
+//! - **Domineering**: the canonical form of the empty 3×8, 4×6, 6×4 and 5×5 boards (the
+//!   library's ruleset, `partizan::rulesets::domineering`: regions valued separately, memoised
+//!   up to translation and reflection, and added), with a new store each run.
 //!
 //! Times are medians of `--reps` runs.
-
-// Shared with the tests, which use all of it.
-#[allow(dead_code)]
-#[path = "../tests/common/domineering.rs"]
-mod domineering;
 
 use std::hint::black_box;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use grundy::partizan::rulesets::domineering::{Board, Domineering};
+use grundy::partizan::rulesets::Evaluator;
 use grundy::partizan::{GameId, GameStore};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -279,11 +276,13 @@ fn main() {
         baseline.as_secs_f64() / engine.as_secs_f64()
     );
 
-    for (rows, cols) in [(3, 8), (4, 6), (5, 5)] {
-        let board = domineering::Board::empty(rows, cols);
+    for (rows, cols) in [(3, 8), (4, 6), (6, 4), (5, 5)] {
+        let board = Board::empty(rows, cols).expect("a small board");
         let (t, (text, forms)) = time(o.reps, || {
             let mut store = GameStore::new();
-            let g = domineering::value(&mut store, &board);
+            let g = Evaluator::new(Domineering)
+                .value(&mut store, &board)
+                .expect("a small board");
             (store.display(g), store.len())
         });
         println!(

@@ -8,6 +8,7 @@ use grundy::games::partizan_piles::{
     KindCounts, OutcomeClass, PartizanPiles, PileKind, PilesPosition, Side, ZeroTake,
 };
 use grundy::games::verify::against_solver;
+use grundy::partizan::{GameId, GameStore};
 use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -189,6 +190,52 @@ fn huge_piles_are_consistent() {
         {
             let base = rng.random_range(0..=u64::MAX - s);
             assert_eq!(game.kind(base), game.kind(base + s));
+        }
+    }
+}
+
+/// The canonical form of one pile of `s`, from the rules by the value engine: Left's
+/// options take `a`, Right's take `b`.
+fn pile_form(store: &mut GameStore, game: &PartizanPiles, s: u64) -> GameId {
+    let option = |store: &mut GameStore, take: u64| {
+        s.checked_sub(take)
+            .map(|rest| pile_form(store, game, rest))
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    let left = option(store, game.a());
+    let right = option(store, game.b());
+    store.game(&left, &right).unwrap()
+}
+
+#[test]
+fn pile_kinds_and_classes_against_canonical_forms() {
+    let mut rng = StdRng::seed_from_u64(12);
+    for a in 1..=5 {
+        for b in 1..=5 {
+            let game = PartizanPiles::new(a, b).unwrap();
+            let mut store = GameStore::new();
+            let forms: Vec<GameId> = (0..=20).map(|s| pile_form(&mut store, &game, s)).collect();
+            for (s, &form) in forms.iter().enumerate() {
+                let text = game.kind(s as u64).to_string();
+                let expected = store.parse(&text).unwrap();
+                // The formula's integers say only their sign and size in moves: the forms must
+                // be equal.
+                assert_eq!(form, expected, "a={a} b={b} s={s}: {}", store.display(form));
+            }
+            for _ in 0..30 {
+                let piles: Vec<u64> = (0..rng.random_range(1..=4))
+                    .map(|_| rng.random_range(0..=20))
+                    .collect();
+                let sum = piles.iter().fold(GameId::ZERO, |acc, &s| {
+                    store.sum(acc, forms[s as usize]).unwrap()
+                });
+                assert_eq!(
+                    game.class(&piles),
+                    store.outcome(sum).unwrap(),
+                    "a={a} b={b} {piles:?}"
+                );
+            }
         }
     }
 }

@@ -11,142 +11,14 @@
 //!   infinitesimally close to a number), on a grid of temperatures, against the engine's
 //!   cooling and thermograph walls.
 
+mod common;
+
 use std::collections::HashMap;
 
+use common::raw::Raw;
 use grundy::partizan::{Dyadic, GameId, GameStore, OutcomeClass};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// Raw game trees in an arena: node i has left and right options (indices).
-#[derive(Default)]
-struct Raw {
-    nodes: Vec<(Vec<usize>, Vec<usize>)>,
-    leq_memo: HashMap<(usize, usize), bool>,
-}
-
-impl Raw {
-    fn add(&mut self, left: Vec<usize>, right: Vec<usize>) -> usize {
-        self.nodes.push((left, right));
-        self.nodes.len() - 1
-    }
-
-    /// `g ≤ h`: no `g^L ≥ h` and no `h^R ≤ g`.
-    fn leq(&mut self, g: usize, h: usize) -> bool {
-        if let Some(&b) = self.leq_memo.get(&(g, h)) {
-            return b;
-        }
-        let (gl, _) = self.nodes[g].clone();
-        let (_, hr) = self.nodes[h].clone();
-        let result = !gl.iter().any(|&x| self.leq(h, x)) && !hr.iter().any(|&x| self.leq(x, g));
-        self.leq_memo.insert((g, h), result);
-        result
-    }
-
-    fn equal(&mut self, g: usize, h: usize) -> bool {
-        self.leq(g, h) && self.leq(h, g)
-    }
-
-    /// The raw sum tree of g and h.
-    fn sum(&mut self, g: usize, h: usize, memo: &mut HashMap<(usize, usize), usize>) -> usize {
-        if let Some(&s) = memo.get(&(g, h)) {
-            return s;
-        }
-        let (gl, gr) = self.nodes[g].clone();
-        let (hl, hr) = self.nodes[h].clone();
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        for x in gl {
-            left.push(self.sum(x, h, memo));
-        }
-        for x in hl {
-            left.push(self.sum(g, x, memo));
-        }
-        for x in gr {
-            right.push(self.sum(x, h, memo));
-        }
-        for x in hr {
-            right.push(self.sum(g, x, memo));
-        }
-        let s = self.add(left, right);
-        memo.insert((g, h), s);
-        s
-    }
-
-    /// Whether the player `left` (or Right), moving first, wins under normal play.
-    fn wins_first(&self, g: usize, left: bool) -> bool {
-        let (gl, gr) = &self.nodes[g];
-        let options = if left { gl } else { gr };
-        options.iter().any(|&o| !self.wins_first(o, !left))
-    }
-
-    /// The same under misère play (a player without a move wins).
-    fn misere_wins_first(&self, g: usize, left: bool) -> bool {
-        let (gl, gr) = &self.nodes[g];
-        let options = if left { gl } else { gr };
-        options.is_empty() || options.iter().any(|&o| !self.misere_wins_first(o, !left))
-    }
-
-    fn height(&self, g: usize) -> u64 {
-        let (gl, gr) = &self.nodes[g];
-        gl.iter()
-            .chain(gr)
-            .map(|&o| self.height(o) + 1)
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// The canonical form, bottom-up through the engine.
-    fn canonical(&self, store: &mut GameStore, g: usize) -> GameId {
-        let (gl, gr) = &self.nodes[g];
-        let l: Vec<GameId> = gl.iter().map(|&o| self.canonical(store, o)).collect();
-        let r: Vec<GameId> = gr.iter().map(|&o| self.canonical(store, o)).collect();
-        store.game(&l, &r).unwrap()
-    }
-
-    /// The canonical form's tree, copied into the arena.
-    fn expand(
-        &mut self,
-        store: &mut GameStore,
-        g: GameId,
-        memo: &mut HashMap<GameId, usize>,
-    ) -> usize {
-        if let Some(&i) = memo.get(&g) {
-            return i;
-        }
-        let l: Vec<usize> = store
-            .left_options(g)
-            .unwrap()
-            .into_iter()
-            .map(|o| self.expand(store, o, memo))
-            .collect();
-        let r: Vec<usize> = store
-            .right_options(g)
-            .unwrap()
-            .into_iter()
-            .map(|o| self.expand(store, o, memo))
-            .collect();
-        let i = self.add(l, r);
-        memo.insert(g, i);
-        i
-    }
-
-    /// A stop by play: the number reached when `left` (or Right) moves first and both play
-    /// on until the position is a number (the engine tells numbers apart).
-    fn stop(&self, store: &mut GameStore, g: usize, left: bool) -> Dyadic {
-        let c = self.canonical(store, g);
-        if let Some(x) = store.as_number(c) {
-            return x;
-        }
-        let (gl, gr) = self.nodes[g].clone();
-        let options = if left { gl } else { gr };
-        let stops = options.iter().map(|&o| self.stop(store, o, !left));
-        if left {
-            stops.max().unwrap()
-        } else {
-            stops.min().unwrap()
-        }
-    }
-}
 
 /// Random raw games: each new node takes random subsets (repeats allowed) of the earlier
 /// nodes as options, so trees are shallow but full of dominated and reversible options.

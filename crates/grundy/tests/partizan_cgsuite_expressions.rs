@@ -15,8 +15,8 @@ use serde_json::Value;
 enum Scope {
     /// Evaluated: a game expression, a comparison, heating, an integer multiple.
     Evaluated,
-    /// A ruleset (Domineering, Clobber, Hackenbush, heap games, …): rulesets are not part of
-    /// the value engine.
+    /// A ruleset (Domineering, Clobber, Hackenbush, heap games, …): the rulesets played here
+    /// are evaluated in `partizan_cgsuite_rulesets.rs`.
     Ruleset,
     /// A loopy game (`on`, `off`, `over`, `pass`, stoppers, sided values `&`, node labels):
     /// only short games are valued here.

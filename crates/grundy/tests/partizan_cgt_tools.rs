@@ -1,14 +1,15 @@
 //! The cases of the other Rust library (`testdata/cgt-tools/cgt_tools_cases.json`): the
 //! canonical forms it reads from text must come out as it prints them; the canonical forms
-//! and temperatures of Domineering positions are recomputed here with a small Domineering
-//! written for the tests (`common/domineering.rs`). The other rulesets (Amazons, Fission,
-//! Konane, ski jumps, Toads and Frogs) are not part of the value engine: their expected
+//! and temperatures of Domineering positions are recomputed with the library's ruleset
+//! (`partizan::rulesets::domineering`). The other rulesets of that library (Amazons, Fission,
+//! Konane, ski jumps, Toads and Frogs in its own notation) are not played here: their expected
 //! canonical forms are read and printed back. The subtraction games' Grundy periods are
 //! impartial and belong to the octal code's tests.
 
 mod common;
 
-use common::domineering;
+use grundy::partizan::rulesets::domineering::Domineering;
+use grundy::partizan::rulesets::{Evaluator, Ruleset};
 use grundy::partizan::GameStore;
 use serde_json::Value;
 
@@ -18,6 +19,11 @@ fn other_library_cases() {
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(cases.len(), 57);
     let mut store = GameStore::new();
+    let mut domineering = Evaluator::new(Domineering);
+    let mut board_value = |store: &mut GameStore, position: &str| {
+        let board = Domineering.parse(position).unwrap();
+        domineering.value(store, &board).unwrap()
+    };
     let mut counts = std::collections::BTreeMap::new();
     for case in &cases {
         let field = |k: &str| case[k].as_str().unwrap();
@@ -36,14 +42,14 @@ fn other_library_cases() {
                 "parsed"
             }
             ("domineering", "canonical_form") => {
-                let g = domineering::value(&mut store, &domineering::Board::parse(position));
+                let g = board_value(&mut store, position);
                 // The other library prints switches as {x|-x} where the reference tool
                 // writes +-x: compare the values.
                 assert_eq!(Ok(g), store.parse(expected), "Domineering {position}");
                 "domineering"
             }
             ("domineering", "temperature") => {
-                let g = domineering::value(&mut store, &domineering::Board::parse(position));
+                let g = board_value(&mut store, position);
                 assert_eq!(
                     store.temperature(g).unwrap().to_string(),
                     expected,

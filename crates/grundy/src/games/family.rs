@@ -27,19 +27,22 @@ pub enum Group {
     Graphs,
     /// Partizan games: Left and Right move differently.
     Partizan,
+    /// Rulesets on boards, strips and graphs, valued by canonical forms.
+    Rulesets,
     /// Games with scores and counting problems: taking from the ends, matrices, Josephus.
     Problems,
 }
 
 impl Group {
     /// Every group, in the order they are listed.
-    pub const ALL: [Group; 7] = [
+    pub const ALL: [Group; 8] = [
         Group::Compounds,
         Group::Piles,
         Group::TakeAndBreak,
         Group::Rows,
         Group::Graphs,
         Group::Partizan,
+        Group::Rulesets,
         Group::Problems,
     ];
 
@@ -52,6 +55,7 @@ impl Group {
             Group::Rows => "The catalogue: coins, strings and rows",
             Group::Graphs => "The catalogue: graphs and boards",
             Group::Partizan => "The catalogue: partizan games",
+            Group::Rulesets => "The catalogue: partizan rulesets (canonical forms)",
             Group::Problems => "The catalogue: scores and counting problems",
         }
     }

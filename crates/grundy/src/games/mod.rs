@@ -35,6 +35,7 @@ pub mod plus_k_nim;
 pub mod rabbit_egg;
 pub mod rectangle_cut;
 pub mod registry;
+pub mod rulesets;
 pub mod square_subtraction;
 pub mod staircase;
 pub mod subtraction;

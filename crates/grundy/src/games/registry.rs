@@ -35,6 +35,11 @@ pub static FAMILIES: &[&Family] = &[
     &super::mex_mat::FAMILY,
     &super::josephus::FAMILY,
     &super::partizan_piles::FAMILY,
+    &super::rulesets::DOMINEERING,
+    &super::rulesets::CRAM,
+    &super::rulesets::CLOBBER,
+    &super::rulesets::ANTI_CLOBBER,
+    &super::rulesets::TOADS_AND_FROGS,
     &super::take_and_break::FAMILY,
 ];
 

@@ -26,6 +26,7 @@ pub mod order;
 pub mod picture;
 pub mod properties;
 pub mod reduced;
+pub mod rulesets;
 pub mod store;
 pub mod sum;
 pub mod thermograph;

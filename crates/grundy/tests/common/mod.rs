@@ -29,4 +29,4 @@ pub fn testdata_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
-pub mod domineering;
+pub mod raw;

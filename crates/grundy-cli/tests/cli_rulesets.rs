@@ -1,0 +1,114 @@
+//! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
+//! `toads-and-frogs`) and `grundy table cram`: canonical form, class and both players' winning
+//! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
+//! of a bad position. No run may panic.
+
+mod catalogue_run;
+
+use catalogue_run::{grundy, json};
+use serde_json::json;
+
+#[test]
+fn domineering_text_and_json() {
+    assert_eq!(
+        grundy(&["domineering", "..|.."]).ok(),
+        "the first player wins\n\
+         value: +-1\n\
+         Left (vertical dominoes) moving first: win\n\
+         winning moves (2):\n  \
+         (1,1)-(2,1) to #.|#. = 1\n  \
+         (1,2)-(2,2) to .#|.# = 1\n\
+         Right (horizontal dominoes) moving first: win\n\
+         winning moves (2):\n  \
+         (1,1)-(1,2) to ##|.. = -1\n  \
+         (2,1)-(2,2) to ..|## = -1\n"
+    );
+    assert_eq!(
+        json(&["domineering", ".#|.."]),
+        json!({
+            "class": "first",
+            "value": "*",
+            "position": ".#|..",
+            "left_first": {
+                "outcome": "win",
+                "value": null,
+                "winning_moves": [{"move": "(1,1)-(2,1)", "position": "##|#.", "value": "0"}],
+            },
+            "right_first": {
+                "outcome": "win",
+                "value": null,
+                "winning_moves": [{"move": "(2,1)-(2,2)", "position": ".#|##", "value": "0"}],
+            },
+        })
+    );
+    // The empty 4x4 board, as CGSuite prints it.
+    let v = json(&["domineering", "....|....|....|...."]);
+    assert_eq!(v["value"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+}
+
+#[test]
+fn the_other_rulesets() {
+    assert_eq!(json(&["cram", ".........|##.######"])["value"], "*4");
+    assert_eq!(json(&["clobber", "xox|ox."])["value"], "{^^*|*,v}");
+    assert_eq!(
+        grundy(&["anticlobber", "xoxo|oo.."]).ok(),
+        "Right wins\n\
+         value: {*|-1}\n\
+         Left (x) moving first: loss\n\
+         Right (o) moving first: win\n\
+         winning moves (1):\n  \
+         (2,2)->(2,3) to xoxo|oxo. = -1\n"
+    );
+    assert_eq!(
+        grundy(&["toads-and-frogs", "TT..FF"]).ok(),
+        "the first player wins\n\
+         value: *\n\
+         Left (toads) moving first: win\n\
+         winning moves (1):\n  \
+         T 2->3 to T.T.FF = 0\n\
+         Right (frogs) moving first: win\n\
+         winning moves (1):\n  \
+         F 5->4 to TT.F.F = 0\n"
+    );
+    // A position where nobody can move.
+    assert_eq!(json(&["toads-and-frogs", "FT"])["class"], "second");
+}
+
+#[test]
+fn cram_table() {
+    assert_eq!(
+        grundy(&["table", "cram", "--a", "1..3", "--b", "1..4"]).ok(),
+        "a\\b 1 2 3 4\n  1 0 1 1 2\n  2 1 0 1 0\n  3 1 1 0 1\n"
+    );
+    assert!(grundy(&["table", "cram", "--a", "1..5", "--b", "1..6"])
+        .failed()
+        .contains("at most 25 are tabulated"));
+}
+
+#[test]
+fn bad_positions_exit_2() {
+    assert_eq!(
+        grundy(&["domineering", "..|.x"]).failed(),
+        "grundy: error: position: 2:2: expected '.' (empty) or '#' (filled), found 'x'\n"
+    );
+    assert_eq!(
+        grundy(&["clobber", "xo|x"]).failed(),
+        "grundy: error: position: 2:2: expected a row of 2 cells like row 1, found 1\n"
+    );
+    assert_eq!(
+        grundy(&["toads-and-frogs", "TTx"]).failed(),
+        "grundy: error: position: 1:3: expected 'T' (a toad), 'F' (a frog) or '.' (empty), \
+         found 'x'\n"
+    );
+    let big = ["...................."; 7].join("|");
+    assert_eq!(
+        grundy(&["cram", &big]).failed(),
+        "grundy: error: position: 7:9: the board has more than 128 cells, the most this \
+         ruleset plays\n"
+    );
+    let long = "T".repeat(129);
+    assert!(grundy(&["toads-and-frogs", &long])
+        .failed()
+        .contains("1:129: the strip has more than 128 cells"));
+    assert_eq!(grundy(&["domineering"]).code, 2);
+}

@@ -1,0 +1,214 @@
+//! Clobber and AntiClobber: Left's stones `x`, Right's stones `o`, on a board of at most 128
+//! cells (`.` empty, `#` blocked).
+//!
+//! - **Clobber**: a player moves one of their stones onto an orthogonally adjacent stone of
+//!   the opponent, which is removed (the cell left becomes empty). Stones only ever leave
+//!   cells, so a 4-connected group of stones never meets another: the regions are the groups
+//!   of stones (empty and blocked cells alike are walls), and a group with no `x` beside an
+//!   `o` is dead and worth 0.
+//! - **AntiClobber** (CGSuite's): a player moves one of their stones onto an orthogonally
+//!   adjacent empty cell and leaves a stone of the opponent where it stood. Stones only ever
+//!   fill cells: the regions are the 4-connected groups of unblocked cells, and a group where
+//!   no stone is beside an empty cell is dead.
+//!
+//! Both players move the same way in every direction, so a region is the same game under all
+//! eight symmetries of the square, which its normalisation uses.
+
+use std::fmt;
+
+use super::grid::{self, Shape, Symmetries};
+use super::{BoardError, Ruleset};
+use crate::partizan::Side;
+
+/// A board of stones: each cell is Left's stone, Right's stone, empty, or blocked (none of
+/// the three masks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Stones {
+    /// The dimensions.
+    pub shape: Shape,
+    /// Left's stones (`x`).
+    pub left: u128,
+    /// Right's stones (`o`).
+    pub right: u128,
+    /// The empty cells (`.`).
+    pub empty: u128,
+}
+
+/// A stone moved: from one cell to an adjacent one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    shape: Shape,
+    from: u8,
+    to: u8,
+}
+
+impl fmt::Display for Step {
+    /// The two cells as (row,column), from 1: `(1,1)->(1,2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}->{}",
+            self.shape.cell_name(u32::from(self.from)),
+            self.shape.cell_name(u32::from(self.to))
+        )
+    }
+}
+
+/// Which of the two games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Onto an opponent's stone, leaving an empty cell.
+    Clobber,
+    /// Onto an empty cell, leaving an opponent's stone.
+    AntiClobber,
+}
+
+/// Clobber or AntiClobber.
+///
+/// ```
+/// use grundy::partizan::rulesets::clobber::Clobber;
+/// use grundy::partizan::rulesets::{Evaluator, Ruleset};
+/// use grundy::partizan::GameStore;
+///
+/// let mut store = GameStore::new();
+/// let mut eval = Evaluator::new(Clobber::CLOBBER);
+/// let board = Clobber::CLOBBER.parse("xox|ox.").unwrap();
+/// let v = eval.value(&mut store, &board).unwrap();
+/// assert_eq!(store.display(v), "{^^*|*,v}");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clobber {
+    variant: Variant,
+}
+
+impl Clobber {
+    /// Clobber.
+    pub const CLOBBER: Clobber = Clobber {
+        variant: Variant::Clobber,
+    };
+    /// AntiClobber.
+    pub const ANTI_CLOBBER: Clobber = Clobber {
+        variant: Variant::AntiClobber,
+    };
+}
+
+impl Ruleset for Clobber {
+    type Position = Stones;
+    type Move = Step;
+
+    fn name(&self) -> &'static str {
+        match self.variant {
+            Variant::Clobber => "Clobber",
+            Variant::AntiClobber => "AntiClobber",
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Stones, BoardError> {
+        let g = grid::read_grid(
+            text,
+            "xo.#",
+            "'x' (Left's stone), 'o' (Right's stone), '.' (empty) or '#' (blocked)",
+        )?;
+        Ok(Stones {
+            shape: g.shape,
+            left: g.mask('x'),
+            right: g.mask('o'),
+            empty: g.mask('.'),
+        })
+    }
+
+    fn show(&self, p: &Stones) -> String {
+        grid::show_grid(p.shape, |b| {
+            if p.left & b != 0 {
+                'x'
+            } else if p.right & b != 0 {
+                'o'
+            } else if p.empty & b != 0 {
+                '.'
+            } else {
+                '#'
+            }
+        })
+    }
+
+    /// The stones of `side` in cell order, each towards up, left, right, down.
+    fn moves(&self, p: &Stones, side: Side, out: &mut Vec<(Step, Stones)>) {
+        let (own, theirs) = match side {
+            Side::Left => (p.left, p.right),
+            Side::Right => (p.right, p.left),
+        };
+        let target = match self.variant {
+            Variant::Clobber => theirs,
+            Variant::AntiClobber => p.empty,
+        };
+        let first_column = p.shape.first_column();
+        let mut stones = own;
+        while stones != 0 {
+            let from = stones.trailing_zeros();
+            stones &= stones - 1;
+            let mut to = p.shape.neighbours(1u128 << from, first_column) & target;
+            while to != 0 {
+                let at = to.trailing_zeros();
+                to &= to - 1;
+                let (a, b) = (1u128 << from, 1u128 << at);
+                // The stone goes from a to b; a becomes empty (Clobber) or the opponent's.
+                let (own, theirs, empty) = match self.variant {
+                    Variant::Clobber => (own & !a | b, theirs & !b, p.empty | a),
+                    Variant::AntiClobber => (own & !a | b, theirs | a, p.empty & !b),
+                };
+                let (left, right) = match side {
+                    Side::Left => (own, theirs),
+                    Side::Right => (theirs, own),
+                };
+                out.push((
+                    Step {
+                        shape: p.shape,
+                        from: from as u8,
+                        to: at as u8,
+                    },
+                    Stones {
+                        left,
+                        right,
+                        empty,
+                        ..*p
+                    },
+                ));
+            }
+        }
+    }
+
+    fn regions(&self, p: &Stones, out: &mut Vec<Stones>) {
+        let stones = p.left | p.right;
+        let (cells, partners) = match self.variant {
+            // A stone of one side beside one of the other.
+            Variant::Clobber => (stones, [p.left, p.right]),
+            // A stone beside an empty cell.
+            Variant::AntiClobber => (stones | p.empty, [stones, p.empty]),
+        };
+        let first_column = p.shape.first_column();
+        let mut parts = Vec::new();
+        p.shape.components(cells, &mut parts);
+        for part in parts {
+            let [a, b] = partners.map(|m| m & part);
+            if p.shape.neighbours(a, first_column) & b == 0 {
+                continue;
+            }
+            // In Clobber empty and blocked cells are alike: only the stones are kept.
+            let empty = match self.variant {
+                Variant::Clobber => 0,
+                Variant::AntiClobber => p.empty & part,
+            };
+            let (shape, [left, right, empty]) = p.shape.normalise(
+                part,
+                [p.left & part, p.right & part, empty],
+                Symmetries::All,
+            );
+            out.push(Stones {
+                shape,
+                left,
+                right,
+                empty,
+            });
+        }
+    }
+}

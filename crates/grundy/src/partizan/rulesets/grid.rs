@@ -1,0 +1,302 @@
+//! What the board rulesets share: reading a grid of symbols, and the geometry of bitboards
+//! (one bit per cell, row by row, in a `u128`): neighbours, 4-connected components, and
+//! normalisation of a region under translations and board symmetries.
+
+use super::BoardError;
+
+/// The most cells a board may have: one bit per cell of a `u128`.
+pub const MAX_CELLS: usize = 128;
+
+/// The dimensions of a board of at most [`MAX_CELLS`] cells. Cell (r, c), from 0, is bit
+/// `r * cols + c`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shape {
+    /// The number of rows.
+    pub rows: u8,
+    /// The number of columns.
+    pub cols: u8,
+}
+
+impl Shape {
+    /// The number of cells.
+    pub fn cells(self) -> u32 {
+        u32::from(self.rows) * u32::from(self.cols)
+    }
+
+    /// Every cell.
+    pub fn all(self) -> u128 {
+        low_bits(self.cells())
+    }
+
+    /// The bit of cell (r, c).
+    pub fn bit(self, r: u32, c: u32) -> u128 {
+        1u128 << (r * u32::from(self.cols) + c)
+    }
+
+    /// The cells of the first column.
+    pub fn first_column(self) -> u128 {
+        (0..u32::from(self.rows)).fold(0, |m, r| m | self.bit(r, 0))
+    }
+
+    /// The cells of the last column.
+    pub fn last_column(self) -> u128 {
+        self.first_column() << (self.cols.max(1) - 1)
+    }
+
+    /// The cells 4-adjacent to those of `mask` (with the first column's mask, which the
+    /// caller computes once). O(1).
+    pub fn neighbours(self, mask: u128, first_column: u128) -> u128 {
+        let last_column = first_column << (self.cols.max(1) - 1);
+        let cols = u32::from(self.cols);
+        let right = (mask & !last_column) << 1;
+        let left = (mask & !first_column) >> 1;
+        (right | left | mask << cols | mask >> cols) & self.all()
+    }
+
+    /// The 4-connected components of `mask`, appended to `out`, by flood fill on masks:
+    /// O(cells) shifts per component.
+    pub fn components(self, mask: u128, out: &mut Vec<u128>) {
+        let first_column = self.first_column();
+        let mut rest = mask;
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region | self.neighbours(region, first_column)) & mask;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            out.push(region);
+            rest &= !region;
+        }
+    }
+
+    /// The rows `r` of a mask as `width`-bit words.
+    fn row(self, mask: u128, r: u32) -> u128 {
+        (mask >> (r * u32::from(self.cols))) & low_bits(u32::from(self.cols))
+    }
+
+    /// The layers of a board cropped to the bounding box of `occupied` (which must be
+    /// non-empty), then put in the least orientation among the symmetries `symmetries`
+    /// allows. Two regions that differ by a translation and such a symmetry come out equal.
+    /// O(cells) per layer and symmetry.
+    pub fn normalise<const N: usize>(
+        self,
+        occupied: u128,
+        layers: [u128; N],
+        symmetries: Symmetries,
+    ) -> (Shape, [u128; N]) {
+        let (mut top, mut bottom, mut left, mut right) = (u32::MAX, 0, u32::MAX, 0);
+        for r in 0..u32::from(self.rows) {
+            let row = self.row(occupied, r);
+            if row != 0 {
+                top = top.min(r);
+                bottom = r;
+                left = left.min(row.trailing_zeros());
+                right = right.max(127 - row.leading_zeros());
+            }
+        }
+        let shape = Shape {
+            rows: (bottom - top + 1) as u8,
+            cols: (right - left + 1) as u8,
+        };
+        let width = low_bits(u32::from(shape.cols));
+        let crop = |m: u128| {
+            (0..u32::from(shape.rows)).fold(0u128, |out, r| {
+                out | ((self.row(m, top + r) >> left) & width) << (r * u32::from(shape.cols))
+            })
+        };
+        let cropped = (shape, layers.map(crop));
+        let mut best = cropped;
+        let mut consider = |candidate: (Shape, [u128; N])| {
+            if candidate < best {
+                best = candidate;
+            }
+        };
+        let flips = |(s, l): (Shape, [u128; N])| {
+            let lr = (s, l.map(|m| s.flip_columns(m)));
+            let ud = (s, l.map(|m| s.flip_rows(m)));
+            let both = (s, lr.1.map(|m| s.flip_rows(m)));
+            [lr, ud, both]
+        };
+        if symmetries != Symmetries::Translations {
+            flips(cropped).into_iter().for_each(&mut consider);
+        }
+        if symmetries == Symmetries::All {
+            let t = cropped.0.transposed();
+            let transposed = (t, cropped.1.map(|m| cropped.0.transpose(m)));
+            consider(transposed);
+            flips(transposed).into_iter().for_each(&mut consider);
+        }
+        best
+    }
+
+    /// The mask mirrored left to right.
+    fn flip_columns(self, mask: u128) -> u128 {
+        let cols = u32::from(self.cols);
+        (0..u32::from(self.rows)).fold(0, |out, r| {
+            out | (self.row(mask, r).reverse_bits() >> (128 - cols)) << (r * cols)
+        })
+    }
+
+    /// The mask mirrored top to bottom.
+    fn flip_rows(self, mask: u128) -> u128 {
+        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
+        (0..rows).fold(0, |out, r| {
+            out | self.row(mask, r) << ((rows - 1 - r) * cols)
+        })
+    }
+
+    /// The shape with rows and columns exchanged.
+    fn transposed(self) -> Shape {
+        Shape {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// The mask with rows and columns exchanged: cell (r, c) goes to (c, r).
+    fn transpose(self, mask: u128) -> u128 {
+        let t = self.transposed();
+        let mut out = 0;
+        for r in 0..u32::from(self.rows) {
+            for c in 0..u32::from(self.cols) {
+                if mask & self.bit(r, c) != 0 {
+                    out |= t.bit(c, r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The cell of bit `i` as `(row,column)`, both from 1, as moves are printed.
+    pub fn cell_name(self, i: u32) -> String {
+        let cols = u32::from(self.cols);
+        format!("({},{})", i / cols + 1, i % cols + 1)
+    }
+}
+
+/// The board symmetries under which a ruleset's regions are the same game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetries {
+    /// Translations only.
+    Translations,
+    /// Translations and the reflections left-right and top-bottom (Domineering: exchanging
+    /// rows and columns would exchange the players).
+    Reflections,
+    /// Translations and all eight symmetries of the square (games where both players move in
+    /// every direction).
+    All,
+}
+
+/// The `n` low bits set.
+fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// A grid read from text: its shape and its symbols row by row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// The dimensions.
+    pub shape: Shape,
+    /// The symbols, row by row.
+    pub cells: Vec<char>,
+}
+
+impl Grid {
+    /// The mask of the cells holding `symbol`.
+    pub fn mask(&self, symbol: char) -> u128 {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == symbol)
+            .fold(0, |m, (i, _)| m | 1u128 << i)
+    }
+}
+
+/// Reads a grid: rows separated by `|` or line breaks, all of the same length, each cell one
+/// of `symbols` (described as `expected` in errors, e.g. `'.' (empty) or '#' (filled)`), at
+/// most [`MAX_CELLS`] cells; the empty text is the board of no cells. O(length of the
+/// text).
+pub fn read_grid(text: &str, symbols: &str, expected: &str) -> Result<Grid, BoardError> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    if text.is_empty() {
+        return Ok(Grid {
+            shape: Shape { rows: 0, cols: 0 },
+            cells: Vec::new(),
+        });
+    }
+    let mut cells = Vec::new();
+    let mut cols = None;
+    let mut rows = 0usize;
+    for (line, row) in text.split(['|', '\n']).enumerate() {
+        let row = row.strip_suffix('\r').unwrap_or(row);
+        let mut n = 0;
+        for (column, ch) in row.chars().enumerate() {
+            if !symbols.contains(ch) {
+                return Err(BoardError::at(
+                    line + 1,
+                    column + 1,
+                    format!("expected {expected}, found {ch:?}"),
+                ));
+            }
+            cells.push(ch);
+            n += 1;
+        }
+        match cols {
+            None if n == 0 => {
+                return Err(BoardError::at(
+                    line + 1,
+                    1,
+                    format!("expected a row of cells ({expected}), found an empty row"),
+                ))
+            }
+            None => cols = Some(n),
+            Some(c) if c != n => {
+                return Err(BoardError::at(
+                    line + 1,
+                    n.min(c) + 1,
+                    format!("expected a row of {c} cells like row 1, found {n}"),
+                ))
+            }
+            Some(_) => {}
+        }
+        rows += 1;
+        if cells.len() > MAX_CELLS {
+            let c = cols.unwrap_or(1);
+            return Err(BoardError::at(
+                MAX_CELLS / c + 1,
+                MAX_CELLS % c + 1,
+                format!("the board has more than {MAX_CELLS} cells, the most this ruleset plays"),
+            ));
+        }
+    }
+    // At most MAX_CELLS cells and no empty row: both counts fit in a u8.
+    Ok(Grid {
+        shape: Shape {
+            rows: rows as u8,
+            cols: cols.unwrap_or(0) as u8,
+        },
+        cells,
+    })
+}
+
+/// A board printed in the notation [`read_grid`] reads: `symbol(cell)` for each cell, rows
+/// separated by `|`.
+pub fn show_grid(shape: Shape, symbol: impl Fn(u128) -> char) -> String {
+    let mut out = String::new();
+    for r in 0..u32::from(shape.rows) {
+        if r > 0 {
+            out.push('|');
+        }
+        for c in 0..u32::from(shape.cols) {
+            out.push(symbol(shape.bit(r, c)));
+        }
+    }
+    out
+}

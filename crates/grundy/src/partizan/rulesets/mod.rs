@@ -1,0 +1,236 @@
+//! Rulesets: concrete partizan games on boards, strips and graphs, valued by the engine.
+//!
+//! A [`Ruleset`] reads a position from text (CGSuite's grid notation: `x` Left's piece, `o`
+//! Right's, `.` empty, `#` blocked, `|` between rows), lists each player's moves, and splits
+//! a position into independent regions, each normalised (translated to its corner, and put in
+//! a fixed orientation among the board symmetries that swap nothing between the players) so
+//! that equal regions meet in one memo entry. An [`Evaluator`] values a position as the sum of
+//! its regions' values, each region valued once from its options' values: the number of
+//! regions valued is the number of distinct normalised regions reachable, and each costs one
+//! canonical form in the [`GameStore`]. [`analyse`] adds the outcome class and each player's
+//! winning moves, which the catalogue prints.
+//!
+//! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
+//! [`toads_frogs`]; [`grid`] holds what the board games share (reading a grid, bitboard
+//! geometry, normalisation). The catalogue's families for them are in
+//! [`crate::games::rulesets`].
+
+use std::fmt;
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
+
+pub mod clobber;
+pub mod cram;
+pub mod domineering;
+pub mod grid;
+pub mod toads_frogs;
+
+/// A position could not be read: where (`line:column`, both from 1; on a one-line board the
+/// line is the row, rows being separated by `|`) and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct BoardError {
+    /// The line (the row of a grid), from 1.
+    pub line: usize,
+    /// The column (the character within the row), from 1.
+    pub column: usize,
+    /// What was expected, and what was found.
+    pub message: String,
+}
+
+impl BoardError {
+    /// An error at `line:column`.
+    pub fn at(line: usize, column: usize, message: impl fmt::Display) -> BoardError {
+        BoardError {
+            line,
+            column,
+            message: message.to_string(),
+        }
+    }
+}
+
+/// The rules of a partizan game played on positions read from text.
+///
+/// Implementations keep [`moves`](Ruleset::moves) cheap (no text is built there: the
+/// [`Move`](Ruleset::Move) is a few numbers, printed only when asked), since the evaluator
+/// calls it once per side for every distinct region.
+pub trait Ruleset {
+    /// A position (a board, a strip, a graph): a memo key, so equal positions must be the
+    /// same game.
+    type Position: Clone + Eq + Hash + fmt::Debug;
+    /// A move, as the player would name it: `(1,2)-(2,2)`.
+    type Move: Copy + fmt::Display + fmt::Debug;
+
+    /// The ruleset's name: `Domineering`.
+    fn name(&self) -> &'static str;
+
+    /// Reads a position, with an error naming its place for anything else.
+    fn parse(&self, text: &str) -> Result<Self::Position, BoardError>;
+
+    /// The position in the notation [`parse`](Ruleset::parse) reads.
+    fn show(&self, p: &Self::Position) -> String;
+
+    /// Appends the moves of `side` at `p` to `out`, each with the position it leads to.
+    fn moves(&self, p: &Self::Position, side: Side, out: &mut Vec<(Self::Move, Self::Position)>);
+
+    /// Appends to `out` the independent regions of `p` (the position is their sum), each
+    /// normalised, leaving out regions where no one can ever move.
+    fn regions(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+}
+
+/// A ruleset as [`PartizanRules`], for the generic solvers (through
+/// [`Sided`](super::Sided)) and for tests that build game trees from the rules alone.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Rules<R>(pub R);
+
+impl<R: Ruleset> PartizanRules for Rules<R> {
+    type Position = R::Position;
+
+    fn options(&self, p: &R::Position, side: Side, out: &mut Vec<R::Position>) {
+        let mut moves = Vec::new();
+        self.0.moves(p, side, &mut moves);
+        out.extend(moves.into_iter().map(|(_, q)| q));
+    }
+}
+
+/// Values positions of a ruleset as canonical forms in a [`GameStore`], memoising the value
+/// of each normalised region. The memo holds ids of one store: use an evaluator with the
+/// store it was first used with.
+#[derive(Debug)]
+pub struct Evaluator<R: Ruleset> {
+    rules: R,
+    memo: HashMap<R::Position, GameId>,
+}
+
+impl<R: Ruleset> Evaluator<R> {
+    /// An evaluator with an empty memo.
+    pub fn new(rules: R) -> Evaluator<R> {
+        Evaluator {
+            rules,
+            memo: HashMap::default(),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// How many distinct regions have been valued.
+    pub fn regions_valued(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The canonical form of `p`: the sum of its regions' values. Each region not valued
+    /// before costs its options' values (recursively) and one canonical form.
+    pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, ValueError> {
+        let mut regions = Vec::new();
+        self.rules.regions(p, &mut regions);
+        let mut total = GameId::ZERO;
+        for region in regions {
+            let v = self.region_value(store, region)?;
+            total = store.sum(total, v)?;
+        }
+        Ok(total)
+    }
+
+    fn region_value(
+        &mut self,
+        store: &mut GameStore,
+        region: R::Position,
+    ) -> Result<GameId, ValueError> {
+        if let Some(&v) = self.memo.get(&region) {
+            return Ok(v);
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut moves = Vec::new();
+        for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+            moves.clear();
+            self.rules.moves(&region, side, &mut moves);
+            for (_, next) in &moves {
+                sides[k].push(self.value(store, next)?);
+            }
+        }
+        let v = store.game(&sides[0], &sides[1])?;
+        self.memo.insert(region, v);
+        Ok(v)
+    }
+}
+
+/// A move of an [`Analysis`]: the move, the position it leads to, and that position's value.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ValuedMove {
+    /// The move, as the ruleset names it.
+    #[serde(rename = "move")]
+    pub play: String,
+    /// The position after it.
+    pub position: String,
+    /// The canonical form of the position after it.
+    pub value: String,
+}
+
+impl fmt::Display for ValuedMove {
+    /// `(1,1)-(2,1) to #.|#. = 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} to {} = {}", self.play, self.position, self.value)
+    }
+}
+
+/// What the catalogue says of a position: its canonical form, its outcome class, and each
+/// player's winning moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position, as the ruleset prints it.
+    pub position: String,
+    /// Its canonical form.
+    pub value: GameId,
+    /// Its outcome class.
+    pub class: OutcomeClass,
+    /// Left's winning moves (to positions G' ≥ 0), in the order the ruleset lists moves.
+    pub left_wins: Vec<ValuedMove>,
+    /// Right's winning moves (to positions G' ≤ 0).
+    pub right_wins: Vec<ValuedMove>,
+}
+
+/// Values `p` and each player's moves: a move of Left wins iff the position it leads to,
+/// with Right to move, is won by Left, that is G' ≥ 0; one of Right's iff G' ≤ 0. Costs
+/// the value of `p` and of each option (memoised together), and one comparison per move.
+pub fn analyse<R: Ruleset>(
+    evaluator: &mut Evaluator<R>,
+    store: &mut GameStore,
+    p: &R::Position,
+) -> Result<Analysis, ValueError> {
+    let value = evaluator.value(store, p)?;
+    let class = store.outcome(value)?;
+    let mut wins = [Vec::new(), Vec::new()];
+    let mut moves = Vec::new();
+    for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        moves.clear();
+        evaluator.rules.moves(p, side, &mut moves);
+        for (m, next) in &moves {
+            let v = evaluator.value(store, next)?;
+            let wins_for_mover = match side {
+                Side::Left => store.leq(GameId::ZERO, v)?,
+                Side::Right => store.leq(v, GameId::ZERO)?,
+            };
+            if wins_for_mover {
+                wins[k].push(ValuedMove {
+                    play: m.to_string(),
+                    position: evaluator.rules.show(next),
+                    value: store.display(v),
+                });
+            }
+        }
+    }
+    let [left_wins, right_wins] = wins;
+    Ok(Analysis {
+        position: evaluator.rules.show(p),
+        value,
+        class,
+        left_wins,
+        right_wins,
+    })
+}

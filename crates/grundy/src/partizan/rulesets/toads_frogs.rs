@@ -1,0 +1,225 @@
+//! Toads and Frogs: on a strip of at most 128 cells, Left's toads `T` move right and Right's
+//! frogs `F` move left, one step into an empty cell `.`, or a jump over one piece of the
+//! other kind into the empty cell beyond; a player who cannot move loses. (CGSuite writes
+//! `t` and `f`: both cases are read.)
+//!
+//! **Regions.** In `TTFF` no piece can ever move (each is stopped by its neighbour or by the
+//! piece it would jump onto), and no piece can enter or jump across it: the strip splits
+//! there into independent parts. At the left end of a part frogs can never move and act as
+//! the end of the strip; likewise toads at its right end: they are trimmed. A part where no
+//! piece can move is dead (nothing else changes it). Parts are translated to the start of the
+//! strip; reversing a strip would exchange the players, so it is not used.
+
+use std::fmt;
+
+use super::{BoardError, Ruleset};
+use crate::partizan::Side;
+
+/// The longest strip: one bit per cell of a `u128`.
+pub const MAX_CELLS: usize = 128;
+
+/// A strip: its length and its toads and frogs (bit i is cell i, from the left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Strip {
+    /// The number of cells.
+    pub len: u8,
+    /// Left's toads.
+    pub toads: u128,
+    /// Right's frogs.
+    pub frogs: u128,
+}
+
+impl Strip {
+    fn empty(&self) -> u128 {
+        low_bits(u32::from(self.len)) & !(self.toads | self.frogs)
+    }
+
+    /// The pieces of `side` that can step, and those that can jump.
+    fn movers(&self, side: Side) -> (u128, u128) {
+        let empty = self.empty();
+        match side {
+            Side::Left => (
+                self.toads & (empty >> 1),
+                self.toads & (self.frogs >> 1) & (empty >> 2),
+            ),
+            Side::Right => (
+                self.frogs & (empty << 1),
+                self.frogs & (self.toads << 1) & (empty << 2),
+            ),
+        }
+    }
+
+    /// The cells `start..end` as a strip of their own.
+    fn part(&self, start: u32, end: u32) -> Strip {
+        let bits = low_bits(end - start);
+        Strip {
+            len: (end - start) as u8,
+            toads: (self.toads >> start) & bits,
+            frogs: (self.frogs >> start) & bits,
+        }
+    }
+}
+
+/// The `n` low bits set.
+fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// A piece moved: from one cell to another, both from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hop {
+    piece: char,
+    from: u8,
+    to: u8,
+}
+
+impl fmt::Display for Hop {
+    /// `T 3->4`, `F 5->3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}->{}", self.piece, self.from + 1, self.to + 1)
+    }
+}
+
+/// Toads and Frogs.
+///
+/// ```
+/// use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+/// use grundy::partizan::rulesets::{Evaluator, Ruleset};
+/// use grundy::partizan::GameStore;
+///
+/// let mut store = GameStore::new();
+/// let mut eval = Evaluator::new(ToadsAndFrogs);
+/// let strip = ToadsAndFrogs.parse("TT.F").unwrap();
+/// let v = eval.value(&mut store, &strip).unwrap();
+/// assert_eq!(store.display(v), "{1|0}");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ToadsAndFrogs;
+
+impl Ruleset for ToadsAndFrogs {
+    type Position = Strip;
+    type Move = Hop;
+
+    fn name(&self) -> &'static str {
+        "Toads and Frogs"
+    }
+
+    fn parse(&self, text: &str) -> Result<Strip, BoardError> {
+        let text = text.trim_end_matches(['\n', '\r']);
+        let mut strip = Strip {
+            len: 0,
+            toads: 0,
+            frogs: 0,
+        };
+        for (i, ch) in text.chars().enumerate() {
+            if i == MAX_CELLS {
+                return Err(BoardError::at(
+                    1,
+                    i + 1,
+                    format!(
+                        "the strip has more than {MAX_CELLS} cells, the most this ruleset plays"
+                    ),
+                ));
+            }
+            match ch {
+                'T' | 't' => strip.toads |= 1 << i,
+                'F' | 'f' => strip.frogs |= 1 << i,
+                '.' => {}
+                _ => {
+                    return Err(BoardError::at(
+                        1,
+                        i + 1,
+                        format!("expected 'T' (a toad), 'F' (a frog) or '.' (empty), found {ch:?}"),
+                    ))
+                }
+            }
+            strip.len += 1;
+        }
+        Ok(strip)
+    }
+
+    fn show(&self, p: &Strip) -> String {
+        (0..p.len)
+            .map(|i| {
+                let b = 1u128 << i;
+                if p.toads & b != 0 {
+                    'T'
+                } else if p.frogs & b != 0 {
+                    'F'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    /// Steps, then jumps, each from the left.
+    fn moves(&self, p: &Strip, side: Side, out: &mut Vec<(Hop, Strip)>) {
+        let (steps, jumps) = p.movers(side);
+        for (movers, distance) in [(steps, 1), (jumps, 2)] {
+            let mut rest = movers;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (piece, to) = match side {
+                    Side::Left => ('T', from + distance),
+                    Side::Right => ('F', from - distance),
+                };
+                let moved = |m: u128| m & !(1u128 << from) | 1u128 << to;
+                let next = match side {
+                    Side::Left => Strip {
+                        toads: moved(p.toads),
+                        ..*p
+                    },
+                    Side::Right => Strip {
+                        frogs: moved(p.frogs),
+                        ..*p
+                    },
+                };
+                let hop = Hop {
+                    piece,
+                    from: from as u8,
+                    to: to as u8,
+                };
+                out.push((hop, next));
+            }
+        }
+    }
+
+    fn regions(&self, p: &Strip, out: &mut Vec<Strip>) {
+        let (t, f) = (p.toads, p.frogs);
+        let mut blocks = t & (t >> 1) & (f >> 2) & (f >> 3);
+        let mut start = 0;
+        loop {
+            let end = if blocks == 0 {
+                u32::from(p.len)
+            } else {
+                blocks.trailing_zeros()
+            };
+            let mut s = start;
+            let mut e = end;
+            while s < e && p.frogs >> s & 1 == 1 {
+                s += 1;
+            }
+            while e > s && p.toads >> (e - 1) & 1 == 1 {
+                e -= 1;
+            }
+            let part = p.part(s, e);
+            let (steps, jumps) = part.movers(Side::Left);
+            let (back, over) = part.movers(Side::Right);
+            if steps | jumps | back | over != 0 {
+                out.push(part);
+            }
+            if blocks == 0 {
+                return;
+            }
+            start = end + 4;
+            // Blocks that overlap the one just passed are inside it.
+            blocks &= !low_bits(start);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The reference tool's expression tests on rulesets (`testdata/cgsuite/cgsuite_expression_tests.json`,
+//! every case whose input names a `game.` class): each case of a ruleset played here
+//! (Domineering, Cram, Clobber, AntiClobber, Toads and Frogs) is evaluated with the library's
+//! ruleset and must print exactly as expected; every other case is listed below with the
+//! reason it is out of scope.
+
+mod common;
+
+use grundy::partizan::rulesets::clobber::Clobber;
+use grundy::partizan::rulesets::cram::Cram;
+use grundy::partizan::rulesets::domineering::Domineering;
+use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+use grundy::partizan::rulesets::{Evaluator, Ruleset};
+use grundy::partizan::GameStore;
+use serde_json::Value;
+
+/// Why the cases of a `game.` class, or of a property, are not evaluated.
+const OUT_OF_SCOPE: &[(&str, &str)] = &[
+    ("GridString", "prints the position's text, not a game value"),
+    (
+        "Misere",
+        "misère play: not given by the normal-play canonical form",
+    ),
+    ("Amazons", "Amazons is not a ruleset here"),
+    (
+        "GenClobber",
+        "generalised Clobber (diagonal moves) is not a ruleset here",
+    ),
+    ("Kings", "Kings is not a ruleset here"),
+    ("Rooks", "Rooks is not a ruleset here"),
+    ("Queens", "Queens is not a ruleset here"),
+    ("FoxAndGeese", "a loopy game"),
+    ("BackslidingToadsAndFrogs", "a loopy game"),
+    (
+        "GenToadsAndFrogs",
+        "Toads and Frogs with longer jumps is not a ruleset here",
+    ),
+    (
+        "ElephantsAndRhinos",
+        "Elephants and Rhinos is not a ruleset here",
+    ),
+    (
+        "Turning",
+        "an impartial coin-turning game, not a partizan ruleset",
+    ),
+    (
+        "TopplingDominoes",
+        "Toppling Dominoes is not a ruleset here",
+    ),
+    (
+        "ArcKayles",
+        "an impartial graph game, not a partizan ruleset",
+    ),
+    ("Col", "Col is not a ruleset here"),
+    ("Snort", "Snort is not a ruleset here"),
+    ("Hackenbush", "Hackenbush is not a ruleset here"),
+    (
+        "game.heap",
+        "heap games belong to the catalogue's impartial and partizan piles",
+    ),
+    (
+        "PartizanArcKayles",
+        "Partizan Arc Kayles is not a ruleset here",
+    ),
+    (
+        "{game.grid",
+        "a position inside an explicit form prints unevaluated",
+    ),
+];
+
+/// The text of a position in the input: the quoted text after `Class(`, or
+/// `Grid.Empty(r, c)` as an empty board.
+fn position_text(input: &str, class: &str) -> Option<String> {
+    let rest = input.split_once(&format!(".{class}("))?.1;
+    if let Some(quoted) = rest.strip_prefix('"') {
+        return Some(quoted.split_once('"')?.0.to_string());
+    }
+    let dims = rest.strip_prefix("Grid.Empty(")?.split_once(')')?.0;
+    let (r, c) = dims.split_once(',')?;
+    let (r, c): (usize, usize) = (r.trim().parse().ok()?, c.trim().parse().ok()?);
+    Some(vec![".".repeat(c); r].join("|"))
+}
+
+/// A ruleset's valuation: from a position's text to its canonical form, printed.
+type Valuer = fn(&str) -> String;
+
+/// The canonical form of `text` under `rules`, as printed.
+fn canonical<R: Ruleset>(rules: R, text: &str) -> String {
+    let mut store = GameStore::new();
+    let p = rules.parse(text).unwrap();
+    let v = Evaluator::new(rules).value(&mut store, &p).unwrap();
+    store.display(v)
+}
+
+#[test]
+fn reference_ruleset_cases() {
+    let path = common::testdata_dir().join("cgsuite/cgsuite_expression_tests.json");
+    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut evaluated = Vec::new();
+    let mut skipped = 0;
+    for case in &cases {
+        let field = |k: &str| case[k].as_str().unwrap();
+        let (name, input, expected) = (field("name"), field("input"), field("expected"));
+        if !input.contains("game.") {
+            continue;
+        }
+        let played: Option<(&str, Valuer)> = if !input.ends_with(".CanonicalForm") {
+            None
+        } else if input.starts_with("game.grid.Domineering(") {
+            Some(("Domineering", |t| canonical(Domineering, t)))
+        } else if input.starts_with("game.grid.Cram(") {
+            Some(("Cram", |t| canonical(Cram, t)))
+        } else if input.starts_with("game.grid.Clobber(") {
+            Some(("Clobber", |t| canonical(Clobber::CLOBBER, t)))
+        } else if input.starts_with("game.grid.AntiClobber(") {
+            Some(("AntiClobber", |t| canonical(Clobber::ANTI_CLOBBER, t)))
+        } else if input.starts_with("game.strip.ToadsAndFrogs(") {
+            Some(("ToadsAndFrogs", |t| canonical(ToadsAndFrogs, t)))
+        } else {
+            None
+        };
+        match played {
+            Some((class, value)) => {
+                let text = position_text(input, class).unwrap_or_else(|| panic!("{input}"));
+                assert_eq!(value(&text), expected, "{name}: {input}");
+                evaluated.push(class);
+            }
+            None => {
+                let reason = OUT_OF_SCOPE
+                    .iter()
+                    .find(|(key, _)| input.contains(key))
+                    .unwrap_or_else(|| panic!("{name}: {input} is neither played nor listed"));
+                assert!(!reason.1.is_empty());
+                skipped += 1;
+            }
+        }
+    }
+    evaluated.sort();
+    assert_eq!(
+        evaluated,
+        [
+            "AntiClobber",
+            "Clobber",
+            "Cram",
+            "Domineering",
+            "ToadsAndFrogs"
+        ]
+    );
+    assert_eq!(skipped, 50);
+}

@@ -1,0 +1,187 @@
+//! The rulesets against brute force: on many random small positions (seeded), the game tree
+//! built from the rules alone (move by move, never split into regions, no canonical form) must
+//! equal the engine's value by the definition of `≤` both ways; the outcome class and each
+//! player's winning moves must be those found by playing the tree out. Bad boards must give
+//! errors that name their place.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::raw::Raw;
+use grundy::partizan::rulesets::clobber::Clobber;
+use grundy::partizan::rulesets::cram::Cram;
+use grundy::partizan::rulesets::domineering::Domineering;
+use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
+use grundy::partizan::{GameStore, OutcomeClass, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Checks every position of `boards` (texts the ruleset reads) against the brute force;
+/// returns how many were checked.
+fn check<R: Ruleset + Clone>(rules: R, boards: &[String]) -> usize {
+    let mut store = GameStore::new();
+    let mut eval = Evaluator::new(rules.clone());
+    let adapter = Rules(rules.clone());
+    for text in boards {
+        let p = rules
+            .parse(text)
+            .unwrap_or_else(|e| panic!("{}: {text}: {e}", rules.name()));
+        let mut raw = Raw::default();
+        let tree = raw.tree_of(&adapter, &p, &mut HashMap::new());
+        let analysis = analyse(&mut eval, &mut store, &p).unwrap();
+        let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
+        let shown = store.display(analysis.value);
+        assert!(
+            raw.equal(tree, form),
+            "{} {text}: the engine says {shown}, not the game tree",
+            rules.name()
+        );
+        let left_first = raw.wins_first(tree, true);
+        let right_first = raw.wins_first(tree, false);
+        assert_eq!(
+            analysis.class,
+            OutcomeClass::from_left_wins(left_first, !right_first),
+            "{} {text} = {shown}",
+            rules.name()
+        );
+        // A move wins for its player iff the opponent, moving first after it, loses.
+        for (side, listed) in [
+            (Side::Left, &analysis.left_wins),
+            (Side::Right, &analysis.right_wins),
+        ] {
+            let mut moves = Vec::new();
+            rules.moves(&p, side, &mut moves);
+            let winning: Vec<String> = moves
+                .iter()
+                .filter(|(_, q)| {
+                    let after = raw.tree_of(&adapter, q, &mut HashMap::new());
+                    !raw.wins_first(after, side == Side::Right)
+                })
+                .map(|(m, _)| m.to_string())
+                .collect();
+            let got: Vec<String> = listed.iter().map(|m| m.play.clone()).collect();
+            assert_eq!(got, winning, "{} {text} {side}", rules.name());
+            assert_eq!(
+                !winning.is_empty(),
+                analysis.class.winner(side) == side,
+                "{} {text} {side}",
+                rules.name()
+            );
+        }
+    }
+    boards.len()
+}
+
+/// `count` random grids of up to `max_cells` cells (at least one row and column), each cell
+/// drawn from `symbols` with the given weights.
+fn random_grids(seed: u64, count: usize, max_cells: usize, symbols: &[(char, u32)]) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let total: u32 = symbols.iter().map(|s| s.1).sum();
+    (0..count)
+        .map(|_| {
+            let rows = rng.random_range(1..=max_cells.min(5));
+            let cols = rng.random_range(1..=(max_cells / rows).min(6));
+            let row = |rng: &mut StdRng| -> String {
+                (0..cols)
+                    .map(|_| {
+                        let mut pick = rng.random_range(0..total);
+                        symbols
+                            .iter()
+                            .find(|s| {
+                                let hit = pick < s.1;
+                                pick = pick.saturating_sub(s.1);
+                                hit
+                            })
+                            .expect("a symbol")
+                            .0
+                    })
+                    .collect()
+            };
+            (0..rows)
+                .map(|_| row(&mut rng))
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect()
+}
+
+#[test]
+fn domineering_against_brute_force() {
+    let boards = random_grids(1, 300, 12, &[('.', 4), ('#', 1)]);
+    assert_eq!(check(Domineering, &boards), 300);
+}
+
+#[test]
+fn cram_against_brute_force() {
+    let boards = random_grids(2, 300, 12, &[('.', 4), ('#', 1)]);
+    assert_eq!(check(Cram, &boards), 300);
+}
+
+#[test]
+fn clobber_against_brute_force() {
+    let boards = random_grids(4, 300, 12, &[('x', 3), ('o', 3), ('.', 1), ('#', 1)]);
+    assert_eq!(check(Clobber::CLOBBER, &boards), 300);
+}
+
+#[test]
+fn anticlobber_against_brute_force() {
+    let boards = random_grids(5, 300, 10, &[('x', 2), ('o', 2), ('.', 2), ('#', 1)]);
+    assert_eq!(check(Clobber::ANTI_CLOBBER, &boards), 300);
+}
+
+#[test]
+fn toads_and_frogs_against_brute_force() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let strips: Vec<String> = (0..400)
+        .map(|_| {
+            let len = rng.random_range(0..=11);
+            (0..len)
+                .map(|_| ['T', 'F', '.', '.'][rng.random_range(0..4)])
+                .collect()
+        })
+        .chain(["TTFF", "T.TTFF.F", "FFT.F.TT", "TT.FTTFF..F"].map(String::from))
+        .collect();
+    assert_eq!(check(ToadsAndFrogs, &strips), 404);
+}
+
+#[test]
+fn cram_values_are_nimbers() {
+    let mut store = GameStore::new();
+    let mut eval = Evaluator::new(Cram);
+    for text in random_grids(3, 200, 16, &[('.', 5), ('#', 1)]) {
+        let v = eval.value(&mut store, &Cram.parse(&text).unwrap()).unwrap();
+        assert!(store.is_nimber(v), "{text} = {}", store.display(v));
+    }
+}
+
+#[test]
+fn bad_boards_name_their_place() {
+    let error = |text: &str| Domineering.parse(text).unwrap_err().to_string();
+    assert_eq!(
+        error("..|.x"),
+        "2:2: expected '.' (empty) or '#' (filled), found 'x'"
+    );
+    assert_eq!(
+        error("...|.."),
+        "2:3: expected a row of 3 cells like row 1, found 2"
+    );
+    assert_eq!(
+        error("..||.."),
+        "2:1: expected a row of 2 cells like row 1, found 0"
+    );
+    assert_eq!(
+        error("|.."),
+        "1:1: expected a row of cells ('.' (empty) or '#' (filled)), found an empty row"
+    );
+    let big = ["..........."; 12].join("|");
+    assert_eq!(
+        error(&big),
+        "12:8: the board has more than 128 cells, the most this ruleset plays"
+    );
+    // The largest board is played.
+    let full = ["################"; 8].join("|");
+    let p = Domineering.parse(&full).unwrap();
+    assert_eq!(Domineering.show(&p), full);
+}
