@@ -175,6 +175,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: None,
 };
 

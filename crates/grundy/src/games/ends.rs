@@ -684,6 +684,7 @@ pub static FOX_CARDS: Family = Family {
         ),
     ],
     run: run_fox_cards,
+    play: None,
     table: None,
 };
 
@@ -755,6 +756,7 @@ pub static CARROTS: Family = Family {
         ),
     ],
     run: run_carrots,
+    play: None,
     table: None,
 };
 
@@ -794,6 +796,7 @@ pub static ENDS_SUM: Family = Family {
         file_param("Read the values from a file (`-`: standard input): n, then n values"),
     ],
     run: run_ends_sum,
+    play: None,
     table: None,
 };
 
@@ -834,6 +837,7 @@ pub static TWO_QUEUES: Family = Family {
         ),
     ],
     run: run_two_queues,
+    play: None,
     table: None,
 };
 

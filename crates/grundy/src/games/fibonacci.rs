@@ -246,6 +246,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: Some(TableSource {
         syntax: "fibonacci",
         parse: |spec| {
@@ -310,6 +311,7 @@ pub static MISERE_FAMILY: Family = Family {
         ),
     ],
     run: run_misere,
+    play: None,
     table: None,
 };
 

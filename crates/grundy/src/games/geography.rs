@@ -620,6 +620,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: None,
 };
 

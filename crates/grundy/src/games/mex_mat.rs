@@ -370,6 +370,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: Some(TableSource {
         syntax: "mexmat:ROW:COLUMN",
         parse: parse_table,

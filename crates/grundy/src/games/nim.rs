@@ -219,6 +219,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: Some(TableSource {
         syntax: "nim2",
         parse: |spec| {

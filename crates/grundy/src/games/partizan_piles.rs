@@ -460,6 +460,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: None,
 };
 

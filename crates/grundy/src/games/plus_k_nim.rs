@@ -299,6 +299,7 @@ pub static FAMILY: Family = Family {
         .values(2),
     ],
     run,
+    play: None,
     table: None,
 };
 

@@ -852,6 +852,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: None,
 };
 

@@ -288,6 +288,7 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
+    play: None,
     table: None,
 };
 
