@@ -189,7 +189,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: None,
 };
 

@@ -175,7 +175,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: None,
 };
 

@@ -1302,7 +1302,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
         parse: parse_table,

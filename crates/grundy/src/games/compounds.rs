@@ -59,7 +59,6 @@ pub static NIM_K: Family = Family {
         ),
     ],
     run: run_nim_k,
-    play: None,
     table: None,
 };
 
@@ -125,7 +124,6 @@ pub static MISERE: Family = Family {
          a component of value 0 has no move (see the README)",
     )],
     run: run_misere,
-    play: None,
     table: None,
 };
 
@@ -199,7 +197,6 @@ pub static CORNERS: Family = Family {
          coordinates separated by commas or spaces",
     )],
     run: run_corners,
-    play: None,
     table: None,
 };
 

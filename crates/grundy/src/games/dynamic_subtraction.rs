@@ -347,7 +347,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: None,
 };
 

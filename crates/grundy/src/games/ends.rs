@@ -684,7 +684,6 @@ pub static FOX_CARDS: Family = Family {
         ),
     ],
     run: run_fox_cards,
-    play: None,
     table: None,
 };
 
@@ -756,7 +755,6 @@ pub static CARROTS: Family = Family {
         ),
     ],
     run: run_carrots,
-    play: None,
     table: None,
 };
 
@@ -796,7 +794,6 @@ pub static ENDS_SUM: Family = Family {
         file_param("Read the values from a file (`-`: standard input): n, then n values"),
     ],
     run: run_ends_sum,
-    play: None,
     table: None,
 };
 
@@ -837,7 +834,6 @@ pub static TWO_QUEUES: Family = Family {
         ),
     ],
     run: run_two_queues,
-    play: None,
     table: None,
 };
 

@@ -9,7 +9,6 @@ use std::fmt;
 use crate::graph::{text, GameGraph};
 use crate::input::{self, InputError, Words};
 use crate::pattern::table::TableSource;
-use crate::play::PlayHook;
 use crate::progress::Progress;
 use crate::report::Report;
 
@@ -344,9 +343,6 @@ pub struct Family {
     pub params: &'static [Param],
     /// Reads the inputs, answers.
     pub run: fn(&Inputs) -> Result<Report, RunError>,
-    /// Reads the same inputs as a game to play from the position they give (`grundy play`,
-    /// the web page), for families whose moves the engine can list.
-    pub play: Option<PlayHook>,
     /// The tables of values this family offers to `grundy table`, if any.
     pub table: Option<TableSource>,
 }

@@ -246,7 +246,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "fibonacci",
         parse: |spec| {
@@ -311,7 +310,6 @@ pub static MISERE_FAMILY: Family = Family {
         ),
     ],
     run: run_misere,
-    play: None,
     table: None,
 };
 

@@ -163,7 +163,6 @@ pub static FAMILY: Family = Family {
         "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)",
     )],
     run,
-    play: None,
     table: None,
 };
 

@@ -403,7 +403,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: None,
 };
 

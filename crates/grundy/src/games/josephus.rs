@@ -311,7 +311,6 @@ pub static FAMILY: Family = Family {
         Param::flag("one-based", "Number people from 1 instead of 0"),
     ],
     run,
-    play: None,
     table: None,
 };
 

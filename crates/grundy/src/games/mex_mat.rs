@@ -370,7 +370,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "mexmat:ROW:COLUMN",
         parse: parse_table,

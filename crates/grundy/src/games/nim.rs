@@ -219,7 +219,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "nim2",
         parse: |spec| {

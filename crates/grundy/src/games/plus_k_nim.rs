@@ -299,7 +299,6 @@ pub static FAMILY: Family = Family {
         .values(2),
     ],
     run,
-    play: None,
     table: None,
 };
 

@@ -404,7 +404,6 @@ pub static FAMILY: Family = Family {
         "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
     )],
     run,
-    play: None,
     table: None,
 };
 

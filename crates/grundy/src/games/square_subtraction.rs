@@ -161,7 +161,6 @@ pub static FAMILY: Family = Family {
         "The pile sizes (0 to 4194304 counters each)",
     )],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "squares",
         parse: parse_table,

@@ -288,7 +288,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: None,
 };
 

@@ -646,7 +646,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
         parse: parse_table,

@@ -140,7 +140,6 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
         parse: parse_table,

@@ -400,7 +400,6 @@ pub static FAMILY: Family = Family {
         Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)"),
     ],
     run,
-    play: None,
     table: Some(TableSource {
         syntax: "wythoff",
         parse: |spec| {

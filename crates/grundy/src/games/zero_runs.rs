@@ -164,7 +164,6 @@ pub static FAMILY: Family = Family {
     example: "0010001",
     params: &[Param::arg("string", "STRING", "The string, of 0s and 1s")],
     run,
-    play: None,
     table: None,
 };
 
