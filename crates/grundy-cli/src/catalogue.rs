@@ -50,7 +50,7 @@ pub fn command(family: &Family) -> Command {
 pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
     let reader = |path: &str| read_source(path);
     let bar = Bar::new();
-    let mut inputs = Inputs::new(&reader, &bar);
+    let mut inputs = Inputs::new(family.params, &reader, &bar);
     for param in family.params {
         match param.kind {
             ParamKind::Flag => {

@@ -214,6 +214,10 @@ fn bad_input_fails_cleanly() {
         .to_string();
     assert!(e.contains("--k: '0' is not a first take"), "{e}");
     grundy(&["misere-fibonacci-nim", "5"]).failed();
+    assert_eq!(
+        grundy(&["misere-fibonacci-nim", "5", "--batch"]).failed(),
+        "grundy: error: --batch and N exclude each other: give one\n"
+    );
     grundy(&["misere-fibonacci-nim", "--k", "2"]).failed();
     grundy(&["misere-fibonacci-nim", "5", "--k", "2", "--count", "9"]).failed();
     grundy(&["misere-fibonacci-nim", "--k", "2", "--count", "-3"]).failed();

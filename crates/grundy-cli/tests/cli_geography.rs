@@ -4,7 +4,7 @@
 
 mod catalogue_run;
 
-use catalogue_run::{json_with_input, run_with_input, temp_file};
+use catalogue_run::{grundy, json_with_input, path_str, run_with_input, temp_file};
 use serde_json::{json, Value};
 
 /// A triangle a b c with a tail c - d: the only maximum matching is {ab, cd}.
@@ -234,6 +234,11 @@ fn bad_input_exits_2() {
     assert!(missing
         .failed()
         .starts_with("grundy: error: /nonexistent/graph.game: "));
+    let both = temp_file("both.game", "a b\n");
+    assert_eq!(
+        grundy(&["geography", path_str(&both), "--grid", path_str(&both)]).failed(),
+        "grundy: error: FILE and --grid exclude each other: give one\n"
+    );
     // Usage errors, also exit code 2.
     for args in [
         &["geography"][..],

@@ -200,16 +200,22 @@ pub struct Source {
 /// What the user gave a family: each parameter's values as text, by name, and a way to read
 /// files. Built by a front end from its own arguments.
 pub struct Inputs<'a> {
+    params: &'static [Param],
     values: BTreeMap<&'static str, Vec<String>>,
     reader: SourceReader<'a>,
     progress: &'a dyn Progress,
 }
 
 impl<'a> Inputs<'a> {
-    /// Inputs with no value yet, reading files with `reader` and reporting the progress of
-    /// long computations to `progress`.
-    pub fn new(reader: SourceReader<'a>, progress: &'a dyn Progress) -> Inputs<'a> {
+    /// Inputs with no value yet for the parameters `params` (a family's), reading files with
+    /// `reader` and reporting the progress of long computations to `progress`.
+    pub fn new(
+        params: &'static [Param],
+        reader: SourceReader<'a>,
+        progress: &'a dyn Progress,
+    ) -> Inputs<'a> {
         Inputs {
+            params,
             values: BTreeMap::new(),
             reader,
             progress,
@@ -305,21 +311,20 @@ impl<'a> Inputs<'a> {
         if self.given(a) && self.given(b) {
             return Err(InputError::usage(format!(
                 "{} and {} exclude each other: give one",
-                display_name(a),
-                display_name(b)
+                self.shown(a),
+                self.shown(b)
             )));
         }
         Ok(())
     }
-}
 
-/// `--name` for a name that looks like an option (lower case), the name itself for a
-/// positional placeholder.
-fn display_name(name: &str) -> String {
-    if name.chars().any(|c| c.is_ascii_uppercase()) {
-        name.to_string()
-    } else {
-        format!("--{name}")
+    /// A parameter as the user writes it: `--name` for an option, its placeholder (`N`) for a
+    /// positional value.
+    fn shown(&self, name: &str) -> String {
+        match self.params.iter().find(|p| p.name == name) {
+            Some(p) if matches!(p.kind, ParamKind::Positional { .. }) => p.value_name.to_string(),
+            _ => format!("--{name}"),
+        }
     }
 }
 

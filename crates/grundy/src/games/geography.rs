@@ -354,7 +354,9 @@ impl Grid {
             });
         };
         let columns = first.chars().count();
-        let mut free = Vec::with_capacity(lines.len() * columns);
+        // Not `lines.len() * columns`: a long first line and many short ones would reserve
+        // quadratically in the text's length. A cell is at least one byte of the text.
+        let mut free = Vec::with_capacity(text.len());
         for (i, line) in lines.iter().enumerate() {
             let mut width = 0;
             for (j, c) in line.chars().enumerate() {
@@ -624,7 +626,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    inputs.exclusive("FILE", "grid")?;
+    inputs.exclusive("file", "grid")?;
     match (inputs.value("grid"), inputs.value("file")) {
         (Some(path), _) => run_grid(inputs, path),
         (None, Some(path)) => run_graph(inputs, path),

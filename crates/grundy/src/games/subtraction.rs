@@ -70,6 +70,11 @@ pub const LISTED_MOVES: usize = 10_000;
 /// finite subtraction set (about 130 MB at most).
 pub const DEFAULT_SEARCH_LIMIT: usize = 1 << 22;
 
+/// The most values a search for the period may compute, whatever limit it is given: about
+/// 4 GB (values, window starts and the table of window hashes take some 31 bytes a value).
+/// A set whose period is not proven within it is beyond what tabulation can do here.
+pub const MAX_SEARCH_LIMIT: usize = 1 << 27;
+
 /// Which amounts a move may take from a pile.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -202,7 +207,8 @@ fn add_mod(a: u64, b: u64) -> u64 {
 impl Periodic {
     /// Computes the values of the subtraction set `set` (positive amounts, in any order)
     /// until a window of max(set) consecutive values repeats an earlier one, which proves
-    /// the period (see the module); at most `limit` values. O((n0 + p + m)·|S|) time.
+    /// the period (see the module); at most `limit` values, and never more than
+    /// [`MAX_SEARCH_LIMIT`]. O((n0 + p + m)·|S|) time.
     pub fn find(set: &[u64], limit: usize) -> Result<Periodic, SubtractionError> {
         let mut set = set.to_vec();
         set.sort_unstable();
@@ -211,7 +217,7 @@ impl Periodic {
         if set[0] == 0 {
             return Err(SubtractionError::ZeroAmount);
         }
-        let limit = limit.min(u32::MAX as usize - 1);
+        let limit = limit.min(MAX_SEARCH_LIMIT);
         let not_found = SubtractionError::NoPeriodFound { limit, largest };
         let m = match usize::try_from(largest) {
             Ok(m) if m < limit => m,
@@ -642,7 +648,7 @@ pub static FAMILY: Family = Family {
             "search-limit",
             "COUNT",
             "With --set: how many values to compute at most while looking for the period \
-             [default: 4194304]",
+             [default: 4194304, at most 134217728]",
         ),
     ],
     run,
@@ -695,7 +701,13 @@ fn rule_of(inputs: &Inputs) -> Result<Rule, InputError> {
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
     let limit = match inputs.value("search-limit") {
-        Some(text) => input::whole("--search-limit", text, "a count", 1)? as usize,
+        Some(text) => input::whole_up_to(
+            "--search-limit",
+            text,
+            "a count",
+            1,
+            MAX_SEARCH_LIMIT as u64,
+        )? as usize,
         None => DEFAULT_SEARCH_LIMIT,
     };
     let game = Subtraction::with_search_limit(rule_of(inputs)?, limit).map_err(|e| match e {

@@ -5,6 +5,19 @@
 ///
 /// Memory is 4 bytes per edge plus 4 bytes per node; iterating a node's list is one contiguous
 /// slice read. Node ids and offsets are `u32`, so a graph holds fewer than 2^32 nodes and edges.
+///
+/// ```
+/// use grundy::graph::Csr;
+///
+/// let edges = [(0, 2), (1, 0), (0, 1)];
+/// let csr = Csr::from_edges(3, || edges.iter().copied());
+/// assert_eq!((csr.node_count(), csr.edge_count()), (3, 3));
+/// assert_eq!(csr.list(0), &[2, 1]); // in the order the edges came
+/// assert_eq!(csr.degree(2), 0);
+/// // Reversed: the predecessors of each node, by increasing source.
+/// assert_eq!(csr.transpose().list(0), &[1]);
+/// assert_eq!(csr.transpose().list(1), &[0]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Csr {
     offsets: Vec<u32>,
@@ -37,6 +50,15 @@ impl Csr {
 
     /// Rows given directly: list `v` is `targets[offsets[v]..offsets[v + 1]]`. O(n + m) to check.
     ///
+    /// ```
+    /// use grundy::graph::Csr;
+    ///
+    /// // Node 0 -> 1 and 2, node 1 -> 2, node 2 -> nothing.
+    /// let csr = Csr::from_rows(vec![0, 2, 3, 3], vec![1, 2, 2]);
+    /// assert_eq!(csr.list(0), &[1, 2]);
+    /// assert_eq!(csr, Csr::from_edges(3, || [(0, 1), (0, 2), (1, 2)].into_iter()));
+    /// ```
+    ///
     /// # Panics
     /// If `offsets` is empty, does not start at 0, decreases, does not end at `targets.len()`,
     /// or a target is not a node.
@@ -52,13 +74,13 @@ impl Csr {
         Csr { offsets, targets }
     }
 
-    /// Number of nodes.
+    /// Number of nodes. O(1).
     #[inline]
     pub fn node_count(&self) -> usize {
         self.offsets.len().saturating_sub(1)
     }
 
-    /// Number of edges.
+    /// Number of edges. O(1).
     #[inline]
     pub fn edge_count(&self) -> usize {
         self.targets.len()
@@ -107,7 +129,7 @@ impl Csr {
         builder.finish()
     }
 
-    /// Bytes of heap memory held.
+    /// Bytes of heap memory held. O(1).
     pub fn heap_bytes(&self) -> usize {
         4 * (self.offsets.capacity() + self.targets.capacity())
     }

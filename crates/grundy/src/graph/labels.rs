@@ -4,6 +4,19 @@ use std::fmt;
 
 /// The labels of a graph's positions, kept apart from the moves so that solvers never touch them.
 /// Two empty label sets are equal whatever their kind.
+///
+/// ```
+/// use grundy::graph::Labels;
+///
+/// let ids = Labels::Integers(vec![3, 7, 10]);
+/// assert_eq!(ids.index_of("7"), Some(1));
+/// assert_eq!(ids.get(2).to_string(), "10");
+///
+/// let names = Labels::Names(vec!["start".into(), "end".into()]);
+/// assert_eq!(names.index_of("end"), Some(1));
+/// assert_eq!(names.len(), 2);
+/// assert_eq!(Labels::Names(vec![]), Labels::Integers(vec![]));
+/// ```
 #[derive(Debug, Clone, Eq)]
 pub enum Labels {
     /// Integer ids, strictly increasing with the position index (4 bytes per position).
@@ -41,7 +54,7 @@ impl PartialEq for Labels {
 }
 
 impl Labels {
-    /// Number of labels.
+    /// Number of labels. O(1).
     pub fn len(&self) -> usize {
         match self {
             Labels::Integers(v) => v.len(),
@@ -49,12 +62,15 @@ impl Labels {
         }
     }
 
-    /// Whether there are no labels.
+    /// Whether there are no labels. O(1).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// The label of position `p`.
+    /// The label of position `p`. O(1).
+    ///
+    /// # Panics
+    /// If `p` is not below [`Labels::len`].
     #[inline]
     pub fn get(&self, p: u32) -> Label<'_> {
         match self {
@@ -64,7 +80,17 @@ impl Labels {
     }
 
     /// The position labelled `label`: binary search for integer ids (which are sorted), a scan
-    /// for names. An all-digit label also matches the integer it spells in a named graph.
+    /// for names: O(log n) or O(n). An all-digit label also matches the integer it spells in a
+    /// named graph.
+    ///
+    /// ```
+    /// use grundy::graph::Labels;
+    ///
+    /// let names = Labels::Names(vec!["a".into(), "7".into()]);
+    /// assert_eq!(names.index_of("007"), Some(1));
+    /// assert_eq!(Labels::Integers(vec![7]).index_of("007"), Some(0));
+    /// assert_eq!(Labels::Integers(vec![7]).index_of("x"), None);
+    /// ```
     pub fn index_of(&self, label: &str) -> Option<u32> {
         match self {
             Labels::Integers(v) => {

@@ -11,13 +11,28 @@
 //! Swapping the edges of such a path in and out of the matching uncovers its far end and
 //! covers its start, so the matching stays maximum; conversely the symmetric difference of a
 //! maximum matching covering v and one missing v contains such a path ending at v.
+//!
+//! These vertices decide undirected vertex geography: the player to move from v wins iff
+//! every maximum matching covers v, that is iff v is not missed.
+//!
+//! ```
+//! use grundy::graph::matching::{edmonds, missed_vertices};
+//! use grundy::graph::UndirectedGraph;
+//!
+//! // A path of three vertices 0 - 1 - 2: every maximum matching has one edge and covers 1.
+//! let path = UndirectedGraph::from_edges(3, [(0, 1), (1, 2)]);
+//! let matching = edmonds(&path);
+//! assert_eq!(matching.size(), 1);
+//! assert_eq!(missed_vertices(&path, &matching, None, true), [true, false, true]);
+//! ```
 
 use super::UndirectedGraph;
 
 /// Marks "no vertex" in the arrays of this module.
 const NONE: u32 = u32::MAX;
 
-/// A matching: a set of edges without common ends, stored as the mate of each vertex.
+/// A matching: a set of edges without common ends, stored as the mate of each vertex
+/// (4 bytes per vertex).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matching {
     mate: Vec<u32>,
@@ -40,7 +55,7 @@ impl Matching {
         Matching { mate, size }
     }
 
-    /// The vertex matched with `v`, if `v` is covered.
+    /// The vertex matched with `v`, if `v` is covered. O(1).
     pub fn mate(&self, v: u32) -> Option<u32> {
         let m = self.mate[v as usize];
         (m != NONE).then_some(m)
@@ -57,17 +72,18 @@ impl Matching {
         Matching::from_mates(mate)
     }
 
-    /// The number of edges of the matching.
+    /// The number of edges of the matching. O(1).
     pub fn size(&self) -> usize {
         self.size
     }
 
-    /// The number of vertices of the graph the matching is in.
+    /// The number of vertices of the graph the matching is in. O(1).
     pub fn vertex_count(&self) -> usize {
         self.mate.len()
     }
 
     /// The edges of the matching, each once as `(u, v)` with `u < v`, by increasing `u`.
+    /// O(V) for all of them.
     pub fn edges(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.mate
             .iter()
@@ -83,6 +99,20 @@ impl Matching {
 /// O(E·√V) time, O(V) memory besides the graph.
 ///
 /// `left[v]` says on which side `v` is; every edge must join the two sides.
+///
+/// ```
+/// use grundy::graph::matching::hopcroft_karp;
+/// use grundy::graph::UndirectedGraph;
+///
+/// // Workers 0, 1, 2 and jobs 3, 4, 5: worker 0 can do job 3 only, 1 can do 3 or 4,
+/// // 2 can do 4 or 5. All three find work.
+/// let graph = UndirectedGraph::from_edges(6, [(0, 3), (1, 3), (1, 4), (2, 4), (2, 5)]);
+/// let left = graph.two_colouring().unwrap();
+/// let matching = hopcroft_karp(&graph, &left);
+/// assert_eq!(matching.size(), 3);
+/// assert_eq!(matching.edges().collect::<Vec<_>>(), [(0, 3), (1, 4), (2, 5)]);
+/// assert_eq!(matching.mate(5), Some(2));
+/// ```
 ///
 /// # Panics
 ///
@@ -330,6 +360,19 @@ impl BlossomSearch {
 /// cycles (blossoms) as they close, and augmenting along the path found. A vertex from which
 /// no augmenting path starts never gets one later, so each is searched once. O(V³) time
 /// (O(V) contractions of O(V) per search), O(V) memory besides the graph.
+///
+/// ```
+/// use grundy::graph::matching::edmonds;
+/// use grundy::graph::UndirectedGraph;
+///
+/// // A 5-cycle 0 - 1 - 2 - 3 - 4 - 0 with a tail 4 - 5: not bipartite, and all six vertices
+/// // can be matched.
+/// let graph = UndirectedGraph::from_edges(6, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (4, 5)]);
+/// assert!(graph.two_colouring().is_none());
+/// let matching = edmonds(&graph);
+/// assert_eq!(matching.size(), 3);
+/// assert!((0..6).all(|v| matching.mate(v).is_some()));
+/// ```
 pub fn edmonds(graph: &UndirectedGraph) -> Matching {
     let n = graph.vertex_count();
     let mut mate = greedy(graph);
@@ -363,6 +406,21 @@ pub fn edmonds(graph: &UndirectedGraph) -> Matching {
 /// to a vertex the given matching leaves uncovered (the vertex itself, with length 0). The
 /// search grows the alternating forest from every uncovered vertex at once: O(V + E) when
 /// `bipartite`, O(V² + E) otherwise (blossoms contracted as in [`edmonds`]).
+///
+/// ```
+/// use grundy::graph::matching::{edmonds, missed_vertices};
+/// use grundy::graph::UndirectedGraph;
+///
+/// // A triangle 0 - 1 - 2 with a tail 2 - 3: the only maximum matching is {01, 23}.
+/// let graph = UndirectedGraph::from_edges(4, [(0, 1), (1, 2), (2, 0), (2, 3)]);
+/// let matching = edmonds(&graph);
+/// assert_eq!(matching.size(), 2);
+/// assert_eq!(missed_vertices(&graph, &matching, None, false), [false; 4]);
+///
+/// // Without vertex 3, each vertex of the triangle is left out by some maximum matching.
+/// let triangle = edmonds(&UndirectedGraph::from_edges(4, [(0, 1), (1, 2), (2, 0)]));
+/// assert_eq!(missed_vertices(&graph, &triangle, Some(3), false), [true, true, true, false]);
+/// ```
 ///
 /// # Panics
 ///

@@ -10,6 +10,23 @@
 //! gets value 0, any other the mex of its options that are not poisoned. The player to move
 //! wins the sum iff some game stands at a poisoned position (with `Wins`: end it now) or the
 //! XOR of the values is not 0. O(n + m) for the values.
+//!
+//! ```
+//! use grundy::impartial::ending::{ending_sum, ending_values, LastMover};
+//! use grundy::{GameGraph, Outcome};
+//!
+//! // Piles of at most 6 counters; a move takes 1 or 2 from one pile, and the first pile to be
+//! // emptied ends the whole game.
+//! let mut moves = vec![(1, 0)];
+//! moves.extend((2..7).flat_map(|n| [(n, n - 1), (n, n - 2)]));
+//! let pile = GameGraph::from_moves(7, &moves);
+//! let values = ending_values(&pile, LastMover::Wins).unwrap();
+//! // A pile of 1 or 2 can be emptied in one move: moving into it hands the opponent the
+//! // game. From 3, every move does.
+//! assert!(values.poisoned(2) && !values.poisoned(3));
+//! assert_eq!((3..7).map(|n| values.value(n)).collect::<Vec<_>>(), [0, 1, 2, 0]);
+//! assert_eq!(ending_sum(&pile, &values, &[3, 6]).unwrap().outcome, Outcome::Loss);
+//! ```
 
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
@@ -24,7 +41,8 @@ pub enum LastMover {
     Loses,
 }
 
-/// Values of the positions of one component graph for sums that end with any component.
+/// Values of the positions of one component graph for sums that end with any component:
+/// 5 bytes per position. Made by [`ending_values`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EndingValues {
     value: Vec<u32>,
@@ -33,12 +51,13 @@ pub struct EndingValues {
 }
 
 impl EndingValues {
-    /// Whether moving into `p` hands the opponent the game.
+    /// Whether moving into `p` hands the opponent the game. O(1).
     pub fn poisoned(&self, p: u32) -> bool {
         self.poisoned[p as usize]
     }
 
-    /// The value of `p` in the game without poisoned positions (0 for poisoned ones).
+    /// The value of `p` in the game without poisoned positions (0 for the positions all of
+    /// whose options are poisoned). O(1).
     pub fn value(&self, p: u32) -> u32 {
         self.value[p as usize]
     }
@@ -46,6 +65,19 @@ impl EndingValues {
 
 /// The values of every position of an acyclic impartial graph for sums that end with any
 /// component; a cycle is an error that names it. O(n + m).
+///
+/// ```
+/// use grundy::impartial::ending::{ending_values, LastMover};
+/// use grundy::GameGraph;
+///
+/// // Take 1 or 2 from a pile of at most 6; the player who empties a pile loses.
+/// let mut moves = vec![(1, 0)];
+/// moves.extend((2..7).flat_map(|n| [(n, n - 1), (n, n - 2)]));
+/// let values = ending_values(&GameGraph::from_moves(7, &moves), LastMover::Loses).unwrap();
+/// assert!(values.poisoned(0) && !values.poisoned(1));
+/// // Pile 1 can only be emptied: value 0; then the values of "take 1 or 2" shifted by one.
+/// assert_eq!((1..7).map(|n| values.value(n)).collect::<Vec<_>>(), [0, 1, 2, 0, 1, 2]);
+/// ```
 pub fn ending_values(graph: &GameGraph, rule: LastMover) -> Result<EndingValues, SolveError> {
     if graph.has_fixed_results() || graph.has_players() || graph.has_payoffs() {
         return Err(SolveError::NotImpartial);
@@ -79,6 +111,24 @@ pub fn ending_values(graph: &GameGraph, rule: LastMover) -> Result<EndingValues,
 
 /// Decides a sum of tokens on `graph` that ends with any component, with a winning move.
 /// `None` when a token already stands at an end position: the sum was over before it started.
+/// O(k + degree of the moved token) for k tokens.
+///
+/// ```
+/// use grundy::impartial::ending::{ending_sum, ending_values, LastMover};
+/// use grundy::{GameGraph, Outcome};
+///
+/// // Take 1 or 2 from a pile of at most 6; the player who empties a pile wins.
+/// let mut moves = vec![(1, 0)];
+/// moves.extend((2..7).flat_map(|n| [(n, n - 1), (n, n - 2)]));
+/// let pile = GameGraph::from_moves(7, &moves);
+/// let values = ending_values(&pile, LastMover::Wins).unwrap();
+/// // Pile 2 is emptied at once: the second token moves to 0.
+/// assert_eq!(ending_sum(&pile, &values, &[5, 2]).unwrap().winning_move, Some((1, 0)));
+/// // Values 0 and 1 (piles 3 and 4): move pile 4 to 3, leaving XOR 0.
+/// let answer = ending_sum(&pile, &values, &[3, 4]).unwrap();
+/// assert_eq!((answer.outcome, answer.winning_move), (Outcome::Win, Some((1, 3))));
+/// assert_eq!(ending_sum(&pile, &values, &[0, 4]), None);
+/// ```
 pub fn ending_sum(graph: &GameGraph, values: &EndingValues, tokens: &[u32]) -> Option<SumAnswer> {
     if tokens.iter().any(|&p| graph.options(p).is_empty()) {
         return None;

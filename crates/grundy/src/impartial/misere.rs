@@ -17,6 +17,18 @@
 
 /// Whether the player to move wins the misère sum of components with these values (SJ
 /// theorem; see the module for when it applies). O(n).
+///
+/// ```
+/// use grundy::impartial::misere::anti_sg_wins;
+///
+/// // Anti-Nim: the piles are their own values, and whoever takes the last counter loses.
+/// assert!(!anti_sg_wins(&[1])); // forced to take the last counter
+/// assert!(anti_sg_wins(&[1, 1])); // take one, leave the last to the opponent
+/// assert!(!anti_sg_wins(&[1, 1, 1]));
+/// assert!(anti_sg_wins(&[1, 1, 4])); // a pile above 1, XOR 4
+/// assert!(!anti_sg_wins(&[2, 2])); // piles above 1, XOR 0
+/// assert!(anti_sg_wins(&[0, 0])); // the game is over: the last mover lost
+/// ```
 pub fn anti_sg_wins(values: &[u64]) -> bool {
     let xor = values.iter().fold(0, |x, &v| x ^ v);
     let big = values.iter().any(|&v| v > 1);
@@ -34,6 +46,18 @@ pub fn anti_sg_wins(values: &[u64]) -> bool {
 /// The strategy: with at most one component above 1, leave an odd number of components of
 /// value 1 and none above; otherwise play normal Nim (XOR to 0), which keeps two components
 /// above 1.
+///
+/// ```
+/// use grundy::impartial::misere::{anti_sg_move, anti_sg_wins};
+///
+/// // One pile above 1: reduce it to 1 or 0 to leave an odd number of ones.
+/// assert_eq!(anti_sg_move(&[1, 1, 4]), Some((2, 1)));
+/// assert_eq!(anti_sg_move(&[1, 4]), Some((1, 0)));
+/// // Two piles above 1: play as in Nim, to XOR 0.
+/// assert_eq!(anti_sg_move(&[3, 5, 1]), Some((1, 2)));
+/// assert!(!anti_sg_wins(&[3, 2, 1]));
+/// assert_eq!(anti_sg_move(&[2, 2]), None); // a loss
+/// ```
 pub fn anti_sg_move(values: &[u64]) -> Option<(usize, u64)> {
     if !anti_sg_wins(values) || values.iter().all(|&v| v == 0) {
         return None;

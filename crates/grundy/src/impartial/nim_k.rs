@@ -8,6 +8,19 @@
 //! position (the notes' construction, bit by bit from the top).
 
 /// Whether the player to move wins Nim_k on these piles. O(n · 64).
+///
+/// ```
+/// use grundy::impartial::nim_k::wins;
+///
+/// // Nim (k = 1): the XOR of 1, 2, 3 is 0.
+/// assert!(!wins(&[1, 2, 3], 1));
+/// // Three piles of 1: a win in Nim, a loss when a move may take from two piles.
+/// assert!(wins(&[1, 1, 1], 1));
+/// assert!(!wins(&[1, 1, 1], 2));
+/// // 3, 5, 6, 7 = 011, 101, 110, 111: three piles have each bit, a multiple of 2 + 1.
+/// assert!(!wins(&[3, 5, 6, 7], 2));
+/// assert!(wins(&[3, 5, 6, 7], 3));
+/// ```
 pub fn wins(piles: &[u64], k: u64) -> bool {
     (0..64).any(|bit| count_set(piles, bit) % (k.saturating_add(1)) != 0)
 }
@@ -25,6 +38,18 @@ fn count_set(piles: &[u64], bit: u32) -> u64 {
 /// not having it: clear it in r piles of S if r ≤ a; else set it in k + 1 - r piles of S if
 /// r + b ≥ k + 1; else bring r - a more piles having the bit into S and clear it in r piles.
 /// S never exceeds k piles.
+///
+/// ```
+/// use grundy::impartial::nim_k::{winning_move, wins};
+///
+/// let piles = [3, 5, 6, 7];
+/// let after = winning_move(&piles, 3).unwrap();
+/// assert!(!wins(&after, 3));
+/// let changed = piles.iter().zip(&after).filter(|(a, b)| a != b).count();
+/// assert!((1..=3).contains(&changed));
+/// assert!(piles.iter().zip(&after).all(|(a, b)| b <= a));
+/// assert_eq!(winning_move(&piles, 2), None); // a loss for k = 2
+/// ```
 pub fn winning_move(piles: &[u64], k: u64) -> Option<Vec<u64>> {
     if k == 0 || !wins(piles, k) {
         return None;

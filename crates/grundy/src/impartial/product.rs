@@ -24,12 +24,33 @@ use crate::nimber::Nimber;
 
 /// The value of a head at `coords` (0-based) of a corner-flipping board: the nim product of
 /// its coordinates. O(d).
+///
+/// ```
+/// use grundy::impartial::product::corner_value;
+/// use grundy::Nimber;
+///
+/// assert_eq!(corner_value(&[2, 2]), Nimber(3)); // 2 ⊗ 2 = 3
+/// assert_eq!(corner_value(&[4, 4]), Nimber(6));
+/// assert_eq!(corner_value(&[0, 9]), Nimber(0)); // a coin of the first row or column is dead
+/// assert_eq!(corner_value(&[5]), Nimber(5)); // one dimension: "turn two coins"
+/// ```
 pub fn corner_value(coords: &[u64]) -> Nimber {
     coords.iter().map(|&x| Nimber(x)).product()
 }
 
 /// The value of a board with heads at the given coordinates (a head listed twice cancels).
 /// O(d) nim products per head.
+///
+/// ```
+/// use grundy::impartial::product::corners_value;
+/// use grundy::Nimber;
+///
+/// // Heads at (2, 2) and (3, 3): 2 ⊗ 2 ⊕ 3 ⊗ 3 = 3 ⊕ 2 = 1, a win for the player to move.
+/// assert_eq!(corners_value(&[vec![2, 2], vec![3, 3]]), Nimber(1));
+/// // Heads at (1, 2) and (2, 1): 2 ⊕ 2 = 0, a loss.
+/// assert_eq!(corners_value(&[vec![1, 2], vec![2, 1]]), Nimber(0));
+/// assert_eq!(corners_value(&[vec![2, 2], vec![2, 2]]), Nimber(0)); // listed twice: cancels
+/// ```
 pub fn corners_value(heads: &[Vec<u64>]) -> Nimber {
     heads.iter().map(|h| corner_value(h)).sum()
 }
@@ -51,7 +72,22 @@ pub enum CornerMove {
 }
 
 /// A winning move on a board of heads (all of the same dimension, at least 1), searching at
-/// most about `budget` nim products. See the module for the method.
+/// most about `budget` nim products. See the module for the method: O(d) per product tried,
+/// at most about `budget` of them.
+///
+/// ```
+/// use grundy::impartial::product::{corner_move, corners_value, CornerMove};
+/// use grundy::Nimber;
+///
+/// // One head at (2, 2), value 3: turn the box from (0, 0) to (2, 2).
+/// let heads = [vec![2, 2]];
+/// let found = corner_move(&heads, 1000);
+/// assert_eq!(found, CornerMove::Found { head: 0, lower: vec![0, 0] });
+/// // The four corners (0, 0), (0, 2), (2, 0) turn heads up; (2, 2) turns down.
+/// let after = [vec![0, 0], vec![0, 2], vec![2, 0]];
+/// assert_eq!(corners_value(&after), Nimber(0));
+/// assert_eq!(corner_move(&after, 1000), CornerMove::None);
+/// ```
 pub fn corner_move(heads: &[Vec<u64>], budget: u64) -> CornerMove {
     let s = corners_value(heads);
     if s == Nimber::ZERO {

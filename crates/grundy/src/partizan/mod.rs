@@ -2,12 +2,40 @@
 //! canonical form {L|R}.
 //!
 //! This module holds the words every partizan part of the engine speaks: the players
-//! ([`Side`]) and the four outcome classes ([`OutcomeClass`]: L, R, N, P), and the rules of a
-//! partizan game ([`PartizanRules`]) with their adapter to the generic solvers ([`Sided`]).
-//! It knows nothing of the catalogue or the command line.
+//! ([`Side`]) and the four outcome classes ([`OutcomeClass`]: L, R, N, P), the rules of a
+//! partizan game ([`PartizanRules`]) with their adapter to the generic solvers ([`Sided`]),
+//! and the value engine of short partizan games ([`GameStore`]). It knows nothing of the
+//! catalogue or the command line.
 
 use std::fmt;
 use std::hash::Hash;
+
+pub mod atomic;
+pub mod canonical;
+pub mod compare;
+pub mod cooling;
+pub mod error;
+pub mod misere;
+pub mod norton;
+pub mod notation;
+pub mod number;
+pub mod nus;
+pub mod order;
+pub mod properties;
+pub mod reduced;
+pub mod store;
+pub mod sum;
+pub mod thermograph;
+pub mod uptimal;
+
+pub use compare::Comparison;
+pub use error::ValueError;
+pub use notation::{ParseError, ParseErrorKind};
+pub use number::Dyadic;
+pub use nus::Nus;
+pub use store::{GameId, GameStore};
+pub use thermograph::{Thermograph, Trajectory};
+pub use uptimal::UptimalExpansion;
 
 use serde::Serialize;
 

@@ -57,7 +57,8 @@ pub enum ExploreError {
     },
 }
 
-/// A game's positions numbered by hashing: the graph, and the position of each id.
+/// A game's positions numbered by hashing: the graph, and the position of each id. Made by
+/// [`explore`], which has an example.
 #[derive(Debug, Clone)]
 pub struct Explored<P> {
     /// The position graph: position ids in order of discovery (the starts first), labelled by
@@ -68,12 +69,12 @@ pub struct Explored<P> {
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
-    /// The position with id `id`.
+    /// The position with id `id`. O(1).
     pub fn position(&self, id: u32) -> &P {
         &self.positions[id as usize]
     }
 
-    /// The id of a position, if it was reached.
+    /// The id of a position, if it was reached. O(1) expected (a hash look-up).
     pub fn id(&self, p: &P) -> Option<u32> {
         self.ids.get(p).copied()
     }
@@ -82,8 +83,45 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 /// Games whose positions have a dense numbering: `index` maps the positions into
 /// `0..index_count()` one to one and `position` maps back. Exploring through it needs no hash
 /// table and no copy of the positions: 4 bytes per index plus 8 per reachable position.
+///
+/// ```
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::{explore_dense, DenseIndex, ExploreLimits, Impartial};
+/// use grundy::solve::{solve, Outcome, SolveOptions};
+///
+/// /// Nim with two heaps of at most 3 counters: (a, b) has the index 4a + b.
+/// struct TwoHeaps;
+///
+/// impl Impartial for TwoHeaps {
+///     type Position = (u8, u8);
+///     fn options(&self, &(a, b): &(u8, u8), out: &mut Vec<(u8, u8)>) {
+///         out.extend((0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y))));
+///     }
+/// }
+///
+/// impl DenseIndex for TwoHeaps {
+///     fn index_count(&self) -> u64 {
+///         16
+///     }
+///     fn index(&self, &(a, b): &(u8, u8)) -> u64 {
+///         4 * u64::from(a) + u64::from(b)
+///     }
+///     fn position(&self, index: u64) -> (u8, u8) {
+///         ((index / 4) as u8, (index % 4) as u8)
+///     }
+/// }
+///
+/// let limits = ExploreLimits::default();
+/// let explored = explore_dense(&TwoHeaps, [(3, 2)], limits, &NoProgress).unwrap();
+/// assert_eq!(explored.graph.position_count(), 12); // a <= 3, b <= 2
+/// assert_eq!(explored.index(0), 14); // the start
+/// let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+/// let equal = explored.id(TwoHeaps.index(&(2, 2))).unwrap();
+/// assert_eq!(solution.outcome(equal), Outcome::Loss); // equal heaps lose
+/// assert_eq!(explored.id(TwoHeaps.index(&(0, 3))), None); // not reached
+/// ```
 pub trait DenseIndex: Game {
-    /// The size of the index range.
+    /// The size of the index range: [`explore_dense`] allocates 4 bytes for each index.
     fn index_count(&self) -> u64;
     /// The index of a position, below `index_count()`.
     fn index(&self, p: &Self::Position) -> u64;
@@ -91,7 +129,8 @@ pub trait DenseIndex: Game {
     fn position(&self, index: u64) -> Self::Position;
 }
 
-/// A game's positions numbered through its dense index.
+/// A game's positions numbered through its dense index. Made by [`explore_dense`]; see
+/// [`DenseIndex`] for an example.
 #[derive(Debug, Clone)]
 pub struct DenseExplored {
     /// The position graph (ids in order of discovery, labelled by their ids).
@@ -103,7 +142,7 @@ pub struct DenseExplored {
 }
 
 impl DenseExplored {
-    /// The graph id of the position with dense index `index`, if it was reached.
+    /// The graph id of the position with dense index `index`, if it was reached. O(1).
     pub fn id(&self, index: u64) -> Option<u32> {
         self.table
             .get(index as usize)
@@ -111,7 +150,7 @@ impl DenseExplored {
             .filter(|&i| i != u32::MAX)
     }
 
-    /// The dense index of graph id `id`.
+    /// The dense index of graph id `id`. O(1).
     pub fn index(&self, id: u32) -> u64 {
         self.indices[id as usize]
     }
@@ -178,6 +217,31 @@ const CHECK_EVERY: usize = 1 << 14;
 /// Explores every position reachable from `starts`, numbering positions through a hash table.
 /// O(reachable positions + moves) hash operations; memory about
 /// `2·size_of::<Position>() + 16` bytes per position plus 4 per move.
+///
+/// ```
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::{explore, ExploreError, ExploreLimits, Impartial};
+///
+/// /// Take 1 or 2 counters from a pile.
+/// struct TakeTwo;
+///
+/// impl Impartial for TakeTwo {
+///     type Position = u32;
+///     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+///         out.extend([1, 2].into_iter().filter(|&t| t <= n).map(|t| n - t));
+///     }
+/// }
+///
+/// let explored = explore(&TakeTwo, [5], ExploreLimits::default(), &NoProgress).unwrap();
+/// assert_eq!(explored.graph.position_count(), 6);
+/// assert_eq!(explored.id(&5), Some(0)); // the starts come first
+/// let three = explored.id(&3).unwrap();
+/// assert_eq!(explored.position(explored.graph.options(three)[0]), &2);
+///
+/// let small = ExploreLimits { max_positions: 4, ..ExploreLimits::default() };
+/// let error = explore(&TakeTwo, [5], small, &NoProgress).unwrap_err();
+/// assert_eq!(error, ExploreError::TooManyPositions { limit: 4 });
+/// ```
 pub fn explore<G: Game>(
     game: &G,
     starts: impl IntoIterator<Item = G::Position>,
@@ -243,7 +307,9 @@ pub fn explore<G: Game>(
 }
 
 /// Explores every position reachable from `starts` through the game's dense index: no
-/// hashing, 4 bytes per index and 8 per reachable position besides the graph.
+/// hashing, 4 bytes per index and 8 per reachable position besides the graph. Time: the
+/// index range is filled once, then O(reachable positions + moves). See [`DenseIndex`] for an
+/// example.
 pub fn explore_dense<G: DenseIndex>(
     game: &G,
     starts: impl IntoIterator<Item = G::Position>,

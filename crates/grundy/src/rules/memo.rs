@@ -9,7 +9,7 @@ use crate::math::mex::Mex;
 /// An impartial game whose position is a sum of independent parts: a move changes one part
 /// into a sum of parts (none, when the part is used up). Take-and-break games (Kayles,
 /// Grundy's game), the notes' splitting game (HNOI2007 分裂游戏) and coin-turning games are of
-/// this kind.
+/// this kind. See [`GrundyMemo`] for Kayles as a splitting game.
 pub trait SplittingGame {
     /// One independent part.
     type Part: Clone + Eq + Hash;
@@ -35,6 +35,32 @@ pub enum MemoError {
 /// move leaves (the Sprague–Grundy theorem); the value of a sum is the XOR of its parts'. Each
 /// part is valued once; the work is the total number of parts over all moves of all parts
 /// reached. Depth-first with an explicit stack, so deep games do not overflow the call stack.
+///
+/// ```
+/// use grundy::rules::{GrundyMemo, SplittingGame};
+///
+/// /// Kayles: a row of n pins; a move knocks down one pin or two neighbours, and what is
+/// /// left of the row stands as two rows (or one, or none).
+/// struct Kayles;
+///
+/// impl SplittingGame for Kayles {
+///     type Part = u32;
+///     fn moves(&self, &n: &u32, out: &mut Vec<Vec<u32>>) {
+///         for take in 1..=n.min(2) {
+///             for left in 0..=n - take {
+///                 let right = n - take - left;
+///                 out.push([left, right].into_iter().filter(|&r| r > 0).collect());
+///             }
+///         }
+///     }
+/// }
+///
+/// let mut memo = GrundyMemo::new(&Kayles);
+/// let values: Vec<u32> = (0..12).map(|n| memo.value(&n).unwrap()).collect();
+/// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// assert_eq!(memo.known(), 12);
+/// assert_eq!(memo.value_of_sum(&[1, 2, 3]).unwrap(), 0); // 1 ⊕ 2 ⊕ 3
+/// ```
 pub struct GrundyMemo<'g, G: SplittingGame> {
     game: &'g G,
     memo: FxHashMap<G::Part, u32>,
@@ -50,7 +76,7 @@ struct Frame<P> {
 }
 
 impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
-    /// An empty memo for `game`.
+    /// An empty memo for `game`. O(1).
     pub fn new(game: &'g G) -> Self {
         GrundyMemo {
             game,
@@ -59,12 +85,30 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
         }
     }
 
-    /// How many parts have a known value.
+    /// How many parts have a known value. O(1).
     pub fn known(&self) -> usize {
         self.memo.len()
     }
 
-    /// The value of one part.
+    /// The value of one part: a memo look-up when known, else the search of the type's
+    /// documentation over the parts not known yet. A part that can come back to itself is an
+    /// error.
+    ///
+    /// ```
+    /// use grundy::rules::{GrundyMemo, MemoError, SplittingGame};
+    ///
+    /// /// Parts 0 and 1 turn into each other.
+    /// struct Swap;
+    ///
+    /// impl SplittingGame for Swap {
+    ///     type Part = u8;
+    ///     fn moves(&self, &p: &u8, out: &mut Vec<Vec<u8>>) {
+    ///         out.push(vec![1 - p]);
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(GrundyMemo::new(&Swap).value(&0), Err(MemoError::Loopy));
+    /// ```
     pub fn value(&mut self, part: &G::Part) -> Result<u32, MemoError> {
         if let Some(&v) = self.memo.get(part) {
             return Ok(v);
@@ -112,7 +156,8 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
         Ok(self.memo[part])
     }
 
-    /// The value of a sum of parts: the XOR of their values.
+    /// The value of a sum of parts: the XOR of their values, each found by
+    /// [`GrundyMemo::value`].
     pub fn value_of_sum(&mut self, parts: &[G::Part]) -> Result<u32, MemoError> {
         let mut x = 0;
         for p in parts {

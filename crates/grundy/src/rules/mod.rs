@@ -13,11 +13,37 @@
 //!   bytes per index).
 //! - [`GrundyMemo`] values games that split into independent parts (a move turns a part into
 //!   a sum of parts) by memoised mex over XORs, without ever building the sum's graph.
+//!
+//! ```
+//! use grundy::progress::NoProgress;
+//! use grundy::rules::{explore, ExploreLimits, Impartial};
+//! use grundy::solve::{solve, Outcome, SolveOptions};
+//!
+//! /// Take 1, 3 or 4 counters from a pile; who takes the last counter wins.
+//! struct Take134;
+//!
+//! impl Impartial for Take134 {
+//!     type Position = u32;
+//!     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+//!         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
+//!     }
+//! }
+//!
+//! let explored = explore(&Take134, [20], ExploreLimits::default(), &NoProgress).unwrap();
+//! let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+//! // The player to move loses exactly when n is 0 or 2 modulo 7.
+//! for n in 0..=20u32 {
+//!     let lost = solution.outcome(explored.id(&n).unwrap()) == Outcome::Loss;
+//!     assert_eq!(lost, n % 7 == 0 || n % 7 == 2, "pile of {n}");
+//! }
+//! ```
 
 mod explore;
 mod memo;
 
-pub use explore::{explore, explore_dense, DenseIndex, ExploreError, ExploreLimits, Explored};
+pub use explore::{
+    explore, explore_dense, DenseExplored, DenseIndex, ExploreError, ExploreLimits, Explored,
+};
 pub use memo::{GrundyMemo, MemoError, SplittingGame};
 
 use std::hash::Hash;
@@ -28,6 +54,33 @@ use crate::outcome::{Outcome, Player};
 ///
 /// The position must say everything the moves depend on, including whose turn it is when the
 /// players' moves differ.
+///
+/// ```
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::{explore, ExploreLimits, Game};
+/// use grundy::solve::{solve, SolveOptions};
+/// use grundy::{Outcome, Player};
+///
+/// /// A pile: player 1 takes 1 counter, player 2 takes 1 or 2; who cannot move loses.
+/// struct Uneven;
+///
+/// impl Game for Uneven {
+///     type Position = (u32, Player);
+///     fn moves(&self, &(n, who): &(u32, Player), out: &mut Vec<(u32, Player)>) {
+///         let most = if who == Player::One { 1 } else { 2 };
+///         out.extend((1..=most.min(n)).map(|t| (n - t, who.other())));
+///     }
+///     fn player(&self, &(_, who): &(u32, Player)) -> Option<Player> {
+///         Some(who)
+///     }
+/// }
+///
+/// let starts = [(4, Player::One), (4, Player::Two)];
+/// let explored = explore(&Uneven, starts, ExploreLimits::default(), &NoProgress).unwrap();
+/// let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+/// assert_eq!(solution.outcome(0), Outcome::Loss); // player 1 to move at 4
+/// assert_eq!(solution.outcome(1), Outcome::Win); // player 2 to move at 4
+/// ```
 pub trait Game {
     /// A position of the game.
     type Position: Clone + Eq + Hash;
@@ -51,6 +104,27 @@ pub trait Game {
 }
 
 /// An impartial game: both players have the same moves; a player who cannot move loses.
+///
+/// ```
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::{explore, ExploreLimits, Impartial};
+/// use grundy::solve::grundy_values;
+///
+/// /// Take 1, 3 or 4 counters from a pile.
+/// struct Take134;
+///
+/// impl Impartial for Take134 {
+///     type Position = u32;
+///     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+///         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
+///     }
+/// }
+///
+/// let explored = explore(&Take134, [13], ExploreLimits::default(), &NoProgress).unwrap();
+/// let values = grundy_values(&explored.graph).unwrap();
+/// let sg: Vec<u32> = (0..14).map(|n| values.finite(explored.id(&n).unwrap()).unwrap()).collect();
+/// assert_eq!(sg, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+/// ```
 pub trait Impartial {
     /// A position of the game.
     type Position: Clone + Eq + Hash;
@@ -62,6 +136,28 @@ pub trait Impartial {
 /// The disjunctive sum of several copies of a one-number impartial game (piles of a
 /// subtraction game, heaps of Kayles): a position is the list of the parts, in order; a move
 /// moves one part. A position whose parts have o_i options has Σ o_i options.
+///
+/// ```
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::{explore, ExploreLimits, Impartial, Sum};
+/// use grundy::solve::grundy_values;
+///
+/// /// Take 1, 3 or 4 counters from a pile (values 0 1 0 1 2 3 2, repeating).
+/// struct Take134;
+///
+/// impl Impartial for Take134 {
+///     type Position = u64;
+///     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+///         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
+///     }
+/// }
+///
+/// let sum = explore(&Sum(Take134), [vec![4, 6]], ExploreLimits::default(), &NoProgress).unwrap();
+/// assert_eq!(sum.graph.options(0).len(), 6);
+/// let values = grundy_values(&sum.graph).unwrap();
+/// assert_eq!(values.finite(0), Some(0)); // 2 ⊕ 2
+/// assert_eq!(values.finite(sum.id(&vec![4, 5]).unwrap()), Some(1)); // 2 ⊕ 3
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sum<G>(pub G);
 

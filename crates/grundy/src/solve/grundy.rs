@@ -35,7 +35,16 @@ const INFINITE: u32 = u32::MAX;
 /// Marks a position not labelled yet during the loopy rounds.
 const UNLABELLED: u32 = u32::MAX - 1;
 
-/// A position's value: a nimber, or ∞ with the finite values of its options.
+/// A position's value: a nimber, or ∞ with the finite values of its options. Displayed as
+/// `3` or `inf(0,2)`.
+///
+/// ```
+/// use grundy::solve::NimValue;
+///
+/// assert_eq!(NimValue::Finite(3).to_string(), "3");
+/// assert_eq!(NimValue::Infinite(vec![0, 2]).to_string(), "inf(0,2)");
+/// assert_eq!(NimValue::Infinite(vec![]).to_string(), "inf()");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NimValue {
     /// A finite Sprague–Grundy value.
@@ -57,7 +66,25 @@ impl fmt::Display for NimValue {
     }
 }
 
-/// The Sprague–Grundy values of every position: 4 bytes per position.
+/// The Sprague–Grundy values of every position: 4 bytes per position. Made by
+/// [`grundy_values`].
+///
+/// ```
+/// use grundy::graph::text::parse_str;
+/// use grundy::solve::{grundy_values, NimValue};
+///
+/// // x and y lead to each other and both to the end e; "one" leads to e only.
+/// let game = parse_str("x y\ny x\nx e\ny e\none e\n").unwrap();
+/// let values = grundy_values(&game).unwrap();
+/// let [x, e, one] = ["x", "e", "one"].map(|id| game.index_of(id).unwrap());
+/// assert!(values.is_loopy());
+/// assert_eq!(values.finite(e), Some(0));
+/// assert_eq!(values.finite(one), Some(1));
+/// assert_eq!(values.finite(x), None);
+/// assert_eq!(values.value(&game, x), NimValue::Infinite(vec![0]));
+/// assert_eq!(values.value(&game, x).to_string(), "inf(0)");
+/// assert_eq!(values.max_finite(), Some(1));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyValues {
     value: Vec<u32>,
@@ -65,7 +92,7 @@ pub struct GrundyValues {
 }
 
 impl GrundyValues {
-    /// The finite value of `p`, or `None` if it is infinite.
+    /// The finite value of `p`, or `None` if it is infinite. O(1).
     #[inline]
     pub fn finite(&self, p: u32) -> Option<u32> {
         Some(self.value[p as usize]).filter(|&v| v != INFINITE)
@@ -89,22 +116,22 @@ impl GrundyValues {
     }
 
     /// Whether the graph had a cycle (so the loopy algorithm ran; values may still all be
-    /// finite).
+    /// finite). O(1).
     pub fn is_loopy(&self) -> bool {
         self.loopy
     }
 
-    /// Number of positions.
+    /// Number of positions. O(1).
     pub fn len(&self) -> usize {
         self.value.len()
     }
 
-    /// Whether there are no positions.
+    /// Whether there are no positions. O(1).
     pub fn is_empty(&self) -> bool {
         self.value.is_empty()
     }
 
-    /// The largest finite value, if any position has one.
+    /// The largest finite value, if any position has one. O(n).
     pub fn max_finite(&self) -> Option<u32> {
         self.value.iter().copied().filter(|&v| v != INFINITE).max()
     }
@@ -115,6 +142,21 @@ impl GrundyValues {
 ///
 /// Graphs with fixed results, players or payoffs are refused: nim values describe impartial
 /// games in which a player who cannot move loses.
+///
+/// ```
+/// use grundy::solve::grundy_values;
+/// use grundy::GameGraph;
+///
+/// // Take 1, 3 or 4 counters from a pile of at most 13.
+/// let moves: Vec<(u32, u32)> = (0..14u32)
+///     .flat_map(|n| [1, 3, 4].into_iter().filter(move |&t| t <= n).map(move |t| (n, n - t)))
+///     .collect();
+/// let values = grundy_values(&GameGraph::from_moves(14, &moves)).unwrap();
+/// assert!(!values.is_loopy());
+/// // The values repeat 0 1 0 1 2 3 2 with period 7.
+/// let got: Vec<u32> = (0..14).map(|n| values.finite(n).unwrap()).collect();
+/// assert_eq!(got, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+/// ```
 pub fn grundy_values(graph: &GameGraph) -> Result<GrundyValues, SolveError> {
     if graph.has_fixed_results() || graph.has_players() || graph.has_payoffs() {
         return Err(SolveError::NotImpartial);
@@ -256,6 +298,26 @@ pub struct SumAnswer {
 /// Decides a sum of tokens on `graph` (one token moved per turn; a player who cannot move
 /// any token loses) from the tokens' values, with a winning move. O(k + degree of the
 /// moved token).
+///
+/// ```
+/// use grundy::graph::text::parse_str;
+/// use grundy::solve::{grundy_values, sum_of_tokens, Outcome};
+///
+/// // x and y lead to each other and to the end e (both are inf(0)); "one" has value 1,
+/// // "two" value 2.
+/// let game = parse_str("x y\ny x\nx e\ny e\none e\ntwo one\ntwo e\n").unwrap();
+/// let values = grundy_values(&game).unwrap();
+/// let [x, e, one, two] = ["x", "e", "one", "two"].map(|id| game.index_of(id).unwrap());
+///
+/// // Finite values add by XOR: 1 ⊕ 2 = 3, won by moving "two" to "one".
+/// let sum = sum_of_tokens(&game, &values, &[one, two]);
+/// assert_eq!((sum.outcome, sum.value), (Outcome::Win, Some(3)));
+/// assert_eq!(sum.winning_move, Some((1, one)));
+/// // inf(0) alone wins by moving to 0; inf(0) + 1 is a draw; inf + inf is a draw.
+/// assert_eq!(sum_of_tokens(&game, &values, &[x]).winning_move, Some((0, e)));
+/// assert_eq!(sum_of_tokens(&game, &values, &[x, one]).outcome, Outcome::Draw);
+/// assert_eq!(sum_of_tokens(&game, &values, &[x, x]).outcome, Outcome::Draw);
+/// ```
 pub fn sum_of_tokens(graph: &GameGraph, values: &GrundyValues, tokens: &[u32]) -> SumAnswer {
     let infinite: Vec<usize> = (0..tokens.len())
         .filter(|&i| values.finite(tokens[i]).is_none())

@@ -9,6 +9,21 @@
 //! - [`principal_line`] follows the best moves from a position.
 //! - [`grundy_values`] gives Sprague–Grundy values (loopy values on graphs with cycles), and
 //!   [`sum_of_tokens`] decides sums of tokens by them.
+//! - [`solve_payoffs`] solves games that end with an integer payoff.
+//!
+//! ```
+//! use grundy::graph::text::parse_str;
+//! use grundy::solve::{principal_line, solve, Outcome, SolveOptions};
+//!
+//! // From a, move to b or c; b and c lead to each other, and c also to the end e.
+//! let game = parse_str("a b\na c\nb c\nc b\nc e\n").unwrap();
+//! let solution = solve(&game, &SolveOptions::default()).unwrap();
+//! let [a, b, c, e] = ["a", "b", "c", "e"].map(|id| game.index_of(id).unwrap());
+//! assert_eq!(solution.outcome(c), Outcome::Win); // move to e
+//! assert_eq!(solution.outcome(b), Outcome::Loss); // its only move is to c
+//! assert_eq!(solution.outcome(a), Outcome::Win); // move to b
+//! assert_eq!(principal_line(&solution, a).positions, [a, b, c, e]);
+//! ```
 
 pub mod grundy;
 mod line;
@@ -24,7 +39,8 @@ pub use line::{follow, principal_line, Line, LineEnd};
 pub use payoff::{solve_payoffs, PayoffSolution};
 pub use preference::{Preferences, Ranking, RankingError};
 
-/// How to solve: the play convention and the players' preferences.
+/// How to solve: the play convention and the players' preferences. The default is normal
+/// play (a player who cannot move loses) with the usual preferences.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SolveOptions {
     /// Misère play: a player who cannot move wins (instead of losing). Fixed results from the
@@ -91,7 +107,26 @@ pub enum SolveError {
     },
 }
 
-/// The solution of every position: struct of arrays, 9 bytes per position.
+/// The solution of every position: struct of arrays, 9 bytes per position. Every accessor is
+/// O(1) but [`Solution::counts`].
+///
+/// ```
+/// use grundy::solve::{solve, Outcome, SolveOptions};
+/// use grundy::GameGraph;
+///
+/// // 2 -> 1 -> 0, and 3 <-> 4 round a cycle with 4 -> 2 as the way out.
+/// let game = GameGraph::from_moves(5, &[(2, 1), (1, 0), (3, 4), (4, 3), (4, 2)]);
+/// let solution = solve(&game, &SolveOptions::default()).unwrap();
+/// assert_eq!(solution.len(), 5);
+/// assert_eq!(solution.outcome(1), Outcome::Win);
+/// assert_eq!(solution.remoteness(2), Some(2));
+/// assert_eq!(solution.best_move(2), Some(1));
+/// assert_eq!(solution.best_move(0), None);
+/// // At 4, moving to the loss 2 wins; at 3, the only move is to 4: a loss.
+/// assert_eq!(solution.outcome(4), Outcome::Win);
+/// assert_eq!(solution.remoteness(3), Some(4));
+/// assert_eq!(solution.counts(), (2, 3, 0));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
     outcome: Vec<Outcome>,
@@ -120,6 +155,19 @@ impl Solution {
 
     /// The number of moves until the game ends under best play (the side that gains by ending
     /// the game hurries, the other delays), or `None` for a draw.
+    ///
+    /// ```
+    /// use grundy::solve::{solve, Outcome, SolveOptions};
+    /// use grundy::GameGraph;
+    ///
+    /// // 0 <-> 1 round a cycle, and 1 -> 2 -> 3 out of it. Leaving at 1 would lose, so the
+    /// // players go round for ever.
+    /// let game = GameGraph::from_moves(4, &[(0, 1), (1, 0), (1, 2), (2, 3)]);
+    /// let solution = solve(&game, &SolveOptions::default()).unwrap();
+    /// assert_eq!(solution.outcome(1), Outcome::Draw);
+    /// assert_eq!(solution.remoteness(1), None);
+    /// assert_eq!(solution.best_move(1), Some(0)); // keeps the draw
+    /// ```
     #[inline]
     pub fn remoteness(&self, p: u32) -> Option<u32> {
         Some(self.remoteness[p as usize]).filter(|&r| r != NONE)
@@ -148,6 +196,23 @@ impl Solution {
 /// Graphs without player attributes are solved for the player to move, in one retrograde pass.
 /// Graphs whose positions all say who is to move, or any solve with preferences, go through
 /// [`preference::solve`].
+///
+/// ```
+/// use grundy::solve::{solve, Outcome, SolveOptions};
+/// use grundy::GameGraph;
+///
+/// // Take 1 or 2 counters from a pile of 0..=6.
+/// let mut moves = vec![(1, 0)];
+/// moves.extend((2..7).flat_map(|n| [(n, n - 1), (n, n - 2)]));
+/// let game = GameGraph::from_moves(7, &moves);
+/// // Taking the last counter wins: the player to move loses at the multiples of 3.
+/// let normal = solve(&game, &SolveOptions::default()).unwrap();
+/// assert!((0..7).all(|n| (normal.outcome(n) == Outcome::Loss) == (n % 3 == 0)));
+/// // Misère play: taking the last counter loses; the losses are at 1 and 4.
+/// let misere = SolveOptions { misere: true, preferences: None };
+/// let misere = solve(&game, &misere).unwrap();
+/// assert!((0..7).all(|n| (misere.outcome(n) == Outcome::Loss) == (n % 3 == 1)));
+/// ```
 pub fn solve(graph: &GameGraph, options: &SolveOptions) -> Result<Solution, SolveError> {
     match (options.preferences, graph.has_players()) {
         (None, false) => Ok(mover::solve(graph, options.misere)),

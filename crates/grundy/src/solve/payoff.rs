@@ -37,36 +37,36 @@ pub struct PayoffSolution {
 }
 
 impl PayoffSolution {
-    /// The payoff of `p` under best play (player 1 maximising, player 2 minimising).
+    /// The payoff of `p` under best play (player 1 maximising, player 2 minimising). O(1).
     #[inline]
     pub fn value(&self, p: u32) -> i64 {
         self.value[p as usize]
     }
 
     /// Moves until the game ends under best play; `None` where the value is that of endless
-    /// play.
+    /// play. O(1).
     #[inline]
     pub fn remoteness(&self, p: u32) -> Option<u32> {
         Some(self.remoteness[p as usize]).filter(|&r| r < BLOCKED)
     }
 
-    /// A best move from `p`, or `None` where the game ends.
+    /// A best move from `p`, or `None` where the game ends. O(1).
     #[inline]
     pub fn best_move(&self, p: u32) -> Option<u32> {
         Some(self.best[p as usize]).filter(|&b| b != NO_POSITION)
     }
 
-    /// Number of positions.
+    /// Number of positions. O(1).
     pub fn len(&self) -> usize {
         self.value.len()
     }
 
-    /// Whether there are no positions.
+    /// Whether there are no positions. O(1).
     pub fn is_empty(&self) -> bool {
         self.value.is_empty()
     }
 
-    /// The payoff of endless play the solution was computed with.
+    /// The payoff of endless play the solution was computed with. O(1).
     pub fn endless(&self) -> Option<i64> {
         self.endless
     }
@@ -76,6 +76,28 @@ impl PayoffSolution {
 /// maximises) and whose terminal positions carry a payoff. `endless` is the payoff of endless
 /// play; without it, a cycle among positions that do not end the game is an error naming it.
 /// O((n + m) log k) for k distinct payoffs.
+///
+/// ```
+/// use grundy::graph::text::parse_str;
+/// use grundy::solve::{solve_payoffs, SolveError};
+///
+/// // Player 1 at s takes payoff 1 at a, or moves to t, where player 2 takes 4 at b or
+/// // moves back to s.
+/// let text = "s player=1\nt player=2\na player=2 payoff=1\nb player=1 payoff=4\n\
+///             s a\ns t\nt b\nt s\n";
+/// let game = parse_str(text).unwrap();
+/// let [s, t, a, b] = ["s", "t", "a", "b"].map(|id| game.index_of(id).unwrap());
+/// assert!(matches!(solve_payoffs(&game, None), Err(SolveError::Cycle { .. })));
+///
+/// // Endless play worth 0: player 2 would rather go round, so player 1 takes 1 at once.
+/// let cheap = solve_payoffs(&game, Some(0)).unwrap();
+/// assert_eq!((cheap.value(s), cheap.best_move(s), cheap.remoteness(s)), (1, Some(a), Some(1)));
+/// assert_eq!((cheap.value(t), cheap.best_move(t)), (1, Some(s)));
+/// // Worth 10: player 2 ends the game at b, and player 1 lets him.
+/// let dear = solve_payoffs(&game, Some(10)).unwrap();
+/// assert_eq!((dear.value(s), dear.best_move(s), dear.remoteness(s)), (4, Some(t), Some(2)));
+/// assert_eq!((dear.value(t), dear.best_move(t), dear.endless()), (4, Some(b), Some(10)));
+/// ```
 pub fn solve_payoffs(
     graph: &GameGraph,
     endless: Option<i64>,

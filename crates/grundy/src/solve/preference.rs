@@ -16,6 +16,24 @@
 //! win fast, lose slow).
 //!
 //! Positions of draw value get a best move that keeps the draw.
+//!
+//! ```
+//! use grundy::graph::text::parse_str;
+//! use grundy::solve::{solve, Outcome, Preferences, Ranking, SolveOptions};
+//!
+//! // From s, move to the end e (the opponent cannot move there), or to l, where the players
+//! // pass for ever. Each position is taken once with each player to move.
+//! let game = parse_str("s e\ns l\nl l\n").unwrap().with_player_to_move();
+//! let [s, e, l] = ["s@1", "e@2", "l@2"].map(|id| game.index_of(id).unwrap());
+//! let usual = solve(&game, &SolveOptions::default()).unwrap();
+//! assert_eq!((usual.outcome(s), usual.best_move(s)), (Outcome::Win, Some(e)));
+//!
+//! // Player 1 prefers endless play to winning (like `--prefer draw,win,loss`).
+//! let prefs = Preferences::new(Ranking::parse("draw,win,loss").unwrap(), None).unwrap();
+//! let options = SolveOptions { misere: false, preferences: Some(prefs) };
+//! let solution = solve(&game, &options).unwrap();
+//! assert_eq!((solution.outcome(s), solution.best_move(s)), (Outcome::Draw, Some(l)));
+//! ```
 
 use std::fmt;
 
@@ -25,6 +43,18 @@ use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
 
 /// One player's ranking of the three results from his own point of view, best first.
+///
+/// ```
+/// use grundy::solve::{Outcome, Ranking};
+///
+/// let ranking = Ranking::parse("draw > win > loss").unwrap();
+/// assert_eq!(ranking, Ranking([Outcome::Draw, Outcome::Win, Outcome::Loss]));
+/// assert_eq!(ranking.to_string(), "draw>win>loss");
+/// // The opponent in a zero-sum game: my loss is his win, and my first choice his last.
+/// assert_eq!(ranking.opposite().to_string(), "win>loss>draw");
+/// assert_eq!(Ranking::USUAL.opposite(), Ranking::USUAL);
+/// assert!(Ranking::parse("win,win,loss").is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ranking(pub [Outcome; 3]);
 
@@ -50,7 +80,8 @@ impl Ranking {
     /// The usual ranking: win > draw > loss.
     pub const USUAL: Ranking = Ranking([Outcome::Win, Outcome::Draw, Outcome::Loss]);
 
-    /// Parses three words among `win`, `loss`, `draw`, best first, separated by `,` or `>`.
+    /// Parses three words among `win`, `loss`, `draw`, best first, separated by `,` or `>`
+    /// (spaces around them allowed). O(length).
     pub fn parse(text: &str) -> Result<Ranking, RankingError> {
         let words: Vec<&str> = text.split([',', '>']).map(str::trim).collect();
         let parsed: Option<Vec<Outcome>> = words.iter().map(|w| Outcome::from_word(w)).collect();
@@ -61,7 +92,7 @@ impl Ranking {
     }
 
     /// The ranking of the other player in a zero-sum game: results seen from the other side
-    /// (win and loss swap), in reverse order.
+    /// (win and loss swap), in reverse order. O(1).
     pub fn opposite(self) -> Ranking {
         let [a, b, c] = self.0;
         Ranking([c.flip(), b.flip(), a.flip()])
@@ -84,7 +115,22 @@ impl fmt::Display for Ranking {
     }
 }
 
-/// The rankings of both players, known to be opposite.
+/// The rankings of both players, known to be opposite. The default is the usual ranking for
+/// both.
+///
+/// ```
+/// use grundy::solve::{Player, Preferences, Ranking, RankingError};
+///
+/// let first = Ranking::parse("draw,win,loss").unwrap();
+/// let prefs = Preferences::new(first, None).unwrap();
+/// assert_eq!(prefs.ranking(Player::Two).to_string(), "win>loss>draw");
+/// // The same, given by player 2's ranking (like `--prefer2 win,loss,draw`).
+/// let second = Ranking::parse("win,loss,draw").unwrap();
+/// assert_eq!(Preferences::from_second(second), prefs);
+/// // Rankings that are not opposite would make the game not zero-sum.
+/// let error = Preferences::new(first, Some(Ranking::USUAL)).unwrap_err();
+/// assert!(matches!(error, RankingError::NotOpposite { .. }));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Preferences {
     first: Ranking,
@@ -100,7 +146,7 @@ impl Default for Preferences {
 
 impl Preferences {
     /// Player 1's ranking, with player 2's either given (and checked to be the opposite) or
-    /// taken as the opposite.
+    /// taken as the opposite. O(1).
     pub fn new(first: Ranking, second: Option<Ranking>) -> Result<Preferences, RankingError> {
         match second {
             Some(given) if given != first.opposite() => Err(RankingError::NotOpposite {
@@ -112,14 +158,14 @@ impl Preferences {
         }
     }
 
-    /// Player 2's ranking only; player 1's is its opposite.
+    /// Player 2's ranking only; player 1's is its opposite. O(1).
     pub fn from_second(second: Ranking) -> Preferences {
         Preferences {
             first: second.opposite(),
         }
     }
 
-    /// The ranking of `player`, from his own point of view.
+    /// The ranking of `player`, from his own point of view. O(1).
     pub fn ranking(&self, player: Player) -> Ranking {
         match player {
             Player::One => self.first,
@@ -157,6 +203,23 @@ impl Result3 {
 /// Solves a graph whose every position says which player is to move, with the given
 /// preferences: a payoff game (see [`super::payoff`]) where each result is worth its
 /// rank in player 1's order (2, 1, 0) and endless play the rank of a draw. O(n + m).
+///
+/// [`solve`](super::solve) calls it for graphs with players; an error names the first position
+/// without a player.
+///
+/// ```
+/// use grundy::solve::{preference, Preferences};
+/// use grundy::{GameGraph, Outcome, Player};
+///
+/// // 0 -> 1 and 1 -> 0 for ever, or 0 -> 2, where player 2 is stuck.
+/// let game = GameGraph::from_moves(3, &[(0, 1), (1, 0), (0, 2)])
+///     .with_players(vec![Some(Player::One), Some(Player::Two), Some(Player::Two)]);
+/// let usual = preference::solve(&game, false, Preferences::default()).unwrap();
+/// assert_eq!((usual.outcome(0), usual.best_move(0)), (Outcome::Win, Some(2)));
+/// // In misère play, being stuck wins: player 1 keeps the game going instead.
+/// let misere = preference::solve(&game, true, Preferences::default()).unwrap();
+/// assert_eq!((misere.outcome(0), misere.best_move(0)), (Outcome::Draw, Some(1)));
+/// ```
 pub fn solve(graph: &GameGraph, misere: bool, prefs: Preferences) -> Result<Solution, SolveError> {
     let player = payoff::players(graph)?;
     let ranking = prefs.ranking(Player::One);

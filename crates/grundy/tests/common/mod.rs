@@ -28,3 +28,5 @@ pub fn all_sequences(len: usize, max: u64) -> Vec<Vec<u64>> {
 pub fn testdata_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
+
+pub mod domineering;

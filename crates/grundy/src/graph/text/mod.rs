@@ -31,6 +31,21 @@
 //!
 //! Errors name the place as `file:line:column` (1-based; columns count bytes, which are
 //! characters since ids are ASCII) and say what was expected there.
+//!
+//! ```
+//! use grundy::graph::text::{parse_str, write};
+//! use grundy::{Outcome, Player};
+//!
+//! let game = parse_str("a b   # a move\nb c\nd result=draw\ne player=2\n").unwrap();
+//! assert_eq!(game.position_count(), 5);
+//! assert_eq!(game.fixed_result(game.index_of("d").unwrap()), Some(Outcome::Draw));
+//! assert_eq!(game.player(game.index_of("e").unwrap()), Some(Player::Two));
+//!
+//! // Writing and reading again gives the same graph.
+//! let mut text = Vec::new();
+//! write(&game, &mut text).unwrap();
+//! assert_eq!(parse_str(&String::from_utf8(text).unwrap()).unwrap(), game);
+//! ```
 
 mod reader;
 mod writer;

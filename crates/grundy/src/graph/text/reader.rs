@@ -51,11 +51,37 @@ const BLOCK: usize = 1 << 20;
 const READ_CHUNK: usize = 4 << 20;
 
 /// Parses a graph from a string (errors name the origin `<input>`). O(length).
+///
+/// ```
+/// use grundy::graph::text::parse_str;
+///
+/// let game = parse_str("# a chain\na b\nb c\n").unwrap();
+/// assert_eq!((game.position_count(), game.move_count()), (3, 2));
+/// assert_eq!(game.options(game.index_of("a").unwrap()), &[1]);
+///
+/// let error = parse_str("a b\nc, d\n").unwrap_err();
+/// assert!(error.to_string().starts_with("<input>:2:2: unexpected character ','"));
+/// ```
 pub fn parse_str(text: &str) -> Result<GameGraph, ReadError> {
     read(text.as_bytes(), "<input>", &NoProgress)
 }
 
-/// Reads a graph from a file; progress is reported in bytes. O(file size).
+/// Reads a graph from a file; progress is reported in bytes. O(file size). Errors name the
+/// file.
+///
+/// ```
+/// use grundy::graph::text::read_path;
+/// use grundy::progress::NoProgress;
+///
+/// let path = std::env::temp_dir().join(format!("grundy-read-path-{}.game", std::process::id()));
+/// std::fs::write(&path, "0 1\n1 2\n").unwrap();
+/// let game = read_path(&path, &NoProgress).unwrap();
+/// std::fs::remove_file(&path).unwrap();
+/// assert_eq!(game.position_count(), 3);
+///
+/// let missing = read_path(&path, &NoProgress).unwrap_err();
+/// assert!(missing.to_string().starts_with(&path.display().to_string()));
+/// ```
 pub fn read_path(path: &Path, progress: &dyn Progress) -> Result<GameGraph, ReadError> {
     let origin = path.display().to_string();
     let io_error = |error| ReadError::Io {
@@ -69,7 +95,19 @@ pub fn read_path(path: &Path, progress: &dyn Progress) -> Result<GameGraph, Read
 }
 
 /// Reads a graph from any byte stream; `origin` names it in error messages. Progress is
-/// reported in bytes read. O(input size).
+/// reported in bytes read. O(input size); memory as in the module's documentation.
+///
+/// ```
+/// use grundy::graph::text::read;
+/// use grundy::progress::NoProgress;
+///
+/// let input: &[u8] = b"0 1\n1 2\n2 0\n";
+/// let game = read(input, "cycle.game", &NoProgress).unwrap();
+/// assert_eq!(game.options(2), &[0]);
+///
+/// let error = read(&b"0 1 2\n"[..], "bad.game", &NoProgress).unwrap_err();
+/// assert!(error.to_string().starts_with("bad.game:1:5:"));
+/// ```
 pub fn read<R: Read>(
     mut input: R,
     origin: &str,

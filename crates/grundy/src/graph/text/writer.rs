@@ -7,6 +7,17 @@ use crate::graph::{GameGraph, Labels};
 /// Writes `graph` as text: first each position that needs a line of its own (no moves,
 /// attributes, or any position of a named graph, whose order is the order of first mention),
 /// in position order, then one line per move. O(n + m).
+///
+/// ```
+/// use grundy::graph::text::write;
+/// use grundy::{GameGraph, Outcome};
+///
+/// let game = GameGraph::from_moves(3, &[(2, 1), (1, 0)])
+///     .with_fixed_results(vec![None, Some(Outcome::Draw), None]);
+/// let mut out = Vec::new();
+/// write(&game, &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "0\n1 result=draw\n1 0\n2 1\n");
+/// ```
 pub fn write<W: Write>(graph: &GameGraph, out: &mut W) -> io::Result<()> {
     let labels = graph.labels();
     let named = matches!(labels, Labels::Names(_));

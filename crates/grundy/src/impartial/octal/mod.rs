@@ -11,6 +11,14 @@
 //! Values are computed heap by heap ([`values_plain`]: O(n) per heap, O(n^2) in all) or by
 //! the sparse-space method ([`values_sparse`]), which is far faster on the games where it
 //! applies and gives the same values on all of them.
+//!
+//! ```
+//! use grundy::impartial::octal::{values_plain, Rule};
+//!
+//! // Dawson's Kayles, 0.07: remove two adjacent pins, anywhere in a row.
+//! let dawson = values_plain(&Rule::parse("0.07").unwrap(), 17).unwrap();
+//! assert_eq!(dawson, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2]);
+//! ```
 
 use std::fmt;
 
@@ -47,7 +55,23 @@ pub struct CodeError {
 
 impl Rule {
     /// Parses `0.77`, `.77`, `4.07`, `0.137`, `4` (only splitting), `0.f` (hexadecimal digits
-    /// above 7 allow leaving three heaps) or `grundy`.
+    /// above 7 allow leaving three heaps) or `grundy`. Trailing zero digits are dropped.
+    /// O(length).
+    ///
+    /// ```
+    /// use grundy::impartial::octal::Rule;
+    ///
+    /// let kayles = Rule::parse("0.77").unwrap();
+    /// assert_eq!(kayles, Rule::Code { digits: vec![0, 7, 7] });
+    /// assert_eq!(kayles.max_removal(), 2);
+    /// assert_eq!(Rule::parse(".770").unwrap().to_string(), "0.77");
+    /// assert_eq!(Rule::parse("grundy").unwrap(), Rule::Grundy);
+    /// assert!(Rule::parse("0.f").unwrap().splits_in_three());
+    ///
+    /// let error = Rule::parse("0.7z").unwrap_err();
+    /// assert_eq!(error.column, 4);
+    /// assert!(Rule::parse("0.00").is_err()); // no move at all
+    /// ```
     pub fn parse(code: &str) -> Result<Rule, CodeError> {
         let err = |column: usize, message: &str| CodeError {
             code: code.to_string(),
@@ -95,7 +119,7 @@ impl Rule {
         Ok(Rule::Code { digits })
     }
 
-    /// The largest number of tokens a move removes (0 for Grundy's game).
+    /// The largest number of tokens a move removes (0 for Grundy's game). O(1).
     pub fn max_removal(&self) -> usize {
         match self {
             Rule::Code { digits } => digits.len() - 1,
@@ -103,7 +127,7 @@ impl Rule {
         }
     }
 
-    /// Whether some move leaves three heaps (hexadecimal digits 8-f).
+    /// Whether some move leaves three heaps (hexadecimal digits 8-f). O(digits).
     pub fn splits_in_three(&self) -> bool {
         matches!(self, Rule::Code { digits } if digits.iter().any(|&d| d & 8 != 0))
     }
@@ -129,7 +153,11 @@ impl fmt::Display for Rule {
         match self {
             Rule::Grundy => f.write_str("Grundy's game"),
             Rule::Code { digits } => {
-                write!(f, "{}.", digits[0])?;
+                // `4` alone, as it is read: `4.` would not read back.
+                write!(f, "{}", digits[0])?;
+                if digits.len() > 1 {
+                    f.write_str(".")?;
+                }
                 for d in &digits[1..] {
                     write!(f, "{d:x}")?;
                 }
@@ -176,6 +204,16 @@ fn mark(seen: &mut Vec<u64>, v: u16) {
 /// The values of every heap up to `n` (inclusive) by the definition: for each heap, every
 /// move. O(n^2) for two-heap splits, O(n^3) for three-heap splits. 2 bytes per heap; an
 /// error if a value passes 65534.
+///
+/// ```
+/// use grundy::impartial::octal::{values_plain, Rule};
+///
+/// let kayles = values_plain(&Rule::parse("0.77").unwrap(), 11).unwrap();
+/// assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// // Grundy's game: split a heap into two unequal heaps.
+/// let grundy = values_plain(&Rule::Grundy, 12).unwrap();
+/// assert_eq!(grundy, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]);
+/// ```
 pub fn values_plain(rule: &Rule, n: usize) -> Result<Vec<u16>, ValuesError> {
     let mut g: Vec<u16> = Vec::with_capacity(n + 1);
     let mut max = 0u16;

@@ -85,6 +85,25 @@ const FREQUENT: usize = 16;
 /// with R rare heaps (on the second thread), plus the search of step 3: a few hundred splits
 /// per heap for Grundy's game near 2^24. The mask is chosen on the first 1024 heaps to make rare heaps
 /// fewest and chosen again as values grow, unless given. `progress` is told every 65536 heaps.
+///
+/// ```
+/// use grundy::impartial::octal::{values_plain, values_sparse, Rule};
+/// use grundy::progress::NoProgress;
+///
+/// // Grundy's game: the same values as by the definition.
+/// let plain = values_plain(&Rule::Grundy, 3000).unwrap();
+/// let sparse = values_sparse(&Rule::Grundy, 3000, Some(0xfe), &NoProgress).unwrap();
+/// assert_eq!(sparse.values, plain);
+/// assert_eq!(sparse.values[..10], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+/// // With the mask fe, 443 of the 3001 heaps have a rare value (0, 1, 6, 7, ...).
+/// assert_eq!(sparse.rare_heaps.len(), 443);
+/// assert_eq!(sparse.rare_heaps[..5], [0, 1, 2, 3, 4]);
+/// let chosen = values_sparse(&Rule::Grundy, 3000, None, &NoProgress).unwrap();
+/// assert_eq!(chosen.values, plain);
+///
+/// let hexadecimal = Rule::parse("0.f").unwrap();
+/// assert!(values_sparse(&hexadecimal, 10, None, &NoProgress).is_err());
+/// ```
 pub fn values_sparse(
     rule: &Rule,
     n: usize,

@@ -43,6 +43,8 @@
 //! assert_eq!(a.sqrt() * a.sqrt(), a);
 //! ```
 
+pub mod batch;
+
 use std::fmt;
 use std::iter::{Product, Sum};
 use std::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};

@@ -1,0 +1,196 @@
+//! Printing canonical forms in the reference tool's notation (see the module above).
+
+use super::super::number::Dyadic;
+use super::super::store::{GameId, GameStore};
+use super::super::uptimal::UptimalExpansion;
+use super::super::Side;
+
+/// Bare slashes are used up to three deep; a form that would need four gets braces.
+const MAX_SLASHES: usize = 4;
+
+impl GameStore {
+    /// `g` in the reference tool's notation: `{2||1|0}`, `+-{1,{2|0}}`, `^^*`, `1/2^*`,
+    /// `Tiny(2)`, …. Parsing the text gives `g` back. O(size of g), with the uptimal
+    /// expansions and deterministic order of its followers memoised.
+    ///
+    /// Printing never fails: should an abbreviation's test fail (a number out of range while
+    /// checking for a tiny, for instance), the plain `{L|R}` form is printed instead.
+    ///
+    /// ```
+    /// use grundy::partizan::GameStore;
+    ///
+    /// let mut store = GameStore::new();
+    /// let g = store.parse("{0|||0||-1|-2}").unwrap();
+    /// assert_eq!(store.display(g), "Tiny({2|1})");
+    /// let h = store.parse("+-1 + +-2 + +-3 + +-4").unwrap();
+    /// assert_eq!(store.display(h), "+-{10|8||6|4|||4|2||0|-2}");
+    /// ```
+    pub fn display(&mut self, g: GameId) -> String {
+        let depth = self.depth(g);
+        self.guarded(depth, |s| {
+            let mut out = String::new();
+            s.append(g, &mut out, true, false);
+            Ok(out)
+        })
+        .unwrap_or_else(|e| format!("<{e}>"))
+    }
+
+    /// Appends `g`; returns the slashes of its outer level when it was printed without
+    /// braces (0 when it has braces or is not of the form `L|R`).
+    fn append(&mut self, g: GameId, out: &mut String, brackets: bool, parens: bool) -> usize {
+        let expansion = self.uptimal_expansion(g).ok().flatten();
+        if let Some(e) = &expansion {
+            if e.len() <= 1 || e.is_unit() || e.is_unit_sum() {
+                append_uptimal(e, out, parens);
+                return 0;
+            }
+        }
+        let (left, right) = self.sorted_options(g).unwrap_or_else(|_| {
+            (
+                self.options(g, Side::Left).unwrap_or_default(),
+                self.options(g, Side::Right).unwrap_or_default(),
+            )
+        });
+        if self.neg_in(g) == g && !left.is_empty() {
+            out.push_str("+-");
+            if left.len() > 1 {
+                out.push('{');
+            }
+            for (i, &l) in left.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                self.append(l, out, true, left.len() == 1);
+            }
+            if left.len() > 1 {
+                out.push('}');
+            }
+            return 0;
+        }
+        if expansion.is_none() {
+            if let Some((name, translate, subscript)) = self.number_tiny_parts(&left, &right) {
+                if parens {
+                    out.push('(');
+                }
+                if translate != GameId::ZERO {
+                    self.append(translate, out, false, false);
+                }
+                out.push_str(name);
+                out.push('(');
+                self.append(subscript, out, true, false);
+                out.push(')');
+                if parens {
+                    out.push(')');
+                }
+                return 0;
+            }
+        }
+        let mut sides = [String::new(), String::new()];
+        let mut slashes = 0;
+        for (text, list) in sides.iter_mut().zip([&left, &right]) {
+            for (i, &o) in list.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                slashes = slashes.max(self.append(o, text, list.len() > 1, false) + 1);
+            }
+        }
+        let braced = brackets || slashes == MAX_SLASHES;
+        if braced {
+            out.push('{');
+        }
+        out.push_str(&sides[0]);
+        out.extend(std::iter::repeat_n('|', slashes));
+        out.push_str(&sides[1]);
+        if braced {
+            out.push('}');
+            0
+        } else {
+            slashes
+        }
+    }
+
+    /// For `x + Tiny(G) = {x || x | x − G}` or `x + Miny(G) = {x + G | x || x}` (G with a
+    /// positive mean): the name, `x` and `G`.
+    pub(crate) fn number_tiny_parts(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> Option<(&'static str, GameId, GameId)> {
+        let (&[l], &[r]) = (left, right) else {
+            return None;
+        };
+        for (name, x, other, side) in [("Tiny", l, r, Side::Right), ("Miny", r, l, Side::Left)] {
+            if !self.is_number(x) {
+                continue;
+            }
+            let near = self.options(other, side.other()).ok()?;
+            let far = self.options(other, side).ok()?;
+            if near != [x] || far.len() != 1 {
+                continue;
+            }
+            let (mean_far, mean_x) = (self.mean(far[0]).ok()?, self.mean(x).ok()?);
+            let beyond = match side {
+                Side::Right => mean_far < mean_x,
+                Side::Left => mean_far > mean_x,
+            };
+            if beyond {
+                let subscript = match side {
+                    Side::Right => self.sub(x, far[0]).ok()?,
+                    Side::Left => self.sub(far[0], x).ok()?,
+                };
+                return Some((name, x, subscript));
+            }
+        }
+        None
+    }
+}
+
+/// A number + nimber + ups, `^<n>`-type or `^[n]`-type uptimal, compactly: the number
+/// (unless 0 with something else), the ups, the nimber; in parentheses when `parens` asks
+/// for them and the text has more than one part.
+fn append_uptimal(e: &UptimalExpansion, out: &mut String, parens: bool) {
+    let k = e.len();
+    let is_number = k == 0 && e.nimber == 0;
+    let is_nimber = k == 0 && e.number == Dyadic::ZERO;
+    let compact = is_number
+        || is_nimber
+        || (e.number == Dyadic::ZERO
+            && e.nimber == 0
+            && (k == 1 || e.is_unit() || e.is_unit_sum()));
+    if parens && !compact {
+        out.push('(');
+    }
+    if e.number != Dyadic::ZERO || is_number {
+        out.push_str(&e.number.to_string());
+    }
+    if k == 1 {
+        let d = e.digit(1);
+        out.push_str(match d {
+            2 => "^^",
+            -2 => "vv",
+            d if d > 0 => "^",
+            _ => "v",
+        });
+        if d.abs() > 2 {
+            out.push_str(&d.abs().to_string());
+        }
+    } else if k > 1 {
+        out.push(if e.digit(k) > 0 { '^' } else { 'v' });
+        let (open, close) = if e.is_unit() { ('<', '>') } else { ('[', ']') };
+        out.push(open);
+        out.push_str(&k.to_string());
+        out.push(close);
+    }
+    match e.nimber {
+        0 => {}
+        1 => out.push('*'),
+        m => {
+            out.push('*');
+            out.push_str(&m.to_string());
+        }
+    }
+    if parens && !compact {
+        out.push(')');
+    }
+}
