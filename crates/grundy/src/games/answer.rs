@@ -43,7 +43,7 @@ impl<M> Answer<M> {
 
 /// A count as a JSON number when it fits in 64 bits, else as a decimal string (JSON readers
 /// lose precision on larger numbers, and some refuse them).
-pub(crate) fn count_as_number_or_text<S: serde::Serializer>(
+fn count_as_number_or_text<S: serde::Serializer>(
     count: &Option<u128>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

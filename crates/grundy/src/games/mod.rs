@@ -43,7 +43,6 @@ pub mod verify;
 pub mod wythoff;
 pub mod zero_runs;
 
-pub(crate) use answer::count_as_number_or_text;
 pub use answer::Answer;
 pub use catalogue_game::CatalogueGame;
 pub use family::{Family, Group, Inputs, Param, RunError};
