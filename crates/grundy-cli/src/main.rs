@@ -9,6 +9,7 @@ mod catalogue;
 mod help;
 mod nimber_cmd;
 mod output;
+mod play_cmd;
 mod progress;
 mod shell_cmd;
 mod solve_cmd;
@@ -33,6 +34,8 @@ enum Tool {
     Nimber(nimber_cmd::NimberArgs),
     /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
     Table(table_cmd::TableArgs),
+    /// Play a game against the engine, or two people with hints, in the terminal.
+    Play(play_cmd::PlayArgs),
     /// Shell completions (bash, zsh, fish, elvish, powershell) on standard output.
     Completions(shell_cmd::CompletionsArgs),
     /// The manual page (roff) on standard output: `grundy man > grundy.1`.
@@ -76,6 +79,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
         }
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
+        Tool::Play(args) => play_cmd::run(&args),
         Tool::Completions(args) => shell_cmd::completions(&args, command()),
         Tool::Man => shell_cmd::man(command()),
     }
