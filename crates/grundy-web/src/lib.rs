@@ -77,10 +77,11 @@ struct Shared {
 /// The application: the page and the API, with the limits given. Used by [`serve`] and, in
 /// tests, called in-process.
 pub fn app(limits: Limits) -> Router {
-    let shared = Arc::new(Shared {
-        limits,
-        solved: Mutex::new(HashMap::new()),
-    });
+    guarded(routes(), limits)
+}
+
+/// The page and the API's routes.
+fn routes() -> Router<Arc<Shared>> {
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
         .route("/api/games", get(list_games))
@@ -89,6 +90,15 @@ pub fn app(limits: Limits) -> Router {
         .route("/api/engine", post(engine_move))
         .route("/api/table", get(table))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API endpoint") })
+}
+
+/// `routes` with the body limit, the panic guard and a fresh state.
+fn guarded(routes: Router<Arc<Shared>>, limits: Limits) -> Router {
+    let shared = Arc::new(Shared {
+        limits,
+        solved: Mutex::new(HashMap::new()),
+    });
+    routes
         .layer(DefaultBodyLimit::max(limits.body_bytes))
         .layer(CatchPanicLayer::custom(|_| {
             error(
@@ -424,5 +434,28 @@ async fn table(
             .into_response(),
         Ok(Err(message)) => error(StatusCode::BAD_REQUEST, message),
         Err(_) => poisoned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panic_is_a_json_500_and_the_server_goes_on() {
+        let panicking = routes().route("/panic", get(|| async { panic!("a bug") as &'static str }));
+        let app = guarded(panicking, Limits::default());
+        let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
+        let answer = app.clone().oneshot(get("/panic")).await.unwrap();
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(answer.into_body(), 1 << 16).await.unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert!(body["error"].as_str().unwrap().contains("goes on serving"));
+        let answer = app.oneshot(get("/api/games")).await.unwrap();
+        assert_eq!(answer.status(), StatusCode::OK);
     }
 }
