@@ -90,7 +90,9 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
 
 /// The arguments of `grundy serve`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example: grundy serve --listen 0.0.0.0:8080 (the page and /api/, see README)")]
+#[command(
+    after_help = "Example: grundy serve --listen 0.0.0.0:8080 (the page and /api/, see README)"
+)]
 struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]

@@ -95,7 +95,12 @@ const REPEATS_FOR_DRAW: usize = 3;
 impl<W: Write> Table<W> {
     /// Plays until the game ends, the input ends or a player quits; then the review.
     /// `engine` is the side the engine plays (0 moves first), `None` for two people.
-    fn play(&mut self, game: &Match, engine: Option<usize>, input: &mut impl BufRead) -> Result<()> {
+    fn play(
+        &mut self,
+        game: &Match,
+        engine: Option<usize>,
+        input: &mut impl BufRead,
+    ) -> Result<()> {
         let mut session = Session::new(game);
         // How many times play has reached each position (the start once).
         let mut seen: HashMap<u32, usize> = HashMap::from([(game.start(), 1)]);
@@ -121,7 +126,10 @@ impl<W: Write> Table<W> {
                 break;
             }
             if seen.get(&p).copied().unwrap_or(0) >= REPEATS_FOR_DRAW {
-                writeln!(self.out, "The position has come back {REPEATS_FOR_DRAW} times: a draw.")?;
+                writeln!(
+                    self.out,
+                    "The position has come back {REPEATS_FOR_DRAW} times: a draw."
+                )?;
                 break;
             }
             if engine == Some(side) {
@@ -146,7 +154,11 @@ impl<W: Write> Table<W> {
                 "hint" | "h" | "?" => self.hint(&analysis)?,
                 "undo" | "u" => {
                     // Against the engine, take back its reply too.
-                    let count = if engine.is_some() && session.history().len() >= 2 { 2 } else { 1 };
+                    let count = if engine.is_some() && session.history().len() >= 2 {
+                        2
+                    } else {
+                        1
+                    };
                     let undone: Vec<_> = (0..count).filter_map(|_| session.undo()).collect();
                     if undone.is_empty() {
                         writeln!(self.out, "Nothing to undo.")?;
@@ -204,7 +216,10 @@ impl<W: Write> Table<W> {
             Drawing::Graph { .. } => {}
         }
         if a.outcome == Outcome::Draw && !a.is_over() {
-            writeln!(self.out, "This position is a draw with best play: it can go on forever.")?;
+            writeln!(
+                self.out,
+                "This position is a draw with best play: it can go on forever."
+            )?;
         }
         Ok(())
     }
@@ -218,7 +233,13 @@ impl<W: Write> Table<W> {
         writeln!(self.out, "Hint: {outcome} for the player to move{value}.")?;
         for (i, c) in a.moves.iter().enumerate() {
             let star = if a.best == Some(i) { "*" } else { " " };
-            writeln!(self.out, "{star}{:>4}  {:<28} {}", c.key, c.text, self.verdict(c))?;
+            writeln!(
+                self.out,
+                "{star}{:>4}  {:<28} {}",
+                c.key,
+                c.text,
+                self.verdict(c)
+            )?;
         }
         Ok(())
     }
@@ -228,7 +249,10 @@ impl<W: Write> Table<W> {
         let remoteness = c.remoteness.map_or(String::new(), |r| format!(" in {r}"));
         let value = c.value.map_or(String::new(), |v| format!(", value {v}"));
         let mistake = if c.mistake { "  (mistake)" } else { "" };
-        format!("{}{value}{mistake}", self.paint(c.result, &format!("{}{remoteness}", c.result)))
+        format!(
+            "{}{value}{mistake}",
+            self.paint(c.result, &format!("{}{remoteness}", c.result))
+        )
     }
 
     /// `text` in the colour of `outcome`, on a terminal.

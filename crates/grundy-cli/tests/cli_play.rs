@@ -48,7 +48,11 @@ fn hints_list_every_move_with_its_outcome_and_mark_mistakes() {
     let out = play(&["subtraction:1,3,4", "6"], "hint\nquit\n");
     assert!(out.contains("Hint: win in"), "{out}");
     assert!(out.contains("(mistake)"), "{out}");
-    assert_eq!(out.lines().filter(|l| l.starts_with('*')).count(), 1, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with('*')).count(),
+        1,
+        "{out}"
+    );
 }
 
 #[test]
@@ -76,9 +80,15 @@ fn a_loopy_graph_announces_its_draws_and_ends_on_repetition() {
         "play-loopy.game",
         "start c\nstart w\nc d\nd c\nc w\nd w\nw end\n",
     );
-    let out = play(&["--graph", path_str(&graph), "--start", "start"], "c\nc\nc\nc\n");
+    let out = play(
+        &["--graph", path_str(&graph), "--start", "start"],
+        "c\nc\nc\nc\n",
+    );
     assert!(out.contains("a draw with best play"), "{out}");
-    assert!(out.contains("The position has come back 3 times: a draw."), "{out}");
+    assert!(
+        out.contains("The position has come back 3 times: a draw."),
+        "{out}"
+    );
 }
 
 #[test]
@@ -94,7 +104,9 @@ fn every_game_of_the_list_plays_to_the_end_against_itself() {
 fn bad_games_and_moves_are_reported() {
     let err = grundy(&["play", "chess", "1"]).failed().to_string();
     assert!(err.contains("unknown game 'chess'"), "{err}");
-    let err = grundy(&["play", "nim", "300", "300", "300", "--limit", "1000"]).failed().to_string();
+    let err = grundy(&["play", "nim", "300", "300", "300", "--limit", "1000"])
+        .failed()
+        .to_string();
     assert!(err.contains("more than 1000 positions"), "{err}");
     let out = play(&["nim", "3"], "9\nbanana\nquit\n");
     assert_eq!(out.matches("is not a move here").count(), 2, "{out}");
@@ -116,7 +128,12 @@ fn pty() -> (File, OwnedFd) {
     };
     assert_eq!(rc, 0, "openpty");
     // SAFETY: both descriptors were just opened and are owned here only.
-    unsafe { (File::from_raw_fd(controller), OwnedFd::from_raw_fd(terminal)) }
+    unsafe {
+        (
+            File::from_raw_fd(controller),
+            OwnedFd::from_raw_fd(terminal),
+        )
+    }
 }
 
 #[test]

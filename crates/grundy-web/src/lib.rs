@@ -105,6 +105,7 @@ fn guarded(routes: Router<Arc<Shared>>, limits: Limits) -> Router {
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the server failed on this request (a bug): it goes on serving",
             )
+            .into_response()
         }))
         .with_state(shared)
 }
@@ -127,12 +128,28 @@ pub fn serve(
 }
 
 /// An error answer: `{"error": message}` with `status`.
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// The error answer `message` with `status`.
+fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
+    ApiError {
+        status,
+        message: message.into(),
+    }
 }
 
 /// A play error as an answer: 422 for a game too large to solve, 400 otherwise.
-fn play_error(e: PlayError) -> Response {
+fn play_error(e: PlayError) -> ApiError {
     let status = match e {
         PlayError::TooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         _ => StatusCode::BAD_REQUEST,
@@ -141,7 +158,7 @@ fn play_error(e: PlayError) -> Response {
 }
 
 /// A body that is not the JSON expected (or too large) as an answer.
-fn json_error(e: JsonRejection) -> Response {
+fn json_error(e: JsonRejection) -> ApiError {
     error(e.status(), e.body_text())
 }
 
@@ -190,10 +207,14 @@ struct MoveAnswer {
 impl Shared {
     /// The game a request names, solved (or taken from those solved last), and the position
     /// it plays. Solving runs on a blocking thread.
-    async fn game(self: &Arc<Self>, request: &GameRequest) -> Result<(Arc<Match>, u32), Response> {
+    async fn game(self: &Arc<Self>, request: &GameRequest) -> Result<(Arc<Match>, u32), ApiError> {
         let key = match (&request.game, &request.graph) {
-            (Some(game), None) => format!("game\n{game}\n{}", request.start.as_deref().unwrap_or("")),
-            (None, Some(graph)) => format!("graph\n{}\n{graph}", request.start.as_deref().unwrap_or("")),
+            (Some(game), None) => {
+                format!("game\n{game}\n{}", request.start.as_deref().unwrap_or(""))
+            }
+            (None, Some(graph)) => {
+                format!("graph\n{}\n{graph}", request.start.as_deref().unwrap_or(""))
+            }
             _ => {
                 return Err(error(
                     StatusCode::BAD_REQUEST,
@@ -201,7 +222,12 @@ impl Shared {
                 ))
             }
         };
-        let cached = self.solved.lock().map_err(|_| poisoned())?.get(&key).cloned();
+        let cached = self
+            .solved
+            .lock()
+            .map_err(|_| poisoned())?
+            .get(&key)
+            .cloned();
         let game = match cached {
             Some(game) => game,
             None => {
@@ -243,16 +269,20 @@ impl Shared {
         game: Option<&str>,
         graph: Option<&str>,
         start: Option<&str>,
-    ) -> Result<Match, Response> {
+    ) -> Result<Match, ApiError> {
         match (game, graph) {
             (Some(game), _) => {
                 let start = start.ok_or_else(|| {
-                    error(StatusCode::BAD_REQUEST, "give the start position (\"start\")")
+                    error(
+                        StatusCode::BAD_REQUEST,
+                        "give the start position (\"start\")",
+                    )
                 })?;
                 games::build(game, start, self.limits.solve_positions).map_err(play_error)
             }
             (None, Some(text)) => {
-                let graph = parse_str(text).map_err(|e| error(StatusCode::BAD_REQUEST, e.to_string()))?;
+                let graph =
+                    parse_str(text).map_err(|e| error(StatusCode::BAD_REQUEST, e.to_string()))?;
                 if graph.position_count() > self.limits.graph_positions {
                     return Err(error(
                         StatusCode::PAYLOAD_TOO_LARGE,
@@ -265,15 +295,21 @@ impl Shared {
                 }
                 Match::from_graph("position graph", graph, start).map_err(play_error)
             }
-            (None, None) => Err(error(StatusCode::BAD_REQUEST, "name a game or give a graph")),
+            (None, None) => Err(error(
+                StatusCode::BAD_REQUEST,
+                "name a game or give a graph",
+            )),
         }
     }
 }
 
 /// The answer for a poisoned lock or a failed thread: only after a panic, which the panic
 /// layer reports too.
-fn poisoned() -> Response {
-    error(StatusCode::INTERNAL_SERVER_ERROR, "the server failed on an earlier request")
+fn poisoned() -> ApiError {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server failed on an earlier request",
+    )
 }
 
 /// The position `p` of `game`, analysed, as an answer.
@@ -303,60 +339,40 @@ fn move_answer(game: &Match, p: u32, to: u32) -> MoveAnswer {
 async fn position(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Response {
-    let Json(request) = match body {
-        Ok(body) => body,
-        Err(e) => return json_error(e),
-    };
-    match shared.game(&request).await {
-        Ok((game, p)) => Json(answer_at(&game, p)).into_response(),
-        Err(response) => response,
-    }
+) -> Result<Json<PositionAnswer>, ApiError> {
+    let Json(request) = body.map_err(json_error)?;
+    let (game, p) = shared.game(&request).await?;
+    Ok(Json(answer_at(&game, p)))
 }
 
 /// `POST /api/move`.
 async fn play_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Response {
-    let Json(request) = match body {
-        Ok(body) => body,
-        Err(e) => return json_error(e),
-    };
-    let (game, p) = match shared.game(&request).await {
-        Ok(found) => found,
-        Err(response) => return response,
-    };
-    let Some(text) = &request.played else {
-        return error(StatusCode::BAD_REQUEST, "give the move (\"move\")");
-    };
-    match game.read_move(p, text) {
-        Ok(to) => Json(move_answer(&game, p, to)).into_response(),
-        Err(e) => play_error(e),
-    }
+) -> Result<Json<MoveAnswer>, ApiError> {
+    let Json(request) = body.map_err(json_error)?;
+    let (game, p) = shared.game(&request).await?;
+    let text = (request.played.as_deref())
+        .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
+    let to = game.read_move(p, text).map_err(play_error)?;
+    Ok(Json(move_answer(&game, p, to)))
 }
 
 /// `POST /api/engine`.
 async fn engine_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Response {
-    let Json(request) = match body {
-        Ok(body) => body,
-        Err(e) => return json_error(e),
-    };
-    let (game, p) = match shared.game(&request).await {
-        Ok(found) => found,
-        Err(response) => return response,
-    };
+) -> Result<Json<MoveAnswer>, ApiError> {
+    let Json(request) = body.map_err(json_error)?;
+    let (game, p) = shared.game(&request).await?;
     let analysis = game.analyse(p);
-    match analysis.best {
-        Some(best) => match game.read_move(p, &analysis.moves[best].key) {
-            Ok(to) => Json(move_answer(&game, p, to)).into_response(),
-            Err(e) => play_error(e),
-        },
-        None => error(StatusCode::CONFLICT, "the game is over: no move is left"),
-    }
+    let best = analysis
+        .best
+        .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
+    let to = game
+        .read_move(p, &analysis.moves[best].key)
+        .map_err(play_error)?;
+    Ok(Json(move_answer(&game, p, to)))
 }
 
 /// The query of `GET /api/table`.
@@ -389,24 +405,25 @@ struct TableAnswer {
 async fn table(
     State(shared): State<Arc<Shared>>,
     query: Result<Query<TableQuery>, QueryRejection>,
-) -> Response {
-    let Query(query) = match query {
-        Ok(query) => query,
-        Err(e) => return error(e.status(), e.body_text()),
-    };
-    let limits = shared.limits;
-    if query.size == 0 || query.size > limits.table_size {
-        return error(
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| error(e.status(), e.body_text()))?;
+    let largest = shared.limits.table_size;
+    if query.size == 0 || query.size > largest {
+        return Err(error(
             StatusCode::BAD_REQUEST,
-            format!("the size is from 1 to {}", limits.table_size),
-        );
+            format!("the size is from 1 to {largest}"),
+        ));
     }
-    let Some((spec, parameters)) = games::table_of(&query.game) else {
-        return error(StatusCode::NOT_FOUND, format!("no table of values for '{}'", query.game));
-    };
+    let (spec, parameters) = games::table_of(&query.game).ok_or_else(|| {
+        error(
+            StatusCode::NOT_FOUND,
+            format!("no table of values for '{}'", query.game),
+        )
+    })?;
     let drawn = tokio::task::spawn_blocking(move || -> Result<TableAnswer, String> {
         let tabulated = grundy::games::registry::table_game(&spec).map_err(|e| e.to_string())?;
         let span = Span::new(0, query.size).ok_or("empty span")?;
+        // One parameter: rows of 20 cells, so that n is 20 × row + column.
         let wrap = if parameters == 1 { 20 } else { 0 };
         let table = if parameters == 1 {
             tabulated.line(span, Kind::Values, &NoProgress)
@@ -425,16 +442,10 @@ async fn table(
             cells: map.cells(),
         })
     })
-    .await;
-    match drawn {
-        Ok(Ok(answer)) => (
-            [(header::CACHE_CONTROL, "max-age=3600")],
-            Json(answer),
-        )
-            .into_response(),
-        Ok(Err(message)) => error(StatusCode::BAD_REQUEST, message),
-        Err(_) => poisoned(),
-    }
+    .await
+    .map_err(|_| poisoned())?
+    .map_err(|message| error(StatusCode::BAD_REQUEST, message))?;
+    Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(drawn)).into_response())
 }
 
 #[cfg(test)]
@@ -452,7 +463,9 @@ mod tests {
         let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
         let answer = app.clone().oneshot(get("/panic")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let body = axum::body::to_bytes(answer.into_body(), 1 << 16).await.unwrap();
+        let body = axum::body::to_bytes(answer.into_body(), 1 << 16)
+            .await
+            .unwrap();
         let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert!(body["error"].as_str().unwrap().contains("goes on serving"));
         let answer = app.oneshot(get("/api/games")).await.unwrap();

@@ -42,17 +42,28 @@ async fn one(addr: std::net::SocketAddr, i: usize) {
     match i % 4 {
         0 => {
             let (status, a) = request(addr, "/api/position", Some(&game)).await;
-            assert_eq!((status, a["moves"].as_array().map(Vec::len)), (200, Some(12)));
+            assert_eq!(
+                (status, a["moves"].as_array().map(Vec::len)),
+                (200, Some(12))
+            );
         }
         1 => {
             let (status, a) = request(addr, "/api/engine", Some(&game)).await;
-            assert_eq!((status, a["after"]["value"].as_u64()), (200, Some(0)), "{a}");
+            assert_eq!(
+                (status, a["after"]["value"].as_u64()),
+                (200, Some(0)),
+                "{a}"
+            );
         }
         2 => {
             let mut body = game.clone();
             body["move"] = json!("3 4 1");
             let (status, a) = request(addr, "/api/move", Some(&body)).await;
-            assert_eq!((status, a["move"]["mistake"].as_bool()), (200, Some(true)), "{a}");
+            assert_eq!(
+                (status, a["move"]["mistake"].as_bool()),
+                (200, Some(true)),
+                "{a}"
+            );
         }
         _ => {
             let (status, a) = request(addr, "/api/position", Some(&json!({"game": "nim"}))).await;

@@ -13,10 +13,19 @@ fn every_game_plays_from_its_example() {
         let start = m.analyse(m.start());
         // A position's name reads back as the same position.
         let again = games::build(game.example, &start.position, 200_000).unwrap();
-        assert_eq!(again.name(again.start()), start.position, "{}", game.example);
+        assert_eq!(
+            again.name(again.start()),
+            start.position,
+            "{}",
+            game.example
+        );
         assert!(!start.is_over(), "{}", game.example);
         // Every move is evaluated consistently with the position's outcome.
-        let wins = start.moves.iter().filter(|c| c.result == Outcome::Win).count();
+        let wins = start
+            .moves
+            .iter()
+            .filter(|c| c.result == Outcome::Win)
+            .count();
         assert_eq!(start.outcome == Outcome::Win, wins > 0, "{}", game.example);
     }
 }
@@ -35,7 +44,12 @@ fn nim_analysis_agrees_with_the_nim_sum() {
         }
         if let Some(best) = a.best {
             if sum != 0 {
-                assert_eq!(a.moves[best].value, Some(0), "the engine keeps a win at {}", a.position);
+                assert_eq!(
+                    a.moves[best].value,
+                    Some(0),
+                    "the engine keeps a win at {}",
+                    a.position
+                );
             }
             // Fastest win, slowest loss.
             let r = a.moves[best].remoteness;
@@ -50,8 +64,14 @@ fn moves_are_read_by_number_or_position() {
     let start = m.start();
     let by_number = m.read_move(start, "1").unwrap();
     assert_eq!(m.name(by_number), "9 7");
-    assert_eq!(m.read_move(start, " 10, 3 ").unwrap(), m.find("10 3").unwrap());
-    assert!(matches!(m.read_move(start, "10 5"), Err(PlayError::Move(_))));
+    assert_eq!(
+        m.read_move(start, " 10, 3 ").unwrap(),
+        m.find("10 3").unwrap()
+    );
+    assert!(matches!(
+        m.read_move(start, "10 5"),
+        Err(PlayError::Move(_))
+    ));
     assert!(matches!(m.read_move(start, "99"), Err(PlayError::Move(_))));
     let a = m.analyse(start);
     assert_eq!(a.moves[0].text, "pile 1: 10 -> 9");
@@ -96,8 +116,14 @@ fn too_large_games_are_refused() {
         games::build("nim", "100 100 100", 1000).unwrap_err(),
         PlayError::TooLarge { limit: 1000 }
     );
-    assert!(matches!(games::build("chess", "1", 10), Err(PlayError::Game(_))));
-    assert!(matches!(games::build("wythoff", "1 2 3", 10), Err(PlayError::Game(_))));
+    assert!(matches!(
+        games::build("chess", "1", 10),
+        Err(PlayError::Game(_))
+    ));
+    assert!(matches!(
+        games::build("wythoff", "1 2 3", 10),
+        Err(PlayError::Game(_))
+    ));
 }
 
 #[test]

@@ -84,7 +84,11 @@ impl Drawing {
             }
             (_, Drawing::Piles { piles, noun, .. }) => format!(
                 "to {noun}s {}",
-                piles.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+                piles
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
             (_, Drawing::Coins { heads }) => format!("to {}", coin_text(heads)),
             (_, Drawing::Graph { position }) => format!("to {position}"),

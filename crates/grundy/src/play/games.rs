@@ -129,7 +129,14 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
     };
     let named = |noun: &'static str| move |p: &Vec<u64>| (text(p), Drawing::piles(p, noun));
     match name.to_ascii_lowercase().as_str() {
-        "nim" => Match::from_rules("Nim".into(), &Nim, piles("pile")?, false, limit, named("pile")),
+        "nim" => Match::from_rules(
+            "Nim".into(),
+            &Nim,
+            piles("pile")?,
+            false,
+            limit,
+            named("pile"),
+        ),
         "misere-nim" => {
             let title = "Nim in misère play".to_string();
             Match::from_rules(title, &AntiNim, piles("pile")?, true, limit, named("pile"))
@@ -137,27 +144,60 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
         "subtraction" => {
             let rule = subtraction::rule_of_name(argument).map_err(game_error)?;
             let title = format!("subtraction game: {rule}");
-            Match::from_rules(title, &Sum(rule), piles("pile")?, false, limit, named("pile"))
+            Match::from_rules(
+                title,
+                &Sum(rule),
+                piles("pile")?,
+                false,
+                limit,
+                named("pile"),
+            )
         }
         "squares" => {
             let title = "square subtraction".to_string();
-            Match::from_rules(title, &Sum(Squares), piles("pile")?, false, limit, named("pile"))
+            Match::from_rules(
+                title,
+                &Sum(Squares),
+                piles("pile")?,
+                false,
+                limit,
+                named("pile"),
+            )
         }
         "wythoff" => {
             let [a, b] = piles("pile")?[..] else {
-                return Err(PlayError::Game("Wythoff's game has two piles, like 5 8".into()));
+                return Err(PlayError::Game(
+                    "Wythoff's game has two piles, like 5 8".into(),
+                ));
             };
-            Match::from_rules("Wythoff's game".into(), &Wythoff, (a, b), false, limit, |p| {
-                (format!("{} {}", p.0, p.1), Drawing::piles(&[p.0, p.1], "pile"))
-            })
+            Match::from_rules(
+                "Wythoff's game".into(),
+                &Wythoff,
+                (a, b),
+                false,
+                limit,
+                |p| {
+                    (
+                        format!("{} {}", p.0, p.1),
+                        Drawing::piles(&[p.0, p.1], "pile"),
+                    )
+                },
+            )
         }
         "fibonacci" => {
             let start = fibonacci_start(position)?;
-            Match::from_rules("Fibonacci Nim".into(), &FibonacciNim, start, false, limit, |p| {
-                let drawing = Drawing::piles(&[p.pile], "pile");
-                let name = format!("{}/{}", p.pile, p.limit);
-                (name, drawing.with_note(format!("take at most {}", p.limit)))
-            })
+            Match::from_rules(
+                "Fibonacci Nim".into(),
+                &FibonacciNim,
+                start,
+                false,
+                limit,
+                |p| {
+                    let drawing = Drawing::piles(&[p.pile], "pile");
+                    let name = format!("{}/{}", p.pile, p.limit);
+                    (name, drawing.with_note(format!("take at most {}", p.limit)))
+                },
+            )
         }
         "staircase" => Match::from_rules(
             "Staircase Nim".into(),
@@ -189,10 +229,17 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 rule,
                 length: length as u32,
             };
-            Match::from_rules(format!("coins ({rule})"), &rules, start, false, limit, |&set| {
-                let heads: Vec<bool> = (0..length).map(|c| set >> c & 1 == 1).collect();
-                (coin_text(&heads), Drawing::Coins { heads })
-            })
+            Match::from_rules(
+                format!("coins ({rule})"),
+                &rules,
+                start,
+                false,
+                limit,
+                |&set| {
+                    let heads: Vec<bool> = (0..length).map(|c| set >> c & 1 == 1).collect();
+                    (coin_text(&heads), Drawing::Coins { heads })
+                },
+            )
         }
         "partizan" => {
             let takes = input::list("partizan:A,B", argument, "a take", 1).map_err(game_error)?;
@@ -209,12 +256,19 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 };
                 let drawing = Drawing::piles(&p.piles, "pile");
                 let note = format!("{} to move", p.to_move);
-                (format!("{} {side}", text(&p.piles)), drawing.with_note(note))
+                (
+                    format!("{} {side}", text(&p.piles)),
+                    drawing.with_note(note),
+                )
             })
         }
         _ => Err(PlayError::Game(format!(
             "unknown game '{spec}': the games are {} (or a position graph)",
-            GAMES.iter().map(|g| g.syntax).collect::<Vec<_>>().join("; ")
+            GAMES
+                .iter()
+                .map(|g| g.syntax)
+                .collect::<Vec<_>>()
+                .join("; ")
         ))),
     }
 }
@@ -272,7 +326,9 @@ fn partizan_start(words: &[String]) -> Result<PilesPosition, PlayError> {
     };
     let piles = input::each_whole("pile", piles, "a pile size", 0).map_err(game_error)?;
     if piles.is_empty() {
-        return Err(game_error(InputError::usage("give the piles, like 3 4 5 left")));
+        return Err(game_error(InputError::usage(
+            "give the piles, like 3 4 5 left",
+        )));
     }
     Ok(PilesPosition { piles, to_move })
 }

@@ -252,7 +252,9 @@ impl Match {
     pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
         let options = self.graph.options(p);
         if options.is_empty() {
-            return Err(PlayError::Move("the game is over: no move is left".to_string()));
+            return Err(PlayError::Move(
+                "the game is over: no move is left".to_string(),
+            ));
         }
         let text = text.trim();
         if let Ok(k) = text.parse::<usize>() {
