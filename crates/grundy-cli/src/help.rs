@@ -14,7 +14,7 @@ struct Section {
     example: String,
 }
 
-/// The sections: solving graphs, then the registry's groups (nimber arithmetic beside the
+/// The sections: solving graphs, playing, then the registry's groups (nimber arithmetic beside the
 /// compounds), then tables and the shell.
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
@@ -22,6 +22,11 @@ fn sections() -> Vec<Section> {
         commands: vec!["solve".into()],
         example: "grundy solve examples/loopy.game --start start".into(),
     }];
+    sections.push(Section {
+        title: "Playing against the engine",
+        commands: vec!["play".into(), "serve".into()],
+        example: "grundy play nim 3 4 5 --first engine".into(),
+    });
     for group in Group::ALL {
         let families: Vec<_> = FAMILIES.iter().filter(|f| f.group == group).collect();
         let Some(first) = families.first() else {

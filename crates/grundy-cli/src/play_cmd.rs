@@ -213,7 +213,18 @@ impl<W: Write> Table<W> {
                 let row: Vec<&str> = heads.iter().map(|&h| if h { "H" } else { "T" }).collect();
                 writeln!(self.out, "  coins: {}", row.join(" "))?;
             }
-            Drawing::Graph { .. } => {}
+            Drawing::Graph { .. } => {
+                // A graph's position tells nothing of its moves: list them (outcomes stay
+                // for `hint`).
+                let moves: Vec<String> = a
+                    .moves
+                    .iter()
+                    .map(|c| format!("{} {}", c.key, c.to))
+                    .collect();
+                if !moves.is_empty() {
+                    writeln!(self.out, "  moves: {}", moves.join(", "))?;
+                }
+            }
         }
         if a.outcome == Outcome::Draw && !a.is_over() {
             writeln!(
