@@ -14,14 +14,19 @@ struct Section {
     example: String,
 }
 
-/// The sections: solving graphs, then the registry's groups (nimber arithmetic beside the
-/// compounds), then partizan values, tables and the shell.
+/// The sections: solving graphs, playing, then the registry's groups (nimber arithmetic
+/// beside the compounds), then partizan values, tables and the shell.
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
         title: "Solving position graphs",
         commands: vec!["solve".into()],
         example: "grundy solve examples/loopy.game --start start".into(),
     }];
+    sections.push(Section {
+        title: "Playing against the engine",
+        commands: vec!["play".into(), "serve".into()],
+        example: "grundy play nim 3 4 5 --first engine".into(),
+    });
     for group in Group::ALL {
         let families: Vec<_> = FAMILIES.iter().filter(|f| f.group == group).collect();
         let Some(first) = families.first() else {

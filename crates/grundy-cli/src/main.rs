@@ -10,6 +10,7 @@ mod cgt_cmd;
 mod help;
 mod nimber_cmd;
 mod output;
+mod play_cmd;
 mod progress;
 mod shell_cmd;
 mod solve_cmd;
@@ -37,6 +38,10 @@ enum Tool {
     Cgt(cgt_cmd::CgtArgs),
     /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
     Table(table_cmd::TableArgs),
+    /// Play a game against the engine, or two people with hints, in the terminal.
+    Play(play_cmd::PlayArgs),
+    /// Serve a web page to play the games, and its JSON API (127.0.0.1:8080 by default).
+    Serve(ServeArgs),
     /// Shell completions (bash, zsh, fish, elvish, powershell) on standard output.
     Completions(shell_cmd::CompletionsArgs),
     /// The manual page (roff) on standard output: `grundy man > grundy.1`.
@@ -81,9 +86,30 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),
+        Tool::Play(args) => play_cmd::run(&args),
+        Tool::Serve(args) => serve(&args),
         Tool::Completions(args) => shell_cmd::completions(&args, command()),
         Tool::Man => shell_cmd::man(command()),
     }
+}
+
+/// The arguments of `grundy serve`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example: grundy serve --listen 0.0.0.0:8080 (the page and /api/, see README)"
+)]
+struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    listen: std::net::SocketAddr,
+}
+
+/// Serves the web page until the process is stopped.
+fn serve(args: &ServeArgs) -> Result<()> {
+    grundy_web::serve(args.listen, grundy_web::Limits::default(), |addr| {
+        println!("Serving the game page on http://{addr}/ (Ctrl-C to stop)");
+    })?;
+    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -31,6 +31,7 @@ pub mod nimber;
 pub mod outcome;
 pub mod partizan;
 pub mod pattern;
+pub mod play;
 pub mod progress;
 pub mod report;
 pub mod rules;

@@ -1209,7 +1209,10 @@ fn long_run() {
         all.push(f);
     };
     let only = std::env::var("GRUNDY_FUZZ_FAMILIES").ok();
-    let chosen = |name: &str| only.as_ref().is_none_or(|o| o.split(',').any(|n| n == name));
+    let chosen = |name: &str| {
+        only.as_ref()
+            .is_none_or(|o| o.split(',').any(|n| n == name))
+    };
     if only.is_none() {
         for reader in READERS {
             show(reader(cases));

@@ -1310,7 +1310,7 @@ pub static FAMILY: Family = Family {
 
 /// Reads a rule and its bound on the runs (`option` names the rule's option, `bound` the
 /// bound's).
-fn parse_rule(
+pub(crate) fn parse_rule(
     option: &str,
     name: &str,
     bound: &str,

@@ -582,18 +582,10 @@ impl Tabulate for Subtraction {
     }
 }
 
-/// Reads a table's name: `subtraction:1,3,4` (a finite set), `subtraction:L..R` (take L to
-/// R) or `subtraction:except:L` (any amount but L).
-fn parse_table(spec: &str) -> Option<TableGame> {
-    let rest = spec
-        .get(..12)?
-        .eq_ignore_ascii_case("subtraction:")
-        .then(|| &spec[12..])?;
-    let bad = |message: String| TableError::BadGame {
-        spec: spec.to_string(),
-        message,
-    };
-    let rule = if let Some(l) = rest.strip_prefix("except:") {
+/// Reads the rule of a game's name after `subtraction:`: `1,3,4` (a finite set), `L..R`
+/// (take L to R) or `except:L` (any amount but L). Shared by tables and play.
+pub(crate) fn rule_of_name(rest: &str) -> Result<Rule, InputError> {
+    if let Some(l) = rest.strip_prefix("except:") {
         input::whole("L", l, "an amount", 1).map(|amount| Rule::Except { amount })
     } else if let Some((l, r)) = rest.split_once("..") {
         let r = r.strip_prefix('=').unwrap_or(r);
@@ -609,7 +601,21 @@ fn parse_table(spec: &str) -> Option<TableGame> {
         ))
     } else {
         input::list("the set", rest, "an amount", 1).map(Rule::Set)
+    }
+}
+
+/// Reads a table's name: `subtraction:1,3,4` (a finite set), `subtraction:L..R` (take L to
+/// R) or `subtraction:except:L` (any amount but L).
+fn parse_table(spec: &str) -> Option<TableGame> {
+    let rest = spec
+        .get(..12)?
+        .eq_ignore_ascii_case("subtraction:")
+        .then(|| &spec[12..])?;
+    let bad = |message: String| TableError::BadGame {
+        spec: spec.to_string(),
+        message,
     };
+    let rule = rule_of_name(rest);
     Some(
         rule.map_err(|e| bad(e.to_string()))
             .and_then(|rule| Subtraction::new(rule).map_err(|e| bad(e.to_string())))

@@ -134,7 +134,7 @@ impl Rule {
 
     /// Calls `each(j, bits)` for every number j of removed tokens that the rule allows, with
     /// the digit's bits.
-    fn removals(&self, mut each: impl FnMut(usize, u8)) {
+    pub(crate) fn removals(&self, mut each: impl FnMut(usize, u8)) {
         match self {
             Rule::Code { digits } => {
                 for (j, &d) in digits.iter().enumerate() {

@@ -1,0 +1,320 @@
+//! Every endpoint of the API and every error, in-process; after each error the same server
+//! still answers a good request.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use grundy_web::{app, Limits};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// A server with small limits, so that the errors are cheap to reach.
+fn server() -> Router {
+    app(Limits {
+        body_bytes: 4096,
+        graph_positions: 50,
+        solve_positions: 5000,
+        table_size: 100,
+        cached_games: 4,
+    })
+}
+
+/// Sends a request; the answer's status and body (JSON, or the text as a JSON string).
+async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
+    let answer = app.clone().oneshot(request).await.unwrap();
+    let status = answer.status();
+    let bytes = axum::body::to_bytes(answer.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+async fn post(app: &Router, uri: &str, body: &Value) -> (StatusCode, Value) {
+    let request = Request::post(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(app, request).await
+}
+
+/// An error answer: the status, and an `error` message containing `words`.
+async fn refused(app: &Router, answer: (StatusCode, Value), status: StatusCode, words: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    let message = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}", answer.1));
+    assert!(message.contains(words), "{message}");
+    // The server goes on serving.
+    let (status, games) = get(app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(games.as_array().is_some_and(|g| !g.is_empty()));
+}
+
+#[tokio::test]
+async fn the_page_is_one_self_contained_file() {
+    let app = server();
+    let (status, page) = get(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    let page = page.as_str().unwrap();
+    assert!(page.contains("<script>") && page.contains("name=\"viewport\""));
+    assert!(
+        !page.contains("src=\"http") && !page.contains("href=\"http"),
+        "no external asset"
+    );
+}
+
+#[tokio::test]
+async fn games_are_listed_with_their_positions() {
+    let (status, games) = get(&server(), "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), grundy::play::games::GAMES.len());
+    assert!(games
+        .iter()
+        .any(|g| g["example"] == "subtraction:1,3,4" && g["start"] == "10 7"));
+}
+
+#[tokio::test]
+async fn a_position_comes_with_its_moves_and_their_outcomes() {
+    let app = server();
+    let (status, a) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "nim", "start": "1 2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (a["title"].as_str(), a["outcome"].as_str()),
+        (Some("Nim"), Some("win"))
+    );
+    assert_eq!(
+        a["drawing"],
+        json!({"kind": "piles", "piles": [1, 2], "noun": "pile"})
+    );
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    let best = &moves[a["best"].as_u64().unwrap() as usize];
+    assert_eq!(
+        (best["to"].as_str(), best["mistake"].as_bool()),
+        (Some("1 1"), Some(false))
+    );
+    // A later position of the same game, and a graph with a draw.
+    let (_, later) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "nim", "start": "1 2", "position": "1 1"}),
+    )
+    .await;
+    assert_eq!(later["outcome"], "loss");
+    let graph = json!({"graph": "a b\nb a\na c\nc d\n", "start": "a"});
+    let (status, g) = post(&app, "/api/position", &graph).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(
+        (g["outcome"].as_str(), g["drawing"]["kind"].as_str()),
+        (Some("draw"), Some("graph"))
+    );
+}
+
+#[tokio::test]
+async fn moves_and_the_engine_answer_with_the_position_after() {
+    let app = server();
+    let game = json!({"game": "subtraction:1,3,4", "start": "6", "move": "6 -> 5"});
+    let (status, _) = post(&app, "/api/move", &game).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let game = json!({"game": "subtraction:1,3,4", "start": "6", "move": "5"});
+    let (status, m) = post(&app, "/api/move", &game).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    // 6 -> 5 hands the opponent a win (5 has value 3): a mistake.
+    assert_eq!(
+        (
+            m["move"]["mistake"].as_bool(),
+            m["after"]["position"].as_str()
+        ),
+        (Some(true), Some("5"))
+    );
+    let (status, e) = post(
+        &app,
+        "/api/engine",
+        &json!({"game": "subtraction:1,3,4", "start": "6", "position": "5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(
+        (e["move"]["result"].as_str(), e["after"]["outcome"].as_str()),
+        (Some("win"), Some("loss"))
+    );
+}
+
+#[tokio::test]
+async fn the_table_is_a_heatmap_with_its_cell_layout() {
+    let (status, t) = get(&server(), "/api/table?game=wythoff&size=10").await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert!(t["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(
+        (t["parameters"].as_u64(), t["cells"].clone()),
+        (Some(2), json!([11, 11]))
+    );
+    let (_, t) = get(&server(), "/api/table?game=subtraction:1,3,4&size=39").await;
+    assert_eq!(
+        (t["parameters"].as_u64(), t["wrap"].as_u64()),
+        (Some(1), Some(20))
+    );
+}
+
+#[tokio::test]
+async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
+    let app = server();
+    let bad = StatusCode::BAD_REQUEST;
+    let cases = [
+        (json!({}), bad, "name a game"),
+        (json!({"game": "nim"}), bad, "start position"),
+        (
+            json!({"game": "chess", "start": "1"}),
+            bad,
+            "unknown game 'chess'",
+        ),
+        (json!({"game": "nim", "start": "x"}), bad, "'x'"),
+        (
+            json!({"game": "nim", "start": "9 9 9 9"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "more than 5000 positions",
+        ),
+        (
+            json!({"game": "nim", "start": "1 2", "position": "7"}),
+            bad,
+            "not a position of this game",
+        ),
+        (json!({"graph": "a b\n", "game": "nim"}), bad, "name a game"),
+        (json!({"graph": "a b c d\n"}), bad, ""),
+        (
+            json!({"graph": (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect::<String>()}),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "more than the 50",
+        ),
+        (
+            json!({"graph": "a b\n", "start": "zz"}),
+            bad,
+            "no position 'zz'",
+        ),
+        (
+            json!({"game": 3}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid type",
+        ),
+    ];
+    for (body, status, words) in cases {
+        let answer = post(&app, "/api/position", &body).await;
+        refused(&app, answer, status, words).await;
+    }
+    let big = json!({"graph": "a b\n".repeat(2000)});
+    refused(
+        &app,
+        post(&app, "/api/position", &big).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "length limit",
+    )
+    .await;
+    let not_json = Request::post("/api/position")
+        .header("content-type", "application/json")
+        .body(Body::from("{"))
+        .unwrap();
+    refused(&app, send(&app, not_json).await, bad, "").await;
+    let no_type = Request::post("/api/engine").body(Body::from("{}")).unwrap();
+    refused(
+        &app,
+        send(&app, no_type).await,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Content-Type",
+    )
+    .await;
+    let game = |extra: Value| {
+        let mut body = json!({"game": "nim", "start": "1 2"});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        body
+    };
+    refused(
+        &app,
+        post(&app, "/api/move", &game(json!({}))).await,
+        bad,
+        "give the move",
+    )
+    .await;
+    refused(
+        &app,
+        post(&app, "/api/move", &game(json!({"move": "9"}))).await,
+        bad,
+        "not a move here",
+    )
+    .await;
+    refused(
+        &app,
+        post(
+            &app,
+            "/api/move",
+            &game(json!({"move": "1", "position": "0 0"})),
+        )
+        .await,
+        bad,
+        "game is over",
+    )
+    .await;
+    refused(
+        &app,
+        post(&app, "/api/engine", &game(json!({"position": "0 0"}))).await,
+        StatusCode::CONFLICT,
+        "game is over",
+    )
+    .await;
+    refused(
+        &app,
+        post(
+            &app,
+            "/api/engine",
+            &json!({"game": "nim", "start": "1 2", "position": "5 5"}),
+        )
+        .await,
+        bad,
+        "not a position",
+    )
+    .await;
+    refused(
+        &app,
+        get(&app, "/api/table?game=nim&size=0").await,
+        bad,
+        "size is from 1 to 100",
+    )
+    .await;
+    refused(
+        &app,
+        get(&app, "/api/table?game=nim&size=101").await,
+        bad,
+        "size is from 1 to 100",
+    )
+    .await;
+    refused(
+        &app,
+        get(&app, "/api/table?game=staircase&size=5").await,
+        StatusCode::NOT_FOUND,
+        "no table",
+    )
+    .await;
+    refused(&app, get(&app, "/api/table?game=nim").await, bad, "size").await;
+    refused(
+        &app,
+        get(&app, "/api/nothing").await,
+        StatusCode::NOT_FOUND,
+        "no such page",
+    )
+    .await;
+}

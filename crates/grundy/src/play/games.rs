@@ -1,0 +1,334 @@
+//! The catalogue's games that can be played, by name: `nim`, `subtraction:1,3,4`,
+//! `take-and-break:0.77`... Each is explored by its rules from the position given and solved
+//! ([`Match::from_rules`]); the names follow those of `grundy table` where both exist.
+
+use serde::Serialize;
+
+use super::drawing::coin_text;
+use super::take_break::Heaps;
+use super::{Drawing, Match, PlayError};
+use crate::games::coins::{self, CoinRow};
+use crate::games::fibonacci::{self, FibonacciNim};
+use crate::games::limited::LimitedPile;
+use crate::games::nim::{AntiNim, Nim};
+use crate::games::partizan_piles::{PartizanPiles, PilesPosition};
+use crate::games::square_subtraction::Squares;
+use crate::games::staircase::Staircase;
+use crate::games::subtraction;
+use crate::games::wythoff::Wythoff;
+use crate::impartial::octal;
+use crate::input::{self, InputError};
+use crate::partizan::Side;
+use crate::rules::Sum;
+
+/// A game that can be played, for help and for the web page's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Playable {
+    /// How the game is named: `nim`, `subtraction:S` (with its parameters).
+    pub syntax: &'static str,
+    /// A name that works as it is, for examples: `subtraction:1,3,4`.
+    pub example: &'static str,
+    /// The game in a few words.
+    pub about: &'static str,
+    /// How a position is written.
+    pub position: &'static str,
+    /// A position to start from, for examples.
+    pub start: &'static str,
+}
+
+/// Every game `grundy play` and the web page know, besides position graphs.
+pub static GAMES: &[Playable] = &[
+    Playable {
+        syntax: "nim",
+        example: "nim",
+        about: "Nim: take any number of counters from one pile; the last to move wins",
+        position: "the piles: 3 4 5",
+        start: "3 4 5",
+    },
+    Playable {
+        syntax: "misere-nim",
+        example: "misere-nim",
+        about: "Nim in misère play: whoever takes the last counter loses",
+        position: "the piles: 3 4 5",
+        start: "3 4 5",
+    },
+    Playable {
+        syntax: "subtraction:S (1,3,4 or L..R or except:L)",
+        example: "subtraction:1,3,4",
+        about: "Subtraction game: take an amount of the set from one pile",
+        position: "the piles: 10 7",
+        start: "10 7",
+    },
+    Playable {
+        syntax: "squares",
+        example: "squares",
+        about: "Square subtraction: take a positive square from one pile",
+        position: "the piles: 20",
+        start: "20",
+    },
+    Playable {
+        syntax: "wythoff",
+        example: "wythoff",
+        about: "Wythoff's game: take from one pile, or the same amount from both",
+        position: "the two piles: 5 8",
+        start: "5 8",
+    },
+    Playable {
+        syntax: "fibonacci",
+        example: "fibonacci",
+        about: "Fibonacci Nim: at most twice the last take, not the whole pile at first",
+        position: "the pile, and the most that may be taken: 20 or 20/5",
+        start: "20",
+    },
+    Playable {
+        syntax: "staircase",
+        example: "staircase",
+        about: "Staircase Nim: move counters from a step down to the step below",
+        position: "the counters on steps 1, 2, ...: 3 0 4 2",
+        start: "3 0 4 2",
+    },
+    Playable {
+        syntax: "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)",
+        example: "take-and-break:0.77",
+        about: "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)",
+        position: "the heaps: 7 4",
+        start: "7 4",
+    },
+    Playable {
+        syntax: "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)",
+        example: "coins:mock-turtles",
+        about: "A row of coins: turn coins over by the rule, the rightmost from heads to tails",
+        position: "the row, 1 for heads: 0110101",
+        start: "0110101",
+    },
+    Playable {
+        syntax: "partizan:A,B",
+        example: "partizan:1,2",
+        about: "Partizan piles: Left takes A counters, Right takes B, from one pile",
+        position: "the piles, then who moves: 3 4 5 left",
+        start: "3 4 5 left",
+    },
+];
+
+/// The game named `spec` (see [`GAMES`]) played from `position`, explored and solved within
+/// `limit` positions. O(positions × moves).
+pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayError> {
+    let spec = spec.trim();
+    let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
+    let words: Vec<String> = position
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let piles = |noun: &str| -> Result<Vec<u64>, PlayError> {
+        let piles = input::each_whole(noun, &words, "a size", 0).map_err(game_error)?;
+        if piles.is_empty() {
+            return Err(PlayError::Game(format!("give the {noun}s, like 3 4 5")));
+        }
+        Ok(piles)
+    };
+    let named = |noun: &'static str| move |p: &Vec<u64>| (text(p), Drawing::piles(p, noun));
+    match name.to_ascii_lowercase().as_str() {
+        "nim" => Match::from_rules(
+            "Nim".into(),
+            &Nim,
+            piles("pile")?,
+            false,
+            limit,
+            named("pile"),
+        ),
+        "misere-nim" => {
+            let title = "Nim in misère play".to_string();
+            Match::from_rules(title, &AntiNim, piles("pile")?, true, limit, named("pile"))
+        }
+        "subtraction" => {
+            let rule = subtraction::rule_of_name(argument).map_err(game_error)?;
+            let title = format!("subtraction game: {rule}");
+            Match::from_rules(
+                title,
+                &Sum(rule),
+                piles("pile")?,
+                false,
+                limit,
+                named("pile"),
+            )
+        }
+        "squares" => {
+            let title = "square subtraction".to_string();
+            Match::from_rules(
+                title,
+                &Sum(Squares),
+                piles("pile")?,
+                false,
+                limit,
+                named("pile"),
+            )
+        }
+        "wythoff" => {
+            let [a, b] = piles("pile")?[..] else {
+                return Err(PlayError::Game(
+                    "Wythoff's game has two piles, like 5 8".into(),
+                ));
+            };
+            Match::from_rules(
+                "Wythoff's game".into(),
+                &Wythoff,
+                (a, b),
+                false,
+                limit,
+                |p| {
+                    (
+                        format!("{} {}", p.0, p.1),
+                        Drawing::piles(&[p.0, p.1], "pile"),
+                    )
+                },
+            )
+        }
+        "fibonacci" => {
+            let start = fibonacci_start(position)?;
+            Match::from_rules(
+                "Fibonacci Nim".into(),
+                &FibonacciNim,
+                start,
+                false,
+                limit,
+                |p| {
+                    let drawing = Drawing::piles(&[p.pile], "pile");
+                    let name = format!("{}/{}", p.pile, p.limit);
+                    (name, drawing.with_note(format!("take at most {}", p.limit)))
+                },
+            )
+        }
+        "staircase" => Match::from_rules(
+            "Staircase Nim".into(),
+            &Staircase,
+            piles("step")?,
+            false,
+            limit,
+            named("step"),
+        ),
+        "take-and-break" => {
+            let rule = octal::Rule::parse(argument).map_err(game_error)?;
+            let title = format!("take-and-break {rule}");
+            let mut heaps = piles("heap")?;
+            heaps.retain(|&n| n > 0);
+            heaps.sort_unstable_by(|a, b| b.cmp(a));
+            Match::from_rules(title, &Heaps(rule), heaps, false, limit, named("heap"))
+        }
+        "coins" => {
+            let (rule, max_run) = argument.split_once(':').unwrap_or((argument, ""));
+            let max_run = (!max_run.is_empty()).then_some(max_run);
+            let rule = coins::parse_rule("coins:RULE", rule, "K", max_run).map_err(game_error)?;
+            let row = position.trim();
+            let (heads, length) = coins::heads_of_row(row).map_err(game_error)?;
+            if !(1..=64).contains(&length) {
+                return Err(PlayError::Game("a row has 1 to 64 coins".into()));
+            }
+            let start = heads.iter().fold(0u64, |set, &c| set | 1 << (c - 1));
+            let rules = CoinRow {
+                rule,
+                length: length as u32,
+            };
+            Match::from_rules(
+                format!("coins ({rule})"),
+                &rules,
+                start,
+                false,
+                limit,
+                |&set| {
+                    let heads: Vec<bool> = (0..length).map(|c| set >> c & 1 == 1).collect();
+                    (coin_text(&heads), Drawing::Coins { heads })
+                },
+            )
+        }
+        "partizan" => {
+            let takes = input::list("partizan:A,B", argument, "a take", 1).map_err(game_error)?;
+            let [a, b] = takes[..] else {
+                return Err(PlayError::Game("name the takes as partizan:A,B".into()));
+            };
+            let game = PartizanPiles::new(a, b).map_err(game_error)?;
+            let start = partizan_start(&words)?;
+            let title = format!("partizan piles: Left takes {a}, Right takes {b}");
+            Match::from_rules(title, &game, start, false, limit, |p| {
+                let side = match p.to_move {
+                    Side::Left => "left",
+                    Side::Right => "right",
+                };
+                let drawing = Drawing::piles(&p.piles, "pile");
+                let note = format!("{} to move", p.to_move);
+                (
+                    format!("{} {side}", text(&p.piles)),
+                    drawing.with_note(note),
+                )
+            })
+        }
+        _ => Err(PlayError::Game(format!(
+            "unknown game '{spec}': the games are {} (or a position graph)",
+            GAMES
+                .iter()
+                .map(|g| g.syntax)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))),
+    }
+}
+
+/// A table of `grundy table` whose cells are positions of the game `spec`, if there is one:
+/// the table's name and its number of parameters (1: a pile n; 2: two piles a and b). A cell's
+/// position is its parameters separated by a space.
+pub fn table_of(spec: &str) -> Option<(String, usize)> {
+    let spec = spec.trim();
+    let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
+    match name.to_ascii_lowercase().as_str() {
+        "nim" => Some(("nim2".into(), 2)),
+        "wythoff" => Some(("wythoff".into(), 2)),
+        "subtraction" => Some((spec.to_string(), 1)),
+        "squares" => Some(("squares".into(), 1)),
+        "take-and-break" => Some((argument.to_string(), 1)),
+        _ => None,
+    }
+}
+
+/// Piles as text: `3 4 5`.
+fn text(piles: &[u64]) -> String {
+    piles
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An input error as a play error.
+fn game_error(e: impl std::fmt::Display) -> PlayError {
+    PlayError::Game(e.to_string())
+}
+
+/// Fibonacci Nim's position: `N` (the start: anything but the whole pile) or `N/L`.
+fn fibonacci_start(position: &str) -> Result<LimitedPile, PlayError> {
+    let position = position.trim();
+    match position.split_once('/') {
+        None => Ok(fibonacci::start(
+            input::whole("the pile", position, "a pile size", 0).map_err(game_error)?,
+        )),
+        Some((pile, limit)) => Ok(LimitedPile::new(
+            input::whole("the pile", pile, "a pile size", 0).map_err(game_error)?,
+            u128::from(input::whole("the limit", limit, "a limit", 1).map_err(game_error)?),
+        )),
+    }
+}
+
+/// Partizan piles' position: the piles, then `left` or `right` (Left when left out).
+fn partizan_start(words: &[String]) -> Result<PilesPosition, PlayError> {
+    let (to_move, piles) = match words.split_last() {
+        Some((last, rest)) if last.eq_ignore_ascii_case("left") => (Side::Left, rest),
+        Some((last, rest)) if last.eq_ignore_ascii_case("right") => (Side::Right, rest),
+        _ => (Side::Left, words),
+    };
+    let piles = input::each_whole("pile", piles, "a pile size", 0).map_err(game_error)?;
+    if piles.is_empty() {
+        return Err(game_error(InputError::usage(
+            "give the piles, like 3 4 5 left",
+        )));
+    }
+    Ok(PilesPosition { piles, to_move })
+}

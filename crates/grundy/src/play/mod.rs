@@ -1,0 +1,341 @@
+//! Playing a game against the engine, or two people with hints: one model for every front end
+//! (the terminal's `grundy play`, the web page's JSON API).
+//!
+//! - A [`Match`] is a game solved from its start position: a position graph read from a file
+//!   ([`Match::from_graph`]), or a catalogue game explored from a position by its rules
+//!   ([`games::build`], within a budget of positions). The generic solver
+//!   ([`crate::solve::solve`]) gives every reachable position its outcome and remoteness, with
+//!   draws where play can go round a cycle; Sprague–Grundy values come from
+//!   [`crate::solve::grundy_values`] where the game is impartial in normal play.
+//! - [`Match::analyse`] gives a position with its legal moves ([`Analysis`], [`Choice`]):
+//!   each with what it gives its player, mistakes marked, and the engine's choice.
+//! - [`Session`] keeps a game's history: moves, undo, and the review of the moves that threw
+//!   a win (or a draw) away.
+//!
+//! The engine plays the solver's best move: the fastest win, the slowest loss, a move that
+//! keeps a draw.
+//!
+//! ```
+//! use grundy::play::games;
+//!
+//! let game = games::build("nim", "1 2", 1000).unwrap();
+//! let start = game.analyse(game.start());
+//! assert_eq!(start.outcome, grundy::Outcome::Win);
+//! let best = &start.moves[start.best.unwrap()];
+//! assert_eq!(best.to, "1 1"); // leave equal piles
+//! ```
+
+mod drawing;
+pub mod games;
+mod session;
+mod take_break;
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+pub use drawing::Drawing;
+pub use session::{Session, Step};
+
+use crate::graph::GameGraph;
+use crate::outcome::{Outcome, Player};
+use crate::progress::NoProgress;
+use crate::rules::{explore, ExploreLimits, Game};
+use crate::solve::{grundy_values, solve, Solution, SolveOptions};
+
+/// Why a game could not be set up or a move not played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game's name or parameters, or the position, are not understood.
+    #[error("{0}")]
+    Game(String),
+    /// The move is not legal here, or could not be read.
+    #[error("{0}")]
+    Move(String),
+    /// Solving from this position would exceed the budget of positions.
+    #[error(
+        "more than {limit} positions can be reached from this position, more than the \
+         engine solves for play: start from a smaller position"
+    )]
+    TooLarge {
+        /// The budget.
+        limit: usize,
+    },
+}
+
+/// A game solved from its start position: every reachable position with its name (what a
+/// player types to move there), its drawing, outcome, remoteness and value.
+#[derive(Debug, Clone)]
+pub struct Match {
+    title: String,
+    graph: GameGraph,
+    solution: Solution,
+    names: Vec<String>,
+    drawings: Vec<Drawing>,
+    values: Vec<Option<u64>>,
+    index: FxHashMap<String, u32>,
+    start: u32,
+}
+
+impl Match {
+    /// A game given as a position graph, played from the position named `start` (by label or
+    /// number, as [`GameGraph::find_position`] reads it), or from the first position.
+    /// O(n + m) to solve.
+    pub fn from_graph(
+        title: &str,
+        graph: GameGraph,
+        start: Option<&str>,
+    ) -> Result<Match, PlayError> {
+        if graph.position_count() == 0 {
+            return Err(PlayError::Game("the graph has no position".to_string()));
+        }
+        if graph.has_payoffs() {
+            return Err(PlayError::Game(
+                "this graph ends in payoffs: play reads wins, losses and draws".to_string(),
+            ));
+        }
+        let start = match start {
+            Some(name) => graph
+                .find_position(name)
+                .ok_or_else(|| PlayError::Game(format!("the graph has no position '{name}'")))?,
+            None => 0,
+        };
+        let names: Vec<String> = (0..graph.position_count() as u32)
+            .map(|p| graph.label(p))
+            .collect();
+        let drawings = names
+            .iter()
+            .map(|name| Drawing::Graph {
+                position: name.clone(),
+            })
+            .collect();
+        Match::solved(title.to_string(), graph, names, drawings, start, false)
+    }
+
+    /// A game given by its rules, explored from `start` (at most `limit` positions) and solved
+    /// (in misère play if `misere`); `describe` names and draws each position. O(positions ×
+    /// moves).
+    pub fn from_rules<G: Game>(
+        title: String,
+        rules: &G,
+        start: G::Position,
+        misere: bool,
+        limit: usize,
+        describe: impl Fn(&G::Position) -> (String, Drawing),
+    ) -> Result<Match, PlayError> {
+        let limits = ExploreLimits {
+            max_positions: limit,
+            max_bytes: limit.saturating_mul(1 << 10),
+        };
+        let explored = explore(rules, [start], limits, &NoProgress)
+            .map_err(|_| PlayError::TooLarge { limit })?;
+        let (names, drawings) = (0..explored.graph.position_count() as u32)
+            .map(|p| describe(explored.position(p)))
+            .unzip();
+        Match::solved(title, explored.graph, names, drawings, 0, misere)
+    }
+
+    /// Solves the graph and indexes the names.
+    fn solved(
+        title: String,
+        graph: GameGraph,
+        names: Vec<String>,
+        drawings: Vec<Drawing>,
+        start: u32,
+        misere: bool,
+    ) -> Result<Match, PlayError> {
+        let options = SolveOptions {
+            misere,
+            preferences: None,
+        };
+        let solution = solve(&graph, &options).map_err(|e| PlayError::Game(e.to_string()))?;
+        // Sprague–Grundy values exist for impartial games in normal play only.
+        let values = match grundy_values(&graph) {
+            Ok(values) if !misere => (0..graph.position_count() as u32)
+                .map(|p| values.finite(p).map(u64::from))
+                .collect(),
+            _ => vec![None; graph.position_count()],
+        };
+        let index = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (key(name), i as u32))
+            .collect();
+        Ok(Match {
+            title,
+            graph,
+            solution,
+            names,
+            drawings,
+            values,
+            index,
+            start,
+        })
+    }
+
+    /// The game in words: `Nim`, `subtraction game 1,3,4`.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The start position.
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+
+    /// The number of positions reachable from the start.
+    pub fn position_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The name of position `p`.
+    pub fn name(&self, p: u32) -> &str {
+        &self.names[p as usize]
+    }
+
+    /// The position named `name` (spaces and commas between words do not matter, nor case).
+    /// O(1) expected.
+    pub fn find(&self, name: &str) -> Option<u32> {
+        self.index.get(&key(name)).copied()
+    }
+
+    /// The player to move at `p`, in a game whose players have different moves.
+    pub fn player(&self, p: u32) -> Option<Player> {
+        self.graph.player(p)
+    }
+
+    /// The outcome at `p` for the player to move. O(1).
+    pub fn outcome(&self, p: u32) -> Outcome {
+        self.solution.outcome(p)
+    }
+
+    /// Everything about position `p`: its evaluation and its moves, each evaluated, the
+    /// mistakes marked and the engine's choice. O(moves of `p`).
+    pub fn analyse(&self, p: u32) -> Analysis {
+        let outcome = self.outcome(p);
+        let best_to = self.solution.best_move(p);
+        let mut best = None;
+        let moves = self
+            .graph
+            .options(p)
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| {
+                if Some(q) == best_to && best.is_none() {
+                    best = Some(i);
+                }
+                let result = self.outcome(q).flip();
+                Choice {
+                    key: (i + 1).to_string(),
+                    to: self.name(q).to_string(),
+                    text: self.drawings[p as usize].change(&self.drawings[q as usize]),
+                    result,
+                    remoteness: self.solution.remoteness(q).map(|r| r + 1),
+                    value: self.values[q as usize],
+                    mistake: is_mistake(outcome, result),
+                }
+            })
+            .collect();
+        Analysis {
+            position: self.name(p).to_string(),
+            drawing: self.drawings[p as usize].clone(),
+            player: self.player(p),
+            outcome,
+            remoteness: self.solution.remoteness(p),
+            value: self.values[p as usize],
+            moves,
+            best,
+        }
+    }
+
+    /// The move typed as `text` at `p`: its number in the list of moves, or the name of the
+    /// position it leads to. Returns the position moved to. O(moves of `p`).
+    pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
+        let options = self.graph.options(p);
+        if options.is_empty() {
+            return Err(PlayError::Move(
+                "the game is over: no move is left".to_string(),
+            ));
+        }
+        let text = text.trim();
+        if let Ok(k) = text.parse::<usize>() {
+            if (1..=options.len()).contains(&k) {
+                return Ok(options[k - 1]);
+            }
+        }
+        match self.find(text) {
+            Some(q) if options.contains(&q) => Ok(q),
+            _ => Err(PlayError::Move(format!(
+                "'{text}' is not a move here: type a move's number (1 to {}) or the position \
+                 it leads to",
+                options.len()
+            ))),
+        }
+    }
+}
+
+/// A name as looked up: lower case, words separated by single spaces.
+fn key(name: &str) -> String {
+    name.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether a move whose player gets `result` from a position of outcome `before` is a
+/// mistake: it turns a win into a draw or a loss, or a draw into a loss.
+pub fn is_mistake(before: Outcome, result: Outcome) -> bool {
+    matches!(
+        (before, result),
+        (Outcome::Win, Outcome::Draw | Outcome::Loss) | (Outcome::Draw, Outcome::Loss)
+    )
+}
+
+/// One legal move at a position, evaluated for the player who makes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// What a player types to make the move: its number in the list.
+    pub key: String,
+    /// The position the move leads to (typing it makes the move too).
+    pub to: String,
+    /// The move in words: `pile 2: 5 -> 2`.
+    pub text: String,
+    /// What the move gives its player with best play from then on.
+    pub result: Outcome,
+    /// Moves until the game ends if this move is played and both sides then play well (this
+    /// move counted); `None` for a draw.
+    pub remoteness: Option<u32>,
+    /// The Sprague–Grundy value of the position the move leads to, where there is one.
+    pub value: Option<u64>,
+    /// Whether the move throws away a win (or a draw) that the position offered.
+    pub mistake: bool,
+}
+
+/// A position with everything a player may ask about it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// The position's name.
+    pub position: String,
+    /// The position drawn.
+    pub drawing: Drawing,
+    /// The player to move, in a game whose players have different moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<Player>,
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// Moves until the game ends with best play; `None` for a draw.
+    pub remoteness: Option<u32>,
+    /// The Sprague–Grundy value, where there is one.
+    pub value: Option<u64>,
+    /// The legal moves, in the game's order.
+    pub moves: Vec<Choice>,
+    /// The index in `moves` of the engine's choice; `None` where the game has ended.
+    pub best: Option<usize>,
+}
+
+impl Analysis {
+    /// Whether the game is over: no legal move.
+    pub fn is_over(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
