@@ -70,6 +70,16 @@ fn the_other_rulesets() {
          winning moves (1):\n  \
          F 5->4 to TT.F.F = 0\n"
     );
+    assert_eq!(json(&["hackenbush", "lrlrrllr"])["value"], "77/128");
+    assert_eq!(
+        grundy(&["hackenbush", "0-1:b 1-2:r 2-0:g"]).ok(),
+        "Left wins\n\
+         value: 1/2*\n\
+         Left (blue and green) moving first: win\n\
+         winning moves (1):\n  \
+         edge 3 (2-0:g) to 0-1:b 1-2:r = 1/2\n\
+         Right (red and green) moving first: loss\n"
+    );
     // A position where nobody can move.
     assert_eq!(json(&["toads-and-frogs", "FT"])["class"], "second");
 }
@@ -110,5 +120,10 @@ fn bad_positions_exit_2() {
     assert!(grundy(&["toads-and-frogs", &long])
         .failed()
         .contains("1:129: the strip has more than 128 cells"));
+    assert_eq!(
+        grundy(&["hackenbush", "l(l;rx)"]).failed(),
+        "grundy: error: position: 1:6: expected an edge ('l' or 'b' blue, 'r' red, 'e' or 'g' \
+         green), '(', ';' or ')', found 'x'\n"
+    );
     assert_eq!(grundy(&["domineering"]).code, 2);
 }

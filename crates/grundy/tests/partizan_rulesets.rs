@@ -12,9 +12,10 @@ use common::raw::Raw;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
+use grundy::partizan::rulesets::hackenbush::Hackenbush;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
-use grundy::partizan::{GameStore, OutcomeClass, Side};
+use grundy::partizan::{Dyadic, GameStore, OutcomeClass, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -144,6 +145,74 @@ fn toads_and_frogs_against_brute_force() {
         .chain(["TTFF", "T.TTFF.F", "FFT.F.TT", "TT.FTTFF..F"].map(String::from))
         .collect();
     assert_eq!(check(ToadsAndFrogs, &strips), 404);
+}
+
+/// Random Hackenbush positions: trees in CGSuite's notation and graphs as edge lists (with
+/// cycles, ground loops and parts that fall when an edge is cut).
+fn random_hackenbush(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let letter = |rng: &mut StdRng| ['l', 'r', 'e'][rng.random_range(0..3)];
+    (0..count)
+        .map(|k| {
+            if k % 2 == 0 {
+                let mut text = String::new();
+                for _ in 0..rng.random_range(0..=7) {
+                    match rng.random_range(0..6) {
+                        0 => text.push_str(&format!("({};{})", letter(&mut rng), letter(&mut rng))),
+                        _ => text.push(letter(&mut rng)),
+                    }
+                }
+                text
+            } else {
+                let vertices = rng.random_range(1..=5);
+                (0..rng.random_range(1..=7))
+                    .map(|_| {
+                        let u = rng.random_range(0..vertices);
+                        let v = rng.random_range(0..vertices);
+                        format!("{u}-{v}:{}", letter(&mut rng))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn hackenbush_against_brute_force() {
+    let positions = random_hackenbush(7, 300);
+    assert_eq!(check(Hackenbush, &positions), 300);
+}
+
+/// The value of a blue-red string by Berlekamp's rule: the first run of one colour counts
+/// ±1 per edge; after the first change of colour, each edge counts ±1/2, ±1/4, ... (+ blue).
+fn string_rule(text: &str) -> Dyadic {
+    let sign = |c: char| if c == 'l' { 1 } else { -1 };
+    let chars: Vec<char> = text.chars().collect();
+    let run = chars.iter().take_while(|&&c| c == chars[0]).count();
+    let mut value = Dyadic::new(sign(chars[0]) * run as i64, 0).unwrap();
+    for (k, &c) in chars[run..].iter().enumerate() {
+        let term = Dyadic::new(sign(c), k as u32 + 1).unwrap();
+        value = value.checked_add(term).unwrap();
+    }
+    value
+}
+
+#[test]
+fn blue_red_strings_follow_the_closed_form() {
+    let mut store = GameStore::new();
+    let mut eval = Evaluator::new(Hackenbush);
+    for len in 1..=10u32 {
+        for bits in 0..1u32 << len {
+            let text: String = (0..len)
+                .map(|i| if bits >> i & 1 == 1 { 'l' } else { 'r' })
+                .collect();
+            let v = eval
+                .value(&mut store, &Hackenbush.parse(&text).unwrap())
+                .unwrap();
+            assert_eq!(store.as_number(v), Some(string_rule(&text)), "{text}");
+        }
+    }
 }
 
 #[test]

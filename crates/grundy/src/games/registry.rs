@@ -40,6 +40,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::CLOBBER,
     &super::rulesets::ANTI_CLOBBER,
     &super::rulesets::TOADS_AND_FROGS,
+    &super::rulesets::HACKENBUSH,
     &super::take_and_break::FAMILY,
 ];
 

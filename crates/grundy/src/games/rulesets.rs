@@ -14,6 +14,7 @@ use crate::input::InputError;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::{Board, Domineering};
+use crate::partizan::rulesets::hackenbush::Hackenbush;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
 use crate::partizan::{GameStore, Side};
@@ -146,6 +147,29 @@ pub static TOADS_AND_FROGS: Family = Family {
     example: "TT..FF",
     params: &POSITION,
     run: |inputs| report(ToadsAndFrogs, position(inputs), ["toads", "frogs"]),
+    table: None,
+};
+
+/// `grundy hackenbush GRAPH`: a tree in CGSuite's notation or an edge list.
+pub static HACKENBUSH: Family = Family {
+    name: "hackenbush",
+    group: Group::Rulesets,
+    about: "Blue-Red-Green Hackenbush (a string or tree 'l(l;rl)' from the ground, or edges \
+            '0-1:b 1-2:r', 0 the ground): canonical form, outcome class, winning cuts",
+    example: "'l(l;rl)'",
+    params: &[Param::arg(
+        "position",
+        "GRAPH",
+        "Edges from the ground: l or b blue, r red, e or g green, branches in (...;...); or \
+         edges U-V:C, vertex 0 the ground (at most 64 edges)",
+    )],
+    run: |inputs| {
+        report(
+            Hackenbush,
+            position(inputs),
+            ["blue and green", "red and green"],
+        )
+    },
     table: None,
 };
 

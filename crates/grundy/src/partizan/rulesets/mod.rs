@@ -11,7 +11,7 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`]; [`grid`] holds what the board games share (reading a grid, bitboard
+//! [`toads_frogs`], [`hackenbush`]; [`grid`] holds what the board games share (reading a grid, bitboard
 //! geometry, normalisation). The catalogue's families for them are in
 //! [`crate::games::rulesets`].
 
@@ -26,6 +26,7 @@ pub mod clobber;
 pub mod cram;
 pub mod domineering;
 pub mod grid;
+pub mod hackenbush;
 pub mod toads_frogs;
 
 /// A position could not be read: where (`line:column`, both from 1; on a one-line board the

@@ -95,7 +95,7 @@ impl fmt::Display for Hop {
 /// let mut eval = Evaluator::new(ToadsAndFrogs);
 /// let strip = ToadsAndFrogs.parse("TT.F").unwrap();
 /// let v = eval.value(&mut store, &strip).unwrap();
-/// assert_eq!(store.display(v), "{1|0}");
+/// assert_eq!(store.display(v), "{1/2|0}");
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ToadsAndFrogs;
