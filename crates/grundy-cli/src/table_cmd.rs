@@ -28,20 +28,33 @@ pub struct TableArgs {
     /// `coins:ruler:K` (a head at coin n), `fibonacci` (Fibonacci Nim's least winning first
     /// take). Two parameters (a, b): `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN`
     /// (the Mex Mat with this first row and column, as digits 0-2), `cram` (the empty a × b
-    /// Cram board, at most 25 cells).
+    /// Cram board, at most 25 cells: nim values), `domineering` (the empty a × b board, at
+    /// most 30 cells: canonical forms), `toads-and-frogs` (the strip of a toads, one empty
+    /// cell, b frogs; at most 16 pieces).
     #[arg(value_name = "GAME")]
     pub game: String,
     /// One-parameter games: the range of n, FIRST..LAST, both included [default: 0..99].
     #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
     pub n: Option<String>,
     /// Two-parameter games: the range of a, the rows [default: the range of b, or 0..19 (or
-    /// less, for a smaller Mex Mat)].
-    #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
+    /// less, for a smaller Mex Mat or a ruleset's boards)].
+    #[arg(
+        long,
+        visible_alias = "rows",
+        value_name = "FIRST..LAST",
+        allow_hyphen_values = true
+    )]
     pub a: Option<String>,
     /// Two-parameter games: the range of b, the columns [default: the range of a].
-    #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        visible_alias = "cols",
+        value_name = "FIRST..LAST",
+        allow_hyphen_values = true
+    )]
     pub b: Option<String>,
-    /// Outcomes instead of values: P (value 0, the player to move loses) or N.
+    /// Outcomes instead of values: P (value 0, the player to move loses) or N; for partizan
+    /// rulesets also L and R (Left, or Right, wins whoever starts).
     #[arg(long)]
     pub outcome: bool,
     /// Draw the table as a PNG heatmap into FILE (P-positions black).
@@ -111,8 +124,7 @@ fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
     }
     let a = args.a.as_deref().map(|t| parse_span("a", t)).transpose()?;
     let b = args.b.as_deref().map(|t| parse_span("b", t)).transpose()?;
-    let last = game.largest_parameter().unwrap_or(19).min(19);
-    let default = Span::new(0, last).expect("0 ≤ last");
+    let default = game.default_span();
     let (a, b) = match (a, b) {
         (Some(a), Some(b)) => (a, b),
         (Some(a), None) => (a, a),

@@ -1,5 +1,6 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
-//! `toads-and-frogs`) and `grundy table cram`: canonical form, class and both players' winning
+//! `toads-and-frogs`, `hackenbush`) and their tables (`grundy table cram`, `domineering`,
+//! `toads-and-frogs`): canonical form, class and both players' winning
 //! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
 //! of a bad position. No run may panic.
 
@@ -93,6 +94,97 @@ fn cram_table() {
     assert!(grundy(&["table", "cram", "--a", "1..5", "--b", "1..6"])
         .failed()
         .contains("at most 25 are tabulated"));
+}
+
+#[test]
+fn domineering_and_toads_tables() {
+    // `--rows`/`--cols` name `--a`/`--b`; a board with no cell is 0.
+    assert_eq!(
+        grundy(&["table", "domineering", "--rows", "0..2", "--cols", "1..4"]).ok(),
+        "a\\b        1        2        3        4\n  \
+           0        0        0        0        0\n  \
+           1        0       -1       -1       -2\n  \
+           2        1      +-1 {2|-1/2}  Miny(2)\n"
+    );
+    assert_eq!(
+        grundy(&[
+            "table",
+            "domineering",
+            "--rows",
+            "1..2",
+            "--cols",
+            "1..4",
+            "--outcome"
+        ])
+        .ok(),
+        "a\\b 1 2 3 4\n  1 P R R R\n  2 L N N R\n"
+    );
+    // A form longer than 16 characters is a note below the table.
+    let run = grundy(&["table", "domineering", "--rows", "4", "--cols", "4"]);
+    let text = run.ok();
+    assert!(
+        text.contains("    [1]") && text.ends_with("[1] +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}\n")
+    );
+    // CSV quotes forms with commas; JSON has the forms as strings.
+    let run = grundy(&[
+        "table",
+        "domineering",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--csv",
+    ]);
+    let csv = run.ok();
+    assert!(
+        csv.contains(",\"+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}\""),
+        "{csv}"
+    );
+    assert_eq!(
+        json(&["table", "domineering", "--rows", "2", "--cols", "1..2"]),
+        json!({
+            "game": "Domineering (rows x columns)",
+            "kind": "forms",
+            "a": {"first": 0, "last": 2},
+            "b": {"first": 1, "last": 2},
+            "forms": [["0", "0"], ["0", "-1"], ["1", "+-1"]],
+        })
+    );
+    assert_eq!(
+        grundy(&["table", "toads-and-frogs", "--a", "0..2", "--b", "0..2"]).ok(),
+        "a\\b        0        1        2\n  \
+           0        0       -1       -2\n  \
+           1        1        * {0|-1/2}\n  \
+           2        2  {1/2|0}        *\n"
+    );
+    assert!(
+        grundy(&["table", "domineering", "--rows", "1..5", "--cols", "1..6"])
+            .failed()
+            .contains("has 30 cells; at most 28 are tabulated")
+    );
+    let svg = std::env::temp_dir().join(format!("grundy-domineering-{}.svg", std::process::id()));
+    grundy(&[
+        "table",
+        "domineering",
+        "--rows",
+        "1..3",
+        "--cols",
+        "1..3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ])
+    .ok();
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(
+        drawn.contains("canonical forms, a = 1..3, b = 1..3"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("<title>a = 2, b = 3: {2|-1/2}</title>"),
+        "{drawn}"
+    );
+    assert!(drawn.contains("L: 2") && drawn.contains("R: 2"), "{drawn}");
 }
 
 #[test]

@@ -281,8 +281,12 @@ impl Tabulate for MexMat {
         2
     }
 
-    fn largest_parameter(&self) -> Option<u64> {
-        Some(self.n() as u64 - 1)
+    /// Within the matrix: 0..n - 1, at most 0..19.
+    fn default_span(&self) -> Span {
+        Span {
+            first: 0,
+            last: (self.n() as u64 - 1).min(19),
+        }
     }
 
     /// The cells a(i, j) from the diagonals, O(1) each, within the matrix.

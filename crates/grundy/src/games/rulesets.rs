@@ -1,25 +1,28 @@
 //! The partizan rulesets of [`crate::partizan::rulesets`] as catalogue families: given a
 //! position, its canonical form, its outcome class, and each player's winning moves (with the
 //! position and value each leads to). Every family reads its position the same way and
-//! answers through one function, [`report`]; Cram also offers tables of nim values
-//! (`grundy table cram --a ROWS --b COLUMNS`).
+//! answers through one function, [`report`]. Domineering and Cram offer tables of their
+//! empty rectangles (`grundy table domineering --rows 1..4 --cols 1..6`: canonical forms;
+//! Cram's nim values), Toads and Frogs of its strips T^a.F^b.
 //!
 //! **Complexity.** The value of a position costs one canonical form per distinct normalised
 //! region reachable from it (exponential in the board's size at worst: an empty 5×5
 //! Domineering board visits about 7,000 forms); the winning moves cost the value of each
 //! option, mostly memoised, and one comparison each.
 
+use std::fmt;
+
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::InputError;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
-use crate::partizan::rulesets::domineering::{Board, Domineering};
+use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::hackenbush::Hackenbush;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use crate::partizan::{GameStore, Side};
+use crate::partizan::{GameId, GameStore, Side};
 use crate::pattern::table::{
-    of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+    of_kind, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
@@ -86,7 +89,7 @@ pub static DOMINEERING: Family = Family {
     name: "domineering",
     group: Group::Rulesets,
     about: "Domineering (Left vertical, Right horizontal dominoes; '.' empty, '#' filled): \
-            canonical form, outcome class, both players' winning moves",
+            canonical form, outcome class, both players' winning moves; tables of rectangles",
     example: "'...|...|...'",
     params: &POSITION,
     run: |inputs| {
@@ -96,7 +99,10 @@ pub static DOMINEERING: Family = Family {
             ["vertical dominoes", "horizontal dominoes"],
         )
     },
-    table: None,
+    table: Some(TableSource {
+        syntax: "domineering",
+        parse: |spec| ruleset_table(spec, "domineering"),
+    }),
 };
 
 /// `grundy cram BOARD`: Domineering's boards, either domino for either player.
@@ -110,7 +116,7 @@ pub static CRAM: Family = Family {
     run: |inputs| report(Cram, position(inputs), ["any domino", "any domino"]),
     table: Some(TableSource {
         syntax: "cram",
-        parse: parse_cram_table,
+        parse: |spec| ruleset_table(spec, "cram"),
     }),
 };
 
@@ -147,7 +153,10 @@ pub static TOADS_AND_FROGS: Family = Family {
     example: "TT..FF",
     params: &POSITION,
     run: |inputs| report(ToadsAndFrogs, position(inputs), ["toads", "frogs"]),
-    table: None,
+    table: Some(TableSource {
+        syntax: "toads-and-frogs",
+        parse: |spec| ruleset_table(spec, "toads-and-frogs"),
+    }),
 };
 
 /// `grundy hackenbush GRAPH`: a tree in CGSuite's notation or an edge list.
@@ -173,55 +182,160 @@ pub static HACKENBUSH: Family = Family {
     table: None,
 };
 
-/// The nim values of empty Cram rectangles: a rows × b columns.
+/// A table of a ruleset's positions named by two parameters (a, b) — the empty a × b boards
+/// of Domineering and Cram, the strips T^a.F^b of Toads and Frogs — valued with one memo for
+/// the whole table: canonical forms, or nim values for an impartial ruleset.
 #[derive(Debug)]
-struct CramTable;
+struct RulesetTable<R> {
+    rules: R,
+    /// The table's name: `Domineering (rows x columns)`.
+    name: &'static str,
+    /// The position (a, b) as text, in the ruleset's notation; `None` for a board with no
+    /// cell (the game 0).
+    position: fn(u64, u64) -> Option<String>,
+    /// The size of the position (a, b), in `unit`s, and the largest tabulated: the time to
+    /// value a position grows exponentially with its size.
+    size: fn(u64, u64) -> u64,
+    limit: u64,
+    unit: &'static str,
+    /// The range of each parameter when none is given: within the limit.
+    default_span: Span,
+    /// Whether the cells are nim values (an impartial ruleset) rather than canonical forms.
+    nimbers: bool,
+}
 
-/// The most cells of a rectangle tabulated: larger empty boards take seconds to minutes.
-const CRAM_TABLE_CELLS: u64 = 25;
-
-impl Tabulate for CramTable {
+impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
     fn name(&self) -> String {
-        "Cram (rows x columns)".to_string()
+        self.name.to_string()
     }
 
     fn parameters(&self) -> usize {
         2
     }
 
-    /// Each cell the nim value of the empty board, valued with one memo for the whole table.
+    fn default_span(&self) -> Span {
+        self.default_span
+    }
+
+    /// Each cell the value of position (a, b): O(distinct regions reachable from the largest).
     fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
-        let name = self.name();
-        let cells = u128::from(a.last) * u128::from(b.last);
-        if cells > u128::from(CRAM_TABLE_CELLS) {
+        let name = self.name;
+        let size = (self.size)(a.last, b.last);
+        if size > self.limit {
             return Err(TableError::Malformed(format!(
-                "{name}: the largest board, {} x {}, has {cells} cells; at most \
-                 {CRAM_TABLE_CELLS} are tabulated (larger empty boards take too long)",
-                a.last, b.last
+                "{name}: the largest position, ({}, {}), has {size} {unit}; at most {limit} \
+                 are tabulated (larger ones take too long)",
+                a.last,
+                b.last,
+                unit = self.unit,
+                limit = self.limit
             )));
         }
+        let failed = |message: String| TableError::Game {
+            game: name.to_string(),
+            message,
+        };
         let mut store = GameStore::new();
-        let mut evaluator = Evaluator::new(Cram);
-        let mut failure = None;
-        let table = Table::grid(name, a, b, |rows, cols| {
-            let board = Board::empty(rows as u8, cols as u8).expect("at most 25 cells");
-            match evaluator.value(&mut store, &board) {
-                Ok(v) => store.nus(v).map_or(0, |n| u64::from(n.nimber)),
-                Err(e) => {
-                    failure = Some(e);
-                    0
-                }
+        let mut evaluator = Evaluator::new(self.rules);
+        let mut ids = Vec::new();
+        for x in a.iter() {
+            for y in b.iter() {
+                let Some(text) = (self.position)(x, y) else {
+                    ids.push(GameId::ZERO);
+                    continue;
+                };
+                let p = self
+                    .rules
+                    .parse(&text)
+                    .map_err(|e| failed(format!("position '{text}': {e}")))?;
+                let v = evaluator
+                    .value(&mut store, &p)
+                    .map_err(|e| failed(e.to_string()))?;
+                ids.push(v);
             }
-        })?;
-        if let Some(e) = failure {
-            return Err(TableError::Malformed(e.to_string()));
         }
+        let mut cells = ids.into_iter();
+        let mut next = || cells.next().unwrap_or(GameId::ZERO);
+        let table = if self.nimbers {
+            Table::grid(name, a, b, |_, _| {
+                store.nus(next()).map_or(0, |n| u64::from(n.nimber))
+            })?
+        } else {
+            Table::form_grid(name, a, b, |_, _| {
+                let v = next();
+                let class = store.outcome(v).map_err(|e| failed(e.to_string()))?;
+                Ok(Form {
+                    text: store.display(v),
+                    class,
+                })
+            })?
+        };
         Ok(of_kind(table, kind))
     }
 }
 
-/// Reads the table name `cram`.
-fn parse_cram_table(spec: &str) -> Option<TableGame> {
-    spec.eq_ignore_ascii_case("cram")
-        .then(|| Ok(Box::new(CramTable) as Box<dyn Tabulate>))
+/// The empty board of `rows` × `cols` cells, in grid notation (`None` when either is 0).
+fn empty_board(rows: u64, cols: u64) -> Option<String> {
+    (rows > 0 && cols > 0).then(|| vec![".".repeat(cols as usize); rows as usize].join("|"))
+}
+
+/// The cells of a rows × cols board.
+fn board_cells(rows: u64, cols: u64) -> u64 {
+    rows.saturating_mul(cols)
+}
+
+/// The most cells of an empty board tabulated: Cram's 5 × 5 board takes a second, and every
+/// further cell multiplies the time.
+const CRAM_TABLE_CELLS: u64 = 25;
+/// The most cells of an empty Domineering board tabulated.
+const DOMINEERING_TABLE_CELLS: u64 = 28;
+/// The most pieces of a Toads-and-Frogs strip tabulated.
+const TOADS_TABLE_PIECES: u64 = 16;
+
+/// The table `spec` names, if it is the ruleset table `name` (`domineering`, `cram`,
+/// `toads-and-frogs`), in any case.
+fn ruleset_table(spec: &str, name: &str) -> Option<TableGame> {
+    if !spec.eq_ignore_ascii_case(name) {
+        return None;
+    }
+    let table: Box<dyn Tabulate> = match name {
+        "domineering" => Box::new(RulesetTable {
+            rules: Domineering,
+            name: "Domineering (rows x columns)",
+            position: empty_board,
+            size: board_cells,
+            limit: DOMINEERING_TABLE_CELLS,
+            unit: "cells",
+            default_span: Span { first: 1, last: 5 },
+            nimbers: false,
+        }),
+        "cram" => Box::new(RulesetTable {
+            rules: Cram,
+            name: "Cram (rows x columns)",
+            position: empty_board,
+            size: board_cells,
+            limit: CRAM_TABLE_CELLS,
+            unit: "cells",
+            default_span: Span { first: 1, last: 5 },
+            nimbers: true,
+        }),
+        "toads-and-frogs" => Box::new(RulesetTable {
+            rules: ToadsAndFrogs,
+            name: "Toads and Frogs (a toads, a gap, b frogs)",
+            position: |a, b| {
+                Some(format!(
+                    "{}.{}",
+                    "T".repeat(a as usize),
+                    "F".repeat(b as usize)
+                ))
+            },
+            size: |a, b| a.saturating_add(b),
+            limit: TOADS_TABLE_PIECES,
+            unit: "pieces",
+            default_span: Span { first: 0, last: 8 },
+            nimbers: false,
+        }),
+        _ => return None,
+    };
+    Some(Ok(table))
 }

@@ -204,10 +204,15 @@ impl fmt::Display for Pattern {
     }
 }
 
-/// Every pattern that holds on all of `table`'s cells, most specific first; an
+/// Every pattern that holds on all of `table`'s cells (on its outcomes, for a table of
+/// canonical forms), most specific first; an
 /// arithmetic-periodic tail only when no closed form explains every value. One-parameter
 /// tables: O(n log n) (the formulas), two-parameter: O(cells).
 pub fn observe(table: &Table) -> Vec<Pattern> {
+    if table.kind() == Kind::Forms {
+        // Patterns are seen in who wins (P cells, as in impartial tables).
+        return observe(&table.outcomes());
+    }
     match table.columns() {
         None => observe_line(table),
         Some(_) => observe_grid(table),

@@ -40,6 +40,10 @@ pub type Rgb = [u8; 3];
 pub const P_COLOUR: Rgb = [0, 0, 0];
 /// The colour of N-positions in outcome tables.
 pub const N_COLOUR: Rgb = [222, 222, 222];
+/// The colour of positions Left wins whoever starts (L, in tables of partizan games).
+pub const L_COLOUR: Rgb = [52, 101, 204];
+/// The colour of positions Right wins whoever starts (R).
+pub const R_COLOUR: Rgb = [214, 62, 48];
 /// The background.
 pub(crate) const PAPER: Rgb = [255, 255, 255];
 /// Text, ticks and the plot's frame.
@@ -145,7 +149,9 @@ impl Palette {
     fn colour(self, cell: u64) -> Rgb {
         match (self, cell) {
             (_, 0) => P_COLOUR,
-            (Palette::Outcomes, _) => N_COLOUR,
+            (Palette::Outcomes, 1) => N_COLOUR,
+            (Palette::Outcomes, 2) => L_COLOUR,
+            (Palette::Outcomes, _) => R_COLOUR,
             (Palette::Categorical, v) => CATEGORICAL[(v - 1) as usize % CATEGORICAL.len()],
             (Palette::Ramp { max }, v) => {
                 let t = (v - 1) as f64 / (max - 1).max(1) as f64;
@@ -205,8 +211,12 @@ pub struct Heatmap {
     scale: u32,
     rows: usize,
     columns: usize,
-    /// Cells row by row; `None` past the end of a wrapped line.
+    /// Cells row by row (a table of forms: their outcome codes); `None` past the end of a
+    /// wrapped line.
     cells: Vec<Option<u64>>,
+    /// The canonical form of each cell, row by row, in a table of forms (empty otherwise):
+    /// the cells' tooltips.
+    forms: Vec<String>,
     palette: Palette,
     /// Whether cells are separated by white lines.
     grid_lines: bool,
@@ -262,10 +272,21 @@ pub(crate) fn width_of(text: &str, size: u32) -> u32 {
 
 impl Heatmap {
     /// Lays `table` out. Errors for a scale of 0 or a picture above [`MAX_PIXELS`].
+    /// A table of canonical forms is coloured by outcome class (P, N, L, R) and shows its
+    /// forms in the cells and tooltips.
     pub fn new(table: &Table, options: &PictureOptions) -> Result<Heatmap, PictureError> {
         if options.scale == Some(0) {
             return Err(PictureError::ZeroScale);
         }
+        let classes;
+        let (coloured, texts) = match table.kind() {
+            Kind::Forms => {
+                classes = table.outcomes();
+                (&classes, table)
+            }
+            _ => (table, table),
+        };
+        let table = coloured;
         let wrap = match options.wrap {
             0 => square_wrap(table.values().len()),
             w => w,
@@ -288,7 +309,8 @@ impl Heatmap {
         let (plot_w, plot_h) = (plot_w as u32, plot_h as u32);
         let max = table.values().iter().copied().max().unwrap_or(0);
         let palette = match table.kind() {
-            Kind::Outcomes => Palette::Outcomes,
+            // A table of forms is coloured by its outcomes (`table` is those here).
+            Kind::Outcomes | Kind::Forms => Palette::Outcomes,
             Kind::Values if max <= CATEGORICAL.len() as u64 => Palette::Categorical,
             Kind::Values => Palette::Ramp { max },
         };
@@ -319,7 +341,7 @@ impl Heatmap {
         );
 
         // Vertical layout: title, x-axis name, x tick labels, tick marks, plot.
-        let title = title(table, &layout);
+        let title = title(texts, &layout);
         let title_y = pad;
         let x_name_y = title_y + line + 4 * f;
         let x_labels_y = x_name_y + line;
@@ -431,14 +453,16 @@ impl Heatmap {
         let inner = scale - u32::from(grid_lines);
         let p_count = table.values().iter().filter(|&&v| v == 0).count();
         let enlarge_p = scale < 3 && p_count * 50 < table.values().len();
-        let cell_text = |cell: u64| match table.kind() {
-            Kind::Values => cell.to_string(),
-            Kind::Outcomes if cell == 0 => "P".to_string(),
-            Kind::Outcomes => "N".to_string(),
-        };
-        let widest_cell = match table.kind() {
+        let text_layout = texts.layout(wrap);
+        let widest_cell = match texts.kind() {
             Kind::Values => font::text_width(&max.to_string()),
             Kind::Outcomes => font::text_width("N"),
+            Kind::Forms => texts
+                .forms()
+                .iter()
+                .map(|form| font::text_width(&form.text))
+                .max()
+                .unwrap_or(0),
         };
         // Values are written in cells of 20 pixels or more, where the value fits; in smaller
         // cells they would hide the colours.
@@ -450,8 +474,9 @@ impl Heatmap {
             for c in 0..columns {
                 let cell = layout.cell(r, c);
                 cells.push(cell);
-                if let (Some(cell), Some(s)) = (cell, cell_font) {
-                    let text = cell_text(cell);
+                if let (Some(cell), Some(text), Some(s)) = (cell, text_layout.cell(r, c), cell_font)
+                {
+                    let text = texts.cell_text(text);
                     let [red, green, blue] = palette.colour(cell);
                     let luma =
                         299 * u32::from(red) + 587 * u32::from(green) + 114 * u32::from(blue);
@@ -496,6 +521,10 @@ impl Heatmap {
             rows,
             columns,
             cells,
+            forms: match texts.kind() {
+                Kind::Forms => texts.values().iter().map(|&v| texts.cell_text(v)).collect(),
+                _ => Vec::new(),
+            },
             palette,
             grid_lines,
             enlarge_p,
@@ -622,7 +651,7 @@ impl Heatmap {
                     hex(self.palette.colour(*v)),
                     self.row_names[r],
                     self.column_names[c],
-                    self.value_text(*v),
+                    self.value_text(i, *v),
                 );
             }
         } else {
@@ -665,12 +694,13 @@ impl Heatmap {
         s
     }
 
-    /// A cell's value as text: the value, or P / N.
-    fn value_text(&self, cell: u64) -> String {
-        match (self.palette, cell) {
-            (Palette::Outcomes, 0) => "P".to_string(),
-            (Palette::Outcomes, _) => "N".to_string(),
-            (_, v) => v.to_string(),
+    /// The text of cell `i`, whose value is `cell`: the value, the outcome's letter, or the
+    /// canonical form.
+    fn value_text(&self, i: usize, cell: u64) -> String {
+        match (self.forms.get(i), self.palette) {
+            (Some(form), _) => form.clone(),
+            (None, Palette::Outcomes) => ["P", "N", "L", "R"][cell as usize].to_string(),
+            (None, _) => cell.to_string(),
         }
     }
 
@@ -698,6 +728,7 @@ fn title(table: &Table, layout: &Layout<'_>) -> String {
     let what = match table.kind() {
         Kind::Values => "Sprague-Grundy values",
         Kind::Outcomes => "outcomes",
+        Kind::Forms => "canonical forms",
     };
     match table.columns() {
         Some(columns) => format!(
@@ -745,6 +776,12 @@ fn legend(
         Palette::Outcomes => {
             texts.push((P_COLOUR, format!("P: {}", count_of(0))));
             texts.push((N_COLOUR, format!("N: {}", count_of(1))));
+            // L and R only in tables of partizan games.
+            for (code, colour, letter) in [(2, L_COLOUR, "L"), (3, R_COLOUR, "R")] {
+                if count_of(code) > 0 {
+                    texts.push((colour, format!("{letter}: {}", count_of(code))));
+                }
+            }
         }
         Palette::Categorical => {
             let max = counts.last().map_or(0, |&(v, _)| v);

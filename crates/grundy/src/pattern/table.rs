@@ -23,7 +23,10 @@ use std::io::{self, Write};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
+use rustc_hash::FxHashMap;
+
 use crate::input::{self, InputError};
+use crate::partizan::OutcomeClass;
 use crate::progress::{NoProgress, Progress};
 use crate::rules::{explore, ExploreError, ExploreLimits, Impartial};
 use crate::solve::{grundy_values, SolveError};
@@ -77,8 +80,39 @@ impl fmt::Display for Span {
 pub enum Kind {
     /// Sprague–Grundy values.
     Values,
-    /// Outcomes for the player to move: P (a loss, value 0) or N (a win), stored as 0 and 1.
+    /// Outcomes: P (a loss for the player to move, value 0) or N (a win), stored as 0 and
+    /// 1; in tables of partizan games also L (Left wins whoever starts, 2) and R (3).
     Outcomes,
+    /// Canonical forms of partizan games: each cell the index of its form in
+    /// [`Table::forms`].
+    Forms,
+}
+
+/// The longest canonical form printed in a cell of a text table; longer ones are notes.
+pub const LONG_FORM: usize = 16;
+
+/// The letters of outcome cells, by their stored code: P, N, L, R.
+const OUTCOME_LETTERS: [&str; 4] = ["P", "N", "L", "R"];
+
+/// The code of an outcome class in a table of outcomes: P 0 and N 1, as impartial tables
+/// store them, then L 2 and R 3.
+pub fn outcome_code(class: OutcomeClass) -> u64 {
+    match class {
+        OutcomeClass::Second => 0,
+        OutcomeClass::First => 1,
+        OutcomeClass::Left => 2,
+        OutcomeClass::Right => 3,
+    }
+}
+
+/// A canonical form in a table of a partizan game: as the reference notation prints it, and
+/// its outcome class.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Form {
+    /// The canonical form: `{1|0}`, `*2`, `1/2`.
+    pub text: String,
+    /// Who wins it.
+    pub class: OutcomeClass,
 }
 
 /// Why a table could not be made.
@@ -181,6 +215,9 @@ pub struct Table {
     rows: Span,
     columns: Option<Span>,
     values: Vec<u64>,
+    /// The distinct forms of a [`Kind::Forms`] table, in order of first appearance (empty
+    /// for other kinds).
+    forms: Vec<Form>,
 }
 
 /// Checks the size of a table of `rows` × `columns` cells and returns it.
@@ -254,6 +291,7 @@ impl Table {
             rows: n,
             columns: None,
             values: n.iter().map(value).collect(),
+            forms: Vec::new(),
         })
     }
 
@@ -275,6 +313,7 @@ impl Table {
             rows: a,
             columns: Some(b),
             values,
+            forms: Vec::new(),
         })
     }
 
@@ -306,6 +345,7 @@ impl Table {
             rows: n,
             columns: None,
             values,
+            forms: Vec::new(),
         })
     }
 
@@ -331,20 +371,88 @@ impl Table {
             rows: a,
             columns: Some(b),
             values,
+            forms: Vec::new(),
         })
     }
 
-    /// The same table with outcomes instead of values: P where the value is 0, N elsewhere.
+    /// The table of the canonical forms `form(a, b)` of a partizan game for every a of `a`
+    /// and b of `b` (rows by a), stopping at the first error. Equal forms are stored once:
+    /// O(cells) hash look-ups of the forms' texts.
+    ///
+    /// ```
+    /// use grundy::partizan::OutcomeClass;
+    /// use grundy::pattern::table::{Form, Span, Table, TableError};
+    /// let span = Span::new(0, 1).unwrap();
+    /// let table = Table::form_grid("switches", span, span, |a, b| {
+    ///     let class = if a == b { OutcomeClass::Second } else { OutcomeClass::First };
+    ///     let text = if a == b { "0".to_string() } else { format!("+-{}", a.max(b)) };
+    ///     Ok::<_, TableError>(Form { text, class })
+    /// })
+    /// .unwrap();
+    /// assert_eq!(table.cell_text(table.get(0, 1).unwrap()), "+-1");
+    /// assert_eq!(table.outcomes().values(), [0, 1, 1, 0]);
+    /// ```
+    pub fn form_grid(
+        game: impl Into<String>,
+        a: Span,
+        b: Span,
+        mut form: impl FnMut(u64, u64) -> Result<Form, TableError>,
+    ) -> Result<Table, TableError> {
+        let cells = cell_count(a, Some(b))?;
+        let mut values = Vec::with_capacity(cells);
+        let mut forms: Vec<Form> = Vec::new();
+        let mut index: FxHashMap<String, u64> = FxHashMap::default();
+        for x in a.iter() {
+            for y in b.iter() {
+                let f = form(x, y)?;
+                let i = match index.get(&f.text) {
+                    Some(&i) => i,
+                    None => {
+                        let i = forms.len() as u64;
+                        index.insert(f.text.clone(), i);
+                        forms.push(f);
+                        i
+                    }
+                };
+                values.push(i);
+            }
+        }
+        Ok(Table {
+            game: game.into(),
+            kind: Kind::Forms,
+            rows: a,
+            columns: Some(b),
+            values,
+            forms,
+        })
+    }
+
+    /// The same table with outcomes instead of values: P where the value is 0, N elsewhere;
+    /// a table of forms gets each form's outcome class (P, N, L or R).
     pub fn outcomes(&self) -> Table {
         let values = match self.kind {
             Kind::Values => self.values.iter().map(|&v| u64::from(v != 0)).collect(),
             Kind::Outcomes => self.values.clone(),
+            Kind::Forms => self
+                .values
+                .iter()
+                .map(|&v| outcome_code(self.forms[v as usize].class))
+                .collect(),
         };
         Table {
+            game: self.game.clone(),
             kind: Kind::Outcomes,
+            rows: self.rows,
+            columns: self.columns,
             values,
-            ..self.clone()
+            forms: Vec::new(),
         }
+    }
+
+    /// The distinct canonical forms of a [`Kind::Forms`] table, which its cells index
+    /// (empty for other kinds).
+    pub fn forms(&self) -> &[Form] {
+        &self.forms
     }
 
     /// The game's name.
@@ -367,7 +475,8 @@ impl Table {
         self.columns
     }
 
-    /// The cells, row by row (for outcomes: 0 for P, 1 for N).
+    /// The cells, row by row (for outcomes: 0 for P, 1 for N, 2 for L, 3 for R; for forms,
+    /// indices into [`Table::forms`]).
     pub fn values(&self) -> &[u64] {
         &self.values
     }
@@ -424,12 +533,24 @@ impl Table {
         }
     }
 
-    /// The text of a cell: the value, or `P` / `N`.
-    fn cell_text(&self, cell: u64) -> String {
+    /// The text of a cell: the value, the outcome's letter (`P`, `N`, `L`, `R`), or the
+    /// canonical form.
+    pub fn cell_text(&self, cell: u64) -> String {
         match self.kind {
             Kind::Values => cell.to_string(),
-            Kind::Outcomes if cell == 0 => "P".to_string(),
-            Kind::Outcomes => "N".to_string(),
+            Kind::Outcomes => OUTCOME_LETTERS[cell as usize].to_string(),
+            Kind::Forms => self.forms[cell as usize].text.clone(),
+        }
+    }
+
+    /// A cell as a CSV field: its text, quoted when it holds a comma or a quote (forms such
+    /// as `{1,*|-1}` do).
+    fn csv_cell(&self, cell: u64) -> String {
+        let text = self.cell_text(cell);
+        if text.contains([',', '"']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text
         }
     }
 
@@ -437,6 +558,10 @@ impl Table {
     /// offsets +0, +1, ... of a wrapped one-parameter table), then one line per row, its label
     /// (a, or the row's first n) first; every column right-aligned to a common width. A
     /// one-parameter table is wrapped into rows of `wrap` cells.
+    ///
+    /// A canonical form longer than [`LONG_FORM`] characters is printed as a note `[k]` in
+    /// its cells and in full below the table, so that one hot game does not widen every
+    /// column.
     pub fn write_text(&self, out: &mut dyn Write, wrap: usize) -> io::Result<()> {
         let layout = self.layout(wrap);
         let mut out = io::BufWriter::new(out);
@@ -444,10 +569,24 @@ impl Table {
         let column_labels: Vec<String> = (0..layout.columns())
             .map(|c| layout.column_label_text(c))
             .collect();
+        // The note number of each long form, by form index.
+        let mut notes = Vec::new();
+        let mut long_forms = Vec::new();
+        for form in &self.forms {
+            let long = form.text.chars().count() > LONG_FORM;
+            if long {
+                long_forms.push(&form.text);
+            }
+            notes.push(long.then_some(long_forms.len()));
+        }
+        let cell_text = |cell: u64| match notes.get(cell as usize) {
+            Some(&Some(k)) => format!("[{k}]"),
+            _ => self.cell_text(cell),
+        };
         let cell_width = self
             .values
             .iter()
-            .map(|&v| self.cell_text(v).len())
+            .map(|&v| cell_text(v).len())
             .chain(column_labels.iter().map(String::len))
             .max()
             .unwrap_or(1);
@@ -465,17 +604,21 @@ impl Table {
             write!(out, "{:>label_width$}", layout.row_label(r))?;
             for c in 0..layout.columns() {
                 if let Some(cell) = layout.cell(r, c) {
-                    write!(out, " {:>cell_width$}", self.cell_text(cell))?;
+                    write!(out, " {:>cell_width$}", cell_text(cell))?;
                 }
             }
             writeln!(out)?;
+        }
+        for (k, text) in long_forms.iter().enumerate() {
+            writeln!(out, "[{}] {text}", k + 1)?;
         }
         out.flush()
     }
 
     /// Writes the table as CSV: a one-parameter table as lines `n,value` (or `n,outcome`)
     /// after that header; a two-parameter table as a matrix, the header `a\b,B0,B1,...` then
-    /// one line `A,v0,v1,...` per a. Outcomes are `P` and `N`.
+    /// one line `A,v0,v1,...` per a. Outcomes are `P`, `N` (and `L`, `R`); forms are quoted
+    /// where they hold a comma.
     pub fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut out = io::BufWriter::new(out);
         match self.columns {
@@ -483,10 +626,11 @@ impl Table {
                 let header = match self.kind {
                     Kind::Values => "value",
                     Kind::Outcomes => "outcome",
+                    Kind::Forms => "form",
                 };
                 writeln!(out, "n,{header}")?;
                 for (n, &v) in self.rows.iter().zip(&self.values) {
-                    writeln!(out, "{n},{}", self.cell_text(v))?;
+                    writeln!(out, "{n},{}", self.csv_cell(v))?;
                 }
             }
             Some(columns) => {
@@ -499,7 +643,7 @@ impl Table {
                 for (a, row) in self.rows.iter().zip(self.values.chunks(width)) {
                     write!(out, "{a}")?;
                     for &v in row {
-                        write!(out, ",{}", self.cell_text(v))?;
+                        write!(out, ",{}", self.csv_cell(v))?;
                     }
                     writeln!(out)?;
                 }
@@ -509,7 +653,7 @@ impl Table {
     }
 }
 
-/// The cells of a row, as JSON numbers or `"P"` / `"N"` strings.
+/// The cells of a row, as JSON numbers, or strings: outcome letters, canonical forms.
 struct JsonRow<'a> {
     table: &'a Table,
     cells: &'a [u64],
@@ -521,7 +665,7 @@ impl Serialize for JsonRow<'_> {
         for &v in self.cells {
             match self.table.kind {
                 Kind::Values => seq.serialize_element(&v)?,
-                Kind::Outcomes => seq.serialize_element(if v == 0 { "P" } else { "N" })?,
+                Kind::Outcomes | Kind::Forms => seq.serialize_element(&self.table.cell_text(v))?,
             }
         }
         seq.end()
@@ -543,7 +687,8 @@ impl Serialize for JsonRows<'_> {
 impl Serialize for Table {
     /// `{"game": ..., "kind": "values"|"outcomes", "n": {"first": F, "last": L}, "values":
     /// [...]}` for one parameter; with two, `"a"` and `"b"` ranges and the rows by a as arrays.
-    /// Outcome tables have `"outcomes"` of `"P"` and `"N"` instead of `"values"`.
+    /// Outcome tables have `"outcomes"` of `"P"` and `"N"` (`"L"`, `"R"`) instead of
+    /// `"values"`; tables of forms have `"forms"`, the canonical forms as strings.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("game", &self.game)?;
@@ -551,6 +696,7 @@ impl Serialize for Table {
         let key = match self.kind {
             Kind::Values => "values",
             Kind::Outcomes => "outcomes",
+            Kind::Forms => "forms",
         };
         match self.columns {
             None => {
@@ -673,9 +819,10 @@ pub trait Tabulate: fmt::Debug {
     /// The number of parameters: 1 (n) or 2 (a, b).
     fn parameters(&self) -> usize;
 
-    /// The largest parameter the game has, if it is bounded (n - 1 for an n × n matrix).
-    fn largest_parameter(&self) -> Option<u64> {
-        None
+    /// The range of each parameter of a two-parameter table when none is given: 0..19, or
+    /// less where the game is bounded (an n × n matrix) or costly (boards of a ruleset).
+    fn default_span(&self) -> Span {
+        Span { first: 0, last: 19 }
     }
 
     /// The table of a one-parameter game for every n of `n`: values, or outcomes for
@@ -736,7 +883,7 @@ pub fn check_limit(
 /// The table of outcomes or values, as `kind` asks, of a table of values.
 pub fn of_kind(table: Table, kind: Kind) -> Table {
     match kind {
-        Kind::Values => table,
+        Kind::Values | Kind::Forms => table,
         Kind::Outcomes => table.outcomes(),
     }
 }
