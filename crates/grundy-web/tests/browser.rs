@@ -238,6 +238,41 @@ impl Page {
     }
 }
 
+/// Clicks a move, and while the engine's reply is pending toggles the hints off and on (all
+/// in the page, within its 300 ms pause): the engine must still reply once, not twice.
+async fn engine_replies_once(page: &Page, view: &View) {
+    const CLICK_AND_TOGGLE: &str = r##"
+const [key, done] = arguments, $ = id => document.getElementById(id), began = Date.now();
+document.querySelector(`#moves button[data-move='${key}']`).click();
+const poll = () => {
+  if ($("status").dataset.turn === "engine") { $("hints").click(); $("hints").click(); done(true); }
+  else if (Date.now() - began > 10000) done(false);
+  else setTimeout(poll, 1);
+};
+poll();
+"##;
+    let ply = view.ply.expect("an idle page has a ply");
+    let key = json!(view.moves[0].key);
+    let toggled = within(
+        "clicking a move and toggling the hints",
+        page.client.execute_async(CLICK_AND_TOGGLE, vec![key]),
+    )
+    .await;
+    assert_eq!(toggled, json!(true), "the engine's turn was never shown");
+    page.until("the engine's reply", |v| {
+        v.idle() && v.ply.is_some_and(|p| p >= ply + 2)
+    })
+    .await;
+    // A second reply would come 300 ms after the toggle: give it time to show.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let after = page.until("the page at rest", View::idle).await;
+    assert_eq!(
+        (after.ply, after.turn.as_str(), after.hints),
+        (Some(ply + 2), "you", true),
+        "the engine replied more than once: {after:?}"
+    );
+}
+
 /// The library's view of a game: its positions as the page names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Game {
@@ -574,6 +609,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
         })
         .await;
     check_moves(Game::Nim, &hinted);
+    engine_replies_once(&page, &hinted).await;
 
     let mut games = Vec::new();
     for (game, start, engine, player) in [
