@@ -1,0 +1,659 @@
+//! The page in a real browser: headless Chromium driven through `chromedriver` (WebDriver)
+//! plays whole games of Nim and Wythoff against the engine by clicking, and checks what the
+//! page shows against the `grundy` library:
+//!
+//! - every time the engine is handed a winning position it moves to a losing one for the
+//!   player, and wins the game;
+//! - with hints on, each move's colour (green for a win, red for a loss, as the browser
+//!   computes the style) and `data-outcome` agree with the library's winning moves, and the
+//!   page lists every legal move;
+//! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank.
+//!
+//! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
+//! port, in a process group of its own that is killed when the test ends, panics included.
+//! Every wait fails with a clear message after [`WAIT`] (the browser's start after [`LAUNCH`]).
+//!
+//! Without `chromedriver` on the `PATH` the test says why and passes, unless
+//! `GRUNDY_REQUIRE_BROWSER` is set (CI sets it): then it fails. `GRUNDY_BROWSER_SEED` chooses
+//! the seed of the random moves (printed).
+
+use std::collections::BTreeSet;
+use std::fmt::Debug;
+use std::future::Future;
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use grundy::games::{nim, wythoff};
+use grundy_web::{app, Limits};
+use hyper_util::client::legacy::connect::HttpConnector;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// How long any wait may last before the test fails.
+const WAIT: Duration = Duration::from_secs(20);
+/// How long the browser may take to start, on a loaded machine.
+const LAUNCH: Duration = Duration::from_secs(60);
+/// How often a wait looks again.
+const POLL: Duration = Duration::from_millis(40);
+/// The hint colours of the page's style, as the browser computes them.
+const GREEN: &str = "rgb(200, 240, 200)";
+const RED: &str = "rgb(245, 198, 198)";
+
+/// A program on the `PATH`.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|file| file.is_file())
+}
+
+/// `chromedriver` running on a free port of 127.0.0.1, in its own process group (with the
+/// browsers it starts); the group is killed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Driver {
+    /// Starts `program` and waits until its port takes connections.
+    fn start(program: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port on 127.0.0.1")
+            .port();
+        let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chromedriver.log");
+        let output = std::fs::File::create(&log).expect("the chromedriver log file");
+        let child = Command::new(program)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(output.try_clone().expect("the log file, twice"))
+            .stderr(output)
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+        let mut driver = Driver { child, port, log };
+        let began = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                panic!("chromedriver exited ({status}): {}", driver.log_text());
+            }
+            assert!(
+                began.elapsed() < WAIT,
+                "chromedriver did not listen on port {port} within {WAIT:?}: {}",
+                driver.log_text()
+            );
+            std::thread::sleep(POLL);
+        }
+        driver
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The whole group: chromedriver and the browser processes it started.
+        let group = -(self.child.id() as libc::pid_t);
+        // SAFETY: kill(2) with a process group id that this test created; no memory is shared.
+        unsafe {
+            libc::kill(group, libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// `future`, which must end within [`WAIT`] without error; `what` names it in the failure.
+async fn within<T, E: Debug>(what: &str, future: impl Future<Output = Result<T, E>>) -> T {
+    within_for(WAIT, what, future).await
+}
+
+/// `future`, which must end within `limit` without error.
+async fn within_for<T, E: Debug>(
+    limit: Duration,
+    what: &str,
+    future: impl Future<Output = Result<T, E>>,
+) -> T {
+    match tokio::time::timeout(limit, future).await {
+        Ok(Ok(value)) => value,
+        Ok(Err(e)) => panic!("{what}: {e:?}"),
+        Err(_) => panic!("{what}: no answer within {limit:?}"),
+    }
+}
+
+/// A move as the page shows it.
+#[derive(Debug, Clone, Deserialize)]
+struct Move {
+    /// `data-move`: what clicking it sends.
+    key: String,
+    /// `data-to`: the position it leads to.
+    to: String,
+    /// `data-outcome`: its outcome for its player.
+    outcome: String,
+    /// The button's computed background colour.
+    colour: String,
+}
+
+/// What the page shows, read from its data attributes in one script call.
+#[derive(Debug, Clone, Deserialize)]
+struct View {
+    busy: String,
+    position: String,
+    turn: String,
+    winner: String,
+    ply: Option<usize>,
+    error: String,
+    hints: bool,
+    moves: Vec<Move>,
+}
+
+impl View {
+    /// Nothing under way and a player to click (or the game over).
+    fn idle(&self) -> bool {
+        self.busy == "0" && self.ply.is_some() && self.turn != "engine" && !self.turn.is_empty()
+    }
+}
+
+const READ: &str = r##"
+const $ = id => document.getElementById(id), s = $("status").dataset;
+return {
+  busy: document.body.dataset.busy || "",
+  position: $("position").dataset.position || "",
+  turn: s.turn || "",
+  winner: s.winner || "",
+  ply: s.ply === undefined || s.ply === "" ? null : Number(s.ply),
+  error: $("error").textContent,
+  hints: $("hints").checked,
+  moves: [...document.querySelectorAll("#moves button")].map(b => ({
+    key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
+    colour: getComputedStyle(b).backgroundColor,
+  })),
+};
+"##;
+
+/// The browser on the page.
+struct Page {
+    client: Client,
+}
+
+impl Page {
+    async fn view(&self) -> View {
+        let value = within("reading the page", self.client.execute(READ, vec![])).await;
+        serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"))
+    }
+
+    /// Waits until `done` holds of the page; fails on an error shown by the page.
+    async fn until(&self, what: &str, done: impl Fn(&View) -> bool) -> View {
+        let began = Instant::now();
+        loop {
+            let view = self.view().await;
+            assert!(
+                view.error.is_empty(),
+                "{what}: the page shows an error: {view:?}"
+            );
+            if done(&view) {
+                return view;
+            }
+            assert!(
+                began.elapsed() < WAIT,
+                "{what}: not within {WAIT:?}; the page shows {view:?}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
+    async fn click(&self, css: &str) {
+        let found = within(css, self.client.find(Locator::Css(css))).await;
+        within(css, found.click()).await;
+    }
+
+    async fn choose(&self, css: &str, value: &str) {
+        let found = within(css, self.client.find(Locator::Css(css))).await;
+        within(css, found.select_by_value(value)).await;
+    }
+
+    /// A new game of `game` from `start`, the engine playing `engine` ("0" first, "1"
+    /// second); returns the page once it waits for the player.
+    async fn new_game(&self, game: &str, start: &str, engine: &str) -> View {
+        self.choose("#game", game).await;
+        let field = within("#start", self.client.find(Locator::Css("#start"))).await;
+        within("#start", field.clear()).await;
+        within("#start", field.send_keys(start)).await;
+        self.choose("#engine", engine).await;
+        // Marks the status stale, so that the wait below sees the new game's.
+        let stale = "delete document.getElementById('status').dataset.ply";
+        within("marking the status", self.client.execute(stale, vec![])).await;
+        self.click("#new").await;
+        self.until(&format!("a new game of {game} from {start}"), View::idle)
+            .await
+    }
+}
+
+/// Clicks a move, and while the engine's reply is pending toggles the hints off and on (all
+/// in the page, within its 300 ms pause): the engine must still reply once, not twice.
+async fn engine_replies_once(page: &Page, view: &View) {
+    const CLICK_AND_TOGGLE: &str = r##"
+const [key, done] = arguments, $ = id => document.getElementById(id), began = Date.now();
+document.querySelector(`#moves button[data-move='${key}']`).click();
+const poll = () => {
+  if ($("status").dataset.turn === "engine") { $("hints").click(); $("hints").click(); done(true); }
+  else if (Date.now() - began > 10000) done(false);
+  else setTimeout(poll, 1);
+};
+poll();
+"##;
+    let ply = view.ply.expect("an idle page has a ply");
+    let key = json!(view.moves[0].key);
+    let toggled = within(
+        "clicking a move and toggling the hints",
+        page.client.execute_async(CLICK_AND_TOGGLE, vec![key]),
+    )
+    .await;
+    assert_eq!(toggled, json!(true), "the engine's turn was never shown");
+    page.until("the engine's reply", |v| {
+        v.idle() && v.ply.is_some_and(|p| p >= ply + 2)
+    })
+    .await;
+    // A second reply would come 300 ms after the toggle: give it time to show.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let after = page.until("the page at rest", View::idle).await;
+    assert_eq!(
+        (after.ply, after.turn.as_str(), after.hints),
+        (Some(ply + 2), "you", true),
+        "the engine replied more than once: {after:?}"
+    );
+}
+
+/// The library's view of a game: its positions as the page names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Game {
+    Nim,
+    Wythoff,
+}
+
+impl Game {
+    fn name(self) -> &'static str {
+        match self {
+            Game::Nim => "nim",
+            Game::Wythoff => "wythoff",
+        }
+    }
+
+    fn piles(position: &str) -> Vec<u64> {
+        position
+            .split_whitespace()
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| panic!("a position: {position:?}"))
+            })
+            .collect()
+    }
+
+    fn named(piles: &[u64]) -> String {
+        piles
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The positions that the library's winning moves lead to, by name.
+    fn winning(self, position: &str) -> BTreeSet<String> {
+        let piles = Game::piles(position);
+        match self {
+            Game::Nim => nim::winning_moves(&piles)
+                .into_iter()
+                .map(|m| {
+                    let mut after = piles.clone();
+                    after[m.pile - 1] = m.to;
+                    Game::named(&after)
+                })
+                .collect(),
+            Game::Wythoff => wythoff::winning_moves(piles[0], piles[1])
+                .into_iter()
+                .map(|m| Game::named(&[m.to.0, m.to.1]))
+                .collect(),
+        }
+    }
+
+    /// Whether the player to move at `position` wins.
+    fn wins(self, position: &str) -> bool {
+        !self.winning(position).is_empty()
+    }
+
+    /// How many legal moves `position` has.
+    fn move_count(self, position: &str) -> usize {
+        let piles = Game::piles(position);
+        let count = match self {
+            Game::Nim => piles.iter().sum(),
+            Game::Wythoff => piles[0] + piles[1] + piles[0].min(piles[1]),
+        };
+        count as usize
+    }
+}
+
+/// The player's choice of move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Player {
+    /// Any legal move, at random.
+    Random,
+    /// A winning move where there is one (the library's), else a random one.
+    Perfect,
+}
+
+/// The moves shown at `view`, checked against the library: every legal move once, and with
+/// hints on each one's colour and outcome as the library says.
+fn check_moves(game: Game, view: &View) {
+    if view.turn == "over" {
+        assert!(view.moves.is_empty(), "moves after the end: {view:?}");
+        return;
+    }
+    let targets: BTreeSet<&str> = view.moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        (view.moves.len(), targets.len()),
+        (
+            game.move_count(&view.position),
+            game.move_count(&view.position)
+        ),
+        "the legal moves of {} {}: {view:?}",
+        game.name(),
+        view.position
+    );
+    let winning = game.winning(&view.position);
+    for m in &view.moves {
+        let wins = winning.contains(&m.to);
+        let expected = if wins { "win" } else { "loss" };
+        assert_eq!(
+            m.outcome,
+            expected,
+            "{} {} -> {}: data-outcome",
+            game.name(),
+            view.position,
+            m.to
+        );
+        if view.hints {
+            let colour = if wins { GREEN } else { RED };
+            assert_eq!(
+                m.colour,
+                colour,
+                "{} {} -> {}: the hint colour",
+                game.name(),
+                view.position,
+                m.to
+            );
+        } else {
+            assert!(
+                m.colour != GREEN && m.colour != RED,
+                "a hint without hints: {m:?}"
+            );
+        }
+    }
+}
+
+/// What a game showed: who won, and whether the engine was ever handed a winning position.
+#[derive(Debug)]
+struct Played {
+    winner: String,
+    engine_had_a_win: bool,
+    moves: usize,
+}
+
+/// Plays a whole game from `start` by clicking, the engine playing `engine` ("0" first, "1"
+/// second), the player choosing as `player` says; checks every position shown and every
+/// engine move.
+async fn play(
+    page: &Page,
+    rng: &mut StdRng,
+    game: Game,
+    start: &str,
+    engine: &str,
+    player: Player,
+) -> Played {
+    let side = if engine == "0" { "first" } else { "second" };
+    let what = format!("{} from {start}, engine {side}, {player:?}", game.name());
+    let mut view = page.new_game(game.name(), start, engine).await;
+    let mut engine_had_a_win = false;
+    if engine == "0" {
+        // The engine has moved first (or the game was over at once).
+        engine_had_a_win = game.wins(start);
+        if view.ply == Some(1) && engine_had_a_win {
+            assert!(
+                game.winning(start).contains(&view.position),
+                "{what}: the engine moved from {start} to {}, not a winning move",
+                view.position
+            );
+        }
+    }
+    loop {
+        check_moves(game, &view);
+        if view.turn == "over" {
+            break;
+        }
+        assert_eq!(view.turn, "you", "{what}: {view:?}");
+        let winning = game.winning(&view.position);
+        let choices: Vec<&Move> = match player {
+            Player::Perfect if !winning.is_empty() => view
+                .moves
+                .iter()
+                .filter(|m| winning.contains(&m.to))
+                .collect(),
+            _ => view.moves.iter().collect(),
+        };
+        let chosen = choices[rng.random_range(0..choices.len())].clone();
+        let ply = view.ply.expect("an idle page has a ply");
+        page.click(&format!("#moves button[data-move='{}']", chosen.key))
+            .await;
+        view = page
+            .until(&format!("{what}: the move to {}", chosen.to), |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+        if view.ply == Some(ply + 1) {
+            // The player's move ended the game: in normal play its mover wins.
+            assert_eq!(
+                (
+                    view.position.as_str(),
+                    view.turn.as_str(),
+                    view.winner.as_str()
+                ),
+                (chosen.to.as_str(), "over", "you"),
+                "{what}"
+            );
+        } else {
+            assert_eq!(view.ply, Some(ply + 2), "{what}: {view:?}");
+            if game.wins(&chosen.to) {
+                engine_had_a_win = true;
+                assert!(
+                    game.winning(&chosen.to).contains(&view.position),
+                    "{what}: handed {}, the engine moved to {}, not a winning move",
+                    chosen.to,
+                    view.position
+                );
+            }
+        }
+    }
+    if engine_had_a_win {
+        assert_eq!(view.winner, "engine", "{what}: the engine had a win");
+    }
+    Played {
+        winner: view.winner,
+        engine_had_a_win,
+        moves: view.ply.unwrap_or(0),
+    }
+}
+
+/// The screenshot: a PNG of a reasonable size, with many colours, no one of them nearly
+/// everywhere, and the hints' green among them.
+fn check_screenshot(png_bytes: &[u8]) {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-page.png");
+    std::fs::write(&path, png_bytes).expect("the screenshot saved");
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("the screenshot is a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a buffer size")];
+    let info = reader
+        .next_frame(&mut pixels)
+        .expect("the screenshot decodes");
+    pixels.truncate(info.buffer_size());
+    let channels = info.color_type.samples();
+    let (width, height) = (info.width, info.height);
+    assert!(
+        width >= 600 && height >= 400,
+        "the screenshot is {width}×{height}: {}",
+        path.display()
+    );
+    let mut counts = std::collections::HashMap::new();
+    for pixel in pixels.chunks_exact(channels) {
+        *counts.entry(&pixel[..channels.min(3)]).or_insert(0usize) += 1;
+    }
+    let most = counts.values().max().copied().unwrap_or(0);
+    let total = (width * height) as usize;
+    println!(
+        "screenshot {width}×{height}, {} colours, the commonest on {:.1}% of the pixels: {}",
+        counts.len(),
+        100.0 * most as f64 / total as f64,
+        path.display()
+    );
+    assert!(
+        counts.len() >= 16 && most * 100 < total * 98,
+        "the screenshot looks blank: {} colours, the commonest on {most} of {total} pixels: {}",
+        counts.len(),
+        path.display()
+    );
+    let green: &[u8] = &[200, 240, 200];
+    assert!(
+        counts.keys().any(|&c| c == green),
+        "no hint green in the screenshot: {}",
+        path.display()
+    );
+}
+
+/// Whether the environment asks for the browser test never to be skipped.
+fn browser_required() -> bool {
+    std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_nim_and_wythoff_in_a_browser() {
+    let Some(chromedriver) = on_path("chromedriver") else {
+        assert!(
+            !browser_required(),
+            "GRUNDY_REQUIRE_BROWSER is set but chromedriver is not on the PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        // Straight to stderr, past the test harness's capture: a skip is always said.
+        let _ = writeln!(
+            std::io::stderr(),
+            "browser test skipped: chromedriver is not on the PATH (Debian: apt-get install \
+             chromium chromium-driver; GRUNDY_REQUIRE_BROWSER=1 makes this a failure)"
+        );
+        return;
+    };
+    let began = Instant::now();
+    let seed = std::env::var("GRUNDY_BROWSER_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(14);
+    println!("random moves with GRUNDY_BROWSER_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
+
+    let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+        .await
+        .expect("a port for the server");
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app(Limits::default())).await });
+
+    let driver = Driver::start(&chromedriver);
+    let mut options = json!({
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1024,1400", "--force-device-scale-factor=1"],
+    });
+    if let Some(chromium) = on_path("chromium") {
+        options["binary"] = json!(chromium);
+    }
+    let capabilities = json!({ "goog:chromeOptions": options });
+    let Value::Object(capabilities) = capabilities else {
+        unreachable!()
+    };
+    let client = within_for(
+        LAUNCH,
+        "a browser session (headless Chromium started by chromedriver)",
+        ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}", driver.port)),
+    )
+    .await;
+    let page = Page { client };
+    within("the page", page.client.goto(&format!("http://{address}/"))).await;
+    // The page opens on its first game, Nim from 3 4 5, the engine second, hints off.
+    let first = page.until("the page's first game", View::idle).await;
+    assert_eq!(
+        (first.position.as_str(), first.turn.as_str()),
+        ("3 4 5", "you")
+    );
+    assert!(!first.hints);
+    check_moves(Game::Nim, &first);
+    page.click("#hints").await;
+    let hinted = page
+        .until("the hints", |v| {
+            v.idle() && v.hints && v.moves.iter().any(|m| m.colour == GREEN)
+        })
+        .await;
+    check_moves(Game::Nim, &hinted);
+    engine_replies_once(&page, &hinted).await;
+
+    let mut games = Vec::new();
+    for (game, start, engine, player) in [
+        // The player to move loses: whatever is clicked, the engine must win.
+        (Game::Nim, "1 2 3", "1", Player::Random),
+        (Game::Wythoff, "4 7", "1", Player::Random),
+        // The engine moves first from a winning position.
+        (Game::Nim, "3 4 5", "0", Player::Random),
+        (Game::Wythoff, "5 8", "0", Player::Random),
+        // Random moves from a winning position: the engine wins once given a win.
+        (Game::Nim, "3 4 5", "1", Player::Random),
+        (Game::Wythoff, "6 9", "1", Player::Random),
+        // Perfect play from a winning position beats the engine.
+        (Game::Nim, "3 4 5", "1", Player::Perfect),
+        (Game::Wythoff, "5 8", "1", Player::Perfect),
+    ] {
+        let played = play(&page, &mut rng, game, start, engine, player).await;
+        println!(
+            "{} from {start}, engine {}, {player:?}: {played:?}",
+            game.name(),
+            if engine == "0" { "first" } else { "second" }
+        );
+        let must_win = !game.wins(start) || engine == "0";
+        assert!(!must_win || played.engine_had_a_win, "{played:?}");
+        if player == Player::Perfect {
+            assert_eq!(
+                (played.winner.as_str(), played.engine_had_a_win),
+                ("you", false)
+            );
+        }
+        games.push(played);
+    }
+
+    // A screenshot in the middle of a game, hints shown.
+    page.new_game("wythoff", "5 8", "1").await;
+    let screenshot = within("the screenshot", page.client.screenshot()).await;
+    check_screenshot(&screenshot);
+
+    within("closing the browser", page.client.close()).await;
+    drop(driver);
+    println!(
+        "{} games, {} moves clicked or answered, in {:.1} s",
+        games.len(),
+        games.iter().map(|g| g.moves).sum::<usize>(),
+        began.elapsed().as_secs_f64()
+    );
+}
