@@ -1,7 +1,8 @@
 //! `grundy cgt EXPR...`: the values of short partizan games written in the reference tool's
 //! notation (`{1|*}`, `{2||1|0}`, `3/4`, `^`, `+-1`, sums, negatives), one report each with
 //! every property the library's `partizan::describe` gives; `--compare A B` for the relation
-//! of two games; `--cool T` and `--heat T` for cooled and heated forms; `--svg` and `--png`
+//! of two games; `--cool T`, `--heat T`, `--overheat S T` and `--norton U` for cooled,
+//! heated, overheated forms and Norton products; `--svg` and `--png`
 //! for the thermograph of one game. Expressions also come from a file or standard input, one
 //! a line. A malformed expression is an error naming where it is: `expression '…': column C:
 //! …` for an argument, `FILE:LINE:COLUMN: …` for a line.
@@ -34,7 +35,7 @@ pub struct CgtArgs {
     pub file: Option<String>,
     /// Compare two games A and B: the relation (<, =, >, or <> when confused) and the
     /// outcome class of A - B.
-    #[arg(long, conflicts_with_all = ["cool", "heat", "svg", "png"])]
+    #[arg(long, conflicts_with_all = ["cool", "heat", "overheat", "norton", "svg", "png"])]
     pub compare: bool,
     /// Also cool each game by T, a dyadic number greater than -1 (1/2, 3/4, 2).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
@@ -42,6 +43,14 @@ pub struct CgtArgs {
     /// Also heat each game by T, a game in the same notation (a number, or any game).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub heat: Option<String>,
+    /// Also overheat each game from S to T (games in the same notation): integers n become
+    /// n·S (Norton's product), other games {G^L + T | G^R - T} overheated.
+    #[arg(long, num_args = 2, value_names = ["S", "T"], allow_hyphen_values = true)]
+    pub overheat: Option<Vec<String>>,
+    /// Also Norton-multiply each game by U, a positive game in the same notation (G.U: G
+    /// copies of U for an integer G).
+    #[arg(long, value_name = "U", allow_hyphen_values = true)]
+    pub norton: Option<String>,
     /// Draw the thermograph of the game (one game only) as SVG into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -160,19 +169,11 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
             games.len()
         );
     }
-    let cool = args.cool.as_deref().map(cooling).transpose()?;
-    let heat = match &args.heat {
-        Some(text) => Some(
-            store
-                .parse(text)
-                .map_err(|e| anyhow!("--heat '{text}': {e}"))?,
-        ),
-        None => None,
-    };
+    let transforms = transforms(args, &mut store)?;
     let mut reports = Vec::with_capacity(games.len());
     for (expression, &g) in expressions.iter().zip(&games) {
         reports
-            .push(report(&mut store, expression, g, cool, heat).map_err(|e| expression.whole(e))?);
+            .push(report(&mut store, expression, g, &transforms).map_err(|e| expression.whole(e))?);
     }
     let mut written = Vec::new();
     if drawing {
@@ -198,34 +199,80 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     Ok(())
 }
 
-/// The report of one game, with its cooled and heated forms when asked for.
+/// A transformation of each game asked for on the command line, with its parameters.
+#[derive(Debug, Clone, Copy)]
+enum Transform {
+    /// `--cool T`.
+    Cool(Dyadic),
+    /// `--heat T`.
+    Heat(GameId),
+    /// `--overheat S T`.
+    Overheat(GameId, GameId),
+    /// `--norton U`.
+    Norton(GameId),
+}
+
+/// The transformations the arguments ask for, in the order of the report's fields.
+fn transforms(args: &CgtArgs, store: &mut GameStore) -> Result<Vec<Transform>> {
+    let mut game = |option: &str, text: &str| {
+        store
+            .parse(text)
+            .map_err(|e| anyhow!("--{option} '{text}': {e}"))
+    };
+    let mut all = Vec::new();
+    if let Some(text) = &args.cool {
+        all.push(Transform::Cool(cooling(text)?));
+    }
+    if let Some(text) = &args.heat {
+        all.push(Transform::Heat(game("heat", text)?));
+    }
+    if let Some([s, t]) = args.overheat.as_deref() {
+        all.push(Transform::Overheat(
+            game("overheat", s)?,
+            game("overheat", t)?,
+        ));
+    }
+    if let Some(text) = &args.norton {
+        all.push(Transform::Norton(game("norton", text)?));
+    }
+    Ok(all)
+}
+
+/// The report of one game, with its transformed forms when asked for: each a field
+/// `{"by": ..., "result": ...}` in JSON (`cooled`, `heated`, `overheated`, `norton`).
 fn report(
     store: &mut GameStore,
     expression: &Expression,
     g: GameId,
-    cool: Option<Dyadic>,
-    heat: Option<GameId>,
+    transforms: &[Transform],
 ) -> Result<Report> {
     let mut report = describe::properties(store, &expression.text, g)?;
-    if let Some(t) = cool {
-        let cooled = store.cool(g, t)?;
-        let cooled = store.display(cooled);
+    for &transform in transforms {
+        let (key, verb, by, result) = match transform {
+            Transform::Cool(t) => ("cooled", "cooled by", t.to_string(), store.cool(g, t)?),
+            Transform::Heat(t) => ("heated", "heated by", store.display(t), store.heat(g, t)?),
+            Transform::Overheat(s, t) => {
+                let by = format!("{} to {}", store.display(s), store.display(t));
+                (
+                    "overheated",
+                    "overheated from",
+                    by,
+                    store.overheat(g, s, t)?,
+                )
+            }
+            Transform::Norton(u) => (
+                "norton",
+                "Norton product by",
+                store.display(u),
+                store.norton_multiply(g, u)?,
+            ),
+        };
+        let result = store.display(result);
         report = report.field(Field::shown(
-            "cooled",
-            json!({"by": t.to_string(), "result": &cooled}),
-            &format!("cooled by {t}"),
-            &cooled,
-        ));
-    }
-    if let Some(t) = heat {
-        let heated = store.heat(g, t)?;
-        let heated = store.display(heated);
-        let by = store.display(t);
-        report = report.field(Field::shown(
-            "heated",
-            json!({"by": &by, "result": &heated}),
-            &format!("heated by {by}"),
-            &heated,
+            key,
+            json!({"by": &by, "result": &result}),
+            &format!("{verb} {by}"),
+            &result,
         ));
     }
     Ok(report)

@@ -1,5 +1,5 @@
 //! `grundy cgt`: the properties of known games, the text and JSON forms, comparisons,
-//! cooling and heating, malformed expressions (with their column, or `file:line:column`),
+//! cooling, heating, overheating and Norton products, malformed expressions (with their column, or `file:line:column`),
 //! expressions from files and standard input, thermograph pictures, and the JSON of random
 //! sums checked against the library. No run may panic.
 
@@ -293,6 +293,36 @@ fn cool_and_heat() {
     );
     let err = grundy(&["cgt", "1", "--heat", "{1|"]).failed().to_string();
     assert!(err.contains("--heat '{1|': column 4"), "{err}");
+}
+
+#[test]
+fn overheat_and_norton() {
+    // An integer n overheats to n·S (3 copies of 1* are 3*); other games to
+    // {G^L + T | G^R - T}, overheated: {1|0} from 1 to 1* is {1 + 1* | 0 - 1*}.
+    let report = json(&["cgt", "3", "--overheat", "1*", "1"]);
+    assert_eq!(
+        report["overheated"],
+        serde_json::json!({"by": "1* to 1", "result": "3*"})
+    );
+    let text = grundy(&["cgt", "{1|0}", "--overheat", "1", "1*"])
+        .ok()
+        .to_string();
+    assert!(
+        text.ends_with("overheated from 1 to 1*: {2*|-1*}\n"),
+        "{text}"
+    );
+    // Norton's product: 2.^ is two copies of ^.
+    let report = json(&["cgt", "2", "--norton", "^"]);
+    assert_eq!(
+        report["norton"],
+        serde_json::json!({"by": "^", "result": "^^"})
+    );
+    let err = grundy(&["cgt", "1", "--norton", "{1"]).failed().to_string();
+    assert!(err.contains("--norton '{1': column 3"), "{err}");
+    // A usage error, reported by the argument parser.
+    let run = grundy(&["cgt", "1", "--overheat", "1"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("2 values required"), "{}", run.stderr);
 }
 
 #[test]
