@@ -1,5 +1,5 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
-//! `toads-and-frogs`) and `grundy table cram`: canonical form, class and both players' winning
+//! `toads-and-frogs`, `hackenbush`, `snort`, `col`) and `grundy table cram`: canonical form, class and both players' winning
 //! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
 //! of a bad position. No run may panic.
 
@@ -82,6 +82,43 @@ fn the_other_rulesets() {
     );
     // A position where nobody can move.
     assert_eq!(json(&["toads-and-frogs", "FT"])["class"], "second");
+}
+
+#[test]
+fn snort_and_col() {
+    assert_eq!(
+        grundy(&["snort", ".-.-.(-.;-.)"]).ok(),
+        "the first player wins\n\
+         value: +-{3|2}\n\
+         Left (L) moving first: win\n\
+         winning moves (2):\n  \
+         vertex 1 to 0:L 2:L 2-3 2-4 = {3|1*}\n  \
+         vertex 2 to 1:L 3:L 4:L 0-1 = {3|2}\n\
+         Right (R) moving first: win\n\
+         winning moves (2):\n  \
+         vertex 1 to 0:R 2:R 2-3 2-4 = {-1*|-3}\n  \
+         vertex 2 to 1:R 3:R 4:R 0-1 = {-2|-3}\n"
+    );
+    assert_eq!(
+        json(&["col", "0-1 1-2:x"]),
+        json!({
+            "class": "right",
+            "value": "-1/2",
+            "position": "1:L 0-1",
+            "left_first": {"outcome": "loss", "value": null, "winning_moves": []},
+            "right_first": {
+                "outcome": "win",
+                "value": null,
+                "winning_moves": [{"move": "vertex 0", "position": "", "value": "0"}],
+            },
+        })
+    );
+    assert_eq!(json(&["col", "R-.-R-.-L-.-R-.-R-."])["value"], "7/8");
+    assert_eq!(
+        grundy(&["snort", "0-1 1-2:x 3-q"]).failed(),
+        "grundy: error: position: 1:13: expected a vertex V or V:C (V from 0 to 63; C '.' \
+         (uncoloured), 'L' or 'R' (tinted), 'x' or 'o' (coloured)), found \"q\"\n"
+    );
 }
 
 #[test]

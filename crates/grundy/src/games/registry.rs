@@ -41,6 +41,8 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::ANTI_CLOBBER,
     &super::rulesets::TOADS_AND_FROGS,
     &super::rulesets::HACKENBUSH,
+    &super::rulesets::SNORT,
+    &super::rulesets::COL,
     &super::take_and_break::FAMILY,
 ];
 

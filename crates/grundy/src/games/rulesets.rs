@@ -15,6 +15,7 @@ use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::{Board, Domineering};
 use crate::partizan::rulesets::hackenbush::Hackenbush;
+use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
 use crate::partizan::{GameStore, Side};
@@ -170,6 +171,39 @@ pub static HACKENBUSH: Family = Family {
             ["blue and green", "red and green"],
         )
     },
+    table: None,
+};
+
+/// The parameter of the graph-colouring families.
+const COLOURED_GRAPH: [Param; 1] = [Param::arg(
+    "position",
+    "GRAPH",
+    "A graph in CGSuite's notation ('L-.-.(-.;-R)': '.' uncoloured, 'L'/'R' tinted, 'x'/'o' \
+     coloured, '-' edges, branches in (...;...), ':A' names a vertex met again), or words \
+     U-V and V:C, vertices 0 to 63 (at most 64)",
+)];
+
+/// `grundy snort GRAPH`: CGSuite's graph notation or an edge list.
+pub static SNORT: Family = Family {
+    name: "snort",
+    group: Group::Rulesets,
+    about: "Snort (colour a vertex not next to the opponent's colour; 'L'/'R' tinted vertices \
+            only Left/Right may colour): canonical form, outcome class, winning moves",
+    example: "'L-.-.-.-L'",
+    params: &COLOURED_GRAPH,
+    run: |inputs| report(SnortCol::SNORT, position(inputs), ["L", "R"]),
+    table: None,
+};
+
+/// `grundy col GRAPH`: Snort's graphs.
+pub static COL: Family = Family {
+    name: "col",
+    group: Group::Rulesets,
+    about: "Col (colour a vertex not next to your own colour; 'L'/'R' tinted vertices only \
+            Right/Left may colour): canonical form, outcome class, winning moves",
+    example: "'R-.-R-.-L-.-R'",
+    params: &COLOURED_GRAPH,
+    run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"]),
     table: None,
 };
 
