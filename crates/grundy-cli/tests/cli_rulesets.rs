@@ -1,5 +1,5 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
-//! `toads-and-frogs`, `hackenbush`, `snort`, `col`) and `grundy table cram`: canonical form, class and both players' winning
+//! `toads-and-frogs`, `hackenbush`, `snort`, `col`, `konane`) and `grundy table cram`: canonical form, class and both players' winning
 //! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
 //! of a bad position. No run may panic.
 
@@ -118,6 +118,29 @@ fn snort_and_col() {
         grundy(&["snort", "0-1 1-2:x 3-q"]).failed(),
         "grundy: error: position: 1:13: expected a vertex V or V:C (V from 0 to 63; C '.' \
          (uncoloured), 'L' or 'R' (tinted), 'x' or 'o' (coloured)), found \"q\"\n"
+    );
+}
+
+#[test]
+fn konane() {
+    assert_eq!(
+        grundy(&["konane", "xo.ox|.xoxo|ox.ox"]).ok(),
+        "Left wins\n\
+         value: 1/2*\n\
+         Left (x) moving first: win\n\
+         winning moves (1):\n  \
+         (3,5)->(3,3) to xo.ox|.xoxo|oxx.. = 1/2\n\
+         Right (o) moving first: loss\n"
+    );
+    // A double jump is a move, and wins.
+    assert_eq!(
+        json(&["konane", "xo.o."])["left_first"]["winning_moves"],
+        json!([{"move": "(1,1)->(1,5)", "position": "....x", "value": "0"}])
+    );
+    assert_eq!(
+        grundy(&["konane", "xo|xz"]).failed(),
+        "grundy: error: position: 2:2: expected 'x' (Left's stone), 'o' (Right's stone), '.' \
+         (empty) or '#' (blocked), found 'z'\n"
     );
 }
 

@@ -13,6 +13,7 @@ use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
+use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
@@ -131,6 +132,34 @@ fn clobber_against_brute_force() {
 fn anticlobber_against_brute_force() {
     let boards = random_grids(5, 300, 10, &[('x', 2), ('o', 2), ('.', 2), ('#', 1)]);
     assert_eq!(check(Clobber::ANTI_CLOBBER, &boards), 300);
+}
+
+#[test]
+fn konane_against_brute_force() {
+    let mut boards = random_grids(10, 300, 12, &[('x', 3), ('o', 3), ('.', 3), ('#', 1)]);
+    // Long lines, where stones jump two and three times.
+    boards.extend(
+        random_grids(11, 100, 10, &[('x', 2), ('o', 2), ('.', 2)])
+            .into_iter()
+            .map(|b| b.replace('|', "")),
+    );
+    boards.extend(["xo.o.o.", "o.o.oxo.o.", "xo.o|o.x.|.o.x", "x.|o.|.o|ox|.x"].map(String::from));
+    assert_eq!(check(Konane, &boards), 404);
+}
+
+#[test]
+fn konane_jumps_on_in_a_line() {
+    let p = Konane.parse("xo.o.o").unwrap();
+    let mut moves = Vec::new();
+    Konane.moves(&p, Side::Left, &mut moves);
+    let shown: Vec<String> = moves
+        .iter()
+        .map(|(m, q)| format!("{m} {}", Konane.show(q)))
+        .collect();
+    assert_eq!(shown, ["(1,1)->(1,3) ..xo.o", "(1,1)->(1,5) ....xo"]);
+    moves.clear();
+    Konane.moves(&p, Side::Right, &mut moves);
+    assert!(moves.is_empty());
 }
 
 #[test]

@@ -43,6 +43,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::HACKENBUSH,
     &super::rulesets::SNORT,
     &super::rulesets::COL,
+    &super::rulesets::KONANE,
     &super::take_and_break::FAMILY,
 ];
 

@@ -15,6 +15,7 @@ use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::{Board, Domineering};
 use crate::partizan::rulesets::hackenbush::Hackenbush;
+use crate::partizan::rulesets::konane::Konane;
 use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
@@ -204,6 +205,19 @@ pub static COL: Family = Family {
     example: "'R-.-R-.-L-.-R'",
     params: &COLOURED_GRAPH,
     run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"]),
+    table: None,
+};
+
+/// `grundy konane BOARD`: Clobber's boards.
+pub static KONANE: Family = Family {
+    name: "konane",
+    group: Group::Rulesets,
+    about: "Konane (jump your stone over an adjacent opponent's into an empty cell, and on in \
+            the same line; 'x' Left, 'o' Right, '.' empty, '#' blocked): canonical form, outcome \
+            class, both players' winning moves",
+    example: "'xo.ox|.xoxo|ox.ox'",
+    params: &POSITION,
+    run: |inputs| report(Konane, position(inputs), ["x", "o"]),
     table: None,
 };
 

@@ -11,8 +11,9 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs); [`grid`] holds
-//! what the board games share (reading a grid, bitboard geometry, normalisation). The catalogue's families for them are in
+//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`];
+//! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
+//! normalisation, moves from cell to cell). The catalogue's families for them are in
 //! [`crate::games::rulesets`].
 
 use std::fmt;
@@ -27,6 +28,7 @@ pub mod cram;
 pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
+pub mod konane;
 pub mod snort_col;
 pub mod toads_frogs;
 
