@@ -1,7 +1,8 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
-//! `toads-and-frogs`, `hackenbush`, `snort`, `col`, `konane`) and `grundy table cram`: canonical form, class and both players' winning
-//! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
-//! of a bad position. No run may panic.
+//! `toads-and-frogs`, `hackenbush`, `snort`, `col`, `konane`, `amazons`) and `grundy table
+//! cram`: canonical form, class and both players' winning moves in text and JSON, and exit
+//! code 2 with a `grundy: error:` message naming the place of a bad position. No run may
+//! panic.
 
 mod catalogue_run;
 
@@ -141,6 +142,38 @@ fn konane() {
         grundy(&["konane", "xo|xz"]).failed(),
         "grundy: error: position: 2:2: expected 'x' (Left's stone), 'o' (Right's stone), '.' \
          (empty) or '#' (blocked), found 'z'\n"
+    );
+}
+
+#[test]
+fn amazons() {
+    // CGSuite's case.
+    assert_eq!(
+        json(&["amazons", "x...|o..."])["value"],
+        "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"
+    );
+    assert_eq!(
+        grundy(&["amazons", "x..|##o"]).ok(),
+        "the first player wins\n\
+         value: +-1\n\
+         Left (x) moving first: win\n\
+         winning moves (2):\n  \
+         (1,1)->(1,2)/(1,3) to .x#|##o = 1\n  \
+         (1,1)->(1,3)/(1,2) to .#x|##o = 0\n\
+         Right (o) moving first: win\n\
+         winning moves (3):\n  \
+         (2,3)->(1,2)/(1,3) to xo#|##. = -1\n  \
+         (2,3)->(1,2)/(2,3) to xo.|### = -1\n  \
+         (2,3)->(1,3)/(1,2) to x#o|##. = -1\n"
+    );
+    // Burnt cells meeting at a corner do not stop a diagonal move.
+    assert_eq!(
+        json(&["amazons", "x.#|#.o"])["left_first"]["winning_moves"][1],
+        json!({"move": "(1,1)->(2,2)/(1,2)", "position": ".##|#xo", "value": "1"})
+    );
+    assert_eq!(
+        grundy(&["amazons", "x..|.o"]).failed(),
+        "grundy: error: position: 2:3: expected a row of 3 cells like row 1, found 2\n"
     );
 }
 

@@ -1,11 +1,13 @@
-//! The reference tool's expression tests on rulesets (`testdata/cgsuite/cgsuite_expression_tests.json`,
-//! every case whose input names a `game.` class): each case of a ruleset played here
-//! (Domineering, Cram, Clobber, AntiClobber, Toads and Frogs, Hackenbush, Snort, Col) is
-//! evaluated with the library's ruleset and must print exactly as expected (or fail to read where the reference
-//! tool fails); every other case is listed below with the reason it is out of scope.
+//! The reference tool's expression tests on rulesets
+//! (`testdata/cgsuite/cgsuite_expression_tests.json`, every case whose input names a `game.`
+//! class): each case of a ruleset played here (Domineering, Cram, Clobber, AntiClobber, Toads
+//! and Frogs, Hackenbush, Snort, Col, Amazons) is evaluated with the library's ruleset and
+//! must print exactly as expected (or fail to read where the reference tool fails); every
+//! other case is listed below with the reason it is out of scope.
 
 mod common;
 
+use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
@@ -23,7 +25,10 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "Misere",
         "misère play: not given by the normal-play canonical form",
     ),
-    ("Amazons", "Amazons is not a ruleset here"),
+    (
+        "Followers",
+        "counts the positions reachable, not a game value",
+    ),
     (
         "GenClobber",
         "generalised Clobber (diagonal moves) is not a ruleset here",
@@ -125,6 +130,8 @@ fn reference_ruleset_cases() {
             Some(("ToadsAndFrogs", |t| canonical(ToadsAndFrogs, t)))
         } else if input.starts_with("game.graph.Hackenbush(") && !input.contains("(\"\")") {
             Some(("Hackenbush", |t| canonical(Hackenbush, t)))
+        } else if input.starts_with("game.grid.Amazons(") {
+            Some(("Amazons", |t| canonical(Amazons, t)))
         } else if input.starts_with("game.graph.Snort(") {
             Some(("Snort", |t| canonical(SnortCol::SNORT, t)))
         } else if input.starts_with("game.graph.Col(") {
@@ -153,6 +160,7 @@ fn reference_ruleset_cases() {
     }
     evaluated.sort();
     let mut expected = [
+        "Amazons",
         "AntiClobber",
         "Clobber",
         "Col",
@@ -165,5 +173,5 @@ fn reference_ruleset_cases() {
     expected.extend(["Snort"; 2]);
     expected.sort();
     assert_eq!(evaluated, expected);
-    assert_eq!(skipped, 41);
+    assert_eq!(skipped, 40);
 }

@@ -9,6 +9,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::raw::Raw;
+use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
@@ -160,6 +161,22 @@ fn konane_jumps_on_in_a_line() {
     moves.clear();
     Konane.moves(&p, Side::Right, &mut moves);
     assert!(moves.is_empty());
+}
+
+#[test]
+fn amazons_against_brute_force() {
+    let mut boards = random_grids(12, 300, 8, &[('x', 1), ('o', 1), ('.', 4), ('#', 1)]);
+    boards.extend(
+        [
+            "x..|##o",
+            "x...|o...",
+            "x.#|..#|#.o",
+            "x.o|...",
+            ".x.|#.#|.o.",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(check(Amazons, &boards), 305);
 }
 
 #[test]

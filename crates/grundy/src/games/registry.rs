@@ -44,6 +44,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::SNORT,
     &super::rulesets::COL,
     &super::rulesets::KONANE,
+    &super::rulesets::AMAZONS,
     &super::take_and_break::FAMILY,
 ];
 

@@ -11,6 +11,7 @@
 
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::InputError;
+use crate::partizan::rulesets::amazons::Amazons;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::{Board, Domineering};
@@ -218,6 +219,19 @@ pub static KONANE: Family = Family {
     example: "'xo.ox|.xoxo|ox.ox'",
     params: &POSITION,
     run: |inputs| report(Konane, position(inputs), ["x", "o"]),
+    table: None,
+};
+
+/// `grundy amazons BOARD`: `x` Left's amazons, `o` Right's, `.` empty, `#` burnt.
+pub static AMAZONS: Family = Family {
+    name: "amazons",
+    group: Group::Rulesets,
+    about: "Amazons (move your amazon as a queen, then shoot an arrow as a queen from where it \
+            lands, burning that cell; 'x' Left, 'o' Right, '.' empty, '#' burnt): canonical \
+            form, outcome class, both players' winning moves",
+    example: "'x...|o...'",
+    params: &POSITION,
+    run: |inputs| report(Amazons, position(inputs), ["x", "o"]),
     table: None,
 };
 

@@ -60,8 +60,10 @@ impl Shape {
     pub fn king_neighbours(self, mask: u128, first_column: u128) -> u128 {
         let cols = u32::from(self.cols);
         let last_column = first_column << (self.cols.max(1) - 1);
-        let rows = mask | mask << cols | mask >> cols;
-        (rows | (rows & !last_column) << 1 | (rows & !first_column) >> 1) & self.all()
+        // Cut to the board before shifting sideways: a cell below the last row would come
+        // back onto it one column to the left.
+        let rows = (mask | mask << cols | mask >> cols) & self.all();
+        rows | (rows & !last_column) << 1 | (rows & !first_column) >> 1
     }
 
     /// The cells of `mask` moved one cell towards `direction`, those leaving the board
@@ -466,6 +468,8 @@ mod tests {
         );
         let (_, corner) = mask("#...|....|....");
         assert_eq!(show(shape.king_neighbours(corner, first)), "##..|##..|....");
+        let (_, corner) = mask("....|....|#...");
+        assert_eq!(show(shape.king_neighbours(corner, first)), "....|##..|##..");
     }
 
     #[test]
