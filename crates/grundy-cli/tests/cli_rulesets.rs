@@ -172,6 +172,11 @@ fn amazons() {
         json!({"move": "(1,1)->(2,2)/(1,2)", "position": ".##|#xo", "value": "1"})
     );
     assert_eq!(
+        grundy(&["amazons", "x..|.O."]).failed(),
+        "grundy: error: position: 2:2: expected 'x' (Left's amazon), 'o' (Right's amazon), '.' \
+         (empty) or '#' (burnt), found 'O'\n"
+    );
+    assert_eq!(
         grundy(&["amazons", "x..|.o"]).failed(),
         "grundy: error: position: 2:3: expected a row of 3 cells like row 1, found 2\n"
     );

@@ -75,7 +75,10 @@ impl Ruleset for Amazons {
     }
 
     fn parse(&self, text: &str) -> Result<Stones, BoardError> {
-        Stones::parse(text)
+        Stones::parse_named(
+            text,
+            "'x' (Left's amazon), 'o' (Right's amazon), '.' (empty) or '#' (burnt)",
+        )
     }
 
     fn show(&self, p: &Stones) -> String {

@@ -37,11 +37,15 @@ impl Stones {
     /// Reads `x` (Left's stone), `o` (Right's), `.` (empty) and `#` (blocked), rows separated
     /// by `|`. O(length of the text).
     pub fn parse(text: &str) -> Result<Stones, BoardError> {
-        let g = grid::read_grid(
+        Stones::parse_named(
             text,
-            "xo.#",
             "'x' (Left's stone), 'o' (Right's stone), '.' (empty) or '#' (blocked)",
-        )?;
+        )
+    }
+
+    /// Reads the same symbols, named in errors as `expected` says (`'#' (burnt)`).
+    pub fn parse_named(text: &str, expected: &str) -> Result<Stones, BoardError> {
+        let g = grid::read_grid(text, "xo.#", expected)?;
         Ok(Stones {
             shape: g.shape,
             left: g.mask('x'),
