@@ -328,6 +328,30 @@ fn snort_and_col_read_both_notations() {
     );
 }
 
+#[test]
+fn isomorphic_snort_parts_meet() {
+    let regions = |text: &str| {
+        let mut out = Vec::new();
+        SnortCol::SNORT.regions(&SnortCol::SNORT.parse(text).unwrap(), &mut out);
+        out
+    };
+    // One path with a tinted end, numbered three ways.
+    let path = regions("0:L-1-2");
+    assert_eq!(regions("5-3-0:L"), path);
+    assert_eq!(regions(".-.-L"), path);
+    // A 5-cycle with a pendant vertex, numbered two ways; two copies make two equal parts.
+    let twice = regions("0-1-2-3-4-0 2-5 10-11-12-13-14-10 14-15");
+    assert_eq!(twice.len(), 2);
+    assert_eq!(twice[0], twice[1]);
+    assert_eq!(regions(":A-.-.(-.)-.-.-:A"), twice[..1]);
+    // The longest path CGSuite's Snort case is part of, valued with few regions.
+    let mut store = GameStore::new();
+    let mut eval = Evaluator::new(SnortCol::SNORT);
+    let p = SnortCol::SNORT.parse(&"-".repeat(11)).unwrap();
+    eval.value(&mut store, &p).unwrap();
+    assert!(eval.regions_valued() < 200, "{}", eval.regions_valued());
+}
+
 /// The value of a blue-red string by Berlekamp's rule: the first run of one colour counts
 /// ±1 per edge; after the first change of colour, each edge counts ±1/2, ±1/4, ... (+ blue).
 fn string_rule(text: &str) -> Dyadic {

@@ -28,8 +28,9 @@
 //! tinted alike in Snort, or tinted Left and Right in Col, never matters (colouring either end
 //! changes nothing at the other: it is already tinted the mover's colour, or already closed
 //! to the mover): it is dropped before the parts are found, which splits more positions. Each
-//! part is kept with its vertices renumbered from 0 in their order (a memo key: equal keys are
-//! the same game; isomorphic parts numbered differently are valued apart).
+//! part is renumbered from 0 by a search for a canonical numbering (colour refinement, then
+//! individualisation), so that isomorphic parts, however numbered, meet in one memo entry
+//! (but for parts with a great deal of symmetry, where the search stops early).
 
 use std::fmt;
 use std::sync::Arc;
@@ -555,8 +556,8 @@ impl Ruleset for SnortCol {
         }
     }
 
-    /// The connected parts by the edges that matter, renumbered from 0. O(vertices²) per
-    /// position.
+    /// The connected parts by the edges that matter, each renumbered canonically.
+    /// O(vertices²) per position, and the numbering's search per part.
     fn regions(&self, p: &TintedGraph, out: &mut Vec<TintedGraph>) {
         let mut rest = p.live;
         while rest != 0 {
@@ -576,16 +577,117 @@ impl Ruleset for SnortCol {
                     .filter(|&(_, &v)| mask >> v & 1 == 1)
                     .fold(0u64, |m, (i, _)| m | 1 << i)
             };
-            let adjacency: Arc<[u64]> = vertices
+            let adjacency: Vec<u64> = vertices
                 .iter()
                 .map(|&v| squeeze(self.linked(p, v)))
                 .collect();
-            out.push(TintedGraph {
-                live: squeeze(part),
-                left: squeeze(p.left),
-                right: squeeze(p.right),
-                adjacency,
-            });
+            out.push(canonical(&adjacency, squeeze(p.left), squeeze(p.right)));
         }
+    }
+}
+
+/// The most numberings [`canonical`] compares before it settles for the least found so far.
+const CANONICAL_LEAVES: usize = 64;
+
+/// A connected part (vertices 0 to n − 1: their neighbours and tints) renumbered so that
+/// isomorphic parts usually come out equal: the least of the numberings found by
+/// individualisation and refinement (colour refinement from the tints; then, while two
+/// vertices share a colour, each vertex of the first such class in turn is given a colour of
+/// its own and the refinement resumes), compared as (neighbours, tints). At most
+/// [`CANONICAL_LEAVES`] numberings are compared: a part with more symmetry than that (a
+/// large clique) may be numbered apart from its twins, which only costs sharing. Paths,
+/// trees and cycles take a few numberings; each costs O(n² log n).
+fn canonical(adjacency: &[u64], left: u64, right: u64) -> TintedGraph {
+    let colours = (0..adjacency.len())
+        .map(|v| u32::from(left >> v & 1 == 1) + 2 * u32::from(right >> v & 1 == 1))
+        .collect();
+    let mut leaves = 0;
+    let mut best: Option<(Vec<u64>, u64, u64)> = None;
+    search(adjacency, [left, right], colours, &mut leaves, &mut best);
+    let (adjacency, left, right) = best.expect("one numbering at least");
+    TintedGraph {
+        live: low_bits(adjacency.len()),
+        left,
+        right,
+        adjacency: adjacency.into(),
+    }
+}
+
+/// One step of the search of [`canonical`]: refines `colours`, then either numbers the
+/// vertices by their (distinct) colours, or splits the first class shared by two vertices.
+fn search(
+    adjacency: &[u64],
+    tints: [u64; 2],
+    mut colours: Vec<u32>,
+    leaves: &mut usize,
+    best: &mut Option<(Vec<u64>, u64, u64)>,
+) {
+    refine(adjacency, &mut colours);
+    let n = colours.len();
+    let mut counts = vec![0usize; n];
+    for &c in &colours {
+        counts[c as usize] += 1;
+    }
+    match (0..n).find(|&c| counts[c] > 1) {
+        None => {
+            *leaves += 1;
+            // Vertex v becomes number colours[v].
+            let moved = |mask: u64| bits(mask).fold(0u64, |m, v| m | 1 << colours[v as usize]);
+            let mut renumbered = vec![0u64; n];
+            for (v, &a) in adjacency.iter().enumerate() {
+                renumbered[colours[v] as usize] = moved(a);
+            }
+            let candidate = (renumbered, moved(tints[0]), moved(tints[1]));
+            if best.as_ref().is_none_or(|b| candidate < *b) {
+                *best = Some(candidate);
+            }
+        }
+        Some(class) => {
+            for v in (0..n).filter(|&v| colours[v] as usize == class) {
+                if *leaves >= CANONICAL_LEAVES {
+                    return;
+                }
+                let mut split: Vec<u32> = colours.iter().map(|&c| 2 * c + 1).collect();
+                split[v] = 2 * colours[v];
+                search(adjacency, tints, split, leaves, best);
+            }
+        }
+    }
+}
+
+/// Colour refinement: each vertex's colour becomes the rank of (its colour, its neighbours'
+/// colours sorted), until the number of colours stops growing; the colours end as ranks
+/// 0, 1, ... in an order that depends on the graph only, not on its numbering.
+fn refine(adjacency: &[u64], colours: &mut [u32]) {
+    let mut classes = usize::MAX;
+    loop {
+        let keys: Vec<(u32, Vec<u32>)> = adjacency
+            .iter()
+            .zip(colours.iter())
+            .map(|(&a, &c)| {
+                let mut around: Vec<u32> = bits(a).map(|u| colours[u as usize]).collect();
+                around.sort_unstable();
+                (c, around)
+            })
+            .collect();
+        let mut ranks = keys.clone();
+        ranks.sort_unstable();
+        ranks.dedup();
+        for (colour, key) in colours.iter_mut().zip(&keys) {
+            *colour = ranks.binary_search(key).expect("a key of the list") as u32;
+        }
+        if ranks.len() == classes {
+            return;
+        }
+        classes = ranks.len();
+    }
+}
+
+/// The `n` low bits set, n ≤ 64.
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
     }
 }
