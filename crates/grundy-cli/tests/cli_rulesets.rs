@@ -1,8 +1,8 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
-//! `toads-and-frogs`, `hackenbush`) and their tables (`grundy table cram`, `domineering`,
-//! `toads-and-frogs`): canonical form, class and both players' winning
-//! moves in text and JSON, and exit code 2 with a `grundy: error:` message naming the place
-//! of a bad position. No run may panic.
+//! `toads-and-frogs`, `hackenbush`, `snort`, `col`, `konane`, `amazons`) and their tables
+//! (`grundy table cram`, `domineering`, `toads-and-frogs`): canonical form, class and both
+//! players' winning moves in text and JSON, and exit code 2 with a `grundy: error:` message
+//! naming the place of a bad position. No run may panic.
 
 mod catalogue_run;
 
@@ -83,6 +83,103 @@ fn the_other_rulesets() {
     );
     // A position where nobody can move.
     assert_eq!(json(&["toads-and-frogs", "FT"])["class"], "second");
+}
+
+#[test]
+fn snort_and_col() {
+    assert_eq!(
+        grundy(&["snort", ".-.-.(-.;-.)"]).ok(),
+        "the first player wins\n\
+         value: +-{3|2}\n\
+         Left (L) moving first: win\n\
+         winning moves (2):\n  \
+         vertex 1 to 0:L 2:L 2-3 2-4 = {3|1*}\n  \
+         vertex 2 to 1:L 3:L 4:L 0-1 = {3|2}\n\
+         Right (R) moving first: win\n\
+         winning moves (2):\n  \
+         vertex 1 to 0:R 2:R 2-3 2-4 = {-1*|-3}\n  \
+         vertex 2 to 1:R 3:R 4:R 0-1 = {-2|-3}\n"
+    );
+    assert_eq!(
+        json(&["col", "0-1 1-2:x"]),
+        json!({
+            "class": "right",
+            "value": "-1/2",
+            "position": "1:L 0-1",
+            "left_first": {"outcome": "loss", "value": null, "winning_moves": []},
+            "right_first": {
+                "outcome": "win",
+                "value": null,
+                "winning_moves": [{"move": "vertex 0", "position": "", "value": "0"}],
+            },
+        })
+    );
+    assert_eq!(json(&["col", "R-.-R-.-L-.-R-.-R-."])["value"], "7/8");
+    assert_eq!(
+        grundy(&["snort", "0-1 1-2:x 3-q"]).failed(),
+        "grundy: error: position: 1:13: expected a vertex V or V:C (V from 0 to 63; C '.' \
+         (uncoloured), 'L' or 'R' (tinted), 'x' or 'o' (coloured)), found \"q\"\n"
+    );
+}
+
+#[test]
+fn konane() {
+    assert_eq!(
+        grundy(&["konane", "xo.ox|.xoxo|ox.ox"]).ok(),
+        "Left wins\n\
+         value: 1/2*\n\
+         Left (x) moving first: win\n\
+         winning moves (1):\n  \
+         (3,5)->(3,3) to xo.ox|.xoxo|oxx.. = 1/2\n\
+         Right (o) moving first: loss\n"
+    );
+    // A double jump is a move, and wins.
+    assert_eq!(
+        json(&["konane", "xo.o."])["left_first"]["winning_moves"],
+        json!([{"move": "(1,1)->(1,5)", "position": "....x", "value": "0"}])
+    );
+    assert_eq!(
+        grundy(&["konane", "xo|xz"]).failed(),
+        "grundy: error: position: 2:2: expected 'x' (Left's stone), 'o' (Right's stone), '.' \
+         (empty) or '#' (blocked), found 'z'\n"
+    );
+}
+
+#[test]
+fn amazons() {
+    // CGSuite's case.
+    assert_eq!(
+        json(&["amazons", "x...|o..."])["value"],
+        "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"
+    );
+    assert_eq!(
+        grundy(&["amazons", "x..|##o"]).ok(),
+        "the first player wins\n\
+         value: +-1\n\
+         Left (x) moving first: win\n\
+         winning moves (2):\n  \
+         (1,1)->(1,2)/(1,3) to .x#|##o = 1\n  \
+         (1,1)->(1,3)/(1,2) to .#x|##o = 0\n\
+         Right (o) moving first: win\n\
+         winning moves (3):\n  \
+         (2,3)->(1,2)/(1,3) to xo#|##. = -1\n  \
+         (2,3)->(1,2)/(2,3) to xo.|### = -1\n  \
+         (2,3)->(1,3)/(1,2) to x#o|##. = -1\n"
+    );
+    // Burnt cells meeting at a corner do not stop a diagonal move.
+    assert_eq!(
+        json(&["amazons", "x.#|#.o"])["left_first"]["winning_moves"][1],
+        json!({"move": "(1,1)->(2,2)/(1,2)", "position": ".##|#xo", "value": "1"})
+    );
+    assert_eq!(
+        grundy(&["amazons", "x..|.O."]).failed(),
+        "grundy: error: position: 2:2: expected 'x' (Left's amazon), 'o' (Right's amazon), '.' \
+         (empty) or '#' (burnt), found 'O'\n"
+    );
+    assert_eq!(
+        grundy(&["amazons", "x..|.o"]).failed(),
+        "grundy: error: position: 2:3: expected a row of 3 cells like row 1, found 2\n"
+    );
 }
 
 #[test]

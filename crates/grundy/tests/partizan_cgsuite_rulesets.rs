@@ -1,15 +1,18 @@
-//! The reference tool's expression tests on rulesets (`testdata/cgsuite/cgsuite_expression_tests.json`,
-//! every case whose input names a `game.` class): each case of a ruleset played here
-//! (Domineering, Cram, Clobber, AntiClobber, Toads and Frogs, Hackenbush) is evaluated with the
-//! library's ruleset and must print exactly as expected (or fail to read where the reference
-//! tool fails); every other case is listed below with the reason it is out of scope.
+//! The reference tool's expression tests on rulesets
+//! (`testdata/cgsuite/cgsuite_expression_tests.json`, every case whose input names a `game.`
+//! class): each case of a ruleset played here (Domineering, Cram, Clobber, AntiClobber, Toads
+//! and Frogs, Hackenbush, Snort, Col, Amazons) is evaluated with the library's ruleset and
+//! must print exactly as expected (or fail to read where the reference tool fails); every
+//! other case is listed below with the reason it is out of scope.
 
 mod common;
 
+use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
+use grundy::partizan::rulesets::snort_col::SnortCol;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{Evaluator, Ruleset};
 use grundy::partizan::GameStore;
@@ -22,7 +25,10 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "Misere",
         "misère play: not given by the normal-play canonical form",
     ),
-    ("Amazons", "Amazons is not a ruleset here"),
+    (
+        "Followers",
+        "counts the positions reachable, not a game value",
+    ),
     (
         "GenClobber",
         "generalised Clobber (diagonal moves) is not a ruleset here",
@@ -52,8 +58,6 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "ArcKayles",
         "an impartial graph game, not a partizan ruleset",
     ),
-    ("Col", "Col is not a ruleset here"),
-    ("Snort", "Snort is not a ruleset here"),
     (
         "Hackenbush(\"\")",
         "the graph with no edge: the game 0 here, an error in the reference tool",
@@ -126,6 +130,12 @@ fn reference_ruleset_cases() {
             Some(("ToadsAndFrogs", |t| canonical(ToadsAndFrogs, t)))
         } else if input.starts_with("game.graph.Hackenbush(") && !input.contains("(\"\")") {
             Some(("Hackenbush", |t| canonical(Hackenbush, t)))
+        } else if input.starts_with("game.grid.Amazons(") {
+            Some(("Amazons", |t| canonical(Amazons, t)))
+        } else if input.starts_with("game.graph.Snort(") {
+            Some(("Snort", |t| canonical(SnortCol::SNORT, t)))
+        } else if input.starts_with("game.graph.Col(") {
+            Some(("Col", |t| canonical(SnortCol::COL, t)))
         } else {
             None
         };
@@ -150,15 +160,18 @@ fn reference_ruleset_cases() {
     }
     evaluated.sort();
     let mut expected = [
+        "Amazons",
         "AntiClobber",
         "Clobber",
+        "Col",
         "Cram",
         "Domineering",
         "ToadsAndFrogs",
     ]
     .to_vec();
     expected.extend(["Hackenbush"; 6]);
+    expected.extend(["Snort"; 2]);
     expected.sort();
     assert_eq!(evaluated, expected);
-    assert_eq!(skipped, 44);
+    assert_eq!(skipped, 40);
 }

@@ -9,10 +9,13 @@ mod common;
 use std::collections::HashMap;
 
 use common::raw::Raw;
+use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
+use grundy::partizan::rulesets::konane::Konane;
+use grundy::partizan::rulesets::snort_col::SnortCol;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
 use grundy::partizan::{Dyadic, GameStore, OutcomeClass, Side};
@@ -133,6 +136,50 @@ fn anticlobber_against_brute_force() {
 }
 
 #[test]
+fn konane_against_brute_force() {
+    let mut boards = random_grids(10, 300, 12, &[('x', 3), ('o', 3), ('.', 3), ('#', 1)]);
+    // Long lines, where stones jump two and three times.
+    boards.extend(
+        random_grids(11, 100, 10, &[('x', 2), ('o', 2), ('.', 2)])
+            .into_iter()
+            .map(|b| b.replace('|', "")),
+    );
+    boards.extend(["xo.o.o.", "o.o.oxo.o.", "xo.o|o.x.|.o.x", "x.|o.|.o|ox|.x"].map(String::from));
+    assert_eq!(check(Konane, &boards), 404);
+}
+
+#[test]
+fn konane_jumps_on_in_a_line() {
+    let p = Konane.parse("xo.o.o").unwrap();
+    let mut moves = Vec::new();
+    Konane.moves(&p, Side::Left, &mut moves);
+    let shown: Vec<String> = moves
+        .iter()
+        .map(|(m, q)| format!("{m} {}", Konane.show(q)))
+        .collect();
+    assert_eq!(shown, ["(1,1)->(1,3) ..xo.o", "(1,1)->(1,5) ....xo"]);
+    moves.clear();
+    Konane.moves(&p, Side::Right, &mut moves);
+    assert!(moves.is_empty());
+}
+
+#[test]
+fn amazons_against_brute_force() {
+    let mut boards = random_grids(12, 300, 8, &[('x', 1), ('o', 1), ('.', 4), ('#', 1)]);
+    boards.extend(
+        [
+            "x..|##o",
+            "x...|o...",
+            "x.#|..#|#.o",
+            "x.o|...",
+            ".x.|#.#|.o.",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(check(Amazons, &boards), 305);
+}
+
+#[test]
 fn toads_and_frogs_against_brute_force() {
     let mut rng = StdRng::seed_from_u64(6);
     let strips: Vec<String> = (0..400)
@@ -182,6 +229,127 @@ fn random_hackenbush(seed: u64, count: usize) -> Vec<String> {
 fn hackenbush_against_brute_force() {
     let positions = random_hackenbush(7, 300);
     assert_eq!(check(Hackenbush, &positions), 300);
+}
+
+/// Random Snort and Col positions: edge lists on up to 7 vertices (some coloured, some tinted,
+/// loops and repeated edges included) and CGSuite's notation (paths, branches, named cycles).
+fn random_coloured_graphs(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let label =
+        |rng: &mut StdRng| ["", "", "", ":L", ":R", ":x", ":o", ":."][rng.random_range(0..8)];
+    (0..count)
+        .map(|k| {
+            if k % 3 == 0 {
+                let mut text = String::from([".", "L", "R", "x", ":A"][rng.random_range(0..5)]);
+                for _ in 0..rng.random_range(0..=6) {
+                    match rng.random_range(0..8) {
+                        0 => text.push_str("(-.;-R)"),
+                        1 => text.push_str("(-L;--)"),
+                        2 => text.push_str("-.:A"),
+                        3 | 4 => text.push('-'),
+                        _ => text.push_str(["-.", "-L", "-R", "-x", "-o"][rng.random_range(0..5)]),
+                    }
+                }
+                text
+            } else {
+                let vertices = rng.random_range(1..=7);
+                let mut words: Vec<String> = (0..rng.random_range(0..=9))
+                    .map(|_| {
+                        let u = rng.random_range(0..vertices);
+                        let v = rng.random_range(0..vertices);
+                        format!("{u}-{v}")
+                    })
+                    .collect();
+                for v in 0..vertices {
+                    let l = label(&mut rng);
+                    if !l.is_empty() {
+                        words.push(format!("{v}{l}"));
+                    }
+                }
+                if words.is_empty() {
+                    words.push("0".to_string());
+                }
+                words.join(" ")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn snort_against_brute_force() {
+    let positions = random_coloured_graphs(8, 400);
+    assert_eq!(check(SnortCol::SNORT, &positions), 400);
+}
+
+#[test]
+fn col_against_brute_force() {
+    let positions = random_coloured_graphs(9, 400);
+    assert_eq!(check(SnortCol::COL, &positions), 400);
+}
+
+#[test]
+fn snort_and_col_read_both_notations() {
+    let show = |text: &str| {
+        let p = SnortCol::SNORT.parse(text).unwrap();
+        SnortCol::SNORT.show(&p)
+    };
+    // A coloured vertex tints its neighbours and goes; one tinted both ways goes too.
+    assert_eq!(show("L-.-x-.-o-."), "0:L 1:L 5:R 0-1");
+    assert_eq!(show("0:x-1-2:o 3:L-0"), "3:L");
+    assert_eq!(show(".-.-.(-.;-.)"), "0-1 1-2 2-3 2-4");
+    assert_eq!(show(":A---:A"), "0-1 0-2 1-2");
+    assert_eq!(show("0-1, 1-2:R 5"), "2:R 5 0-1 1-2");
+    assert_eq!(show(""), "");
+    let error = |text: &str| SnortCol::COL.parse(text).unwrap_err().to_string();
+    assert_eq!(
+        error("L-.q"),
+        "1:4: expected a vertex ('.' (uncoloured), 'L' or 'R' (tinted), 'x' or 'o' \
+         (coloured)), '-', '(', ';' or ')', found 'q'"
+    );
+    assert_eq!(
+        error("LR"),
+        "1:2: expected '-', '(', ';' or ')' after a vertex, found 'R'"
+    );
+    assert_eq!(error("(-.)"), "1:1: expected a vertex before '('");
+    assert_eq!(error("L-(-.;-."), "1:9: expected ';' or ')'");
+    assert_eq!(error("L-.)"), "1:4: expected a vertex or '-', found ')'");
+    assert_eq!(
+        error("0-1 1-64"),
+        "1:7: expected a vertex V or V:C (V from 0 to 63; C '.' (uncoloured), 'L' or 'R' \
+         (tinted), 'x' or 'o' (coloured)), found \"64\""
+    );
+    assert_eq!(
+        error("0:L-1 0:R"),
+        "1:7: vertex 0 is 'L' already, found 'R'"
+    );
+    assert_eq!(
+        error(&"-".repeat(64)),
+        "1:65: more than 64 vertices, the most this ruleset plays"
+    );
+}
+
+#[test]
+fn isomorphic_snort_parts_meet() {
+    let regions = |text: &str| {
+        let mut out = Vec::new();
+        SnortCol::SNORT.regions(&SnortCol::SNORT.parse(text).unwrap(), &mut out);
+        out
+    };
+    // One path with a tinted end, numbered three ways.
+    let path = regions("0:L-1-2");
+    assert_eq!(regions("5-3-0:L"), path);
+    assert_eq!(regions(".-.-L"), path);
+    // A 5-cycle with a pendant vertex, numbered two ways; two copies make two equal parts.
+    let twice = regions("0-1-2-3-4-0 2-5 10-11-12-13-14-10 14-15");
+    assert_eq!(twice.len(), 2);
+    assert_eq!(twice[0], twice[1]);
+    assert_eq!(regions(":A-.-.(-.)-.-.-:A"), twice[..1]);
+    // The longest path CGSuite's Snort case is part of, valued with few regions.
+    let mut store = GameStore::new();
+    let mut eval = Evaluator::new(SnortCol::SNORT);
+    let p = SnortCol::SNORT.parse(&"-".repeat(11)).unwrap();
+    eval.value(&mut store, &p).unwrap();
+    assert!(eval.regions_valued() < 200, "{}", eval.regions_valued());
 }
 
 /// The value of a blue-red string by Berlekamp's rule: the first run of one colour counts

@@ -41,6 +41,10 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::ANTI_CLOBBER,
     &super::rulesets::TOADS_AND_FROGS,
     &super::rulesets::HACKENBUSH,
+    &super::rulesets::SNORT,
+    &super::rulesets::COL,
+    &super::rulesets::KONANE,
+    &super::rulesets::AMAZONS,
     &super::take_and_break::FAMILY,
 ];
 

@@ -14,10 +14,13 @@ use std::fmt;
 
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::InputError;
+use crate::partizan::rulesets::amazons::Amazons;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::hackenbush::Hackenbush;
+use crate::partizan::rulesets::konane::Konane;
+use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
 use crate::partizan::{GameId, GameStore, Side};
@@ -179,6 +182,65 @@ pub static HACKENBUSH: Family = Family {
             ["blue and green", "red and green"],
         )
     },
+    table: None,
+};
+
+/// The parameter of the graph-colouring families.
+const COLOURED_GRAPH: [Param; 1] = [Param::arg(
+    "position",
+    "GRAPH",
+    "A graph in CGSuite's notation ('L-.-.(-.;-R)': '.' uncoloured, 'L'/'R' tinted, 'x'/'o' \
+     coloured, '-' edges, branches in (...;...), ':A' names a vertex met again), or words \
+     U-V and V:C, vertices 0 to 63 (at most 64)",
+)];
+
+/// `grundy snort GRAPH`: CGSuite's graph notation or an edge list.
+pub static SNORT: Family = Family {
+    name: "snort",
+    group: Group::Rulesets,
+    about: "Snort (colour a vertex not next to the opponent's colour; 'L'/'R' tinted vertices \
+            only Left/Right may colour): canonical form, outcome class, winning moves",
+    example: "'L-.-.-.-L'",
+    params: &COLOURED_GRAPH,
+    run: |inputs| report(SnortCol::SNORT, position(inputs), ["L", "R"]),
+    table: None,
+};
+
+/// `grundy col GRAPH`: Snort's graphs.
+pub static COL: Family = Family {
+    name: "col",
+    group: Group::Rulesets,
+    about: "Col (colour a vertex not next to your own colour; 'L'/'R' tinted vertices only \
+            Right/Left may colour): canonical form, outcome class, winning moves",
+    example: "'R-.-R-.-L-.-R'",
+    params: &COLOURED_GRAPH,
+    run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"]),
+    table: None,
+};
+
+/// `grundy konane BOARD`: Clobber's boards.
+pub static KONANE: Family = Family {
+    name: "konane",
+    group: Group::Rulesets,
+    about: "Konane (jump your stone over an adjacent opponent's into an empty cell, and on in \
+            the same line; 'x' Left, 'o' Right, '.' empty, '#' blocked): canonical form, outcome \
+            class, both players' winning moves",
+    example: "'xo.ox|.xoxo|ox.ox'",
+    params: &POSITION,
+    run: |inputs| report(Konane, position(inputs), ["x", "o"]),
+    table: None,
+};
+
+/// `grundy amazons BOARD`: `x` Left's amazons, `o` Right's, `.` empty, `#` burnt.
+pub static AMAZONS: Family = Family {
+    name: "amazons",
+    group: Group::Rulesets,
+    about: "Amazons (move your amazon as a queen, then shoot an arrow as a queen from where it \
+            lands, burning that cell; 'x' Left, 'o' Right, '.' empty, '#' burnt): canonical \
+            form, outcome class, both players' winning moves",
+    example: "'x...|o...'",
+    params: &POSITION,
+    run: |inputs| report(Amazons, position(inputs), ["x", "o"]),
     table: None,
 };
 

@@ -14,8 +14,7 @@
 //! Both players move the same way in every direction, so a region is the same game under all
 //! eight symmetries of the square, which its normalisation uses.
 
-use std::fmt;
-
+pub use super::grid::Step;
 use super::grid::{self, Shape, Symmetries};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
@@ -34,23 +33,48 @@ pub struct Stones {
     pub empty: u128,
 }
 
-/// A stone moved: from one cell to an adjacent one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
-    shape: Shape,
-    from: u8,
-    to: u8,
-}
-
-impl fmt::Display for Step {
-    /// The two cells as (row,column), from 1: `(1,1)->(1,2)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}->{}",
-            self.shape.cell_name(u32::from(self.from)),
-            self.shape.cell_name(u32::from(self.to))
+impl Stones {
+    /// Reads `x` (Left's stone), `o` (Right's), `.` (empty) and `#` (blocked), rows separated
+    /// by `|`. O(length of the text).
+    pub fn parse(text: &str) -> Result<Stones, BoardError> {
+        Stones::parse_named(
+            text,
+            "'x' (Left's stone), 'o' (Right's stone), '.' (empty) or '#' (blocked)",
         )
+    }
+
+    /// Reads the same symbols, named in errors as `expected` says (`'#' (burnt)`).
+    pub fn parse_named(text: &str, expected: &str) -> Result<Stones, BoardError> {
+        let g = grid::read_grid(text, "xo.#", expected)?;
+        Ok(Stones {
+            shape: g.shape,
+            left: g.mask('x'),
+            right: g.mask('o'),
+            empty: g.mask('.'),
+        })
+    }
+
+    /// The board in the notation [`Stones::parse`] reads.
+    pub fn show(&self) -> String {
+        grid::show_grid(self.shape, |b| {
+            if self.left & b != 0 {
+                'x'
+            } else if self.right & b != 0 {
+                'o'
+            } else if self.empty & b != 0 {
+                '.'
+            } else {
+                '#'
+            }
+        })
+    }
+
+    /// The stones of `side`, then the opponent's.
+    pub fn sides(&self, side: Side) -> (u128, u128) {
+        match side {
+            Side::Left => (self.left, self.right),
+            Side::Right => (self.right, self.left),
+        }
     }
 }
 
@@ -104,39 +128,16 @@ impl Ruleset for Clobber {
     }
 
     fn parse(&self, text: &str) -> Result<Stones, BoardError> {
-        let g = grid::read_grid(
-            text,
-            "xo.#",
-            "'x' (Left's stone), 'o' (Right's stone), '.' (empty) or '#' (blocked)",
-        )?;
-        Ok(Stones {
-            shape: g.shape,
-            left: g.mask('x'),
-            right: g.mask('o'),
-            empty: g.mask('.'),
-        })
+        Stones::parse(text)
     }
 
     fn show(&self, p: &Stones) -> String {
-        grid::show_grid(p.shape, |b| {
-            if p.left & b != 0 {
-                'x'
-            } else if p.right & b != 0 {
-                'o'
-            } else if p.empty & b != 0 {
-                '.'
-            } else {
-                '#'
-            }
-        })
+        p.show()
     }
 
     /// The stones of `side` in cell order, each towards up, left, right, down.
     fn moves(&self, p: &Stones, side: Side, out: &mut Vec<(Step, Stones)>) {
-        let (own, theirs) = match side {
-            Side::Left => (p.left, p.right),
-            Side::Right => (p.right, p.left),
-        };
+        let (own, theirs) = p.sides(side);
         let target = match self.variant {
             Variant::Clobber => theirs,
             Variant::AntiClobber => p.empty,
@@ -161,11 +162,7 @@ impl Ruleset for Clobber {
                     Side::Right => (theirs, own),
                 };
                 out.push((
-                    Step {
-                        shape: p.shape,
-                        from: from as u8,
-                        to: at as u8,
-                    },
+                    Step::new(p.shape, from, at),
                     Stones {
                         left,
                         right,

@@ -1,6 +1,9 @@
 //! What the board rulesets share: reading a grid of symbols, and the geometry of bitboards
-//! (one bit per cell, row by row, in a `u128`): neighbours, 4-connected components, and
-//! normalisation of a region under translations and board symmetries.
+//! (one bit per cell, row by row, in a `u128`): neighbours, shifts in the eight directions,
+//! 4- and 8-connected components, and normalisation of a region under translations and board
+//! symmetries; and the move of a piece from cell to cell ([`Step`]).
+
+use std::fmt;
 
 use super::BoardError;
 
@@ -53,15 +56,54 @@ impl Shape {
         (right | left | mask << cols | mask >> cols) & self.all()
     }
 
+    /// The cells of `mask` and those 8-adjacent to them (a king's move away). O(1).
+    pub fn king_neighbours(self, mask: u128, first_column: u128) -> u128 {
+        let cols = u32::from(self.cols);
+        let last_column = first_column << (self.cols.max(1) - 1);
+        // Cut to the board before shifting sideways: a cell below the last row would come
+        // back onto it one column to the left.
+        let rows = (mask | mask << cols | mask >> cols) & self.all();
+        rows | (rows & !last_column) << 1 | (rows & !first_column) >> 1
+    }
+
+    /// The cells of `mask` moved one cell towards `direction`, those leaving the board
+    /// dropped (with the first column's mask, which the caller computes once). O(1).
+    pub fn shift(self, mask: u128, direction: Direction, first_column: u128) -> u128 {
+        let cols = u32::from(self.cols);
+        let last_column = first_column << (self.cols.max(1) - 1);
+        let (dr, dc) = direction.offset();
+        let mask = match dc {
+            1 => (mask & !last_column) << 1,
+            -1 => (mask & !first_column) >> 1,
+            _ => mask,
+        };
+        match dr {
+            1 => (mask << cols) & self.all(),
+            -1 => mask >> cols,
+            _ => mask,
+        }
+    }
+
     /// The 4-connected components of `mask`, appended to `out`, by flood fill on masks:
     /// O(cells) shifts per component.
     pub fn components(self, mask: u128, out: &mut Vec<u128>) {
+        self.flood(mask, out, Self::neighbours);
+    }
+
+    /// The 8-connected components of `mask` (cells meeting at a corner are joined), appended
+    /// to `out`: O(cells) shifts per component.
+    pub fn king_components(self, mask: u128, out: &mut Vec<u128>) {
+        self.flood(mask, out, Self::king_neighbours);
+    }
+
+    /// The components of `mask` under `adjacent`, appended to `out`.
+    fn flood(self, mask: u128, out: &mut Vec<u128>, adjacent: fn(Shape, u128, u128) -> u128) {
         let first_column = self.first_column();
         let mut rest = mask;
         while rest != 0 {
             let mut region = rest & rest.wrapping_neg();
             loop {
-                let grown = (region | self.neighbours(region, first_column)) & mask;
+                let grown = (region | adjacent(self, region, first_column)) & mask;
                 if grown == region {
                     break;
                 }
@@ -174,6 +216,94 @@ impl Shape {
     pub fn cell_name(self, i: u32) -> String {
         let cols = u32::from(self.cols);
         format!("({},{})", i / cols + 1, i % cols + 1)
+    }
+}
+
+/// The eight directions of a queen's move on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards row 1.
+    Up,
+    /// Towards column 1.
+    Left,
+    /// Away from column 1.
+    Right,
+    /// Away from row 1.
+    Down,
+    /// Up and left.
+    UpLeft,
+    /// Up and right.
+    UpRight,
+    /// Down and left.
+    DownLeft,
+    /// Down and right.
+    DownRight,
+}
+
+impl Direction {
+    /// The four orthogonal directions, in the order moves are listed: up, left, right, down.
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Left,
+        Direction::Right,
+        Direction::Down,
+    ];
+
+    /// All eight, in reading order of the cells they point to.
+    pub const ALL: [Direction; 8] = [
+        Direction::UpLeft,
+        Direction::Up,
+        Direction::UpRight,
+        Direction::Left,
+        Direction::Right,
+        Direction::DownLeft,
+        Direction::Down,
+        Direction::DownRight,
+    ];
+
+    /// The step in rows and columns.
+    fn offset(self) -> (i8, i8) {
+        match self {
+            Direction::Up => (-1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+            Direction::Down => (1, 0),
+            Direction::UpLeft => (-1, -1),
+            Direction::UpRight => (-1, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::DownRight => (1, 1),
+        }
+    }
+}
+
+/// A piece moved from one cell to another: a stone in Clobber or Konane, an amazon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    shape: Shape,
+    from: u8,
+    to: u8,
+}
+
+impl Step {
+    /// A move from cell `from` to cell `to` (bit numbers) of a board of `shape`.
+    pub fn new(shape: Shape, from: u32, to: u32) -> Step {
+        Step {
+            shape,
+            from: from as u8,
+            to: to as u8,
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    /// The two cells as (row,column), from 1: `(1,1)->(1,2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}->{}",
+            self.shape.cell_name(u32::from(self.from)),
+            self.shape.cell_name(u32::from(self.to))
+        )
     }
 }
 
@@ -299,4 +429,55 @@ pub fn show_grid(shape: Shape, symbol: impl Fn(u128) -> char) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mask of a picture: `#` set, rows separated by `|`.
+    fn mask(picture: &str) -> (Shape, u128) {
+        let g = read_grid(picture, ".#", "").unwrap();
+        (g.shape, g.mask('#'))
+    }
+
+    #[test]
+    fn shifts_stop_at_the_edges() {
+        let (shape, m) = mask("#..#|....|#..#");
+        let first = shape.first_column();
+        let show = |m: u128| show_grid(shape, |b| if m & b != 0 { '#' } else { '.' });
+        assert_eq!(
+            show(shape.shift(m, Direction::Right, first)),
+            ".#..|....|.#.."
+        );
+        assert_eq!(
+            show(shape.shift(m, Direction::Left, first)),
+            "..#.|....|..#."
+        );
+        assert_eq!(
+            show(shape.shift(m, Direction::Down, first)),
+            "....|#..#|...."
+        );
+        assert_eq!(
+            show(shape.shift(m, Direction::UpLeft, first)),
+            "....|..#.|...."
+        );
+        assert_eq!(
+            show(shape.shift(m, Direction::DownRight, first)),
+            "....|.#..|...."
+        );
+        let (_, corner) = mask("#...|....|....");
+        assert_eq!(show(shape.king_neighbours(corner, first)), "##..|##..|....");
+        let (_, corner) = mask("....|....|#...");
+        assert_eq!(show(shape.king_neighbours(corner, first)), "....|##..|##..");
+    }
+
+    #[test]
+    fn diagonal_cells_join_king_components() {
+        let (shape, m) = mask("#..|.#.|..#|#..");
+        let (mut four, mut eight) = (Vec::new(), Vec::new());
+        shape.components(m, &mut four);
+        shape.king_components(m, &mut eight);
+        assert_eq!((four.len(), eight.len()), (4, 2));
+    }
 }

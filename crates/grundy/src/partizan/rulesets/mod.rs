@@ -11,8 +11,10 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`]; [`grid`] holds what the board games share (reading a grid, bitboard
-//! geometry, normalisation). The catalogue's families for them are in
+//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
+//! [`amazons`];
+//! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
+//! normalisation, moves from cell to cell). The catalogue's families for them are in
 //! [`crate::games::rulesets`].
 
 use std::fmt;
@@ -22,11 +24,14 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
+pub mod amazons;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
+pub mod konane;
+pub mod snort_col;
 pub mod toads_frogs;
 
 /// A position could not be read: where (`line:column`, both from 1; on a one-line board the
