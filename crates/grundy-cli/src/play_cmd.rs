@@ -26,12 +26,15 @@ pub enum First {
 #[derive(Debug, Args)]
 #[command(after_help = "Example: grundy play nim 3 4 5 --first engine\n\
     Games: nim, misere-nim, subtraction:1,3,4, squares, wythoff, fibonacci, staircase, \
-    take-and-break:0.77, coins:mock-turtles, partizan:1,2 (see README)")]
+    take-and-break:0.77, coins:mock-turtles, partizan:1,2; the rulesets domineering, cram, \
+    clobber, anticlobber, toads-and-frogs, hackenbush: grundy play domineering '...|...|...' \
+    (see README)")]
 pub struct PlayArgs {
     /// The game (nim, subtraction:1,3,4, wythoff...), unless --graph gives one.
     #[arg(required_unless_present = "graph", conflicts_with = "graph")]
     game: Option<String>,
-    /// The start position: `3 4 5` (piles), `0110101` (coins), `20/5` (Fibonacci Nim).
+    /// The start position: `3 4 5` (piles), `0110101` (coins), `20/5` (Fibonacci Nim),
+    /// `...|...|... right` (a ruleset's board, then who moves).
     #[arg(num_args = 0..)]
     position: Vec<String>,
     /// Play a position graph from a file (see README for the format).
@@ -104,9 +107,14 @@ impl<W: Write> Table<W> {
         let mut session = Session::new(game);
         // How many times play has reached each position (the start once).
         let mut seen: HashMap<u32, usize> = HashMap::from([(game.start(), 1)]);
+        let moves = if game.is_ruleset() {
+            "a move's number, the move as listed"
+        } else {
+            "a move's number"
+        };
         writeln!(
             self.out,
-            "{}. Type a move's number or the position it leads to; or hint, undo, show, quit.",
+            "{}. Type {moves} or the position it leads to; or hint, undo, show, quit.",
             game.title()
         )?;
         let mut show = true;
@@ -213,6 +221,34 @@ impl<W: Write> Table<W> {
                 let row: Vec<&str> = heads.iter().map(|&h| if h { "H" } else { "T" }).collect();
                 writeln!(self.out, "  coins: {}", row.join(" "))?;
             }
+            Drawing::Board { rows, note } => {
+                let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                let numbers: Vec<String> = (1..=width).map(|c| (c % 10).to_string()).collect();
+                writeln!(self.out, "       {}", numbers.join(" "))?;
+                for (r, row) in rows.iter().enumerate() {
+                    let cells: Vec<String> = row.chars().map(String::from).collect();
+                    writeln!(self.out, "  {:>3}  {}", r + 1, cells.join(" "))?;
+                }
+                if let Some(note) = note {
+                    writeln!(self.out, "  ({note})")?;
+                }
+            }
+            Drawing::Edges { edges, note } => {
+                if edges.is_empty() {
+                    writeln!(self.out, "  no edge left")?;
+                }
+                for (i, (u, v, c)) in edges.iter().enumerate() {
+                    let colour = match c {
+                        'b' => "blue (Left's)",
+                        'r' => "red (Right's)",
+                        _ => "green (both players')",
+                    };
+                    writeln!(self.out, "  edge {:<3} {u}-{v}  {colour}", i + 1)?;
+                }
+                if let Some(note) = note {
+                    writeln!(self.out, "  ({note})")?;
+                }
+            }
             Drawing::Graph { .. } => {
                 // A graph's position tells nothing of its moves: list them (outcomes stay
                 // for `hint`).
@@ -242,6 +278,16 @@ impl<W: Write> Table<W> {
         let value = a.value.map_or(String::new(), |v| format!(", value {v}"));
         let outcome = self.paint(a.outcome, &format!("{}{remoteness}", a.outcome));
         writeln!(self.out, "Hint: {outcome} for the player to move{value}.")?;
+        if let Some(form) = &a.form {
+            writeln!(
+                self.out,
+                "Value {} ({}: {}), temperature {}.",
+                form.value,
+                form.class.letter(),
+                form.class,
+                form.temperature
+            )?;
+        }
         for (i, c) in a.moves.iter().enumerate() {
             let star = if a.best == Some(i) { "*" } else { " " };
             writeln!(
@@ -258,7 +304,11 @@ impl<W: Write> Table<W> {
     /// A move's verdict: `win in 3`, `loss in 4 (mistake)`, `draw`, with the value reached.
     fn verdict(&self, c: &Choice) -> String {
         let remoteness = c.remoteness.map_or(String::new(), |r| format!(" in {r}"));
-        let value = c.value.map_or(String::new(), |v| format!(", value {v}"));
+        let value = match (&c.form, c.value) {
+            (Some(form), _) => format!(", value {form}"),
+            (None, Some(v)) => format!(", value {v}"),
+            (None, None) => String::new(),
+        };
         let mistake = if c.mistake { "  (mistake)" } else { "" };
         format!(
             "{}{value}{mistake}",

@@ -165,3 +165,35 @@ fn on_a_terminal_outcomes_are_in_colour() {
     assert!(out.contains("\x1b[32mwin in 3\x1b[0m"), "{out}");
     assert!(out.contains("Game over. You win."), "{out}");
 }
+
+#[test]
+fn domineering_is_played_on_a_grid_with_moves_named_by_their_cells() {
+    // ..|.. is ±1: Left, moving first, wins with either domino; the engine (Right) then has
+    // no room.
+    let out = play(&["domineering", "..|.."], "hint\n(1,1)-(2,1)\n");
+    assert!(
+        out.contains("Domineering. Type a move's number, the move as listed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("       1 2\n    1  . .\n    2  . .\n  (Left to move)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Value +-1 (N: the first player wins), temperature 1."),
+        "{out}"
+    );
+    assert!(out.contains("*   1  (1,1)-(2,1)"), "{out}");
+    assert!(out.contains("win in 1, value 1"), "{out}");
+    assert!(out.contains("Position: #.|#. right"), "{out}");
+    assert!(out.contains("Game over. You win."), "{out}");
+    // The engine moving first, as Left, wins; Right to move first loses.
+    let out = play(&["domineering", "...|...|..#", "--first", "engine"], "");
+    assert!(out.contains("The engine plays 2: (1,2)-(2,2)."), "{out}");
+    let out = play(
+        &["--hints", "hackenbush", "lr", "right"],
+        "edge 2\nshow\n1\n",
+    );
+    assert!(out.contains("edge 2   1-2  red (Right's)"), "{out}");
+    assert!(out.contains("Game over. Player 2 wins."), "{out}");
+}

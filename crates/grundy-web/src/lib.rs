@@ -7,7 +7,10 @@
 //! server keeps the few games solved last, so that a game is solved once, not at each move.
 //!
 //! - `GET /api/games`: the games and how their positions are written.
-//! - `POST /api/position`: a position with its moves, each with its outcome for its player.
+//! - `POST /api/position`: a position with its moves, each with its outcome for its player;
+//!   for a partizan ruleset (Domineering, Clobber, Hackenbush...) also the position's `form`
+//!   (canonical form, outcome class, temperature), each move's `form` (the canonical form it
+//!   leads to) and the position's `thermograph` (SVG).
 //! - `POST /api/move`: a move typed or clicked, with its verdict and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
 //! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON.
@@ -187,13 +190,16 @@ struct GameRequest {
     played: Option<String>,
 }
 
-/// An answer about a position: the game, and the position analysed.
+/// An answer about a position: the game, and the position analysed; for a ruleset, its
+/// thermograph.
 #[derive(Debug, Serialize)]
 struct PositionAnswer {
     title: String,
     start: String,
     #[serde(flatten)]
     analysis: Analysis,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thermograph: Option<String>,
 }
 
 /// An answer to a move: the move with its verdict, and the position after it.
@@ -318,6 +324,7 @@ fn answer_at(game: &Match, p: u32) -> PositionAnswer {
         title: game.title().to_string(),
         start: game.name(game.start()).to_string(),
         analysis: game.analyse(p),
+        thermograph: game.thermograph_svg(p),
     }
 }
 

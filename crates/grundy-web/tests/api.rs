@@ -318,3 +318,95 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
+    let app = server();
+    let start = "...|...|..#";
+    let (status, a) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "domineering", "start": start}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (
+            a["title"].as_str(),
+            a["position"].as_str(),
+            a["player"].as_str()
+        ),
+        (Some("Domineering"), Some("...|...|..# left"), Some("One"))
+    );
+    assert_eq!(
+        a["drawing"],
+        json!({"kind": "board", "rows": ["...", "...", "..#"], "note": "Left to move"})
+    );
+    assert_eq!(
+        a["form"],
+        json!({"value": "+-3/2", "class": "first", "temperature": "3/2"})
+    );
+    assert!(a["thermograph"].as_str().unwrap().starts_with("<svg"));
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    let best = &moves[a["best"].as_u64().unwrap() as usize];
+    assert_eq!(
+        (
+            best["text"].as_str(),
+            best["result"].as_str(),
+            best["form"].as_str()
+        ),
+        (Some("(1,2)-(2,2)"), Some("win"), Some("3/2"))
+    );
+    // A move typed as the ruleset names it, then the engine's reply as Right.
+    let game = json!({"game": "domineering", "start": start, "move": "(1,2)-(2,2)"});
+    let (status, m) = post(&app, "/api/move", &game).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    assert_eq!(m["move"]["mistake"], false);
+    assert_eq!(m["after"]["position"], ".#.|.#.|..# right");
+    assert_eq!(m["after"]["form"]["value"], "3/2");
+    let (status, e) = post(
+        &app,
+        "/api/engine",
+        &json!({"game": "domineering", "start": start, "position": ".#.|.#.|..# right"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    assert_eq!(
+        (e["move"]["text"].as_str(), e["after"]["position"].as_str()),
+        (Some("(3,1)-(3,2)"), Some(".#.|.#.|### left"))
+    );
+    assert_eq!(
+        (
+            e["after"]["outcome"].as_str(),
+            e["after"]["form"]["class"].as_str()
+        ),
+        (Some("win"), Some("left"))
+    );
+    // Left's last move leaves Right none: the engine has nothing to play.
+    let game = json!({"game": "domineering", "start": start,
+        "position": ".#.|.#.|### left", "move": "(1,1)-(2,1)"});
+    let (_, m) = post(&app, "/api/move", &game).await;
+    assert_eq!(m["after"]["moves"], json!([]));
+    let over = json!({"game": "domineering", "start": start, "position": "##.|##.|### right"});
+    let answer = post(&app, "/api/engine", &over).await;
+    refused(&app, answer, StatusCode::CONFLICT, "the game is over").await;
+    // Errors: an illegal move, a bad board, a board too large, no table.
+    let game = json!({"game": "domineering", "start": start, "move": "(1,1)-(1,2)"});
+    let answer = post(&app, "/api/move", &game).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "not a move here").await;
+    let game = json!({"game": "domineering", "start": "..|.x"});
+    let answer = post(&app, "/api/position", &game).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "Domineering: 2:2").await;
+    let game = json!({"game": "domineering", "start": "......|......|......|......|......"});
+    let answer = post(&app, "/api/position", &game).await;
+    refused(
+        &app,
+        answer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a smaller board",
+    )
+    .await;
+    let answer = get(&app, "/api/table?game=domineering&size=5").await;
+    refused(&app, answer, StatusCode::NOT_FOUND, "no table").await;
+}

@@ -7,6 +7,9 @@
 //! - with hints on, each move's colour (green for a win, red for a loss, as the browser
 //!   computes the style) and `data-outcome` agree with the library's winning moves, and the
 //!   page lists every legal move;
+//! - a short game of Domineering, clicked as Left's winning moves, shows the board as a grid,
+//!   the canonical form and outcome class of each position as the library values them, its
+//!   thermograph, and each move's outcome as the library's winning moves say;
 //! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank.
 //!
 //! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
@@ -154,6 +157,14 @@ struct View {
     error: String,
     hints: bool,
     moves: Vec<Move>,
+    /// `#form[data-value]`, `#form[data-class]`: a ruleset position's canonical form and
+    /// outcome class.
+    value: String,
+    class: String,
+    /// Whether a thermograph is drawn beside the board.
+    thermograph: bool,
+    /// The board's cells, `data-piece` each, row by row.
+    cells: Vec<String>,
 }
 
 impl View {
@@ -177,6 +188,10 @@ return {
     key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
     colour: getComputedStyle(b).backgroundColor,
   })),
+  value: $("form").dataset.value || "",
+  class: $("form").dataset.class || "",
+  thermograph: !!document.querySelector("#form svg"),
+  cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
 };
 "##;
 
@@ -537,6 +552,87 @@ fn check_screenshot(png_bytes: &[u8]) {
     );
 }
 
+/// A short game of Domineering from `...|...|..#`, the engine playing Right: the player
+/// clicks one of Left's winning moves each time and wins; every position's grid, value,
+/// class, thermograph and move outcomes are checked against the library.
+async fn play_domineering(page: &Page) {
+    use grundy::partizan::rulesets::domineering::Domineering;
+    use grundy::partizan::rulesets::{analyse, Evaluator, Ruleset};
+    use grundy::partizan::GameStore;
+
+    let mut store = GameStore::new();
+    let mut evaluator = Evaluator::new(Domineering);
+    let mut view = page.new_game("domineering", "...|...|..#", "1").await;
+    loop {
+        let (board, side) = view.position.rsplit_once(' ').expect("a side to move");
+        let parsed = Domineering.parse(board).expect("a board");
+        let expected = analyse(&mut evaluator, &mut store, &parsed).unwrap();
+        let pieces: String = board.chars().filter(|&c| c != '|').collect();
+        assert_eq!(view.cells.concat(), pieces, "the grid of {board}");
+        let value = store.display(expected.value);
+        assert_eq!(
+            (view.value.as_str(), view.class.as_str()),
+            (value.as_str(), class_name(expected.class)),
+            "the value of {board}"
+        );
+        assert!(view.thermograph, "no thermograph beside {board}");
+        if view.turn == "over" {
+            break;
+        }
+        assert_eq!(side, "left", "the player is Left: {view:?}");
+        let winning: BTreeSet<String> = expected
+            .left_wins
+            .iter()
+            .map(|w| format!("{} right", w.position))
+            .collect();
+        for m in &view.moves {
+            let outcome = if winning.contains(&m.to) {
+                "win"
+            } else {
+                "loss"
+            };
+            assert_eq!(m.outcome, outcome, "{board} -> {}", m.to);
+            if view.hints {
+                assert_eq!(m.colour, if outcome == "win" { GREEN } else { RED });
+            }
+        }
+        let chosen = view
+            .moves
+            .iter()
+            .find(|m| m.outcome == "win")
+            .unwrap_or_else(|| panic!("Left has a winning move at {board}"))
+            .clone();
+        let ply = view.ply.expect("an idle page has a ply");
+        page.click(&format!("#moves button[data-move='{}']", chosen.key))
+            .await;
+        view = page
+            .until(&format!("domineering: the move to {}", chosen.to), |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+    }
+    assert_eq!(view.winner, "you", "{view:?}");
+    let screenshot = within("the screenshot", page.client.screenshot()).await;
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-domineering.png");
+    std::fs::write(&path, screenshot).expect("the screenshot saved");
+    println!(
+        "domineering won by Left in {:?} moves: {}",
+        view.ply,
+        path.display()
+    );
+}
+
+/// An outcome class as the page's `data-class` has it.
+fn class_name(class: grundy::partizan::OutcomeClass) -> &'static str {
+    use grundy::partizan::OutcomeClass;
+    match class {
+        OutcomeClass::Left => "left",
+        OutcomeClass::Right => "right",
+        OutcomeClass::First => "first",
+        OutcomeClass::Second => "second",
+    }
+}
+
 /// Whether the environment asks for the browser test never to be skipped.
 fn browser_required() -> bool {
     std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| !v.is_empty() && v != "0")
@@ -642,6 +738,8 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
         }
         games.push(played);
     }
+
+    play_domineering(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;

@@ -2,6 +2,8 @@
 //! draws are announced, sessions review their mistakes.
 
 use grundy::graph::text::parse_str;
+use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::Side;
 use grundy::play::{games, Match, PlayError, Session};
 use grundy::Outcome;
 
@@ -145,4 +147,137 @@ fn take_and_break_heaps_split() {
     let tos: Vec<&str> = a.moves.iter().map(|c| c.to.as_str()).collect();
     assert_eq!(tos, ["1", "1 1", "2"]);
     assert_eq!(a.value, Some(3));
+}
+
+/// Checks a ruleset's game from `start` (a small board) against the engine's values: at
+/// every position, the moves the solver calls wins are the ruleset's winning moves by
+/// canonical forms (with the same values), the outcome agrees with the outcome class; and
+/// from every winning position the engine, playing both sides, wins.
+fn check_ruleset<R: Ruleset>(rules: R, game: &str, start: &str) {
+    use grundy::partizan::rulesets::{analyse, Evaluator};
+    use grundy::partizan::GameStore;
+
+    let m = games::build(game, start, 100_000).unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert!(m.is_ruleset());
+    let mut store = GameStore::new();
+    let mut evaluator = Evaluator::new(rules);
+    for p in 0..m.position_count() as u32 {
+        let a = m.analyse(p);
+        let (board, side) = a.position.rsplit_once(' ').unwrap();
+        let side = if side == "left" {
+            Side::Left
+        } else {
+            Side::Right
+        };
+        let board = evaluator.rules().parse(board).unwrap();
+        let expected = analyse(&mut evaluator, &mut store, &board).unwrap();
+        let form = a.form.as_ref().unwrap();
+        assert_eq!(
+            form.value,
+            store.display(expected.value),
+            "{game} {}",
+            a.position
+        );
+        assert_eq!(form.class, expected.class, "{game} {}", a.position);
+        let wins_moving = expected.class.winner(side) == side;
+        assert_eq!(
+            a.outcome == Outcome::Win,
+            wins_moving,
+            "{game} {}",
+            a.position
+        );
+        let wins = match side {
+            Side::Left => &expected.left_wins,
+            Side::Right => &expected.right_wins,
+        };
+        let hinted: Vec<(&str, &str)> = a
+            .moves
+            .iter()
+            .filter(|c| c.result == Outcome::Win)
+            .map(|c| (c.text.as_str(), c.form.as_deref().unwrap()))
+            .collect();
+        let valued: Vec<(&str, &str)> = wins
+            .iter()
+            .map(|w| (w.play.as_str(), w.value.as_str()))
+            .collect();
+        assert_eq!(hinted, valued, "{game} {}", a.position);
+        // Each move reads back by its name.
+        for c in &a.moves {
+            assert_eq!(m.read_move(p, &c.text), m.read_move(p, &c.key), "{game}");
+        }
+        if a.outcome == Outcome::Win {
+            // The engine plays both sides from here: the side to move now moves last.
+            let mut at = p;
+            let mut plies = 0;
+            loop {
+                let now = m.analyse(at);
+                let Some(best) = now.best else { break };
+                assert_eq!(
+                    now.moves[best].result, now.outcome,
+                    "{game} {}",
+                    now.position
+                );
+                at = m.read_move(at, &now.moves[best].key).unwrap();
+                plies += 1;
+            }
+            assert_eq!(plies % 2, 1, "{game}: from {} the engine lost", a.position);
+            assert_eq!(Some(plies), a.remoteness, "{game} {}", a.position);
+        }
+    }
+}
+
+#[test]
+fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
+    use grundy::partizan::rulesets::clobber::Clobber;
+    use grundy::partizan::rulesets::cram::Cram;
+    use grundy::partizan::rulesets::domineering::Domineering;
+    use grundy::partizan::rulesets::hackenbush::Hackenbush;
+    use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+
+    check_ruleset(Domineering, "domineering", "...|...|..# left");
+    check_ruleset(Domineering, "domineering", "....|.... right");
+    check_ruleset(Cram, "cram", "...|... left");
+    check_ruleset(Clobber::CLOBBER, "clobber", "xox|oxo left");
+    check_ruleset(Clobber::ANTI_CLOBBER, "anticlobber", "x..|.o. right");
+    check_ruleset(ToadsAndFrogs, "toads-and-frogs", "TT..F.F left");
+    check_ruleset(
+        Hackenbush,
+        "hackenbush",
+        "0-1:b 1-2:r 2-0:g 0-3:g 3-4:b left",
+    );
+    check_ruleset(Hackenbush, "hackenbush", "l(l;rl) right");
+}
+
+#[test]
+fn ruleset_moves_are_named_as_the_ruleset_names_them() {
+    let m = games::build("domineering", "..|..", 1000).unwrap();
+    let a = m.analyse(m.start());
+    assert_eq!(a.position, "..|.. left");
+    let names: Vec<&str> = a.moves.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(names, ["(1,1)-(2,1)", "(1,2)-(2,2)"]);
+    assert_eq!(a.form.as_ref().unwrap().value, "+-1");
+    let to = m.read_move(m.start(), "(1,2)-(2,2)").unwrap();
+    assert_eq!(m.name(to), ".#|.# right");
+    assert!(matches!(
+        m.read_move(m.start(), "(1,1)-(1,2)"),
+        Err(PlayError::Move(_))
+    ));
+    // Hackenbush's cuts are typed as listed, or by the edge alone.
+    let m = games::build("hackenbush", "lr right", 1000).unwrap();
+    let to = m.read_move(m.start(), "edge 2").unwrap();
+    assert_eq!(m.name(to), "0-1:b left");
+    assert!(m.thermograph_svg(m.start()).unwrap().contains("<svg"));
+    // Boards too large to solve are refused.
+    assert!(matches!(
+        games::build(
+            "domineering",
+            "......|......|......|......|......|......",
+            1000
+        ),
+        Err(PlayError::TooLarge { .. })
+    ));
+    assert!(matches!(
+        games::build("clobber", "xoz", 1000),
+        Err(PlayError::Game(_))
+    ));
 }

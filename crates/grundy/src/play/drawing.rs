@@ -1,5 +1,5 @@
-//! A position as front ends draw it: piles as stacks of counters, a row of coins, a graph's
-//! position by name. Serialized with a `kind` tag, so that a page picks its picture by kind.
+//! A position as front ends draw it: piles as stacks of counters, a row of coins, a board as a
+//! grid of cells, a Hackenbush picture as its edges, a graph's position by name. Serialized with a `kind` tag, so that a page picks its picture by kind.
 
 use serde::Serialize;
 
@@ -23,6 +23,25 @@ pub enum Drawing {
         /// Whether each coin shows heads.
         heads: Vec<bool>,
     },
+    /// A board of cells, row by row (a strip is one row): each cell a character of the
+    /// ruleset's notation, `.` empty, `#` blocked or filled, `x` Left's stone and `o` Right's,
+    /// `T` a toad (Left's) and `F` a frog (Right's).
+    Board {
+        /// The rows, top first, one character a cell.
+        rows: Vec<String>,
+        /// Who is to move: `Left to move`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// A Hackenbush position: edges between vertices, vertex 0 the ground.
+    Edges {
+        /// Each edge: its two ends and its colour, `b` blue (Left's), `r` red (Right's) or `g`
+        /// green (both players'), in the position's order (edge 1 first).
+        edges: Vec<(u8, u8, char)>,
+        /// Who is to move: `Left to move`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
     /// A position of a position graph, by its name.
     Graph {
         /// The position's name.
@@ -40,14 +59,14 @@ impl Drawing {
         }
     }
 
-    /// The same drawing with a note (piles only: the other kinds have nothing more to say).
+    /// The same drawing with a note (piles, boards and edges: coins and graphs have nothing
+    /// more to say).
     pub fn with_note(self, text: impl Into<String>) -> Drawing {
+        let note = Some(text.into());
         match self {
-            Drawing::Piles { piles, noun, .. } => Drawing::Piles {
-                piles,
-                noun,
-                note: Some(text.into()),
-            },
+            Drawing::Piles { piles, noun, .. } => Drawing::Piles { piles, noun, note },
+            Drawing::Board { rows, .. } => Drawing::Board { rows, note },
+            Drawing::Edges { edges, .. } => Drawing::Edges { edges, note },
             other => other,
         }
     }
@@ -91,6 +110,15 @@ impl Drawing {
                     .join(" ")
             ),
             (_, Drawing::Coins { heads }) => format!("to {}", coin_text(heads)),
+            (_, Drawing::Board { rows, .. }) => format!("to {}", rows.join("|")),
+            (_, Drawing::Edges { edges, .. }) => format!(
+                "to {}",
+                edges
+                    .iter()
+                    .map(|(u, v, c)| format!("{u}-{v}:{c}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             (_, Drawing::Graph { position }) => format!("to {position}"),
         }
     }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::drawing::coin_text;
+use super::rulesets::{self, edges, grid};
 use super::take_break::Heaps;
 use super::{Drawing, Match, PlayError};
 use crate::games::coins::{self, CoinRow};
@@ -18,6 +19,11 @@ use crate::games::subtraction;
 use crate::games::wythoff::Wythoff;
 use crate::impartial::octal;
 use crate::input::{self, InputError};
+use crate::partizan::rulesets::clobber::Clobber;
+use crate::partizan::rulesets::cram::Cram;
+use crate::partizan::rulesets::domineering::Domineering;
+use crate::partizan::rulesets::hackenbush::Hackenbush;
+use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::Side;
 use crate::rules::Sum;
 
@@ -107,6 +113,56 @@ pub static GAMES: &[Playable] = &[
         about: "Partizan piles: Left takes A counters, Right takes B, from one pile",
         position: "the piles, then who moves: 3 4 5 left",
         start: "3 4 5 left",
+    },
+    Playable {
+        syntax: "domineering",
+        example: "domineering",
+        about: "Domineering: Left places vertical dominoes, Right horizontal ones",
+        position: "the board (. empty, # filled, rows separated by |), then who moves: \
+                   ...|...|... left",
+        start: "....|....|....|.... left",
+    },
+    Playable {
+        syntax: "cram",
+        example: "cram",
+        about: "Cram: either player places a domino, either way",
+        position: "the board (. empty, # filled, rows separated by |), then who moves: \
+                   ...|...|... left",
+        start: "....|....|...# left",
+    },
+    Playable {
+        syntax: "clobber",
+        example: "clobber",
+        about: "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: xox|oxo left",
+        start: "xoxo|oxox left",
+    },
+    Playable {
+        syntax: "anticlobber",
+        example: "anticlobber",
+        about: "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
+                opponent's behind",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: x..|..o left",
+        start: "x...|..o.|.x.o left",
+    },
+    Playable {
+        syntax: "toads-and-frogs",
+        example: "toads-and-frogs",
+        about: "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
+                or a jump over the other kind",
+        position: "the strip (T toad, F frog, . empty), then who moves: TT..FF left",
+        start: "TTT..FF left",
+    },
+    Playable {
+        syntax: "hackenbush",
+        example: "hackenbush",
+        about: "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
+                falls off the ground is gone",
+        position: "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
+                   then who moves: 0-1:b 1-2:r left",
+        start: "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left",
     },
 ];
 
@@ -262,6 +318,12 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 )
             })
         }
+        "domineering" => rulesets::build(Domineering, position, limit, grid),
+        "cram" => rulesets::build(Cram, position, limit, grid),
+        "clobber" => rulesets::build(Clobber::CLOBBER, position, limit, grid),
+        "anticlobber" => rulesets::build(Clobber::ANTI_CLOBBER, position, limit, grid),
+        "toads-and-frogs" => rulesets::build(ToadsAndFrogs, position, limit, grid),
+        "hackenbush" => rulesets::build(Hackenbush, position, limit, edges),
         _ => Err(PlayError::Game(format!(
             "unknown game '{spec}': the games are {} (or a position graph)",
             GAMES

@@ -12,6 +12,11 @@
 //! - [`Session`] keeps a game's history: moves, undo, and the review of the moves that threw
 //!   a win (or a draw) away.
 //!
+//! The partizan rulesets (Domineering, Clobber, Hackenbush...) are played the same way, each
+//! position with its player to move; their moves are named as the ruleset names them
+//! (`(1,1)-(2,1)`), and each position has its canonical form, outcome class and thermograph
+//! besides ([`Form`], [`Match::thermograph_svg`]).
+//!
 //! The engine plays the solver's best move: the fastest win, the slowest loss, a move that
 //! keeps a draw.
 //!
@@ -27,19 +32,25 @@
 
 mod drawing;
 pub mod games;
+mod rulesets;
 mod session;
 mod take_break;
+
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 pub use drawing::Drawing;
+pub use rulesets::Form;
 pub use session::{Session, Step};
+
+use rulesets::Forms;
 
 use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
 use crate::progress::NoProgress;
-use crate::rules::{explore, ExploreLimits, Game};
+use crate::rules::{explore, ExploreLimits, Explored, Game};
 use crate::solve::{grundy_values, solve, Solution, SolveOptions};
 
 /// Why a game could not be set up or a move not played.
@@ -54,7 +65,7 @@ pub enum PlayError {
     /// Solving from this position would exceed the budget of positions.
     #[error(
         "more than {limit} positions can be reached from this position, more than the \
-         engine solves for play: start from a smaller position"
+         engine solves for play: start from a smaller position (smaller piles, a smaller board)"
     )]
     TooLarge {
         /// The budget.
@@ -74,6 +85,8 @@ pub struct Match {
     values: Vec<Option<u64>>,
     index: FxHashMap<String, u32>,
     start: u32,
+    /// A ruleset's move names and values, for its positions.
+    forms: Option<Arc<dyn Forms>>,
 }
 
 impl Match {
@@ -122,12 +135,7 @@ impl Match {
         limit: usize,
         describe: impl Fn(&G::Position) -> (String, Drawing),
     ) -> Result<Match, PlayError> {
-        let limits = ExploreLimits {
-            max_positions: limit,
-            max_bytes: limit.saturating_mul(1 << 10),
-        };
-        let explored = explore(rules, [start], limits, &NoProgress)
-            .map_err(|_| PlayError::TooLarge { limit })?;
+        let explored = explore_within(rules, start, limit)?;
         let (names, drawings) = (0..explored.graph.position_count() as u32)
             .map(|p| describe(explored.position(p)))
             .unzip();
@@ -169,12 +177,19 @@ impl Match {
             values,
             index,
             start,
+            forms: None,
         })
     }
 
     /// The game in words: `Nim`, `subtraction game 1,3,4`.
     pub fn title(&self) -> &str {
         &self.title
+    }
+
+    /// Whether the game is one of the partizan rulesets, whose moves have names and whose
+    /// positions have values ([`Analysis::form`]).
+    pub fn is_ruleset(&self) -> bool {
+        self.forms.is_some()
     }
 
     /// The start position.
@@ -214,9 +229,13 @@ impl Match {
         let outcome = self.outcome(p);
         let best_to = self.solution.best_move(p);
         let mut best = None;
-        let moves = self
-            .graph
-            .options(p)
+        let options = self.graph.options(p);
+        let (mut names, mut forms) = (Vec::new(), Vec::new());
+        if let Some(f) = &self.forms {
+            names = f.move_names(p);
+            forms = options.iter().map(|&q| f.value(q)).collect();
+        }
+        let moves = options
             .iter()
             .enumerate()
             .map(|(i, &q)| {
@@ -224,13 +243,18 @@ impl Match {
                     best = Some(i);
                 }
                 let result = self.outcome(q).flip();
+                let text = match names.get(i) {
+                    Some(name) => name.clone(),
+                    None => self.drawings[p as usize].change(&self.drawings[q as usize]),
+                };
                 Choice {
                     key: (i + 1).to_string(),
                     to: self.name(q).to_string(),
-                    text: self.drawings[p as usize].change(&self.drawings[q as usize]),
+                    text,
                     result,
                     remoteness: self.solution.remoteness(q).map(|r| r + 1),
                     value: self.values[q as usize],
+                    form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
                 }
             })
@@ -242,13 +266,23 @@ impl Match {
             outcome,
             remoteness: self.solution.remoteness(p),
             value: self.values[p as usize],
+            form: self.forms.as_ref().and_then(|f| f.form(p)),
             moves,
             best,
         }
     }
 
-    /// The move typed as `text` at `p`: its number in the list of moves, or the name of the
-    /// position it leads to. Returns the position moved to. O(moves of `p`).
+    /// The thermograph of a ruleset's position `p` as an SVG picture (`None` for the other
+    /// games, or where the engine cannot value the position). O(the game's size) the first
+    /// time, memoised.
+    #[cfg(feature = "pictures")]
+    pub fn thermograph_svg(&self, p: u32) -> Option<String> {
+        self.forms.as_ref().and_then(|f| f.thermograph_svg(p))
+    }
+
+    /// The move typed as `text` at `p`: its number in the list of moves, the name of the
+    /// position it leads to, or (in a ruleset) the move as the ruleset names it: `(1,1)-(2,1)`.
+    /// Returns the position moved to. O(moves of `p`).
     pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
         let options = self.graph.options(p);
         if options.is_empty() {
@@ -262,15 +296,55 @@ impl Match {
                 return Ok(options[k - 1]);
             }
         }
+        if let Some(f) = &self.forms {
+            let typed = key(text);
+            let names: Vec<String> = f.move_names(p).iter().map(|m| key(m)).collect();
+            // The move as listed, or the start of one up to a space: `edge 2` for
+            // `edge 2 (1-2:r)`.
+            let prefix = format!("{typed} ");
+            let found = names.iter().position(|m| *m == typed).or_else(|| {
+                let mut starting = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.starts_with(&prefix));
+                match (starting.next(), starting.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
+            });
+            if let Some(i) = found {
+                return Ok(options[i]);
+            }
+        }
         match self.find(text) {
             Some(q) if options.contains(&q) => Ok(q),
-            _ => Err(PlayError::Move(format!(
-                "'{text}' is not a move here: type a move's number (1 to {}) or the position \
-                 it leads to",
-                options.len()
-            ))),
+            _ => {
+                let named = if self.forms.is_some() {
+                    ", the move as listed"
+                } else {
+                    ""
+                };
+                Err(PlayError::Move(format!(
+                    "'{text}' is not a move here: type a move's number (1 to {}){named} or the \
+                     position it leads to",
+                    options.len()
+                )))
+            }
         }
     }
+}
+
+/// Explores `rules` from `start`, within `limit` positions.
+fn explore_within<G: Game>(
+    rules: &G,
+    start: G::Position,
+    limit: usize,
+) -> Result<Explored<G::Position>, PlayError> {
+    let limits = ExploreLimits {
+        max_positions: limit,
+        max_bytes: limit.saturating_mul(1 << 10),
+    };
+    explore(rules, [start], limits, &NoProgress).map_err(|_| PlayError::TooLarge { limit })
 }
 
 /// A name as looked up: lower case, words separated by single spaces.
@@ -298,7 +372,8 @@ pub struct Choice {
     pub key: String,
     /// The position the move leads to (typing it makes the move too).
     pub to: String,
-    /// The move in words: `pile 2: 5 -> 2`.
+    /// The move in words: `pile 2: 5 -> 2`; in a ruleset, as the ruleset names it:
+    /// `(1,1)-(2,1)` (typing it makes the move too).
     pub text: String,
     /// What the move gives its player with best play from then on.
     pub result: Outcome,
@@ -307,6 +382,9 @@ pub struct Choice {
     pub remoteness: Option<u32>,
     /// The Sprague–Grundy value of the position the move leads to, where there is one.
     pub value: Option<u64>,
+    /// In a ruleset, the canonical form of the position the move leads to: `{1|-1}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
     /// Whether the move throws away a win (or a draw) that the position offered.
     pub mistake: bool,
 }
@@ -327,6 +405,9 @@ pub struct Analysis {
     pub remoteness: Option<u32>,
     /// The Sprague–Grundy value, where there is one.
     pub value: Option<u64>,
+    /// In a ruleset, the position's canonical form and outcome class.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<Form>,
     /// The legal moves, in the game's order.
     pub moves: Vec<Choice>,
     /// The index in `moves` of the engine's choice; `None` where the game has ended.

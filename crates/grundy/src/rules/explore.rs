@@ -78,6 +78,11 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
     pub fn id(&self, p: &P) -> Option<u32> {
         self.ids.get(p).copied()
     }
+
+    /// The graph, and the position of each id (in id order).
+    pub fn into_parts(self) -> (GameGraph, Vec<P>) {
+        (self.graph, self.positions)
+    }
 }
 
 /// Games whose positions have a dense numbering: `index` maps the positions into

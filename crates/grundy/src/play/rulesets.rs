@@ -1,0 +1,224 @@
+//! The partizan rulesets played: a board (a strip, a Hackenbush picture) explored by its rules
+//! with each player to move in turn, solved like the other games, and valued by the engine's
+//! [`Evaluator`] for the canonical forms, outcome classes and thermographs shown beside it.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use super::{explore_within, Drawing, Match, PlayError};
+use crate::partizan::rulesets::hackenbush::{Colour, Graph};
+use crate::partizan::rulesets::{Evaluator, Rules, Ruleset};
+use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided};
+
+/// What the engine says of a ruleset's position, whoever is to move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Form {
+    /// The canonical form: `{1|-1}`, `^*`, `3/2`.
+    pub value: String,
+    /// The outcome class (serialized `left`, `right`, `first` or `second`: who wins with
+    /// perfect play).
+    pub class: OutcomeClass,
+    /// The temperature: how much moving first is worth (`-1` for 0, negative for numbers).
+    pub temperature: String,
+}
+
+/// A ruleset's additions to a [`Match`]: its moves by name, and the engine's values.
+pub(super) trait Forms: Send + Sync + fmt::Debug {
+    /// The moves at `p` as the ruleset names them, in the order of the graph's options.
+    fn move_names(&self, p: u32) -> Vec<String>;
+
+    /// The canonical form of `p`, as text (`None` if the engine cannot value it).
+    fn value(&self, p: u32) -> Option<String>;
+
+    /// The canonical form, class and temperature of `p`.
+    fn form(&self, p: u32) -> Option<Form>;
+
+    /// The thermograph of `p`, as SVG.
+    #[cfg(feature = "pictures")]
+    fn thermograph_svg(&self, p: u32) -> Option<String>;
+}
+
+/// The positions of a ruleset's match, and the engine that values them (behind a lock, so
+/// that a match is shared between threads; each position is valued once).
+struct RulesetForms<R: Ruleset> {
+    rules: R,
+    positions: Vec<(R::Position, Side)>,
+    engine: Mutex<Engine<R>>,
+}
+
+/// An evaluator with its store, and the value of each position asked for so far.
+struct Engine<R: Ruleset> {
+    evaluator: Evaluator<R>,
+    store: GameStore,
+    values: FxHashMap<u32, Option<GameId>>,
+}
+
+impl<R: Ruleset> Engine<R> {
+    /// The value of position `p` (`board`), memoised by position.
+    fn value(&mut self, p: u32, board: &R::Position) -> Option<GameId> {
+        if let Some(&v) = self.values.get(&p) {
+            return v;
+        }
+        let v = self.evaluator.value(&mut self.store, board).ok();
+        self.values.insert(p, v);
+        v
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for RulesetForms<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RulesetForms")
+            .field("ruleset", &self.rules.name())
+            .field("positions", &self.positions.len())
+            .finish()
+    }
+}
+
+impl<R> RulesetForms<R>
+where
+    R: Ruleset,
+{
+    /// Runs `f` on the engine and the value of `p`, if the engine values it.
+    fn with_value<T>(
+        &self,
+        p: u32,
+        f: impl FnOnce(&mut GameStore, GameId) -> Option<T>,
+    ) -> Option<T> {
+        let mut engine = self.engine.lock().ok()?;
+        let v = engine.value(p, &self.positions[p as usize].0)?;
+        f(&mut engine.store, v)
+    }
+}
+
+impl<R> Forms for RulesetForms<R>
+where
+    R: Ruleset + Send + Sync,
+    R::Position: Send + Sync,
+{
+    fn move_names(&self, p: u32) -> Vec<String> {
+        let (board, side) = &self.positions[p as usize];
+        let mut moves = Vec::new();
+        self.rules.moves(board, *side, &mut moves);
+        moves.into_iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    fn value(&self, p: u32) -> Option<String> {
+        self.with_value(p, |store, v| Some(store.display(v)))
+    }
+
+    fn form(&self, p: u32) -> Option<Form> {
+        self.with_value(p, |store, v| {
+            Some(Form {
+                value: store.display(v),
+                class: store.outcome(v).ok()?,
+                temperature: store.temperature(v).ok()?.to_string(),
+            })
+        })
+    }
+
+    #[cfg(feature = "pictures")]
+    fn thermograph_svg(&self, p: u32) -> Option<String> {
+        use crate::partizan::picture::ThermographPicture;
+        self.with_value(p, |store, v| {
+            let thermograph = store.thermograph(v).ok()?;
+            let name = store.display(v);
+            Some(ThermographPicture::new(&name, &thermograph).ok()?.svg())
+        })
+    }
+}
+
+/// Splits `left` or `right` (who moves; Left when left out) off the end of a position.
+fn split_side(position: &str) -> (&str, Side) {
+    let position = position.trim();
+    let (rest, last) = match position.rsplit_once(char::is_whitespace) {
+        Some((rest, last)) => (rest, last),
+        None => ("", position),
+    };
+    if last.eq_ignore_ascii_case("left") {
+        (rest, Side::Left)
+    } else if last.eq_ignore_ascii_case("right") {
+        (rest, Side::Right)
+    } else {
+        (position, Side::Left)
+    }
+}
+
+/// `left` or `right`, as a position's name ends.
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Left => "left",
+        Side::Right => "right",
+    }
+}
+
+/// A ruleset's game from `position` (the ruleset's notation, then `left` or `right` for who
+/// moves first), explored within `limit` positions, solved, and valued by the engine on
+/// demand; `draw` draws a position. O(positions × moves) to solve.
+pub(super) fn build<R>(
+    rules: R,
+    position: &str,
+    limit: usize,
+    draw: impl Fn(&R, &R::Position) -> Drawing,
+) -> Result<Match, PlayError>
+where
+    R: Ruleset + Copy + Send + Sync + 'static,
+    R::Position: Send + Sync + 'static,
+{
+    let (text, side) = split_side(position);
+    let board = rules
+        .parse(text)
+        .map_err(|e| PlayError::Game(format!("{}: {e}", rules.name())))?;
+    let explored = explore_within(&Sided(Rules(rules)), (board, side), limit)?;
+    let (graph, positions) = explored.into_parts();
+    let (names, drawings) = positions
+        .iter()
+        .map(|(board, side)| {
+            let name = format!("{} {}", rules.show(board), side_word(*side));
+            (
+                name,
+                draw(&rules, board).with_note(format!("{side} to move")),
+            )
+        })
+        .unzip();
+    let mut game = Match::solved(rules.name().to_string(), graph, names, drawings, 0, false)?;
+    game.forms = Some(Arc::new(RulesetForms {
+        rules,
+        positions,
+        engine: Mutex::new(Engine {
+            evaluator: Evaluator::new(rules),
+            store: GameStore::new(),
+            values: FxHashMap::default(),
+        }),
+    }));
+    Ok(game)
+}
+
+/// A board or strip drawn as the rows of its notation (`x.o|.ox` is two rows).
+pub(super) fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
+    Drawing::Board {
+        rows: rules.show(p).split('|').map(str::to_string).collect(),
+        note: None,
+    }
+}
+
+/// A Hackenbush position drawn as its edges.
+pub(super) fn edges<R>(_rules: &R, p: &Graph) -> Drawing {
+    Drawing::Edges {
+        edges: p
+            .edges
+            .iter()
+            .map(|&(u, v, c)| {
+                let letter = match c {
+                    Colour::Blue => 'b',
+                    Colour::Red => 'r',
+                    Colour::Green => 'g',
+                };
+                (u, v, letter)
+            })
+            .collect(),
+        note: None,
+    }
+}
