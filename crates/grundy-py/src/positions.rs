@@ -2,40 +2,48 @@
 //! defined in Python that numbers them.
 //!
 //! Exploring is bound by memory latency: each option is looked up in a table of about a
-//! million positions, and a hit compares it with the stored Python object. The table here is
-//! open addressing with linear probing; a slot holds a 32-bit tag of the Python hash, the
-//! position's id and its object, so a look-up touches one slot and, on a hit, the stored
-//! object. The options of a position are hashed first and their slots (then the objects in
-//! them) fetched ahead, so that the cache misses of one position's options overlap.
+//! million positions, and a hit compares it with the stored Python object, both far from
+//! cache. The table here is open addressing with linear probing over 8-byte slots (a 32-bit
+//! tag of the Python hash and the position's id; 16 MiB for 10^6 positions), so that a
+//! look-up touches one slot, then on a hit the stored object. The exploration is a pipeline:
+//! a position's options are called, copied into a tuple and hashed, and their home slots
+//! fetched, two positions before they are numbered; the objects in those slots are fetched
+//! one position before. So the misses of a position's look-ups are under way while Python
+//! computes the options of the next ones.
 //!
 //! The graph is built as compressed rows while exploring (the ids are the order of
 //! discovery, so rows come in order) and handed to the library once.
+
+use std::collections::VecDeque;
 
 use grundy::graph::{Csr, Labels};
 use grundy::rules::{ExploreError, ExploreLimits};
 use grundy::{GameGraph, Outcome, Player};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::PyTuple;
 
 use crate::errors;
 
-/// One slot of the table: empty when `object` is null.
+/// One slot of the table: empty when `id` is `u32::MAX` (ids are below `u32::MAX - 1`).
 #[derive(Clone, Copy)]
 struct Slot {
     /// [`tag`] of the object's Python hash; its top bits are the slot's home.
     tag: u32,
     /// The position's id.
     id: u32,
-    /// The position's object, owned by `Positions::objects`.
-    object: *mut ffi::PyObject,
 }
 
 const EMPTY: Slot = Slot {
     tag: 0,
-    id: 0,
-    object: std::ptr::null_mut(),
+    id: u32::MAX,
 };
+
+impl Slot {
+    fn is_empty(self) -> bool {
+        self.id == u32::MAX
+    }
+}
 
 /// The 32 bits of a Python hash that the table keeps (Fibonacci hashing: the top bits of the
 /// product depend on every bit of the hash, so `hash(n) == n` spreads too).
@@ -64,12 +72,6 @@ pub struct Positions {
     /// 32 - log2(slots.len()): a tag's home slot is `tag >> shift`.
     shift: u32,
 }
-
-// SAFETY: the raw pointers in `slots` are the objects owned by `objects` (`Py`, which is Send
-// and Sync); they are dereferenced only by methods that hold the GIL (they take a `Bound` or
-// a `Python` token).
-unsafe impl Send for Positions {}
-unsafe impl Sync for Positions {}
 
 /// Equality of two Python objects, identity first.
 fn same(a: *mut ffi::PyObject, b: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -118,7 +120,9 @@ impl Positions {
         let mut i = self.home(tag);
         loop {
             let slot = self.slots[i];
-            if slot.object.is_null() || (slot.tag == tag && same(slot.object, object)?) {
+            if slot.is_empty()
+                || (slot.tag == tag && same(self.objects[slot.id as usize].as_ptr(), object)?)
+            {
                 return Ok(i);
             }
             i = (i + 1) & mask;
@@ -129,7 +133,7 @@ impl Positions {
     /// propagates.
     pub fn find(&self, object: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
         let slot = self.slots[self.probe(object, tag(object.hash()?))?];
-        Ok((!slot.object.is_null()).then_some(slot.id))
+        Ok((!slot.is_empty()).then_some(slot.id))
     }
 
     /// Doubles the table.
@@ -142,9 +146,9 @@ impl Positions {
         let shift = self.shift - 1;
         let mut slots = vec![EMPTY; self.slots.len() * 2];
         let mask = slots.len() - 1;
-        for slot in self.slots.iter().filter(|s| !s.object.is_null()) {
+        for slot in self.slots.iter().filter(|s| !s.is_empty()) {
             let mut i = (slot.tag >> shift) as usize;
-            while !slots[i].object.is_null() {
+            while !slots[i].is_empty() {
                 i = (i + 1) & mask;
             }
             slots[i] = *slot;
@@ -162,7 +166,7 @@ impl Positions {
         max_positions: usize,
     ) -> PyResult<Option<u32>> {
         let mut i = self.probe(object, tag)?;
-        if !self.slots[i].object.is_null() {
+        if !self.slots[i].is_empty() {
             return Ok(Some(self.slots[i].id));
         }
         let id = self.objects.len();
@@ -173,11 +177,7 @@ impl Positions {
             self.grow();
             i = self.probe(object, tag)?;
         }
-        self.slots[i] = Slot {
-            tag,
-            id: id as u32,
-            object: object.as_ptr(),
-        };
+        self.slots[i] = Slot { tag, id: id as u32 };
         self.objects.push(object.clone().unbind());
         Ok(Some(id as u32))
     }
@@ -197,6 +197,16 @@ pub struct PyExplored {
     pub positions: Positions,
 }
 
+/// A position whose options were called and hashed, waiting to be numbered.
+struct Expanded<'py> {
+    /// The options; `None` where the game ends by its result.
+    children: Option<Bound<'py, PyTuple>>,
+    /// The tag of each option.
+    tags: Vec<u32>,
+}
+
+/// How many positions are expanded ahead of numbering their options.
+const PIPELINE: usize = 3;
 /// How often (in positions expanded) Ctrl-C is looked for.
 const SIGNAL_EVERY: usize = 1 << 10;
 /// How often (in positions expanded) the memory used is checked.
@@ -228,19 +238,19 @@ fn read_player(f: &Bound<'_, PyAny>, p: &Bound<'_, PyAny>) -> PyResult<Option<Pl
     }
 }
 
-/// Appends the items of `options` (what `options(p)` returned) to `out`: lists and tuples
-/// read directly, any other iterable through its iterator.
-fn items<'py>(options: &Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyAny>>) -> PyResult<()> {
-    if let Ok(list) = options.downcast::<PyList>() {
-        out.extend(list.iter());
-    } else if let Ok(tuple) = options.downcast::<PyTuple>() {
-        out.extend(tuple.iter());
-    } else {
-        for q in options.try_iter()? {
-            out.push(q?);
-        }
+/// The items of `options` (what `options(p)` returned) as a tuple: a tuple itself, a list
+/// copied in one call, any other iterable read through its iterator. The tuple is the
+/// engine's own (nobody can change it while the items are compared), so its items are read
+/// without counting references.
+fn items<'py>(options: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    // SAFETY: `PySequence_Tuple` returns a new reference to a tuple, or null with an
+    // exception set (a `TypeError` for what is not iterable).
+    unsafe {
+        Ok(
+            Bound::from_owned_ptr_or_err(options.py(), ffi::PySequence_Tuple(options.as_ptr()))?
+                .downcast_into_unchecked(),
+        )
     }
-    Ok(())
 }
 
 /// Explores every position reachable from `starts` (breadth first: the starts are
@@ -269,53 +279,69 @@ pub fn explore_python<'py>(
     let mut targets: Vec<u32> = Vec::new();
     let mut fixed: Vec<Option<Outcome>> = Vec::new();
     let mut player: Vec<Option<Player>> = Vec::new();
-    let mut children: Vec<Bound<'py, PyAny>> = Vec::new();
-    let mut tags: Vec<u32> = Vec::new();
+    // Positions expanded (their options called, hashed, their home slots fetched) and not
+    // yet numbered, in order: up to PIPELINE of them, so that the misses of a position's
+    // look-ups are under way while Python computes the options of the next ones.
+    let mut pipeline: VecDeque<Expanded<'py>> = VecDeque::with_capacity(PIPELINE);
+    let mut spare_tags: Vec<Vec<u32>> = Vec::new();
     let mut slots_seen = positions.slots.len();
     let mut next = 0;
-    while next < positions.len() {
-        let p = positions.objects[next].bind(py).clone();
-        next += 1;
-        if next % SIGNAL_EVERY == 0 {
-            py.check_signals()?;
-        }
-        let result = match &game.result {
-            Some(f) => read_result(f, &p)?,
-            None => None,
-        };
-        fixed.push(result);
-        player.push(match &game.player {
-            Some(f) => read_player(f, &p)?,
-            None => None,
-        });
-        if result.is_none() {
-            let options = game.options.call1((&p,))?;
-            children.clear();
-            items(&options, &mut children)?;
-            // Hash every option and fetch its home slot, then fetch the objects in the
-            // slots that may hold it, then number them: the misses overlap.
-            tags.clear();
-            for q in &children {
-                let t = tag(q.hash()?);
-                tags.push(t);
-                prefetch(&positions.slots[positions.home(t)]);
+    loop {
+        while pipeline.len() < PIPELINE && next < positions.len() {
+            let p = positions.objects[next].bind(py).clone();
+            next += 1;
+            if next % SIGNAL_EVERY == 0 {
+                py.check_signals()?;
             }
-            for &t in &tags {
+            let result = match &game.result {
+                Some(f) => read_result(f, &p)?,
+                None => None,
+            };
+            fixed.push(result);
+            player.push(match &game.player {
+                Some(f) => read_player(f, &p)?,
+                None => None,
+            });
+            let mut tags = spare_tags.pop().unwrap_or_default();
+            tags.clear();
+            let children = match result {
+                Some(_) => None,
+                None => {
+                    let children = items(&game.options.call1((&p,))?)?;
+                    for q in children.iter_borrowed() {
+                        let t = tag(q.hash()?);
+                        tags.push(t);
+                        prefetch(&positions.slots[positions.home(t)]);
+                    }
+                    Some(children)
+                }
+            };
+            pipeline.push_back(Expanded { children, tags });
+        }
+        // The slots of the second position have arrived: fetch the objects they hold.
+        if let Some(second) = pipeline.get(1) {
+            for &t in &second.tags {
                 let slot = positions.slots[positions.home(t)];
-                if slot.tag == t {
-                    prefetch(slot.object);
+                if slot.tag == t && !slot.is_empty() {
+                    prefetch(positions.objects[slot.id as usize].as_ptr());
                 }
             }
-            for (q, &t) in children.iter().zip(&tags) {
+        }
+        let Some(first) = pipeline.pop_front() else {
+            break;
+        };
+        if let Some(children) = &first.children {
+            for (q, &t) in children.iter_borrowed().zip(&first.tags) {
                 let id = positions
-                    .number(q, t, max_positions)?
+                    .number(&q, t, max_positions)?
                     .ok_or_else(too_many)?;
                 targets.push(id);
             }
         }
+        spare_tags.push(first.tags);
         offsets.push(targets.len() as u32);
         // The memory used, every CHECK_EVERY positions and whenever the table has grown.
-        if next % CHECK_EVERY == 0 || positions.slots.len() != slots_seen {
+        if offsets.len() % CHECK_EVERY == 0 || positions.slots.len() != slots_seen {
             slots_seen = positions.slots.len();
             let bytes = positions.bytes()
                 + 4 * (targets.capacity() + offsets.capacity())
@@ -329,7 +355,6 @@ pub fn explore_python<'py>(
             }
         }
     }
-    drop(children);
     let n = positions.len();
     let graph = py.allow_threads(|| {
         GameGraph::new(
