@@ -1,21 +1,42 @@
-"""Benchmark (not a test): a game defined in Python with about 10^6 positions.
+"""Benchmark (not a test) of the package's performance targets.
 
-Three heaps of at most 100 counters; a move takes 1, 2 or 3 counters from one heap. Compares
-  - grundy.explore + solve (the engine calls `options` once per position),
-  - merely calling `options` once per position in a Python loop (the floor: target <= 1.5x),
-  - a plain Python solver: dict memo + queue, then retrograde analysis (target >= 5x slower).
+1. A game defined in Python with about 10^6 positions: three heaps of at most HEAP counters
+   (100: 1,030,301 positions, 9,089,091 moves); a move takes 1, 2 or 3 counters from one heap.
+   Compares, in the same run:
+     - the options loop: `for q in options(p): pass` once for every reachable position, the
+       least any solver calling `options` must do (target: explore + solve <= 1.5x this);
+       the same without iterating the result is shown too;
+     - grundy.explore + solve (the engine calls `options` once per position);
+     - a plain Python solver written as a user would: dict memo + queue, then retrograde
+       analysis (target: the engine >= 5x faster).
+2. With --rust: the same work from Python and from the command line (the Rust library), which
+   must be within 10 % of each other on large inputs: solving a random graph with cycles read
+   from a file (10^6 positions, 10^7 moves; `Graph.read(f).solve().counts()` against
+   `grundy solve f --summary`), and catalogue calls (`grundy.octal(...).to_json()` against
+   `grundy octal ... --format json`). The binary is GRUNDY_BIN, else target/release/grundy.
 
-    python crates/grundy-py/examples/benchmark.py [HEAP]
+Each measurement is repeated --reps times, interleaved, and the least time is kept: wall time
+and CPU time (the machine is shared, so CPU time is the steadier one; the command line's CPU
+time is its process's, from `getrusage`).
+
+    python crates/grundy-py/examples/benchmark.py [HEAP] [--reps R] [--rust] [--skip-plain]
 """
 
+import argparse
 import itertools
+import os
+import random
+import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections import deque
+from pathlib import Path
 
 import grundy
 
-HEAP = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+HEAP = 100
 START = (HEAP, HEAP, HEAP)
 
 
@@ -32,16 +53,30 @@ def options(p):
     return out
 
 
-def call_only():
-    """Calls `options` once per position, and nothing else."""
-    for p in itertools.product(range(HEAP + 1), repeat=3):
+def positions():
+    """Every reachable position (all of them are reachable from START)."""
+    return itertools.product(range(HEAP + 1), repeat=3)
+
+
+def options_loop():
+    """Calls `options` once per reachable position and iterates its result."""
+    for p in positions():
+        for _ in options(p):
+            pass
+
+
+def calls_only():
+    """Calls `options` once per reachable position, without looking at the result."""
+    for p in positions():
         options(p)
 
 
 def engine():
     graph = grundy.explore(options, START)
+    t = time.perf_counter(), time.process_time()
     solution = graph.solve()
-    return solution.outcome(START)
+    solve_times = time.perf_counter() - t[0], time.process_time() - t[1]
+    return solution.outcome(START), solve_times
 
 
 def plain():
@@ -85,22 +120,130 @@ def plain():
     return outcome[0]
 
 
-def timed(f):
-    t = time.perf_counter()
-    result = f()
-    return time.perf_counter() - t, result
+class Times:
+    """The least wall and CPU times of the runs of one measurement."""
+
+    def __init__(self):
+        self.wall = self.cpu = float("inf")
+
+    def add(self, wall, cpu):
+        self.wall = min(self.wall, wall)
+        self.cpu = min(self.cpu, cpu)
+
+    def timed(self, f):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = f()
+        self.add(time.perf_counter() - wall, time.process_time() - cpu)
+        return result
+
+    def __str__(self):
+        return f"{self.wall:6.2f} s wall {self.cpu:6.2f} s CPU"
+
+
+def ratio(a, b):
+    return f"{a.wall / b.wall:5.2f}x wall {a.cpu / b.cpu:5.2f}x CPU"
+
+
+def python_game(reps, skip_plain):
+    loop, calls, explore, solve, total, slow = (Times() for _ in range(6))
+    answer = None
+    for _ in range(reps):
+        loop.timed(options_loop)
+        calls.timed(calls_only)
+        wall, cpu = time.perf_counter(), time.process_time()
+        answer, (solve_wall, solve_cpu) = engine()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        total.add(wall, cpu)
+        explore.add(wall - solve_wall, cpu - solve_cpu)
+        solve.add(solve_wall, solve_cpu)
+    print(f"{(HEAP + 1) ** 3} positions, start {START}: {answer}; best of {reps} runs")
+    print(f"options loop (call, iterate):  {loop}")
+    print(f"  calls alone (no iteration):  {calls}")
+    print(f"grundy explore + solve:        {total}  = {ratio(total, loop)} the options loop (target <= 1.5x)")
+    print(f"  explore:                     {explore}  = {ratio(explore, loop)}")
+    print(f"  solve:                       {solve}")
+    if not skip_plain:
+        plain_answer = slow.timed(plain)
+        assert answer == plain_answer, (answer, plain_answer)
+        print(f"plain Python solver (1 run):   {slow}  : the engine {ratio(slow, total)} faster (target >= 5x)")
+
+
+def random_graph(path, n=10**6, m=10**7, seed=1):
+    """A random graph with cycles in the text format (one move `u v` a line): 5 % of the
+    positions terminal, the others with about m / (0.95 n) moves each, to positions drawn at
+    random (as the Rust benchmark `solve_graph` draws them)."""
+    rng = random.Random(seed)
+    d = round(m / (0.95 * n))
+    with open(path, "w") as f:
+        for p in range(n):
+            if rng.random() < 0.05:
+                continue
+            k = rng.randint(1, 2 * d - 1)
+            f.write("".join(f"{p} {q}\n" for q in rng.choices(range(n), k=k)))
+
+
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def command_line(binary, args):
+    """Runs the binary; returns its output and its wall and CPU times."""
+    wall, cpu = time.perf_counter(), child_cpu()
+    out = subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
+    return out, time.perf_counter() - wall, child_cpu() - cpu
+
+
+def against_rust(reps):
+    binary = os.environ.get("GRUNDY_BIN") or str(Path(__file__).resolve().parents[3] / "target/release/grundy")
+    if not Path(binary).exists():
+        sys.exit(f"no binary {binary}: build it (cargo build --release -p grundy-cli) or set GRUNDY_BIN")
+    with tempfile.TemporaryDirectory() as tmp:
+        graph_file = Path(tmp) / "random.game"
+        t = time.perf_counter()
+        random_graph(graph_file)
+        print(f"\nrandom graph with cycles written ({time.perf_counter() - t:.1f} s): "
+              f"{graph_file.stat().st_size / 1e6:.0f} MB; best of {reps} runs")
+
+        def solve_file():
+            return grundy.Graph.read(str(graph_file)).solve().counts()
+
+        cases = [
+            ("read + solve, 10^6 positions, 10^7 moves", solve_file, ["solve", str(graph_file), "--summary"], None),
+            ("octal 0.77 (Kayles) up to 2^22", lambda: grundy.octal("0.77", upto=1 << 22).to_json(),
+             ["octal", "0.77", "--upto", str(1 << 22), "--format", "json"], "json"),
+            ("octal grundy (Grundy's game) up to 2^18", lambda: grundy.octal("grundy", upto=1 << 18).to_json(),
+             ["octal", "grundy", "--upto", str(1 << 18), "--format", "json"], "json"),
+            ("octal 0.77 up to 10^6 with every value", lambda: grundy.octal("0.77", upto=10**6, values=True).to_json(),
+             ["octal", "0.77", "--upto", str(10**6), "--values", "--format", "json"], "json"),
+        ]
+        for name, python, args, compare in cases:
+            py, rust = Times(), Times()
+            for _ in range(reps):
+                answer = py.timed(python)
+                out, wall, cpu = command_line(binary, args)
+                rust.add(wall, cpu)
+            if compare == "json":
+                assert answer.strip() == out.strip(), name
+            print(f"{name}:")
+            print(f"  from Python:        {py}")
+            print(f"  command line:       {rust}")
+            print(f"  Python / Rust:      {ratio(py, rust)} (target <= 1.10x)")
 
 
 def main():
-    positions = (HEAP + 1) ** 3
-    t_call, _ = timed(call_only)
-    t_engine, answer = timed(engine)
-    t_plain, plain_answer = timed(plain)
-    assert answer == plain_answer, (answer, plain_answer)
-    print(f"{positions} positions, start {START}: {answer}")
-    print(f"options() once per position:  {t_call:6.2f} s")
-    print(f"grundy explore + solve:       {t_engine:6.2f} s  ({t_engine / t_call:.2f}x the calls; target <= 1.5x)")
-    print(f"plain Python solver:          {t_plain:6.2f} s  (engine {t_plain / t_engine:.1f}x faster; target >= 5x)")
+    global HEAP, START
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("heap", nargs="?", type=int, default=HEAP)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--rust", action="store_true", help="also compare with the command line")
+    parser.add_argument("--skip-plain", action="store_true", help="skip the plain Python solver")
+    args = parser.parse_args()
+    HEAP = args.heap
+    START = (HEAP, HEAP, HEAP)
+    python_game(args.reps, args.skip_plain)
+    if args.rust:
+        against_rust(args.reps)
 
 
 if __name__ == "__main__":

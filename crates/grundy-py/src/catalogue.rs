@@ -1,5 +1,7 @@
 //! The catalogue: every family of the command line, called by name with Python values.
 
+use std::sync::OnceLock;
+
 use grundy::games::family::{ParamKind, Source};
 use grundy::games::registry::FAMILIES;
 use grundy::games::{Family, Inputs};
@@ -11,11 +13,37 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use crate::errors;
 
 /// A family's answer: its JSON (`.json`, as Python objects; `report["key"]` reads a field)
-/// and its text (`.text`, also the `repr`), the same as the command line prints.
+/// and its text (`.text`, also the `repr`), the same as the command line prints. Each is made
+/// from the library's report the first time it is asked for (a report with a listing of every
+/// heap is large: the command line writes one of the two, and so does a program that reads
+/// one).
 #[pyclass(module = "grundy", frozen)]
 pub struct Report {
-    json: String,
-    text: String,
+    report: grundy::report::Report,
+    json: OnceLock<String>,
+    text: OnceLock<String>,
+}
+
+impl Report {
+    fn json_text(&self, py: Python<'_>) -> &str {
+        self.json
+            .get_or_init(|| py.allow_threads(|| self.report.to_json().to_string()))
+    }
+
+    fn text_str(&self, py: Python<'_>) -> PyResult<&str> {
+        if let Some(text) = self.text.get() {
+            return Ok(text);
+        }
+        let text = py.allow_threads(|| {
+            let mut text = Vec::new();
+            self.report
+                .write_text(&mut text)
+                .map(|()| String::from_utf8_lossy(&text).into_owned())
+        });
+        Ok(self
+            .text
+            .get_or_init(|| text.unwrap_or_else(|e| e.to_string())))
+    }
 }
 
 #[pymethods]
@@ -23,26 +51,27 @@ impl Report {
     /// The answer as Python objects (the command line's `--json`).
     #[getter]
     fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (&self.json,))
+        py.import("json")?
+            .call_method1("loads", (self.json_text(py),))
     }
 
     /// The answer as the command line prints it.
     #[getter]
-    fn text(&self) -> &str {
-        &self.text
+    fn text(&self, py: Python<'_>) -> PyResult<&str> {
+        self.text_str(py)
     }
 
     /// The answer as one line of JSON.
-    fn to_json(&self) -> &str {
-        &self.json
+    fn to_json(&self, py: Python<'_>) -> &str {
+        self.json_text(py)
     }
 
     fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
         self.json(py)?.get_item(key)
     }
 
-    fn __repr__(&self) -> &str {
-        self.text.trim_end()
+    fn __repr__(&self, py: Python<'_>) -> PyResult<&str> {
+        Ok(self.text_str(py)?.trim_end())
     }
 }
 
@@ -182,11 +211,10 @@ pub fn catalogue(
             inputs.set(name, values);
         }
         let report = (family.run)(&inputs).map_err(|e| e.to_string())?;
-        let mut text = Vec::new();
-        report.write_text(&mut text).map_err(|e| e.to_string())?;
         Ok(Report {
-            json: report.to_json().to_string(),
-            text: String::from_utf8_lossy(&text).into_owned(),
+            report,
+            json: OnceLock::new(),
+            text: OnceLock::new(),
         })
     })
     .map_err(|message: String| errors::input(message))

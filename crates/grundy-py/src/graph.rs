@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use grundy::graph::{text, Labels};
 use grundy::progress::NoProgress;
-use grundy::rules::Explored;
 use grundy::solve::{
     grundy_values, solve_payoffs, GrundyValues, PayoffSolution, Preferences, Ranking, SolveOptions,
 };
@@ -13,12 +12,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
 use crate::errors;
-use crate::python_game::Key;
+use crate::positions::Positions;
 
 /// A graph and, for a game explored from Python, the Python object of each position.
 pub struct GraphData {
     pub graph: GameGraph,
-    pub explored: Option<Explored<Key>>,
+    pub explored: Option<Positions>,
 }
 
 impl GraphData {
@@ -26,7 +25,7 @@ impl GraphData {
     /// game, else a label (`"a"`, or `3` for the id 3, as the command line reads it).
     fn index(&self, key: &Bound<'_, PyAny>) -> PyResult<u32> {
         let found = match &self.explored {
-            Some(explored) => explored.id(&Key::new(key)?),
+            Some(explored) => explored.find(key)?,
             None => {
                 let label = match key.downcast::<PyString>() {
                     Ok(s) => s.to_string(),
@@ -44,7 +43,7 @@ impl GraphData {
     /// A position as the user names it: its Python object, its integer id, or its name.
     fn name(&self, py: Python<'_>, p: u32) -> PyObject {
         match (&self.explored, self.graph.labels()) {
-            (Some(explored), _) => explored.position(p).object(py),
+            (Some(explored), _) => explored.object(py, p),
             (None, Labels::Integers(ids)) => ids[p as usize]
                 .into_pyobject(py)
                 .unwrap()
@@ -100,7 +99,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    pub fn new(graph: GameGraph, explored: Option<Explored<Key>>) -> Graph {
+    pub fn new(graph: GameGraph, explored: Option<Positions>) -> Graph {
         Graph {
             data: Arc::new(GraphData { graph, explored }),
         }

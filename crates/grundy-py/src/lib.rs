@@ -12,6 +12,7 @@ mod cgt;
 mod errors;
 mod graph;
 mod nimber;
+mod positions;
 mod python_game;
 mod table;
 

@@ -1,26 +1,24 @@
 //! Games defined in Python: `explore(options, start)` builds the position graph of a game
-//! whose moves a Python function gives, and `values(options, positions)` values the parts of
-//! a splitting game by memoised mex. Both call the library (`rules::explore`,
-//! `rules::GrundyMemo`) with the Python function behind its traits.
+//! whose moves a Python function gives (numbering the positions in `positions`, which hands
+//! the graph to the library at once), and `values(options, positions)` values the parts of a
+//! splitting game by memoised mex (the library's `rules::GrundyMemo`, with the Python
+//! function behind its trait).
 
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use grundy::pattern::table::TableError;
-use grundy::progress::NoProgress;
-use grundy::rules::{
-    explore as explore_rules, ExploreError, ExploreLimits, Game, GrundyMemo, SplittingGame,
-};
+use grundy::rules::{ExploreError, ExploreLimits, GrundyMemo, SplittingGame};
 use grundy::solve::grundy_values;
-use grundy::{Outcome, Player};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::errors;
 use crate::graph::{int_array, Graph};
+use crate::positions::{explore_python, PyGame};
 
-/// A Python position in the engine's hash tables: the object and its Python hash, computed
-/// once (a tuple recomputes its hash on every call).
+/// A Python position in the memo's hash table: the object and its Python hash, computed once
+/// (a tuple recomputes its hash on every call).
 pub struct Key {
     hash: isize,
     object: Py<PyAny>,
@@ -34,17 +32,12 @@ impl Key {
             object: object.clone().unbind(),
         })
     }
-
-    /// The Python object.
-    pub fn object(&self, py: Python<'_>) -> PyObject {
-        self.object.clone_ref(py)
-    }
 }
 
 impl Clone for Key {
     fn clone(&self) -> Key {
-        // SAFETY: keys are cloned only inside `explore` and `values`, which call the engine
-        // with the GIL held (the engine's traits have no GIL token to pass on).
+        // SAFETY: keys are cloned only inside `values`, which calls the engine with the GIL
+        // held (the engine's traits have no GIL token to pass on).
         let py = unsafe { Python::assume_gil_acquired() };
         Key {
             hash: self.hash,
@@ -64,8 +57,8 @@ impl PartialEq for Key {
         if self.hash != other.hash {
             return false;
         }
-        // SAFETY: keys are compared only inside the engine's calls from `explore` and
-        // `values`, with the GIL held; the pointers are owned by the keys. The comparison
+        // SAFETY: keys are compared only inside the engine's calls from `values`, with the
+        // GIL held; the pointers are owned by the keys. The comparison
         // checks identity first, as dicts do, and makes no Python bool.
         let equal = unsafe {
             pyo3::ffi::PyObject_RichCompareBool(
@@ -116,8 +109,6 @@ const SIGNAL_EVERY: u32 = 1 << 10;
 /// A game whose moves a Python function gives.
 struct PyRules<'py> {
     options: Bound<'py, PyAny>,
-    result: Option<Bound<'py, PyAny>>,
-    player: Option<Bound<'py, PyAny>>,
     /// Calls of `options` so far.
     calls: Cell<u32>,
     /// The most calls of `options` (positions expanded) allowed.
@@ -128,8 +119,6 @@ impl<'py> PyRules<'py> {
     fn new(options: Bound<'py, PyAny>, limit: Option<usize>) -> PyRules<'py> {
         PyRules {
             options,
-            result: None,
-            player: None,
             calls: Cell::new(0),
             limit: limit.unwrap_or(usize::MAX),
         }
@@ -160,62 +149,6 @@ impl<'py> PyRules<'py> {
         } else {
             options.try_iter()?.try_for_each(|q| f(&q?))
         }
-    }
-}
-
-impl Game for PyRules<'_> {
-    type Position = Key;
-
-    fn moves(&self, p: &Key, out: &mut Vec<Key>) {
-        if failed() {
-            return;
-        }
-        if let Err(e) = self.each_option(p, |q| {
-            out.push(Key::new(q)?);
-            Ok(())
-        }) {
-            keep(e);
-        }
-    }
-
-    fn result(&self, p: &Key) -> Option<Outcome> {
-        let f = self.result.as_ref().filter(|_| !failed())?;
-        let read = || -> PyResult<Option<Outcome>> {
-            let r = f.call1((p.object.bind(f.py()),))?;
-            if r.is_none() {
-                return Ok(None);
-            }
-            match r.extract::<String>()?.as_str() {
-                "win" => Ok(Some(Outcome::Win)),
-                "loss" => Ok(Some(Outcome::Loss)),
-                "draw" => Ok(Some(Outcome::Draw)),
-                other => Err(errors::input(format!(
-                    "result() returned {other:?}: expected \"win\", \"loss\", \"draw\" or None"
-                ))),
-            }
-        };
-        read().unwrap_or_else(|e| {
-            keep(e);
-            None
-        })
-    }
-
-    fn player(&self, p: &Key) -> Option<Player> {
-        let f = self.player.as_ref().filter(|_| !failed())?;
-        let read = || -> PyResult<Option<Player>> {
-            match f.call1((p.object.bind(f.py()),))?.extract::<Option<u8>>()? {
-                None => Ok(None),
-                Some(1) => Ok(Some(Player::One)),
-                Some(2) => Ok(Some(Player::Two)),
-                Some(other) => Err(errors::input(format!(
-                    "player() returned {other}: expected 1, 2 or None"
-                ))),
-            }
-        };
-        read().unwrap_or_else(|e| {
-            keep(e);
-            None
-        })
     }
 }
 
@@ -251,15 +184,6 @@ fn limits(limit: Option<usize>, memory: Option<usize>) -> ExploreLimits {
     }
 }
 
-fn explore_error(e: ExploreError) -> PyErr {
-    match e {
-        ExploreError::TooManyPositions { .. } | ExploreError::TooMuchMemory { .. } => {
-            errors::limit(e)
-        }
-        ExploreError::IndexOutOfRange { .. } => errors::input(e),
-    }
-}
-
 /// The position graph of a game defined in Python, explored from `starts`.
 ///
 /// `options(position)` returns an iterable of the positions one move leads to (hashable:
@@ -286,20 +210,14 @@ pub fn explore(
     if starts.is_empty() {
         return Err(errors::input("explore needs at least one start position"));
     }
-    let starts: Vec<Key> = starts
-        .iter()
-        .map(|s| Key::new(&s))
-        .collect::<PyResult<_>>()?;
-    let rules = PyRules {
+    let game = PyGame {
+        options,
         result,
         player,
-        ..PyRules::new(options, None)
+        limits: limits(limit, memory),
     };
-    let explored = explore_rules(&rules, starts, limits(limit, memory), &NoProgress);
-    raise_pending()?;
-    let mut explored = explored.map_err(explore_error)?;
-    let graph = std::mem::replace(&mut explored.graph, grundy::GameGraph::from_moves(0, &[]));
-    Ok(Graph::new(graph, Some(explored)))
+    let explored = explore_python(&game, starts.iter().map(Ok))?;
+    Ok(Graph::new(explored.graph, Some(explored.positions)))
 }
 
 /// The Sprague–Grundy values of `starts` in the impartial game whose options `options`
@@ -312,6 +230,7 @@ pub fn python_values(
     split: bool,
     limit: Option<usize>,
 ) -> PyResult<Vec<u64>> {
+    let py = options.py();
     let rules = PyRules::new(options, limit);
     if split {
         let mut memo = GrundyMemo::new(&rules);
@@ -323,28 +242,26 @@ pub fn python_values(
         }
         return Ok(values);
     }
-    let explored = explore_rules(
-        &rules,
-        starts.iter().cloned(),
-        limits(limit, None),
-        &NoProgress,
-    );
-    raise_pending()?;
-    let explored = explored.map_err(explore_error)?;
-    let py = rules.options.py();
+    let game = PyGame {
+        options: rules.options,
+        result: None,
+        player: None,
+        limits: limits(limit, None),
+    };
+    let explored = explore_python(&game, starts.iter().map(|s| Ok(s.object.bind(py).clone())))?;
     let values = py
         .allow_threads(|| grundy_values(&explored.graph))
         .map_err(errors::input)?;
     starts
         .iter()
         .map(|s| {
-            let id = explored.id(s).expect("a start is explored");
+            let start = s.object.bind(py);
+            let id = explored
+                .positions
+                .find(start)?
+                .expect("a start is explored");
             values.finite(id).map(u64::from).ok_or_else(|| {
-                let position = s
-                    .object
-                    .bind(py)
-                    .repr()
-                    .map_or("?".into(), |r| r.to_string());
+                let position = start.repr().map_or("?".into(), |r| r.to_string());
                 let value = values.value(&explored.graph, id).to_string();
                 errors::input(TableError::Loopy { position, value })
             })

@@ -193,3 +193,41 @@ def test_three_heaps_solution_is_the_xor_rule_mod_4():
     for p in itertools.product(range(7), range(6), range(8)):
         a, b, c = p
         assert s.outcome(p) == ("loss" if (a % 4) ^ (b % 4) ^ (c % 4) == 0 else "win")
+
+
+class Heap:
+    """A heap whose instances all hash alike: positions must be told apart by ``==``."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __hash__(self):
+        return 7
+
+    def __eq__(self, other):
+        if self.n < 0 or other.n < 0:
+            raise ArithmeticError("no negative heaps")
+        return self.n == other.n
+
+
+def test_positions_are_numbered_by_equality_not_identity():
+    take = lambda p: [Heap(p.n - t) for t in (1, 2) if t <= p.n]
+    g = grundy.explore(take, Heap(300))
+    assert len(g) == 301 and g.move_count == 2 * 300 - 1
+    s = g.solve()
+    assert [s.outcome(Heap(n)) for n in range(6)] == ["loss", "win", "win"] * 2
+    assert g.index(Heap(300)) == 0
+    # Large ints and built strings are equal without being the same object.
+    big = 10**20
+    g = grundy.explore(lambda n: [n - t for t in (1, 2) if n - t >= big], big + 1000)
+    assert len(g) == 1001 and g.solve().outcome(big + 999) == "loss"
+    word = lambda w: [w[:-k] for k in (1, 2) if k <= len(w)]
+    g = grundy.explore(word, "x" * 50)
+    assert len(g) == 51 and g.solve().outcome("".join(["x"] * 3)) == "loss"
+    with pytest.raises(grundy.PositionError):
+        g.index("y")
+
+
+def test_an_exception_in_eq_propagates():
+    with pytest.raises(ArithmeticError, match="negative"):
+        grundy.explore(lambda p: [Heap(p.n - 1)] if p.n > -1 else [], Heap(3))
