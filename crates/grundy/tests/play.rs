@@ -228,10 +228,12 @@ fn check_ruleset<R: Ruleset>(rules: R, game: &str, start: &str) {
 
 #[test]
 fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
+    use grundy::partizan::rulesets::amazons::Amazons;
     use grundy::partizan::rulesets::clobber::Clobber;
     use grundy::partizan::rulesets::cram::Cram;
     use grundy::partizan::rulesets::domineering::Domineering;
     use grundy::partizan::rulesets::hackenbush::Hackenbush;
+    use grundy::partizan::rulesets::konane::Konane;
     use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 
     check_ruleset(Domineering, "domineering", "...|...|..# left");
@@ -246,6 +248,10 @@ fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
         "0-1:b 1-2:r 2-0:g 0-3:g 3-4:b left",
     );
     check_ruleset(Hackenbush, "hackenbush", "l(l;rl) right");
+    check_ruleset(Konane, "konane", "xo.x|.xo.|oxox left");
+    check_ruleset(Konane, "konane", "xoxo.|.x.o. right");
+    check_ruleset(Amazons, "amazons", "x..|..o left");
+    check_ruleset(Amazons, "amazons", "x.#|.o. right");
 }
 
 #[test]

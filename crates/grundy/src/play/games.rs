@@ -19,10 +19,12 @@ use crate::games::subtraction;
 use crate::games::wythoff::Wythoff;
 use crate::impartial::octal;
 use crate::input::{self, InputError};
+use crate::partizan::rulesets::amazons::Amazons;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::hackenbush::Hackenbush;
+use crate::partizan::rulesets::konane::Konane;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::Side;
 use crate::rules::Sum;
@@ -146,6 +148,24 @@ pub static GAMES: &[Playable] = &[
         position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
                    then who moves: x..|..o left",
         start: "x...|..o.|.x.o left",
+    },
+    Playable {
+        syntax: "konane",
+        example: "konane",
+        about: "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
+                cell, and on in the same line; the stones jumped are removed",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: xo.|.ox left",
+        start: "xo.x|.xo.|oxox left",
+    },
+    Playable {
+        syntax: "amazons",
+        example: "amazons",
+        about: "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
+                where it lands, burning that cell",
+        position: "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
+                   by |), then who moves: x..|..o left",
+        start: "x..|...|..o left",
     },
     Playable {
         syntax: "toads-and-frogs",
@@ -322,6 +342,8 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
         "cram" => rulesets::build(Cram, position, limit, grid),
         "clobber" => rulesets::build(Clobber::CLOBBER, position, limit, grid),
         "anticlobber" => rulesets::build(Clobber::ANTI_CLOBBER, position, limit, grid),
+        "konane" => rulesets::build(Konane, position, limit, grid),
+        "amazons" => rulesets::build(Amazons, position, limit, grid),
         "toads-and-frogs" => rulesets::build(ToadsAndFrogs, position, limit, grid),
         "hackenbush" => rulesets::build(Hackenbush, position, limit, edges),
         _ => Err(PlayError::Game(format!(
