@@ -19,9 +19,13 @@
 //!
 //! Times are medians of `--reps` runs.
 
+mod common;
+
 use std::hint::black_box;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+
+use clap::Parser;
+use common::timed;
 
 use grundy::partizan::rulesets::domineering::{Board, Domineering};
 use grundy::partizan::rulesets::Evaluator;
@@ -29,54 +33,23 @@ use grundy::partizan::{GameId, GameStore};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// The partizan value engine, beside a plain implementation.
+#[derive(Parser)]
 struct Options {
-    games: usize,
-    sums: usize,
-    terms: usize,
+    /// Random games born by day 4 that the sums are drawn from.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Sums to put in canonical form.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    sums: u64,
+    /// Terms in each sum.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    terms: u64,
+    /// Runs of each measurement (the median is shown).
+    #[arg(long, default_value_t = 5)]
     reps: usize,
-}
-
-fn parse_args() -> Options {
-    let mut o = Options {
-        games: 40,
-        sums: 100,
-        terms: 5,
-        reps: 5,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = || args.get(i + 1).and_then(|v| v.parse::<usize>().ok());
-        let bad = || -> ! {
-            eprintln!("usage: partizan [--games N] [--sums N] [--terms K] [--reps R]");
-            std::process::exit(2)
-        };
-        match args[i].as_str() {
-            "--bench" => {
-                i += 1;
-                continue;
-            }
-            "--games" => o.games = value().unwrap_or_else(|| bad()).max(1),
-            "--sums" => o.sums = value().unwrap_or_else(|| bad()).max(1),
-            "--terms" => o.terms = value().unwrap_or_else(|| bad()).max(1),
-            "--reps" => o.reps = value().unwrap_or_else(|| bad()).max(1),
-            _ => bad(),
-        }
-        i += 2;
-    }
-    o
-}
-
-fn time<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut times = Vec::new();
-    let mut last = None;
-    for _ in 0..reps {
-        let start = Instant::now();
-        last = Some(f());
-        times.push(start.elapsed());
-    }
-    times.sort();
-    (times[times.len() / 2], last.expect("at least one run"))
+    #[command(flatten)]
+    cargo: common::Cargo,
 }
 
 /// A game tree, shared by reference counting: the baseline's representation.
@@ -219,9 +192,9 @@ fn to_store(store: &mut GameStore, g: &Plain) -> GameId {
 }
 
 fn main() {
-    let o = parse_args();
+    let o = Options::parse();
     let mut rng = StdRng::seed_from_u64(2024);
-    let games = random_games(&mut rng, o.games);
+    let games = random_games(&mut rng, o.games as usize);
     let terms: Vec<Vec<usize>> = (0..o.sums)
         .map(|_| {
             (0..o.terms)
@@ -230,7 +203,7 @@ fn main() {
         })
         .collect();
 
-    let (engine, ids) = time(o.reps, || {
+    let (engine, ids) = timed(o.reps, || {
         let mut store = GameStore::new();
         let in_store: Vec<GameId> = games.iter().map(|g| to_store(&mut store, g)).collect();
         let sums: Vec<String> = terms
@@ -244,7 +217,7 @@ fn main() {
             .collect();
         black_box(sums)
     });
-    let (baseline, plain) = time(o.reps.min(3), || {
+    let (baseline, plain) = timed(o.reps.min(3), || {
         let zero = Rc::new(Plain {
             left: vec![],
             right: vec![],
@@ -278,7 +251,7 @@ fn main() {
 
     for (rows, cols) in [(3, 8), (4, 6), (6, 4), (5, 5)] {
         let board = Board::empty(rows, cols).expect("a small board");
-        let (t, (text, forms)) = time(o.reps, || {
+        let (t, (text, forms)) = timed(o.reps, || {
             let mut store = GameStore::new();
             let g = Evaluator::new(Domineering)
                 .value(&mut store, &board)
