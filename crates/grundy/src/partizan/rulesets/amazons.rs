@@ -14,7 +14,7 @@
 use std::fmt;
 
 use super::clobber::Stones;
-use super::grid::{Direction, Shape, Step, Symmetries};
+use super::grid::{Direction, Shape, Step};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -137,17 +137,7 @@ impl Ruleset for Amazons {
             if p.shape.king_neighbours(here, first_column) & p.empty & part == 0 {
                 continue;
             }
-            let (shape, [left, right, empty]) = p.shape.normalise(
-                part,
-                [p.left & part, p.right & part, p.empty & part],
-                Symmetries::All,
-            );
-            out.push(Stones {
-                shape,
-                left,
-                right,
-                empty,
-            });
+            out.push(p.region(part, p.empty & part));
         }
     }
 }

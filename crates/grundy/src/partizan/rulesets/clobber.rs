@@ -34,6 +34,23 @@ pub struct Stones {
 }
 
 impl Stones {
+    /// The region `part` of the board, its empty cells `empty` (a subset of `part`; a ruleset
+    /// may drop empty cells that cannot matter), normalised under every symmetry of the grid
+    /// so that equal regions meet in one memo entry. O(cells).
+    pub fn region(&self, part: u128, empty: u128) -> Stones {
+        let (shape, [left, right, empty]) = self.shape.normalise(
+            part,
+            [self.left & part, self.right & part, empty],
+            Symmetries::All,
+        );
+        Stones {
+            shape,
+            left,
+            right,
+            empty,
+        }
+    }
+
     /// Reads `x` (Left's stone), `o` (Right's), `.` (empty) and `#` (blocked), rows separated
     /// by `|`. O(length of the text).
     pub fn parse(text: &str) -> Result<Stones, BoardError> {
@@ -195,17 +212,7 @@ impl Ruleset for Clobber {
                 Variant::Clobber => 0,
                 Variant::AntiClobber => p.empty & part,
             };
-            let (shape, [left, right, empty]) = p.shape.normalise(
-                part,
-                [p.left & part, p.right & part, empty],
-                Symmetries::All,
-            );
-            out.push(Stones {
-                shape,
-                left,
-                right,
-                empty,
-            });
+            out.push(p.region(part, empty));
         }
     }
 }

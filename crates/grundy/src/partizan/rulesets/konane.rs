@@ -10,7 +10,7 @@
 //! game under all eight symmetries of the square, which its normalisation uses.
 
 use super::clobber::Stones;
-use super::grid::{Direction, Step, Symmetries};
+use super::grid::{Direction, Step};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -106,17 +106,7 @@ impl Ruleset for Konane {
             if !Konane::can_jump(p, Side::Left, part) && !Konane::can_jump(p, Side::Right, part) {
                 continue;
             }
-            let (shape, [left, right, empty]) = p.shape.normalise(
-                part,
-                [p.left & part, p.right & part, p.empty & part],
-                Symmetries::All,
-            );
-            out.push(Stones {
-                shape,
-                left,
-                right,
-                empty,
-            });
+            out.push(p.region(part, p.empty & part));
         }
     }
 }
