@@ -6,11 +6,12 @@ use grundy::games::family::{ParamKind, Source};
 use grundy::games::registry::FAMILIES;
 use grundy::games::{Family, Inputs};
 use grundy::input::InputError;
-use grundy::progress::NoProgress;
+use grundy::progress::Progress;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::errors;
+use crate::progress::Bar;
 
 /// A family's answer: its JSON (`.json`, as Python objects; `report["key"]` reads a field)
 /// and its text (`.text`, also the `repr`), the same as the command line prints. Each is made
@@ -134,16 +135,19 @@ fn read_source(path: &str) -> Result<Source, InputError> {
 /// report. Positional arguments fill the family's positional parameters in order (the last
 /// may take many); keyword arguments are its options and flags, `-` written `_`. Lists give
 /// several values; numbers and strings are passed as the command line reads them, so errors
-/// have the command line's messages.
+/// have the command line's messages. `progress=True` shows a progress bar on stderr while a
+/// long family runs (the values of an octal game up to a large heap, a graph read from a
+/// file).
 ///
 /// >>> catalogue("nim", [3, 4, 5])["outcome"]
 /// 'win'
 #[pyfunction]
-#[pyo3(signature = (name, *args, **kwargs))]
+#[pyo3(signature = (name, *args, progress = false, **kwargs))]
 pub fn catalogue(
     py: Python<'_>,
     name: &str,
     args: &Bound<'_, PyTuple>,
+    progress: bool,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
     let family = grundy::games::registry::family(name).ok_or_else(|| {
@@ -204,9 +208,10 @@ pub fn catalogue(
             given.push((param.name, values));
         }
     }
-    py.allow_threads(|| {
+    let bar = Bar::new(progress);
+    let report = py.allow_threads(|| {
         let reader = |path: &str| read_source(path);
-        let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
+        let mut inputs = Inputs::new(family.params, &reader, &bar);
         for (name, values) in given {
             inputs.set(name, values);
         }
@@ -216,8 +221,9 @@ pub fn catalogue(
             json: OnceLock::new(),
             text: OnceLock::new(),
         })
-    })
-    .map_err(|message: String| errors::input(message))
+    });
+    bar.finish();
+    report.map_err(|message: String| errors::input(message))
 }
 
 /// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example`

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use grundy::graph::{text, Labels};
-use grundy::progress::NoProgress;
+use grundy::progress::Progress;
 use grundy::solve::{
     grundy_values, solve_payoffs, GrundyValues, PayoffSolution, Preferences, Ranking, SolveOptions,
 };
@@ -13,6 +13,7 @@ use pyo3::types::{PyBytes, PyList, PyString};
 
 use crate::errors;
 use crate::positions::Positions;
+use crate::progress::Bar;
 
 /// A graph and, for a game explored from Python, the Python object of each position.
 pub struct GraphData {
@@ -133,12 +134,15 @@ impl Graph {
         Ok(Graph::new(graph, None))
     }
 
-    /// A graph from a file in the text format.
+    /// A graph from a file in the text format; `progress=True` shows the bytes read so far
+    /// on stderr.
     #[staticmethod]
-    fn read(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Graph> {
-        let graph = py
-            .allow_threads(|| text::read_path(&path, &NoProgress))
-            .map_err(errors::input)?;
+    #[pyo3(signature = (path, *, progress = false))]
+    fn read(py: Python<'_>, path: std::path::PathBuf, progress: bool) -> PyResult<Graph> {
+        let bar = Bar::new(progress);
+        let graph = py.allow_threads(|| text::read_path(&path, &bar));
+        bar.finish();
+        let graph = graph.map_err(errors::input)?;
         Ok(Graph::new(graph, None))
     }
 

@@ -13,6 +13,7 @@ mod errors;
 mod graph;
 mod nimber;
 mod positions;
+mod progress;
 mod python_game;
 mod table;
 

@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::errors;
+use crate::progress::Bar;
 
 /// One slot of the table: empty when `id` is `u32::MAX` (ids are below `u32::MAX - 1`).
 #[derive(Clone, Copy)]
@@ -255,10 +256,11 @@ fn items<'py>(options: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
 
 /// Explores every position reachable from `starts` (breadth first: the starts are
 /// positions 0, 1..., then positions in order of discovery), calling `options` once per
-/// position whose result is not fixed.
+/// position whose result is not fixed, and ticking `progress` once per position.
 pub fn explore_python<'py>(
     game: &PyGame<'py>,
     starts: impl IntoIterator<Item = PyResult<Bound<'py, PyAny>>>,
+    progress: &Bar,
 ) -> PyResult<PyExplored> {
     let py = game.options.py();
     let max_positions = game.limits.max_positions.min(u32::MAX as usize - 1);
@@ -290,6 +292,7 @@ pub fn explore_python<'py>(
         while pipeline.len() < PIPELINE && next < positions.len() {
             let p = positions.objects[next].bind(py).clone();
             next += 1;
+            progress.tick();
             if next % SIGNAL_EVERY == 0 {
                 py.check_signals()?;
             }

@@ -8,6 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use grundy::pattern::table::TableError;
+use grundy::progress::Progress;
 use grundy::rules::{ExploreError, ExploreLimits, GrundyMemo, SplittingGame};
 use grundy::solve::grundy_values;
 use pyo3::prelude::*;
@@ -16,6 +17,7 @@ use pyo3::types::{PyList, PyTuple};
 use crate::errors;
 use crate::graph::{int_array, Graph};
 use crate::positions::{explore_python, PyGame};
+use crate::progress::Bar;
 
 /// A Python position in the memo's hash table: the object and its Python hash, computed once
 /// (a tuple recomputes its hash on every call).
@@ -107,18 +109,21 @@ fn raise_pending() -> PyResult<()> {
 const SIGNAL_EVERY: u32 = 1 << 10;
 
 /// A game whose moves a Python function gives.
-struct PyRules<'py> {
+struct PyRules<'py, 'a> {
     options: Bound<'py, PyAny>,
+    /// Ticked once per call of `options`.
+    progress: &'a Bar,
     /// Calls of `options` so far.
     calls: Cell<u32>,
     /// The most calls of `options` (positions expanded) allowed.
     limit: usize,
 }
 
-impl<'py> PyRules<'py> {
-    fn new(options: Bound<'py, PyAny>, limit: Option<usize>) -> PyRules<'py> {
+impl<'py, 'a> PyRules<'py, 'a> {
+    fn new(options: Bound<'py, PyAny>, limit: Option<usize>, progress: &'a Bar) -> Self {
         PyRules {
             options,
+            progress,
             calls: Cell::new(0),
             limit: limit.unwrap_or(usize::MAX),
         }
@@ -133,6 +138,7 @@ impl<'py> PyRules<'py> {
         let py = self.options.py();
         let calls = self.calls.get().wrapping_add(1);
         self.calls.set(calls);
+        self.progress.tick();
         if calls % SIGNAL_EVERY == 0 {
             py.check_signals()?;
         }
@@ -152,7 +158,7 @@ impl<'py> PyRules<'py> {
     }
 }
 
-impl SplittingGame for PyRules<'_> {
+impl SplittingGame for PyRules<'_, '_> {
     type Part = Key;
 
     /// An option that is a tuple is a sum of independent parts (`()` when nothing is left);
@@ -192,13 +198,17 @@ fn limits(limit: Option<usize>, memory: Option<usize>) -> ExploreLimits {
 /// (a position without moves is a loss). `player(position)`, if given, says who is to move
 /// (1 or 2), for preferences and payoffs. `limit` bounds the number of positions and
 /// `memory` the bytes the engine's side uses: beyond them, `LimitError`. An exception in a
-/// callback propagates; Ctrl-C interrupts.
+/// callback propagates; Ctrl-C interrupts. `progress=True` shows the positions explored so
+/// far on stderr as they are.
 ///
 /// >>> g = explore(lambda n: [n - t for t in (1, 2) if t <= n], 5)
 /// >>> g.solve().outcome(3)
 /// 'loss'
 #[pyfunction]
-#[pyo3(signature = (options, *starts, limit = None, memory = None, result = None, player = None))]
+#[pyo3(signature = (
+    options, *starts, limit = None, memory = None, result = None, player = None, progress = false
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn explore(
     options: Bound<'_, PyAny>,
     starts: &Bound<'_, PyTuple>,
@@ -206,6 +216,7 @@ pub fn explore(
     memory: Option<usize>,
     result: Option<Bound<'_, PyAny>>,
     player: Option<Bound<'_, PyAny>>,
+    progress: bool,
 ) -> PyResult<Graph> {
     if starts.is_empty() {
         return Err(errors::input("explore needs at least one start position"));
@@ -216,7 +227,10 @@ pub fn explore(
         player,
         limits: limits(limit, memory),
     };
-    let explored = explore_python(&game, starts.iter().map(Ok))?;
+    let bar = Bar::new(progress);
+    bar.count("exploring");
+    let explored = explore_python(&game, starts.iter().map(Ok), &bar)?;
+    bar.finish();
     Ok(Graph::new(explored.graph, Some(explored.positions)))
 }
 
@@ -224,14 +238,17 @@ pub fn explore(
 /// gives. With `split`, an option that is a tuple is a sum of independent parts, valued by
 /// memoised mex over XORs (a loopy game is an error); without, positions are explored into a
 /// graph and valued by the loopy solver (a position of infinite value is an error).
+/// `progress` counts the positions whose options are asked for.
 pub fn python_values(
     options: Bound<'_, PyAny>,
     starts: Vec<Key>,
     split: bool,
     limit: Option<usize>,
+    progress: &Bar,
 ) -> PyResult<Vec<u64>> {
     let py = options.py();
-    let rules = PyRules::new(options, limit);
+    progress.count("valuing");
+    let rules = PyRules::new(options, limit, progress);
     if split {
         let mut memo = GrundyMemo::new(&rules);
         let mut values = Vec::with_capacity(starts.len());
@@ -248,7 +265,12 @@ pub fn python_values(
         player: None,
         limits: limits(limit, None),
     };
-    let explored = explore_python(&game, starts.iter().map(|s| Ok(s.object.bind(py).clone())))?;
+    let explored = explore_python(
+        &game,
+        starts.iter().map(|s| Ok(s.object.bind(py).clone())),
+        progress,
+    )?;
+    progress.phase("solving", None);
     let values = py
         .allow_threads(|| grundy_values(&explored.graph))
         .map_err(errors::input)?;
@@ -276,25 +298,29 @@ pub fn python_values(
 /// option that is a tuple is a sum of independent parts — `(2, 3)` is a row of 2 and a row of
 /// 3, `()` nothing left — and values are found by memoised mex over XORs; with
 /// `split=False` every option is one position and loopy games are solved on their graph.
-/// `limit` bounds the positions valued.
+/// `limit` bounds the positions valued. `progress=True` shows the positions valued so far
+/// on stderr.
 ///
 /// >>> def kayles(n):
 /// ...     return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
 /// >>> list(values(kayles, range(8)))
 /// [0, 1, 2, 3, 1, 4, 3, 2]
 #[pyfunction]
-#[pyo3(signature = (options, positions, *, split = true, limit = None))]
+#[pyo3(signature = (options, positions, *, split = true, limit = None, progress = false))]
 pub fn values<'py>(
     py: Python<'py>,
     options: Bound<'py, PyAny>,
     positions: &Bound<'py, PyAny>,
     split: bool,
     limit: Option<usize>,
+    progress: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let starts: Vec<Key> = positions
         .try_iter()?
         .map(|p| Key::new(&p?))
         .collect::<PyResult<_>>()?;
-    let values = python_values(options, starts, split, limit)?;
+    let bar = Bar::new(progress);
+    let values = python_values(options, starts, split, limit, &bar)?;
+    bar.finish();
     int_array(py, values.into_iter().map(|v| v as i64))
 }

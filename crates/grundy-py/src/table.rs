@@ -4,12 +4,13 @@ use grundy::games::registry;
 use grundy::pattern::observe::observe;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span, Table as Inner, TableError};
-use grundy::progress::NoProgress;
+use grundy::progress::Progress;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyRange, PyRangeMethods, PyString, PyTuple};
 
 use crate::errors;
 use crate::graph::int_array;
+use crate::progress::Bar;
 use crate::python_game::{python_values, Key};
 
 fn table_error(e: TableError) -> PyErr {
@@ -45,13 +46,20 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
 /// `"subtraction:1,3,4"`, `"wythoff"`...), or a Python function `options(position)`: with
 /// one range the positions are the integers n (an option that is a tuple is a sum of parts,
 /// as in `values`); with two, the pairs `(a, b)` (each option one position). `rows` and
-/// `columns` are ranges (or ints, for `range(n)`). `outcomes=True` shows P/N only.
+/// `columns` are ranges (or ints, for `range(n)`). `outcomes=True` shows outcomes only: P
+/// and N, and for partizan games L and R. `progress=True` shows a progress bar on stderr.
+///
+/// The tables of partizan rulesets (`"domineering"`, `"toads-and-frogs"`) hold canonical
+/// forms (`kind == "forms"`): `texts()` gives each cell's form, `forms()` the distinct ones.
 ///
 /// >>> t = table("subtraction:1,3,4", range(14))
 /// >>> list(t.values())
 /// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
 #[pyfunction]
-#[pyo3(signature = (game, rows, columns = None, *, outcomes = false, name = None, limit = None))]
+#[pyo3(signature = (
+    game, rows, columns = None, *, outcomes = false, name = None, limit = None, progress = false
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn table(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
@@ -60,7 +68,9 @@ pub fn table(
     outcomes: bool,
     name: Option<String>,
     limit: Option<usize>,
+    progress: bool,
 ) -> PyResult<Table> {
+    let bar = Bar::new(progress);
     let rows = span(rows, "rows")?;
     let columns = columns.map(|c| span(c, "columns")).transpose()?;
     let kind = if outcomes {
@@ -73,8 +83,11 @@ pub fn table(
         py.allow_threads(|| {
             let game = registry::table_game(&spec)?;
             match columns {
-                None => game.line(rows, kind, &NoProgress),
-                Some(columns) => game.grid(rows, columns, kind),
+                None => game.line(rows, kind, &bar),
+                Some(columns) => {
+                    bar.phase("tabulating", None);
+                    game.grid(rows, columns, kind)
+                }
             }
         })
         .map_err(table_error)?
@@ -91,7 +104,7 @@ pub fn table(
                     .iter()
                     .map(|n| Key::new(n.into_pyobject(py)?.as_any()))
                     .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), starts, true, limit)?;
+                let values = python_values(game.clone(), starts, true, limit, &bar)?;
                 Inner::line(name, rows, |n| values[(n - rows.first) as usize])
             }
             Some(columns) => {
@@ -100,7 +113,7 @@ pub fn table(
                     .flat_map(|a| columns.iter().map(move |b| (a, b)))
                     .map(|p| Key::new(PyTuple::new(py, [p.0, p.1])?.as_any()))
                     .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), starts, false, limit)?;
+                let values = python_values(game.clone(), starts, false, limit, &bar)?;
                 let width = columns.count() as u64;
                 Inner::grid(name, rows, columns, |a, b| {
                     values[((a - rows.first) * width + (b - columns.first)) as usize]
@@ -114,12 +127,14 @@ pub fn table(
             values
         }
     };
+    bar.finish();
     Ok(Table { inner })
 }
 
-/// A table of values or outcomes. `values()` gives every cell (row by row) as
-/// `array.array('q')`; `patterns()` the patterns the engine observes; `to_csv()`,
-/// `to_json()`, `picture()`; in a notebook it shows as a picture.
+/// A table of values, outcomes or canonical forms (`kind`). `values()` gives every cell (row
+/// by row) as `array.array('q')`, `texts()` as strings (values, outcome letters, forms);
+/// `patterns()` the patterns the engine observes; `to_csv()`, `to_json()`, `picture()`; in a
+/// notebook it shows as a picture.
 #[pyclass(module = "grundy", frozen)]
 pub struct Table {
     inner: Inner,
@@ -133,7 +148,8 @@ impl Table {
 
 #[pymethods]
 impl Table {
-    /// Every cell, row by row (outcomes: 0 for P, 1 for N).
+    /// Every cell, row by row (outcomes: 0 for P, 1 for N, 2 for L, 3 for R; forms: indices
+    /// into `forms()`).
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         int_array(py, self.inner.values().iter().map(|&v| v as i64))
     }
@@ -147,6 +163,51 @@ impl Table {
         }
     }
 
+    /// Every cell's text, row by row: its value, its outcome's letter (`P`, `N`, `L`, `R`)
+    /// or its canonical form (`{1|0}`, `*2`, `1/2`).
+    fn texts(&self) -> Vec<String> {
+        let inner = &self.inner;
+        inner.values().iter().map(|&v| inner.cell_text(v)).collect()
+    }
+
+    /// The text of the cell at n or at (a, b), as `texts()` gives it; `None` outside.
+    #[pyo3(signature = (a, b = None))]
+    fn text(&self, a: u64, b: Option<u64>) -> Option<String> {
+        self.value(a, b).map(|v| self.inner.cell_text(v))
+    }
+
+    /// The distinct canonical forms of a table of forms, in order of first appearance: the
+    /// cells of `values()` index this list (empty for other kinds).
+    fn forms(&self) -> Vec<String> {
+        self.inner.forms().iter().map(|f| f.text.clone()).collect()
+    }
+
+    /// What the cells hold: `"values"`, `"outcomes"` or `"forms"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.inner.kind() {
+            Kind::Values => "values",
+            Kind::Outcomes => "outcomes",
+            Kind::Forms => "forms",
+        }
+    }
+
+    /// The first parameter's range (n, or the rows a), as a `range`.
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyRange>> {
+        let r = self.inner.rows();
+        PyRange::new(py, r.first as isize, r.last as isize + 1)
+    }
+
+    /// The columns' range (b) of a two-parameter table, as a `range`; `None` for one.
+    #[getter]
+    fn columns<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyRange>>> {
+        self.inner
+            .columns()
+            .map(|c| PyRange::new(py, c.first as isize, c.last as isize + 1))
+            .transpose()
+    }
+
     /// The patterns that hold on every cell, most specific first (a period, a formula,
     /// the P-positions' family...), as sentences.
     fn patterns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -154,7 +215,8 @@ impl Table {
         PyList::new(py, patterns.iter().map(ToString::to_string))
     }
 
-    /// The same table with outcomes: P (0) where the value is 0, N (1) elsewhere.
+    /// The same table with outcomes: P (0) where the value is 0, N (1) elsewhere; a table
+    /// of forms gets each form's outcome class, P, N, L (2: Left wins) or R (3).
     fn outcomes(&self) -> Table {
         Table {
             inner: self.inner.outcomes(),

@@ -35,6 +35,7 @@ from ._grundy import (
 def octal(code, upto=None, **options):
     """The take-and-break game of an octal code (``"0.77"`` Kayles, ``"0.07"``, ``"grundy"``):
     its values up to ``upto``, rare values and period, as ``grundy octal CODE`` reports them.
+    ``progress=True`` shows a progress bar on stderr while the values are computed.
 
     >>> grundy.octal("0.77", upto=100)["periodicity"]["period"]
     12
