@@ -11,7 +11,7 @@ use super::error::ValueError;
 use super::number::Dyadic;
 use super::store::{GameId, GameStore};
 use super::uptimal::UptimalExpansion;
-use super::{OutcomeClass, Side};
+use super::{Nus, OutcomeClass, Side};
 
 /// The most followers [`GameStore::followers`] lists.
 pub const MAX_LISTED_FOLLOWERS: u128 = 10_000_000;
@@ -192,7 +192,7 @@ impl GameStore {
                 } else {
                     v.nimber ^ 1
                 };
-                return self.nus_game(super::Nus { nimber, ..v });
+                return self.nus_game(Nus { nimber, ..v });
             }
             if v.is_number() {
                 // The recursion below gives every non-zero number back (checked by the
@@ -241,12 +241,27 @@ impl GameStore {
         even: bool,
         done: &mut FxHashMap<(GameId, bool), bool>,
     ) -> Result<bool, ValueError> {
-        if let Some(v) = self.nus(g) {
-            return Ok(v.ups == 0
+        self.alternating(g, even, done, &|v, even| {
+            v.ups == 0
                 && v.nimber <= 1
                 && v.number
                     .to_integer()
-                    .is_some_and(|n| ((n.rem_euclid(2) as u32 + v.nimber) % 2 == 0) == even));
+                    .is_some_and(|n| ((n.rem_euclid(2) as u32 + v.nimber) % 2 == 0) == even)
+        })
+    }
+
+    /// Whether `g` has a property that holds at a number-up-star by `leaf` and otherwise
+    /// when every option has the opposite one (`even` alternating down the tree): parity and
+    /// temper. Memoised in `done` by (game, parity). O(followers).
+    fn alternating(
+        &mut self,
+        g: GameId,
+        even: bool,
+        done: &mut FxHashMap<(GameId, bool), bool>,
+        leaf: &dyn Fn(&Nus, bool) -> bool,
+    ) -> Result<bool, ValueError> {
+        if let Some(v) = self.nus(g) {
+            return Ok(leaf(&v, even));
         }
         if let Some(&known) = done.get(&(g, even)) {
             return Ok(known);
@@ -255,7 +270,7 @@ impl GameStore {
         'sides: for side in [Side::Left, Side::Right] {
             for i in 0..self.count(g, side) {
                 let o = self.option(g, side, i);
-                if !self.parity_in(o, !even, done)? {
+                if !self.alternating(o, !even, done, leaf)? {
                     result = false;
                     break 'sides;
                 }
@@ -283,24 +298,9 @@ impl GameStore {
         even: bool,
         done: &mut FxHashMap<(GameId, bool), bool>,
     ) -> Result<bool, ValueError> {
-        if let Some(v) = self.nus(g) {
-            return Ok(v.ups == 0 && v.nimber == u32::from(!even));
-        }
-        if let Some(&known) = done.get(&(g, even)) {
-            return Ok(known);
-        }
-        let mut result = true;
-        'sides: for side in [Side::Left, Side::Right] {
-            for i in 0..self.count(g, side) {
-                let o = self.option(g, side, i);
-                if !self.tempered_in(o, !even, done)? {
-                    result = false;
-                    break 'sides;
-                }
-            }
-        }
-        done.insert((g, even), result);
-        Ok(result)
+        self.alternating(g, even, done, &|v, even| {
+            v.ups == 0 && v.nimber == u32::from(!even)
+        })
     }
 
     /// Whether every follower of `g` has moves for both players or none (all small): a
