@@ -232,21 +232,14 @@ impl GameStore {
             });
         }
         let depth = self.depth(g);
-        self.guarded(depth, |s| s.parity_in(g, even, &mut FxHashMap::default()))
-    }
-
-    fn parity_in(
-        &mut self,
-        g: GameId,
-        even: bool,
-        done: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> Result<bool, ValueError> {
-        self.alternating(g, even, done, &|v, even| {
-            v.ups == 0
-                && v.nimber <= 1
-                && v.number
-                    .to_integer()
-                    .is_some_and(|n| ((n.rem_euclid(2) as u32 + v.nimber) % 2 == 0) == even)
+        self.guarded(depth, |s| {
+            s.alternating(g, even, &mut FxHashMap::default(), &|v, even| {
+                v.ups == 0
+                    && v.nimber <= 1
+                    && v.number
+                        .to_integer()
+                        .is_some_and(|n| ((n.rem_euclid(2) as u32 + v.nimber) % 2 == 0) == even)
+            })
         })
     }
 
@@ -289,17 +282,10 @@ impl GameStore {
             return Ok(e.is_empty() && e.nimber == u32::from(!even));
         }
         let depth = self.depth(g);
-        self.guarded(depth, |s| s.tempered_in(g, even, &mut FxHashMap::default()))
-    }
-
-    fn tempered_in(
-        &mut self,
-        g: GameId,
-        even: bool,
-        done: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> Result<bool, ValueError> {
-        self.alternating(g, even, done, &|v, even| {
-            v.ups == 0 && v.nimber == u32::from(!even)
+        self.guarded(depth, |s| {
+            s.alternating(g, even, &mut FxHashMap::default(), &|v, even| {
+                v.ups == 0 && v.nimber == u32::from(!even)
+            })
         })
     }
 
