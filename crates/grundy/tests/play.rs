@@ -234,6 +234,7 @@ fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
     use grundy::partizan::rulesets::domineering::Domineering;
     use grundy::partizan::rulesets::hackenbush::Hackenbush;
     use grundy::partizan::rulesets::konane::Konane;
+    use grundy::partizan::rulesets::snort_col::SnortCol;
     use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 
     check_ruleset(Domineering, "domineering", "...|...|..# left");
@@ -252,6 +253,10 @@ fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
     check_ruleset(Konane, "konane", "xoxo.|.x.o. right");
     check_ruleset(Amazons, "amazons", "x..|..o left");
     check_ruleset(Amazons, "amazons", "x.#|.o. right");
+    check_ruleset(SnortCol::SNORT, "snort", "L-.-.-.(-.;-.-R) left");
+    check_ruleset(SnortCol::SNORT, "snort", "0-1 1-2 2-0 2-3 3:R right");
+    check_ruleset(SnortCol::COL, "col", ".-.-.-.(-.;-.) left");
+    check_ruleset(SnortCol::COL, "col", "0:L-1-2-3 3-4:R right");
 }
 
 #[test]

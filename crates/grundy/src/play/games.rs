@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::drawing::coin_text;
-use super::rulesets::{self, edges, grid};
+use super::rulesets::{self, edges, graph_text, grid};
 use super::take_break::Heaps;
 use super::{Drawing, Match, PlayError};
 use crate::games::coins::{self, CoinRow};
@@ -25,6 +25,7 @@ use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::hackenbush::Hackenbush;
 use crate::partizan::rulesets::konane::Konane;
+use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::Side;
 use crate::rules::Sum;
@@ -157,6 +158,24 @@ pub static GAMES: &[Playable] = &[
         position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
                    then who moves: xo.|.ox left",
         start: "xo.x|.xo.|oxox left",
+    },
+    Playable {
+        syntax: "snort",
+        example: "snort",
+        about: "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
+                colour; tinted vertices (L, R) only that player may colour",
+        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+                   then who moves: L-.-.-R left",
+        start: "L-.-.-.(-.;-.-R) left",
+    },
+    Playable {
+        syntax: "col",
+        example: "col",
+        about: "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
+                vertex tinted L (next to Left's colour) only Right may colour, and R only Left",
+        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+                   then who moves: R-.-.-L left",
+        start: ".-.-.-.(-.;-.) left",
     },
     Playable {
         syntax: "amazons",
@@ -343,6 +362,8 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
         "clobber" => rulesets::build(Clobber::CLOBBER, position, limit, grid),
         "anticlobber" => rulesets::build(Clobber::ANTI_CLOBBER, position, limit, grid),
         "konane" => rulesets::build(Konane, position, limit, grid),
+        "snort" => rulesets::build(SnortCol::SNORT, position, limit, graph_text),
+        "col" => rulesets::build(SnortCol::COL, position, limit, graph_text),
         "amazons" => rulesets::build(Amazons, position, limit, grid),
         "toads-and-frogs" => rulesets::build(ToadsAndFrogs, position, limit, grid),
         "hackenbush" => rulesets::build(Hackenbush, position, limit, edges),

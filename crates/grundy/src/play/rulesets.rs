@@ -204,6 +204,13 @@ pub(super) fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     }
 }
 
+/// A graph of Snort or Col drawn as its text (`L-.-.-R`), as position graphs are drawn by name.
+pub(super) fn graph_text<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
+    Drawing::Graph {
+        position: rules.show(p),
+    }
+}
+
 /// A Hackenbush position drawn as its edges.
 pub(super) fn edges<R>(_rules: &R, p: &Graph) -> Drawing {
     Drawing::Edges {
