@@ -508,7 +508,7 @@ pub enum SolveBoardError {
 /// use grundy::Outcome;
 /// // x to move completes a row of four in column 4.
 /// let board = Board::parse("....|....|o.o.|xxx.").unwrap();
-/// let solved = solve_board(&board, 1000, &NoProgress).unwrap();
+/// let solved = solve_board(&board, 100_000, &NoProgress).unwrap();
 /// assert_eq!(solved.answer.outcome, Outcome::Win);
 /// assert_eq!(solved.remoteness, Some(1));
 /// assert_eq!(solved.best_moves, [Column(4)]);
