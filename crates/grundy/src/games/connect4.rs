@@ -506,12 +506,12 @@ pub enum SolveBoardError {
 /// use grundy::games::connect4::{solve_board, Board, Column};
 /// use grundy::progress::NoProgress;
 /// use grundy::Outcome;
-/// // x to move completes a row of four in column 4.
-/// let board = Board::parse("....|....|o.o.|xxx.").unwrap();
-/// let solved = solve_board(&board, 100_000, &NoProgress).unwrap();
+/// // x to move completes a row of four at either end of the bottom row.
+/// let board = Board::parse(".....|.....|.....|.ooo.|.xxx.").unwrap();
+/// let solved = solve_board(&board, 200_000, &NoProgress).unwrap();
 /// assert_eq!(solved.answer.outcome, Outcome::Win);
 /// assert_eq!(solved.remoteness, Some(1));
-/// assert_eq!(solved.best_moves, [Column(4)]);
+/// assert_eq!(solved.best_moves, [Column(1), Column(5)]);
 /// ```
 pub fn solve_board(
     board: &Board,
