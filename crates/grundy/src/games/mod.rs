@@ -18,6 +18,7 @@ mod catalogue_game;
 pub mod circle_take;
 pub mod coins;
 pub mod compounds;
+pub mod connect4;
 mod corner_walk;
 pub mod dynamic_subtraction;
 pub mod ends;

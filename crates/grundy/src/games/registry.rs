@@ -31,6 +31,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::ends::TWO_QUEUES,
     &super::geography::FAMILY,
     &super::rabbit_egg::FAMILY,
+    &super::connect4::FAMILY,
     &super::increasing_distance::FAMILY,
     &super::mex_mat::FAMILY,
     &super::josephus::FAMILY,
