@@ -893,6 +893,8 @@ const SMALL: &[(&str, &str, u64)] = &[
     // A large multiplier generates its sequence up to the limit of 2^23 terms (a quarter of
     // a second a case).
     ("dynamic-subtraction", "k", 64),
+    // Explores every position reachable from the board, up to this many.
+    ("connect4", "max-positions", 5000),
 ];
 
 /// Values that every parameter may get: numbers, lists, ranges, ratios, words of the
