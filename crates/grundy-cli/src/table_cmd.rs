@@ -122,8 +122,16 @@ fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
     if args.width.is_some() {
         bail!("--width wraps one-parameter tables; {name} has two parameters");
     }
-    let a = args.a.as_deref().map(|t| parse_span("a", t)).transpose()?;
-    let b = args.b.as_deref().map(|t| parse_span("b", t)).transpose()?;
+    let a = args
+        .a
+        .as_deref()
+        .map(|t| parse_span("a (--rows)", t))
+        .transpose()?;
+    let b = args
+        .b
+        .as_deref()
+        .map(|t| parse_span("b (--cols)", t))
+        .transpose()?;
     let default = game.default_span();
     let (a, b) = match (a, b) {
         (Some(a), Some(b)) => (a, b),

@@ -259,6 +259,10 @@ fn domineering_and_toads_tables() {
             .failed()
             .contains("has 30 cells; at most 28 are tabulated")
     );
+    // An error names the option under both its names.
+    assert!(grundy(&["table", "domineering", "--rows", "1..x"])
+        .failed()
+        .starts_with("grundy: error: --a (--rows): 'x' is not a bound of the range"));
     let svg = std::env::temp_dir().join(format!("grundy-domineering-{}.svg", std::process::id()));
     grundy(&[
         "table",
