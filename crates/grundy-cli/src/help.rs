@@ -18,8 +18,8 @@ struct Section {
 /// beside the compounds), then partizan values, tables and the shell.
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
-        title: "Solving position graphs",
-        commands: vec!["solve".into()],
+        title: "Solving position graphs, and games too large for one",
+        commands: vec!["solve".into(), "strong".into()],
         example: "grundy solve examples/loopy.game --start start".into(),
     }];
     sections.push(Section {

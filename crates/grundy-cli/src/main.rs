@@ -15,6 +15,7 @@ mod progress;
 mod shell_cmd;
 mod solve_cmd;
 mod source;
+mod strong_cmd;
 mod table_cmd;
 
 use std::process::ExitCode;
@@ -30,6 +31,9 @@ use output::Format;
 enum Tool {
     /// Solve every position of a game given as a position graph (see README for the format).
     Solve(solve_cmd::SolveArgs),
+    /// Strong solutions of games too large for a graph (Connect Four), tier by tier into
+    /// files that later answers read; a stopped run resumes.
+    Strong(strong_cmd::StrongArgs),
     /// Nimber arithmetic: nim sum, product, quotient, inverse, square root, power; nim
     /// products in bulk from standard input.
     Nimber(nimber_cmd::NimberArgs),
@@ -83,6 +87,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
             args.format = format;
             solve_cmd::run(&args)
         }
+        Tool::Strong(args) => strong_cmd::run(&args, format),
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),

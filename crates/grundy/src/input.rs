@@ -113,6 +113,43 @@ pub fn whole_up_to(
     }
 }
 
+/// An amount of memory or disk: a whole number of bytes, or of KiB, MiB, GiB or TiB with the
+/// suffix `K`, `M`, `G` or `T` (`8G`, `512M`; a `B` or `iB` after it is allowed).
+///
+/// ```
+/// use grundy::input::bytes;
+/// assert_eq!(bytes("--memory", "8G"), Ok(8 << 30));
+/// assert_eq!(bytes("--memory", "512MiB"), Ok(512 << 20));
+/// assert_eq!(bytes("--memory", "1000"), Ok(1000));
+/// let error = bytes("--memory", "8 gigs").unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "--memory: '8 gigs' is not an amount of memory (expected a whole number of bytes, or \
+///      with a suffix K, M, G or T: 8G, 512M)"
+/// );
+/// ```
+pub fn bytes(place: &str, text: &str) -> Result<u64, InputError> {
+    let trimmed = text.trim();
+    let unit = trimmed.trim_end_matches("iB").trim_end_matches('B');
+    let (digits, shift) = match unit.char_indices().last() {
+        Some((at, 'K' | 'k')) => (&unit[..at], 10),
+        Some((at, 'M' | 'm')) => (&unit[..at], 20),
+        Some((at, 'G' | 'g')) => (&unit[..at], 30),
+        Some((at, 'T' | 't')) => (&unit[..at], 40),
+        _ => (unit, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| InputError::Malformed {
+            place: place.to_string(),
+            text: text.to_string(),
+            noun: "an amount of memory".to_string(),
+            expected: "a whole number of bytes, or with a suffix K, M, G or T: 8G, 512M".to_string(),
+        })
+}
+
 /// A whole number from `min` to 2^128 − 1 (thresholds beyond 64 bits).
 pub fn whole_u128(place: &str, text: &str, noun: &str, min: u128) -> Result<u128, InputError> {
     match text.trim().parse::<u128>() {

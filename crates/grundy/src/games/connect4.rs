@@ -22,6 +22,11 @@
 //! that. Or a move sequence ([`Board::from_moves`]): the columns played in turn from the empty
 //! board, numbered from 1 (`4453`), on a board of a given size (7 × 6 by default), each move
 //! into a column that is not full of a game not yet over.
+//!
+//! **Strong solutions.** [`Connect4Tiers`](super::connect4_tiers::Connect4Tiers) numbers
+//! every board by stones on the board for the tiered solver
+//! ([`solve_tiered`](crate::rules::tiered::solve_tiered)), which solves boards too large to
+//! explore (7 × 4: 4.6·10^9 boards) into files; [`answer_from`] answers a board from them.
 
 use std::fmt;
 
@@ -32,7 +37,9 @@ use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::report::{Field, Report};
+use crate::rules::tiered::{self, TierRanking};
 use crate::rules::{explore, ExploreError, ExploreLimits, Game};
+use super::connect4_tiers::Connect4Tiers;
 use crate::solve::{solve, SolveOptions};
 
 /// The default position limit of [`solve_board`] from the command line: one million
@@ -478,8 +485,9 @@ pub struct Solved {
     pub remoteness: Option<u32>,
     /// The best moves: fastest wins, slowest losses, or the moves that keep a draw.
     pub best_moves: Vec<Column>,
-    /// The positions explored (every position reachable from the board).
-    pub positions: usize,
+    /// The positions explored (every position reachable from the board), or those of the
+    /// solution when the board is answered from one ([`answer_from`]).
+    pub positions: u64,
 }
 
 /// Why a board was not solved.
@@ -497,6 +505,21 @@ pub enum SolveBoardError {
     /// The exploration ran out of its memory budget.
     #[error("{0}: give a smaller board or a fuller position")]
     Memory(String),
+    /// The board is not of the size of the solution it was asked of.
+    #[error(
+        "the board is {width} × {height}, the solution is of {solution}: give a board of its size"
+    )]
+    OtherSize {
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+        /// The solution's game.
+        solution: String,
+    },
+    /// The solution's files could not be read (the message names the file).
+    #[error("{0}")]
+    Solution(String),
 }
 
 /// Explores every position reachable from `board` (at most `max_positions`) and solves them:
@@ -554,8 +577,89 @@ pub fn solve_board(
         },
         remoteness,
         best_moves: best,
-        positions: explored.graph.position_count(),
+        positions: explored.graph.position_count() as u64,
     })
+}
+
+/// Answers `board` from a strong solution on disk (made by
+/// [`solve_tiered`](crate::rules::tiered::solve_tiered) on [`Connect4Tiers`]): outcome,
+/// remoteness, winning and best moves, reading a few bytes of two tier files. O(width) reads.
+///
+/// ```
+/// use grundy::games::connect4::{answer_from, Board, Column, Connect4};
+/// use grundy::games::connect4_tiers::Connect4Tiers;
+/// use grundy::progress::NoProgress;
+/// use grundy::rules::tiered::{solve_tiered, Solved, TierOptions};
+/// use grundy::Outcome;
+///
+/// let tiers = Connect4Tiers::new(Connect4::new(4, 3).unwrap()).unwrap();
+/// let dir = std::env::temp_dir().join(format!("grundy-doc-c4-{}", std::process::id()));
+/// solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+/// let solution = Solved::open(tiers, &dir).unwrap();
+/// let board = Board::parse("....|oo..|xx..").unwrap();
+/// let answer = answer_from(&solution, &board).unwrap();
+/// assert_eq!(answer.answer.outcome, Outcome::Win); // x to move makes a row of three...
+/// assert_eq!(answer.best_moves, [Column(3)]); // ...open at one end: o blocks, x wins later
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn answer_from(
+    solution: &tiered::Solved<Connect4Tiers>,
+    board: &Board,
+) -> Result<Solved, SolveBoardError> {
+    let game = solution.game();
+    let (width, height) = (board.game.width(), board.game.height());
+    if (game.game().width(), game.game().height()) != (width, height) {
+        return Err(SolveBoardError::OtherSize {
+            width,
+            height,
+            solution: game.name(),
+        });
+    }
+    let failed = |e: tiered::TierError| SolveBoardError::Solution(e.to_string());
+    let value = solution.value(&board.position).map_err(failed)?;
+    let steps = solution.steps(&board.position).map_err(failed)?;
+    let columns: Vec<u32> = if steps.is_empty() {
+        Vec::new()
+    } else {
+        board.game.open_columns(&board.position).collect()
+    };
+    let pick = |keep: fn(&tiered::Step<Connect4Position>) -> bool| -> Vec<Column> {
+        columns
+            .iter()
+            .zip(&steps)
+            .filter(|(_, step)| keep(step))
+            .map(|(&c, _)| Column(c + 1))
+            .collect()
+    };
+    Ok(Solved {
+        answer: Answer {
+            outcome: value.outcome,
+            value: None,
+            winning_moves: pick(|s| s.winning),
+            winning_move_count: None,
+        },
+        remoteness: value.remoteness,
+        best_moves: pick(|s| s.best),
+        positions: (0..game.tier_count()).map(|t| game.tier_size(t)).sum(),
+    })
+}
+
+/// Opens the strong solution in `dir` (its manifest names the board's size).
+fn open_solution(dir: &str) -> Result<tiered::Solved<Connect4Tiers>, RunError> {
+    let dir = std::path::Path::new(dir);
+    let manifest = tiered::file::read_manifest(dir)?;
+    let tiers = Connect4Tiers::from_name(&manifest.game).ok_or_else(|| {
+        InputError::invalid(
+            "--solved",
+            format!(
+                "{} holds a solution of {}, not of Connect Four (expected a folder made by \
+                 `grundy strong connect4`)",
+                dir.display(),
+                manifest.game
+            ),
+        )
+    })?;
+    Ok(tiered::Solved::open(tiers, dir)?)
 }
 
 /// `grundy connect4 BOARD`: Connect Four from a board or a move sequence. The common answer
@@ -591,6 +695,12 @@ pub static FAMILY: Family = Family {
             "N",
             "The most positions to explore (default 1000000)",
         ),
+        Param::option(
+            "solved",
+            "DIR",
+            "Answer from a strong solution on disk (made by `grundy strong connect4`) \
+             instead of searching; a move sequence is then on the solution's board",
+        ),
     ],
     run,
     table: None,
@@ -603,6 +713,10 @@ fn is_move_sequence(text: &str) -> bool {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let text = inputs.value("board").unwrap_or("");
+    let solution = inputs.value("solved").map(open_solution).transpose()?;
+    let (default_width, default_height) = solution
+        .as_ref()
+        .map_or((7, 6), |s| (s.game().game().width(), s.game().game().height()));
     let board = if is_move_sequence(text) {
         let size = |name: &str, default: u32| -> Result<u32, InputError> {
             match inputs.value(name) {
@@ -610,7 +724,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
                 None => Ok(default),
             }
         };
-        let (width, height) = (size("width", 7)?, size("height", 6)?);
+        let (width, height) = (size("width", default_width)?, size("height", default_height)?);
         if width > 9 {
             return Err(InputError::invalid(
                 "--width",
@@ -643,7 +757,10 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         )? as usize,
         None => DEFAULT_MAX_POSITIONS,
     };
-    let solved = solve_board(&board, max_positions, inputs.progress())?;
+    let solved = match &solution {
+        Some(solution) => answer_from(solution, &board)?,
+        None => solve_board(&board, max_positions, inputs.progress())?,
+    };
     let rows = board.rows();
     let remoteness_text = match solved.remoteness {
         Some(1) => "1 move".to_string(),

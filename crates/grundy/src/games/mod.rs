@@ -19,6 +19,7 @@ pub mod circle_take;
 pub mod coins;
 pub mod compounds;
 pub mod connect4;
+pub mod connect4_tiers;
 mod corner_walk;
 pub mod dynamic_subtraction;
 pub mod ends;

@@ -11,6 +11,9 @@
 //!   (outcomes, remoteness, preferences, Sprague–Grundy values...). Positions are numbered
 //!   through a hash table, or through a [`DenseIndex`] when the game has one (no hashing, 4
 //!   bytes per index).
+//! - [`tiered`] solves games too large for a graph, strongly: positions numbered tier by tier
+//!   by a ranking, results packed in 2 bits (and a byte of remoteness), moves never stored,
+//!   every tier written to a file as it is finished (a stopped run resumes), both cores busy.
 //! - [`GrundyMemo`] values games that split into independent parts (a move turns a part into
 //!   a sum of parts) by memoised mex over XORs, without ever building the sum's graph.
 //!
@@ -40,6 +43,7 @@
 
 mod explore;
 mod memo;
+pub mod tiered;
 
 pub use explore::{
     explore, explore_dense, DenseExplored, DenseIndex, ExploreError, ExploreLimits, Explored,

@@ -1,0 +1,198 @@
+//! `grundy strong`: strong solutions of games defined by rules, too large for a graph, solved
+//! tier by tier into a folder of files (see `grundy::rules::tiered`), and checked.
+//!
+//! `grundy strong connect4 --width 7 --height 4 DIR` solves (or resumes) and prints each
+//! tier's counts; `grundy connect4 BOARD --solved DIR` then answers boards from the files;
+//! `grundy strong check DIR` reads every file back and checks it.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{anyhow, Context, Result};
+use clap::{Args, Subcommand};
+use grundy::games::connect4::Connect4;
+use grundy::games::connect4_tiers::Connect4Tiers;
+use grundy::input;
+use grundy::report::{Cell, Column, Field, Listing, Report};
+use grundy::rules::tiered::{file, solve_tiered, Solved, TierOptions, TierSummary};
+
+use crate::output::{emit, Format};
+use grundy::progress::Progress;
+
+use crate::progress::Bar;
+
+/// Arguments of `grundy strong`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Example: grundy strong connect4 --width 5 --height 4 c4-5x4, then \
+                  grundy connect4 --solved c4-5x4 '' (the empty board) or any board of that size"
+)]
+pub struct StrongArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub what: What,
+}
+
+/// The commands of `grundy strong`.
+#[derive(Debug, Subcommand)]
+pub enum What {
+    /// Solve Connect Four strongly: the outcome and remoteness of every board of a size,
+    /// written tier by tier (stones on the board) into DIR; a stopped run resumes.
+    Connect4 {
+        /// The board's width.
+        #[arg(long, default_value_t = 7)]
+        width: u32,
+        /// The board's height.
+        #[arg(long, default_value_t = 4)]
+        height: u32,
+        /// The folder of the solution (made if missing; a folder with part of this
+        /// solution resumes it).
+        dir: PathBuf,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Read back every file of a solution, check its header, length and checksum, and
+    /// count its outcomes tier by tier.
+    Check {
+        /// The folder of the solution.
+        dir: PathBuf,
+    },
+}
+
+/// Options of a strong solve.
+#[derive(Debug, Args)]
+pub struct RunOptions {
+    /// The most memory the results held at once may take (`8G`, `512M`); a tier that needs
+    /// more stops the run with an error before it starts.
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
+    /// Keep outcomes only (2 bits a position) and no remoteness (a byte more).
+    #[arg(long)]
+    outcomes_only: bool,
+    /// Worker threads [default: one a core].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// Runs `grundy strong`.
+pub fn run(args: &StrongArgs, format: Format) -> Result<()> {
+    match &args.what {
+        What::Connect4 {
+            width,
+            height,
+            dir,
+            run,
+        } => {
+            let game = Connect4::new(*width, *height).ok_or_else(|| {
+                anyhow!(
+                    "--width/--height: a {width} × {height} board does not fit (expected both \
+                     at least 1 and (height + 1) × width at most 64)"
+                )
+            })?;
+            let tiers = Connect4Tiers::new(game).map_err(|e| anyhow!("--width/--height: {e}"))?;
+            solve(&tiers, dir, run, format)
+        }
+        What::Check { dir } => check(dir, format),
+    }
+}
+
+/// Solves `game` into `dir` and reports the tiers.
+fn solve(game: &Connect4Tiers, dir: &Path, run: &RunOptions, format: Format) -> Result<()> {
+    let options = TierOptions {
+        remoteness: !run.outcomes_only,
+        misere: false,
+        memory: run
+            .memory
+            .as_deref()
+            .map(|m| input::bytes("--memory", m))
+            .transpose()?,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(run.threads.unwrap_or(0))
+        .build()
+        .context("starting the worker threads")?;
+    let clock = Instant::now();
+    let bar = Bar::new();
+    let summary = pool.install(|| solve_tiered(game, dir, &options, &bar));
+    bar.finish();
+    let summary = summary?;
+    let seconds = clock.elapsed().as_secs_f64();
+    let solved = Solved::open(game.clone(), dir)?;
+    let empty = solved.value(&Default::default())?;
+    let report = Report::new().fields([
+        Field::shown("game", &summary.game, "game", &summary.game),
+        Field::shown(
+            "start",
+            empty.outcome,
+            "empty board",
+            match empty.remoteness {
+                Some(r) => format!("{} in {r} moves", empty.outcome),
+                None => empty.outcome.to_string(),
+            },
+        ),
+        Field::json_only("start_remoteness", empty.remoteness),
+        Field::new("positions", summary.positions),
+        Field::shown(
+            "bytes",
+            summary.bytes,
+            "on disk",
+            format!(
+                "{} bytes ({:.2} bits a position) in {}",
+                summary.bytes,
+                8.0 * summary.bytes as f64 / summary.positions.max(1) as f64,
+                dir.display()
+            ),
+        ),
+        Field::shown("seconds", seconds, "seconds", format!("{seconds:.2}")),
+    ]);
+    emit(&report.listing(tier_listing(summary.tiers)), format)
+}
+
+/// Checks every file of the solution in `dir` and reports the tiers.
+fn check(dir: &Path, format: Format) -> Result<()> {
+    let manifest = file::read_manifest(dir)?;
+    let game = Connect4Tiers::from_name(&manifest.game).ok_or_else(|| {
+        anyhow!(
+            "{}: a solution of {}, a game this command does not know (expected Connect Four)",
+            dir.join(file::MANIFEST).display(),
+            manifest.game
+        )
+    })?;
+    let solved = Solved::open(game, dir)?;
+    let bar = Bar::new();
+    let tiers = solved.check(&bar);
+    bar.finish();
+    let tiers = tiers?;
+    let positions: u64 = tiers.iter().map(|t| t.positions).sum();
+    let report = Report::new().fields([
+        Field::shown("game", &manifest.game, "game", &manifest.game),
+        Field::new("positions", positions),
+        Field::shown("checked", true, "checked", "every tier file: header, length, checksum"),
+    ]);
+    emit(&report.listing(tier_listing(tiers)), format)
+}
+
+/// The tiers as a listing: size, counts, time, and whether the file was already there.
+fn tier_listing(tiers: Vec<TierSummary>) -> Listing {
+    let columns = vec![
+        Column::right("tier", "tier"),
+        Column::right("positions", "positions"),
+        Column::right("wins", "wins"),
+        Column::right("losses", "losses"),
+        Column::right("draws", "draws"),
+        Column::right("seconds", "seconds"),
+        Column::left("resumed", "resumed"),
+    ];
+    Listing::new("tiers", columns, tiers.len(), move |i| {
+        let t = &tiers[i];
+        vec![
+            Cell::Number(u64::from(t.tier)),
+            Cell::Number(t.positions),
+            Cell::Number(t.counts[0]),
+            Cell::Number(t.counts[1]),
+            Cell::Number(t.counts[2]),
+            Cell::Both(format!("{:.2}", t.seconds), t.seconds.into()),
+            Cell::Text(if t.resumed { "yes" } else { "no" }.into()),
+        ]
+    })
+}

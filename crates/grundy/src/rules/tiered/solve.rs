@@ -1,0 +1,183 @@
+//! The tiered solver's driver: tiers from the last to the first, each written to its file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Instant;
+
+use super::file::{self, Manifest};
+use super::results::Results;
+use super::tier::{solve_tier, Later};
+use super::{io_error, TierError, TierRanking};
+use crate::progress::Progress;
+
+/// How to solve, for [`solve_tiered`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TierOptions {
+    /// Keep the remoteness of every position (a byte each) beside its outcome (2 bits).
+    pub remoteness: bool,
+    /// Misère play: a player who cannot move wins (the game's own results still apply).
+    pub misere: bool,
+    /// The most bytes the results held in memory at once may take (a tier and the tiers it
+    /// moves into); `None` for no limit. Checked before each tier is solved.
+    pub memory: Option<u64>,
+}
+
+impl Default for TierOptions {
+    /// Remoteness kept, normal play, no memory limit.
+    fn default() -> Self {
+        TierOptions {
+            remoteness: true,
+            misere: false,
+            memory: None,
+        }
+    }
+}
+
+/// One tier of a solution: its size, how its positions came out, and whether it was solved
+/// now or found finished in the folder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TierSummary {
+    /// The tier.
+    pub tier: u32,
+    /// Its positions.
+    pub positions: u64,
+    /// How many are wins, losses and draws for the player to move.
+    pub counts: [u64; 3],
+    /// Whether its file was already there (a resumed run), checked rather than solved.
+    pub resumed: bool,
+    /// Seconds spent on it (solving or checking).
+    pub seconds: f64,
+}
+
+/// A solved game: every tier, first to last, and the size of the files.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The game's name.
+    pub game: String,
+    /// Positions in all tiers.
+    pub positions: u64,
+    /// Bytes of all tier files.
+    pub bytes: u64,
+    /// The tiers, first to last.
+    pub tiers: Vec<TierSummary>,
+}
+
+/// Solves every position of `game` strongly, tier by tier from the last, writing each tier to
+/// `dir` (see [`file`] for the format) as soon as it is solved. Tiers whose files are already
+/// in `dir` are checked (header, length, checksum) and kept, so a stopped run resumes where it
+/// stopped; the files do not depend on being resumed or on the number of threads.
+///
+/// Time: every position's moves are generated and looked up once, O(Σ positions · moves) rule
+/// calls, over rayon's threads. Memory: the results of the tier being solved and of the tiers
+/// it moves into (2 bits a position, 10 with remoteness), plus, for a tier with moves inside
+/// it, the graph solver's arrays for that tier.
+pub fn solve_tiered<G>(
+    game: &G,
+    dir: &Path,
+    options: &TierOptions,
+    progress: &dyn Progress,
+) -> Result<Summary, TierError>
+where
+    G: TierRanking + Sync,
+{
+    let manifest = Manifest {
+        format: 1,
+        game: game.name(),
+        tiers: game.tier_count(),
+        remoteness: options.remoteness,
+        misere: options.misere,
+    };
+    file::write_manifest(dir, &manifest)?;
+    let tier_count = game.tier_count();
+    let positions: u64 = (0..tier_count).map(|t| game.tier_size(t)).sum();
+    let started = Instant::now();
+    let mut done = 0u64;
+    let mut held: BTreeMap<u32, Results> = BTreeMap::new();
+    let mut tiers = Vec::with_capacity(tier_count as usize);
+    for tier in (0..tier_count).rev() {
+        let size = game.tier_size(tier);
+        let clock = Instant::now();
+        progress.phase(&phase_name(tier, tier_count, done, positions, &started), Some(size));
+        let path = file::tier_path(dir, tier);
+        let resumed = path.exists();
+        let results = if resumed {
+            // Later tiers are not needed to check a finished one.
+            held.clear();
+            let results = file::read_tier(dir, &manifest, tier, size)?;
+            progress.advance(size);
+            results
+        } else {
+            let range = game.later_tiers(tier);
+            let range = range.start.max(tier + 1)..range.end.min(tier_count);
+            held.retain(|t, _| range.contains(t));
+            for t in range.clone() {
+                if !held.contains_key(&t) {
+                    let count = game.tier_size(t);
+                    held.insert(t, file::read_tier(dir, &manifest, t, count)?);
+                }
+            }
+            let needed = held.values().map(|r| Results::bytes_for(r.len(), options.remoteness)).sum::<u64>()
+                + Results::bytes_for(size, options.remoteness);
+            if let Some(limit) = options.memory.filter(|&limit| needed > limit) {
+                return Err(TierError::Memory {
+                    tier,
+                    needed,
+                    limit,
+                });
+            }
+            let later = Later {
+                first: range.start,
+                tiers: range.clone().map(|t| held.get(&t)).collect(),
+            };
+            let results = solve_tier(
+                game,
+                tier,
+                &later,
+                options.remoteness,
+                options.misere,
+                progress,
+            )?;
+            file::write_tier(dir, &manifest, tier, &results)?;
+            results
+        };
+        done += size;
+        tiers.push(TierSummary {
+            tier,
+            positions: size,
+            counts: results.counts(),
+            resumed,
+            seconds: clock.elapsed().as_secs_f64(),
+        });
+        held.insert(tier, results);
+    }
+    progress.finish();
+    tiers.reverse();
+    let mut bytes = 0;
+    for tier in 0..tier_count {
+        let path = file::tier_path(dir, tier);
+        bytes += std::fs::metadata(&path).map_err(io_error(&path))?.len();
+    }
+    Ok(Summary {
+        game: manifest.game,
+        positions,
+        bytes,
+        tiers,
+    })
+}
+
+/// The name of a tier's phase of progress, with the overall share done and an estimate of the
+/// time left from the pace so far.
+fn phase_name(tier: u32, tiers: u32, done: u64, total: u64, started: &Instant) -> String {
+    let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
+    let elapsed = started.elapsed().as_secs_f64();
+    let left = if done == 0 {
+        String::new()
+    } else {
+        format!(", about {:.0} s left", elapsed * (total - done) as f64 / done as f64)
+    };
+    format!(
+        "tier {tier} ({} of {tiers}; {:.1} % of all positions done{left})",
+        tiers - tier,
+        100.0 * share
+    )
+}

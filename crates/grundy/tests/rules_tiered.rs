@@ -1,0 +1,391 @@
+//! The tiered solver against the graph solver (explore + solve) on Connect Four and on random
+//! games with cycles inside tiers; its files: resumed runs byte for byte, damaged files named.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use grundy::games::connect4::{Connect4, Connect4Position};
+use grundy::games::connect4_tiers::Connect4Tiers;
+use grundy::progress::NoProgress;
+use grundy::rules::tiered::{file, solve_tiered, Solved, TierError, TierOptions, TierRanking};
+use grundy::rules::{explore, ExploreLimits, Game};
+use grundy::solve::{solve, SolveOptions};
+use grundy::Outcome;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// An empty scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tiered-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every file of a folder with its bytes, sorted by name.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// Solves `game` by the tiered solver into `dir` and by the graph solver from `starts`, and
+/// compares outcome and remoteness on every reachable position; returns how many.
+fn compare_with_graph<G>(game: &G, starts: Vec<G::Position>, dir: &Path, misere: bool) -> usize
+where
+    G: TierRanking + Sync + Clone,
+{
+    let options = TierOptions {
+        misere,
+        ..TierOptions::default()
+    };
+    solve_tiered(game, dir, &options, &NoProgress).unwrap();
+    let solved = Solved::open(game.clone(), dir).unwrap();
+    let explored = explore(game, starts, ExploreLimits::default(), &NoProgress).unwrap();
+    let solution = solve(
+        &explored.graph,
+        &SolveOptions {
+            misere,
+            preferences: None,
+        },
+    )
+    .unwrap();
+    let tiers: Vec<_> = (0..game.tier_count())
+        .map(|t| solved.tier(t).unwrap())
+        .collect();
+    let n = explored.graph.position_count();
+    for id in 0..n as u32 {
+        let p = explored.position(id);
+        let value = tiers[game.tier(p) as usize].get(game.rank(p));
+        if id % 1000 == 0 {
+            assert_eq!(solved.value(p).unwrap(), value);
+        }
+        assert_eq!(
+            (value.outcome, value.remoteness),
+            (solution.outcome(id), solution.remoteness(id)),
+            "position {id} of {}",
+            game.name()
+        );
+    }
+    n
+}
+
+#[test]
+fn connect_four_ranking_is_a_bijection_tier_by_tier() {
+    for (w, h) in [(4, 4), (3, 5), (5, 3), (1, 6), (6, 1)] {
+        let tiers = Connect4Tiers::new(Connect4::new(w, h).unwrap()).unwrap();
+        let mut stepped = Vec::new();
+        let (mut options, mut ranked, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+        for t in 0..tiers.tier_count() {
+            let size = tiers.tier_size(t);
+            stepped.clear();
+            tiers.unrank_range(t, 0..size, &mut stepped);
+            for rank in 0..size {
+                let p = tiers.unrank(t, rank);
+                assert_eq!(p.mask.count_ones(), t);
+                assert_eq!(tiers.tier(&p), t);
+                assert_eq!(tiers.rank(&p), rank, "{w}x{h} tier {t}");
+                assert_eq!(stepped[rank as usize], p, "{w}x{h} tier {t} rank {rank}");
+                // A range from the middle steps the same way.
+                let mut from = Vec::new();
+                tiers.unrank_range(t, rank..(rank + 3).min(size), &mut from);
+                assert_eq!(from[0], p);
+                if tiers.result(&p).is_none() {
+                    options.clear();
+                    tiers.moves(&p, &mut options);
+                    expected.clear();
+                    expected.extend(options.iter().map(|q| (tiers.tier(q), tiers.rank(q))));
+                    ranked.clear();
+                    tiers.ranked_moves(&p, &mut ranked);
+                    assert_eq!(ranked, expected, "{w}x{h} tier {t} rank {rank}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn connect_four_ranking_counts_every_board_with_gravity() {
+    // Σ over shapes of C(k, ⌈k/2⌉): 4 × 4 has 201,755 such boards, 7 × 4 4,593,382,831.
+    let total = |w, h| {
+        let tiers = Connect4Tiers::new(Connect4::new(w, h).unwrap()).unwrap();
+        (0..tiers.tier_count())
+            .map(|t| tiers.tier_size(t))
+            .sum::<u64>()
+    };
+    assert_eq!(total(4, 4), 201_755);
+    assert_eq!(total(7, 4), 4_593_382_831);
+    assert_eq!(total(6, 5), 9_918_556_649);
+    assert!(Connect4Tiers::new(Connect4::new(8, 7).unwrap()).is_err());
+}
+
+#[test]
+fn connect_four_small_boards_match_the_graph_solver() {
+    for (w, h, reachable) in [(4, 4, 161_029), (5, 4, 3_945_711), (4, 5, 1_706_255)] {
+        let tiers = Connect4Tiers::new(Connect4::new(w, h).unwrap()).unwrap();
+        let dir = scratch(&format!("c4-{w}x{h}"));
+        let n = compare_with_graph(&tiers, vec![Connect4Position::default()], &dir, false);
+        assert_eq!(n, reachable);
+        let solved = Solved::open(tiers, &dir).unwrap();
+        let root = solved.value(&Connect4Position::default()).unwrap();
+        assert_eq!(root.outcome, Outcome::Draw, "{w}x{h}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A random game of `tiers` tiers with moves inside tiers (cycles) and to later tiers, some
+/// positions ended by the rules with a fixed result.
+#[derive(Debug, Clone)]
+struct RandomTiers {
+    seed: u64,
+    sizes: Vec<u64>,
+    moves: Vec<Vec<Vec<(u32, u64)>>>,
+    ends: Vec<Vec<Option<Outcome>>>,
+}
+
+impl RandomTiers {
+    fn new(seed: u64) -> RandomTiers {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let tiers = rng.random_range(1..6usize);
+        let sizes: Vec<u64> = (0..tiers).map(|_| rng.random_range(1..12)).collect();
+        let inside = rng.random_range(0.0..0.6);
+        let mut moves = Vec::new();
+        let mut ends = Vec::new();
+        for t in 0..tiers {
+            let mut tier_moves = Vec::new();
+            let mut tier_ends = Vec::new();
+            for _ in 0..sizes[t] {
+                tier_ends.push(match rng.random_range(0..12) {
+                    0 => Some(Outcome::Win),
+                    1 => Some(Outcome::Loss),
+                    2 => Some(Outcome::Draw),
+                    _ => None,
+                });
+                let count = rng.random_range(0..4);
+                let mut list = Vec::new();
+                for _ in 0..count {
+                    let to = if t + 1 == tiers || rng.random_bool(inside) {
+                        t
+                    } else {
+                        rng.random_range(t + 1..tiers)
+                    };
+                    list.push((to as u32, rng.random_range(0..sizes[to])));
+                }
+                tier_moves.push(list);
+            }
+            moves.push(tier_moves);
+            ends.push(tier_ends);
+        }
+        RandomTiers {
+            seed,
+            sizes,
+            moves,
+            ends,
+        }
+    }
+
+    fn all(&self) -> Vec<(u32, u64)> {
+        (0..self.sizes.len() as u32)
+            .flat_map(|t| (0..self.sizes[t as usize]).map(move |i| (t, i)))
+            .collect()
+    }
+}
+
+impl Game for RandomTiers {
+    type Position = (u32, u64);
+
+    fn moves(&self, &(t, i): &(u32, u64), out: &mut Vec<(u32, u64)>) {
+        out.extend(&self.moves[t as usize][i as usize]);
+    }
+
+    fn result(&self, &(t, i): &(u32, u64)) -> Option<Outcome> {
+        self.ends[t as usize][i as usize]
+    }
+}
+
+impl TierRanking for RandomTiers {
+    fn name(&self) -> String {
+        format!("random {}", self.seed)
+    }
+    fn tier_count(&self) -> u32 {
+        self.sizes.len() as u32
+    }
+    fn tier(&self, p: &(u32, u64)) -> u32 {
+        p.0
+    }
+    fn tier_size(&self, tier: u32) -> u64 {
+        self.sizes[tier as usize]
+    }
+    fn rank(&self, p: &(u32, u64)) -> u64 {
+        p.1
+    }
+    fn unrank(&self, tier: u32, rank: u64) -> (u32, u64) {
+        (tier, rank)
+    }
+}
+
+#[test]
+fn random_games_with_cycles_match_the_graph_solver_in_both_plays() {
+    let dir = scratch("random");
+    let mut positions = 0;
+    for seed in 0..400 {
+        let game = RandomTiers::new(seed);
+        for misere in [false, true] {
+            let _ = fs::remove_dir_all(&dir);
+            positions += compare_with_graph(&game, game.all(), &dir, misere);
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resumed_runs_and_thread_counts_give_the_same_files() {
+    let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
+    let whole = scratch("whole");
+    let pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    };
+    pool(1).install(|| solve_tiered(&tiers, &whole, &TierOptions::default(), &NoProgress))
+        .unwrap();
+    let two = scratch("two-threads");
+    pool(2)
+        .install(|| solve_tiered(&tiers, &two, &TierOptions::default(), &NoProgress))
+        .unwrap();
+    assert_eq!(files(&whole), files(&two));
+    // A run stopped in tier 5: tiers 6.. finished, a partial file of tier 5 left behind.
+    let stopped = scratch("stopped");
+    fs::create_dir_all(&stopped).unwrap();
+    for (name, bytes) in files(&whole) {
+        let keep = name == file::MANIFEST || name.as_str() > "tier-00005.grundy";
+        if keep {
+            fs::write(stopped.join(&name), bytes).unwrap();
+        }
+    }
+    fs::write(stopped.join("tier-00005.partial"), b"half a tier").unwrap();
+    let summary = solve_tiered(&tiers, &stopped, &TierOptions::default(), &NoProgress).unwrap();
+    assert_eq!(
+        summary.tiers.iter().filter(|t| t.resumed).count(),
+        tiers.tier_count() as usize - 6
+    );
+    let mut after = files(&stopped);
+    after.retain(|(name, _)| !name.ends_with(".partial"));
+    assert_eq!(after, files(&two));
+    for dir in [whole, two, stopped] {
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn damaged_and_truncated_tier_files_are_named() {
+    let tiers = Connect4Tiers::new(Connect4::new(4, 3).unwrap()).unwrap();
+    let dir = scratch("damaged");
+    solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let path = file::tier_path(&dir, 7);
+    let good = fs::read(&path).unwrap();
+    // One bit flipped in the results: the checksum says so.
+    let mut flipped = good.clone();
+    let at = flipped.len() / 2;
+    flipped[at] ^= 0x10;
+    fs::write(&path, &flipped).unwrap();
+    let err = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err();
+    assert!(matches!(err, TierError::BadFile { .. }), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("tier-00007.grundy") && text.contains("checksum"), "{text}");
+    // Truncated: the solve and a query both name the file.
+    fs::write(&path, &good[..good.len() - 9]).unwrap();
+    let text = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress)
+        .unwrap_err()
+        .to_string();
+    assert!(text.contains("tier-00007.grundy") && text.contains("truncated"), "{text}");
+    let solved = Solved::open(tiers.clone(), &dir).unwrap();
+    let p = tiers.unrank(7, 3);
+    let text = solved.value(&p).unwrap_err().to_string();
+    assert!(text.contains("tier-00007.grundy") && text.contains("truncated"), "{text}");
+    // Another game's folder is refused.
+    fs::write(&path, &good).unwrap();
+    let other = Connect4Tiers::new(Connect4::new(3, 4).unwrap()).unwrap();
+    let text = solve_tiered(&other, &dir, &TierOptions::default(), &NoProgress)
+        .unwrap_err()
+        .to_string();
+    assert!(text.contains("connect4 4x3") && text.contains("connect4 3x4"), "{text}");
+    // A missing tier: the solution is not finished.
+    fs::remove_file(&path).unwrap();
+    let text = Solved::open(tiers, &dir).unwrap_err().to_string();
+    assert!(text.contains("tier-00007.grundy") && text.contains("resume"), "{text}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn memory_limit_and_remoteness_overflow_are_clear_errors() {
+    let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
+    let dir = scratch("memory");
+    let options = TierOptions {
+        memory: Some(10_000),
+        ..TierOptions::default()
+    };
+    let text = solve_tiered(&tiers, &dir, &options, &NoProgress)
+        .unwrap_err()
+        .to_string();
+    assert!(text.contains("--memory") && text.contains("10000"), "{text}");
+    fs::remove_dir_all(&dir).unwrap();
+
+    // A chain of 300 positions in one tier: remoteness 299 does not fit a byte.
+    #[derive(Clone)]
+    struct Chain;
+    impl Game for Chain {
+        type Position = u64;
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            if n > 0 {
+                out.push(n - 1);
+            }
+        }
+    }
+    impl TierRanking for Chain {
+        fn name(&self) -> String {
+            "chain".into()
+        }
+        fn tier_count(&self) -> u32 {
+            1
+        }
+        fn tier(&self, _: &u64) -> u32 {
+            0
+        }
+        fn tier_size(&self, _: u32) -> u64 {
+            300
+        }
+        fn rank(&self, &n: &u64) -> u64 {
+            n
+        }
+        fn unrank(&self, _: u32, rank: u64) -> u64 {
+            rank
+        }
+    }
+    let dir = scratch("chain");
+    let err = solve_tiered(&Chain, &dir, &TierOptions::default(), &NoProgress).unwrap_err();
+    assert!(matches!(err, TierError::Remoteness { .. }), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+    let outcomes_only = TierOptions {
+        remoteness: false,
+        ..TierOptions::default()
+    };
+    solve_tiered(&Chain, &dir, &outcomes_only, &NoProgress).unwrap();
+    let solved = Solved::open(Chain, &dir).unwrap();
+    for n in [0u64, 1, 298, 299] {
+        let value = solved.value(&n).unwrap();
+        let expected = if n % 2 == 0 { Outcome::Loss } else { Outcome::Win };
+        assert_eq!((value.outcome, value.remoteness), (expected, None), "{n}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
