@@ -167,7 +167,12 @@ fn check(dir: &Path, format: Format) -> Result<()> {
     let report = Report::new().fields([
         Field::shown("game", &manifest.game, "game", &manifest.game),
         Field::new("positions", positions),
-        Field::shown("checked", true, "checked", "every tier file: header, length, checksum"),
+        Field::shown(
+            "checked",
+            true,
+            "checked",
+            "every tier file: header, length, checksum",
+        ),
     ]);
     emit(&report.listing(tier_listing(tiers)), format)
 }

@@ -146,7 +146,8 @@ pub fn bytes(place: &str, text: &str) -> Result<u64, InputError> {
             place: place.to_string(),
             text: text.to_string(),
             noun: "an amount of memory".to_string(),
-            expected: "a whole number of bytes, or with a suffix K, M, G or T: 8G, 512M".to_string(),
+            expected: "a whole number of bytes, or with a suffix K, M, G or T: 8G, 512M"
+                .to_string(),
         })
 }
 

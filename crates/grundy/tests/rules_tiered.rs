@@ -257,7 +257,8 @@ fn resumed_runs_and_thread_counts_give_the_same_files() {
             .build()
             .unwrap()
     };
-    pool(1).install(|| solve_tiered(&tiers, &whole, &TierOptions::default(), &NoProgress))
+    pool(1)
+        .install(|| solve_tiered(&tiers, &whole, &TierOptions::default(), &NoProgress))
         .unwrap();
     let two = scratch("two-threads");
     pool(2)
@@ -302,28 +303,43 @@ fn damaged_and_truncated_tier_files_are_named() {
     let err = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err();
     assert!(matches!(err, TierError::BadFile { .. }), "{err}");
     let text = err.to_string();
-    assert!(text.contains("tier-00007.grundy") && text.contains("checksum"), "{text}");
+    assert!(
+        text.contains("tier-00007.grundy") && text.contains("checksum"),
+        "{text}"
+    );
     // Truncated: the solve and a query both name the file.
     fs::write(&path, &good[..good.len() - 9]).unwrap();
     let text = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress)
         .unwrap_err()
         .to_string();
-    assert!(text.contains("tier-00007.grundy") && text.contains("truncated"), "{text}");
+    assert!(
+        text.contains("tier-00007.grundy") && text.contains("truncated"),
+        "{text}"
+    );
     let solved = Solved::open(tiers.clone(), &dir).unwrap();
     let p = tiers.unrank(7, 3);
     let text = solved.value(&p).unwrap_err().to_string();
-    assert!(text.contains("tier-00007.grundy") && text.contains("truncated"), "{text}");
+    assert!(
+        text.contains("tier-00007.grundy") && text.contains("truncated"),
+        "{text}"
+    );
     // Another game's folder is refused.
     fs::write(&path, &good).unwrap();
     let other = Connect4Tiers::new(Connect4::new(3, 4).unwrap()).unwrap();
     let text = solve_tiered(&other, &dir, &TierOptions::default(), &NoProgress)
         .unwrap_err()
         .to_string();
-    assert!(text.contains("connect4 4x3") && text.contains("connect4 3x4"), "{text}");
+    assert!(
+        text.contains("connect4 4x3") && text.contains("connect4 3x4"),
+        "{text}"
+    );
     // A missing tier: the solution is not finished.
     fs::remove_file(&path).unwrap();
     let text = Solved::open(tiers, &dir).unwrap_err().to_string();
-    assert!(text.contains("tier-00007.grundy") && text.contains("resume"), "{text}");
+    assert!(
+        text.contains("tier-00007.grundy") && text.contains("resume"),
+        "{text}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -338,7 +354,10 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
     let text = solve_tiered(&tiers, &dir, &options, &NoProgress)
         .unwrap_err()
         .to_string();
-    assert!(text.contains("--memory") && text.contains("10000"), "{text}");
+    assert!(
+        text.contains("--memory") && text.contains("10000"),
+        "{text}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 
     // A chain of 300 positions in one tier: remoteness 299 does not fit a byte.
@@ -384,7 +403,11 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
     let solved = Solved::open(Chain, &dir).unwrap();
     for n in [0u64, 1, 298, 299] {
         let value = solved.value(&n).unwrap();
-        let expected = if n % 2 == 0 { Outcome::Loss } else { Outcome::Win };
+        let expected = if n % 2 == 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
         assert_eq!((value.outcome, value.remoteness), (expected, None), "{n}");
     }
     fs::remove_dir_all(&dir).unwrap();

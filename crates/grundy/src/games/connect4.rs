@@ -32,6 +32,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::connect4_tiers::Connect4Tiers;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
@@ -39,7 +40,6 @@ use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::tiered::{self, TierRanking};
 use crate::rules::{explore, ExploreError, ExploreLimits, Game};
-use super::connect4_tiers::Connect4Tiers;
 use crate::solve::{solve, SolveOptions};
 
 /// The default position limit of [`solve_board`] from the command line: one million
@@ -714,9 +714,9 @@ fn is_move_sequence(text: &str) -> bool {
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let text = inputs.value("board").unwrap_or("");
     let solution = inputs.value("solved").map(open_solution).transpose()?;
-    let (default_width, default_height) = solution
-        .as_ref()
-        .map_or((7, 6), |s| (s.game().game().width(), s.game().game().height()));
+    let (default_width, default_height) = solution.as_ref().map_or((7, 6), |s| {
+        (s.game().game().width(), s.game().game().height())
+    });
     let board = if is_move_sequence(text) {
         let size = |name: &str, default: u32| -> Result<u32, InputError> {
             match inputs.value(name) {
@@ -724,7 +724,10 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
                 None => Ok(default),
             }
         };
-        let (width, height) = (size("width", default_width)?, size("height", default_height)?);
+        let (width, height) = (
+            size("width", default_width)?,
+            size("height", default_height)?,
+        );
         if width > 9 {
             return Err(InputError::invalid(
                 "--width",

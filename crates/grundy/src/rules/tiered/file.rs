@@ -204,10 +204,18 @@ pub fn read_tier(
     results.outcomes.copy_from_slice(&data[start..split]);
     results.remoteness.copy_from_slice(&data[split..]);
     // A pair of bits 11 is code 3, which is never written.
-    if let Some(k) = results.outcomes.iter().position(|&b| b & (b >> 1) & 0x55 != 0) {
+    if let Some(k) = results
+        .outcomes
+        .iter()
+        .position(|&b| b & (b >> 1) & 0x55 != 0)
+    {
         return Err(bad(
             &path,
-            format!("an outcome code 3 among positions {}..{}: damaged", 4 * k, 4 * k + 4),
+            format!(
+                "an outcome code 3 among positions {}..{}: damaged",
+                4 * k,
+                4 * k + 4
+            ),
         ));
     }
     Ok(results)
@@ -240,8 +248,12 @@ pub fn read_value(
     file.seek(SeekFrom::Start(expected.len() as u64 + rank / 4))
         .and_then(|_| file.read_exact(&mut byte))
         .map_err(io_error(&path))?;
-    let outcome = code_outcome((byte[0] >> (2 * (rank % 4))) & 3)
-        .ok_or_else(|| bad(&path, format!("position {rank} has the outcome code 3: damaged")))?;
+    let outcome = code_outcome((byte[0] >> (2 * (rank % 4))) & 3).ok_or_else(|| {
+        bad(
+            &path,
+            format!("position {rank} has the outcome code 3: damaged"),
+        )
+    })?;
     let mut remoteness = None;
     if manifest.remoteness {
         let at = expected.len() as u64 + count.div_ceil(4) + rank;

@@ -6,8 +6,8 @@ use super::file::{self, Manifest};
 use std::time::Instant;
 
 use super::{Results, TierError, TierRanking, TierSummary, Value};
-use crate::progress::Progress;
 use crate::outcome::Outcome;
+use crate::progress::Progress;
 
 /// A game solved by [`solve_tiered`](super::solve_tiered), opened from its folder. Each
 /// question reads a few bytes of the tier files (no file is loaded whole).

@@ -80,11 +80,6 @@ impl Results {
         self.len == 0
     }
 
-    /// Whether remoteness is kept.
-    pub fn has_remoteness(&self) -> bool {
-        !self.remoteness.is_empty() || self.len == 0
-    }
-
     /// The value of position `i` (below `len`). O(1).
     #[inline]
     pub fn get(&self, i: u64) -> Value {

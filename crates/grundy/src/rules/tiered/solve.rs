@@ -97,7 +97,10 @@ where
     for tier in (0..tier_count).rev() {
         let size = game.tier_size(tier);
         let clock = Instant::now();
-        progress.phase(&phase_name(tier, tier_count, done, positions, &started), Some(size));
+        progress.phase(
+            &phase_name(tier, tier_count, done, positions, &started),
+            Some(size),
+        );
         let path = file::tier_path(dir, tier);
         let resumed = path.exists();
         let results = if resumed {
@@ -111,12 +114,14 @@ where
             let range = range.start.max(tier + 1)..range.end.min(tier_count);
             held.retain(|t, _| range.contains(t));
             for t in range.clone() {
-                if !held.contains_key(&t) {
-                    let count = game.tier_size(t);
-                    held.insert(t, file::read_tier(dir, &manifest, t, count)?);
+                if let std::collections::btree_map::Entry::Vacant(slot) = held.entry(t) {
+                    slot.insert(file::read_tier(dir, &manifest, t, game.tier_size(t))?);
                 }
             }
-            let needed = held.values().map(|r| Results::bytes_for(r.len(), options.remoteness)).sum::<u64>()
+            let needed = held
+                .values()
+                .map(|r| Results::bytes_for(r.len(), options.remoteness))
+                .sum::<u64>()
                 + Results::bytes_for(size, options.remoteness);
             if let Some(limit) = options.memory.filter(|&limit| needed > limit) {
                 return Err(TierError::Memory {
@@ -168,12 +173,19 @@ where
 /// The name of a tier's phase of progress, with the overall share done and an estimate of the
 /// time left from the pace so far.
 fn phase_name(tier: u32, tiers: u32, done: u64, total: u64, started: &Instant) -> String {
-    let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
+    let share = if total == 0 {
+        1.0
+    } else {
+        done as f64 / total as f64
+    };
     let elapsed = started.elapsed().as_secs_f64();
     let left = if done == 0 {
         String::new()
     } else {
-        format!(", about {:.0} s left", elapsed * (total - done) as f64 / done as f64)
+        format!(
+            ", about {:.0} s left",
+            elapsed * (total - done) as f64 / done as f64
+        )
     };
     format!(
         "tier {tier} ({} of {tiers}; {:.1} % of all positions done{left})",

@@ -256,10 +256,7 @@ fn solve_cycles(
     let chain = u64::from(longest) + 1;
     let total = n + 2 * chain + 1;
     if total >= u64::from(u32::MAX) {
-        return Err(TierError::TierTooLarge {
-            tier,
-            positions: n,
-        });
+        return Err(TierError::TierTooLarge { tier, positions: n });
     }
     let from_loss = n as u32;
     let from_win = (n + chain) as u32;

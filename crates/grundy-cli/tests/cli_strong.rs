@@ -1,0 +1,228 @@
+//! `grundy strong`: strong solutions into files, answers read back from them
+//! (`grundy connect4 --solved`), a run killed in the middle resumed to the same bytes, and
+//! clear errors for damaged files and impossible requests.
+
+mod catalogue_run;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use catalogue_run::{grundy, json};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// An empty scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("strong-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every file of a folder with its bytes, sorted by name, `.partial` files left out.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .filter(|(name, _)| !name.ends_with(".partial"))
+        .map(|(name, path)| (name, fs::read(path).unwrap()))
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn solved_boards_answer_as_the_search_does() {
+    let dir = scratch("4x4");
+    let path = dir.to_str().unwrap();
+    let summary = json(&["strong", "connect4", "--width", "4", "--height", "4", path]);
+    assert_eq!(summary["game"], "connect4 4x4");
+    assert_eq!(summary["start"], "draw");
+    assert_eq!(summary["positions"], 201_755);
+    let tiers = summary["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 17);
+    assert_eq!(tiers[16]["wins"], 0, "a full board is never a win to move");
+    // Random games: every board on the way, answered from the files and by search.
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..12 {
+        let plies = rng.random_range(0..14);
+        let mut moves = String::new();
+        for _ in 0..plies {
+            moves.push(char::from(b'1' + rng.random_range(0..4u8)));
+            let searched = grundy(&[
+                "connect4", &moves, "--width", "4", "--height", "4", "--json",
+            ]);
+            if searched.code != 0 {
+                moves.pop(); // a full column or a game over: try another move
+                continue;
+            }
+            let searched = searched.json();
+            let solved = json(&["connect4", &moves, "--solved", path]);
+            for key in [
+                "outcome",
+                "remoteness",
+                "best_moves",
+                "winning_moves",
+                "board",
+            ] {
+                assert_eq!(solved[key], searched[key], "{key} after {moves}");
+            }
+            assert_eq!(solved["positions"], 201_755);
+        }
+    }
+    let checked = json(&["strong", "check", path]);
+    assert_eq!(checked["positions"], 201_755);
+    let counts = |v: &serde_json::Value| -> Vec<Vec<serde_json::Value>> {
+        v["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                ["tier", "positions", "wins", "losses", "draws"]
+                    .map(|k| t[k].clone())
+                    .to_vec()
+            })
+            .collect()
+    };
+    assert_eq!(counts(&checked), counts(&summary));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_to_the_same_files() {
+    let whole = scratch("whole");
+    let whole_path = whole.to_str().unwrap();
+    json(&[
+        "strong", "connect4", "--width", "5", "--height", "4", whole_path,
+    ]);
+    let killed = scratch("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "strong",
+            "connect4",
+            "--width",
+            "5",
+            "--height",
+            "4",
+            "--threads",
+            "1",
+        ])
+        .arg(&killed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Tiers are solved from the last (20) down; the largest are 8 to 12. Kill once tier 14
+    // is written, in the middle of the next ones.
+    let clock = Instant::now();
+    while !killed.join("tier-00014.grundy").exists() {
+        assert!(
+            clock.elapsed() < Duration::from_secs(120),
+            "tier 14 never written"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before tier 14"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !killed.join("tier-00000.grundy").exists(),
+        "the run finished before it was killed"
+    );
+    let again = json(&[
+        "strong",
+        "connect4",
+        "--width",
+        "5",
+        "--height",
+        "4",
+        killed.to_str().unwrap(),
+    ]);
+    let kept = again["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["resumed"] == "yes")
+        .count();
+    assert!((6..21).contains(&kept), "{kept} tiers kept");
+    assert_eq!(files(&killed), files(&whole));
+    fs::remove_dir_all(&whole).unwrap();
+    fs::remove_dir_all(&killed).unwrap();
+}
+
+#[test]
+fn damaged_files_and_impossible_requests_are_clear_errors() {
+    let dir = scratch("errors");
+    let path = dir.to_str().unwrap();
+    json(&["strong", "connect4", "--width", "4", "--height", "3", path]);
+    // A board of another size.
+    let err = grundy(&["connect4", "....|....|....|....", "--solved", path])
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("4 × 4") && err.contains("connect4 4x3"),
+        "{err}"
+    );
+    // A damaged tier: check names it, and so does a query that reads it.
+    let tier = dir.join("tier-00006.grundy");
+    let mut bytes = fs::read(&tier).unwrap();
+    let at = bytes.len() - 10;
+    bytes[at] ^= 1;
+    fs::write(&tier, &bytes).unwrap();
+    let err = grundy(&["strong", "check", path]).failed().to_string();
+    assert!(
+        err.contains("tier-00006.grundy") && err.contains("checksum"),
+        "{err}"
+    );
+    fs::write(&tier, &bytes[..100]).unwrap();
+    let err = grundy(&["connect4", "112233", "--solved", path])
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("tier-00006.grundy") && err.contains("truncated"),
+        "{err}"
+    );
+    // A folder without a solution, a board too large to rank, a memory limit too small.
+    let err = grundy(&["connect4", "", "--solved", "/nonexistent/grundy"])
+        .failed()
+        .to_string();
+    assert!(err.contains("/nonexistent/grundy/manifest.json"), "{err}");
+    let other = scratch("other");
+    let other_path = other.to_str().unwrap();
+    let err = grundy(&[
+        "strong", "connect4", "--width", "8", "--height", "7", other_path,
+    ])
+    .failed()
+    .to_string();
+    assert!(
+        err.contains("--width/--height") && err.contains("column shapes"),
+        "{err}"
+    );
+    let err = grundy(&[
+        "strong", "connect4", "--width", "5", "--height", "4", other_path, "--memory", "1M",
+    ])
+    .failed()
+    .to_string();
+    assert!(err.contains("--memory") && err.contains("1048576"), "{err}");
+    let err = grundy(&[
+        "strong", "connect4", "--width", "5", "--height", "4", other_path, "--memory", "lots",
+    ])
+    .failed()
+    .to_string();
+    assert!(err.contains("--memory: 'lots'"), "{err}");
+    // The same folder for another board.
+    let err = grundy(&["strong", "connect4", "--width", "3", "--height", "4", path])
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("connect4 4x3") && err.contains("connect4 3x4"),
+        "{err}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+    let _ = fs::remove_dir_all(&other);
+}

@@ -1,0 +1,141 @@
+//! Strong solutions of Connect Four: the tiered solver against the graph route (explore every
+//! reachable board, then solve the graph), in one run.
+//!
+//! ```text
+//! cargo bench -p grundy --bench strong                                 # 5 × 4
+//! cargo bench -p grundy --bench strong -- --width 6 --height 4         # 95 million boards
+//! cargo bench -p grundy --bench strong -- --width 7 --height 4 --skip-graph
+//! ```
+//!
+//! The tiered solver numbers every board with gravity and the right counts (reachable or
+//! not) and writes 10 bits a board to files in `target/strong-bench`; the graph route numbers
+//! the boards reachable from the empty one through a hash table and keeps the moves. Both must
+//! give the same outcome and remoteness on every reachable board (checked, through the tier
+//! files loaded back); the benchmark panics otherwise. Peak memory is the process's high-water
+//! mark (`VmHWM` of `/proc/self/status`, Linux) after each route: the tiered solver runs
+//! first, so the second figure is the graph route's.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use grundy::games::connect4::{Connect4, Connect4Position};
+use grundy::games::connect4_tiers::Connect4Tiers;
+use grundy::progress::NoProgress;
+use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
+use grundy::rules::{explore, ExploreLimits};
+use grundy::solve::{solve, SolveOptions};
+
+#[derive(Parser, Debug)]
+struct Args {
+    /// The board's width.
+    #[arg(long, default_value_t = 5)]
+    width: u32,
+    /// The board's height.
+    #[arg(long, default_value_t = 4)]
+    height: u32,
+    /// Only the tiered solver (for boards the graph route cannot hold).
+    #[arg(long)]
+    skip_graph: bool,
+    #[command(flatten)]
+    cargo: common::Cargo,
+}
+
+/// The process's peak resident memory in bytes, if the system tells.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn mib(bytes: Option<u64>) -> String {
+    bytes.map_or("n/a".into(), |b| {
+        format!("{:.0} MiB", b as f64 / (1 << 20) as f64)
+    })
+}
+
+fn main() {
+    let args = Args::parse();
+    let game = Connect4::new(args.width, args.height).expect("a board that fits 64 bits");
+    let tiers = Connect4Tiers::new(game).expect("a board that ranks");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target/strong-bench")
+        .join(format!("{}x{}", args.width, args.height));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let clock = Instant::now();
+    let summary = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let tiered_time = clock.elapsed().as_secs_f64();
+    let tiered_peak = peak_memory();
+    let solved = Solved::open(tiers.clone(), &dir).unwrap();
+    let start = solved.value(&Connect4Position::default()).unwrap();
+    println!(
+        "Connect Four {}x{}: the empty board is a {:?} (remoteness {:?})",
+        args.width, args.height, start.outcome, start.remoteness
+    );
+    println!(
+        "tiered: {} boards in {} tiers, {:.2} s ({:.1} M boards/s), peak {}, files {} bytes \
+         ({:.2} bits a board)",
+        summary.positions,
+        summary.tiers.len(),
+        tiered_time,
+        summary.positions as f64 / tiered_time / 1e6,
+        mib(tiered_peak),
+        summary.bytes,
+        8.0 * summary.bytes as f64 / summary.positions as f64
+    );
+    if args.skip_graph {
+        return;
+    }
+
+    let clock = Instant::now();
+    let explored = explore(
+        &game,
+        [Connect4Position::default()],
+        ExploreLimits::default(),
+        &NoProgress,
+    )
+    .unwrap();
+    let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+    let graph_time = clock.elapsed().as_secs_f64();
+    let graph_peak = peak_memory();
+    let reachable = explored.graph.position_count();
+    println!(
+        "graph route: {} reachable boards, {} moves, {:.2} s ({:.1} M boards/s), peak {}",
+        reachable,
+        explored.graph.move_count(),
+        graph_time,
+        reachable as f64 / graph_time / 1e6,
+        mib(graph_peak)
+    );
+
+    let results: Vec<_> = (0..tiers.tier_count())
+        .map(|t| solved.tier(t).unwrap())
+        .collect();
+    for id in 0..reachable as u32 {
+        let p = explored.position(id);
+        let value = results[tiers.tier(p) as usize].get(tiers.rank(p));
+        assert_eq!(
+            (value.outcome, value.remoteness),
+            (solution.outcome(id), solution.remoteness(id)),
+            "board {id}"
+        );
+    }
+    println!("every reachable board agrees (outcome and remoteness)");
+    if let (Some(t), Some(g)) = (tiered_peak, graph_peak) {
+        println!(
+            "ratio (graph route / tiered): time {:.2}x, peak memory {:.1}x; bytes a reachable \
+             board: tiered {:.1} (files {:.2}), graph route {:.1}",
+            graph_time / tiered_time,
+            g as f64 / t as f64,
+            t as f64 / reachable as f64,
+            summary.bytes as f64 / reachable as f64,
+            g as f64 / reachable as f64
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
