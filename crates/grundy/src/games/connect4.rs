@@ -23,10 +23,10 @@
 //! board, numbered from 1 (`4453`), on a board of a given size (7 × 6 by default), each move
 //! into a column that is not full of a game not yet over.
 //!
-//! **Strong solutions.** [`Connect4Tiers`](super::connect4_tiers::Connect4Tiers) numbers
-//! every board by stones on the board for the tiered solver
-//! ([`solve_tiered`](crate::rules::tiered::solve_tiered)), which solves boards too large to
-//! explore (7 × 4: 4.6·10^9 boards) into files; [`answer_from`] answers a board from them.
+//! **Strong solutions.** [`Connect4Tiers`] numbers every board by stones on the board for the
+//! tiered solver ([`solve_tiered`](crate::rules::tiered::solve_tiered)), which solves boards
+//! too large to explore (7 × 4: 4.6·10^9 boards) into files; [`answer_from`] answers a board
+//! from them.
 
 use std::fmt;
 
@@ -596,10 +596,15 @@ pub fn solve_board(
 /// let dir = std::env::temp_dir().join(format!("grundy-doc-c4-{}", std::process::id()));
 /// solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
 /// let solution = Solved::open(tiers, &dir).unwrap();
-/// let board = Board::parse("....|oo..|xx..").unwrap();
+/// // x to move completes the bottom row.
+/// let board = Board::parse("....|ooo.|xxx.").unwrap();
 /// let answer = answer_from(&solution, &board).unwrap();
-/// assert_eq!(answer.answer.outcome, Outcome::Win); // x to move makes a row of three...
-/// assert_eq!(answer.best_moves, [Column(3)]); // ...open at one end: o blocks, x wins later
+/// assert_eq!(answer.answer.outcome, Outcome::Win);
+/// assert_eq!((answer.remoteness, answer.best_moves), (Some(1), vec![Column(4)]));
+/// // The empty board is a draw; every column keeps it.
+/// let empty = answer_from(&solution, &Board::empty(4, 3).unwrap()).unwrap();
+/// assert_eq!(empty.answer.outcome, Outcome::Draw);
+/// assert_eq!(empty.best_moves.len(), 4);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn answer_from(

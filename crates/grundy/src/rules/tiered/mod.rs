@@ -11,7 +11,7 @@
 //! (cycles) are solved by the graph solver's retrograde counting on that tier alone, with the
 //! results of the later tiers standing in as fixed positions.
 //!
-//! Each tier is written to its own file as soon as it is solved ([`file`]: a header naming
+//! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header naming
 //! the game and the tier, the packed results, a CRC-32), so a run that is stopped resumes from
 //! the last finished tier and produces the same files byte for byte; [`Solved`] answers
 //! queries (outcome, remoteness, best moves of one position) from the files without solving

@@ -63,7 +63,7 @@ pub struct Summary {
 }
 
 /// Solves every position of `game` strongly, tier by tier from the last, writing each tier to
-/// `dir` (see [`file`] for the format) as soon as it is solved. Tiers whose files are already
+/// `dir` (see [`file`](mod@file) for the format) as soon as it is solved. Tiers whose files are already
 /// in `dir` are checked (header, length, checksum) and kept, so a stopped run resumes where it
 /// stopped; the files do not depend on being resumed or on the number of threads.
 ///
