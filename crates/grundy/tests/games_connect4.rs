@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use grundy::games::connect4::{solve_board, Board, Column, Connect4, Connect4Position};
+use grundy::games::connect4::{
+    positions_by_ply, solve_board, Board, Column, Connect4, Connect4Position,
+};
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreLimits, Game};
 use grundy::solve::{solve, SolveOptions};
@@ -42,6 +44,39 @@ fn positions_by_ply_on_7_by_6_match_oeis_a212693() {
             }
         }
         layer = next;
+    }
+}
+
+#[test]
+fn positions_by_ply_to_ply_11_match_oeis_a212693() {
+    // The library's level-by-level count, 12 million positions at ply 12 left to the example.
+    let counts = positions_by_ply(&Connect4::new(7, 6).unwrap(), 11);
+    assert_eq!(counts, A212693[..12]);
+}
+
+#[test]
+fn keys_are_one_to_one() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for (w, h) in [(7, 6), (4, 4), (8, 7), (1, 1), (16, 3)] {
+        let game = Connect4::new(w, h).unwrap();
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..3000 {
+            let mut p = Connect4Position::default();
+            for _ in 0..rng.random_range(0..=w * h) {
+                let open: Vec<u32> = game.open_columns(&p).collect();
+                if open.is_empty() {
+                    break;
+                }
+                p = game.play(&p, open[rng.random_range(0..open.len())]);
+            }
+            let key = game.key(&p);
+            assert_eq!(game.from_key(key), p, "{w}x{h}");
+            assert_eq!(
+                *seen.entry(key).or_insert(p),
+                p,
+                "{w}x{h}: two positions, one key"
+            );
+        }
     }
 }
 

@@ -155,6 +155,27 @@ impl Connect4 {
         }
     }
 
+    /// A position as one number: the stones of the player to move, and a marker bit just
+    /// above each column's top stone (in the spare row above the board), which tells the
+    /// heights. One to one; [`Connect4::from_key`] is its inverse.
+    pub fn key(&self, p: &Connect4Position) -> u64 {
+        p.mine | (p.mask + self.bottom())
+    }
+
+    /// The position of a [`Connect4::key`].
+    pub fn from_key(&self, key: u64) -> Connect4Position {
+        let h = self.height;
+        let mut p = Connect4Position::default();
+        for c in 0..self.width {
+            let column = (key >> (c * (h + 1))) & ((1 << (h + 1)) - 1);
+            let height = 63 - column.leading_zeros();
+            let stones = ((1u64 << height) - 1) << (c * (h + 1));
+            p.mask |= stones;
+            p.mine |= (column << (c * (h + 1))) & stones;
+        }
+        p
+    }
+
     /// The columns (from 0) open at `p`, left to right.
     pub fn open_columns<'a>(&'a self, p: &'a Connect4Position) -> impl Iterator<Item = u32> + 'a {
         (0..self.width).filter(move |&c| self.can_play(p, c))
@@ -171,6 +192,42 @@ impl Game for Connect4 {
     fn result(&self, p: &Connect4Position) -> Option<Outcome> {
         self.ended(p)
     }
+}
+
+/// The number of positions after each number of plies from the empty board, `0..=plies`: the
+/// positions a game reaches (one that is over is counted, not continued). For 7 × 6 these are
+/// OEIS A212693. Level by level, each a sorted vector of [`Connect4::key`]s (8 bytes a position,
+/// the next level's before duplicates are removed: up to width × 8 bytes a position of the
+/// level), sorted on every core. O(Σ positions · log).
+///
+/// ```
+/// use grundy::games::connect4::{positions_by_ply, Connect4};
+/// let counts = positions_by_ply(&Connect4::new(7, 6).unwrap(), 5);
+/// assert_eq!(counts, [1, 7, 49, 238, 1120, 4263]);
+/// ```
+pub fn positions_by_ply(game: &Connect4, plies: u32) -> Vec<u64> {
+    use rayon::prelude::*;
+    let mut level = vec![game.key(&Connect4Position::default())];
+    let mut counts = vec![1];
+    for _ in 0..plies {
+        let mut next: Vec<u64> = level
+            .par_iter()
+            .flat_map_iter(|&key| {
+                let p = game.from_key(key);
+                let open = game.ended(&p).is_none();
+                game.open_columns(&p)
+                    .filter(move |_| open)
+                    .map(move |c| game.key(&game.play(&p, c)))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        drop(level);
+        next.par_sort_unstable();
+        next.dedup();
+        counts.push(next.len() as u64);
+        level = next;
+    }
+    counts
 }
 
 /// A piece: the first player's `x` or the second player's `o`.
