@@ -19,7 +19,7 @@ struct Section {
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
         title: "Solving position graphs",
-        commands: vec!["solve".into()],
+        commands: vec!["solve".into(), "merge".into()],
         example: "grundy solve examples/loopy.game --start start".into(),
     }];
     sections.push(Section {

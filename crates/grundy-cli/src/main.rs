@@ -8,6 +8,7 @@
 mod catalogue;
 mod cgt_cmd;
 mod help;
+mod merge_cmd;
 mod nimber_cmd;
 mod output;
 mod play_cmd;
@@ -30,6 +31,9 @@ use output::Format;
 enum Tool {
     /// Solve every position of a game given as a position graph (see README for the format).
     Solve(solve_cmd::SolveArgs),
+    /// Merge the parts a distributed solve (--engine timely) wrote, in process order, into
+    /// one listing.
+    Merge(merge_cmd::MergeArgs),
     /// Nimber arithmetic: nim sum, product, quotient, inverse, square root, power; nim
     /// products in bulk from standard input.
     Nimber(nimber_cmd::NimberArgs),
@@ -83,6 +87,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
             args.format = format;
             solve_cmd::run(&args)
         }
+        Tool::Merge(args) => merge_cmd::run(&args),
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),
