@@ -4,11 +4,13 @@
 //! Each process writes a contiguous range of the listing (see `grundy solve --engine timely`),
 //! so merging is concatenation in process order. Every part is checked on the way: each line
 //! complete and with as many columns as the first, so that a part cut short (a process stopped
-//! while writing) or a file that is not a part is an error rather than a quiet gap.
+//! while writing) or a file that is not a part is an error rather than a quiet gap. The ends
+//! and first lines of all parts are checked before anything is written, so those errors leave
+//! no output behind.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
@@ -28,6 +30,9 @@ pub struct MergeArgs {
 
 /// Concatenates the parts, checking every line. O(total size) time, one line of memory.
 pub fn run(args: &MergeArgs) -> Result<()> {
+    for path in &args.parts {
+        check_end(path)?;
+    }
     let out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(
             File::create(path).with_context(|| format!("{}: cannot create", path.display()))?,
@@ -52,13 +57,6 @@ pub fn run(args: &MergeArgs) -> Result<()> {
                 break;
             }
             number += 1;
-            if line.last() != Some(&b'\n') {
-                bail!(
-                    "{origin}:{number}:{}: the line has no end: the part is cut short (did its \
-                     process finish?)",
-                    line.len() + 1
-                );
-            }
             let (separator, columns) = *shape.get_or_insert_with(|| {
                 let separator = if line.contains(&b'\t') { b'\t' } else { b',' };
                 (separator, count(&line, separator))
@@ -76,6 +74,26 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// Fails unless the part is empty or ends with a line break. O(1).
+fn check_end(path: &Path) -> Result<()> {
+    let origin = path.display();
+    let mut file = File::open(path).with_context(|| origin.to_string())?;
+    let size = file.metadata().with_context(|| origin.to_string())?.len();
+    if size == 0 {
+        return Ok(());
+    }
+    let mut last = [0u8];
+    file.seek(SeekFrom::End(-1))
+        .and_then(|_| file.read_exact(&mut last))
+        .with_context(|| origin.to_string())?;
+    if last[0] != b'\n' {
+        bail!(
+            "{origin}: the last line has no end: the part is cut short (did its process finish?)"
+        );
+    }
     Ok(())
 }
 

@@ -47,7 +47,7 @@ mod values;
 
 use std::fmt;
 use std::io::Read;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::graph::text::ReadError;
 use grundy::Outcome;
@@ -191,6 +191,22 @@ pub struct Part {
     pub rows: Vec<Row>,
     /// Counts over the whole graph.
     pub summary: Summary,
+    /// Where this process's time went.
+    pub timings: Timings,
+}
+
+/// Wall time of the phases of a solve in this process (its first worker's, for the phases the
+/// workers run), for seeing where the time goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Timings {
+    /// Reading the file into the workers' shares.
+    pub read: Duration,
+    /// Connecting to the other processes and starting the workers.
+    pub start: Duration,
+    /// The rounds, and the draws' moves to draws.
+    pub rounds: Duration,
+    /// Sending the rows to their writers, and the counts to every worker.
+    pub output: Duration,
 }
 
 /// Why a distributed solve failed.
@@ -227,23 +243,35 @@ pub fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> R
     if cluster.workers == 0 {
         return Err(Error::Cluster("at least one worker is needed".into()));
     }
+    let clock = Instant::now();
     let shares = share::read(input, origin, job, cluster)?;
+    let read = clock.elapsed();
     let job = *job;
     let results = cluster::run(cluster, &job, shares, move |worker, share| {
-        match job.values {
+        let started = clock.elapsed();
+        let answer = match job.values {
             Values::Outcome => outcome::solve(worker, share, job.misere),
             Values::Grundy => values::solve(worker, share),
-        }
+        };
+        (started, answer)
     })?;
     let mut rows = Vec::new();
     let mut summary = None;
-    for result in results {
-        let (part_rows, part_summary) = result?;
+    let mut timings = None;
+    for (started, result) in results {
+        let (part_rows, part_summary, [rounds, output]) = result?;
         rows.extend(part_rows);
         summary = Some(part_summary);
+        timings.get_or_insert(Timings {
+            read,
+            start: started.saturating_sub(read),
+            rounds,
+            output,
+        });
     }
     Ok(Part {
         rows,
         summary: summary.expect("at least one worker"),
+        timings: timings.expect("at least one worker"),
     })
 }

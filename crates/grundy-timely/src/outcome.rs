@@ -4,6 +4,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use grundy::Outcome;
+use std::time::{Duration, Instant};
+
 use timely::worker::Worker;
 
 use crate::dataflow::{exchange, rounds};
@@ -53,7 +55,8 @@ pub(crate) fn solve(
     worker: &mut Worker,
     share: Share,
     misere: bool,
-) -> Result<(Vec<Row>, Summary), Error> {
+) -> Result<(Vec<Row>, Summary, [Duration; 2]), Error> {
+    let clock = Instant::now();
     let n = share.len();
     let mut state = State {
         counter: share.degree.clone(),
@@ -135,6 +138,7 @@ pub(crate) fn solve(
         }
     }
 
+    let rounds_time = clock.elapsed();
     let mut counts = Counts {
         positions: n as u64,
         moves: state.share.preds.len() as u64,
@@ -160,5 +164,9 @@ pub(crate) fn solve(
     }
     let rows = rows(worker, &state.share, wires);
     let total = gather(worker, global, counts);
-    Ok((rows, total.summary()))
+    Ok((
+        rows,
+        total.summary(),
+        [rounds_time, clock.elapsed() - rounds_time],
+    ))
 }

@@ -5,6 +5,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use grundy::math::mex::Mex;
+use std::time::{Duration, Instant};
+
 use timely::worker::Worker;
 
 use crate::dataflow::rounds;
@@ -40,7 +42,11 @@ impl State {
 /// Values this worker's positions with the others'; returns its rows and the global counts,
 /// or the error of a cycle (the same on every worker). O((n + m) / W) per worker, rounds as
 /// the longest path plus one.
-pub(crate) fn solve(worker: &mut Worker, share: Share) -> Result<(Vec<Row>, Summary), Error> {
+pub(crate) fn solve(
+    worker: &mut Worker,
+    share: Share,
+) -> Result<(Vec<Row>, Summary, [Duration; 2]), Error> {
+    let clock = Instant::now();
     let n = share.len();
     let mut start = Vec::with_capacity(n + 1);
     let mut total = 0usize;
@@ -98,6 +104,7 @@ pub(crate) fn solve(worker: &mut Worker, share: Share) -> Result<(Vec<Row>, Summ
         .ok()
         .expect("the dataflow is over")
         .into_inner();
+    let rounds_time = clock.elapsed();
     let unsolved = (0..n as u32)
         .find(|&p| state.value[p as usize] == NONE)
         .map(|p| state.share.label(p).to_string());
@@ -120,5 +127,10 @@ pub(crate) fn solve(worker: &mut Worker, share: Share) -> Result<(Vec<Row>, Summ
             cell: WireCell::Value(state.value[p]),
         })
         .collect();
-    Ok((rows(worker, &state.share, wires), total.summary()))
+    let rows = rows(worker, &state.share, wires);
+    Ok((
+        rows,
+        total.summary(),
+        [rounds_time, clock.elapsed() - rounds_time],
+    ))
 }
