@@ -19,8 +19,8 @@
 //!   ids ascending, names in order of first mention, as `grundy solve` lists them), so that the
 //!   parts of the processes, concatenated in process order, are the whole listing.
 //!
-//! Costs: O((n + m) / W) memory per worker (about 28 bytes per move at its target's owner and
-//! 40 per position) and O(n + m) messages in all: one of 17 bytes per move into a decided
+//! Costs: O((n + m) / W) memory per worker (8 bytes per move at its target's owner, 16 while
+//! reading, and about 60 per position) and O(n + m) messages in all: one of 17 bytes per move into a decided
 //! position, one per draw's move into a draw, and one or two per position for the output. The
 //! number of rounds is the largest remoteness plus one; each round costs one synchronisation of
 //! all workers.
