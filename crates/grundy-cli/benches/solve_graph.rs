@@ -48,8 +48,9 @@ use grundy::graph::text;
 use grundy::progress::NoProgress;
 use grundy::solve::{solve, Solution, SolveOptions};
 use grundy::{GameGraph, Outcome};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+
+#[path = "common/random_graph.rs"]
+mod random_graph;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
@@ -168,16 +169,22 @@ fn run() -> Result<()> {
     }
     let mut file = BufWriter::with_capacity(1 << 20, File::create(&files.graph)?);
     let (mut move_count, mut terminal_count) = (0u64, 0u64);
-    generate(&config, |u, targets| {
-        move_count += targets.len() as u64;
-        if targets.is_empty() {
-            terminal_count += 1;
-        }
-        if keep_edges {
-            edges.extend(targets.iter().map(|&v| (u, v)));
-        }
-        write_position(&mut file, u, targets)
-    })?;
+    random_graph::generate(
+        config.seed,
+        n,
+        config.mean_degree(),
+        config.terminal,
+        |u, targets| {
+            move_count += targets.len() as u64;
+            if targets.is_empty() {
+                terminal_count += 1;
+            }
+            if keep_edges {
+                edges.extend(targets.iter().map(|&v| (u, v)));
+            }
+            random_graph::write_position(&mut file, u, targets)
+        },
+    )?;
     file.flush()?;
     drop(file);
     let file_size = fs::metadata(&files.graph)?.len();
@@ -350,43 +357,6 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
         max_remoteness.unwrap_or(0)
     );
     Ok(InMemory { graph, time })
-}
-
-/// Draws the random graph position by position: `emit(u, targets)` for `u` in order, with the
-/// targets of its moves (none for a terminal position). Deterministic for a given config.
-fn generate(config: &Config, mut emit: impl FnMut(u32, &[u32]) -> io::Result<()>) -> Result<()> {
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let n = config.positions;
-    let mean = config.mean_degree();
-    let mut targets = Vec::new();
-    for u in 0..n {
-        targets.clear();
-        if !rng.random_bool(config.terminal) {
-            // Uniform in [1, 2 mean - 1], then rounded at random so that the mean stays exact.
-            let real = 1.0 + rng.random::<f64>() * (2.0 * mean - 2.0);
-            let degree = (real + rng.random::<f64>()) as u32;
-            targets.extend((0..degree).map(|_| rng.random_range(0..n)));
-        }
-        emit(u, &targets)?;
-    }
-    Ok(())
-}
-
-/// Writes a position's lines in the text format: `u v` per move, or `u` alone if it has none.
-fn write_position<W: Write>(out: &mut W, u: u32, targets: &[u32]) -> io::Result<()> {
-    let (mut u_buf, mut v_buf) = (itoa::Buffer::new(), itoa::Buffer::new());
-    let u = u_buf.format(u).as_bytes();
-    if targets.is_empty() {
-        out.write_all(u)?;
-        return out.write_all(b"\n");
-    }
-    for &v in targets {
-        out.write_all(u)?;
-        out.write_all(b" ")?;
-        out.write_all(v_buf.format(v).as_bytes())?;
-        out.write_all(b"\n")?;
-    }
-    Ok(())
 }
 
 /// The baseline's solution: outcome, remoteness (`u32::MAX` for draws) and the move that

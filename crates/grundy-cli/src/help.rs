@@ -19,7 +19,7 @@ struct Section {
 fn sections() -> Vec<Section> {
     let mut sections = vec![Section {
         title: "Solving position graphs, and games too large for one",
-        commands: vec!["solve".into(), "strong".into()],
+        commands: vec!["solve".into(), "merge".into(), "strong".into()],
         example: "grundy solve examples/loopy.game --start start".into(),
     }];
     sections.push(Section {

@@ -8,6 +8,7 @@
 mod catalogue;
 mod cgt_cmd;
 mod help;
+mod merge_cmd;
 mod nimber_cmd;
 mod output;
 mod play_cmd;
@@ -34,6 +35,9 @@ enum Tool {
     /// Strong solutions of games too large for a graph (Connect Four), tier by tier into
     /// files that later answers read; a stopped run resumes.
     Strong(strong_cmd::StrongArgs),
+    /// Merge the parts a distributed solve (--engine timely) wrote, in process order, into
+    /// one listing.
+    Merge(merge_cmd::MergeArgs),
     /// Nimber arithmetic: nim sum, product, quotient, inverse, square root, power; nim
     /// products in bulk from standard input.
     Nimber(nimber_cmd::NimberArgs),
@@ -88,6 +92,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
             solve_cmd::run(&args)
         }
         Tool::Strong(args) => strong_cmd::run(&args, format),
+        Tool::Merge(args) => merge_cmd::run(&args),
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),

@@ -3,13 +3,13 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::graph::GameGraph;
+use grundy::graph::{GameGraph, Label};
 use grundy::impartial::ending::{ending_sum, ending_values, EndingValues, LastMover};
 use grundy::solve::{sum_of_tokens, GrundyValues, NimValue, SumAnswer};
 use grundy::Outcome;
 use serde::Serialize;
 
-use super::{find_position, write_header, write_label, SolveArgs};
+use super::{find_position, write_header, write_label, write_label_text, SolveArgs};
 use crate::output::Format;
 
 /// Writes the values of every position, or the answer for the tokens of `--tokens`.
@@ -31,15 +31,12 @@ pub fn write<W: Write>(
             let infinite = (0..graph.position_count() as u32)
                 .filter(|&p| values.finite(p).is_none())
                 .count();
-            write!(
+            write_values_summary(
                 out,
-                "{} positions, {} moves: Sprague-Grundy values",
-                graph.position_count(),
-                graph.move_count()
+                graph.position_count() as u64,
+                graph.move_count() as u64,
+                values.max_finite(),
             )?;
-            if let Some(top) = values.max_finite() {
-                write!(out, " up to {top}")?;
-            }
             if values.is_loopy() {
                 write!(
                     out,
@@ -58,16 +55,17 @@ pub fn write<W: Write>(
         }
         Format::Tsv | Format::Csv => {
             write_header(out, args.format, &["node", "value"])?;
-            let separator = args.format.separator();
             for p in 0..graph.position_count() as u32 {
-                write_label(out, graph, p)?;
                 match values.finite(p) {
-                    Some(v) => writeln!(out, "{separator}{v}")?,
-                    // inf(K) holds commas: quoted in CSV.
-                    None if args.format == Format::Csv => {
-                        writeln!(out, ",\"{}\"", values.value(graph, p))?
+                    Some(v) => write_value_row(out, args.format, graph.labels().get(p), v)?,
+                    None => {
+                        write_label(out, graph, p)?;
+                        // inf(K) holds commas: quoted in CSV.
+                        match args.format {
+                            Format::Csv => writeln!(out, ",\"{}\"", values.value(graph, p))?,
+                            _ => writeln!(out, "\t{}", values.value(graph, p))?,
+                        }
                     }
-                    None => writeln!(out, "\t{}", values.value(graph, p))?,
                 }
             }
         }
@@ -86,6 +84,35 @@ pub fn write<W: Write>(
         }
     }
     Ok(())
+}
+
+/// The first words of the text output of values: the sizes and the largest value (the caller
+/// ends the line).
+pub(crate) fn write_values_summary<W: Write>(
+    out: &mut W,
+    positions: u64,
+    moves: u64,
+    top: Option<u32>,
+) -> std::io::Result<()> {
+    write!(
+        out,
+        "{positions} positions, {moves} moves: Sprague-Grundy values"
+    )?;
+    if let Some(top) = top {
+        write!(out, " up to {top}")?;
+    }
+    Ok(())
+}
+
+/// One row `node value` of a finite value, whichever engine computed it.
+pub(crate) fn write_value_row<W: Write>(
+    out: &mut W,
+    format: Format,
+    node: Label<'_>,
+    value: u32,
+) -> std::io::Result<()> {
+    write_label_text(out, node)?;
+    writeln!(out, "{}{value}", format.separator())
 }
 
 /// Writes the answer for `--tokens` with `--ending`: a sum that ends with any component.

@@ -3,6 +3,7 @@
 //! What is computed is chosen with `--values`: outcomes (win / loss / draw, remoteness, best
 //! move), Sprague–Grundy values (with `--tokens` for a sum of tokens), or payoffs.
 
+mod dataflow;
 mod grundy_values;
 mod outcome;
 mod payoff;
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use grundy::graph::{text, GameGraph, Labels};
+use grundy::graph::{text, GameGraph, Label};
 use grundy::progress::Progress;
 use grundy::solve::{solve, Preferences, Ranking, SolveOptions};
 
@@ -37,6 +38,15 @@ pub enum Ending {
     LastMoverWins,
     /// The player whose move ends a token's game loses.
     LastMoverLoses,
+}
+
+/// Which engine solves the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// The in-memory solver: the whole graph in this process.
+    Memory,
+    /// Timely dataflow: worker threads, and processes on several hosts, each holding a share.
+    Timely,
 }
 
 /// Arguments of `grundy solve`.
@@ -78,6 +88,26 @@ pub struct SolveArgs {
     /// Only the summary counts, not the table (text format).
     #[arg(long)]
     pub summary: bool,
+    /// The engine: `memory`, or `timely` for worker threads and processes on several hosts
+    /// (outcomes and acyclic Sprague–Grundy values; `--format tsv|csv` or `--summary`).
+    #[arg(long, value_enum, default_value = "memory")]
+    pub engine: Engine,
+    /// With --engine timely: worker threads in each process.
+    #[arg(long, value_name = "W", default_value_t = 1)]
+    pub workers: usize,
+    /// With --engine timely: the number of processes of the run (default: every line of
+    /// --hostfile).
+    #[arg(long, value_name = "N")]
+    pub processes: Option<usize>,
+    /// With --engine timely: this process's index, 0 to N-1 (line I+1 of --hostfile).
+    #[arg(long, value_name = "I")]
+    pub process: Option<usize>,
+    /// With --engine timely: the `host:port` of every process, one a line, in process order.
+    #[arg(long, value_name = "FILE")]
+    pub hostfile: Option<PathBuf>,
+    /// With --engine timely: seconds to wait for the other processes to connect.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    pub connect_timeout: f64,
     /// The output format, from the global options (text; tsv and csv: one row a position,
     /// `node outcome remoteness best`, `node value` or `node value remoteness best`, csv
     /// under a header; json).
@@ -95,6 +125,15 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         (v, None) => v.unwrap_or(Values::Outcome),
     };
     check_flags(args, values)?;
+    if args.engine == Engine::Timely {
+        return dataflow::run(args, values);
+    }
+    if args.processes.is_some() || args.process.is_some() || args.hostfile.is_some() {
+        bail!("--processes, --process and --hostfile go with --engine timely");
+    }
+    if args.workers != 1 {
+        bail!("--workers goes with --engine timely");
+    }
     let preferences = preferences(args)?;
     let bar = Bar::new();
     let graph = read_graph(&args.file, &bar)?;
@@ -214,12 +253,15 @@ pub(crate) fn write_header<W: Write>(
     Ok(())
 }
 
-/// Writes a label fast: integers through itoa, names as they are.
+/// Writes the label of position `p` (see [`write_label_text`]).
 pub(crate) fn write_label<W: Write>(out: &mut W, graph: &GameGraph, p: u32) -> io::Result<()> {
-    match graph.labels() {
-        Labels::Integers(ids) => {
-            out.write_all(itoa::Buffer::new().format(ids[p as usize]).as_bytes())
-        }
-        Labels::Names(names) => out.write_all(names[p as usize].as_bytes()),
+    write_label_text(out, graph.labels().get(p))
+}
+
+/// Writes a label fast: integers through itoa, names as they are.
+pub(crate) fn write_label_text<W: Write>(out: &mut W, label: Label<'_>) -> io::Result<()> {
+    match label {
+        Label::Integer(id) => out.write_all(itoa::Buffer::new().format(id).as_bytes()),
+        Label::Name(name) => out.write_all(name.as_bytes()),
     }
 }

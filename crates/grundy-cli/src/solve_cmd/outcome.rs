@@ -3,12 +3,12 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use grundy::graph::GameGraph;
+use grundy::graph::{GameGraph, Label};
 use grundy::solve::{principal_line, Line, LineEnd, Solution};
 use grundy::Outcome;
 use serde::Serialize;
 
-use super::{find_position, write_header, write_label, SolveArgs};
+use super::{find_position, write_header, write_label_text, SolveArgs};
 use crate::output::Format;
 
 /// Writes the solution in the chosen format: every position, or the start and its line.
@@ -68,21 +68,55 @@ fn write_row<W: Write>(
     solution: &Solution,
     p: u32,
 ) -> io::Result<()> {
+    let labels = graph.labels();
+    write_outcome_row(
+        out,
+        format,
+        labels.get(p),
+        solution.outcome(p),
+        solution.remoteness(p),
+        solution.best_move(p).map(|q| labels.get(q)),
+    )
+}
+
+/// One row from its parts: the same row whichever engine solved the position.
+pub(crate) fn write_outcome_row<W: Write>(
+    out: &mut W,
+    format: Format,
+    node: Label<'_>,
+    outcome: Outcome,
+    remoteness: Option<u32>,
+    best: Option<Label<'_>>,
+) -> io::Result<()> {
     let separator = format.separator().as_bytes();
-    write_label(out, graph, p)?;
+    write_label_text(out, node)?;
     out.write_all(separator)?;
-    out.write_all(solution.outcome(p).as_str().as_bytes())?;
+    out.write_all(outcome.as_str().as_bytes())?;
     out.write_all(separator)?;
-    match solution.remoteness(p) {
+    match remoteness {
         Some(r) => out.write_all(itoa::Buffer::new().format(r).as_bytes())?,
         None => out.write_all(b"-")?,
     }
     out.write_all(separator)?;
-    match solution.best_move(p) {
-        Some(q) => write_label(out, graph, q)?,
+    match best {
+        Some(q) => write_label_text(out, q)?,
         None => out.write_all(b"-")?,
     }
     out.write_all(b"\n")
+}
+
+/// The first line of the text output: the counts of each outcome.
+pub(crate) fn write_summary<W: Write>(
+    out: &mut W,
+    positions: u64,
+    moves: u64,
+    play: &str,
+    (w, l, d): (u64, u64, u64),
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{positions} positions, {moves} moves ({play} play): {w} win, {l} loss, {d} draw"
+    )
 }
 
 fn write_text<W: Write>(
@@ -93,11 +127,12 @@ fn write_text<W: Write>(
     summary_only: bool,
 ) -> io::Result<()> {
     let (w, l, d) = solution.counts();
-    writeln!(
+    write_summary(
         out,
-        "{} positions, {} moves ({play} play): {w} win, {l} loss, {d} draw",
-        graph.position_count(),
-        graph.move_count()
+        graph.position_count() as u64,
+        graph.move_count() as u64,
+        play,
+        (w as u64, l as u64, d as u64),
     )?;
     if summary_only || graph.position_count() == 0 {
         return Ok(());

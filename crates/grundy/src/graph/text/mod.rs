@@ -50,5 +50,5 @@
 mod reader;
 mod writer;
 
-pub use reader::{parse_str, read, read_path, ReadError};
+pub use reader::{parse_str, read, read_path, scan, Attribute, Id, ReadError, Sink, SinkError};
 pub use writer::write;

@@ -4,6 +4,12 @@
 //! are kept as `(from, to)` pairs in fixed-size blocks (8 bytes per move, no doubling
 //! slack), then packed into compressed sparse rows. Peak memory is about 12 bytes per move
 //! plus a few bytes per position, whatever the file's size.
+//!
+//! Reading is two layers: [`scan`] cuts the text into items (a move, or a position with its
+//! attributes) and reports syntax errors with their place; a [`Sink`] receives the items. The
+//! graph builder behind [`read`] is one sink; engines that keep only part of a graph (a
+//! distributed solver keeping the positions it owns) are others, so that every reader of the
+//! format accepts and refuses exactly the same files.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -109,11 +115,56 @@ pub fn read_path(path: &Path, progress: &dyn Progress) -> Result<GameGraph, Read
 /// assert!(error.to_string().starts_with("bad.game:1:5:"));
 /// ```
 pub fn read<R: Read>(
-    mut input: R,
+    input: R,
     origin: &str,
     progress: &dyn Progress,
 ) -> Result<GameGraph, ReadError> {
-    let mut parser = Parser::new(origin);
+    let mut builder = Builder::new(origin);
+    let lines = scan(input, origin, progress, &mut builder)?;
+    builder.line = lines;
+    builder.finish()
+}
+
+/// Reads the items of a byte stream into `sink`, in file order; `origin` names the input in
+/// error messages. Returns the number of lines. Syntax errors, and errors the sink returns, are
+/// [`ReadError::Syntax`] at their line and column. Progress is reported in bytes read. O(input
+/// size) time; memory a few MiB beside the sink's.
+///
+/// ```
+/// use grundy::graph::text::{scan, Attribute, Id, Sink, SinkError};
+/// use grundy::progress::NoProgress;
+///
+/// // A sink that counts moves and keeps the fixed results.
+/// #[derive(Default)]
+/// struct Count(usize, Vec<String>);
+/// impl Sink for Count {
+///     fn moved(&mut self, _: Id<'_>, _: Id<'_>, _: u64) -> Result<(), SinkError> {
+///         self.0 += 1;
+///         Ok(())
+///     }
+///     fn position(&mut self, id: Id<'_>, attrs: &[(Attribute, u64)], _: u64) -> Result<(), SinkError> {
+///         for (attr, _) in attrs {
+///             self.1.push(format!("{id:?} {}={}", attr.key(), attr.value_text()));
+///         }
+///         Ok(())
+///     }
+/// }
+/// let mut count = Count::default();
+/// let lines = scan(&b"a b\nb 7\nb result=win\n"[..], "g", &NoProgress, &mut count).unwrap();
+/// assert_eq!((lines, count.0), (3, 2));
+/// assert_eq!(count.1, ["Name(\"b\") result=win"]);
+/// ```
+pub fn scan<R: Read, S: Sink>(
+    mut input: R,
+    origin: &str,
+    progress: &dyn Progress,
+    sink: &mut S,
+) -> Result<u64, ReadError> {
+    let mut scanner = Scanner {
+        origin,
+        line: 0,
+        sink,
+    };
     let mut buf: Vec<u8> = vec![0; READ_CHUNK];
     let mut filled = 0;
     loop {
@@ -133,49 +184,55 @@ pub fn read<R: Read>(
         };
         progress.advance(n as u64);
         if n == 0 {
-            parser.lines(&buf[..filled], true)?;
+            scanner.lines(&buf[..filled], true)?;
             break;
         }
         filled += n;
         if let Some(last) = memchr::memrchr(b'\n', &buf[..filled]) {
-            parser.lines(&buf[..=last], false)?;
+            scanner.lines(&buf[..=last], false)?;
             buf.copy_within(last + 1..filled, 0);
             filled -= last + 1;
         }
     }
-    parser.finish()
+    Ok(scanner.line)
 }
 
 /// An attribute as read, kept with its place for error messages.
 #[derive(Debug, Clone, Copy)]
 struct AttrEntry {
     position: u32,
-    value: Attr,
+    value: Attribute,
     line: u64,
     column: u64,
 }
 
+/// An attribute of a position, as read: `result=`, `player=` or `payoff=`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Attr {
+pub enum Attribute {
+    /// `result=win|loss|draw`: the game ends here with this outcome for the player to move.
     Result(Outcome),
+    /// `player=1|2`: the player to move.
     Player(Player),
+    /// `payoff=N`: the game ends here with this payoff.
     Payoff(i64),
 }
 
-impl Attr {
-    fn key(self) -> &'static str {
+impl Attribute {
+    /// The attribute's key as written (`result`, `player`, `payoff`). O(1).
+    pub fn key(self) -> &'static str {
         match self {
-            Attr::Result(_) => "result",
-            Attr::Player(_) => "player",
-            Attr::Payoff(_) => "payoff",
+            Attribute::Result(_) => "result",
+            Attribute::Player(_) => "player",
+            Attribute::Payoff(_) => "payoff",
         }
     }
 
-    fn value_text(self) -> String {
+    /// The attribute's value as written (`win`, `2`, `-3`). O(1).
+    pub fn value_text(self) -> String {
         match self {
-            Attr::Result(o) => o.to_string(),
-            Attr::Player(p) => p.to_string(),
-            Attr::Payoff(v) => v.to_string(),
+            Attribute::Result(o) => o.to_string(),
+            Attribute::Player(p) => p.to_string(),
+            Attribute::Payoff(v) => v.to_string(),
         }
     }
 }
@@ -197,7 +254,8 @@ enum Ids {
     },
 }
 
-struct Parser {
+/// The graph builder behind [`read`]: numbers the ids and keeps the moves and attributes.
+struct Builder {
     origin: String,
     line: u64,
     ids: Ids,
@@ -208,36 +266,64 @@ struct Parser {
 
 /// A token of a line.
 enum Token<'a> {
-    Id(RawId<'a>),
+    Id(Id<'a>),
     /// Key, its column, value, its column.
-    Attr(&'a [u8], usize, &'a [u8], usize),
+    Attribute(&'a [u8], usize, &'a [u8], usize),
 }
 
-/// An id as written, not yet numbered.
-#[derive(Clone, Copy)]
-enum RawId<'a> {
+/// A position id as written, not yet numbered: an integer (leading zeros dropped) or a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Id<'a> {
+    /// An all-digit id, at most 4294967294.
     Integer(u32),
+    /// A name of `A-Z a-z 0-9 _ . : -` that is not all digits.
     Name(&'a str),
 }
 
-impl Parser {
-    fn new(origin: &str) -> Parser {
-        Parser {
-            origin: origin.to_string(),
-            line: 0,
-            ids: Ids::Integers,
-            pairs: Vec::new(),
-            attrs: Vec::new(),
-        }
-    }
+/// An error a [`Sink`] finds in an item: the scanner reports it at this column of the item's
+/// line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SinkError {
+    /// 1-based column (byte) of the line.
+    pub column: u64,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
 
+/// Receives the items of a file from [`scan`], in file order.
+pub trait Sink {
+    /// A line `from to`: a move. `line` is its 1-based line number.
+    fn moved(&mut self, from: Id<'_>, to: Id<'_>, line: u64) -> Result<(), SinkError>;
+    /// A line with a single position and its attributes (each with its 1-based column),
+    /// possibly none.
+    fn position(
+        &mut self,
+        id: Id<'_>,
+        attributes: &[(Attribute, u64)],
+        line: u64,
+    ) -> Result<(), SinkError>;
+}
+
+/// Cuts lines into items for a sink, counting lines for error messages.
+struct Scanner<'s, S> {
+    origin: &'s str,
+    line: u64,
+    sink: &'s mut S,
+}
+
+impl<S: Sink> Scanner<'_, S> {
     fn error(&self, column: usize, message: impl Into<String>) -> ReadError {
         ReadError::Syntax {
-            origin: self.origin.clone(),
+            origin: self.origin.to_string(),
             line: self.line,
             column: column as u64 + 1,
             message: message.into(),
         }
+    }
+
+    /// The error a sink found in the current line.
+    fn sink_error(&self, error: SinkError) -> ReadError {
+        self.error(error.column.saturating_sub(1) as usize, error.message)
     }
 
     /// Parses complete lines; at the end of input the last line may lack its newline.
@@ -245,13 +331,13 @@ impl Parser {
         let mut start = 0;
         while start < text.len() {
             // Most lines of big files are `u v` with integer ids: read those in one go.
-            if matches!(self.ids, Ids::Integers) {
-                if let Some((pair, next)) = integer_move(text, start) {
-                    self.line += 1;
-                    self.push_pair(pair);
-                    start = next;
-                    continue;
-                }
+            if let Some(((u, v), next)) = integer_move(text, start) {
+                self.line += 1;
+                self.sink
+                    .moved(Id::Integer(u), Id::Integer(v), self.line)
+                    .map_err(|e| self.sink_error(e))?;
+                start = next;
+                continue;
             }
             let end = match memchr::memchr(b'\n', &text[start..]) {
                 Some(k) => start + k,
@@ -265,26 +351,11 @@ impl Parser {
         Ok(())
     }
 
-    #[inline]
-    fn push_pair(&mut self, pair: (u32, u32)) {
-        match self.pairs.last_mut() {
-            Some(block) if block.len() < BLOCK => block.push(pair),
-            _ => self.push_block(pair),
-        }
-    }
-
-    #[cold]
-    fn push_block(&mut self, pair: (u32, u32)) {
-        let mut block = Vec::with_capacity(BLOCK);
-        block.push(pair);
-        self.pairs.push(block);
-    }
-
     fn parse_line(&mut self, line: &[u8]) -> Result<(), ReadError> {
-        let mut ids = [RawId::Integer(0); 2];
+        let mut ids = [Id::Integer(0); 2];
         let mut id_count = 0;
         // Attributes with their columns; allocates only on lines that have some.
-        let mut attrs: Vec<(Attr, usize)> = Vec::new();
+        let mut attrs: Vec<(Attribute, usize)> = Vec::new();
         let mut i = 0;
         loop {
             while i < line.len() && matches!(line[i], b' ' | b'\t' | b'\r') {
@@ -316,7 +387,7 @@ impl Parser {
                     ids[id_count] = id;
                     id_count += 1;
                 }
-                Token::Attr(key, key_col, value, value_col) => {
+                Token::Attribute(key, key_col, value, value_col) => {
                     if id_count == 0 {
                         return Err(
                             self.error(start, "expected a position id before the attributes")
@@ -333,41 +404,19 @@ impl Parser {
                 }
             }
         }
-        // Ids are resolved only now that the line is read: a name anywhere on it switches the
-        // whole graph to names before any of its ids is numbered.
-        match id_count {
-            0 => {}
+        let line_number = self.line;
+        let sent = match id_count {
+            0 => Ok(()),
             1 => {
-                let p = self.resolve(ids[0]);
-                self.push_pair((p, NO_TARGET));
-                for (value, col) in attrs {
-                    self.attrs.push(AttrEntry {
-                        position: p,
-                        value,
-                        line: self.line,
-                        column: col as u64 + 1,
-                    });
-                }
+                let attrs: Vec<(Attribute, u64)> = attrs
+                    .into_iter()
+                    .map(|(a, col)| (a, col as u64 + 1))
+                    .collect();
+                self.sink.position(ids[0], &attrs, line_number)
             }
-            _ => {
-                if matches!(ids[1], RawId::Name(..)) && matches!(self.ids, Ids::Integers) {
-                    self.switch_to_names();
-                }
-                let pair = (self.resolve(ids[0]), self.resolve(ids[1]));
-                self.push_pair(pair);
-            }
-        }
-        Ok(())
-    }
-
-    /// The position number of an id: the raw integer while every id is one, else the index of
-    /// the name.
-    #[inline]
-    fn resolve(&mut self, id: RawId<'_>) -> u32 {
-        match id {
-            RawId::Integer(v) => self.integer_id(v),
-            RawId::Name(name) => self.named_id(name),
-        }
+            _ => self.sink.moved(ids[0], ids[1], line_number),
+        };
+        sent.map_err(|e| self.sink_error(e))
     }
 
     /// Classifies one whitespace-free token starting at column `col`.
@@ -386,10 +435,15 @@ impl Parser {
                     ));
                 }
             }
-            return Ok(Token::Id(RawId::Integer(value as u32)));
+            return Ok(Token::Id(Id::Integer(value as u32)));
         }
         if let Some(eq) = tok.iter().position(|&b| b == b'=') {
-            return Ok(Token::Attr(&tok[..eq], col, &tok[eq + 1..], col + eq + 1));
+            return Ok(Token::Attribute(
+                &tok[..eq],
+                col,
+                &tok[eq + 1..],
+                col + eq + 1,
+            ));
         }
         if let Some(bad) = tok.iter().position(|&b| !is_name_byte(b)) {
             let what = match tok[bad] {
@@ -406,7 +460,7 @@ impl Parser {
         }
         // All bytes are ASCII name bytes, so this is valid UTF-8.
         let name = std::str::from_utf8(tok).expect("ASCII");
-        Ok(Token::Id(RawId::Name(name)))
+        Ok(Token::Id(Id::Name(name)))
     }
 
     fn attribute(
@@ -415,11 +469,11 @@ impl Parser {
         key_col: usize,
         value: &[u8],
         value_col: usize,
-    ) -> Result<Attr, ReadError> {
+    ) -> Result<Attribute, ReadError> {
         let value_text = String::from_utf8_lossy(value);
         match key {
             b"result" => Outcome::from_word(&value_text)
-                .map(Attr::Result)
+                .map(Attribute::Result)
                 .ok_or_else(|| {
                     self.error(
                         value_col,
@@ -427,14 +481,14 @@ impl Parser {
                     )
                 }),
             b"player" => Player::from_word(&value_text)
-                .map(Attr::Player)
+                .map(Attribute::Player)
                 .ok_or_else(|| {
                     self.error(
                         value_col,
                         format!("unknown player '{value_text}': expected 1 or 2"),
                     )
                 }),
-            b"payoff" => value_text.parse().map(Attr::Payoff).map_err(|_| {
+            b"payoff" => value_text.parse().map(Attribute::Payoff).map_err(|_| {
                 self.error(
                     value_col,
                     format!(
@@ -452,6 +506,52 @@ impl Parser {
                     String::from_utf8_lossy(key)
                 ),
             )),
+        }
+    }
+}
+
+impl Builder {
+    fn new(origin: &str) -> Builder {
+        Builder {
+            origin: origin.to_string(),
+            line: 0,
+            ids: Ids::Integers,
+            pairs: Vec::new(),
+            attrs: Vec::new(),
+        }
+    }
+
+    fn error(&self, column: usize, message: impl Into<String>) -> ReadError {
+        ReadError::Syntax {
+            origin: self.origin.clone(),
+            line: self.line,
+            column: column as u64 + 1,
+            message: message.into(),
+        }
+    }
+
+    #[inline]
+    fn push_pair(&mut self, pair: (u32, u32)) {
+        match self.pairs.last_mut() {
+            Some(block) if block.len() < BLOCK => block.push(pair),
+            _ => self.push_block(pair),
+        }
+    }
+
+    #[cold]
+    fn push_block(&mut self, pair: (u32, u32)) {
+        let mut block = Vec::with_capacity(BLOCK);
+        block.push(pair);
+        self.pairs.push(block);
+    }
+
+    /// The position number of an id: the raw integer while every id is one, else the index of
+    /// the name.
+    #[inline]
+    fn resolve(&mut self, id: Id<'_>) -> u32 {
+        match id {
+            Id::Integer(v) => self.integer_id(v),
+            Id::Name(name) => self.named_id(name),
         }
     }
 
@@ -640,9 +740,9 @@ impl Parser {
                 break;
             }
             match entry.value {
-                Attr::Result(o) => fixed[entry.position as usize] = Some(o),
-                Attr::Player(p) => player[entry.position as usize] = Some(p),
-                Attr::Payoff(v) => payoff[entry.position as usize] = Some(v),
+                Attribute::Result(o) => fixed[entry.position as usize] = Some(o),
+                Attribute::Player(p) => player[entry.position as usize] = Some(p),
+                Attribute::Payoff(v) => payoff[entry.position as usize] = Some(v),
             }
         }
         if let Some((earlier, later)) = conflict {
@@ -665,6 +765,39 @@ impl Parser {
             player,
             payoff,
         })
+    }
+}
+
+impl Sink for Builder {
+    #[inline]
+    fn moved(&mut self, from: Id<'_>, to: Id<'_>, _line: u64) -> Result<(), SinkError> {
+        // A name anywhere on the line switches the whole graph to names before any of its ids
+        // is numbered.
+        if matches!(to, Id::Name(..)) && matches!(self.ids, Ids::Integers) {
+            self.switch_to_names();
+        }
+        let pair = (self.resolve(from), self.resolve(to));
+        self.push_pair(pair);
+        Ok(())
+    }
+
+    fn position(
+        &mut self,
+        id: Id<'_>,
+        attributes: &[(Attribute, u64)],
+        line: u64,
+    ) -> Result<(), SinkError> {
+        let p = self.resolve(id);
+        self.push_pair((p, NO_TARGET));
+        for &(value, column) in attributes {
+            self.attrs.push(AttrEntry {
+                position: p,
+                value,
+                line,
+                column,
+            });
+        }
+        Ok(())
     }
 }
 

@@ -1,0 +1,369 @@
+//! Benchmark of the timely dataflow engine against the in-memory solver, in the same run.
+//!
+//! ```text
+//! cargo bench -p grundy-cli --bench solve_timely
+//! cargo bench -p grundy-cli --bench solve_timely -- --positions 1000000 --moves 10000000 --reps 3
+//! ```
+//!
+//! The graph is the one of the `solve_graph` benchmark (random, full of cycles, 5 % terminal
+//! positions), written to a text file. Measured, medians over `--reps` runs:
+//!
+//! - **Library**: from the file's bytes in memory to every position's answer. In memory:
+//!   `grundy::graph::text::read` then `grundy::solve::solve`. Dataflow: `grundy_timely::solve`
+//!   with 1 and 2 worker threads, which reads each worker's share, runs the rounds and sends
+//!   every row to its writer; its phases are shown (read, start, rounds, output). Outcome and
+//!   remoteness must agree with the in-memory solver at every position.
+//! - **Processes**: the release `grundy` binary writing the TSV listing to a file: in memory;
+//!   with `--engine timely --workers 2`; and as two processes of one worker each over
+//!   loopback (127.0.0.1), whose parts are merged with `grundy merge` and compared with the
+//!   in-memory listing (outcome and remoteness, line by line).
+
+use std::error::Error;
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{self, Child, Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use grundy::graph::text;
+use grundy::progress::NoProgress;
+use grundy::solve::{solve, SolveOptions};
+use grundy_timely::{Cell, Cluster, Job, Part, Values};
+
+#[path = "common/random_graph.rs"]
+mod random_graph;
+
+type Result<T> = std::result::Result<T, Box<dyn Error>>;
+
+const USAGE: &str = "\
+usage: solve_timely [--positions N] [--moves M] [--reps R] [--seed S]
+  --positions N     positions of the random graph (default 1000000)
+  --moves M         about this many moves (default 10000000)
+  --reps R          runs per measurement; the median is reported (default 3)
+  --seed S          seed of the random graph (default 1)";
+
+/// The fraction of terminal positions, as in the `solve_graph` benchmark's default.
+const TERMINAL: f64 = 0.05;
+
+struct Config {
+    positions: u32,
+    moves: u64,
+    reps: usize,
+    seed: u64,
+}
+
+impl Config {
+    fn from_args() -> Result<Config> {
+        let mut config = Config {
+            positions: 1_000_000,
+            moves: 10_000_000,
+            reps: 3,
+            seed: 1,
+        };
+        let mut args = std::env::args().skip(1);
+        while let Some(arg) = args.next() {
+            let mut value = || {
+                args.next()
+                    .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))
+            };
+            match arg.as_str() {
+                // Cargo passes `--bench` to every benchmark binary.
+                "--bench" => {}
+                "--positions" => config.positions = value()?.parse()?,
+                "--moves" => config.moves = value()?.parse()?,
+                "--reps" => config.reps = value()?.parse()?,
+                "--seed" => config.seed = value()?.parse()?,
+                "-h" | "--help" => {
+                    println!("{USAGE}");
+                    process::exit(0);
+                }
+                _ => return Err(format!("unknown argument {arg}\n{USAGE}").into()),
+            }
+        }
+        let mean = config.moves as f64 / (f64::from(config.positions) * (1.0 - TERMINAL));
+        if config.positions == 0 || config.reps == 0 || mean < 1.0 {
+            return Err(format!(
+                "positions, reps and moves per position must be positive\n{USAGE}"
+            )
+            .into());
+        }
+        Ok(config)
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solve_timely: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<()> {
+    let config = Config::from_args()?;
+    let files = TempFiles::new();
+    let n = config.positions;
+    let mean = config.moves as f64 / (f64::from(n) * (1.0 - TERMINAL));
+    let mut file = BufWriter::with_capacity(1 << 20, File::create(files.path("graph.txt"))?);
+    let mut move_count = 0u64;
+    random_graph::generate(config.seed, n, mean, TERMINAL, |u, targets| {
+        move_count += targets.len() as u64;
+        random_graph::write_position(&mut file, u, targets)
+    })?;
+    file.flush()?;
+    drop(file);
+    let graph_path = files.path("graph.txt");
+    let bytes = fs::read(&graph_path)?;
+    println!(
+        "timely benchmark: {n} positions, {move_count} moves ({:.0} MB of text), seed {}, \
+         median of {} run(s)",
+        bytes.len() as f64 / 1e6,
+        config.seed,
+        config.reps
+    );
+
+    // Library, in memory: read and solve.
+    let mut memory_times = Vec::new();
+    let mut solution = None;
+    let mut memory_solve_times = Vec::new();
+    for _ in 0..config.reps {
+        let start = Instant::now();
+        let graph = text::read(&bytes[..], "graph", &NoProgress)?;
+        let read = start.elapsed();
+        let solved = solve(&graph, &SolveOptions::default())?;
+        memory_times.push(start.elapsed());
+        memory_solve_times.push(start.elapsed() - read);
+        solution = Some((graph, solved));
+    }
+    let (graph, solution) = solution.expect("one run at least");
+    let memory = median(&mut memory_times);
+    println!(
+        "library, in memory (read + solve):      {:6.2} s (solve alone {:.2} s)",
+        secs(memory),
+        secs(median(&mut memory_solve_times))
+    );
+    let mut rounds = 0;
+    for workers in [1, 2] {
+        let mut times = Vec::new();
+        let mut phases = Vec::new();
+        for _ in 0..config.reps {
+            let job = Job {
+                values: Values::Outcome,
+                misere: false,
+            };
+            let start = Instant::now();
+            let part = grundy_timely::solve(&bytes[..], "graph", &job, &Cluster::threads(workers))?;
+            times.push(start.elapsed());
+            check(&graph, &solution, &part)?;
+            rounds = part.summary.rounds;
+            phases.push(part.timings);
+        }
+        let time = median(&mut times);
+        let t = phases[phases.len() / 2];
+        println!(
+            "library, timely, {workers} worker(s):           {:6.2} s = {:.2}x in memory \
+             (read {:.2}, start {:.2}, rounds {:.2}, output {:.2})",
+            secs(time),
+            secs(time) / secs(memory),
+            secs(t.read),
+            secs(t.start),
+            secs(t.rounds),
+            secs(t.output)
+        );
+    }
+    let (w, l, d) = solution.counts();
+    println!("outcomes: {w} win, {l} loss, {d} draw; {rounds} rounds (largest remoteness + 1)");
+
+    // Whole processes: the grundy binary writing the listing.
+    let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
+    let listing = files.path("memory.tsv");
+    let mut times = Vec::new();
+    for _ in 0..config.reps {
+        times.push(timed(grundy, &graph_path, &[], &listing)?);
+    }
+    let memory_process = median(&mut times);
+    println!(
+        "grundy solve, in memory:                 {:6.2} s",
+        secs(memory_process)
+    );
+    let threads = files.path("threads.tsv");
+    let mut times = Vec::new();
+    for _ in 0..config.reps {
+        let args = ["--engine", "timely", "--workers", "2"];
+        times.push(timed(grundy, &graph_path, &args, &threads)?);
+    }
+    compare(&listing, &threads)?;
+    let time = median(&mut times);
+    println!(
+        "grundy solve, timely, 2 workers:         {:6.2} s = {:.2}x in memory",
+        secs(time),
+        secs(time) / secs(memory_process)
+    );
+    let mut times = Vec::new();
+    let merged = files.path("merged.tsv");
+    for _ in 0..config.reps {
+        times.push(two_processes(grundy, &graph_path, &files, &merged)?);
+    }
+    compare(&listing, &merged)?;
+    let time = median(&mut times);
+    println!(
+        "grundy solve, timely, 2 processes (loopback, 1 worker each): {:6.2} s = {:.2}x in memory",
+        secs(time),
+        secs(time) / secs(memory_process)
+    );
+    Ok(())
+}
+
+/// Outcome and remoteness of every row against the in-memory solution.
+fn check(graph: &grundy::GameGraph, solution: &grundy::solve::Solution, part: &Part) -> Result<()> {
+    if part.rows.len() != graph.position_count() {
+        return Err("the dataflow lost rows".into());
+    }
+    for (p, row) in part.rows.iter().enumerate() {
+        let p = p as u32;
+        let Cell::Outcome {
+            outcome,
+            remoteness,
+            ..
+        } = row.cell
+        else {
+            return Err("an outcome row expected".into());
+        };
+        if (outcome, remoteness) != (solution.outcome(p), solution.remoteness(p)) {
+            return Err(format!("position {} differs from the in-memory solver", row.node).into());
+        }
+    }
+    Ok(())
+}
+
+/// Runs `grundy solve GRAPH --format tsv ARGS` into `output`; returns its wall time.
+fn timed(grundy: &Path, graph: &Path, args: &[&str], output: &Path) -> Result<Duration> {
+    let start = Instant::now();
+    let status = Command::new(grundy)
+        .arg("solve")
+        .arg(graph)
+        .args(["--format", "tsv"])
+        .args(args)
+        .stdout(File::create(output)?)
+        .status()?;
+    if !status.success() {
+        return Err(format!("grundy solve {args:?} failed").into());
+    }
+    Ok(start.elapsed())
+}
+
+/// Runs the solve as two processes over loopback and merges their parts into `merged`;
+/// returns the wall time from the start of both to the end of the merge.
+fn two_processes(
+    grundy: &Path,
+    graph: &Path,
+    files: &TempFiles,
+    merged: &Path,
+) -> Result<Duration> {
+    let ports: Vec<u16> = {
+        let listeners = [
+            TcpListener::bind("127.0.0.1:0")?,
+            TcpListener::bind("127.0.0.1:0")?,
+        ];
+        listeners
+            .iter()
+            .map(|l| l.local_addr().map(|a| a.port()))
+            .collect::<std::io::Result<_>>()?
+    };
+    let hosts = files.path("hosts");
+    fs::write(
+        &hosts,
+        format!("127.0.0.1:{}\n127.0.0.1:{}\n", ports[0], ports[1]),
+    )?;
+    let start = Instant::now();
+    let parts = [files.path("part-0.tsv"), files.path("part-1.tsv")];
+    let children: Vec<Child> = ["0", "1"]
+        .iter()
+        .zip(&parts)
+        .map(|(process, part)| {
+            Command::new(grundy)
+                .arg("solve")
+                .arg(graph)
+                .args([
+                    "--format",
+                    "tsv",
+                    "--engine",
+                    "timely",
+                    "--process",
+                    process,
+                ])
+                .arg("--hostfile")
+                .arg(&hosts)
+                .stdout(File::create(part)?)
+                .stderr(Stdio::inherit())
+                .spawn()
+        })
+        .collect::<std::io::Result<_>>()?;
+    for mut child in children {
+        if !child.wait()?.success() {
+            return Err("a process of the run failed".into());
+        }
+    }
+    let status = Command::new(grundy)
+        .arg("merge")
+        .args(&parts)
+        .arg("--output")
+        .arg(merged)
+        .status()?;
+    if !status.success() {
+        return Err("grundy merge failed".into());
+    }
+    Ok(start.elapsed())
+}
+
+/// Outcome and remoteness (the first three columns) of two listings, line by line.
+fn compare(expected: &Path, found: &Path) -> Result<()> {
+    let lines = |path: &Path| -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        for line in BufReader::new(File::open(path)?).lines() {
+            let line = line?;
+            let three: Vec<&str> = line.split('\t').take(3).collect();
+            out.push(three.join("\t"));
+        }
+        Ok(out)
+    };
+    if lines(expected)? != lines(found)? {
+        return Err(format!("{} differs from the in-memory listing", found.display()).into());
+    }
+    Ok(())
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+/// The benchmark's files, in the system's temporary directory, removed at the end.
+struct TempFiles {
+    dir: PathBuf,
+}
+
+impl TempFiles {
+    fn new() -> TempFiles {
+        let dir = std::env::temp_dir().join(format!("grundy-bench-timely-{}", process::id()));
+        fs::create_dir_all(&dir).expect("a temporary directory");
+        TempFiles { dir }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+}
+
+impl Drop for TempFiles {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}

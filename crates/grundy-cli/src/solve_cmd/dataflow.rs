@@ -1,0 +1,201 @@
+//! `grundy solve FILE --engine timely`: the graph solved by timely dataflow workers, in this
+//! process or in several (`--processes N --process I --hostfile FILE`), each process writing
+//! its part of the listing.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use grundy_timely::{Cell, Cluster, Job, Network, Part};
+
+use super::grundy_values::{write_value_row, write_values_summary};
+use super::outcome::{write_outcome_row, write_summary};
+use super::{write_header, SolveArgs, Values};
+use crate::output::Format;
+
+/// Runs the solve on timely dataflow and writes this process's part.
+pub fn run(args: &SolveArgs, values: Values) -> Result<()> {
+    let values = match values {
+        Values::Outcome => grundy_timely::Values::Outcome,
+        Values::Grundy => grundy_timely::Values::Grundy,
+        Values::Payoff => {
+            bail!("--engine timely computes outcomes and Sprague–Grundy values, not payoffs")
+        }
+    };
+    let refused = [
+        (args.prefer.is_some() || args.prefer2.is_some(), "--prefer"),
+        (args.tokens.is_some(), "--tokens"),
+        (args.start.is_some(), "--start"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        bail!("{flag} does not go with --engine timely: solve in memory for it");
+    }
+    match args.format {
+        Format::Json => bail!(
+            "--engine timely writes parts of a listing: use --format tsv or csv (or --summary)"
+        ),
+        Format::Text if !args.summary => bail!(
+            "--engine timely writes parts of a listing: use --format tsv or csv, or --summary \
+             for the counts"
+        ),
+        _ => {}
+    }
+    let cluster = cluster(args)?;
+    let job = Job {
+        values,
+        misere: args.misere,
+    };
+    let part = if args.file.as_os_str() == "-" {
+        solve(io::stdin().lock(), "<stdin>", &job, &cluster)?
+    } else {
+        let origin = args.file.display().to_string();
+        let file = File::open(&args.file).with_context(|| origin.clone())?;
+        solve(file, &origin, &job, &cluster)?
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    write(&mut out, args, values, &part, cluster.process() == 0)?;
+    out.flush()?;
+    Ok(())
+}
+
+fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> Result<Part> {
+    Ok(grundy_timely::solve(input, origin, job, cluster)?)
+}
+
+/// Writes this process's part: its rows (under the CSV header in process 0's), or with
+/// `--summary` the counts of the whole graph, in process 0 only.
+fn write<W: Write>(
+    out: &mut W,
+    args: &SolveArgs,
+    values: grundy_timely::Values,
+    part: &Part,
+    first: bool,
+) -> Result<()> {
+    let summary = &part.summary;
+    if args.summary {
+        if !first {
+            return Ok(());
+        }
+        match values {
+            grundy_timely::Values::Grundy => {
+                write_values_summary(out, summary.positions, summary.moves, summary.max_value)?;
+                writeln!(out)?;
+            }
+            grundy_timely::Values::Outcome => {
+                let play = if args.misere { "misère" } else { "normal" };
+                let [w, l, d] = summary.counts;
+                write_summary(out, summary.positions, summary.moves, play, (w, l, d))?;
+            }
+        }
+        return Ok(());
+    }
+    if first {
+        let columns: &[&str] = match values {
+            grundy_timely::Values::Grundy => &["node", "value"],
+            grundy_timely::Values::Outcome => &["node", "outcome", "remoteness", "best"],
+        };
+        write_header(out, args.format, columns)?;
+    }
+    for row in &part.rows {
+        match &row.cell {
+            Cell::Outcome {
+                outcome,
+                remoteness,
+                best,
+            } => write_outcome_row(
+                out,
+                args.format,
+                row.node.as_label(),
+                *outcome,
+                *remoteness,
+                best.as_ref().map(|b| b.as_label()),
+            )?,
+            Cell::Value(v) => write_value_row(out, args.format, row.node.as_label(), *v)?,
+        }
+    }
+    Ok(())
+}
+
+/// The workers of the run, from `--workers`, `--processes`, `--process`, `--hostfile`.
+fn cluster(args: &SolveArgs) -> Result<Cluster> {
+    if args.workers == 0 {
+        bail!("--workers must be at least 1");
+    }
+    if !(args.connect_timeout > 0.0 && args.connect_timeout <= 1e6) {
+        bail!("--connect-timeout must be a positive number of seconds (at most 1000000)");
+    }
+    let Some(hostfile) = &args.hostfile else {
+        if args.processes.is_some_and(|n| n > 1) || args.process.is_some_and(|i| i > 0) {
+            bail!("several processes need --hostfile: the host:port of each, one a line");
+        }
+        return Ok(Cluster::threads(args.workers));
+    };
+    let mut hosts = read_hostfile(hostfile)?;
+    let processes = args.processes.unwrap_or(hosts.len());
+    if processes == 0 || hosts.len() < processes {
+        bail!(
+            "{}: lists {} processes, and --processes is {processes}",
+            hostfile.display(),
+            hosts.len()
+        );
+    }
+    hosts.truncate(processes);
+    let Some(process) = args.process else {
+        bail!(
+            "--process I says which line of the host file this process is (0 to {})",
+            processes - 1
+        );
+    };
+    if process >= processes {
+        bail!(
+            "--process {process}: the processes are numbered 0 to {}",
+            processes - 1
+        );
+    }
+    Ok(Cluster {
+        workers: args.workers,
+        network: Some(Network {
+            process,
+            hosts,
+            connect_timeout: Duration::from_secs_f64(args.connect_timeout),
+        }),
+    })
+}
+
+/// Reads a host file: one `host:port` a line, in process order; blank lines and `#` comments
+/// are skipped. Errors name the line and column.
+fn read_hostfile(path: &Path) -> Result<Vec<String>> {
+    let origin = path.display();
+    let text = std::fs::read_to_string(path).with_context(|| origin.to_string())?;
+    let mut hosts = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or_default();
+        let host = content.trim();
+        if host.is_empty() {
+            continue;
+        }
+        let column = content.find(host).unwrap_or(0) + 1;
+        let at = |offset: usize, what: &str| -> anyhow::Error {
+            anyhow::anyhow!("{origin}:{}:{}: {what}", i + 1, column + offset)
+        };
+        if host.contains(char::is_whitespace) {
+            bail!(at(
+                host.find(char::is_whitespace).unwrap_or(0),
+                "expected one host:port on the line"
+            ));
+        }
+        let Some((name, port)) = host.rsplit_once(':') else {
+            bail!(at(0, &format!("expected host:port, found '{host}'")));
+        };
+        if name.is_empty() || port.parse::<u16>().is_err() {
+            bail!(at(
+                name.len() + 1,
+                &format!("expected host:port with a port from 0 to 65535, found '{host}'")
+            ));
+        }
+        hosts.push(host.to_string());
+    }
+    Ok(hosts)
+}
