@@ -11,23 +11,14 @@ use super::{terminal_outcome, Solution, NONE};
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
 
-struct MoverRule {
-    outcome: Vec<Outcome>,
-}
+/// A position is a win iff it was decided at once: by an option that is a loss.
+struct MoverRule;
 
 impl Rule for MoverRule {
     #[inline]
-    fn immediate(&self, _s: u32, t: u32) -> bool {
-        self.outcome[t as usize] == Outcome::Loss
-    }
-
-    #[inline]
-    fn decide(&mut self, s: u32, _t: u32, immediate: bool) {
-        self.outcome[s as usize] = if immediate {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
+    fn immediate(&self, _s: u32, t_at_once: bool) -> bool {
+        // Options decided at once are wins; the others (seeds among them) are losses.
+        !t_at_once
     }
 }
 
@@ -35,9 +26,6 @@ impl Rule for MoverRule {
 pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     let n = graph.position_count();
     let preds = graph.moves().transpose();
-    let mut rule = MoverRule {
-        outcome: vec![Outcome::Draw; n],
-    };
     let mut ranks = Ranks::new(n);
     let mut counters: Vec<u32> = (0..n as u32).map(|p| graph.moves().degree(p)).collect();
     let mut seeds = Vec::new();
@@ -45,22 +33,29 @@ pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
         match terminal_outcome(graph, p, misere) {
             Some(Outcome::Draw) => ranks.rank[p as usize] = BLOCKED,
             Some(o) => {
-                rule.outcome[p as usize] = o;
+                ranks.at_once[p as usize] = o == Outcome::Win;
                 ranks.rank[p as usize] = 0;
                 seeds.push(p);
             }
             None => {}
         }
     }
-    retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
+    retrograde::run(&preds, &mut counters, seeds, &mut ranks, &MoverRule);
     drop(preds);
     drop(counters);
 
+    let outcome: Vec<Outcome> = (0..n as u32)
+        .map(|p| match (ranks.is_decided(p), ranks.at_once[p as usize]) {
+            (false, _) => Outcome::Draw,
+            (true, true) => Outcome::Win,
+            (true, false) => Outcome::Loss,
+        })
+        .collect();
     let Ranks {
         rank: mut remoteness,
         mut best,
+        ..
     } = ranks;
-    let outcome = rule.outcome;
     for p in 0..n as u32 {
         let i = p as usize;
         if outcome[i] == Outcome::Draw {
