@@ -27,6 +27,14 @@ pub(crate) fn parts_for(work: usize) -> usize {
     }
 }
 
+/// Cuts `0..n` positions into ranges for a pass of O(1) work each: one range below
+/// [`MIN_PARALLEL`], else one per thread; with the ends of the ranges, for [`split_at_ends`].
+pub(crate) fn position_ranges(n: usize) -> (Vec<Range<usize>>, Vec<usize>) {
+    let ranges = balanced(n, parts_for(n), |p| p);
+    let ends = ranges.iter().map(|r| r.end).collect();
+    (ranges, ends)
+}
+
 /// Applies `f` to every part and returns the results in part order; several parts run on
 /// rayon's threads, a single one on the calling thread.
 pub(crate) fn map<T, R, F>(parts: Vec<T>, f: F) -> Vec<R>

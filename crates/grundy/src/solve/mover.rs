@@ -10,6 +10,7 @@ use super::retrograde::{self, Ranks, Rule, BLOCKED, NO_POSITION};
 use super::{terminal_outcome, Solution, NONE};
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
+use crate::parallel::{self, split_at_ends};
 
 /// A position is a win iff it was decided at once: by an option that is a loss.
 struct MoverRule;
@@ -22,54 +23,94 @@ impl Rule for MoverRule {
     }
 }
 
-/// Solves `graph` for the player to move at each position.
+/// Solves `graph` for the player to move at each position. The passes over all positions, like
+/// the kernel, run on all threads of the current rayon pool when the graph is large, each
+/// over a range of positions, with the same result whatever the number of threads.
 pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     let n = graph.position_count();
     let preds = graph.moves().transpose();
+    let (ranges, ends) = parallel::position_ranges(n);
     let mut ranks = Ranks::new(n);
-    let mut counters: Vec<u32> = (0..n as u32).map(|p| graph.moves().degree(p)).collect();
-    let mut seeds = Vec::new();
-    for p in 0..n as u32 {
-        match terminal_outcome(graph, p, misere) {
-            Some(Outcome::Draw) => ranks.rank[p as usize] = BLOCKED,
-            Some(o) => {
-                ranks.at_once[p as usize] = o == Outcome::Win;
-                ranks.rank[p as usize] = 0;
-                seeds.push(p);
+    let mut counters = vec![0u32; n];
+    let jobs = ranges
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut counters, &ends))
+        .zip(split_at_ends(&mut ranks.rank, &ends))
+        .zip(split_at_ends(&mut ranks.at_once, &ends))
+        .collect();
+    let seeds = parallel::map(jobs, |(((range, counters), rank), at_once)| {
+        let mut seeds = Vec::new();
+        for (i, p) in range.enumerate() {
+            let p = p as u32;
+            counters[i] = graph.moves().degree(p);
+            match terminal_outcome(graph, p, misere) {
+                Some(Outcome::Draw) => rank[i] = BLOCKED,
+                Some(o) => {
+                    at_once[i] = o == Outcome::Win;
+                    rank[i] = 0;
+                    seeds.push(p);
+                }
+                None => {}
             }
-            None => {}
         }
-    }
-    retrograde::run(&preds, &mut counters, seeds, &mut ranks, &MoverRule);
+        seeds
+    });
+    retrograde::run(
+        &preds,
+        &mut counters,
+        seeds.into_iter().flatten(),
+        &mut ranks,
+        &MoverRule,
+    );
     drop(preds);
     drop(counters);
 
-    let outcome: Vec<Outcome> = (0..n as u32)
-        .map(|p| match (ranks.is_decided(p), ranks.at_once[p as usize]) {
-            (false, _) => Outcome::Draw,
-            (true, true) => Outcome::Win,
-            (true, false) => Outcome::Loss,
-        })
+    let mut outcome = vec![Outcome::Draw; n];
+    let jobs = ranges
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut outcome, &ends))
         .collect();
+    parallel::map(jobs, |(range, outcome)| {
+        for (o, p) in outcome.iter_mut().zip(range) {
+            if ranks.is_decided(p as u32) {
+                *o = if ranks.at_once[p] {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+            }
+        }
+    });
     let Ranks {
         rank: mut remoteness,
         mut best,
         ..
     } = ranks;
-    for p in 0..n as u32 {
-        let i = p as usize;
-        if outcome[i] == Outcome::Draw {
-            remoteness[i] = NONE;
-            if !graph.is_terminal(p) {
-                best[i] = graph
-                    .options(p)
+    // A draw keeps the draw: its first option that is a draw.
+    let jobs = ranges
+        .into_iter()
+        .zip(split_at_ends(&mut remoteness, &ends))
+        .zip(split_at_ends(&mut best, &ends))
+        .collect();
+    parallel::map(jobs, |((range, remoteness), best)| {
+        let first = range.start;
+        for p in range {
+            if outcome[p] == Outcome::Draw {
+                remoteness[p - first] = NONE;
+                if graph.is_terminal(p as u32) {
+                    continue;
+                }
+                best[p - first] = graph
+                    .options(p as u32)
                     .iter()
                     .copied()
                     .find(|&q| outcome[q as usize] == Outcome::Draw)
                     .unwrap_or(NO_POSITION);
             }
         }
-    }
+    });
     Solution {
         outcome,
         remoteness,

@@ -101,12 +101,19 @@ pub(crate) fn run<R: Rule>(
     ranks: &mut Ranks,
     rule: &R,
 ) {
-    for (c, &r) in counters.iter_mut().zip(&ranks.rank) {
-        if r != UNDECIDED {
-            *c = SETTLED;
-        }
-    }
     let n = preds.node_count();
+    let (ranges, ends) = parallel::position_ranges(n);
+    let jobs = split_at_ends(counters, &ends)
+        .into_iter()
+        .zip(ranges.into_iter().map(|r| &ranks.rank[r]))
+        .collect();
+    parallel::map(jobs, |(counters, rank): (&mut [u32], &[u32])| {
+        for (c, &r) in counters.iter_mut().zip(rank) {
+            if r != UNDECIDED {
+                *c = SETTLED;
+            }
+        }
+    });
     let shift = bucket_shift(n);
     let bucket_count = (n >> shift) + 1;
     // Below this many visits, grouping costs more than the misses it saves.
@@ -127,6 +134,10 @@ pub(crate) fn run<R: Rule>(
             let mut visits = 0;
             visits_to.clear();
             while i < level.len() && (i == start || visits + preds.list(level[i]).len() <= CHUNK) {
+                // The level is scattered over the rows: fetch ahead.
+                if let Some(&ahead) = level.get(i + 4 * PREFETCH_AHEAD) {
+                    preds.prefetch_offset(ahead);
+                }
                 visits += preds.list(level[i]).len();
                 visits_to.push(visits);
                 i += 1;
