@@ -28,25 +28,29 @@ pub(crate) fn parts_for(work: usize) -> usize {
 }
 
 /// Cuts `0..n` positions into ranges for a pass of O(1) work each: one range below
-/// [`MIN_PARALLEL`], else one per thread; with the ends of the ranges, for [`split_at_ends`].
-pub(crate) fn position_ranges(n: usize) -> (Vec<Range<usize>>, Vec<usize>) {
-    let ranges = balanced(n, parts_for(n), |p| p);
-    let ends = ranges.iter().map(|r| r.end).collect();
-    (ranges, ends)
+/// [`MIN_PARALLEL`], else one per thread.
+pub(crate) fn position_ranges(n: usize) -> Vec<Range<usize>> {
+    balanced(n, parts_for(n), |p| p)
 }
 
 /// Applies `f` to every part and returns the results in part order; several parts run on
-/// rayon's threads, a single one on the calling thread.
-pub(crate) fn map<T, R, F>(parts: Vec<T>, f: F) -> Vec<R>
+/// rayon's threads, a single one on the calling thread (without collecting the parts first).
+pub(crate) fn map<T, R, F>(parts: impl IntoIterator<Item = T>, f: F) -> Vec<R>
 where
     T: Send,
     R: Send,
     F: Fn(T) -> R + Sync + Send,
 {
-    if parts.len() <= 1 {
-        parts.into_iter().map(f).collect()
-    } else {
-        parts.into_par_iter().map(f).collect()
+    let mut parts = parts.into_iter();
+    let Some(first) = parts.next() else {
+        return Vec::new();
+    };
+    match parts.next() {
+        None => vec![f(first)],
+        Some(second) => {
+            let parts: Vec<T> = [first, second].into_iter().chain(parts).collect();
+            parts.into_par_iter().map(f).collect()
+        }
     }
 }
 
@@ -58,6 +62,9 @@ pub(crate) fn balanced(
     parts: usize,
     weight_before: impl Fn(usize) -> usize,
 ) -> Vec<Range<usize>> {
+    if parts <= 1 {
+        return vec![0..len];
+    }
     let total = weight_before(len);
     let mut cuts = vec![0];
     for k in 1..parts {
@@ -81,17 +88,19 @@ pub(crate) fn balanced(
 }
 
 /// Cuts `slice` into consecutive pieces that end at `ends` (increasing, the last one the
-/// slice's length). O(pieces).
-pub(crate) fn split_at_ends<'a, T>(mut slice: &'a mut [T], ends: &[usize]) -> Vec<&'a mut [T]> {
-    let mut pieces = Vec::with_capacity(ends.len());
+/// slice's length), lazily: nothing is allocated. O(1) per piece.
+pub(crate) fn split_at_ends<'a, T>(
+    slice: &'a mut [T],
+    ends: impl IntoIterator<Item = usize> + 'a,
+) -> impl Iterator<Item = &'a mut [T]> + 'a {
+    let mut rest = slice;
     let mut at = 0;
-    for &end in ends {
-        let (piece, rest) = slice.split_at_mut(end - at);
-        pieces.push(piece);
-        slice = rest;
+    ends.into_iter().map(move |end| {
+        let (piece, tail) = std::mem::take(&mut rest).split_at_mut(end - at);
+        rest = tail;
         at = end;
-    }
-    pieces
+        piece
+    })
 }
 
 #[cfg(test)]
@@ -117,7 +126,7 @@ mod tests {
     #[test]
     fn split_at_ends_cuts_where_asked() {
         let mut v = [1, 2, 3, 4, 5];
-        let pieces = split_at_ends(&mut v, &[1, 1, 4, 5]);
+        let pieces: Vec<_> = split_at_ends(&mut v, [1, 1, 4, 5]).collect();
         assert_eq!(pieces.len(), 4);
         assert_eq!(pieces[0], &[1]);
         assert!(pieces[1].is_empty());

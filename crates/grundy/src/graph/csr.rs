@@ -274,7 +274,7 @@ where
             part.push(t.iter_mut().zip(l.iter_mut()));
         }
     }
-    parallel::map(slots.into_iter().zip(fills).collect(), |(slots, fill)| {
+    parallel::map(slots.into_iter().zip(fills), |(slots, fill)| {
         fill(&mut Fill { shift, slots });
     });
     order(node_count, shift, &bucket_start, targets, &low_bits)
@@ -295,16 +295,11 @@ fn order(
         bucket_start[b]
     });
     // Each range of buckets owns its edges and the offsets of its nodes.
-    let edge_ends: Vec<usize> = ranges.iter().map(|r| bucket_start[r.end]).collect();
-    let node_ends: Vec<usize> = ranges
-        .iter()
-        .map(|r| (r.end << shift).min(node_count))
-        .collect();
-    let pieces: Vec<_> = split_at_ends(&mut targets, &edge_ends)
-        .into_iter()
-        .zip(split_at_ends(&mut offsets[..node_count], &node_ends))
-        .zip(ranges)
-        .collect();
+    let edge_ends = ranges.iter().map(|r| bucket_start[r.end]);
+    let node_ends = ranges.iter().map(|r| (r.end << shift).min(node_count));
+    let pieces = split_at_ends(&mut targets, edge_ends)
+        .zip(split_at_ends(&mut offsets[..node_count], node_ends))
+        .zip(ranges.iter().cloned());
     parallel::map(pieces, |((targets, offsets), range)| {
         let (first_edge, first_node) = (bucket_start[range.start], range.start << shift);
         let largest = range

@@ -29,16 +29,16 @@ impl Rule for MoverRule {
 pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     let n = graph.position_count();
     let preds = graph.moves().transpose();
-    let (ranges, ends) = parallel::position_ranges(n);
+    let ranges = parallel::position_ranges(n);
+    let ends = || ranges.iter().map(|r| r.end);
     let mut ranks = Ranks::new(n);
     let mut counters = vec![0u32; n];
     let jobs = ranges
         .iter()
         .cloned()
-        .zip(split_at_ends(&mut counters, &ends))
-        .zip(split_at_ends(&mut ranks.rank, &ends))
-        .zip(split_at_ends(&mut ranks.at_once, &ends))
-        .collect();
+        .zip(split_at_ends(&mut counters, ends()))
+        .zip(split_at_ends(&mut ranks.rank, ends()))
+        .zip(split_at_ends(&mut ranks.at_once, ends()));
     let seeds = parallel::map(jobs, |(((range, counters), rank), at_once)| {
         let mut seeds = Vec::new();
         for (i, p) in range.enumerate() {
@@ -70,8 +70,7 @@ pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     let jobs = ranges
         .iter()
         .cloned()
-        .zip(split_at_ends(&mut outcome, &ends))
-        .collect();
+        .zip(split_at_ends(&mut outcome, ends()));
     parallel::map(jobs, |(range, outcome)| {
         for (o, p) in outcome.iter_mut().zip(range) {
             if ranks.is_decided(p as u32) {
@@ -90,10 +89,10 @@ pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     } = ranks;
     // A draw keeps the draw: its first option that is a draw.
     let jobs = ranges
-        .into_iter()
-        .zip(split_at_ends(&mut remoteness, &ends))
-        .zip(split_at_ends(&mut best, &ends))
-        .collect();
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut remoteness, ends()))
+        .zip(split_at_ends(&mut best, ends()));
     parallel::map(jobs, |((range, remoteness), best)| {
         let first = range.start;
         for p in range {

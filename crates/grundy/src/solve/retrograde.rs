@@ -102,11 +102,9 @@ pub(crate) fn run<R: Rule>(
     rule: &R,
 ) {
     let n = preds.node_count();
-    let (ranges, ends) = parallel::position_ranges(n);
-    let jobs = split_at_ends(counters, &ends)
-        .into_iter()
-        .zip(ranges.into_iter().map(|r| &ranks.rank[r]))
-        .collect();
+    let ranges = parallel::position_ranges(n);
+    let jobs = split_at_ends(&mut *counters, ranges.iter().map(|r| r.end))
+        .zip(ranges.iter().map(|r| &ranks.rank[r.clone()]));
     parallel::map(jobs, |(counters, rank): (&mut [u32], &[u32])| {
         for (c, &r) in counters.iter_mut().zip(rank) {
             if r != UNDECIDED {
@@ -143,64 +141,52 @@ pub(crate) fn run<R: Rule>(
                 i += 1;
             }
             let chunk = &level[start..i];
-            let parts = if visits < direct_limit {
-                let mut whole = Part::split(counters, ranks, &mut decided, &[n]);
-                let part = &mut whole[0];
+            if visits < direct_limit {
+                let mut part = Part::whole(counters, ranks, &mut next);
                 for &t in chunk {
                     let t_at_once = part.at_once[t as usize];
                     for &s in preds.list(t) {
                         part.visit(rule, rank + 1, s, t, t_at_once);
                     }
                 }
-                1
-            } else {
-                let parts = parallel::parts_for(visits);
-                let pieces = parallel::balanced(chunk.len(), parts, |k| match k {
-                    0 => 0,
-                    k => visits_to[k - 1],
-                });
-                if groups.len() < pieces.len() {
-                    groups.resize(pieces.len(), vec![Vec::new(); bucket_count]);
-                }
-                let at_once = &ranks.at_once[..];
-                let jobs = pieces.into_iter().zip(&mut groups).collect();
-                parallel::map(jobs, |(piece, buckets)| {
-                    group(preds, at_once, shift, &chunk[piece], buckets);
-                });
-                let filled = &groups[..];
-                let buckets = parallel::balanced(bucket_count, parts, |b| {
-                    filled
-                        .iter()
-                        .map(|g| g[..b].iter().map(Vec::len).sum::<usize>())
-                        .sum()
-                });
-                let ends: Vec<usize> = buckets.iter().map(|r| (r.end << shift).min(n)).collect();
-                let jobs = Part::split(counters, ranks, &mut decided, &ends)
-                    .into_iter()
-                    .zip(buckets)
-                    .collect();
-                parallel::map(jobs, |(mut part, range)| {
-                    for b in range {
-                        let base = (b << shift) as u32;
-                        for g in filled {
-                            for &(x, t) in &g[b] {
-                                part.visit(
-                                    rule,
-                                    rank + 1,
-                                    base | (x & !AT_ONCE),
-                                    t,
-                                    x & AT_ONCE != 0,
-                                );
-                            }
+                continue;
+            }
+            let parts = parallel::parts_for(visits);
+            let pieces = parallel::balanced(chunk.len(), parts, |k| match k {
+                0 => 0,
+                k => visits_to[k - 1],
+            });
+            if groups.len() < pieces.len() {
+                groups.resize(pieces.len(), vec![Vec::new(); bucket_count]);
+            }
+            let at_once = &ranks.at_once[..];
+            let jobs = pieces.into_iter().zip(&mut groups);
+            parallel::map(jobs, |(piece, buckets)| {
+                group(preds, at_once, shift, &chunk[piece], buckets);
+            });
+            let filled = &groups[..];
+            let buckets = parallel::balanced(bucket_count, parts, |b| {
+                filled
+                    .iter()
+                    .map(|g| g[..b].iter().map(Vec::len).sum::<usize>())
+                    .sum()
+            });
+            let ends: Vec<usize> = buckets.iter().map(|r| (r.end << shift).min(n)).collect();
+            let jobs = Part::split(counters, ranks, &mut decided, &ends).zip(buckets);
+            parallel::map(jobs, |(mut part, range)| {
+                for b in range {
+                    let base = (b << shift) as u32;
+                    for g in filled {
+                        for &(x, t) in &g[b] {
+                            part.visit(rule, rank + 1, base | (x & !AT_ONCE), t, x & AT_ONCE != 0);
                         }
                     }
-                });
-                for bucket in groups.iter_mut().flatten() {
-                    bucket.clear();
                 }
-                ends.len()
-            };
-            for list in &mut decided[..parts] {
+            });
+            for bucket in groups.iter_mut().flatten() {
+                bucket.clear();
+            }
+            for list in &mut decided[..ends.len()] {
                 next.append(list);
             }
         }
@@ -247,23 +233,34 @@ struct Part<'a> {
 }
 
 impl<'a> Part<'a> {
+    /// All positions, with `decided` for the positions decided.
+    fn whole(counters: &'a mut [u32], ranks: &'a mut Ranks, decided: &'a mut Vec<u32>) -> Part<'a> {
+        Part {
+            first: 0,
+            counters,
+            rank: &mut ranks.rank,
+            best: &mut ranks.best,
+            at_once: &mut ranks.at_once,
+            decided,
+        }
+    }
+
     /// Cuts the arrays into ranges of positions ending at `ends` (the last one `n`), each with
     /// its own list of decided positions (made as needed).
     fn split(
         counters: &'a mut [u32],
         ranks: &'a mut Ranks,
         decided: &'a mut Vec<Vec<u32>>,
-        ends: &[usize],
-    ) -> Vec<Part<'a>> {
+        ends: &'a [usize],
+    ) -> impl Iterator<Item = Part<'a>> {
         if decided.len() < ends.len() {
             decided.resize_with(ends.len(), Vec::new);
         }
         let starts = std::iter::once(0).chain(ends.iter().copied());
-        split_at_ends(counters, ends)
-            .into_iter()
-            .zip(split_at_ends(&mut ranks.rank, ends))
-            .zip(split_at_ends(&mut ranks.best, ends))
-            .zip(split_at_ends(&mut ranks.at_once, ends))
+        split_at_ends(counters, ends.iter().copied())
+            .zip(split_at_ends(&mut ranks.rank, ends.iter().copied()))
+            .zip(split_at_ends(&mut ranks.best, ends.iter().copied()))
+            .zip(split_at_ends(&mut ranks.at_once, ends.iter().copied()))
             .zip(decided.iter_mut())
             .zip(starts)
             .map(
@@ -276,7 +273,6 @@ impl<'a> Part<'a> {
                     decided,
                 },
             )
-            .collect()
     }
 
     /// The visit of one move `s -> t` from its decided target, which gives `s` rank `rank` if
