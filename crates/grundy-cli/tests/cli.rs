@@ -643,10 +643,7 @@ fn solve_threads_give_identical_output() {
         x ^= x >> 7;
         x ^= x << 17;
         // One position in twenty is terminal; the others have 1 to 19 moves.
-        let degree = match x % 20 {
-            0 => 0,
-            d => d,
-        };
+        let degree = x % 20;
         if degree == 0 {
             text.push_str(&format!("{u}\n"));
         }

@@ -63,7 +63,7 @@ pub(crate) fn balanced(
     weight_before: impl Fn(usize) -> usize,
 ) -> Vec<Range<usize>> {
     if parts <= 1 {
-        return vec![0..len];
+        return std::iter::once(0..len).collect();
     }
     let total = weight_before(len);
     let mut cuts = vec![0];
@@ -119,7 +119,10 @@ mod tests {
             assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
             assert!(ranges.iter().all(|r| !r.is_empty()));
         }
-        assert_eq!(balanced(0, 4, |_| 0), vec![0..0]);
+        assert_eq!(
+            balanced(0, 4, |_| 0),
+            std::iter::once(0..0).collect::<Vec<_>>()
+        );
         assert_eq!(balanced(4, 2, |i| i), vec![0..2, 2..4]);
     }
 
