@@ -22,6 +22,8 @@
 //!   the predecessor lists it builds inside, against the baseline timed from the edge list
 //!   (including building its `Vec<Vec<u32>>`). Both must agree on the outcome and remoteness of
 //!   every position, and every best move of grundy is checked; the benchmark panics otherwise.
+//!   `solve` runs in a rayon pool of one thread and in one of two, in turns, and the two
+//!   solutions must be identical (best moves too); the ratio of their times is reported.
 //! - **End to end**: the release `grundy` binary running `grundy solve FILE --format tsv` into a
 //!   file, against an in-process baseline that reads the file with `read_to_string`, `lines`,
 //!   `split_whitespace` and `parse`, solves, and writes the same TSV through a `BufWriter`. The
@@ -34,7 +36,7 @@
 //!
 //! Times are medians over `--reps` runs. With `--skip-baseline` only the end-to-end `grundy`
 //! run is made (and the graph is streamed to its file, never held in memory), which is how
-//! graphs of 10^8 moves are demonstrated.
+//! graphs of 10^8 moves are demonstrated; with `--in-memory` only the in-memory measurement.
 
 use std::collections::VecDeque;
 use std::error::Error;
@@ -55,13 +57,14 @@ mod random_graph;
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
 const USAGE: &str = "\
-usage: solve_graph [--positions N] [--moves M] [--reps R] [--terminal F] [--seed S] [--skip-baseline]
+usage: solve_graph [--positions N] [--moves M] [--reps R] [--terminal F] [--seed S] [--skip-baseline] [--in-memory]
   --positions N     positions of the random graph (default 1000000)
   --moves M         about this many moves (default 10000000)
   --reps R          runs per measurement; the median is reported (default 3)
   --terminal F      fraction of terminal positions (default 0.05)
   --seed S          seed of the random graph (default 1)
-  --skip-baseline   only the end-to-end grundy run and its peak memory (for very large graphs)";
+  --skip-baseline   only the end-to-end grundy run and its peak memory (for very large graphs)
+  --in-memory       only the in-memory measurement (one thread, two, and the baseline)";
 
 /// What to run, from the command line.
 struct Config {
@@ -71,6 +74,7 @@ struct Config {
     terminal: f64,
     seed: u64,
     skip_baseline: bool,
+    in_memory_only: bool,
 }
 
 impl Config {
@@ -82,6 +86,7 @@ impl Config {
             terminal: 0.05,
             seed: 1,
             skip_baseline: false,
+            in_memory_only: false,
         };
         let mut args = std::env::args().skip(1);
         while let Some(arg) = args.next() {
@@ -98,6 +103,7 @@ impl Config {
                 "--terminal" => config.terminal = value()?.parse()?,
                 "--seed" => config.seed = value()?.parse()?,
                 "--skip-baseline" => config.skip_baseline = true,
+                "--in-memory" => config.in_memory_only = true,
                 "-h" | "--help" => {
                     println!("{USAGE}");
                     process::exit(0);
@@ -110,6 +116,9 @@ impl Config {
         }
         if !(0.0..1.0).contains(&config.terminal) {
             return Err("--terminal must be in [0, 1)".into());
+        }
+        if config.skip_baseline && config.in_memory_only {
+            return Err("--skip-baseline and --in-memory leave nothing to measure".into());
         }
         if config.mean_degree() < 1.0 {
             return Err("too few moves: every non-terminal position needs one".into());
@@ -200,6 +209,10 @@ fn run() -> Result<()> {
         false => Some(in_memory(&config, &edges)?),
     };
     drop(edges);
+    if config.in_memory_only {
+        println!("total {:.1} s", secs(run_start.elapsed()));
+        return Ok(());
+    }
 
     // End to end: the grundy binary against the baseline program, on the same file.
     let mut grundy_times = Vec::new();
@@ -291,22 +304,37 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
     let graph = GameGraph::from_moves(n, edges);
     let build_time = start.elapsed();
 
+    // One thread and two, each in a pool of its own, taken in turns so that both see the
+    // same state of the machine.
     let options = SolveOptions::default();
-    let mut times = Vec::new();
-    let mut solution = None;
+    let pools = [1, 2].map(|threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+    });
+    let mut times = [Vec::new(), Vec::new()];
+    let mut solutions = [None, None];
     for _ in 0..config.reps {
-        drop(solution.take());
-        let start = Instant::now();
-        solution = Some(solve(&graph, &options)?);
-        times.push(start.elapsed());
+        for ((pool, times), solution) in pools.iter().zip(&mut times).zip(&mut solutions) {
+            drop(solution.take());
+            let start = Instant::now();
+            *solution = Some(pool.install(|| solve(&graph, &options))?);
+            times.push(start.elapsed());
+        }
     }
-    let time = median(&mut times);
-    let solution = solution.expect("at least one run");
-    // The predecessor lists that solve builds first, on their own.
+    let [one_thread, time] = times.map(|mut t| median(&mut t));
+    let [one_solution, solution] = solutions.map(|s| s.expect("at least one run"));
+    assert!(
+        one_solution == solution,
+        "the solutions with one thread and two differ"
+    );
+    drop(one_solution);
+    // The predecessor lists that solve builds first, on their own (two threads).
     let mut transpose_times = Vec::new();
     for _ in 0..config.reps {
         let start = Instant::now();
-        let preds = graph.moves().transpose();
+        let preds = pools[1].install(|| graph.moves().transpose());
         transpose_times.push(start.elapsed());
         drop(preds);
     }
@@ -337,8 +365,8 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
     let max_remoteness = (0..n).filter_map(|p| solution.remoteness(p)).max();
     let speed = |t: Duration| edges.len() as f64 / secs(t) / 1e6;
     println!(
-        "in-memory solve: grundy {:.3} s ({:.0} M moves/s), baseline {:.3} s ({:.0} M moves/s), \
-         grundy {:.1}x faster",
+        "in-memory solve: grundy {:.3} s ({:.0} M moves/s) with two threads, baseline {:.3} s \
+         ({:.0} M moves/s), grundy {:.1}x faster",
         secs(time),
         speed(time),
         secs(baseline_time),
@@ -346,8 +374,15 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
         secs(baseline_time) / secs(time)
     );
     println!(
-        "  grundy solve phases: predecessors (Csr::transpose) {:.3} s, retrograde pass and \
-         the rest {:.3} s; GameGraph::from_moves beforehand {:.3} s",
+        "  grundy with one thread {:.3} s ({:.0} M moves/s): two threads {:.2}x faster \
+         (target >= 1.7x); identical solutions",
+        secs(one_thread),
+        speed(one_thread),
+        secs(one_thread) / secs(time)
+    );
+    println!(
+        "  grundy solve phases (two threads): predecessors (Csr::transpose) {:.3} s, \
+         retrograde pass and the rest {:.3} s; GameGraph::from_moves beforehand {:.3} s",
         secs(transpose_time),
         secs(time.saturating_sub(transpose_time)),
         secs(build_time)

@@ -630,3 +630,42 @@ fn completions_and_manual_page() {
         "a page for each command"
     );
 }
+
+/// `--threads` changes nothing in the output, on a graph large enough to be cut among
+/// threads (a few hundred thousand moves, with cycles); 0 threads is a usage error.
+#[test]
+fn solve_threads_give_identical_output() {
+    let n = 40_000u64;
+    let mut text = String::new();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for u in 0..n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        // One position in twenty is terminal; the others have 1 to 19 moves.
+        let degree = x % 20;
+        if degree == 0 {
+            text.push_str(&format!("{u}\n"));
+        }
+        for _ in 0..degree {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            text.push_str(&format!("{u} {}\n", x % n));
+        }
+    }
+    let file = temp_file("threads.txt", &text);
+    let path = path_str(&file);
+    let one = grundy(&["solve", path, "--format", "tsv", "--threads", "1"]);
+    assert_eq!(one.ok().lines().count(), n as usize);
+    for threads in ["2", "3"] {
+        let many = grundy(&["solve", path, "--format", "tsv", "--threads", threads]);
+        assert!(many.ok() == one.ok(), "{threads} threads differ from one");
+    }
+    let misere = ["solve", path, "--format", "tsv", "--misere", "--threads"];
+    let one = grundy(&[&misere[..], &["1"]].concat());
+    assert!(grundy(&[&misere[..], &["2"]].concat()).ok() == one.ok());
+    let zero = grundy(&["solve", path, "--threads", "0"]);
+    assert_eq!(zero.code, 2);
+    assert!(zero.stderr.contains("--threads"), "{}", zero.stderr);
+}

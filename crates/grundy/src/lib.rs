@@ -29,6 +29,7 @@ pub mod input;
 pub mod math;
 pub mod nimber;
 pub mod outcome;
+mod parallel;
 pub mod partizan;
 pub mod pattern;
 pub mod play;

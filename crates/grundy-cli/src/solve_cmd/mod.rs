@@ -108,6 +108,11 @@ pub struct SolveArgs {
     /// With --engine timely: seconds to wait for the other processes to connect.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     pub connect_timeout: f64,
+    /// Threads for solving large graphs [default: all cores, or RAYON_NUM_THREADS]. The
+    /// results are the same whatever the number; graphs of fewer than about 30,000 moves are
+    /// solved on one thread anyway.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// The output format, from the global options (text; tsv and csv: one row a position,
     /// `node outcome remoteness best`, `node value` or `node value remoteness best`, csv
     /// under a header; json).
@@ -115,8 +120,20 @@ pub struct SolveArgs {
     pub format: Format,
 }
 
-/// Runs `grundy solve`.
+/// Runs `grundy solve`, in a pool of `--threads` threads if given.
 pub fn run(args: &SolveArgs) -> Result<()> {
+    match args.threads {
+        None => solve_with(args),
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.into())
+            .build()
+            .context("cannot start the threads asked for by --threads")?
+            .install(|| solve_with(args)),
+    }
+}
+
+/// Runs `grundy solve` in the current thread pool.
+fn solve_with(args: &SolveArgs) -> Result<()> {
     let values = match (args.values, &args.tokens) {
         (Some(v), Some(_)) if v != Values::Grundy => {
             bail!("--tokens goes with --values grundy: sums of tokens are decided by nim values")

@@ -216,24 +216,14 @@ fn acyclic(graph: &GameGraph) -> Option<Vec<u32>> {
     Some(value)
 }
 
-/// One loopy round: positions labelled `round` are the "losses", positions with an option
-/// labelled `round` the "wins".
-struct LoopyRound<'a> {
-    label: &'a mut [u32],
-    round: u32,
-}
+/// One loopy round: positions labelled `round` are the "losses" (the seeds, and positions
+/// decided by running out of options), positions with an option labelled `round` the "wins".
+struct LoopyRound;
 
-impl Rule for LoopyRound<'_> {
+impl Rule for LoopyRound {
     #[inline]
-    fn immediate(&self, _s: u32, t: u32) -> bool {
-        self.label[t as usize] == self.round
-    }
-
-    #[inline]
-    fn decide(&mut self, s: u32, _t: u32, immediate: bool) {
-        if !immediate {
-            self.label[s as usize] = self.round;
-        }
+    fn immediate(&self, _s: u32, t_at_once: bool) -> bool {
+        !t_at_once
     }
 }
 
@@ -267,15 +257,15 @@ fn loopy(graph: &GameGraph) -> Vec<u32> {
         for &p in &seeds {
             label[p as usize] = round;
         }
-        let mut rule = LoopyRound {
-            label: &mut label,
-            round,
-        };
-        retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
-        // Unlabelled positions with no option labelled `round` can never be finite.
-        for (l, &r) in label.iter_mut().zip(&ranks.rank) {
-            if *l == UNLABELLED && r == retrograde::UNDECIDED {
-                *l = INFINITE;
+        retrograde::run(&preds, &mut counters, seeds, &mut ranks, &LoopyRound);
+        for ((l, &r), &at_once) in label.iter_mut().zip(&ranks.rank).zip(&ranks.at_once) {
+            if *l == UNLABELLED {
+                if r == retrograde::UNDECIDED {
+                    // No option labelled `round`: never finite.
+                    *l = INFINITE;
+                } else if !at_once {
+                    *l = round;
+                }
             }
         }
         round += 1;

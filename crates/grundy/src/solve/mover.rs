@@ -10,71 +10,106 @@ use super::retrograde::{self, Ranks, Rule, BLOCKED, NO_POSITION};
 use super::{terminal_outcome, Solution, NONE};
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
+use crate::parallel::{self, split_at_ends};
 
-struct MoverRule {
-    outcome: Vec<Outcome>,
-}
+/// A position is a win iff it was decided at once: by an option that is a loss.
+struct MoverRule;
 
 impl Rule for MoverRule {
     #[inline]
-    fn immediate(&self, _s: u32, t: u32) -> bool {
-        self.outcome[t as usize] == Outcome::Loss
-    }
-
-    #[inline]
-    fn decide(&mut self, s: u32, _t: u32, immediate: bool) {
-        self.outcome[s as usize] = if immediate {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
+    fn immediate(&self, _s: u32, t_at_once: bool) -> bool {
+        // Options decided at once are wins; the others (seeds among them) are losses.
+        !t_at_once
     }
 }
 
-/// Solves `graph` for the player to move at each position.
+/// Solves `graph` for the player to move at each position. The passes over all positions, like
+/// the kernel, run on all threads of the current rayon pool when the graph is large, each
+/// over a range of positions, with the same result whatever the number of threads.
 pub(super) fn solve(graph: &GameGraph, misere: bool) -> Solution {
     let n = graph.position_count();
     let preds = graph.moves().transpose();
-    let mut rule = MoverRule {
-        outcome: vec![Outcome::Draw; n],
-    };
+    let ranges = parallel::position_ranges(n);
+    let ends = || ranges.iter().map(|r| r.end);
     let mut ranks = Ranks::new(n);
-    let mut counters: Vec<u32> = (0..n as u32).map(|p| graph.moves().degree(p)).collect();
-    let mut seeds = Vec::new();
-    for p in 0..n as u32 {
-        match terminal_outcome(graph, p, misere) {
-            Some(Outcome::Draw) => ranks.rank[p as usize] = BLOCKED,
-            Some(o) => {
-                rule.outcome[p as usize] = o;
-                ranks.rank[p as usize] = 0;
-                seeds.push(p);
+    let mut counters = vec![0u32; n];
+    let jobs = ranges
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut counters, ends()))
+        .zip(split_at_ends(&mut ranks.rank, ends()))
+        .zip(split_at_ends(&mut ranks.at_once, ends()));
+    let seeds = parallel::map(jobs, |(((range, counters), rank), at_once)| {
+        let mut seeds = Vec::new();
+        for (i, p) in range.enumerate() {
+            let p = p as u32;
+            counters[i] = graph.moves().degree(p);
+            match terminal_outcome(graph, p, misere) {
+                Some(Outcome::Draw) => rank[i] = BLOCKED,
+                Some(o) => {
+                    at_once[i] = o == Outcome::Win;
+                    rank[i] = 0;
+                    seeds.push(p);
+                }
+                None => {}
             }
-            None => {}
         }
-    }
-    retrograde::run(&preds, &mut counters, seeds, &mut ranks, &mut rule);
+        seeds
+    });
+    retrograde::run(
+        &preds,
+        &mut counters,
+        seeds.into_iter().flatten(),
+        &mut ranks,
+        &MoverRule,
+    );
     drop(preds);
     drop(counters);
 
+    let mut outcome = vec![Outcome::Draw; n];
+    let jobs = ranges
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut outcome, ends()));
+    parallel::map(jobs, |(range, outcome)| {
+        for (o, p) in outcome.iter_mut().zip(range) {
+            if ranks.is_decided(p as u32) {
+                *o = if ranks.at_once[p] {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+            }
+        }
+    });
     let Ranks {
         rank: mut remoteness,
         mut best,
+        ..
     } = ranks;
-    let outcome = rule.outcome;
-    for p in 0..n as u32 {
-        let i = p as usize;
-        if outcome[i] == Outcome::Draw {
-            remoteness[i] = NONE;
-            if !graph.is_terminal(p) {
-                best[i] = graph
-                    .options(p)
+    // A draw keeps the draw: its first option that is a draw.
+    let jobs = ranges
+        .iter()
+        .cloned()
+        .zip(split_at_ends(&mut remoteness, ends()))
+        .zip(split_at_ends(&mut best, ends()));
+    parallel::map(jobs, |((range, remoteness), best)| {
+        let first = range.start;
+        for p in range {
+            if outcome[p] == Outcome::Draw {
+                remoteness[p - first] = NONE;
+                if graph.is_terminal(p as u32) {
+                    continue;
+                }
+                best[p - first] = graph
+                    .options(p as u32)
                     .iter()
                     .copied()
                     .find(|&q| outcome[q as usize] == Outcome::Draw)
                     .unwrap_or(NO_POSITION);
             }
         }
-    }
+    });
     Solution {
         outcome,
         remoteness,

@@ -201,11 +201,9 @@ impl Rule for Split<'_> {
         self.lo[s as usize] == self.lo[t as usize]
     }
     #[inline]
-    fn immediate(&self, s: u32, _t: u32) -> bool {
+    fn immediate(&self, s: u32, _t_at_once: bool) -> bool {
         self.player[s as usize] == self.forcer[s as usize]
     }
-    #[inline]
-    fn decide(&mut self, _s: u32, _t: u32, _immediate: bool) {}
 }
 
 /// Halves the interval of every position whose value is not known yet.
@@ -255,12 +253,12 @@ fn split_round(
             seeds.push(p as u32);
         }
     }
-    let mut rule = Split {
+    let rule = Split {
         player,
         lo,
         forcer: &forcer,
     };
-    retrograde::run(preds, &mut counters, seeds, &mut ranks, &mut rule);
+    retrograde::run(preds, &mut counters, seeds, &mut ranks, &rule);
     for p in 0..n {
         if hi[p] - lo[p] > 1 {
             let mid = (lo[p] + hi[p]) / 2;
@@ -288,7 +286,7 @@ impl Rule for Hurry<'_> {
         self.value[s as usize] == self.value[t as usize]
     }
     #[inline]
-    fn immediate(&self, s: u32, _t: u32) -> bool {
+    fn immediate(&self, s: u32, _t_at_once: bool) -> bool {
         let v = self.value[s as usize];
         let forcer = if self.endless.is_some_and(|e| v < e) {
             Player::Two
@@ -297,8 +295,6 @@ impl Rule for Hurry<'_> {
         };
         self.player[s as usize] == forcer
     }
-    #[inline]
-    fn decide(&mut self, _s: u32, _t: u32, _immediate: bool) {}
 }
 
 /// Remoteness and best moves from the values (see the module).
@@ -333,13 +329,15 @@ fn hurry(
             ranks.rank[p] = BLOCKED;
         }
     }
-    let mut rule = Hurry {
+    let rule = Hurry {
         player,
         value,
         endless,
     };
-    retrograde::run(preds, &mut counters, seeds, &mut ranks, &mut rule);
-    let Ranks { mut rank, mut best } = ranks;
+    retrograde::run(preds, &mut counters, seeds, &mut ranks, &rule);
+    let Ranks {
+        mut rank, mut best, ..
+    } = ranks;
     for p in 0..n {
         if Some(value[p]) == endless {
             rank[p] = UNDECIDED;

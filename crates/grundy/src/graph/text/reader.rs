@@ -17,7 +17,7 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use crate::graph::csr::CsrBuilder;
+use crate::graph::csr::{self, Counts, Fill};
 use crate::graph::{GameGraph, Labels};
 use crate::outcome::{Outcome, Player};
 use crate::progress::{NoProgress, Progress};
@@ -625,21 +625,22 @@ impl Builder {
         // Each block of pairs is freed as soon as the fill pass has used it, so the peak is
         // the pairs (8 bytes per move) rather than pairs and rows together.
         let pairs = std::mem::take(&mut self.pairs);
-        let mut builder = CsrBuilder::new(n);
+        let mut counts = Counts::new(n);
         for &(s, t) in pairs.iter().flatten() {
             if t != NO_TARGET {
-                builder.count(s);
+                counts.count(s);
             }
         }
-        builder.start_fill();
-        for block in pairs {
-            for (s, t) in block {
-                if t != NO_TARGET {
-                    builder.push(s, t);
+        let fill = move |fill: &mut Fill<'_>| {
+            for block in pairs {
+                for (s, t) in block {
+                    if t != NO_TARGET {
+                        fill.push(s, t);
+                    }
                 }
             }
-        }
-        let moves = builder.finish();
+        };
+        let moves = csr::build(n, vec![counts], vec![fill]);
         let graph = GameGraph::new(moves, labels);
         if self.attrs.is_empty() {
             return Ok(graph);
