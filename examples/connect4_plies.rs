@@ -33,6 +33,10 @@ fn main() {
         let mark = if count == known { "" } else { "  DIFFERENT" };
         println!("{ply:>3}  {count:>9}  {known:>9}{mark}");
     }
-    assert_eq!(counts, A212693[..counts.len()], "a count differs from A212693");
+    assert_eq!(
+        counts,
+        A212693[..counts.len()],
+        "a count differs from A212693"
+    );
     println!("all {} equal A212693 ({seconds:.1} s)", counts.len());
 }
