@@ -570,7 +570,7 @@ fn usage_errors() {
 fn help_lists_every_command_under_a_heading() {
     let out = grundy(&["--help"]).ok().to_string();
     for heading in [
-        "Solving position graphs:",
+        "Solving position graphs, and games too large for one:",
         "Values and compounds:",
         "The catalogue: piles:",
         "The catalogue: take-and-break games:",
@@ -594,7 +594,16 @@ fn help_lists_every_command_under_a_heading() {
             family.name
         );
     }
-    for tool in ["solve", "nimber", "cgt", "table", "completions", "man"] {
+    for tool in [
+        "solve",
+        "merge",
+        "strong",
+        "nimber",
+        "cgt",
+        "table",
+        "completions",
+        "man",
+    ] {
         assert!(listed.contains(&tool), "{tool}");
     }
     let headings = out
