@@ -69,9 +69,10 @@ pub struct RunOptions {
     /// Keep outcomes only (2 bits a position) and no remoteness (a byte more).
     #[arg(long)]
     outcomes_only: bool,
-    /// Worker threads [default: one a core].
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads [default: one a core, or RAYON_NUM_THREADS]; the files are the same
+    /// whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// Runs `grundy strong`.
@@ -108,7 +109,7 @@ fn solve(game: &Connect4Tiers, dir: &Path, run: &RunOptions, format: Format) -> 
             .transpose()?,
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.threads.unwrap_or(0))
+        .num_threads(run.threads.map_or(0, usize::from))
         .build()
         .context("starting the worker threads")?;
     let clock = Instant::now();

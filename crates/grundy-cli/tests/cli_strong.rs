@@ -192,6 +192,20 @@ fn damaged_files_and_impossible_requests_are_clear_errors() {
         .failed()
         .to_string();
     assert!(err.contains("/nonexistent/grundy/manifest.json"), "{err}");
+    assert_eq!(err.matches("No such file").count(), 1, "said once: {err}");
+    let err = grundy(&["strong", "check", "/nonexistent/grundy"])
+        .failed()
+        .to_string();
+    assert!(err.contains("/nonexistent/grundy/manifest.json"), "{err}");
+    let run = grundy(&[
+        "strong",
+        "connect4",
+        "/nonexistent/grundy",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--threads"), "{}", run.stderr);
     let other = scratch("other");
     let other_path = other.to_str().unwrap();
     let err = grundy(&[

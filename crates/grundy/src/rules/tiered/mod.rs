@@ -129,12 +129,12 @@ pub trait TierRanking: Game {
 #[derive(Debug, thiserror::Error)]
 pub enum TierError {
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
+        /// What the system said (in the message, not a source of its own: printed once).
+        error: std::io::Error,
     },
     /// A file of the solution is damaged, truncated or of another game.
     #[error("{path}: {what}")]
@@ -189,8 +189,8 @@ pub enum TierError {
 
 /// An I/O error on `path`.
 fn io_error(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> TierError + '_ {
-    move |source| TierError::Io {
+    move |error| TierError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
