@@ -583,7 +583,7 @@ fn lists(cases: u32) -> Figures {
 
 fn ranges(cases: u32) -> Figures {
     fuzz(
-        "range, Span::parse",
+        "range, bytes, Span::parse",
         cases,
         text(NUMBER_ALPHABET, NUMBERS),
         |text| {
@@ -597,6 +597,10 @@ fn ranges(cases: u32) -> Figures {
                     );
                 }
                 Err(e) => placed(&e, "--n: ")?,
+            }
+            match input::bytes("--memory", &text) {
+                Ok(n) => prop_assert_eq!(input::bytes("--memory", &n.to_string()), Ok(n)),
+                Err(e) => placed(&e, "--memory: ")?,
             }
             match Span::parse("--heaps", &text) {
                 Ok(span) => {
