@@ -84,8 +84,11 @@ where
     let (panic_tx, panic_rx) = mpsc::channel::<String>();
     let id = listen(panic_tx);
     let done = tx.clone();
-    // The run's own thread: after a failure it may never return, and is left behind.
-    thread::spawn(move || {
+    // The run's own thread: after a failure it may never return, and is left behind. Its
+    // name puts its panics (joining the network threads after a peer is lost) under the
+    // hook too, so that they never reach stderr beside the error.
+    let run = thread::Builder::new().name("timely:run".into());
+    run.spawn(move || {
         let started = timely::execute::execute_from(
             builders,
             others,
@@ -101,7 +104,8 @@ where
             Ok(guards) => done.send(Ok(guards.join())),
             Err(e) => done.send(Err(e)),
         };
-    });
+    })
+    .map_err(|e| Error::Cluster(format!("cannot start the run's thread: {e}")))?;
     thread::spawn(move || {
         if let Ok(message) = panic_rx.recv() {
             let _ = tx.send(Err(message));
