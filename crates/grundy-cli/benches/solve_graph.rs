@@ -54,81 +54,33 @@ use grundy::{GameGraph, Outcome};
 #[path = "common/random_graph.rs"]
 mod random_graph;
 
+use clap::Parser;
+use random_graph::GraphArgs;
+
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
-const USAGE: &str = "\
-usage: solve_graph [--positions N] [--moves M] [--reps R] [--terminal F] [--seed S] [--skip-baseline] [--in-memory]
-  --positions N     positions of the random graph (default 1000000)
-  --moves M         about this many moves (default 10000000)
-  --reps R          runs per measurement; the median is reported (default 3)
-  --terminal F      fraction of terminal positions (default 0.05)
-  --seed S          seed of the random graph (default 1)
-  --skip-baseline   only the end-to-end grundy run and its peak memory (for very large graphs)
-  --in-memory       only the in-memory measurement (one thread, two, and the baseline)";
-
 /// What to run, from the command line.
+#[derive(Parser, Debug)]
+#[command(name = "solve_graph")]
 struct Config {
-    positions: u32,
-    moves: u64,
-    reps: usize,
-    terminal: f64,
-    seed: u64,
+    #[command(flatten)]
+    graph: GraphArgs,
+    /// Only the end-to-end grundy run and its peak memory (for very large graphs).
+    #[arg(long)]
     skip_baseline: bool,
+    /// Only the in-memory measurement (one thread, two, and the baseline).
+    #[arg(long = "in-memory")]
     in_memory_only: bool,
 }
 
 impl Config {
     fn from_args() -> Result<Config> {
-        let mut config = Config {
-            positions: 1_000_000,
-            moves: 10_000_000,
-            reps: 3,
-            terminal: 0.05,
-            seed: 1,
-            skip_baseline: false,
-            in_memory_only: false,
-        };
-        let mut args = std::env::args().skip(1);
-        while let Some(arg) = args.next() {
-            let mut value = || {
-                args.next()
-                    .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))
-            };
-            match arg.as_str() {
-                // Cargo passes `--bench` to every benchmark binary.
-                "--bench" => {}
-                "--positions" => config.positions = value()?.parse()?,
-                "--moves" => config.moves = value()?.parse()?,
-                "--reps" => config.reps = value()?.parse()?,
-                "--terminal" => config.terminal = value()?.parse()?,
-                "--seed" => config.seed = value()?.parse()?,
-                "--skip-baseline" => config.skip_baseline = true,
-                "--in-memory" => config.in_memory_only = true,
-                "-h" | "--help" => {
-                    println!("{USAGE}");
-                    process::exit(0);
-                }
-                _ => return Err(format!("unknown argument {arg}\n{USAGE}").into()),
-            }
-        }
-        if config.positions == 0 || config.positions == u32::MAX || config.reps == 0 {
-            return Err(format!("--positions and --reps must be positive\n{USAGE}").into());
-        }
-        if !(0.0..1.0).contains(&config.terminal) {
-            return Err("--terminal must be in [0, 1)".into());
-        }
+        let config = Config::parse();
+        config.graph.check()?;
         if config.skip_baseline && config.in_memory_only {
             return Err("--skip-baseline and --in-memory leave nothing to measure".into());
         }
-        if config.mean_degree() < 1.0 {
-            return Err("too few moves: every non-terminal position needs one".into());
-        }
         Ok(config)
-    }
-
-    /// The mean out-degree of a non-terminal position.
-    fn mean_degree(&self) -> f64 {
-        self.moves as f64 / (f64::from(self.positions) * (1.0 - self.terminal))
     }
 }
 
@@ -158,14 +110,14 @@ fn run() -> Result<()> {
     let config = Config::from_args()?;
     let run_start = Instant::now();
     let files = TempFiles::new();
-    let n = config.positions;
+    let n = config.graph.positions;
     println!(
         "grundy solve benchmark: {n} positions, ~{} moves, {:.1} % terminal, seed {}, \
          median of {} run(s)",
-        config.moves,
-        100.0 * config.terminal,
-        config.seed,
-        config.reps
+        config.graph.moves,
+        100.0 * config.graph.terminal,
+        config.graph.seed,
+        config.graph.reps
     );
 
     // The graph, written to the text file as it is drawn (and kept as an edge list unless
@@ -174,15 +126,15 @@ fn run() -> Result<()> {
     let keep_edges = !config.skip_baseline;
     let mut edges: Vec<(u32, u32)> = Vec::new();
     if keep_edges {
-        edges.reserve(config.moves as usize + config.moves as usize / 64);
+        edges.reserve(config.graph.moves as usize + config.graph.moves as usize / 64);
     }
     let mut file = BufWriter::with_capacity(1 << 20, File::create(&files.graph)?);
     let (mut move_count, mut terminal_count) = (0u64, 0u64);
     random_graph::generate(
-        config.seed,
+        config.graph.seed,
         n,
-        config.mean_degree(),
-        config.terminal,
+        config.graph.mean_degree(),
+        config.graph.terminal,
         |u, targets| {
             move_count += targets.len() as u64;
             if targets.is_empty() {
@@ -217,7 +169,7 @@ fn run() -> Result<()> {
     // End to end: the grundy binary against the baseline program, on the same file.
     let mut grundy_times = Vec::new();
     let mut peak_rss = 0u64;
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         let (time, rss) = run_grundy(&files.graph, &files.grundy_out)?;
         grundy_times.push(time);
         peak_rss = peak_rss.max(rss);
@@ -258,13 +210,17 @@ fn end_to_end_baseline(
     in_memory: &InMemory,
 ) -> Result<()> {
     let mut baseline_times = Vec::new();
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         let start = Instant::now();
         baseline_program(&files.graph, &files.baseline_out)?;
         baseline_times.push(start.elapsed());
     }
     let baseline_time = median(&mut baseline_times);
-    compare_tsv(&files.grundy_out, &files.baseline_out, config.positions)?;
+    compare_tsv(
+        &files.grundy_out,
+        &files.baseline_out,
+        config.graph.positions,
+    )?;
     println!(
         "end-to-end: grundy {:.3} s, baseline {:.3} s, grundy {:.1}x faster (target >= 3x); \
          outputs agree",
@@ -299,7 +255,7 @@ struct InMemory {
 
 /// Times grundy's solver and the baseline on the graph in memory, and checks they agree.
 fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
-    let n = config.positions;
+    let n = config.graph.positions;
     let start = Instant::now();
     let graph = GameGraph::from_moves(n, edges);
     let build_time = start.elapsed();
@@ -315,7 +271,7 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
     });
     let mut times = [Vec::new(), Vec::new()];
     let mut solutions = [None, None];
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         for ((pool, times), solution) in pools.iter().zip(&mut times).zip(&mut solutions) {
             drop(solution.take());
             let start = Instant::now();
@@ -332,7 +288,7 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
     drop(one_solution);
     // The predecessor lists that solve builds first, on their own (two threads).
     let mut transpose_times = Vec::new();
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         let start = Instant::now();
         let preds = pools[1].install(|| graph.moves().transpose());
         transpose_times.push(start.elapsed());
@@ -342,7 +298,7 @@ fn in_memory(config: &Config, edges: &[(u32, u32)]) -> Result<InMemory> {
 
     let mut baseline_times = Vec::new();
     let mut baseline = None;
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         drop(baseline.take());
         let start = Instant::now();
         baseline = Some(baseline_in_memory(n, edges));

@@ -34,60 +34,23 @@ use grundy_timely::{Cell, Cluster, Job, Part, Values};
 #[path = "common/random_graph.rs"]
 mod random_graph;
 
+use clap::Parser;
+use random_graph::GraphArgs;
+
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
-const USAGE: &str = "\
-usage: solve_timely [--positions N] [--moves M] [--reps R] [--seed S]
-  --positions N     positions of the random graph (default 1000000)
-  --moves M         about this many moves (default 10000000)
-  --reps R          runs per measurement; the median is reported (default 3)
-  --seed S          seed of the random graph (default 1)";
-
-/// The fraction of terminal positions, as in the `solve_graph` benchmark's default.
-const TERMINAL: f64 = 0.05;
-
+/// What to run, from the command line: the random graph of the `solve_graph` benchmark.
+#[derive(Parser, Debug)]
+#[command(name = "solve_timely")]
 struct Config {
-    positions: u32,
-    moves: u64,
-    reps: usize,
-    seed: u64,
+    #[command(flatten)]
+    graph: GraphArgs,
 }
 
 impl Config {
     fn from_args() -> Result<Config> {
-        let mut config = Config {
-            positions: 1_000_000,
-            moves: 10_000_000,
-            reps: 3,
-            seed: 1,
-        };
-        let mut args = std::env::args().skip(1);
-        while let Some(arg) = args.next() {
-            let mut value = || {
-                args.next()
-                    .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))
-            };
-            match arg.as_str() {
-                // Cargo passes `--bench` to every benchmark binary.
-                "--bench" => {}
-                "--positions" => config.positions = value()?.parse()?,
-                "--moves" => config.moves = value()?.parse()?,
-                "--reps" => config.reps = value()?.parse()?,
-                "--seed" => config.seed = value()?.parse()?,
-                "-h" | "--help" => {
-                    println!("{USAGE}");
-                    process::exit(0);
-                }
-                _ => return Err(format!("unknown argument {arg}\n{USAGE}").into()),
-            }
-        }
-        let mean = config.moves as f64 / (f64::from(config.positions) * (1.0 - TERMINAL));
-        if config.positions == 0 || config.reps == 0 || mean < 1.0 {
-            return Err(format!(
-                "positions, reps and moves per position must be positive\n{USAGE}"
-            )
-            .into());
-        }
+        let config = Config::parse();
+        config.graph.check()?;
         Ok(config)
     }
 }
@@ -105,14 +68,20 @@ fn main() -> ExitCode {
 fn run() -> Result<()> {
     let config = Config::from_args()?;
     let files = TempFiles::new();
-    let n = config.positions;
-    let mean = config.moves as f64 / (f64::from(n) * (1.0 - TERMINAL));
+    let n = config.graph.positions;
+    let mean = config.graph.mean_degree();
     let mut file = BufWriter::with_capacity(1 << 20, File::create(files.path("graph.txt"))?);
     let mut move_count = 0u64;
-    random_graph::generate(config.seed, n, mean, TERMINAL, |u, targets| {
-        move_count += targets.len() as u64;
-        random_graph::write_position(&mut file, u, targets)
-    })?;
+    random_graph::generate(
+        config.graph.seed,
+        n,
+        mean,
+        config.graph.terminal,
+        |u, targets| {
+            move_count += targets.len() as u64;
+            random_graph::write_position(&mut file, u, targets)
+        },
+    )?;
     file.flush()?;
     drop(file);
     let graph_path = files.path("graph.txt");
@@ -121,15 +90,15 @@ fn run() -> Result<()> {
         "timely benchmark: {n} positions, {move_count} moves ({:.0} MB of text), seed {}, \
          median of {} run(s)",
         bytes.len() as f64 / 1e6,
-        config.seed,
-        config.reps
+        config.graph.seed,
+        config.graph.reps
     );
 
     // Library, in memory: read and solve.
     let mut memory_times = Vec::new();
     let mut solution = None;
     let mut memory_solve_times = Vec::new();
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         let start = Instant::now();
         let graph = text::read(&bytes[..], "graph", &NoProgress)?;
         let read = start.elapsed();
@@ -149,7 +118,7 @@ fn run() -> Result<()> {
     for workers in [1, 2] {
         let mut times = Vec::new();
         let mut phases = Vec::new();
-        for _ in 0..config.reps {
+        for _ in 0..config.graph.reps {
             let job = Job {
                 values: Values::Outcome,
                 misere: false,
@@ -181,7 +150,7 @@ fn run() -> Result<()> {
     let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
     let listing = files.path("memory.tsv");
     let mut times = Vec::new();
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         times.push(timed(grundy, &graph_path, &[], &listing)?);
     }
     let memory_process = median(&mut times);
@@ -191,7 +160,7 @@ fn run() -> Result<()> {
     );
     let threads = files.path("threads.tsv");
     let mut times = Vec::new();
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         let args = ["--engine", "timely", "--workers", "2"];
         times.push(timed(grundy, &graph_path, &args, &threads)?);
     }
@@ -204,7 +173,7 @@ fn run() -> Result<()> {
     );
     let mut times = Vec::new();
     let merged = files.path("merged.tsv");
-    for _ in 0..config.reps {
+    for _ in 0..config.graph.reps {
         times.push(two_processes(grundy, &graph_path, &files, &merged)?);
     }
     compare(&listing, &merged)?;
