@@ -247,6 +247,209 @@ fn random_games_with_cycles_match_the_graph_solver_in_both_plays() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A random tiered game that supplies its un-moves (its moves reversed), with one of them
+/// possibly broken on purpose.
+#[derive(Debug, Clone)]
+struct Unmoved {
+    game: RandomTiers,
+    /// The predecessors of each position, by tier and rank.
+    before: Vec<Vec<Vec<(u32, u64)>>>,
+}
+
+/// A mistake in a game's un-moves.
+#[derive(Debug, Clone, Copy)]
+enum Fault {
+    /// One un-move left out.
+    Missing,
+    /// One position listed that has no such move.
+    Extra,
+    /// One un-move listed twice.
+    Twice,
+}
+
+impl Unmoved {
+    fn new(game: RandomTiers) -> Unmoved {
+        let mut before: Vec<Vec<Vec<(u32, u64)>>> = game
+            .sizes
+            .iter()
+            .map(|&n| vec![Vec::new(); n as usize])
+            .collect();
+        for q in game.all() {
+            // Positions where the game is over have no moves, hence are nobody's predecessor.
+            if game.result(&q).is_none() {
+                for &(t, r) in &game.moves[q.0 as usize][q.1 as usize] {
+                    before[t as usize][r as usize].push(q);
+                }
+            }
+        }
+        Unmoved { game, before }
+    }
+
+    /// The same game with `fault` in the un-moves of a position that has some, if any.
+    fn broken(mut self, fault: Fault) -> Option<Unmoved> {
+        // A list with a predecessor in the same tier (the others are not used).
+        let list = self
+            .before
+            .iter_mut()
+            .enumerate()
+            .flat_map(|(t, tier)| tier.iter_mut().map(move |l| (t as u32, l)))
+            .find(|(t, l)| l.iter().any(|q| q.0 == *t))
+            .map(|(_, l)| l)?;
+        // In-tier predecessors first: the others are from earlier tiers.
+        list.sort_by_key(|q| std::cmp::Reverse(q.0));
+        match fault {
+            Fault::Missing => {
+                list.remove(0);
+            }
+            Fault::Extra => {
+                let q = list[0];
+                list.push((q.0, (q.1 + 1) % self.game.sizes[q.0 as usize]));
+            }
+            Fault::Twice => list.push(list[0]),
+        }
+        Some(self)
+    }
+}
+
+impl Game for Unmoved {
+    type Position = (u32, u64);
+
+    fn moves(&self, p: &(u32, u64), out: &mut Vec<(u32, u64)>) {
+        self.game.moves(p, out);
+    }
+
+    fn result(&self, p: &(u32, u64)) -> Option<Outcome> {
+        self.game.result(p)
+    }
+}
+
+impl TierRanking for Unmoved {
+    const UNMOVES: bool = true;
+
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn tier_count(&self) -> u32 {
+        self.game.tier_count()
+    }
+    fn tier(&self, p: &(u32, u64)) -> u32 {
+        p.0
+    }
+    fn tier_size(&self, tier: u32) -> u64 {
+        self.game.tier_size(tier)
+    }
+    fn rank(&self, p: &(u32, u64)) -> u64 {
+        p.1
+    }
+    fn unrank(&self, tier: u32, rank: u64) -> (u32, u64) {
+        (tier, rank)
+    }
+    fn predecessors(&self, &(t, r): &(u32, u64), out: &mut Vec<(u32, u64)>) {
+        out.extend(&self.before[t as usize][r as usize]);
+    }
+}
+
+#[test]
+fn retrograde_by_unmoves_matches_the_graph_solver_in_both_plays() {
+    let dir = scratch("unmoves");
+    let mut positions = 0;
+    for seed in 0..400 {
+        let game = Unmoved::new(RandomTiers::new(seed));
+        for misere in [false, true] {
+            let _ = fs::remove_dir_all(&dir);
+            positions += compare_with_graph(&game, game.game.all(), &dir, misere);
+            // Without remoteness (every later option at level 0): the same outcomes.
+            let with = Solved::open(game.clone(), &dir).unwrap();
+            let without = scratch("unmoves-outcomes");
+            let options = TierOptions {
+                remoteness: false,
+                misere,
+                memory: None,
+            };
+            solve_tiered(&game, &without, &options, &NoProgress).unwrap();
+            let without = Solved::open(game.clone(), &without).unwrap();
+            for p in game.game.all() {
+                let (a, b) = (with.value(&p).unwrap(), without.value(&p).unwrap());
+                assert_eq!(
+                    (a.outcome, None),
+                    (b.outcome, b.remoteness),
+                    "seed {seed} {p:?}"
+                );
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+    fs::remove_dir_all(&dir).unwrap();
+    scratch("unmoves-outcomes");
+}
+
+#[test]
+fn wrong_unmoves_stop_the_solve_instead_of_giving_a_result() {
+    let dir = scratch("wrong-unmoves");
+    let mut caught = 0;
+    for seed in 0..100 {
+        for fault in [Fault::Missing, Fault::Extra, Fault::Twice] {
+            let Some(game) = Unmoved::new(RandomTiers::new(seed)).broken(fault) else {
+                continue;
+            };
+            let _ = fs::remove_dir_all(&dir);
+            let err = solve_tiered(&game, &dir, &TierOptions::default(), &NoProgress)
+                .expect_err(&format!("seed {seed}, {fault:?}"));
+            assert!(
+                matches!(&err, TierError::Ranking(m) if m.contains("predecessors")),
+                "seed {seed}, {fault:?}: {err}"
+            );
+            caught += 1;
+        }
+    }
+    assert!(caught > 250, "{caught}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn retrograde_by_unmoves_is_the_same_on_any_number_of_threads() {
+    // One tier of 200,000 positions with cycles: both threads visit at once.
+    let mut rng = StdRng::seed_from_u64(7);
+    let size = 200_000u64;
+    let mut game = RandomTiers::new(0);
+    game.sizes = vec![size];
+    game.ends = vec![(0..size)
+        .map(|_| match rng.random_range(0..40) {
+            0 => Some(Outcome::Win),
+            1 => Some(Outcome::Loss),
+            _ => None,
+        })
+        .collect()];
+    game.moves = vec![(0..size)
+        .map(|_| {
+            (0..rng.random_range(0..4))
+                .map(|_| (0, rng.random_range(0..size)))
+                .collect()
+        })
+        .collect()];
+    let game = Unmoved::new(game);
+    let mut runs = Vec::new();
+    for threads in [1, 2, 3] {
+        let dir = scratch(&format!("unmoves-threads-{threads}"));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| solve_tiered(&game, &dir, &TierOptions::default(), &NoProgress))
+            .unwrap();
+        runs.push(files(&dir));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
+    let dir = scratch("unmoves-big");
+    assert_eq!(
+        compare_with_graph(&game, game.game.all(), &dir, false),
+        size as usize
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn resumed_runs_and_thread_counts_give_the_same_files() {
     let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();

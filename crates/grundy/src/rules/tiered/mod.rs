@@ -71,6 +71,7 @@ mod query;
 mod results;
 mod solve;
 mod tier;
+mod unmoves;
 
 pub use query::{Solved, Step};
 pub use results::{Results, Value};
@@ -122,6 +123,33 @@ pub trait TierRanking: Game {
     /// solver keep fewer tiers in memory.
     fn later_tiers(&self, tier: u32) -> std::ops::Range<u32> {
         tier + 1..self.tier_count()
+    }
+    /// Whether the game supplies un-moves ([`predecessors`](TierRanking::predecessors)).
+    /// Then a tier with moves inside it is solved by retrograde analysis over the rules, in
+    /// 3 bytes a position and no stored move, instead of as a graph of its own (about 40
+    /// bytes a position and 12 a move): the way to solve a game whose cycles fill one huge
+    /// tier.
+    const UNMOVES: bool = false;
+    /// Appends to `out` the positions of `p`'s tier with a move to `p`, once for each such
+    /// move (a position with two moves to `p` twice): the un-moves. Positions of other tiers
+    /// may be listed too (they are ignored); positions where the game is over have no moves
+    /// and must not be listed. Only called when [`UNMOVES`](TierRanking::UNMOVES) is true.
+    /// The solver checks the lists against the moves (a checksum over every move of the tier)
+    /// and stops with [`TierError::Ranking`] where they differ, so a mistake here is an error,
+    /// never a wrong result.
+    fn predecessors(&self, _p: &Self::Position, _out: &mut Vec<Self::Position>) {}
+    /// The ranks of the predecessors of `p` within `tier` (`p`'s tier), appended to `out`:
+    /// by default [`predecessors`](TierRanking::predecessors) filtered to the tier and
+    /// ranked. A game that can rank them from `p`'s own numbering may override it.
+    fn ranked_predecessors(&self, p: &Self::Position, tier: u32, out: &mut Vec<u64>) {
+        let mut before = Vec::new();
+        self.predecessors(p, &mut before);
+        out.extend(
+            before
+                .iter()
+                .filter(|q| self.tier(q) == tier)
+                .map(|q| self.rank(q)),
+        );
     }
 }
 
@@ -181,6 +209,15 @@ pub enum TierError {
         tier: u32,
         /// Its size.
         positions: u64,
+    },
+    /// Retrograde by un-moves went deeper than its levels count.
+    #[error(
+        "tier {tier}: a position's remoteness passes 65,534, the most that retrograde by \
+         un-moves counts"
+    )]
+    TooDeep {
+        /// The tier.
+        tier: u32,
     },
     /// A position asked about is not one of the game's.
     #[error("{0}")]

@@ -122,7 +122,12 @@ where
                 .values()
                 .map(|r| Results::bytes_for(r.len(), options.remoteness))
                 .sum::<u64>()
-                + Results::bytes_for(size, options.remoteness);
+                + Results::bytes_for(size, options.remoteness)
+                + if G::UNMOVES {
+                    super::unmoves::bytes_for(size, !range.is_empty())
+                } else {
+                    0
+                };
             if let Some(limit) = options.memory.filter(|&limit| needed > limit) {
                 return Err(TierError::Memory {
                     tier,

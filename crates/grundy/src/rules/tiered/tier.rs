@@ -20,7 +20,7 @@ use crate::solve::{solve, SolveOptions};
 
 /// Positions a task of the parallel pass works on: the later tiers' look-ups of a chunk stay
 /// near each other when the ranking is local.
-const CHUNK: usize = 1 << 14;
+pub(super) const CHUNK: usize = 1 << 14;
 /// Chunks between two reports of progress.
 const CHUNKS_PER_REPORT: usize = 64;
 
@@ -34,13 +34,13 @@ pub(crate) struct Later<'a> {
 
 /// What the options of a position leaving the tier amount to, for the retrograde rule.
 #[derive(Debug, Clone, Copy)]
-struct Fold {
+pub(super) struct Fold {
     /// Smallest remoteness of an option that is a loss (for its mover), or `u32::MAX`.
-    fastest_loss: u32,
+    pub fastest_loss: u32,
     /// Largest remoteness of an option that is a win, or `None`.
-    slowest_win: Option<u32>,
+    pub slowest_win: Option<u32>,
     /// Whether an option is a draw.
-    draw: bool,
+    pub draw: bool,
 }
 
 impl Fold {
@@ -93,6 +93,9 @@ pub(crate) fn solve_tier<G>(
 where
     G: TierRanking + Sync,
 {
+    if G::UNMOVES {
+        return super::unmoves::solve_tier(game, tier, later, remoteness, misere, progress);
+    }
     let size = game.tier_size(tier);
     let mut results = Results::new(size, remoteness);
     let mut pending = Pending::default();
@@ -102,33 +105,25 @@ where
         } else {
             Box::new(std::iter::repeat_with(|| &mut [][..]))
         };
-        let chunks: Vec<(usize, ChunkWriter<'_>)> = results
+        let jobs: Vec<_> = results
             .outcomes
             .chunks_mut(CHUNK / 4)
             .zip(remoteness_chunks)
-            .map(|(outcomes, remoteness)| ChunkWriter {
-                outcomes,
-                remoteness,
+            .zip(chunk_ranges(size))
+            .map(|((outcomes, remoteness), range)| {
+                let writer = ChunkWriter {
+                    outcomes,
+                    remoteness,
+                };
+                (range, writer)
             })
-            .enumerate()
             .collect();
-        let mut chunks = chunks.into_iter().peekable();
-        while chunks.peek().is_some() {
-            let batch: Vec<_> = chunks.by_ref().take(CHUNKS_PER_REPORT).collect();
-            let done: u64 = batch.iter().map(|(_, w)| w.outcomes.len() as u64 * 4).sum();
-            let parts = batch
-                .into_par_iter()
-                .map(|(k, mut writer)| {
-                    let start = (k * CHUNK) as u64;
-                    let end = (start + CHUNK as u64).min(size);
-                    pull_chunk(game, tier, start..end, later, misere, &mut writer)
-                })
-                .collect::<Result<Vec<Pending>, TierError>>()?;
-            for part in parts {
-                pending.positions.extend(part.positions);
-                pending.moves.extend(part.moves);
-            }
-            progress.advance(done.min(size));
+        let parts = in_batches(jobs, progress, |(range, mut writer)| {
+            pull_chunk(game, tier, range, later, misere, &mut writer)
+        })?;
+        for part in parts {
+            pending.positions.extend(part.positions);
+            pending.moves.extend(part.moves);
         }
     }
     if !pending.positions.is_empty() {
@@ -137,8 +132,106 @@ where
     Ok(results)
 }
 
+/// The ranges of positions `0..size` a task works on, [`CHUNK`] each.
+pub(super) fn chunk_ranges(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
+    (0..size)
+        .step_by(CHUNK)
+        .map(move |start| start..(start + CHUNK as u64).min(size))
+}
+
+/// Runs `work` on every job, `(range of positions, data)`, over rayon's threads,
+/// [`CHUNKS_PER_REPORT`] jobs at a time, reporting their positions done after each batch;
+/// the results in job order, or the first error.
+pub(super) fn in_batches<J, T>(
+    jobs: Vec<(std::ops::Range<u64>, J)>,
+    progress: &dyn Progress,
+    work: impl Fn((std::ops::Range<u64>, J)) -> Result<T, TierError> + Sync,
+) -> Result<Vec<T>, TierError>
+where
+    J: Send,
+    T: Send,
+{
+    let mut results = Vec::with_capacity(jobs.len());
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        let batch: Vec<_> = jobs.by_ref().take(CHUNKS_PER_REPORT).collect();
+        let done: u64 = batch.iter().map(|(r, _)| r.end - r.start).sum();
+        let parts = batch
+            .into_par_iter()
+            .map(&work)
+            .collect::<Result<Vec<T>, TierError>>()?;
+        results.extend(parts);
+        progress.advance(done);
+    }
+    Ok(results)
+}
+
+/// What the pull makes of one position.
+pub(super) enum Pulled {
+    /// Decided by the rules and the later tiers: the outcome and remoteness (`u32::MAX` for a
+    /// draw).
+    Decided(Outcome, u32),
+    /// Moves inside the tier remain (their ranks are left in the caller's list); the fold of
+    /// its other options.
+    Inside(Fold),
+}
+
+/// The pull of one position `p` of `tier`: its result, or its moves ranked and looked up in
+/// the later tiers. `options` is scratch; the ranks of the moves inside the tier are left in
+/// `inside` (cleared first). O(moves).
+pub(super) fn pull_position<G: TierRanking>(
+    game: &G,
+    tier: u32,
+    p: &G::Position,
+    later: &Later<'_>,
+    misere: bool,
+    options: &mut Vec<(u32, u64)>,
+    inside: &mut Vec<u64>,
+) -> Result<Pulled, TierError> {
+    inside.clear();
+    if let Some(o) = game.result(p) {
+        return Ok(Pulled::Decided(
+            o,
+            if o == Outcome::Draw { u32::MAX } else { 0 },
+        ));
+    }
+    options.clear();
+    game.ranked_moves(p, options);
+    if options.is_empty() {
+        let o = if misere { Outcome::Win } else { Outcome::Loss };
+        return Ok(Pulled::Decided(o, 0));
+    }
+    let mut fold = Fold::EMPTY;
+    for &(t, r) in options.iter() {
+        check_rank(game, t, r)?;
+        if t == tier {
+            inside.push(r);
+            continue;
+        }
+        let value = later
+            .tiers
+            .get(t.wrapping_sub(later.first) as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| {
+                TierError::Ranking(format!(
+                    "a move from tier {tier} reaches tier {t}, which is not among the later \
+                     tiers the game names for it"
+                ))
+            })?
+            .get(r);
+        fold.add(value.outcome, value.remoteness.unwrap_or(0));
+    }
+    Ok(if inside.is_empty() {
+        let (o, r) = fold.decide();
+        Pulled::Decided(o, r)
+    } else {
+        Pulled::Inside(fold)
+    })
+}
+
 /// The pull over positions `range` of `tier`, writing the decided ones through `writer`
-/// (which starts at `range.start`).
+/// (which starts at `range.start`) and keeping the moves inside the tier for the graph.
 fn pull_chunk<G: TierRanking>(
     game: &G,
     tier: u32,
@@ -150,53 +243,26 @@ fn pull_chunk<G: TierRanking>(
     let mut pending = Pending::default();
     let mut positions = Vec::with_capacity((range.end - range.start) as usize);
     game.unrank_range(tier, range.clone(), &mut positions);
-    let mut options = Vec::new();
+    let (mut options, mut inside) = (Vec::new(), Vec::new());
     for (i, (p, rank)) in positions.iter().zip(range).enumerate() {
-        let (outcome, remoteness) = if let Some(o) = game.result(p) {
-            (o, if o == Outcome::Draw { u32::MAX } else { 0 })
-        } else {
-            options.clear();
-            game.ranked_moves(p, &mut options);
-            if options.is_empty() {
-                (if misere { Outcome::Win } else { Outcome::Loss }, 0)
-            } else {
-                let mut fold = Fold::EMPTY;
-                let mut inside = false;
-                for &(t, r) in &options {
-                    check_rank(game, t, r)?;
-                    if t == tier {
-                        // The in-tier step numbers positions by u32, as the graph does.
-                        if game.tier_size(tier) >= u64::from(u32::MAX / 2) {
-                            return Err(TierError::TierTooLarge {
-                                tier,
-                                positions: game.tier_size(tier),
-                            });
-                        }
-                        inside = true;
-                        pending.moves.push((rank as u32, r as u32));
-                        continue;
+        let (outcome, remoteness) =
+            match pull_position(game, tier, p, later, misere, &mut options, &mut inside)? {
+                Pulled::Decided(o, r) => (o, r),
+                Pulled::Inside(fold) => {
+                    // The in-tier step numbers positions by u32, as the graph does.
+                    if game.tier_size(tier) >= u64::from(u32::MAX / 2) {
+                        return Err(TierError::TierTooLarge {
+                            tier,
+                            positions: game.tier_size(tier),
+                        });
                     }
-                    let value = later
-                        .tiers
-                        .get(t.wrapping_sub(later.first) as usize)
-                        .copied()
-                        .flatten()
-                        .ok_or_else(|| {
-                            TierError::Ranking(format!(
-                                "a move from tier {tier} reaches tier {t}, which is not among \
-                                 the later tiers the game names for it"
-                            ))
-                        })?
-                        .get(r);
-                    fold.add(value.outcome, value.remoteness.unwrap_or(0));
-                }
-                if inside {
+                    pending
+                        .moves
+                        .extend(inside.iter().map(|&r| (rank as u32, r as u32)));
                     pending.positions.push((rank as u32, fold));
                     continue;
                 }
-                fold.decide()
-            }
-        };
+            };
         writer.set(i, outcome, remoteness.min(u32::from(NO_REMOTENESS)) as u8);
         if remoteness != u32::MAX && remoteness > MAX_REMOTENESS && !writer.remoteness.is_empty() {
             return Err(TierError::Remoteness { tier, remoteness });
