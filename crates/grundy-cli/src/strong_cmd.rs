@@ -3,18 +3,21 @@
 //!
 //! `grundy strong connect4 --width 7 --height 4 DIR` solves (or resumes) and prints each
 //! tier's counts; `grundy connect4 BOARD --solved DIR` then answers boards from the files;
-//! `grundy strong check DIR` reads every file back and checks it.
+//! `grundy strong cards --cards 8 --modulus 5 DIR` does the same for the card game of
+//! Codeforces 919F (one tier full of cycles, by un-moves); `grundy strong check DIR` reads
+//! every file back and checks it.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand};
+use grundy::games::cards::Cards;
 use grundy::games::connect4::Connect4;
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::input;
 use grundy::report::{Cell, Column, Field, Listing, Report};
-use grundy::rules::tiered::{file, solve_tiered, Solved, TierOptions, TierSummary};
+use grundy::rules::tiered::{file, solve_tiered, Solved, TierOptions, TierRanking, TierSummary};
 
 use crate::output::{emit, Format};
 use grundy::progress::Progress;
@@ -45,6 +48,22 @@ pub enum What {
         /// The board's height.
         #[arg(long, default_value_t = 4)]
         height: u32,
+        /// The folder of the solution (made if missing; a folder with part of this
+        /// solution resumes it).
+        dir: PathBuf,
+        #[command(flatten)]
+        run: RunOptions,
+    },
+    /// Solve the card game of Codeforces 919F strongly (turn your card a into a + b mod M
+    /// with the opponent's card b; zeros only wins): every position's outcome, draws
+    /// included, and remoteness, by retrograde analysis over un-moves into DIR.
+    Cards {
+        /// Cards a hand.
+        #[arg(long, default_value_t = 8)]
+        cards: u32,
+        /// The numbers are modulo M.
+        #[arg(long, default_value_t = 5)]
+        modulus: u32,
         /// The folder of the solution (made if missing; a folder with part of this
         /// solution resumes it).
         dir: PathBuf,
@@ -91,14 +110,33 @@ pub fn run(args: &StrongArgs, format: Format) -> Result<()> {
                 )
             })?;
             let tiers = Connect4Tiers::new(game).map_err(|e| anyhow!("--width/--height: {e}"))?;
-            solve(&tiers, dir, run, format)
+            let start = ("empty board", Default::default());
+            solve(&tiers, dir, run, format, Some(start))
+        }
+        What::Cards {
+            cards,
+            modulus,
+            dir,
+            run,
+        } => {
+            let game = Cards::new(*cards, *modulus).map_err(|e| anyhow!("--cards/--modulus: {e}"))?;
+            solve(&game, dir, run, format, None)
         }
         What::Check { dir } => check(dir, format),
     }
 }
 
-/// Solves `game` into `dir` and reports the tiers.
-fn solve(game: &Connect4Tiers, dir: &Path, run: &RunOptions, format: Format) -> Result<()> {
+/// Solves `game` into `dir` and reports the tiers, and the value of `start` (named) if given.
+fn solve<G>(
+    game: &G,
+    dir: &Path,
+    run: &RunOptions,
+    format: Format,
+    start: Option<(&str, G::Position)>,
+) -> Result<()>
+where
+    G: TierRanking + Sync + Clone,
+{
     let options = TierOptions {
         remoteness: !run.outcomes_only,
         misere: false,
@@ -118,20 +156,21 @@ fn solve(game: &Connect4Tiers, dir: &Path, run: &RunOptions, format: Format) -> 
     bar.finish();
     let summary = summary?;
     let seconds = clock.elapsed().as_secs_f64();
-    let solved = Solved::open(game.clone(), dir)?;
-    let empty = solved.value(&Default::default())?;
-    let report = Report::new().fields([
-        Field::shown("game", &summary.game, "game", &summary.game),
-        Field::shown(
+    let mut fields = vec![Field::shown("game", &summary.game, "game", &summary.game)];
+    if let Some((name, p)) = start {
+        let value = Solved::open(game.clone(), dir)?.value(&p)?;
+        fields.push(Field::shown(
             "start",
-            empty.outcome,
-            "empty board",
-            match empty.remoteness {
-                Some(r) => format!("{} in {r} moves", empty.outcome),
-                None => empty.outcome.to_string(),
+            value.outcome,
+            name,
+            match value.remoteness {
+                Some(r) => format!("{} in {r} moves", value.outcome),
+                None => value.outcome.to_string(),
             },
-        ),
-        Field::json_only("start_remoteness", empty.remoteness),
+        ));
+        fields.push(Field::json_only("start_remoteness", value.remoteness));
+    }
+    let report = Report::new().fields(fields).fields([
         Field::new("positions", summary.positions),
         Field::shown(
             "bytes",
@@ -152,16 +191,19 @@ fn solve(game: &Connect4Tiers, dir: &Path, run: &RunOptions, format: Format) -> 
 /// Checks every file of the solution in `dir` and reports the tiers.
 fn check(dir: &Path, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
-    let game = Connect4Tiers::from_name(&manifest.game).ok_or_else(|| {
-        anyhow!(
-            "{}: a solution of {}, a game this command does not know (expected Connect Four)",
+    let bar = Bar::new();
+    let tiers = if let Some(game) = Connect4Tiers::from_name(&manifest.game) {
+        Solved::open(game, dir)?.check(&bar)
+    } else if let Some(game) = Cards::from_name(&manifest.game) {
+        Solved::open(game, dir)?.check(&bar)
+    } else {
+        return Err(anyhow!(
+            "{}: a solution of {}, a game this command does not know (expected Connect Four or \
+             the card game)",
             dir.join(file::MANIFEST).display(),
             manifest.game
-        )
-    })?;
-    let solved = Solved::open(game, dir)?;
-    let bar = Bar::new();
-    let tiers = solved.check(&bar);
+        ));
+    };
     bar.finish();
     let tiers = tiers?;
     let positions: u64 = tiers.iter().map(|t| t.positions).sum();

@@ -1,5 +1,5 @@
 //! `grundy strong`: strong solutions into files, answers read back from them
-//! (`grundy connect4 --solved`), a run killed in the middle resumed to the same bytes, and
+//! (`grundy connect4 --solved`, `grundy cards --solved`), a run killed in the middle resumed to the same bytes, and
 //! clear errors for damaged files and impossible requests.
 
 mod catalogue_run;
@@ -87,6 +87,46 @@ fn solved_boards_answer_as_the_search_does() {
             .collect()
     };
     assert_eq!(counts(&checked), counts(&summary));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_card_game_solved_by_unmoves_answers_as_exploring_does() {
+    let dir = scratch("cards");
+    let path = dir.to_str().unwrap();
+    let summary = json(&["strong", "cards", "--cards", "5", "--modulus", "5", path]);
+    assert_eq!(summary["game"], "cards 5 mod 5");
+    assert_eq!(summary["positions"], 126 * 126);
+    let tier = &summary["tiers"][0];
+    let counts = ["wins", "losses", "draws"].map(|k| tier[k].as_u64().unwrap());
+    assert_eq!(counts.iter().sum::<u64>(), 126 * 126);
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+    let checked = json(&["strong", "check", path]);
+    assert_eq!(checked["tiers"][0]["draws"], tier["draws"]);
+    let mut rng = StdRng::seed_from_u64(3);
+    for _ in 0..40 {
+        let hand = |rng: &mut StdRng| {
+            (0..5)
+                .map(|_| rng.random_range(0..5).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let (mover, other) = (hand(&mut rng), hand(&mut rng));
+        let explored = json(&["cards", &mover, &other]);
+        let from_files = json(&["cards", &mover, &other, "--solved", path]);
+        for key in ["outcome", "remoteness", "winning_moves", "best_moves"] {
+            assert_eq!(explored[key], from_files[key], "{mover} / {other}: {key}");
+        }
+    }
+    // The problem's examples: Bob (to move) wins at once, then only ones (a deal).
+    let bob = json(&["cards", "0 0 0 0 4 0 0 0", "0 0 0 1 0 0 0 0"]);
+    assert_eq!((&bob["outcome"], &bob["best_moves"][0]["yours"]), (&"win".into(), &4.into()));
+    let deal = json(&["cards", "1 1 1 1 1 1 1 1", "1 1 1 1 1 1 1 1"]);
+    assert_eq!(deal["outcome"], "draw");
+    let wrong = grundy(&["cards", "1 2 3", "1 2 9"]);
+    assert!(wrong.code != 0 && wrong.stderr.contains("OTHER: '9'"), "{}", wrong.stderr);
+    let wrong = grundy(&["cards", "1 2", "1 2", "--solved", path]);
+    assert!(wrong.code != 0 && wrong.stderr.contains("cards 5 mod 5"), "{}", wrong.stderr);
     fs::remove_dir_all(&dir).unwrap();
 }
 

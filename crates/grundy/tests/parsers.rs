@@ -899,6 +899,7 @@ const SMALL: &[(&str, &str, u64)] = &[
     ("dynamic-subtraction", "k", 64),
     // Explores every position reachable from the board, up to this many.
     ("connect4", "max-positions", 5000),
+    ("cards", "max-positions", 5000),
 ];
 
 /// Values that every parameter may get: numbers, lists, ranges, ratios, words of the

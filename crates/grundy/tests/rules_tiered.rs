@@ -1,9 +1,11 @@
-//! The tiered solver against the graph solver (explore + solve) on Connect Four and on random
-//! games with cycles inside tiers; its files: resumed runs byte for byte, damaged files named.
+//! The tiered solver against the graph solver (explore + solve) on Connect Four, on the card
+//! game of Codeforces 919F and on random games with cycles inside tiers, by the tier's graph
+//! and by un-moves; its files: resumed runs byte for byte, damaged files named.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use grundy::games::cards::{answer, answer_from, Cards, CardsPosition};
 use grundy::games::connect4::{Connect4, Connect4Position};
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
@@ -612,6 +614,132 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
             Outcome::Win
         };
         assert_eq!((value.outcome, value.remoteness), (expected, None), "{n}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every position of a card game, for exploring them all.
+fn all_cards(game: &Cards) -> Vec<CardsPosition> {
+    (0..game.tier_size(0)).map(|r| game.unrank(0, r)).collect()
+}
+
+#[test]
+fn card_game_by_unmoves_matches_the_graph_solver() {
+    for (cards, modulus) in [(1, 2), (2, 3), (3, 3), (3, 5), (4, 4), (2, 7), (8, 5)] {
+        let game = Cards::new(cards, modulus).unwrap();
+        let dir = scratch(&format!("cards-{cards}-{modulus}"));
+        let n = compare_with_graph(&game, all_cards(&game), &dir, false);
+        assert_eq!(n as u64, game.hands() * game.hands());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn card_game_unmoves_are_the_moves_reversed() {
+    for (cards, modulus) in [(2, 3), (3, 4), (4, 5), (2, 9)] {
+        let game = Cards::new(cards, modulus).unwrap();
+        let mut from_moves: Vec<Vec<u64>> = vec![Vec::new(); game.tier_size(0) as usize];
+        let mut options = Vec::new();
+        for p in all_cards(&game) {
+            if game.result(&p).is_none() {
+                options.clear();
+                game.moves(&p, &mut options);
+                for q in &options {
+                    from_moves[game.rank(q) as usize].push(game.rank(&p));
+                }
+            }
+        }
+        let (mut before, mut ranked) = (Vec::new(), Vec::new());
+        for p in all_cards(&game) {
+            before.clear();
+            game.predecessors(&p, &mut before);
+            let mut listed: Vec<u64> = before.iter().map(|q| game.rank(q)).collect();
+            ranked.clear();
+            game.ranked_predecessors(&p, 0, &mut ranked);
+            assert_eq!(listed, ranked);
+            listed.sort();
+            let expected = &mut from_moves[game.rank(&p) as usize];
+            expected.sort();
+            assert_eq!(&listed, expected, "{cards} cards mod {modulus}: {p:?}");
+        }
+    }
+}
+
+/// Outcomes by the notes' relaxation: sweep every position until nothing changes (a win if
+/// some option is a loss, a loss if every option is a win); what stays open is a draw.
+fn relaxed_outcomes(game: &Cards) -> Vec<Outcome> {
+    let all = all_cards(game);
+    let mut known: Vec<Option<Outcome>> = all.iter().map(|p| game.result(p)).collect();
+    let mut options = Vec::new();
+    loop {
+        let mut changed = false;
+        for (i, p) in all.iter().enumerate() {
+            if known[i].is_some() {
+                continue;
+            }
+            options.clear();
+            game.moves(p, &mut options);
+            let of = |q: &CardsPosition| known[game.rank(q) as usize];
+            let value = if options.iter().any(|q| of(q) == Some(Outcome::Loss)) {
+                Some(Outcome::Win)
+            } else if options.iter().all(|q| of(q) == Some(Outcome::Win)) {
+                Some(Outcome::Loss)
+            } else {
+                None
+            };
+            if value.is_some() {
+                known[i] = value;
+                changed = true;
+            }
+        }
+        if !changed {
+            return known.into_iter().map(|o| o.unwrap_or(Outcome::Draw)).collect();
+        }
+    }
+}
+
+#[test]
+fn card_game_outcomes_match_plain_relaxation_and_the_problems_examples() {
+    let mut draws = 0;
+    for (cards, modulus) in [(3, 4), (5, 3), (4, 5), (6, 4)] {
+        let game = Cards::new(cards, modulus).unwrap();
+        let dir = scratch(&format!("cards-relaxed-{cards}-{modulus}"));
+        solve_tiered(&game, &dir, &TierOptions::default(), &NoProgress).unwrap();
+        let results = Solved::open(game.clone(), &dir).unwrap().tier(0).unwrap();
+        let relaxed = relaxed_outcomes(&game);
+        for (r, o) in relaxed.iter().enumerate() {
+            assert_eq!(results.get(r as u64).outcome, *o, "{cards} mod {modulus}: {r}");
+        }
+        draws += relaxed.iter().filter(|&&o| o == Outcome::Draw).count();
+        fs::remove_dir_all(&dir).unwrap();
+    }
+    assert!(draws > 0);
+    // Codeforces 919F's examples (8 cards modulo 5): the player to move first.
+    let game = Cards::new(8, 5).unwrap();
+    let dir = scratch("cards-919f");
+    solve_tiered(&game, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let solved = Solved::open(game.clone(), &dir).unwrap();
+    let hand = |h: [u32; 8]| game.hand(&h).unwrap();
+    for (mover, other, expected) in [
+        // Bob to move, Alice already holds zeros only: Alice.
+        ([1, 2, 3, 4, 1, 2, 3, 4], [0; 8], Outcome::Loss),
+        // Bob to move turns his 4 into 0 with Alice's 1: Bob.
+        ([0, 0, 0, 0, 4, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0], Outcome::Win),
+        // Alice to move turns her 1 into 0 with Bob's 4: Alice.
+        ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 4, 0, 0, 0], Outcome::Win),
+        // Only ones: nobody can force zeros (Deal).
+        ([1; 8], [1; 8], Outcome::Draw),
+    ] {
+        let p = CardsPosition {
+            mover: hand(mover),
+            other: hand(other),
+        };
+        assert_eq!(solved.value(&p).unwrap().outcome, expected, "{mover:?} {other:?}");
+        let explored = answer(&game, &p, 1_000_000).unwrap();
+        let from_files = answer_from(&solved, &p).unwrap();
+        assert_eq!(explored.answer, from_files.answer);
+        assert_eq!(explored.remoteness, from_files.remoteness);
+        assert_eq!(explored.best_moves, from_files.best_moves);
     }
     fs::remove_dir_all(&dir).unwrap();
 }

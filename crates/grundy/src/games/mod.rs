@@ -14,6 +14,7 @@
 
 mod answer;
 pub mod candy_piles;
+pub mod cards;
 mod catalogue_game;
 pub mod circle_take;
 pub mod coins;

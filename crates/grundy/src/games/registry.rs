@@ -32,6 +32,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::geography::FAMILY,
     &super::rabbit_egg::FAMILY,
     &super::connect4::FAMILY,
+    &super::cards::FAMILY,
     &super::increasing_distance::FAMILY,
     &super::mex_mat::FAMILY,
     &super::josephus::FAMILY,

@@ -13,8 +13,9 @@
 //! a count that never is.
 //! Positions never decided are draws.
 //!
-//! Levels are found by a scan of the tier (sequential, 2 bytes a position a level); counters
-//! are atomic, so both cores scan and visit at once. Outcomes and remoteness are unique, so
+//! Levels are found by a scan of the tier (sequential, 2 bytes a position a level), skipping
+//! the chunks where nothing was decided at that level; counters are atomic, so both cores
+//! scan and visit at once. Outcomes and remoteness are unique, so
 //! the result does not depend on the order of visits or the number of threads.
 //!
 //! Un-moves are easy to get wrong, and a missing one turns a loss into a draw. So every move
@@ -22,7 +23,7 @@
 //! `p`'s predecessors when `p` is decided (or, for draws, at the end); sums that differ stop
 //! the solve with an error before any result is written.
 
-use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -70,6 +71,23 @@ struct Tier<'g, G> {
     /// byte) and of its slowest winning one (high byte), 0 for none; empty for a tier with no
     /// later tiers.
     events: Vec<AtomicU16>,
+    /// For each chunk of [`CHUNK`] positions, the levels (modulo 64) at which positions were
+    /// decided by visits and not yet visited from: a level's scan skips the other chunks, so
+    /// that a long tail of small levels costs little.
+    marks: Vec<AtomicU64>,
+    /// For each chunk, the levels of its positions decided by the counting pass and of its
+    /// events (all below 256).
+    fixed: Vec<[u64; 4]>,
+}
+
+/// Whether level `level` is in the set `bits` of levels below 256.
+fn has_level(bits: &[u64; 4], level: u32) -> bool {
+    level < 256 && bits[level as usize / 64] & 1 << (level % 64) != 0
+}
+
+/// Adds `level` (below 256) to the set `bits`.
+fn add_level(bits: &mut [u64; 4], level: u32) {
+    bits[level as usize / 64] |= 1 << (level % 64);
 }
 
 /// What a pass over a range of the tier found.
@@ -127,20 +145,36 @@ where
         } else {
             Vec::new()
         },
+        marks: chunk_ranges(size).map(|_| AtomicU64::new(0)).collect(),
+        fixed: Vec::new(),
     };
     let jobs: Vec<_> = chunk_ranges(size).map(|range| (range, ())).collect();
-    let moves = in_batches(jobs, progress, |(range, ())| {
+    let counted = in_batches(jobs, progress, |(range, ())| {
         state.count(range, later, misere)
-    })?
-    .into_iter()
-    .fold(Found::default(), Found::merge);
+    })?;
+    let mut moves = Found::default();
+    let mut fixed = Vec::with_capacity(counted.len());
+    for (found, levels) in counted {
+        moves = moves.merge(found);
+        fixed.push(levels);
+    }
+    let mut state = state;
+    state.fixed = fixed;
     progress.phase(&format!("tier {tier}: retrograde by un-moves"), Some(size));
     progress.advance(moves.decided);
     let mut seen = 0u64;
     let mut level = 0;
     let mut highest = moves.highest;
     while level <= highest {
-        let found = state.par_ranges(|range| state.visit_level(range, level))?;
+        let found = state.par_chunks(|chunk, range| {
+            let bit = 1u64 << (level % 64);
+            let marked = state.marks[chunk].fetch_and(!bit, Relaxed) & bit != 0;
+            if marked || has_level(&state.fixed[chunk], level) {
+                state.visit_level(range, level)
+            } else {
+                Ok(Found::default())
+            }
+        })?;
         seen = seen.wrapping_add(found.hash);
         progress.advance(found.decided);
         if found.decided > 0 {
@@ -148,7 +182,7 @@ where
         }
         level += 1;
     }
-    let draws = state.par_ranges(|range| state.undecided_predecessors(range))?;
+    let draws = state.par_chunks(|_, range| state.undecided_predecessors(range))?;
     seen = seen.wrapping_add(draws.hash);
     if seen != moves.hash {
         return Err(TierError::Ranking(format!(
@@ -161,17 +195,18 @@ where
 }
 
 impl<G: TierRanking + Sync> Tier<'_, G> {
-    /// Runs `pass` over the tier's ranges of positions on rayon's threads, and sums what they
-    /// found.
-    fn par_ranges(
+    /// Runs `pass` over the tier's chunks (index and range of positions) on rayon's threads,
+    /// and sums what they found.
+    fn par_chunks(
         &self,
-        pass: impl Fn(std::ops::Range<u64>) -> Result<Found, TierError> + Sync,
+        pass: impl Fn(usize, std::ops::Range<u64>) -> Result<Found, TierError> + Sync,
     ) -> Result<Found, TierError> {
         let size = self.counters.len() as u64;
         chunk_ranges(size)
+            .enumerate()
             .collect::<Vec<_>>()
             .into_par_iter()
-            .map(&pass)
+            .map(|(chunk, range)| pass(chunk, range))
             .try_reduce(Found::default, |a, b| Ok(a.merge(b)))
     }
 
@@ -184,12 +219,13 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
         range: std::ops::Range<u64>,
         later: &Later<'_>,
         misere: bool,
-    ) -> Result<Found, TierError> {
+    ) -> Result<(Found, [u64; 4]), TierError> {
         let (game, tier) = (self.game, self.tier);
         let mut positions = Vec::with_capacity((range.end - range.start) as usize);
         game.unrank_range(tier, range.clone(), &mut positions);
         let (mut options, mut inside) = (Vec::new(), Vec::new());
         let mut found = Found::default();
+        let mut levels = [0u64; 4];
         for (p, i) in positions.iter().zip(range) {
             let at = i as usize;
             match pull_position(game, tier, p, later, misere, &mut options, &mut inside)? {
@@ -205,6 +241,7 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                         // At most 255: one more than a later tier's remoteness byte.
                         self.levels[at].store(r as u16, Relaxed);
                         found.highest = found.highest.max(r);
+                        add_level(&mut levels, r);
                     }
                 }
                 Pulled::Inside(fold) => {
@@ -234,11 +271,15 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                         let win = fold.slowest_win.map_or(0, |r| r + 1);
                         found.highest = found.highest.max(loss).max(win);
                         self.events[at].store((loss | win << 8) as u16, Relaxed);
+                        // An event fires at the scan of the level below its own.
+                        for event in [loss, win].into_iter().filter(|&e| e > 0) {
+                            add_level(&mut levels, event - 1);
+                        }
                     }
                 }
             }
         }
-        Ok(found)
+        Ok((found, levels))
     }
 
     /// Level `level` over `range`: the events of that level, then the predecessors of every
@@ -334,6 +375,11 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
         };
         if decided {
             self.levels[q].store(next, Relaxed);
+            let (mark, bit) = (&self.marks[q / CHUNK], 1u64 << (next % 64));
+            // Most decisions find the bit set: a load keeps the line shared.
+            if mark.load(Relaxed) & bit == 0 {
+                mark.fetch_or(bit, Relaxed);
+            }
         }
         decided
     }
