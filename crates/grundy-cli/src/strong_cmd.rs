@@ -119,7 +119,8 @@ pub fn run(args: &StrongArgs, format: Format) -> Result<()> {
             dir,
             run,
         } => {
-            let game = Cards::new(*cards, *modulus).map_err(|e| anyhow!("--cards/--modulus: {e}"))?;
+            let game =
+                Cards::new(*cards, *modulus).map_err(|e| anyhow!("--cards/--modulus: {e}"))?;
             solve(&game, dir, run, format, None)
         }
         What::Check { dir } => check(dir, format),

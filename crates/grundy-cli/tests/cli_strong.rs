@@ -120,13 +120,24 @@ fn the_card_game_solved_by_unmoves_answers_as_exploring_does() {
     }
     // The problem's examples: Bob (to move) wins at once, then only ones (a deal).
     let bob = json(&["cards", "0 0 0 0 4 0 0 0", "0 0 0 1 0 0 0 0"]);
-    assert_eq!((&bob["outcome"], &bob["best_moves"][0]["yours"]), (&"win".into(), &4.into()));
+    assert_eq!(
+        (&bob["outcome"], &bob["best_moves"][0]["yours"]),
+        (&"win".into(), &4.into())
+    );
     let deal = json(&["cards", "1 1 1 1 1 1 1 1", "1 1 1 1 1 1 1 1"]);
     assert_eq!(deal["outcome"], "draw");
     let wrong = grundy(&["cards", "1 2 3", "1 2 9"]);
-    assert!(wrong.code != 0 && wrong.stderr.contains("OTHER: '9'"), "{}", wrong.stderr);
+    assert!(
+        wrong.code != 0 && wrong.stderr.contains("OTHER: '9'"),
+        "{}",
+        wrong.stderr
+    );
     let wrong = grundy(&["cards", "1 2", "1 2", "--solved", path]);
-    assert!(wrong.code != 0 && wrong.stderr.contains("cards 5 mod 5"), "{}", wrong.stderr);
+    assert!(
+        wrong.code != 0 && wrong.stderr.contains("cards 5 mod 5"),
+        "{}",
+        wrong.stderr
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 

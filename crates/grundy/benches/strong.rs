@@ -17,6 +17,8 @@
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "common/memory.rs"]
+mod memory;
 
 use std::path::PathBuf;
 
@@ -27,6 +29,7 @@ use grundy::progress::NoProgress;
 use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
 use grundy::rules::{explore, ExploreLimits};
 use grundy::solve::{solve, SolveOptions};
+use memory::{mib, peak_memory};
 
 #[derive(Parser, Debug)]
 struct Args {
@@ -41,20 +44,6 @@ struct Args {
     skip_graph: bool,
     #[command(flatten)]
     cargo: common::Cargo,
-}
-
-/// The process's peak resident memory in bytes, if the system tells.
-fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-fn mib(bytes: Option<u64>) -> String {
-    bytes.map_or("n/a".into(), |b| {
-        format!("{:.0} MiB", b as f64 / (1 << 20) as f64)
-    })
 }
 
 fn main() {

@@ -693,7 +693,10 @@ fn relaxed_outcomes(game: &Cards) -> Vec<Outcome> {
             }
         }
         if !changed {
-            return known.into_iter().map(|o| o.unwrap_or(Outcome::Draw)).collect();
+            return known
+                .into_iter()
+                .map(|o| o.unwrap_or(Outcome::Draw))
+                .collect();
         }
     }
 }
@@ -708,7 +711,11 @@ fn card_game_outcomes_match_plain_relaxation_and_the_problems_examples() {
         let results = Solved::open(game.clone(), &dir).unwrap().tier(0).unwrap();
         let relaxed = relaxed_outcomes(&game);
         for (r, o) in relaxed.iter().enumerate() {
-            assert_eq!(results.get(r as u64).outcome, *o, "{cards} mod {modulus}: {r}");
+            assert_eq!(
+                results.get(r as u64).outcome,
+                *o,
+                "{cards} mod {modulus}: {r}"
+            );
         }
         draws += relaxed.iter().filter(|&&o| o == Outcome::Draw).count();
         fs::remove_dir_all(&dir).unwrap();
@@ -724,9 +731,17 @@ fn card_game_outcomes_match_plain_relaxation_and_the_problems_examples() {
         // Bob to move, Alice already holds zeros only: Alice.
         ([1, 2, 3, 4, 1, 2, 3, 4], [0; 8], Outcome::Loss),
         // Bob to move turns his 4 into 0 with Alice's 1: Bob.
-        ([0, 0, 0, 0, 4, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0, 0], Outcome::Win),
+        (
+            [0, 0, 0, 0, 4, 0, 0, 0],
+            [0, 0, 0, 1, 0, 0, 0, 0],
+            Outcome::Win,
+        ),
         // Alice to move turns her 1 into 0 with Bob's 4: Alice.
-        ([1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 4, 0, 0, 0], Outcome::Win),
+        (
+            [1, 0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 4, 0, 0, 0],
+            Outcome::Win,
+        ),
         // Only ones: nobody can force zeros (Deal).
         ([1; 8], [1; 8], Outcome::Draw),
     ] {
@@ -734,7 +749,11 @@ fn card_game_outcomes_match_plain_relaxation_and_the_problems_examples() {
             mover: hand(mover),
             other: hand(other),
         };
-        assert_eq!(solved.value(&p).unwrap().outcome, expected, "{mover:?} {other:?}");
+        assert_eq!(
+            solved.value(&p).unwrap().outcome,
+            expected,
+            "{mover:?} {other:?}"
+        );
         let explored = answer(&game, &p, 1_000_000).unwrap();
         let from_files = answer_from(&solved, &p).unwrap();
         assert_eq!(explored.answer, from_files.answer);

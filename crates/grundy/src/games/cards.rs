@@ -370,7 +370,11 @@ pub struct CardsAnswer {
 /// assert_eq!(solved.answer.outcome, Outcome::Win);
 /// assert_eq!(solved.best_moves, [CardMove { yours: 1, theirs: 4 }]);
 /// ```
-pub fn answer(game: &Cards, p: &CardsPosition, max_positions: usize) -> Result<CardsAnswer, String> {
+pub fn answer(
+    game: &Cards,
+    p: &CardsPosition,
+    max_positions: usize,
+) -> Result<CardsAnswer, String> {
     let limits = ExploreLimits {
         max_positions,
         ..ExploreLimits::default()
@@ -523,8 +527,12 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         }
     };
     let p = CardsPosition {
-        mover: game.hand(&mover).map_err(|e| InputError::invalid("MOVER", e))?,
-        other: game.hand(&other).map_err(|e| InputError::invalid("OTHER", e))?,
+        mover: game
+            .hand(&mover)
+            .map_err(|e| InputError::invalid("MOVER", e))?,
+        other: game
+            .hand(&other)
+            .map_err(|e| InputError::invalid("OTHER", e))?,
     };
     let solved = match &solution {
         Some(s) => answer_from(s, &p)?,
@@ -608,11 +616,7 @@ pub static FAMILY: Family = Family {
             "MOVER",
             "The hand of the player to move: its numbers, separated by spaces or commas",
         ),
-        Param::arg(
-            "other",
-            "OTHER",
-            "The other hand, of as many cards",
-        ),
+        Param::arg("other", "OTHER", "The other hand, of as many cards"),
         Param::option("modulus", "M", "The numbers are modulo M (default 5)"),
         Param::option(
             "max-positions",
