@@ -55,3 +55,18 @@ fn count_as_number_or_text<S: serde::Serializer>(
         None => serializer.serialize_none(),
     }
 }
+
+/// A position of a game with draws and remoteness, solved: the answer for the player to move,
+/// how fast the game ends, the best moves, and the positions the answer took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteAnswer<M> {
+    /// The outcome for the player to move, and every winning move.
+    pub answer: Answer<M>,
+    /// Moves until the game ends under best play (the winner hurries, the loser delays);
+    /// `None` for a draw.
+    pub remoteness: Option<u32>,
+    /// The best moves: fastest wins, slowest losses, or the moves that keep a draw.
+    pub best_moves: Vec<M>,
+    /// The positions explored, or those of the strong solution the answer was read from.
+    pub positions: u64,
+}

@@ -342,17 +342,7 @@ impl TierRanking for Cards {
 }
 
 /// A position answered: outcome and winning moves, remoteness and best moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardsAnswer {
-    /// The outcome for the player to move, and every winning move.
-    pub answer: Answer<CardMove>,
-    /// Moves until someone holds only zeros under best play; `None` for a draw.
-    pub remoteness: Option<u32>,
-    /// The best moves: fastest wins, slowest losses, or the moves that keep the draw.
-    pub best_moves: Vec<CardMove>,
-    /// Positions explored, or those of the solution on disk.
-    pub positions: u64,
-}
+pub type CardsAnswer = super::RemoteAnswer<CardMove>;
 
 /// Explores every position reachable from `p` (at most `max_positions`) and solves them by
 /// the graph solver. O(reachable positions · (M - 1)²).
@@ -481,7 +471,12 @@ fn read_hand(place: &str, text: &str, modulus: u32) -> Result<Vec<u32>, InputErr
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let solution = match inputs.value("solved") {
-        Some(dir) => Some(open_solution(dir)?),
+        Some(dir) => Some(super::open_solution(
+            dir,
+            Cards::from_name,
+            "the card game",
+            "grundy strong cards",
+        )?),
         None => None,
     };
     let modulus = match (inputs.value("modulus"), &solution) {
@@ -537,16 +532,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let solved = match &solution {
         Some(s) => answer_from(s, &p)?,
         None => {
-            let limit = match inputs.value("max-positions") {
-                Some(v) => input::whole_up_to(
-                    "--max-positions",
-                    v,
-                    "a position count",
-                    1,
-                    u64::from(u32::MAX - 1),
-                )? as usize,
-                None => DEFAULT_MAX_POSITIONS,
-            };
+            let limit = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
             answer(game, &p, limit).map_err(|e| InputError::invalid("MOVER", e))?
         }
     };
@@ -561,17 +547,12 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
                 .join(", ")
         }
     };
-    let remoteness_text = match solved.remoteness {
-        Some(1) => "1 move".to_string(),
-        Some(r) => format!("{r} moves"),
-        None => "none (a draw)".to_string(),
-    };
     Ok(Report::answer(&solved.answer).fields([
         Field::shown(
             "remoteness",
             solved.remoteness,
             "remoteness",
-            remoteness_text,
+            super::remoteness_text(solved.remoteness),
         ),
         Field::shown(
             "best_moves",
@@ -581,24 +562,6 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         ),
         Field::new("positions", solved.positions),
     ]))
-}
-
-/// Opens the strong solution in `dir` (its manifest names the cards and the modulus).
-fn open_solution(dir: &str) -> Result<tiered::Solved<Cards>, RunError> {
-    let dir = std::path::Path::new(dir);
-    let manifest = tiered::file::read_manifest(dir)?;
-    let game = Cards::from_name(&manifest.game).ok_or_else(|| {
-        InputError::invalid(
-            "--solved",
-            format!(
-                "{} holds a solution of {}, not of the card game (expected a folder made by \
-                 `grundy strong cards`)",
-                dir.display(),
-                manifest.game
-            ),
-        )
-    })?;
-    Ok(tiered::Solved::open(game, dir)?)
 }
 
 /// `grundy cards MOVER OTHER`: the card game from two hands. The common answer (outcome for

@@ -532,20 +532,9 @@ impl fmt::Display for Column {
     }
 }
 
-/// A board solved: the answer for the player to move and the figures of the search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solved {
-    /// The outcome for the player to move, and every winning move.
-    pub answer: Answer<Column>,
-    /// Moves until the game ends under best play (the winner hurries, the loser delays);
-    /// `None` for a draw.
-    pub remoteness: Option<u32>,
-    /// The best moves: fastest wins, slowest losses, or the moves that keep a draw.
-    pub best_moves: Vec<Column>,
-    /// The positions explored (every position reachable from the board), or those of the
-    /// solution when the board is answered from one ([`answer_from`]).
-    pub positions: u64,
-}
+/// A board solved: the answer for the player to move (moves are columns) and the figures of
+/// the search.
+pub type Solved = super::RemoteAnswer<Column>;
 
 /// Why a board was not solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -706,24 +695,6 @@ pub fn answer_from(
     })
 }
 
-/// Opens the strong solution in `dir` (its manifest names the board's size).
-fn open_solution(dir: &str) -> Result<tiered::Solved<Connect4Tiers>, RunError> {
-    let dir = std::path::Path::new(dir);
-    let manifest = tiered::file::read_manifest(dir)?;
-    let tiers = Connect4Tiers::from_name(&manifest.game).ok_or_else(|| {
-        InputError::invalid(
-            "--solved",
-            format!(
-                "{} holds a solution of {}, not of Connect Four (expected a folder made by \
-                 `grundy strong connect4`)",
-                dir.display(),
-                manifest.game
-            ),
-        )
-    })?;
-    Ok(tiered::Solved::open(tiers, dir)?)
-}
-
 /// `grundy connect4 BOARD`: Connect Four from a board or a move sequence. The common answer
 /// (outcome for the player to move, every winning move as a column from 1), then `board` (the
 /// rows, top first), `to_move` (`x` or `o`), `remoteness` (null for a draw), `best_moves`
@@ -775,7 +746,15 @@ fn is_move_sequence(text: &str) -> bool {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let text = inputs.value("board").unwrap_or("");
-    let solution = inputs.value("solved").map(open_solution).transpose()?;
+    let solution = match inputs.value("solved") {
+        Some(dir) => Some(super::open_solution(
+            dir,
+            Connect4Tiers::from_name,
+            "Connect Four",
+            "grundy strong connect4",
+        )?),
+        None => None,
+    };
     let (default_width, default_height) = solution.as_ref().map_or((7, 6), |s| {
         (s.game().game().width(), s.game().game().height())
     });
@@ -812,26 +791,12 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         }
         Board::parse(text)?
     };
-    let max_positions = match inputs.value("max-positions") {
-        Some(v) => input::whole_up_to(
-            "--max-positions",
-            v,
-            "a position count",
-            1,
-            u64::from(u32::MAX - 1),
-        )? as usize,
-        None => DEFAULT_MAX_POSITIONS,
-    };
+    let max_positions = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
     let solved = match &solution {
         Some(solution) => answer_from(solution, &board)?,
         None => solve_board(&board, max_positions, inputs.progress())?,
     };
     let rows = board.rows();
-    let remoteness_text = match solved.remoteness {
-        Some(1) => "1 move".to_string(),
-        Some(r) => format!("{r} moves"),
-        None => "none (a draw)".to_string(),
-    };
     let best_text = if solved.best_moves.is_empty() {
         "none (the game is over)".to_string()
     } else {
@@ -849,7 +814,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             "remoteness",
             solved.remoteness,
             "remoteness",
-            remoteness_text,
+            super::remoteness_text(solved.remoteness),
         ),
         Field::shown("best_moves", &solved.best_moves, "best moves", best_text),
         Field::new("positions", solved.positions),

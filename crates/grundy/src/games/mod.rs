@@ -47,6 +47,55 @@ pub mod verify;
 pub mod wythoff;
 pub mod zero_runs;
 
-pub use answer::Answer;
+pub use answer::{Answer, RemoteAnswer};
 pub use catalogue_game::CatalogueGame;
 pub use family::{Family, Group, Inputs, Param, RunError};
+
+/// Opens the strong solution in `dir` (the `--solved` option) of a game that `from_name`
+/// reads from the manifest: `what` names the game and `command` the command that makes such
+/// folders, for the error when the folder holds another game.
+fn open_solution<G: crate::rules::tiered::TierRanking>(
+    dir: &str,
+    from_name: impl Fn(&str) -> Option<G>,
+    what: &str,
+    command: &str,
+) -> Result<crate::rules::tiered::Solved<G>, RunError> {
+    use crate::rules::tiered;
+    let dir = std::path::Path::new(dir);
+    let manifest = tiered::file::read_manifest(dir)?;
+    let game = from_name(&manifest.game).ok_or_else(|| {
+        crate::input::InputError::invalid(
+            "--solved",
+            format!(
+                "{} holds a solution of {}, not of {what} (expected a folder made by \
+                 `{command}`)",
+                dir.display(),
+                manifest.game
+            ),
+        )
+    })?;
+    Ok(tiered::Solved::open(game, dir)?)
+}
+
+/// A remoteness in words: `1 move`, `N moves`, or `none (a draw)`.
+fn remoteness_text(remoteness: Option<u32>) -> String {
+    match remoteness {
+        Some(1) => "1 move".to_string(),
+        Some(r) => format!("{r} moves"),
+        None => "none (a draw)".to_string(),
+    }
+}
+
+/// The `--max-positions` option of a family that explores, or `default`.
+fn max_positions(inputs: &Inputs, default: usize) -> Result<usize, crate::input::InputError> {
+    match inputs.value("max-positions") {
+        Some(v) => Ok(crate::input::whole_up_to(
+            "--max-positions",
+            v,
+            "a position count",
+            1,
+            u64::from(u32::MAX - 1),
+        )? as usize),
+        None => Ok(default),
+    }
+}

@@ -95,6 +95,35 @@ impl Results {
         }
     }
 
+    /// Writers for consecutive chunks of `chunk` positions (a multiple of 4), each with the
+    /// range of positions it covers, so that threads fill disjoint parts. O(len / chunk).
+    pub(crate) fn chunk_writers(
+        &mut self,
+        chunk: usize,
+    ) -> Vec<(std::ops::Range<u64>, ChunkWriter<'_>)> {
+        let len = self.len;
+        let remoteness: Box<dyn Iterator<Item = &mut [u8]>> = if self.remoteness.is_empty() {
+            Box::new(std::iter::repeat_with(|| &mut [][..]))
+        } else {
+            Box::new(self.remoteness.chunks_mut(chunk))
+        };
+        self.outcomes
+            .chunks_mut(chunk / 4)
+            .zip(remoteness)
+            .zip((0..len).step_by(chunk))
+            .map(|((outcomes, remoteness), start)| {
+                let range = start..(start + chunk as u64).min(len);
+                (
+                    range,
+                    ChunkWriter {
+                        outcomes,
+                        remoteness,
+                    },
+                )
+            })
+            .collect()
+    }
+
     /// How many positions have each outcome: `[wins, losses, draws]`. O(len).
     pub fn counts(&self) -> [u64; 3] {
         let mut counts = [0u64; 4];

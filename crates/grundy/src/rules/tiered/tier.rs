@@ -100,24 +100,7 @@ where
     let mut results = Results::new(size, remoteness);
     let mut pending = Pending::default();
     {
-        let remoteness_chunks: Box<dyn Iterator<Item = &mut [u8]>> = if remoteness {
-            Box::new(results.remoteness.chunks_mut(CHUNK))
-        } else {
-            Box::new(std::iter::repeat_with(|| &mut [][..]))
-        };
-        let jobs: Vec<_> = results
-            .outcomes
-            .chunks_mut(CHUNK / 4)
-            .zip(remoteness_chunks)
-            .zip(chunk_ranges(size))
-            .map(|((outcomes, remoteness), range)| {
-                let writer = ChunkWriter {
-                    outcomes,
-                    remoteness,
-                };
-                (range, writer)
-            })
-            .collect();
+        let jobs = results.chunk_writers(CHUNK);
         let parts = in_batches(jobs, progress, |(range, mut writer)| {
             pull_chunk(game, tier, range, later, misere, &mut writer)
         })?;

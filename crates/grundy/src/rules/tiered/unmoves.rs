@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::results::{ChunkWriter, Results, MAX_REMOTENESS, NO_REMOTENESS};
+use super::results::{Results, MAX_REMOTENESS, NO_REMOTENESS};
 use super::tier::{chunk_ranges, in_batches, pull_position, Later, Pulled, CHUNK};
 use super::{TierError, TierRanking};
 use crate::outcome::Outcome;
@@ -389,44 +389,29 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
     fn results(self, remoteness: bool) -> Result<Results, TierError> {
         let size = self.counters.len() as u64;
         let mut results = Results::new(size, remoteness);
-        let remoteness_chunks: Box<dyn Iterator<Item = &mut [u8]> + Send> = if remoteness {
-            Box::new(results.remoteness.chunks_mut(CHUNK))
-        } else {
-            Box::new(std::iter::repeat_with(|| &mut [][..]))
-        };
-        let jobs: Vec<_> = results
-            .outcomes
-            .chunks_mut(CHUNK / 4)
-            .zip(remoteness_chunks)
-            .zip(chunk_ranges(size))
-            .collect();
+        let jobs = results.chunk_writers(CHUNK);
         let tier = self.tier;
-        jobs.into_par_iter()
-            .try_for_each(|((outcomes, remoteness), range)| {
-                let mut writer = ChunkWriter {
-                    outcomes,
-                    remoteness,
+        jobs.into_par_iter().try_for_each(|(range, mut writer)| {
+            for (k, i) in range.enumerate() {
+                let (outcome, level) = match self.counters[i as usize].load(Relaxed) {
+                    WIN => (Outcome::Win, self.levels[i as usize].load(Relaxed)),
+                    LOSS => (Outcome::Loss, self.levels[i as usize].load(Relaxed)),
+                    _ => (Outcome::Draw, NO_LEVEL),
                 };
-                for (k, i) in range.enumerate() {
-                    let (outcome, level) = match self.counters[i as usize].load(Relaxed) {
-                        WIN => (Outcome::Win, self.levels[i as usize].load(Relaxed)),
-                        LOSS => (Outcome::Loss, self.levels[i as usize].load(Relaxed)),
-                        _ => (Outcome::Draw, NO_LEVEL),
-                    };
-                    let byte = if level == NO_LEVEL {
-                        NO_REMOTENESS
-                    } else if u32::from(level) > MAX_REMOTENESS && !writer.remoteness.is_empty() {
-                        return Err(TierError::Remoteness {
-                            tier,
-                            remoteness: u32::from(level),
-                        });
-                    } else {
-                        level.min(u16::from(NO_REMOTENESS)) as u8
-                    };
-                    writer.set(k, outcome, byte);
-                }
-                Ok(())
-            })?;
+                let byte = if level == NO_LEVEL {
+                    NO_REMOTENESS
+                } else if u32::from(level) > MAX_REMOTENESS && !writer.remoteness.is_empty() {
+                    return Err(TierError::Remoteness {
+                        tier,
+                        remoteness: u32::from(level),
+                    });
+                } else {
+                    level.min(u16::from(NO_REMOTENESS)) as u8
+                };
+                writer.set(k, outcome, byte);
+            }
+            Ok(())
+        })?;
         Ok(results)
     }
 }
