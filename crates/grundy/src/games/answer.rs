@@ -70,3 +70,27 @@ pub struct RemoteAnswer<M> {
     /// The positions explored, or those of the strong solution the answer was read from.
     pub positions: u64,
 }
+
+impl<M> RemoteAnswer<M> {
+    /// The answer worth `outcome` and `remoteness` at a position, with every winning move
+    /// listed, its best moves, and the positions it took.
+    pub fn new(
+        outcome: Outcome,
+        remoteness: Option<u32>,
+        winning_moves: Vec<M>,
+        best_moves: Vec<M>,
+        positions: u64,
+    ) -> RemoteAnswer<M> {
+        RemoteAnswer {
+            answer: Answer {
+                outcome,
+                value: None,
+                winning_moves,
+                winning_move_count: None,
+            },
+            remoteness,
+            best_moves,
+            positions,
+        }
+    }
+}

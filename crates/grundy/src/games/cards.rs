@@ -20,7 +20,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Family, Group, Inputs, Param, RunError};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::report::{Field, Report};
@@ -439,17 +439,7 @@ fn answer_with(
             best.push(m);
         }
     }
-    CardsAnswer {
-        answer: Answer {
-            outcome,
-            value: None,
-            winning_moves: winning,
-            winning_move_count: None,
-        },
-        remoteness,
-        best_moves: best,
-        positions,
-    }
+    CardsAnswer::new(outcome, remoteness, winning, best, positions)
 }
 
 /// Reads a hand: numbers from 0 to `modulus - 1` separated by spaces or commas.

@@ -33,7 +33,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::connect4_tiers::Connect4Tiers;
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Family, Group, Inputs, Param, RunError};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -614,17 +614,8 @@ pub fn solve_board(
             }
         }
     }
-    Ok(Solved {
-        answer: Answer {
-            outcome,
-            value: None,
-            winning_moves: winning,
-            winning_move_count: None,
-        },
-        remoteness,
-        best_moves: best,
-        positions: explored.graph.position_count() as u64,
-    })
+    let positions = explored.graph.position_count() as u64;
+    Ok(Solved::new(outcome, remoteness, winning, best, positions))
 }
 
 /// Answers `board` from a strong solution on disk (made by
@@ -682,17 +673,13 @@ pub fn answer_from(
             .map(|(&c, _)| Column(c + 1))
             .collect()
     };
-    Ok(Solved {
-        answer: Answer {
-            outcome: value.outcome,
-            value: None,
-            winning_moves: pick(|s| s.winning),
-            winning_move_count: None,
-        },
-        remoteness: value.remoteness,
-        best_moves: pick(|s| s.best),
-        positions: (0..game.tier_count()).map(|t| game.tier_size(t)).sum(),
-    })
+    Ok(Solved::new(
+        value.outcome,
+        value.remoteness,
+        pick(|s| s.winning),
+        pick(|s| s.best),
+        (0..game.tier_count()).map(|t| game.tier_size(t)).sum(),
+    ))
 }
 
 /// `grundy connect4 BOARD`: Connect Four from a board or a move sequence. The common answer
