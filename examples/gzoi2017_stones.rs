@@ -176,8 +176,9 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::budget::Budget;
     use grundy::progress::NoProgress;
-    use grundy::rules::{explore, ExploreLimits, Impartial};
+    use grundy::rules::{explore, Impartial};
     use grundy::solve::{solve, Outcome, SolveOptions};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -195,7 +196,7 @@ mod tests {
     impl Impartial for FirstPileNim {
         type Position = Position;
 
-        fn options(&self, p: &Position, out: &mut Vec<Position>) {
+        fn options(&self, p: &Position, out: &mut grundy::rules::Moves<Position>) {
             for i in 0..p.piles.len() {
                 if p.forced.is_some_and(|f| f != i) {
                     continue;
@@ -231,7 +232,7 @@ mod tests {
             let explored = explore(
                 &FirstPileNim,
                 starts.clone(),
-                ExploreLimits::default(),
+                &Budget::default(),
                 &NoProgress,
             )
             .unwrap();

@@ -29,8 +29,9 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Game};
+use grundy::rules::{explore, Game};
 use grundy::solve::{principal_line, solve, LineEnd, Outcome, SolveOptions};
 use grundy::Player;
 
@@ -92,7 +93,7 @@ const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 impl Game for Board {
     type Position = Position;
 
-    fn moves(&self, p: &Position, out: &mut Vec<Position>) {
+    fn moves(&self, p: &Position, out: &mut grundy::rules::Moves<Position>) {
         match p.turn {
             Player::One => {
                 for (moved, other) in [(0, 1), (1, 0)] {
@@ -240,8 +241,8 @@ fn player_name(p: Player) -> &'static str {
 
 /// Solves the board from its start and reports who wins, how fast, and the principal line.
 fn report(board: &Board, start: Position) -> Result<String, String> {
-    let explored = explore(board, [start], ExploreLimits::default(), &NoProgress)
-        .map_err(|e| e.to_string())?;
+    let explored =
+        explore(board, [start], &Budget::default(), &NoProgress).map_err(|e| e.to_string())?;
     let graph = &explored.graph;
     let solution = solve(graph, &SolveOptions::default()).map_err(|e| e.to_string())?;
     let id = explored.id(&start).expect("the start is explored");
@@ -446,7 +447,7 @@ mod tests {
     /// Solves a board with the library: the start's outcome and remoteness for player 1.
     fn solved(text: &str) -> (Outcome, Option<u32>) {
         let (board, start) = parse_board(text).unwrap();
-        let explored = explore(&board, [start], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&board, [start], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let id = explored.id(&start).unwrap();
         (solution.outcome(id), solution.remoteness(id))
@@ -518,7 +519,7 @@ mod tests {
             };
             boards += 1;
             let (board, start) = parse_board(&text).unwrap();
-            let explored = explore(&board, [start], ExploreLimits::default(), &NoProgress).unwrap();
+            let explored = explore(&board, [start], &Budget::default(), &NoProgress).unwrap();
             let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
 
             let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();

@@ -124,8 +124,9 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy::budget::Budget;
     use grundy::progress::NoProgress;
-    use grundy::rules::{explore, ExploreLimits, Impartial};
+    use grundy::rules::{explore, Impartial};
     use grundy::solve::{solve, Outcome, SolveOptions};
 
     /// The whole game, without splitting it into beans: a position is the vector of counts.
@@ -134,7 +135,7 @@ mod tests {
     impl Impartial for Beans {
         type Position = Vec<u64>;
 
-        fn options(&self, c: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        fn options(&self, c: &Vec<u64>, out: &mut grundy::rules::Moves<Vec<u64>>) {
             for (i, j, k) in triples(c) {
                 out.push(after(c, (i, j, k)));
             }
@@ -166,13 +167,7 @@ mod tests {
     /// The answer by exploring the whole game from `counts`: a winning first move leaves a
     /// position that is a loss for the opponent.
     fn brute_force(counts: &[u64]) -> Answer {
-        let explored = explore(
-            &Beans,
-            [counts.to_vec()],
-            ExploreLimits::default(),
-            &NoProgress,
-        )
-        .unwrap();
+        let explored = explore(&Beans, [counts.to_vec()], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let mut result = Answer {
             first: None,

@@ -18,8 +18,9 @@
 
 use std::process::ExitCode;
 
+use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::rules::{explore, Impartial};
 use grundy::solve::{solve, Outcome, SolveOptions};
 
 /// The pile sizes a move may take.
@@ -34,7 +35,7 @@ struct Take134;
 impl Impartial for Take134 {
     type Position = u32;
 
-    fn options(&self, n: &u32, out: &mut Vec<u32>) {
+    fn options(&self, n: &u32, out: &mut grundy::rules::Moves<u32>) {
         out.extend(TAKE.iter().filter_map(|&t| n.checked_sub(t)));
     }
 }
@@ -50,7 +51,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let explored = match explore(&Take134, [n], ExploreLimits::default(), &NoProgress) {
+    let explored = match explore(&Take134, [n], &Budget::default(), &NoProgress) {
         Ok(explored) => explored,
         Err(e) => {
             eprintln!("take_134: error: {e}");
@@ -130,7 +131,7 @@ mod tests {
     #[test]
     fn losing_sizes_are_0_and_2_mod_7() {
         let n = 300;
-        let explored = explore(&Take134, [n], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&Take134, [n], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let dp = mex_table(n as usize);
         for k in 0..=n {
@@ -143,7 +144,7 @@ mod tests {
     #[test]
     fn grundy_values_equal_the_mex_table() {
         let n = 300;
-        let explored = explore(&Take134, [n], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&Take134, [n], &Budget::default(), &NoProgress).unwrap();
         let values = grundy_values(&explored.graph).unwrap();
         let dp = mex_table(n as usize);
         for k in 0..=n {
@@ -158,7 +159,7 @@ mod tests {
         // Direct recurrence: a win ends one move after its fastest losing option, a loss one
         // move after its slowest option; the empty pile ends at once.
         let n = 300;
-        let explored = explore(&Take134, [n], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&Take134, [n], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let dp = mex_table(n as usize);
         let mut rem: Vec<u32> = Vec::new();
@@ -189,7 +190,7 @@ mod tests {
     #[test]
     fn winning_moves_lead_to_losing_sizes() {
         let n = 100;
-        let explored = explore(&Take134, [n], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&Take134, [n], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         for k in 0..=n {
             let p = explored.id(&k).unwrap();

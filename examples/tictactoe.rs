@@ -18,8 +18,9 @@
 
 use std::process::ExitCode;
 
+use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, explore_dense, DenseIndex, ExploreLimits, Game};
+use grundy::rules::{explore, explore_dense, DenseIndex, Game};
 use grundy::solve::{solve, Outcome, SolveOptions};
 
 /// The eight lines of three cells.
@@ -114,7 +115,7 @@ struct TicTacToe;
 impl Game for TicTacToe {
     type Position = Board;
 
-    fn moves(&self, b: &Board, out: &mut Vec<Board>) {
+    fn moves(&self, b: &Board, out: &mut grundy::rules::Moves<Board>) {
         let mark = b.mover();
         for i in 0..9 {
             if b.0[i] == Cell::Empty {
@@ -205,7 +206,7 @@ fn main() -> ExitCode {
     };
 
     // Every position of the game, from the empty board: by dense index and by hashing.
-    let limits = ExploreLimits::default();
+    let limits = &Budget::default();
     let dense = explore_dense(&TicTacToe, [Board::EMPTY], limits, &NoProgress)
         .expect("tic-tac-toe is small");
     let hashed =
@@ -311,7 +312,7 @@ mod tests {
 
     #[test]
     fn the_empty_board_is_a_draw_among_5478_positions() {
-        let limits = ExploreLimits::default();
+        let limits = &Budget::default();
         let dense = explore_dense(&TicTacToe, [Board::EMPTY], limits, &NoProgress).unwrap();
         assert_eq!(dense.graph.position_count(), 5478);
         let solution = solve(&dense.graph, &SolveOptions::default()).unwrap();
@@ -322,7 +323,7 @@ mod tests {
 
     #[test]
     fn dense_and_hashed_exploration_agree() {
-        let limits = ExploreLimits::default();
+        let limits = &Budget::default();
         let dense = explore_dense(&TicTacToe, [Board::EMPTY], limits, &NoProgress).unwrap();
         let hashed = explore(&TicTacToe, [Board::EMPTY], limits, &NoProgress).unwrap();
         assert_eq!(dense.graph, hashed.graph);
@@ -342,7 +343,7 @@ mod tests {
 
     #[test]
     fn solver_agrees_with_minimax_on_every_reachable_board() {
-        let limits = ExploreLimits::default();
+        let limits = &Budget::default();
         let hashed = explore(&TicTacToe, [Board::EMPTY], limits, &NoProgress).unwrap();
         let solution = solve(&hashed.graph, &SolveOptions::default()).unwrap();
         let mut memo = HashMap::new();

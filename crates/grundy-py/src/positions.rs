@@ -17,7 +17,7 @@
 use std::collections::VecDeque;
 
 use grundy::graph::{Csr, Labels};
-use grundy::rules::{ExploreError, ExploreLimits};
+use grundy::budget::{Budget, Resource};
 use grundy::{GameGraph, Outcome, Player};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -189,7 +189,7 @@ pub struct PyGame<'py> {
     pub options: Bound<'py, PyAny>,
     pub result: Option<Bound<'py, PyAny>>,
     pub player: Option<Bound<'py, PyAny>>,
-    pub limits: ExploreLimits,
+    pub budget: Budget,
 }
 
 /// The graph of a game defined in Python and the object of each position.
@@ -263,11 +263,14 @@ pub fn explore_python<'py>(
     progress: &Bar,
 ) -> PyResult<PyExplored> {
     let py = game.options.py();
-    let max_positions = game.limits.max_positions.min(u32::MAX as usize - 1);
+    let max_positions = game.budget.positions().min(u64::from(u32::MAX - 1)) as usize;
     let too_many = || {
-        errors::limit(ExploreError::TooManyPositions {
-            limit: max_positions,
-        })
+        errors::limit(game.budget.exhausted(
+            Resource::Positions,
+            None,
+            "exploring",
+            max_positions as u64,
+        ))
     };
     let mut positions = Positions::new();
     for s in starts {
@@ -350,12 +353,9 @@ pub fn explore_python<'py>(
                 + 4 * (targets.capacity() + offsets.capacity())
                 + fixed.capacity()
                 + player.capacity();
-            if bytes > game.limits.max_bytes {
-                return Err(errors::limit(ExploreError::TooMuchMemory {
-                    limit: game.limits.max_bytes,
-                    positions: positions.len(),
-                }));
-            }
+            game.budget
+                .check_memory(bytes as u64, "exploring", positions.len() as u64)
+                .map_err(errors::limit)?;
         }
     }
     let n = positions.len();

@@ -9,7 +9,8 @@ use std::hash::{Hash, Hasher};
 
 use grundy::pattern::table::TableError;
 use grundy::progress::Progress;
-use grundy::rules::{ExploreError, ExploreLimits, GrundyMemo, SplittingGame};
+use grundy::budget::{Budget, Raise, Resource};
+use grundy::rules::{GrundyMemo, SplittingGame};
 use grundy::solve::grundy_values;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -143,9 +144,12 @@ impl<'py, 'a> PyRules<'py, 'a> {
             py.check_signals()?;
         }
         if calls as usize > self.limit {
-            return Err(errors::limit(ExploreError::TooManyPositions {
-                limit: self.limit,
-            }));
+            return Err(errors::limit(budget(Some(self.limit), None).exhausted(
+                Resource::Positions,
+                None,
+                "valuing",
+                self.limit as u64,
+            )));
         }
         let options = self.options.call1((p.object.bind(py),))?;
         if let Ok(list) = options.downcast::<PyList>() {
@@ -182,12 +186,23 @@ impl SplittingGame for PyRules<'_, '_> {
     }
 }
 
-fn limits(limit: Option<usize>, memory: Option<usize>) -> ExploreLimits {
-    let default = ExploreLimits::default();
-    ExploreLimits {
-        max_positions: limit.unwrap_or(default.max_positions),
-        max_bytes: memory.unwrap_or(default.max_bytes),
+/// How Python callers raise a budget: by the functions' keyword arguments.
+const RAISE: Raise = Raise {
+    positions: "pass a larger limit=",
+    memory: "pass a larger memory=",
+    time: "pass a larger time limit",
+};
+
+/// The budget of `limit` positions and `memory` bytes, the engine's defaults where absent.
+fn budget(limit: Option<usize>, memory: Option<usize>) -> Budget {
+    let mut budget = Budget::default().named(RAISE);
+    if let Some(limit) = limit {
+        budget = budget.with_positions(limit as u64);
     }
+    if let Some(memory) = memory {
+        budget = budget.with_memory(memory as u64);
+    }
+    budget
 }
 
 /// The position graph of a game defined in Python, explored from `starts`.
@@ -225,7 +240,7 @@ pub fn explore(
         options,
         result,
         player,
-        limits: limits(limit, memory),
+        budget: budget(limit, memory),
     };
     let bar = Bar::new(progress);
     bar.count("exploring");
@@ -263,7 +278,7 @@ pub fn python_values(
         options: rules.options,
         result: None,
         player: None,
-        limits: limits(limit, None),
+        budget: budget(limit, None),
     };
     let explored = explore_python(
         &game,

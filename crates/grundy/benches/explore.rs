@@ -16,8 +16,9 @@ mod common;
 
 use clap::Parser;
 
+use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, explore_dense, DenseIndex, ExploreLimits, Impartial};
+use grundy::rules::{explore, explore_dense, DenseIndex, Impartial};
 
 const SIDE: u64 = 101;
 
@@ -25,7 +26,7 @@ struct ThreePiles;
 
 impl Impartial for ThreePiles {
     type Position = [u8; 3];
-    fn options(&self, p: &[u8; 3], out: &mut Vec<[u8; 3]>) {
+    fn options(&self, p: &[u8; 3], out: &mut grundy::rules::Moves<[u8; 3]>) {
         for i in 0..3 {
             for take in 1..=3u8 {
                 if p[i] >= take {
@@ -67,7 +68,7 @@ struct Options {
 fn main() {
     let reps = Options::parse().reps;
     let start = [(SIDE - 1) as u8; 3];
-    let limits = ExploreLimits::default();
+    let limits = &Budget::default();
     let (h, hashed) = common::timed(reps, || {
         explore(&ThreePiles, [start], limits, &NoProgress).expect("fits")
     });

@@ -23,11 +23,12 @@ mod memory;
 use std::path::PathBuf;
 
 use clap::Parser;
+use grundy::budget::Budget;
 use grundy::games::connect4::{Connect4, Connect4Position};
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
+use grundy::rules::explore;
 use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
-use grundy::rules::{explore, ExploreLimits};
 use grundy::solve::{solve, SolveOptions};
 use memory::{mib, peak_memory};
 
@@ -84,7 +85,7 @@ fn main() {
 
     let (graph_time, (explored, solution)) = common::timed(1, || {
         let start = [Connect4Position::default()];
-        let explored = explore(&game, start, ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&game, start, &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         (explored, solution)
     });

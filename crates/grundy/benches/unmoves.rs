@@ -44,7 +44,7 @@ struct ByGraph(Cards);
 
 impl Game for ByGraph {
     type Position = CardsPosition;
-    fn moves(&self, p: &CardsPosition, out: &mut Vec<CardsPosition>) {
+    fn moves(&self, p: &CardsPosition, out: &mut grundy::rules::Moves<CardsPosition>) {
         self.0.moves(p, out);
     }
     fn result(&self, p: &CardsPosition) -> Option<Outcome> {

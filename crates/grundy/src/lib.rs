@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod games;
 pub mod graph;
 pub mod impartial;

@@ -2,10 +2,10 @@
 //! piles of at most 6 stones (outcome and the exact set of winning moves, at every position
 //! reached), on random larger positions, and by internal consistency on huge piles.
 
+use grundy::budget::Budget;
 use grundy::games::candy_piles::{answer, outcome, position, CandyMove, CandyPiles};
 use grundy::games::verify::everywhere_from;
 use grundy::games::CatalogueGame;
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -31,8 +31,7 @@ fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
 /// Checks the formula at every position reachable from `piles` against the solver, and the
 /// outcome function beside the answer; returns the number of positions checked.
 fn check_against_solver(piles: &[u64]) -> usize {
-    let checked =
-        everywhere_from(&CandyPiles, [position(piles)], ExploreLimits::default()).unwrap();
+    let checked = everywhere_from(&CandyPiles, [position(piles)], &Budget::default()).unwrap();
     assert_eq!(outcome(piles), answer(piles).outcome);
     checked.positions
 }

@@ -5,9 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::circle_take::{answer, value, CircleMove, CirclePosition, CircleTake, ZeroK};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 
@@ -18,13 +19,7 @@ const SMALL: u64 = 24;
 fn formula_matches_solver_on_every_small_circle() {
     for k in 1..=SMALL + 1 {
         let starts: Vec<CirclePosition> = (0..=SMALL).map(CirclePosition::Circle).collect();
-        let explored = explore(
-            &CircleTake { k },
-            starts,
-            ExploreLimits::default(),
-            &NoProgress,
-        )
-        .unwrap();
+        let explored = explore(&CircleTake { k }, starts, &Budget::default(), &NoProgress).unwrap();
         let graph = &explored.graph;
         let solution = solve(graph, &SolveOptions::default()).unwrap();
         let values = grundy_values(graph).unwrap();

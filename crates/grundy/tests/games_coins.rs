@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::coins::{
     answer, heads_of_row, mock_turtles_value, ruler_max_run_value, ruler_value, two_value, Board,
     CoinBoard, CoinRow, CoinsError, MultiplesTable, Row, RowMove, Rule, BOARD_SEARCH_BUDGET,
@@ -19,7 +20,7 @@ use grundy::impartial::product::corners_value;
 use grundy::math::bits::is_odious;
 use grundy::nimber::Nimber;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::rules::{explore, Impartial};
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -45,7 +46,7 @@ fn mask(m: &RowMove) -> u64 {
 fn check_row(rule: Rule, length: u32) {
     let game = CoinRow { rule, length };
     let all = (1u64 << length) - 1;
-    let explored = explore(&game, [all], ExploreLimits::default(), &NoProgress).unwrap();
+    let explored = explore(&game, [all], &Budget::default(), &NoProgress).unwrap();
     let graph = &explored.graph;
     assert_eq!(graph.position_count(), 1 << length, "{rule} {length}");
     let solution = solve(graph, &SolveOptions::default()).unwrap();
@@ -443,7 +444,7 @@ fn check_board(rx: Rule, lx: u32, ry: Rule, ly: u32) {
         },
     };
     let all = (1u64 << (lx * ly)) - 1;
-    let explored = explore(&game, [all], ExploreLimits::default(), &NoProgress).unwrap();
+    let explored = explore(&game, [all], &Budget::default(), &NoProgress).unwrap();
     let graph = &explored.graph;
     assert_eq!(graph.position_count(), 1 << (lx * ly));
     let solution = solve(graph, &SolveOptions::default()).unwrap();
@@ -517,7 +518,7 @@ fn two_dimensional_ruler_is_not_the_notes_power_of_two() {
         },
     };
     let head = game.bit(2, 2);
-    let explored = explore(&game, [head], ExploreLimits::default(), &NoProgress).unwrap();
+    let explored = explore(&game, [head], &Budget::default(), &NoProgress).unwrap();
     let values = grundy_values(&explored.graph).unwrap();
     assert_eq!(values.finite(explored.id(&head).unwrap()), Some(3));
     let ruler = || Row::new(RULER, 1 << 20, 1).unwrap();
@@ -693,7 +694,7 @@ fn rules_and_moves_display() {
         length: 7,
     };
     assert_eq!(row.move_sets(3), [0b100, 0b100100]);
-    let mut out = Vec::new();
+    let mut out = grundy::rules::Moves::new();
     row.options(&0b100, &mut out);
-    assert_eq!(out, [0, 0b100000]);
+    assert_eq!(&out[..], [0, 0b100000]);
 }

@@ -5,11 +5,12 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use grundy::budget::Budget;
 use grundy::games::connect4::{
     positions_by_ply, solve_board, Board, Column, Connect4, Connect4Position,
 };
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Game};
+use grundy::rules::{explore, Game};
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -27,7 +28,7 @@ fn positions_by_ply_on_7_by_6_match_oeis_a212693() {
     let game = Connect4::new(7, 6).unwrap();
     let mut layer: FxHashSet<Connect4Position> = FxHashSet::default();
     layer.insert(Connect4Position::default());
-    let mut out = Vec::new();
+    let mut out = grundy::rules::Moves::new();
     let plies = 9;
     for (ply, &expected) in A212693.iter().enumerate().take(plies + 1) {
         assert_eq!(layer.len() as u64, expected, "ply {ply}");
@@ -185,7 +186,7 @@ fn check_against_negamax(w: u32, h: u32, min_plies: usize, samples: usize, seed:
     let explored = explore(
         &game,
         [Connect4Position::default()],
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

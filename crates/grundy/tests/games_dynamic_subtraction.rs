@@ -2,13 +2,13 @@
 //! moves and winning moves against the generic solver on every small position, for integer
 //! and non-integer k; internal consistency for huge piles.
 
+use grundy::budget::Budget;
 use grundy::games::dynamic_subtraction::{
     answer, min_winning_first_move, start, DynamicError, LosingSizes, Ratio, RatioError,
     MAX_GENERATED,
 };
 use grundy::games::limited::LimitedPile;
 use grundy::games::verify::against_solver;
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -78,7 +78,7 @@ fn every_small_position_matches_the_solver() {
     for text in KS {
         let k = k(text);
         let sizes = LosingSizes::up_to(k, MAX_PILE).unwrap();
-        against_solver(&sizes, starts.iter().copied(), ExploreLimits::default())
+        against_solver(&sizes, starts.iter().copied(), &Budget::default())
             .unwrap_or_else(|e| panic!("k = {k}: {e}"));
         for &p in &starts {
             let a = sizes.answer(p.pile, p.limit);

@@ -14,13 +14,14 @@
 
 use std::collections::HashMap;
 
+use grundy::budget::Budget;
 use grundy::games::candy_piles;
 use grundy::games::ends::{
     carrots, fox_cards, parity_sums, sum_game, two_queues, CardScores, Carrots, End, EndsError,
     EndsSum, FoxCards, Parity, QueueMove, SumStrategy, TwoQueues,
 };
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Explored, Game};
+use grundy::rules::{explore, Explored, Game};
 use grundy::solve::{solve, solve_payoffs, PayoffSolution, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -51,7 +52,7 @@ fn payoff_solution<G: Game>(
     starts: Vec<G::Position>,
     payoff: impl Fn(&G::Position) -> Option<i64>,
 ) -> (Explored<G::Position>, PayoffSolution) {
-    let e = explore(rules, starts, ExploreLimits::default(), &NoProgress).unwrap();
+    let e = explore(rules, starts, &Budget::default(), &NoProgress).unwrap();
     let payoffs = (0..e.graph.position_count() as u32)
         .map(|id| payoff(e.position(id)))
         .collect();
@@ -318,13 +319,7 @@ fn strategy_sums(values: &[u64], strategy: SumStrategy) -> (u128, u128) {
 
 fn check_sum_game(values: &[u64]) {
     let rules = EndsSum::new(values.to_vec()).unwrap();
-    let e = explore(
-        &rules,
-        [rules.start()],
-        ExploreLimits::default(),
-        &NoProgress,
-    )
-    .unwrap();
+    let e = explore(&rules, [rules.start()], &Budget::default(), &NoProgress).unwrap();
     let s = solve(&e.graph, &SolveOptions::default()).unwrap();
     let a = sum_game(values).unwrap();
     assert_eq!(a.outcome, Outcome::Win);
@@ -434,7 +429,7 @@ fn sum_game_conditions_and_huge_values() {
 /// winning moves of the start.
 fn check_two_queues(first: &[u64], second: &[u64], threshold: u128) {
     let game = TwoQueues::new(first.to_vec(), second.to_vec(), threshold).unwrap();
-    let e = explore(&game, [(0, 0)], ExploreLimits::default(), &NoProgress).unwrap();
+    let e = explore(&game, [(0, 0)], &Budget::default(), &NoProgress).unwrap();
     let s = solve(&e.graph, &SolveOptions::default()).unwrap();
     for id in 0..e.graph.position_count() as u32 {
         let (i, j) = *e.position(id);

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use grundy::budget::Budget;
 use grundy::games::dynamic_subtraction::{LosingSizes, Ratio};
 use grundy::games::fibonacci::{
     self, answer, misere_losses_up_to, misere_wins, start_answer, winning_moves, wins,
@@ -12,7 +13,7 @@ use grundy::games::limited::LimitedPile as Position;
 use grundy::games::verify::against_solver;
 use grundy::math::zeckendorf::{is_fibonacci, smallest_term, zeckendorf, FIBONACCI};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -35,7 +36,7 @@ fn solved(misere: bool, min_limit: u64) -> Vec<(Position, Outcome, Vec<u64>)> {
     let explored = explore(
         &FibonacciNim,
         starts.iter().copied(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();
@@ -69,7 +70,7 @@ fn solved(misere: bool, min_limit: u64) -> Vec<(Position, Outcome, Vec<u64>)> {
 /// twice the take.
 #[test]
 fn every_small_position_matches_the_solver() {
-    let checked = against_solver(&FibonacciNim, positions(0), ExploreLimits::default()).unwrap();
+    let checked = against_solver(&FibonacciNim, positions(0), &Budget::default()).unwrap();
     assert_eq!(checked.positions, positions(0).len());
     for p in positions(0) {
         let a = answer(p.pile, p.limit);
@@ -104,12 +105,7 @@ fn every_small_misere_position_matches_the_solver() {
     let game_positions = positions(1)
         .into_iter()
         .filter(|p| p.pile == 0 || p.limit > 0);
-    against_solver(
-        &MisereFibonacciNim,
-        game_positions,
-        ExploreLimits::default(),
-    )
-    .unwrap();
+    against_solver(&MisereFibonacciNim, game_positions, &Budget::default()).unwrap();
     for p in positions(1) {
         assert_eq!(
             misere_wins(p.pile, p.limit),

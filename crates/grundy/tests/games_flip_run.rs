@@ -4,9 +4,9 @@
 //! notes' own test (on the differences of parities) against the value, on those positions and
 //! on random long ones, and internal consistency for entries up to 2^64 - 1.
 
+use grundy::budget::Budget;
 use grundy::games::flip_run::{answer, value, winning_moves, FlipRun, FlipRunMove};
 use grundy::games::verify::against_solver;
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -49,7 +49,7 @@ fn value_wide(a: &[u128]) -> u64 {
 #[test]
 fn formula_matches_solver_on_every_small_position() {
     let starts = small_positions();
-    let checked = against_solver(&FlipRun, starts.clone(), ExploreLimits::default()).unwrap();
+    let checked = against_solver(&FlipRun, starts.clone(), &Budget::default()).unwrap();
     assert_eq!(checked.values, starts.len());
     let mut wins = 0;
     for a in &starts {

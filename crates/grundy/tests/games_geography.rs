@@ -8,6 +8,7 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::geography::{
     self, solve_with, Direction, Geography, GeographySolution, Grid, MatchingMethod, LISTED_MOVES,
 };
@@ -15,7 +16,7 @@ use grundy::graph::matching::{edmonds, hopcroft_karp, Matching};
 use grundy::graph::text::parse_str;
 use grundy::graph::UndirectedGraph;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -30,7 +31,7 @@ fn brute_force(graph: &UndirectedGraph) -> Vec<(Outcome, BTreeSet<u32>)> {
     let explored = explore(
         &game,
         starts.iter().cloned(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

@@ -6,13 +6,14 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::geography::{UndirectedGraph, LISTED_MOVES};
 use grundy::games::increasing_distance::{
     answer, solve as solve_tree, Centre, IncreasingDistance, Tree, TreeError,
 };
 use grundy::graph::text::parse_str;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -63,7 +64,7 @@ fn check_tree(tree: &Tree, what: &str) {
     let explored = explore(
         &game,
         starts.iter().copied(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

@@ -4,9 +4,10 @@
 //! Sprague–Grundy values (explore + `grundy_values`) against the matrix; and counts that add
 //! up to n² for n = 5·10^5.
 
+use grundy::budget::Budget;
 use grundy::games::mex_mat::{mex2, MexCounts, MexMat, MexMatError, MexMatGame, MexMatPosition};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::grundy_values;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -123,7 +124,7 @@ fn the_token_game_has_the_matrix_as_its_values() {
         let explored = explore(
             &game,
             [MexMatPosition::Cell(n - 1, n - 1)],
-            ExploreLimits::default(),
+            &Budget::default(),
             &NoProgress,
         )
         .unwrap();

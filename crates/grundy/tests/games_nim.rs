@@ -5,10 +5,10 @@
 //! 4 piles of 0..=4: the outcome, the value (normal play) and the exact set of winning moves,
 //! in normal and in misère play.
 
+use grundy::budget::Budget;
 use grundy::games::nim::{self, AntiNim, Nim, NimMove};
 use grundy::games::verify::against_solver;
 use grundy::impartial::misere::{anti_sg_move, anti_sg_wins};
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -29,7 +29,7 @@ fn positions() -> Vec<Vec<u64>> {
 
 #[test]
 fn normal_play_matches_the_solver_on_every_small_position() {
-    let checked = against_solver(&Nim, positions(), ExploreLimits::default()).unwrap();
+    let checked = against_solver(&Nim, positions(), &Budget::default()).unwrap();
     assert_eq!(
         checked.positions,
         1 + 25 + 13 * 13 + 8 * 8 * 8 + 5 * 5 * 5 * 5
@@ -39,7 +39,7 @@ fn normal_play_matches_the_solver_on_every_small_position() {
 
 #[test]
 fn misere_play_matches_the_solver_on_every_small_position() {
-    against_solver(&AntiNim, positions(), ExploreLimits::default()).unwrap();
+    against_solver(&AntiNim, positions(), &Budget::default()).unwrap();
     for piles in positions() {
         let answer = nim::misere_answer(&piles);
         assert_eq!(answer.value, None);

@@ -4,12 +4,12 @@
 //! and every a, b ≤ 3 with 4 piles of at most 7; the pile kinds against the notes' forms; and
 //! internal consistency for piles and takes up to 2^64 − 1.
 
+use grundy::budget::Budget;
 use grundy::games::partizan_piles::{
     KindCounts, OutcomeClass, PartizanPiles, PileKind, PilesPosition, Side, ZeroTake,
 };
 use grundy::games::verify::against_solver;
 use grundy::partizan::{GameId, GameStore};
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -44,7 +44,7 @@ fn compare(a: u64, b: u64, count: usize, max: u64) {
             to_move,
         })
     });
-    against_solver(&game, starts, ExploreLimits::default())
+    against_solver(&game, starts, &Budget::default())
         .unwrap_or_else(|e| panic!("a={a} b={b}: {e}"));
     for piles in &positions {
         let answer = game.answer(piles);

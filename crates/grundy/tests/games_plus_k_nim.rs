@@ -2,10 +2,10 @@
 //! generic solver on every small position for k ≤ 10, against the f recursion over several
 //! periods for k ≤ 200, and the range counts for huge parameters.
 
+use grundy::budget::Budget;
 use grundy::games::limited::LimitedPile;
 use grundy::games::plus_k_nim::Pattern;
 use grundy::games::verify::against_solver;
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -23,7 +23,7 @@ fn every_small_position_matches_the_solver() {
         .collect();
     for k in 0..=10 {
         let pattern = Pattern::new(k);
-        against_solver(&pattern, starts.iter().copied(), ExploreLimits::default())
+        against_solver(&pattern, starts.iter().copied(), &Budget::default())
             .unwrap_or_else(|e| panic!("k = {k}: {e}"));
         for &p in &starts {
             let a = pattern.answer(p.pile, p.limit);

@@ -7,11 +7,12 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use grundy::budget::Budget;
 use grundy::games::rabbit_egg::{
     Board, Cell, RabbitEgg, RabbitEggMove, RabbitEggPosition, Record, Side,
 };
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -63,7 +64,7 @@ fn check_shape(rows: usize, columns: usize) -> usize {
     let explored = explore(
         &RabbitEgg,
         starts.iter().cloned(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();
@@ -309,7 +310,7 @@ fn the_records_of_small_boards_match_the_solver() {
             board: board.clone(),
             to_move: Side::Rabbit,
         };
-        let explored = explore(&RabbitEgg, [start], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&RabbitEgg, [start], &Budget::default(), &NoProgress).unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         for id in 0..explored.graph.position_count() as u32 {
             solved.insert(explored.position(id).clone(), solution.outcome(id));

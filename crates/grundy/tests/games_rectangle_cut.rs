@@ -4,12 +4,13 @@
 //! sides up to 120, the winning-move counts against all divisors for sides up to 10^6, and
 //! internal consistency for sides up to 2^64 − 1.
 
+use grundy::budget::Budget;
 use grundy::games::rectangle_cut::{
     answer, value, Axis, CutMove, Rectangle, RectangleCut, LISTED_MOVES,
 };
 use grundy::games::verify::everywhere_from;
 use grundy::math::primes::prime_factor_count;
-use grundy::rules::{ExploreLimits, GrundyMemo, SplittingGame};
+use grundy::rules::{GrundyMemo, SplittingGame};
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -97,7 +98,7 @@ fn formula_matches_solver_on_every_position_from_sides_up_to_6() {
     let starts: Vec<Vec<Rectangle>> = (1..=SMALL)
         .flat_map(|a| (1..=SMALL).map(move |b| vec![rect(a, b)]))
         .collect();
-    let checked = everywhere_from(&RectangleCut, starts, ExploreLimits::default()).unwrap();
+    let checked = everywhere_from(&RectangleCut, starts, &Budget::default()).unwrap();
     assert_eq!(checked.positions, 25_438);
     assert_eq!(checked.values, 25_438);
 }

@@ -1,9 +1,9 @@
 //! Take a square number: the values against the generic solver on every sum of up to three
 //! piles of at most 30 (and every single pile up to 400), and the known P-positions.
 
+use grundy::budget::Budget;
 use grundy::games::square_subtraction::{SquareSubtraction, MAX_PILE};
 use grundy::games::verify::against_solver;
-use grundy::rules::ExploreLimits;
 
 #[test]
 fn every_small_position_matches_the_solver() {
@@ -11,7 +11,7 @@ fn every_small_position_matches_the_solver() {
     let singles = (0..=400).map(|n| vec![n]);
     let triples =
         (0..=30).flat_map(|a| (0..=a).flat_map(move |b| (0..=b).map(move |c| vec![a, b, c])));
-    let checked = against_solver(&game, singles.chain(triples), ExploreLimits::default()).unwrap();
+    let checked = against_solver(&game, singles.chain(triples), &Budget::default()).unwrap();
     assert!(checked.values > 5000);
 }
 

@@ -8,13 +8,14 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::staircase::{
     answer, kam_answer, kam_staircase, kam_value, value, winning_moves, Kam, KamMove, NotSorted,
     Staircase, StaircaseMove,
 };
 use grundy::games::verify::against_solver;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -74,7 +75,7 @@ fn staircase_formula_matches_solver_on_every_small_position() {
         starts.len(),
         1 + 5 + 25 + 125 + 625 + 1024 + 729 + 128 + 256
     );
-    let checked = against_solver(&Staircase, starts.clone(), ExploreLimits::default()).unwrap();
+    let checked = against_solver(&Staircase, starts.clone(), &Budget::default()).unwrap();
     assert_eq!(checked.values, starts.len());
     let mut wins = 0;
     for steps in &starts {
@@ -205,7 +206,7 @@ fn kam_formula_matches_solver_on_every_small_position() {
     let explored = explore(
         &Kam,
         starts.iter().cloned(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

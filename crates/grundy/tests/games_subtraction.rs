@@ -14,9 +14,9 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::subtraction::{Periodic, Rule, Subtraction, SubtractionError, LISTED_MOVES};
 use grundy::games::verify::against_solver;
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,7 +28,7 @@ const MAX_N: u64 = 300;
 fn check_single_piles(rule: &Rule) {
     let game = Subtraction::new(rule.clone()).unwrap();
     let piles = (0..=MAX_N).map(|n| vec![n]);
-    let checked = against_solver(&game, piles, ExploreLimits::default()).unwrap();
+    let checked = against_solver(&game, piles, &Budget::default()).unwrap();
     assert_eq!(checked.values, MAX_N as usize + 1, "{rule}");
     for n in 0..=MAX_N {
         let listed: Vec<u64> = game
@@ -203,7 +203,7 @@ fn sums_of_piles_match_the_solver() {
                 }
             }
         }
-        against_solver(&game, starts.iter().cloned(), ExploreLimits::default()).unwrap();
+        against_solver(&game, starts.iter().cloned(), &Budget::default()).unwrap();
         for piles in &starts {
             let answer = game.answer(piles);
             assert!(answer.winning_moves.windows(2).all(|w| w[0] < w[1]));

@@ -2,10 +2,10 @@
 //! wrong formula: each way of being wrong (outcome, value, an illegal move, a losing move, a
 //! move listed twice, a winning move left out) is planted in Nim and found.
 
+use grundy::budget::Budget;
 use grundy::games::nim::{self, Nim, NimMove};
 use grundy::games::verify::{against_solver, everywhere_from, Mismatch};
 use grundy::games::{Answer, CatalogueGame};
-use grundy::rules::ExploreLimits;
 use grundy::Outcome;
 
 /// How the planted formula is wrong.
@@ -81,13 +81,13 @@ impl CatalogueGame for Flawed {
 fn check(flaw: Flaw) -> Result<(), Mismatch> {
     let positions =
         (0..5).flat_map(|a| (0..5).flat_map(move |b| (0..6).map(move |c| vec![a, b, c])));
-    against_solver(&Flawed(flaw), positions, ExploreLimits::default()).map(|_| ())
+    against_solver(&Flawed(flaw), positions, &Budget::default()).map(|_| ())
 }
 
 #[test]
 fn a_correct_formula_passes() {
     check(Flaw::None).unwrap();
-    let checked = everywhere_from(&Nim, [vec![3, 4, 5]], ExploreLimits::default()).unwrap();
+    let checked = everywhere_from(&Nim, [vec![3, 4, 5]], &Budget::default()).unwrap();
     assert_eq!(checked.positions, 4 * 5 * 6);
     assert!(checked.winning_moves > 0);
 }

@@ -3,13 +3,14 @@
 //! exact ⌊k·φ⌋ against the mex construction for k ≤ 10^5 and against a 256-bit check of
 //! its defining inequality for huge k, and internal consistency for piles near 10^18 and 2^64.
 
+use grundy::budget::Budget;
 use grundy::games::verify::against_solver;
 use grundy::games::wythoff::{
     answer, grundy_table, is_p_position, lower, pile_index, upper, winning_moves, Sequence,
     TakeFrom, Wythoff, WythoffMove,
 };
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::grundy_values;
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -80,7 +81,7 @@ fn assert_consistent(a: u64, b: u64) -> Vec<WythoffMove> {
 #[test]
 fn formula_matches_solver_on_every_position_up_to_60() {
     let positions = (0..=SMALL).flat_map(|a| (0..=SMALL).map(move |b| (a, b)));
-    let checked = against_solver(&Wythoff, positions, ExploreLimits::default()).unwrap();
+    let checked = against_solver(&Wythoff, positions, &Budget::default()).unwrap();
     assert_eq!(checked.explored, ((SMALL + 1) * (SMALL + 1)) as usize);
     let mut losses = 0;
     for a in 0..=SMALL {
@@ -96,13 +97,7 @@ fn formula_matches_solver_on_every_position_up_to_60() {
 
 #[test]
 fn grundy_table_matches_solver_up_to_60() {
-    let explored = explore(
-        &Wythoff,
-        [(SMALL, SMALL)],
-        ExploreLimits::default(),
-        &NoProgress,
-    )
-    .unwrap();
+    let explored = explore(&Wythoff, [(SMALL, SMALL)], &Budget::default(), &NoProgress).unwrap();
     let values = grundy_values(&explored.graph).unwrap();
     let table = grundy_table(SMALL as usize);
     assert_eq!(table.max_pile(), SMALL as usize);

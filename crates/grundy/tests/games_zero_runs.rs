@@ -5,9 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use grundy::budget::Budget;
 use grundy::games::zero_runs::{answer, value, NotBinary, ZeroRunMove, ZeroRuns, LISTED_MOVES};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits};
+use grundy::rules::explore;
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -61,7 +62,7 @@ fn formula_matches_solver_on_every_short_string() {
     let explored = explore(
         &ZeroRuns,
         starts.iter().cloned(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

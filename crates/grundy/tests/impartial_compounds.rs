@@ -1,11 +1,12 @@
 //! Compound rules against the solved graphs of the compounds, on small cases.
 
+use grundy::budget::Budget;
 use grundy::graph::GameGraph;
 use grundy::impartial::ending::{ending_sum, ending_values, LastMover};
 use grundy::impartial::misere::{anti_sg_move, anti_sg_wins};
 use grundy::impartial::nim_k;
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Game, Impartial};
+use grundy::rules::{explore, Game, Impartial};
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -20,7 +21,7 @@ struct NimK(usize);
 
 impl Impartial for NimK {
     type Position = Vec<u64>;
-    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, piles: &Vec<u64>, out: &mut grundy::rules::Moves<Vec<u64>>) {
         // Every way of lowering a non-empty set of at most k piles.
         let n = piles.len();
         for mask in 1u32..(1 << n) {
@@ -57,7 +58,7 @@ impl Impartial for NimK {
 }
 
 fn solved_outcome<G: Game>(game: &G, start: G::Position, misere: bool) -> Outcome {
-    let e = explore(game, [start], ExploreLimits::default(), &NoProgress).unwrap();
+    let e = explore(game, [start], &Budget::default(), &NoProgress).unwrap();
     let options = SolveOptions {
         misere,
         preferences: None,
@@ -142,7 +143,7 @@ struct Tokens<'a> {
 
 impl Game for Tokens<'_> {
     type Position = Vec<u32>;
-    fn moves(&self, places: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    fn moves(&self, places: &Vec<u32>, out: &mut grundy::rules::Moves<Vec<u32>>) {
         for (i, g) in self.games.iter().enumerate() {
             for &q in g.options(places[i]) {
                 let mut next = places.clone();

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 
 mod common;
 
+use grundy::budget::Budget;
 use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 use grundy::pattern::period::{self, OctalPeriod, Period};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::rules::{explore, Impartial};
 use grundy::solve::grundy_values;
 
 fn testdata(name: &str) -> PathBuf {
@@ -115,7 +116,7 @@ struct Heaps(Rule);
 
 impl Impartial for Heaps {
     type Position = Vec<u16>;
-    fn options(&self, heaps: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
+    fn options(&self, heaps: &Vec<u16>, out: &mut grundy::rules::Moves<Vec<u16>>) {
         let digits: Vec<u8> = match &self.0 {
             Rule::Code { digits } => digits.clone(),
             Rule::Grundy => vec![4],
@@ -164,7 +165,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
             let e = explore(
                 &Heaps(rule.clone()),
                 [start.clone()],
-                ExploreLimits::default(),
+                &Budget::default(),
                 &NoProgress,
             )
             .unwrap();

@@ -1,10 +1,11 @@
 //! The recognisers against tables computed by brute force from the games' rules (打表), and
 //! every reported pattern checked cell by cell on random tables.
 
+use grundy::budget::Budget;
 use grundy::pattern::observe::{observe, Family, Formula, Pattern};
 use grundy::pattern::period::{self, ArithmeticPeriod};
 use grundy::pattern::table::{Span, Table};
-use grundy::rules::{ExploreLimits, Impartial};
+use grundy::rules::{Impartial, Moves};
 
 /// A row of coins as a bit mask of heads (bit x - 1 for coin x); a move turns `1..=max_coins`
 /// coins, or a run of consecutive coins, whose rightmost coin shows heads.
@@ -16,7 +17,7 @@ struct CoinRow {
 
 impl Impartial for CoinRow {
     type Position = u64;
-    fn options(&self, &heads: &u64, out: &mut Vec<u64>) {
+    fn options(&self, &heads: &u64, out: &mut grundy::rules::Moves<u64>) {
         for x in 0..64 {
             if heads >> x & 1 == 0 {
                 continue;
@@ -49,7 +50,7 @@ fn coin_table(game: &CoinRow, last: u64) -> Table {
         "coins",
         &OneHead(game),
         Span::new(0, last).unwrap(),
-        ExploreLimits::default(),
+        &Budget::default(),
     )
     .unwrap();
     Table::line("coins", rules.rows(), |x| rules.value(x).unwrap()).unwrap()
@@ -60,7 +61,7 @@ struct OneHead<'a>(&'a CoinRow);
 
 impl Impartial for OneHead<'_> {
     type Position = u64;
-    fn options(&self, &p: &u64, out: &mut Vec<u64>) {
+    fn options(&self, &p: &u64, out: &mut grundy::rules::Moves<u64>) {
         // Positions are masks; a start n stands for the mask of coin n (0 for no head). Every
         // option is a mask with bit 63 set, so that it is never read as a start.
         const MASK: u64 = 1 << 63;
@@ -71,7 +72,7 @@ impl Impartial for OneHead<'_> {
         } else {
             1 << (p - 1)
         };
-        let mut next = Vec::new();
+        let mut next = Moves::new();
         self.0.options(&heads, &mut next);
         out.extend(next.into_iter().map(|m| m | MASK));
     }
@@ -216,7 +217,7 @@ struct Wythoff;
 
 impl Impartial for Wythoff {
     type Position = (u64, u64);
-    fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+    fn options(&self, &(a, b): &(u64, u64), out: &mut grundy::rules::Moves<(u64, u64)>) {
         out.extend((0..a).map(|x| (x, b)));
         out.extend((0..b).map(|y| (a, y)));
         out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
@@ -227,7 +228,7 @@ impl Impartial for Wythoff {
 fn wythoff_losing_positions_are_wythoffs_pairs() {
     let span = Span::new(0, 30).unwrap();
     let table =
-        Table::from_rules_grid("wythoff", &Wythoff, span, span, ExploreLimits::default()).unwrap();
+        Table::from_rules_grid("wythoff", &Wythoff, span, span, &Budget::default()).unwrap();
     let patterns = observe(&table);
     assert!(patterns.contains(&Pattern::WythoffPairs), "{patterns:?}");
     assert!(patterns.contains(&Pattern::Symmetric));
@@ -237,7 +238,7 @@ fn wythoff_losing_positions_are_wythoffs_pairs() {
         &Wythoff,
         Span::new(0, 20).unwrap(),
         Span::new(10, 40).unwrap(),
-        ExploreLimits::default(),
+        &Budget::default(),
     )
     .unwrap();
     assert!(observe(&shifted).contains(&Pattern::WythoffPairs));

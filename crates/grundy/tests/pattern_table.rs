@@ -13,6 +13,7 @@
 //! - huge parameters by consistency: subtraction values near 10^18, Wythoff outcomes near
 //!   10^18 (each row has at most one P-position, exactly the formula's).
 
+use grundy::budget::Budget;
 use grundy::games::mex_mat::{MexMatGame, MexMatPosition};
 use grundy::games::registry::table_game;
 use grundy::games::subtraction::{Rule as SubtractionRule, Subtraction};
@@ -20,7 +21,7 @@ use grundy::games::wythoff::{self, Wythoff};
 use grundy::impartial::octal::Rule as CodeRule;
 use grundy::pattern::table::{Kind, Span, Table, TableError};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::rules::{explore, Impartial};
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -99,7 +100,7 @@ impl Heaps {
 impl Impartial for Heaps {
     type Position = Vec<u64>;
 
-    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, heaps: &Vec<u64>, out: &mut grundy::rules::Moves<Vec<u64>>) {
         for (i, &h) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == h {
                 continue;
@@ -121,7 +122,7 @@ fn solver_heap_values(rule: &CodeRule, n: u64) -> Vec<u64> {
     let starts: Vec<Vec<u64>> = (0..=n)
         .map(|h| if h == 0 { vec![] } else { vec![h] })
         .collect();
-    let e = explore(&game, starts.clone(), ExploreLimits::default(), &NoProgress).unwrap();
+    let e = explore(&game, starts.clone(), &Budget::default(), &NoProgress).unwrap();
     let values = grundy_values(&e.graph).unwrap();
     starts
         .iter()
@@ -183,10 +184,10 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
         let game = table_game(spec).unwrap();
         let table = game.line(span(0, 200), Kind::Values, &NoProgress).unwrap();
         let solver =
-            Table::from_rules_line("rules", &rule, span(0, 200), ExploreLimits::default()).unwrap();
+            Table::from_rules_line("rules", &rule, span(0, 200), &Budget::default()).unwrap();
         assert_eq!(table.values(), solver.values(), "{spec}");
         // The library's own route agrees with a direct exploration.
-        let e = explore(&rule, 120..=160, ExploreLimits::default(), &NoProgress).unwrap();
+        let e = explore(&rule, 120..=160, &Budget::default(), &NoProgress).unwrap();
         let values = grundy_values(&e.graph).unwrap();
         let part = game
             .line(span(120, 160), Kind::Values, &NoProgress)
@@ -217,7 +218,7 @@ struct TwoPileNim;
 impl Impartial for TwoPileNim {
     type Position = (u64, u64);
 
-    fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+    fn options(&self, &(a, b): &(u64, u64), out: &mut grundy::rules::Moves<(u64, u64)>) {
         out.extend((0..a).map(|x| (x, b)));
         out.extend((0..b).map(|y| (a, y)));
     }
@@ -225,7 +226,7 @@ impl Impartial for TwoPileNim {
 
 #[test]
 fn two_pile_tables_match_the_solver() {
-    let limits = ExploreLimits::default();
+    let limits = &Budget::default();
     let wythoff_game = table_game("Wythoff").unwrap();
     let nim = table_game("nim2").unwrap();
     assert_eq!((wythoff_game.parameters(), nim.parameters()), (2, 2));
@@ -279,7 +280,7 @@ fn mex_mat_tables_match_the_solver() {
         let cells: Vec<MexMatPosition> = (0..n)
             .flat_map(|i| (0..n).map(move |j| MexMatPosition::Cell(i, j)))
             .collect();
-        let e = explore(&rules, cells.clone(), ExploreLimits::default(), &NoProgress).unwrap();
+        let e = explore(&rules, cells.clone(), &Budget::default(), &NoProgress).unwrap();
         let values = grundy_values(&e.graph).unwrap();
         for p in cells {
             let MexMatPosition::Cell(i, j) = p else {
@@ -356,7 +357,7 @@ struct Cycle;
 impl Impartial for Cycle {
     type Position = u64;
 
-    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+    fn options(&self, &n: &u64, out: &mut grundy::rules::Moves<u64>) {
         out.push((n + 1) % 3);
     }
 }
@@ -364,7 +365,7 @@ impl Impartial for Cycle {
 #[test]
 fn errors_are_clear() {
     let message = |e: TableError| e.to_string();
-    let loopy = Table::from_rules_line("cycle", &Cycle, span(0, 2), ExploreLimits::default());
+    let loopy = Table::from_rules_line("cycle", &Cycle, span(0, 2), &Budget::default());
     assert_eq!(
         message(loopy.unwrap_err()),
         "position 0 has no finite Sprague–Grundy value (its value is inf())"

@@ -1,9 +1,10 @@
 //! Tartan's theorem and the corner-flipping coin games against the solved games on small
 //! boards in two and three dimensions.
 
+use grundy::budget::Budget;
 use grundy::impartial::product::{corner_move, corners_value, CornerMove};
 use grundy::progress::NoProgress;
-use grundy::rules::{explore, ExploreLimits, Impartial};
+use grundy::rules::{explore, Impartial};
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::{GameGraph, Nimber, Outcome};
 use rand::rngs::StdRng;
@@ -59,7 +60,7 @@ impl Corners {
 
 impl Impartial for Corners {
     type Position = u32;
-    fn options(&self, &mask: &u32, out: &mut Vec<u32>) {
+    fn options(&self, &mask: &u32, out: &mut grundy::rules::Moves<u32>) {
         let cells = self.cells();
         for high in &cells {
             if mask >> self.bit(high) & 1 == 0 {
@@ -87,7 +88,7 @@ fn check_board(dims: Vec<u64>, masks: impl Iterator<Item = u32>) {
     let e = explore(
         &game,
         starts.iter().copied(),
-        ExploreLimits::default(),
+        &Budget::default(),
         &NoProgress,
     )
     .unwrap();

@@ -1,11 +1,12 @@
 //! The rules API: exploration against explicit graphs, dense against hashed numbering, limits,
 //! and memoised values of splitting games against explored sums.
 
+use grundy::budget::{Budget, Cancel, Exhausted, Resource};
 use grundy::graph::GameGraph;
 use grundy::progress::NoProgress;
 use grundy::rules::{
-    explore, explore_dense, DenseIndex, ExploreError, ExploreLimits, Game, GrundyMemo, Impartial,
-    MemoError, SplittingGame,
+    explore, explore_dense, DenseIndex, ExploreError, Game, GrundyMemo, Impartial, MemoError,
+    Moves, SplittingGame,
 };
 use grundy::solve::{grundy_values, solve, SolveOptions};
 use grundy::Outcome;
@@ -17,7 +18,7 @@ struct Table(Vec<Vec<u32>>);
 
 impl Impartial for Table {
     type Position = u32;
-    fn options(&self, p: &u32, out: &mut Vec<u32>) {
+    fn options(&self, p: &u32, out: &mut grundy::rules::Moves<u32>) {
         out.extend_from_slice(&self.0[*p as usize]);
     }
 }
@@ -60,8 +61,8 @@ fn explored_graphs_have_the_outcomes_of_the_explicit_graph() {
         let full = GameGraph::from_moves(table.0.len() as u32, &moves);
         let truth = solve(&full, &SolveOptions::default()).unwrap();
         let start = rng.random_range(0..table.0.len() as u32);
-        let explored = explore(&table, [start], ExploreLimits::default(), &NoProgress).unwrap();
-        let dense = explore_dense(&table, [start], ExploreLimits::default(), &NoProgress).unwrap();
+        let explored = explore(&table, [start], &Budget::default(), &NoProgress).unwrap();
+        let dense = explore_dense(&table, [start], &Budget::default(), &NoProgress).unwrap();
         assert_eq!(
             explored.graph, dense.graph,
             "hashing and the dense index agree"
@@ -85,7 +86,7 @@ struct MisereTwoHeaps;
 
 impl Game for MisereTwoHeaps {
     type Position = (u8, u8);
-    fn moves(&self, &(a, b): &(u8, u8), out: &mut Vec<(u8, u8)>) {
+    fn moves(&self, &(a, b): &(u8, u8), out: &mut grundy::rules::Moves<(u8, u8)>) {
         out.extend((0..a).map(|x| (x, b)));
         out.extend((0..b).map(|y| (a, y)));
     }
@@ -98,13 +99,7 @@ impl Game for MisereTwoHeaps {
 fn fixed_results_from_rules_match_the_misere_nim_rule() {
     for a in 0..6u8 {
         for b in 0..6u8 {
-            let e = explore(
-                &MisereTwoHeaps,
-                [(a, b)],
-                ExploreLimits::default(),
-                &NoProgress,
-            )
-            .unwrap();
+            let e = explore(&MisereTwoHeaps, [(a, b)], &Budget::default(), &NoProgress).unwrap();
             let s = solve(&e.graph, &SolveOptions::default()).unwrap();
             // Misère Nim: with all heaps at most 1 the player to move wins iff the number of
             // heaps of size 1 is even; otherwise iff the XOR is non-zero.
@@ -119,26 +114,70 @@ fn fixed_results_from_rules_match_the_misere_nim_rule() {
     }
 }
 
+fn budget_error(e: ExploreError) -> Exhausted {
+    match e {
+        ExploreError::Budget(e) => e,
+        other => panic!("not a budget error: {other}"),
+    }
+}
+
 #[test]
-fn limits_stop_exploration_with_an_error() {
+fn budgets_stop_exploration_with_an_error() {
     let chain = Table((0..1000).map(|p| vec![(p + 1) % 1000]).collect());
-    let limits = ExploreLimits {
-        max_positions: 10,
-        ..ExploreLimits::default()
-    };
+    let budget = Budget::default().with_positions(10);
+    let e = budget_error(explore(&chain, [0], &budget, &NoProgress).unwrap_err());
     assert_eq!(
-        explore(&chain, [0], limits, &NoProgress).unwrap_err(),
-        ExploreError::TooManyPositions { limit: 10 }
+        (e.resource, e.limit, e.positions),
+        (Resource::Positions, 10, 10)
     );
-    assert!(explore_dense(&chain, [0], limits, &NoProgress).is_err());
-    let tiny = ExploreLimits {
-        max_bytes: 100,
-        ..ExploreLimits::default()
-    };
-    assert!(matches!(
-        explore_dense(&chain, [0], tiny, &NoProgress),
-        Err(ExploreError::TooMuchMemory { .. })
-    ));
+    assert!(explore_dense(&chain, [0], &budget, &NoProgress).is_err());
+    let tiny = Budget::default().with_memory(100);
+    let e = budget_error(explore_dense(&chain, [0], &tiny, &NoProgress).unwrap_err());
+    assert_eq!(e.resource, Resource::Memory);
+    let late = Budget::default().with_time(std::time::Duration::ZERO);
+    let e = budget_error(explore(&Endless, [0], &late, &NoProgress).unwrap_err());
+    assert_eq!(e.resource, Resource::Time);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let stopped = Budget::default().with_cancel(cancel);
+    let e = budget_error(explore(&Endless, [0], &stopped, &NoProgress).unwrap_err());
+    assert_eq!(e.resource, Resource::Cancelled);
+}
+
+/// A game without end: position n moves to n + 1.
+struct Endless;
+
+impl Impartial for Endless {
+    type Position = u64;
+    fn options(&self, &n: &u64, out: &mut Moves<u64>) {
+        out.push(n + 1);
+    }
+}
+
+/// One pile of Nim, its moves listed from the largest take: a pile of 10^18 has 10^18 moves.
+struct OnePile;
+
+impl Impartial for OnePile {
+    type Position = u64;
+    fn options(&self, &n: &u64, out: &mut Moves<u64>) {
+        out.extend(0..n);
+    }
+}
+
+#[test]
+fn one_position_with_too_many_moves_is_refused_without_listing_them() {
+    // 10^18 moves would take 8 EB: the cap stops the listing after what 1 MiB holds.
+    let budget = Budget::default().with_memory(1 << 20);
+    let started = std::time::Instant::now();
+    let e = budget_error(
+        explore(&OnePile, [1_000_000_000_000_000_000], &budget, &NoProgress).unwrap_err(),
+    );
+    assert_eq!((e.resource, e.positions), (Resource::Memory, 1));
+    assert!(e.needed.unwrap() > 1 << 20);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // Within the budget, every move is there.
+    let explored = explore(&OnePile, [100], &budget, &NoProgress).unwrap();
+    assert_eq!(explored.graph.options(0).len(), 100);
 }
 
 /// Kayles: a row of n pins; a move knocks down one pin or two adjacent pins, splitting the row.
@@ -163,7 +202,7 @@ struct KaylesSum;
 
 impl Impartial for KaylesSum {
     type Position = Vec<u32>;
-    fn options(&self, rows: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    fn options(&self, rows: &Vec<u32>, out: &mut grundy::rules::Moves<Vec<u32>>) {
         let mut parts = Vec::new();
         for (i, &n) in rows.iter().enumerate() {
             parts.clear();
@@ -193,7 +232,7 @@ fn memoised_splitting_values_equal_values_of_the_explored_sum() {
             .collect();
         let mut start = rows.clone();
         start.sort_unstable();
-        let e = explore(&KaylesSum, [start], ExploreLimits::default(), &NoProgress).unwrap();
+        let e = explore(&KaylesSum, [start], &Budget::default(), &NoProgress).unwrap();
         let values = grundy_values(&e.graph).unwrap();
         assert_eq!(
             values.finite(0),

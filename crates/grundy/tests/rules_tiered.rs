@@ -5,12 +5,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use grundy::budget::Budget;
 use grundy::games::cards::{answer, answer_from, Cards, CardsPosition};
 use grundy::games::connect4::{Connect4, Connect4Position};
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
 use grundy::rules::tiered::{file, solve_tiered, Solved, TierError, TierOptions, TierRanking};
-use grundy::rules::{explore, ExploreLimits, Game};
+use grundy::rules::{explore, Game};
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
 use rand::rngs::StdRng;
@@ -51,7 +52,7 @@ where
     };
     solve_tiered(game, dir, &options, &NoProgress).unwrap();
     let solved = Solved::open(game.clone(), dir).unwrap();
-    let explored = explore(game, starts, ExploreLimits::default(), &NoProgress).unwrap();
+    let explored = explore(game, starts, &Budget::default(), &NoProgress).unwrap();
     let solution = solve(
         &explored.graph,
         &SolveOptions {
@@ -85,7 +86,8 @@ fn connect_four_ranking_is_a_bijection_tier_by_tier() {
     for (w, h) in [(4, 4), (3, 5), (5, 3), (1, 6), (6, 1)] {
         let tiers = Connect4Tiers::new(Connect4::new(w, h).unwrap()).unwrap();
         let mut stepped = Vec::new();
-        let (mut options, mut ranked, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut options, mut ranked, mut expected) =
+            (grundy::rules::Moves::new(), Vec::new(), Vec::new());
         for t in 0..tiers.tier_count() {
             let size = tiers.tier_size(t);
             stepped.clear();
@@ -204,8 +206,8 @@ impl RandomTiers {
 impl Game for RandomTiers {
     type Position = (u32, u64);
 
-    fn moves(&self, &(t, i): &(u32, u64), out: &mut Vec<(u32, u64)>) {
-        out.extend(&self.moves[t as usize][i as usize]);
+    fn moves(&self, &(t, i): &(u32, u64), out: &mut grundy::rules::Moves<(u32, u64)>) {
+        out.extend(self.moves[t as usize][i as usize].iter().copied());
     }
 
     fn result(&self, &(t, i): &(u32, u64)) -> Option<Outcome> {
@@ -316,7 +318,7 @@ impl Unmoved {
 impl Game for Unmoved {
     type Position = (u32, u64);
 
-    fn moves(&self, p: &(u32, u64), out: &mut Vec<(u32, u64)>) {
+    fn moves(&self, p: &(u32, u64), out: &mut grundy::rules::Moves<(u32, u64)>) {
         self.game.moves(p, out);
     }
 
@@ -570,7 +572,7 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
     struct Chain;
     impl Game for Chain {
         type Position = u64;
-        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+        fn moves(&self, &n: &u64, out: &mut grundy::rules::Moves<u64>) {
             if n > 0 {
                 out.push(n - 1);
             }
@@ -639,7 +641,7 @@ fn card_game_unmoves_are_the_moves_reversed() {
     for (cards, modulus) in [(2, 3), (3, 4), (4, 5), (2, 9)] {
         let game = Cards::new(cards, modulus).unwrap();
         let mut from_moves: Vec<Vec<u64>> = vec![Vec::new(); game.tier_size(0) as usize];
-        let mut options = Vec::new();
+        let mut options = grundy::rules::Moves::new();
         for p in all_cards(&game) {
             if game.result(&p).is_none() {
                 options.clear();
@@ -670,7 +672,7 @@ fn card_game_unmoves_are_the_moves_reversed() {
 fn relaxed_outcomes(game: &Cards) -> Vec<Outcome> {
     let all = all_cards(game);
     let mut known: Vec<Option<Outcome>> = all.iter().map(|p| game.result(p)).collect();
-    let mut options = Vec::new();
+    let mut options = grundy::rules::Moves::new();
     loop {
         let mut changed = false;
         for (i, p) in all.iter().enumerate() {

@@ -42,7 +42,7 @@ pub struct CandyPiles;
 impl Game for CandyPiles {
     type Position = Vec<u64>;
 
-    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn moves(&self, p: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         if p.is_empty() {
             return;
         }

@@ -21,11 +21,12 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::report::{Field, Report};
 use crate::rules::tiered::{self, TierRanking};
-use crate::rules::{explore, ExploreLimits, Game};
+use crate::rules::{explore, Game};
 use crate::solve::{solve, SolveOptions};
 
 /// The most numbers on a card (a hand's numbers present fit 16 bits).
@@ -278,7 +279,7 @@ impl Cards {
 impl Game for Cards {
     type Position = CardsPosition;
 
-    fn moves(&self, p: &CardsPosition, out: &mut Vec<CardsPosition>) {
+    fn moves(&self, p: &CardsPosition, out: &mut crate::rules::Moves<CardsPosition>) {
         out.extend(self.labelled_moves(p).into_iter().map(|(_, q)| q));
     }
 
@@ -365,11 +366,8 @@ pub fn answer(
     p: &CardsPosition,
     max_positions: usize,
 ) -> Result<CardsAnswer, String> {
-    let limits = ExploreLimits {
-        max_positions,
-        ..ExploreLimits::default()
-    };
-    let explored = explore(game, [*p], limits, &crate::progress::NoProgress)
+    let budget = Budget::default().with_positions(max_positions as u64);
+    let explored = explore(game, [*p], &budget, &crate::progress::NoProgress)
         .map_err(|e| format!("{e} (--max-positions), or answer from a solution (--solved)"))?;
     let solution =
         solve(&explored.graph, &SolveOptions::default()).expect("a graph without players solves");

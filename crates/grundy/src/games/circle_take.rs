@@ -62,7 +62,7 @@ impl CirclePosition {
 impl Impartial for CircleTake {
     type Position = CirclePosition;
 
-    fn options(&self, p: &CirclePosition, out: &mut Vec<CirclePosition>) {
+    fn options(&self, p: &CirclePosition, out: &mut crate::rules::Moves<CirclePosition>) {
         match p {
             CirclePosition::Circle(n) => {
                 for take in 1..=self.k.min(*n) {

@@ -1117,7 +1117,7 @@ impl CoinRow {
 impl Impartial for CoinRow {
     type Position = u64;
 
-    fn options(&self, p: &u64, out: &mut Vec<u64>) {
+    fn options(&self, p: &u64, out: &mut crate::rules::Moves<u64>) {
         for x in 1..=self.length {
             if (p >> (x - 1)) & 1 == 1 {
                 out.extend(self.move_sets(x).into_iter().map(|s| p ^ s));
@@ -1147,7 +1147,7 @@ impl CoinBoard {
 impl Impartial for CoinBoard {
     type Position = u64;
 
-    fn options(&self, p: &u64, out: &mut Vec<u64>) {
+    fn options(&self, p: &u64, out: &mut crate::rules::Moves<u64>) {
         for x in 1..=self.x.length {
             for y in 1..=self.y.length {
                 if p & self.bit(x, y) == 0 {

@@ -34,12 +34,13 @@ use serde::Serialize;
 
 use super::connect4_tiers::Connect4Tiers;
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::{Budget, Resource};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::tiered::{self, TierRanking};
-use crate::rules::{explore, ExploreError, ExploreLimits, Game};
+use crate::rules::{explore, ExploreError, Game};
 use crate::solve::{solve, SolveOptions};
 
 /// The default position limit of [`solve_board`] from the command line: one million
@@ -185,7 +186,7 @@ impl Connect4 {
 impl Game for Connect4 {
     type Position = Connect4Position;
 
-    fn moves(&self, p: &Connect4Position, out: &mut Vec<Connect4Position>) {
+    fn moves(&self, p: &Connect4Position, out: &mut crate::rules::Moves<Connect4Position>) {
         out.extend(self.open_columns(p).map(|c| self.play(p, c)));
     }
 
@@ -587,13 +588,14 @@ pub fn solve_board(
     max_positions: usize,
     progress: &dyn Progress,
 ) -> Result<Solved, SolveBoardError> {
-    let limits = ExploreLimits {
-        max_positions,
-        ..ExploreLimits::default()
-    };
+    let budget = Budget::default().with_positions(max_positions as u64);
     let explored =
-        explore(&board.game, [board.position], limits, progress).map_err(|e| match e {
-            ExploreError::TooManyPositions { limit } => SolveBoardError::TooManyPositions { limit },
+        explore(&board.game, [board.position], &budget, progress).map_err(|e| match e {
+            ExploreError::Budget(e) if e.resource == Resource::Positions => {
+                SolveBoardError::TooManyPositions {
+                    limit: max_positions,
+                }
+            }
             other => SolveBoardError::Memory(other.to_string()),
         })?;
     let solution =

@@ -242,7 +242,7 @@ impl Connect4Tiers {
 impl Game for Connect4Tiers {
     type Position = Connect4Position;
 
-    fn moves(&self, p: &Connect4Position, out: &mut Vec<Connect4Position>) {
+    fn moves(&self, p: &Connect4Position, out: &mut crate::rules::Moves<Connect4Position>) {
         self.game.moves(p, out);
     }
 

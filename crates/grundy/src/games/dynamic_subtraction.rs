@@ -64,7 +64,7 @@ pub fn start(n: u64) -> LimitedPile {
 impl Impartial for DynamicSubtraction {
     type Position = LimitedPile;
 
-    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+    fn options(&self, p: &LimitedPile, out: &mut crate::rules::Moves<LimitedPile>) {
         out.extend((1..=p.limit).map(|t| LimitedPile::new(p.pile - t, self.k.floor_mul(t))));
     }
 }

@@ -200,7 +200,7 @@ impl FoxCards {
 impl Game for FoxCards {
     type Position = FoxPosition;
 
-    fn moves(&self, p: &FoxPosition, out: &mut Vec<FoxPosition>) {
+    fn moves(&self, p: &FoxPosition, out: &mut crate::rules::Moves<FoxPosition>) {
         for (k, &(s, e)) in p.left.iter().enumerate() {
             if s == e {
                 continue;
@@ -339,7 +339,7 @@ impl Carrots {
 impl Game for Carrots {
     type Position = CarrotPosition;
 
-    fn moves(&self, p: &CarrotPosition, out: &mut Vec<CarrotPosition>) {
+    fn moves(&self, p: &CarrotPosition, out: &mut crate::rules::Moves<CarrotPosition>) {
         if p.end - p.start <= 1 {
             return;
         }
@@ -496,7 +496,7 @@ impl EndsSum {
 impl Game for EndsSum {
     type Position = EndsSumPosition;
 
-    fn moves(&self, p: &EndsSumPosition, out: &mut Vec<EndsSumPosition>) {
+    fn moves(&self, p: &EndsSumPosition, out: &mut crate::rules::Moves<EndsSumPosition>) {
         // Cannot overflow: `new` checked that all values sum to at most i64::MAX.
         let take = |v: u64| -(p.margin + v as i64);
         out.push(EndsSumPosition {
@@ -633,7 +633,7 @@ impl DownSet for TwoQueues {
 impl Game for TwoQueues {
     type Position = (usize, usize);
 
-    fn moves(&self, &(i, j): &(usize, usize), out: &mut Vec<(usize, usize)>) {
+    fn moves(&self, &(i, j): &(usize, usize), out: &mut crate::rules::Moves<(usize, usize)>) {
         if i + 1 < self.first.len() {
             out.push((i + 1, j));
         }

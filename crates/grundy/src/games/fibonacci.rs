@@ -65,7 +65,7 @@ pub fn start(n: u64) -> LimitedPile {
 impl Impartial for FibonacciNim {
     type Position = LimitedPile;
 
-    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+    fn options(&self, p: &LimitedPile, out: &mut crate::rules::Moves<LimitedPile>) {
         out.extend((1..=p.limit).map(|t| LimitedPile::new(p.pile - t, 2 * u128::from(t))));
     }
 }
@@ -189,7 +189,7 @@ pub struct MisereFibonacciNim;
 impl Impartial for MisereFibonacciNim {
     type Position = LimitedPile;
 
-    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+    fn options(&self, p: &LimitedPile, out: &mut crate::rules::Moves<LimitedPile>) {
         FibonacciNim.options(p, out);
     }
 }

@@ -53,7 +53,7 @@ pub struct FlipRun;
 impl Impartial for FlipRun {
     type Position = Vec<u64>;
 
-    fn options(&self, a: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, a: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for i in 0..a.len() {
             if a[i] == 0 {
                 continue;

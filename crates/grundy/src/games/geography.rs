@@ -93,7 +93,7 @@ impl GeographyPosition {
 impl Impartial for Geography<'_> {
     type Position = GeographyPosition;
 
-    fn options(&self, p: &GeographyPosition, out: &mut Vec<GeographyPosition>) {
+    fn options(&self, p: &GeographyPosition, out: &mut crate::rules::Moves<GeographyPosition>) {
         for &w in self.graph.neighbours(p.token) {
             if !p.is_visited(w) {
                 let mut next = p.clone();

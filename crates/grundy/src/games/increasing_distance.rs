@@ -173,7 +173,7 @@ impl Impartial for IncreasingDistance {
     /// (token, length of the previous move).
     type Position = (u32, u32);
 
-    fn options(&self, &(v, last): &(u32, u32), out: &mut Vec<(u32, u32)>) {
+    fn options(&self, &(v, last): &(u32, u32), out: &mut crate::rules::Moves<(u32, u32)>) {
         for (u, &d) in self.distance[v as usize].iter().enumerate() {
             if d > last {
                 out.push((u as u32, d));

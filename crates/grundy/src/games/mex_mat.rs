@@ -259,7 +259,7 @@ impl MexMatGame {
 impl Impartial for MexMatGame {
     type Position = MexMatPosition;
 
-    fn options(&self, p: &MexMatPosition, out: &mut Vec<MexMatPosition>) {
+    fn options(&self, p: &MexMatPosition, out: &mut crate::rules::Moves<MexMatPosition>) {
         match *p {
             MexMatPosition::Heap(h) => out.extend((0..h).map(MexMatPosition::Heap)),
             MexMatPosition::Cell(0, j) => out.extend((0..self.row[j]).map(MexMatPosition::Heap)),

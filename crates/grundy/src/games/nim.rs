@@ -46,7 +46,7 @@ pub struct Nim;
 impl Impartial for Nim {
     type Position = Vec<u64>;
 
-    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, piles: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for (i, &size) in piles.iter().enumerate() {
             for smaller in 0..size {
                 let mut next = piles.clone();
@@ -166,7 +166,7 @@ pub struct AntiNim;
 impl Impartial for AntiNim {
     type Position = Vec<u64>;
 
-    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, piles: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         Nim.options(piles, out);
     }
 }

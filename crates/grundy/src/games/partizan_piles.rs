@@ -362,7 +362,7 @@ impl PartizanPiles {
 impl Game for PartizanPiles {
     type Position = PilesPosition;
 
-    fn moves(&self, p: &PilesPosition, out: &mut Vec<PilesPosition>) {
+    fn moves(&self, p: &PilesPosition, out: &mut crate::rules::Moves<PilesPosition>) {
         let take = self.take(p.to_move);
         for (i, &s) in p.piles.iter().enumerate() {
             if s >= take {

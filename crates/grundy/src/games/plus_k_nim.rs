@@ -70,7 +70,7 @@ pub fn start(n: u64) -> LimitedPile {
 impl Impartial for PlusKNim {
     type Position = LimitedPile;
 
-    fn options(&self, p: &LimitedPile, out: &mut Vec<LimitedPile>) {
+    fn options(&self, p: &LimitedPile, out: &mut crate::rules::Moves<LimitedPile>) {
         out.extend(
             (1..=p.limit).map(|t| LimitedPile::new(p.pile - t, u128::from(t) + u128::from(self.k))),
         );

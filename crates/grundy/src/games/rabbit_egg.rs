@@ -367,7 +367,7 @@ pub struct RabbitEggPosition {
 impl Game for RabbitEgg {
     type Position = RabbitEggPosition;
 
-    fn moves(&self, p: &RabbitEggPosition, out: &mut Vec<RabbitEggPosition>) {
+    fn moves(&self, p: &RabbitEggPosition, out: &mut crate::rules::Moves<RabbitEggPosition>) {
         for (row, column) in p.board.legal_moves(p.to_move) {
             let mut board = p.board.clone();
             board

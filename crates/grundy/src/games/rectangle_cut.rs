@@ -115,7 +115,7 @@ pub struct RectangleCut;
 impl Impartial for RectangleCut {
     type Position = Vec<Rectangle>;
 
-    fn options(&self, rects: &Vec<Rectangle>, out: &mut Vec<Vec<Rectangle>>) {
+    fn options(&self, rects: &Vec<Rectangle>, out: &mut crate::rules::Moves<Vec<Rectangle>>) {
         for (i, &r) in rects.iter().enumerate() {
             if i > 0 && rects[i - 1] == r {
                 continue;

@@ -32,7 +32,7 @@ pub struct Squares;
 impl Impartial for Squares {
     type Position = u64;
 
-    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+    fn options(&self, &n: &u64, out: &mut crate::rules::Moves<u64>) {
         out.extend((1..=n.isqrt()).map(|k| n - k * k));
     }
 }

@@ -51,7 +51,7 @@ pub struct Staircase;
 impl Impartial for Staircase {
     type Position = Vec<u64>;
 
-    fn options(&self, steps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, steps: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for (i, &stones) in steps.iter().enumerate() {
             for moved in 1..=stones {
                 let mut next = steps.clone();
@@ -144,7 +144,7 @@ pub struct Kam;
 impl Impartial for Kam {
     type Position = Vec<u64>;
 
-    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, piles: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for (i, &size) in piles.iter().enumerate() {
             let floor = if i == 0 { 0 } else { piles[i - 1] };
             for smaller in floor..size {

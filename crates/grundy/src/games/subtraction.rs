@@ -124,7 +124,7 @@ impl fmt::Display for Rule {
 impl Impartial for Rule {
     type Position = u64;
 
-    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+    fn options(&self, &n: &u64, out: &mut crate::rules::Moves<u64>) {
         match self {
             Rule::Set(set) => out.extend(set.iter().filter(|&&s| s <= n).map(|&s| n - s)),
             &Rule::Bash { max } => out.extend(n - max.min(n)..n),

@@ -5,9 +5,10 @@
 use std::collections::HashSet;
 
 use super::CatalogueGame;
+use crate::budget::Budget;
 use crate::outcome::Outcome;
 use crate::progress::NoProgress;
-use crate::rules::{explore, ExploreError, ExploreLimits, Game};
+use crate::rules::{explore, ExploreError, Game};
 use crate::solve::{grundy_values, solve, SolveError, SolveOptions};
 
 /// What a verification looked at.
@@ -90,18 +91,18 @@ pub enum Mismatch {
 /// ```
 /// use grundy::games::nim::Nim;
 /// use grundy::games::verify::against_solver;
-/// use grundy::rules::ExploreLimits;
+/// use grundy::budget::Budget;
 ///
 /// let positions = (0..6).flat_map(|a| (0..6).map(move |b| vec![a, b]));
-/// let checked = against_solver(&Nim, positions, ExploreLimits::default()).unwrap();
+/// let checked = against_solver(&Nim, positions, &Budget::default()).unwrap();
 /// assert_eq!(checked.positions, 36);
 /// ```
 pub fn against_solver<G: CatalogueGame>(
     game: &G,
     positions: impl IntoIterator<Item = G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
 ) -> Result<Verified, Mismatch> {
-    check(game, positions.into_iter().collect(), limits, false)
+    check(game, positions.into_iter().collect(), budget, false)
 }
 
 /// [`against_solver`] at `starts` and at every position reachable from them: the formula is
@@ -110,9 +111,9 @@ pub fn against_solver<G: CatalogueGame>(
 pub fn everywhere_from<G: CatalogueGame>(
     game: &G,
     starts: impl IntoIterator<Item = G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
 ) -> Result<Verified, Mismatch> {
-    check(game, starts.into_iter().collect(), limits, true)
+    check(game, starts.into_iter().collect(), budget, true)
 }
 
 /// Explores from `positions`, solves, and checks `positions` (or, with `reachable`, every
@@ -120,11 +121,11 @@ pub fn everywhere_from<G: CatalogueGame>(
 fn check<G: CatalogueGame>(
     game: &G,
     positions: Vec<G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
     reachable: bool,
 ) -> Result<Verified, Mismatch> {
     let rules = game.rules();
-    let explored = explore(&rules, positions.iter().cloned(), limits, &NoProgress)?;
+    let explored = explore(&rules, positions.iter().cloned(), budget, &NoProgress)?;
     let positions: Vec<G::Position> = if reachable {
         (0..explored.graph.position_count() as u32)
             .map(|id| explored.position(id).clone())
@@ -143,7 +144,7 @@ fn check<G: CatalogueGame>(
         explored: graph.position_count(),
         ..Verified::default()
     };
-    let mut moves = Vec::new();
+    let mut moves = crate::rules::Moves::new();
     for p in &positions {
         let id = explored.id(p).expect("every start is explored");
         let answer = game.answer(p);

@@ -53,7 +53,7 @@ pub struct Wythoff;
 impl Impartial for Wythoff {
     type Position = (u64, u64);
 
-    fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+    fn options(&self, &(a, b): &(u64, u64), out: &mut crate::rules::Moves<(u64, u64)>) {
         out.extend((1..=a).map(|t| (a - t, b)));
         out.extend((1..=b).map(|t| (a, b - t)));
         out.extend((1..=a.min(b)).map(|t| (a - t, b - t)));

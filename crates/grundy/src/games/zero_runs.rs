@@ -39,7 +39,7 @@ pub struct ZeroRuns;
 impl Impartial for ZeroRuns {
     type Position = String;
 
-    fn options(&self, s: &String, out: &mut Vec<String>) {
+    fn options(&self, s: &String, out: &mut crate::rules::Moves<String>) {
         let bytes = s.as_bytes();
         for start in 0..bytes.len() {
             for end in start + 1..=bytes.len() {

@@ -157,7 +157,8 @@ pub trait PartizanRules {
 /// ```
 /// use grundy::partizan::{PartizanRules, Side, Sided};
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore, ExploreLimits};
+/// use grundy::budget::Budget;
+/// use grundy::rules::explore;
 /// use grundy::solve::{solve, Outcome, SolveOptions};
 ///
 /// /// A pile from which Left takes 1 and Right takes 2.
@@ -172,7 +173,7 @@ pub trait PartizanRules {
 /// }
 ///
 /// let start = (3, Side::Right);
-/// let explored = explore(&Sided(OneTwo), [start], ExploreLimits::default(), &NoProgress).unwrap();
+/// let explored = explore(&Sided(OneTwo), [start], &Budget::default(), &NoProgress).unwrap();
 /// let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
 /// // Right takes 2, Left takes 1, and Right cannot move: Right loses.
 /// assert_eq!(solution.outcome(explored.id(&start).unwrap()), Outcome::Loss);
@@ -183,7 +184,7 @@ pub struct Sided<G>(pub G);
 impl<G: PartizanRules> Game for Sided<G> {
     type Position = (G::Position, Side);
 
-    fn moves(&self, (p, side): &Self::Position, out: &mut Vec<Self::Position>) {
+    fn moves(&self, (p, side): &Self::Position, out: &mut crate::rules::Moves<Self::Position>) {
         let mut options = Vec::new();
         self.0.options(p, *side, &mut options);
         out.extend(options.into_iter().map(|q| (q, side.other())));

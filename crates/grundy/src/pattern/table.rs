@@ -25,10 +25,11 @@ use serde::{Serialize, Serializer};
 
 use rustc_hash::FxHashMap;
 
+use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::partizan::OutcomeClass;
 use crate::progress::{NoProgress, Progress};
-use crate::rules::{explore, ExploreError, ExploreLimits, Impartial};
+use crate::rules::{explore, ExploreError, Impartial};
 use crate::solve::{grundy_values, SolveError};
 
 /// The most cells a table may have (512 MiB of values).
@@ -254,13 +255,13 @@ impl Parameters for (u64, u64) {
 fn values_by_rules<G>(
     game: &G,
     positions: Vec<G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
 ) -> Result<Vec<u64>, TableError>
 where
     G: Impartial,
     G::Position: Parameters,
 {
-    let explored = explore(game, positions.iter().cloned(), limits, &NoProgress)?;
+    let explored = explore(game, positions.iter().cloned(), budget, &NoProgress)?;
     let values = grundy_values(&explored.graph)?;
     positions
         .iter()
@@ -325,20 +326,20 @@ impl Table {
     /// ```
     /// use grundy::games::subtraction::Rule;
     /// use grundy::pattern::table::{Span, Table};
-    /// use grundy::rules::ExploreLimits;
+    /// use grundy::budget::Budget;
     /// let rule = Rule::Set(vec![1, 3, 4]);
     /// let table = Table::from_rules_line("take 1, 3 or 4", &rule, Span::new(0, 9).unwrap(),
-    ///     ExploreLimits::default()).unwrap();
+    ///     &Budget::default()).unwrap();
     /// assert_eq!(table.values(), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
     /// ```
     pub fn from_rules_line<G: Impartial<Position = u64>>(
         game_name: impl Into<String>,
         game: &G,
         n: Span,
-        limits: ExploreLimits,
+        budget: &Budget,
     ) -> Result<Table, TableError> {
         cell_count(n, None)?;
-        let values = values_by_rules(game, n.iter().collect(), limits)?;
+        let values = values_by_rules(game, n.iter().collect(), budget)?;
         Ok(Table {
             game: game_name.into(),
             kind: Kind::Values,
@@ -357,14 +358,14 @@ impl Table {
         game: &G,
         a: Span,
         b: Span,
-        limits: ExploreLimits,
+        budget: &Budget,
     ) -> Result<Table, TableError> {
         cell_count(a, Some(b))?;
         let positions = a
             .iter()
             .flat_map(|x| b.iter().map(move |y| (x, y)))
             .collect();
-        let values = values_by_rules(game, positions, limits)?;
+        let values = values_by_rules(game, positions, budget)?;
         Ok(Table {
             game: game_name.into(),
             kind: Kind::Values,

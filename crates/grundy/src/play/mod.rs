@@ -47,10 +47,11 @@ pub use session::{Session, Step};
 
 use rulesets::Forms;
 
+use crate::budget::Budget;
 use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
 use crate::progress::NoProgress;
-use crate::rules::{explore, ExploreLimits, Explored, Game};
+use crate::rules::{explore, Explored, Game};
 use crate::solve::{grundy_values, solve, Solution, SolveOptions};
 
 /// Why a game could not be set up or a move not played.
@@ -340,11 +341,10 @@ fn explore_within<G: Game>(
     start: G::Position,
     limit: usize,
 ) -> Result<Explored<G::Position>, PlayError> {
-    let limits = ExploreLimits {
-        max_positions: limit,
-        max_bytes: limit.saturating_mul(1 << 10),
-    };
-    explore(rules, [start], limits, &NoProgress).map_err(|_| PlayError::TooLarge { limit })
+    let budget = Budget::default()
+        .with_positions(limit as u64)
+        .with_memory((limit as u64).saturating_mul(1 << 10));
+    explore(rules, [start], &budget, &NoProgress).map_err(|_| PlayError::TooLarge { limit })
 }
 
 /// A name as looked up: lower case, words separated by single spaces.

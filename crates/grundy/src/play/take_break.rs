@@ -39,7 +39,7 @@ impl Impartial for Heaps {
     type Position = Vec<u64>;
 
     /// Each heap in turn: each removal the code allows, each way of leaving the rest.
-    fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+    fn options(&self, heaps: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         let mut splits = Vec::new();
         for (i, &n) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == n {

@@ -2,51 +2,18 @@
 
 use rustc_hash::FxHashMap;
 
-use super::Game;
+use super::{Game, Moves};
+use crate::budget::{Budget, Exhausted, Resource};
 use crate::graph::{Csr, GameGraph, Labels};
 use crate::outcome::{Outcome, Player};
 use crate::progress::Progress;
 
-/// Bounds on an exploration, so that a game larger than expected stops with an error instead
-/// of exhausting the machine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ExploreLimits {
-    /// The most positions to number (at most `u32::MAX - 1`).
-    pub max_positions: usize,
-    /// The most bytes of memory the exploration may use, by its own estimate (positions,
-    /// their table, moves and attributes).
-    pub max_bytes: usize,
-}
-
-impl Default for ExploreLimits {
-    /// Up to 2^32 - 2 positions and 16 GiB.
-    fn default() -> Self {
-        ExploreLimits {
-            max_positions: u32::MAX as usize - 1,
-            max_bytes: 16 << 30,
-        }
-    }
-}
-
 /// Why an exploration stopped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExploreError {
-    /// More positions are reachable than the limit allows.
-    #[error("more than {limit} positions are reachable (the position limit)")]
-    TooManyPositions {
-        /// The limit.
-        limit: usize,
-    },
-    /// The exploration would use more memory than the limit allows.
-    #[error(
-        "exploring needs more than {limit} bytes of memory (the memory limit), after {positions} positions"
-    )]
-    TooMuchMemory {
-        /// The limit in bytes.
-        limit: usize,
-        /// Positions numbered when the limit was reached.
-        positions: usize,
-    },
+    /// A budget ran out: positions, memory (one position's moves included), time, or a cancel.
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
     /// A dense index was out of its range.
     #[error("dense index {index} is out of range (the game says there are {count})")]
     IndexOutOfRange {
@@ -91,7 +58,8 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 ///
 /// ```
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore_dense, DenseIndex, ExploreLimits, Impartial};
+/// use grundy::budget::Budget;
+/// use grundy::rules::{explore_dense, DenseIndex, Impartial};
 /// use grundy::solve::{solve, Outcome, SolveOptions};
 ///
 /// /// Nim with two heaps of at most 3 counters: (a, b) has the index 4a + b.
@@ -99,7 +67,7 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 ///
 /// impl Impartial for TwoHeaps {
 ///     type Position = (u8, u8);
-///     fn options(&self, &(a, b): &(u8, u8), out: &mut Vec<(u8, u8)>) {
+///     fn options(&self, &(a, b): &(u8, u8), out: &mut grundy::rules::Moves<(u8, u8)>) {
 ///         out.extend((0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y))));
 ///     }
 /// }
@@ -116,8 +84,7 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
 ///     }
 /// }
 ///
-/// let limits = ExploreLimits::default();
-/// let explored = explore_dense(&TwoHeaps, [(3, 2)], limits, &NoProgress).unwrap();
+/// let explored = explore_dense(&TwoHeaps, [(3, 2)], &Budget::default(), &NoProgress).unwrap();
 /// assert_eq!(explored.graph.position_count(), 12); // a <= 3, b <= 2
 /// assert_eq!(explored.index(0), 14); // the start
 /// let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
@@ -180,29 +147,67 @@ impl Builder {
         }
     }
 
-    fn bytes(&self, per_position: usize) -> usize {
-        4 * self.targets.capacity() + (per_position + 6) * self.offsets.capacity()
+    fn bytes(&self, per_position: usize) -> u64 {
+        (4 * self.targets.capacity() + (per_position + 6) * self.offsets.capacity()) as u64
+    }
+
+    /// Expands position `p` (numbered `next - 1`): its fixed result, its player and, unless
+    /// the game is over there, its moves, each numbered by `number`. One position's moves
+    /// are capped by what the memory budget has left (`extra` bytes held beside the graph,
+    /// `per_position` bytes a position in it), so a position with 10^18 moves is refused
+    /// after the cap, not listed.
+    #[allow(clippy::too_many_arguments)]
+    fn expand<G: Game>(
+        &mut self,
+        game: &G,
+        p: &G::Position,
+        out: &mut Moves<G::Position>,
+        (per_position, extra): (usize, u64),
+        numbered: usize,
+        budget: &Budget,
+        mut number: impl FnMut(&G::Position) -> Result<u32, ExploreError>,
+    ) -> Result<(), ExploreError> {
+        let result = game.result(p);
+        self.fixed.push(result);
+        self.player.push(game.player(p));
+        if result.is_none() {
+            let held = self.bytes(per_position) + extra;
+            let per_move = (std::mem::size_of::<G::Position>() + 4) as u64;
+            let room = budget.memory().saturating_sub(held) / per_move;
+            out.clear();
+            out.set_most(usize::try_from(room).unwrap_or(usize::MAX));
+            game.moves(p, out);
+            if out.is_over() {
+                let needed = held.saturating_add(per_move.saturating_mul(room + 1));
+                return Err(budget
+                    .exhausted(Resource::Memory, Some(needed), "exploring", numbered as u64)
+                    .into());
+            }
+            for q in out.iter() {
+                let id = number(q)?;
+                self.targets.push(id);
+            }
+        }
+        Ok(())
     }
 
     /// Closes the row of position `next - 1`; every [`CHECK_EVERY`] positions, reports
     /// progress and checks the memory used (`extra` bytes beside the graph, `per_position`
-    /// bytes a position in it) against the limit, with `numbered` positions numbered so far.
+    /// bytes a position in it) and the clock against the budget, with `numbered` positions
+    /// numbered so far.
     fn end_row(
         &mut self,
         (next, numbered): (usize, usize),
-        (per_position, extra): (usize, usize),
-        limits: &ExploreLimits,
+        (per_position, extra): (usize, u64),
+        budget: &Budget,
         progress: &dyn Progress,
     ) -> Result<(), ExploreError> {
         self.offsets.push(self.targets.len() as u32);
         if next % CHECK_EVERY == 0 {
             progress.advance(CHECK_EVERY as u64);
-            if self.bytes(per_position) + extra > limits.max_bytes {
-                return Err(ExploreError::TooMuchMemory {
-                    limit: limits.max_bytes,
-                    positions: numbered,
-                });
-            }
+            let bytes = self.bytes(per_position) + extra;
+            budget.check_memory(bytes, "exploring", numbered as u64)?;
+            budget.check_time("exploring", numbered as u64)?;
         }
         Ok(())
     }
@@ -225,81 +230,81 @@ const CHECK_EVERY: usize = 1 << 14;
 ///
 /// ```
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore, ExploreError, ExploreLimits, Impartial};
+/// use grundy::budget::{Budget, Resource};
+/// use grundy::rules::{explore, ExploreError, Impartial};
 ///
 /// /// Take 1 or 2 counters from a pile.
 /// struct TakeTwo;
 ///
 /// impl Impartial for TakeTwo {
 ///     type Position = u32;
-///     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+///     fn options(&self, &n: &u32, out: &mut grundy::rules::Moves<u32>) {
 ///         out.extend([1, 2].into_iter().filter(|&t| t <= n).map(|t| n - t));
 ///     }
 /// }
 ///
-/// let explored = explore(&TakeTwo, [5], ExploreLimits::default(), &NoProgress).unwrap();
+/// let explored = explore(&TakeTwo, [5], &Budget::default(), &NoProgress).unwrap();
 /// assert_eq!(explored.graph.position_count(), 6);
 /// assert_eq!(explored.id(&5), Some(0)); // the starts come first
 /// let three = explored.id(&3).unwrap();
 /// assert_eq!(explored.position(explored.graph.options(three)[0]), &2);
 ///
-/// let small = ExploreLimits { max_positions: 4, ..ExploreLimits::default() };
-/// let error = explore(&TakeTwo, [5], small, &NoProgress).unwrap_err();
-/// assert_eq!(error, ExploreError::TooManyPositions { limit: 4 });
+/// let small = Budget::default().with_positions(4);
+/// let ExploreError::Budget(error) = explore(&TakeTwo, [5], &small, &NoProgress).unwrap_err()
+/// else { panic!("not a budget") };
+/// assert_eq!((error.resource, error.limit), (Resource::Positions, 4));
 /// ```
 pub fn explore<G: Game>(
     game: &G,
     starts: impl IntoIterator<Item = G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<Explored<G::Position>, ExploreError> {
-    let max_positions = limits.max_positions.min(u32::MAX as usize - 1);
+    let max_positions = max_positions(budget);
     let per_position = 2 * std::mem::size_of::<G::Position>() + 16;
     let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
     let mut positions: Vec<G::Position> = Vec::new();
-    let number = |p: G::Position,
+    let number = |p: &G::Position,
                   ids: &mut FxHashMap<G::Position, u32>,
                   positions: &mut Vec<G::Position>|
      -> Result<u32, ExploreError> {
-        if let Some(&id) = ids.get(&p) {
+        if let Some(&id) = ids.get(p) {
             return Ok(id);
         }
         if positions.len() >= max_positions {
-            return Err(ExploreError::TooManyPositions {
-                limit: max_positions,
-            });
+            return Err(too_many(budget, positions.len()));
         }
         let id = positions.len() as u32;
         ids.insert(p.clone(), id);
-        positions.push(p);
+        positions.push(p.clone());
         Ok(id)
     };
     for s in starts {
-        number(s, &mut ids, &mut positions)?;
+        number(&s, &mut ids, &mut positions)?;
     }
     progress.phase("exploring", None);
     let mut builder = Builder::new();
-    let mut out = Vec::new();
+    let mut out = Moves::new();
     let mut next = 0;
     while next < positions.len() {
         let p = positions[next].clone();
         next += 1;
-        let result = game.result(&p);
-        builder.fixed.push(result);
-        builder.player.push(game.player(&p));
-        if result.is_none() {
-            out.clear();
-            game.moves(&p, &mut out);
-            for q in out.drain(..) {
-                let id = number(q, &mut ids, &mut positions)?;
-                builder.targets.push(id);
-            }
-        }
-        let extra = per_position * positions.capacity();
+        let extra = (per_position * positions.capacity()) as u64;
+        let numbered = positions.len();
+        builder.expand(
+            game,
+            &p,
+            &mut out,
+            (per_position, extra),
+            numbered,
+            budget,
+            |q| number(q, &mut ids, &mut positions),
+        )?;
+        let extra = (per_position * positions.capacity()) as u64;
         builder.end_row(
             (next, positions.len()),
             (per_position, extra),
-            &limits,
+            budget,
             progress,
         )?;
     }
@@ -311,6 +316,18 @@ pub fn explore<G: Game>(
     })
 }
 
+/// The most positions a budget lets an exploration number (ids are `u32`, one kept free).
+fn max_positions(budget: &Budget) -> usize {
+    budget.positions().min(u64::from(u32::MAX - 1)) as usize
+}
+
+/// The error for a position budget exhausted after `numbered` positions.
+fn too_many(budget: &Budget, numbered: usize) -> ExploreError {
+    budget
+        .exhausted(Resource::Positions, None, "exploring", numbered as u64)
+        .into()
+}
+
 /// Explores every position reachable from `starts` through the game's dense index: no
 /// hashing, 4 bytes per index and 8 per reachable position besides the graph. Time: the
 /// index range is filled once, then O(reachable positions + moves). See [`DenseIndex`] for an
@@ -318,18 +335,13 @@ pub fn explore<G: Game>(
 pub fn explore_dense<G: DenseIndex>(
     game: &G,
     starts: impl IntoIterator<Item = G::Position>,
-    limits: ExploreLimits,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<DenseExplored, ExploreError> {
     let count = game.index_count();
-    let max_positions = limits.max_positions.min(u32::MAX as usize - 1);
+    let max_positions = max_positions(budget);
     let table_bytes = count.saturating_mul(4);
-    if table_bytes > limits.max_bytes as u64 {
-        return Err(ExploreError::TooMuchMemory {
-            limit: limits.max_bytes,
-            positions: 0,
-        });
-    }
+    budget.check_memory(table_bytes, "exploring", 0)?;
     let mut table = vec![u32::MAX; count as usize];
     let mut indices: Vec<u64> = Vec::new();
     let number = |p: &G::Position,
@@ -344,9 +356,7 @@ pub fn explore_dense<G: DenseIndex>(
             return Ok(*slot);
         }
         if indices.len() >= max_positions {
-            return Err(ExploreError::TooManyPositions {
-                limit: max_positions,
-            });
+            return Err(too_many(budget, indices.len()));
         }
         *slot = indices.len() as u32;
         indices.push(index);
@@ -357,28 +367,18 @@ pub fn explore_dense<G: DenseIndex>(
     }
     progress.phase("exploring", None);
     let mut builder = Builder::new();
-    let mut out = Vec::new();
+    let mut out = Moves::new();
     let mut next = 0;
     while next < indices.len() {
         let p = game.position(indices[next]);
         next += 1;
-        let result = game.result(&p);
-        builder.fixed.push(result);
-        builder.player.push(game.player(&p));
-        if result.is_none() {
-            out.clear();
-            game.moves(&p, &mut out);
-            for q in &out {
-                let id = number(q, &mut table, &mut indices)?;
-                builder.targets.push(id);
-            }
-        }
-        builder.end_row(
-            (next, indices.len()),
-            (8, table_bytes as usize),
-            &limits,
-            progress,
-        )?;
+        let extra = table_bytes + 8 * indices.capacity() as u64;
+        let numbered = indices.len();
+        builder.expand(game, &p, &mut out, (0, extra), numbered, budget, |q| {
+            number(q, &mut table, &mut indices)
+        })?;
+        let extra = table_bytes + 8 * indices.capacity() as u64;
+        builder.end_row((next, indices.len()), (0, extra), budget, progress)?;
     }
     progress.finish();
     Ok(DenseExplored {

@@ -19,7 +19,8 @@
 //!
 //! ```
 //! use grundy::progress::NoProgress;
-//! use grundy::rules::{explore, ExploreLimits, Impartial};
+//! use grundy::budget::Budget;
+//! use grundy::rules::{explore, Impartial};
 //! use grundy::solve::{solve, Outcome, SolveOptions};
 //!
 //! /// Take 1, 3 or 4 counters from a pile; who takes the last counter wins.
@@ -27,12 +28,12 @@
 //!
 //! impl Impartial for Take134 {
 //!     type Position = u32;
-//!     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+//!     fn options(&self, &n: &u32, out: &mut grundy::rules::Moves<u32>) {
 //!         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
 //!     }
 //! }
 //!
-//! let explored = explore(&Take134, [20], ExploreLimits::default(), &NoProgress).unwrap();
+//! let explored = explore(&Take134, [20], &Budget::default(), &NoProgress).unwrap();
 //! let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
 //! // The player to move loses exactly when n is 0 or 2 modulo 7.
 //! for n in 0..=20u32 {
@@ -43,12 +44,12 @@
 
 mod explore;
 mod memo;
+mod moves;
 pub mod tiered;
 
-pub use explore::{
-    explore, explore_dense, DenseExplored, DenseIndex, ExploreError, ExploreLimits, Explored,
-};
+pub use explore::{explore, explore_dense, DenseExplored, DenseIndex, ExploreError, Explored};
 pub use memo::{GrundyMemo, MemoError, SplittingGame};
+pub use moves::Moves;
 
 use std::hash::Hash;
 
@@ -61,7 +62,8 @@ use crate::outcome::{Outcome, Player};
 ///
 /// ```
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore, ExploreLimits, Game};
+/// use grundy::budget::Budget;
+/// use grundy::rules::{explore, Game};
 /// use grundy::solve::{solve, SolveOptions};
 /// use grundy::{Outcome, Player};
 ///
@@ -70,7 +72,7 @@ use crate::outcome::{Outcome, Player};
 ///
 /// impl Game for Uneven {
 ///     type Position = (u32, Player);
-///     fn moves(&self, &(n, who): &(u32, Player), out: &mut Vec<(u32, Player)>) {
+///     fn moves(&self, &(n, who): &(u32, Player), out: &mut grundy::rules::Moves<(u32, Player)>) {
 ///         let most = if who == Player::One { 1 } else { 2 };
 ///         out.extend((1..=most.min(n)).map(|t| (n - t, who.other())));
 ///     }
@@ -80,7 +82,7 @@ use crate::outcome::{Outcome, Player};
 /// }
 ///
 /// let starts = [(4, Player::One), (4, Player::Two)];
-/// let explored = explore(&Uneven, starts, ExploreLimits::default(), &NoProgress).unwrap();
+/// let explored = explore(&Uneven, starts, &Budget::default(), &NoProgress).unwrap();
 /// let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
 /// assert_eq!(solution.outcome(0), Outcome::Loss); // player 1 to move at 4
 /// assert_eq!(solution.outcome(1), Outcome::Win); // player 2 to move at 4
@@ -91,7 +93,7 @@ pub trait Game {
 
     /// Appends the positions reachable in one move from `p` to `out` (which the caller has
     /// cleared). Not called where [`Game::result`] says the game is over.
-    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>);
 
     /// The result for the player to move if the rules end the game at `p` (a line of three, a
     /// captured king, a full board...). `None` means play goes on; a position without moves
@@ -111,7 +113,8 @@ pub trait Game {
 ///
 /// ```
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore, ExploreLimits, Impartial};
+/// use grundy::budget::Budget;
+/// use grundy::rules::{explore, Impartial};
 /// use grundy::solve::grundy_values;
 ///
 /// /// Take 1, 3 or 4 counters from a pile.
@@ -119,12 +122,12 @@ pub trait Game {
 ///
 /// impl Impartial for Take134 {
 ///     type Position = u32;
-///     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+///     fn options(&self, &n: &u32, out: &mut grundy::rules::Moves<u32>) {
 ///         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
 ///     }
 /// }
 ///
-/// let explored = explore(&Take134, [13], ExploreLimits::default(), &NoProgress).unwrap();
+/// let explored = explore(&Take134, [13], &Budget::default(), &NoProgress).unwrap();
 /// let values = grundy_values(&explored.graph).unwrap();
 /// let sg: Vec<u32> = (0..14).map(|n| values.finite(explored.id(&n).unwrap()).unwrap()).collect();
 /// assert_eq!(sg, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
@@ -134,7 +137,7 @@ pub trait Impartial {
     type Position: Clone + Eq + Hash;
 
     /// Appends the options of `p` (positions reachable in one move) to `out`.
-    fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+    fn options(&self, p: &Self::Position, out: &mut Moves<Self::Position>);
 }
 
 /// The disjunctive sum of several copies of a one-number impartial game (piles of a
@@ -143,7 +146,8 @@ pub trait Impartial {
 ///
 /// ```
 /// use grundy::progress::NoProgress;
-/// use grundy::rules::{explore, ExploreLimits, Impartial, Sum};
+/// use grundy::budget::Budget;
+/// use grundy::rules::{explore, Impartial, Sum};
 /// use grundy::solve::grundy_values;
 ///
 /// /// Take 1, 3 or 4 counters from a pile (values 0 1 0 1 2 3 2, repeating).
@@ -151,12 +155,12 @@ pub trait Impartial {
 ///
 /// impl Impartial for Take134 {
 ///     type Position = u64;
-///     fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+///     fn options(&self, &n: &u64, out: &mut grundy::rules::Moves<u64>) {
 ///         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
 ///     }
 /// }
 ///
-/// let sum = explore(&Sum(Take134), [vec![4, 6]], ExploreLimits::default(), &NoProgress).unwrap();
+/// let sum = explore(&Sum(Take134), [vec![4, 6]], &Budget::default(), &NoProgress).unwrap();
 /// assert_eq!(sum.graph.options(0).len(), 6);
 /// let values = grundy_values(&sum.graph).unwrap();
 /// assert_eq!(values.finite(0), Some(0)); // 2 ⊕ 2
@@ -168,8 +172,8 @@ pub struct Sum<G>(pub G);
 impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
     type Position = Vec<u64>;
 
-    fn options(&self, parts: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        let mut one = Vec::new();
+    fn options(&self, parts: &Vec<u64>, out: &mut Moves<Vec<u64>>) {
+        let mut one = Moves::new();
         for (i, part) in parts.iter().enumerate() {
             one.clear();
             self.0.options(part, &mut one);
@@ -185,7 +189,7 @@ impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
 impl<T: Impartial> Game for T {
     type Position = T::Position;
 
-    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+    fn moves(&self, p: &Self::Position, out: &mut Moves<Self::Position>) {
         self.options(p, out);
     }
 }

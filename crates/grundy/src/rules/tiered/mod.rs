@@ -29,7 +29,7 @@
 //!
 //! impl Impartial for Take134 {
 //!     type Position = u32;
-//!     fn options(&self, &n: &u32, out: &mut Vec<u32>) {
+//!     fn options(&self, &n: &u32, out: &mut grundy::rules::Moves<u32>) {
 //!         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
 //!     }
 //! }
@@ -114,7 +114,7 @@ pub trait TierRanking: Game {
     /// each ranked. A ranking that can rank an option from its position's own numbering
     /// (one stone added) may override it. Not called where the game is over at `p`.
     fn ranked_moves(&self, p: &Self::Position, out: &mut Vec<(u32, u64)>) {
-        let mut options = Vec::new();
+        let mut options = crate::rules::Moves::new();
         self.moves(p, &mut options);
         out.extend(options.iter().map(|q| (self.tier(q), self.rank(q))));
     }

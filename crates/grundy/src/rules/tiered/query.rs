@@ -135,7 +135,7 @@ impl<G: TierRanking> Solved<G> {
             return Ok(Vec::new());
         }
         let here = self.value(p)?;
-        let mut options = Vec::new();
+        let mut options = crate::rules::Moves::new();
         self.game.moves(p, &mut options);
         let mut steps = Vec::with_capacity(options.len());
         for q in options {
