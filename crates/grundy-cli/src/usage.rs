@@ -119,7 +119,10 @@ mod tests {
         );
         assert_eq!(
             usage_error(&["grundy", "strong"]),
-            ("no command given".into(), "(see grundy strong --help)".into())
+            (
+                "no command given".into(),
+                "(see grundy strong --help)".into()
+            )
         );
     }
 }

@@ -379,7 +379,9 @@ fn graph_text(cases: u32) -> Figures {
             same_with_bom(
                 |bytes| {
                     let text = String::from_utf8(bytes.to_vec()).expect("text and the mark");
-                    parse_str(&text).map(|g| written(&g)).map_err(|e| e.to_string())
+                    parse_str(&text)
+                        .map(|g| written(&g))
+                        .map_err(|e| e.to_string())
                 },
                 text.as_bytes(),
             )
