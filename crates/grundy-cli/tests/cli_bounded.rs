@@ -299,7 +299,7 @@ fn run_all(test: &str, cases: &[Case]) -> Figures {
     let mut failures = failures.into_inner().expect("the list of failures");
     failures.sort();
     let mut slowest = times.into_inner().expect("the list of times");
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|&(time, _)| std::cmp::Reverse(time));
     slowest.truncate(5);
     Figures {
         runs: cases.len(),
