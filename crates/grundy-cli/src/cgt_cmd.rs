@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use grundy::input::without_bom;
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError};
 use grundy::report::{Field, Report};
@@ -92,11 +93,11 @@ impl Expression {
     }
 }
 
-/// The lines of a file (or of standard input for `-`) that hold games.
+/// The lines of a file (or of standard input for `-`) that hold games; a leading byte-order
+/// mark is dropped.
 fn read_lines(path: &str) -> Result<Vec<Expression>> {
     let source = read_source(path)?;
-    Ok(source
-        .text
+    Ok(without_bom(&source.text)
         .lines()
         .enumerate()
         .filter(|(_, line)| {

@@ -18,7 +18,9 @@ mod solve_cmd;
 mod source;
 mod strong_cmd;
 mod table_cmd;
+mod usage;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -117,30 +119,71 @@ struct ServeArgs {
 /// Serves the web page until the process is stopped.
 fn serve(args: &ServeArgs) -> Result<()> {
     grundy_web::serve(args.listen, grundy_web::Limits::default(), |addr| {
-        println!("Serving the game page on http://{addr}/ (Ctrl-C to stop)");
+        // The page serves on whether or not anyone reads this line (stdout may be closed).
+        let _ = writeln!(
+            io::stdout(),
+            "Serving the game page on http://{addr}/ (Ctrl-C to stop)"
+        );
     })?;
     Ok(())
 }
 
+/// Writes `grundy: error: MESSAGE`, and the hint on a line of its own when there is one, on
+/// stderr; a stderr that cannot be written (closed, or a pipe whose reader has gone) changes
+/// nothing. Returns exit code 2.
+fn fail(message: &str, hint: Option<&str>) -> ExitCode {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "grundy: error: {message}");
+    if let Some(hint) = hint {
+        let _ = writeln!(err, "  {hint}");
+    }
+    ExitCode::from(2)
+}
+
+/// Ends a run that clap stopped: help and version on stdout with exit code 0, a usage error
+/// as one line (and a hint) with exit code 2.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // A closed stdout is the reader's choice, not an error.
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let (message, hint) = usage::one_line(error, &command(), std::env::args_os());
+            fail(&message, Some(&hint))
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let matches = command().get_matches();
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(error) => return clap_exit(&error),
+    };
     match dispatch(&matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            if let Some(error) = e.downcast_ref::<clap::Error>() {
+                return clap_exit(error);
+            }
             // A closed pipe (e.g. `grundy solve ... | head`) is not an error worth a message.
-            let broken_pipe = e
-                .downcast_ref::<std::io::Error>()
-                .map(std::io::Error::kind)
-                .or_else(|| {
-                    e.downcast_ref::<serde_json::Error>()
-                        .and_then(serde_json::Error::io_error_kind)
-                })
-                == Some(std::io::ErrorKind::BrokenPipe);
+            let broken_pipe = e.chain().any(|cause| {
+                cause
+                    .downcast_ref::<io::Error>()
+                    .map(io::Error::kind)
+                    .or_else(|| {
+                        cause
+                            .downcast_ref::<serde_json::Error>()
+                            .and_then(serde_json::Error::io_error_kind)
+                    })
+                    == Some(io::ErrorKind::BrokenPipe)
+            });
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("grundy: error: {e:#}");
-            ExitCode::from(2)
+            fail(&format!("{e:#}"), None)
         }
     }
 }

@@ -13,6 +13,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use grundy::input::without_bom_bytes;
 
 /// Arguments of `grundy merge`.
 #[derive(Debug, clap::Args)]
@@ -57,6 +58,11 @@ pub fn run(args: &MergeArgs) -> Result<()> {
                 break;
             }
             number += 1;
+            if number == 1 {
+                // A part saved by an editor may start with a byte-order mark.
+                let mark = line.len() - without_bom_bytes(&line).len();
+                line.drain(..mark);
+            }
             let (separator, columns) = *shape.get_or_insert_with(|| {
                 let separator = if line.contains(&b'\t') { b'\t' } else { b',' };
                 (separator, count(&line, separator))

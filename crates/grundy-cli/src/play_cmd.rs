@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use grundy::graph::text::read_path;
+use grundy::input::without_bom;
 use grundy::play::{games, Analysis, Choice, Drawing, Match, Session};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
@@ -118,6 +119,8 @@ impl<W: Write> Table<W> {
             game.title()
         )?;
         let mut show = true;
+        // Until the first line is read: a leading byte-order mark is dropped from it.
+        let mut at_start = true;
         loop {
             let p = session.position();
             let analysis = game.analyse(p);
@@ -155,6 +158,11 @@ impl<W: Write> Table<W> {
             if input.read_line(&mut line)? == 0 {
                 break;
             }
+            let line = if std::mem::take(&mut at_start) {
+                without_bom(&line)
+            } else {
+                &line
+            };
             match line.trim().to_ascii_lowercase().as_str() {
                 "" => {}
                 "quit" | "q" | "exit" => break,
@@ -178,7 +186,7 @@ impl<W: Write> Table<W> {
                         show = true;
                     }
                 }
-                _ => match game.read_move(p, &line) {
+                _ => match game.read_move(p, line) {
                     Ok(to) => {
                         *seen.entry(to).or_default() += 1;
                         let step = session.play(to);

@@ -551,18 +551,29 @@ fn help_and_version() {
 
 #[test]
 fn usage_errors() {
-    // No subcommand, no file, an unknown format or option: usage errors, exit code 2.
-    for args in [
-        &[][..],
-        &["solve"][..],
-        &["solve", "x.txt", "--format", "xml"][..],
-        &["solve", "x.txt", "--no-such-option"][..],
+    // No subcommand, no file, an unknown format or option: a line, a hint, exit code 2.
+    for (args, expected) in [
+        (
+            &[][..],
+            "grundy: error: no command given\n  (see grundy --help)\n",
+        ),
+        (
+            &["solve"][..],
+            "grundy: error: the following required arguments were not provided: <FILE>\n  \
+             (see grundy solve --help)\n",
+        ),
+        (
+            &["solve", "x.txt", "--format", "xml"][..],
+            "grundy: error: invalid value 'xml' for '--format <FORMAT>' [possible values: text, \
+             json, tsv, csv]\n  (see grundy solve --help)\n",
+        ),
+        (
+            &["solve", "x.txt", "--no-such-option"][..],
+            "grundy: error: unexpected argument '--no-such-option' found\n  tip: to pass \
+             '--no-such-option' as a value, use '-- --no-such-option'\n",
+        ),
     ] {
-        let run = grundy(args);
-        assert_eq!(run.code, 2, "{args:?}");
-        assert_eq!(run.stdout, "", "{args:?}");
-        // An error, or the help when there is no subcommand, pointing at --help.
-        assert!(run.stderr.contains("--help"), "{args:?}: {}", run.stderr);
+        assert_eq!(grundy(args).usage(), expected, "{args:?}");
     }
 }
 
@@ -631,7 +642,7 @@ fn completions_and_manual_page() {
             "{shell}: the catalogue's commands complete too"
         );
     }
-    assert_eq!(grundy(&["completions", "tcsh"]).code, 2);
+    grundy(&["completions", "tcsh"]).usage();
     let man = grundy(&["man"]).ok().to_string();
     assert!(man.contains(".TH grundy 1"), "{man}");
     assert!(

@@ -79,6 +79,36 @@ impl InputError {
     }
 }
 
+/// The byte-order mark (U+FEFF) that some editors write at the start of a UTF-8 file.
+pub const BOM: &str = "\u{feff}";
+
+/// The text without one leading byte-order mark (U+FEFF), which some editors write at the
+/// start of UTF-8 files; a mark further in is left for the reader to refuse. Readers of files
+/// and standard input call it (or [`without_bom_bytes`]) before anything else, so that the
+/// columns in their messages count from 1 after the mark. O(1).
+///
+/// ```
+/// use grundy::input::without_bom;
+/// assert_eq!(without_bom("\u{feff}3 4\n"), "3 4\n");
+/// assert_eq!(without_bom("\u{feff}\u{feff}3"), "\u{feff}3");
+/// assert_eq!(without_bom("3\u{feff}"), "3\u{feff}");
+/// ```
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix(BOM).unwrap_or(text)
+}
+
+/// The bytes without one leading UTF-8 byte-order mark (`EF BB BF`): [`without_bom`] for
+/// readers of bytes. O(1).
+///
+/// ```
+/// use grundy::input::without_bom_bytes;
+/// assert_eq!(without_bom_bytes(b"\xef\xbb\xbf1\n2 3\n"), b"1\n2 3\n");
+/// assert_eq!(without_bom_bytes(b"\xef\xbb"), b"\xef\xbb");
+/// ```
+pub fn without_bom_bytes(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BOM.as_bytes()).unwrap_or(bytes)
+}
+
 /// A whole number from `min` to 2^64 − 1, named `noun` in messages (`a pile size`).
 ///
 /// ```

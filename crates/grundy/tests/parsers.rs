@@ -1,7 +1,9 @@
 //! Every reader of user input, fed arbitrary bytes and text, hostile numbers, long runs of
 //! separators and mutations of valid inputs (a piece inserted, a character deleted or
 //! replaced): each returns a value or an error, never panics, and where it can says the same
-//! thing twice (a value printed back reads back equal; an error names its place).
+//! thing twice (a value printed back reads back equal; an error names its place). The readers
+//! of files and standard input say the same again of their input after a leading byte-order
+//! mark.
 //!
 //! Each reader's test tries `GRUNDY_FUZZ_CASES` inputs (256 by default). The long run,
 //! `cargo test --release -p grundy --test parsers -- --ignored --nocapture`, tries 10^6 per
@@ -108,6 +110,22 @@ where
         failure: result.err().map(|e| e.to_string()),
         time: start.elapsed(),
     }
+}
+
+/// A reader of files and standard input says the same of an input with a leading UTF-8
+/// byte-order mark as of the input alone, errors at the same line and column included (an
+/// input that starts with a mark is compared with itself without it).
+fn same_with_bom<T: PartialEq + Debug>(
+    read: impl Fn(&[u8]) -> T,
+    input: &[u8],
+) -> Result<(), TestCaseError> {
+    const BOM: &[u8] = b"\xef\xbb\xbf";
+    let (plain, marked) = match input.strip_prefix(BOM) {
+        Some(plain) => (plain, input.to_vec()),
+        None => (input, [BOM, input].concat()),
+    };
+    prop_assert_eq!(read(&marked), read(plain));
+    Ok(())
 }
 
 /// Fails the test with the smallest failing input of each failed run.
@@ -358,7 +376,15 @@ fn graph_text(cases: u32) -> Figures {
                 }
                 Err(e) => check_graph_error(&e, text.as_bytes())?,
             }
-            Ok(())
+            same_with_bom(
+                |bytes| {
+                    let text = String::from_utf8(bytes.to_vec()).expect("text and the mark");
+                    parse_str(&text)
+                        .map(|g| written(&g))
+                        .map_err(|e| e.to_string())
+                },
+                text.as_bytes(),
+            )
         },
     )
 }
@@ -420,7 +446,20 @@ fn graph_stream(cases: u32) -> Figures {
             if let Err(e) = &whole {
                 check_graph_error(e, &input)?;
             }
-            Ok(())
+            // The mark may come in pieces too.
+            same_with_bom(
+                |bytes| {
+                    let dribble = Dribble {
+                        bytes,
+                        sizes: &sizes,
+                        turn: 0,
+                    };
+                    read(dribble, "<input>", &NoProgress)
+                        .map(|g| written(&g))
+                        .map_err(|e| e.to_string())
+                },
+                &input,
+            )
         },
     )
 }
@@ -871,7 +910,7 @@ fn nimber_batch(cases: u32) -> Figures {
                     prop_assert!((1..=lines[e.line - 1].len() + 1).contains(&e.column), "{e}");
                 }
             }
-            Ok(())
+            same_with_bom(products, &input)
         },
     )
 }
@@ -1033,27 +1072,40 @@ fn family(family: &'static Family, cases: u32) -> Figures {
         cases,
         (family_inputs(family), file_text()),
         |(given, file)| {
-            let reader = |path: &str| {
-                Ok(Source {
-                    origin: if path == "-" { "<stdin>" } else { path }.to_string(),
-                    text: file.clone(),
-                })
+            // Whether the family read a file.
+            let read_one = Cell::new(false);
+            // The report as text, or the error, with `file` as every file's text.
+            let run = |file: &[u8]| {
+                let text = String::from_utf8(file.to_vec()).expect("text and the mark");
+                let reader = |path: &str| {
+                    read_one.set(true);
+                    Ok(Source {
+                        origin: if path == "-" { "<stdin>" } else { path }.to_string(),
+                        text: text.clone(),
+                    })
+                };
+                let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
+                for (param, values) in family.params.iter().zip(&given) {
+                    if let Some(values) = values {
+                        inputs.set(param.name, values.clone());
+                    }
+                }
+                (family.run)(&inputs)
+                    .map(|report| {
+                        // The answer renders, as text and as JSON.
+                        let mut out = Vec::new();
+                        report.write_text(&mut out).expect("writing to memory");
+                        let _ = report.to_json();
+                        out
+                    })
+                    .map_err(|e| e.to_string())
             };
-            let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
-            for (param, values) in family.params.iter().zip(given) {
-                if let Some(values) = values {
-                    inputs.set(param.name, values);
-                }
+            match run(file.as_bytes()) {
+                Ok(_) => accept(),
+                Err(e) => prop_assert!(!e.is_empty()),
             }
-            match (family.run)(&inputs) {
-                Ok(report) => {
-                    accept();
-                    // The answer renders, as text and as JSON.
-                    let mut out = Vec::new();
-                    report.write_text(&mut out).expect("writing to memory");
-                    let _ = report.to_json();
-                }
-                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            if read_one.get() {
+                same_with_bom(run, file.as_bytes())?;
             }
             Ok(())
         },

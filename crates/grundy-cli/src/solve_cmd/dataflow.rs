@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use grundy::input::without_bom;
 use grundy_timely::{Cell, Cluster, Job, Network, Part};
 
 use super::grundy_values::{write_value_row, write_values_summary};
@@ -170,7 +171,7 @@ fn read_hostfile(path: &Path) -> Result<Vec<String>> {
     let origin = path.display();
     let text = std::fs::read_to_string(path).with_context(|| origin.to_string())?;
     let mut hosts = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in without_bom(&text).lines().enumerate() {
         let content = line.split('#').next().unwrap_or_default();
         let host = content.trim();
         if host.is_empty() {

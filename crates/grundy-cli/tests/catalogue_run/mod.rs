@@ -42,6 +42,22 @@ impl Run {
         &self.stderr
     }
 
+    /// Asserts a usage error: exit code 2, nothing on stdout, a `grundy: error:` line and at
+    /// most one indented hint line (clap's tip, or where to read the help); returns stderr.
+    #[track_caller]
+    pub fn usage(&self) -> &str {
+        assert_eq!(self.code, 2, "exit code; stdout: {}", self.stdout);
+        assert_eq!(self.stdout, "", "stdout of a usage error");
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        assert!(
+            matches!(lines[..], [first] | [first, _] if first.starts_with("grundy: error: "))
+                && lines[1..].iter().all(|hint| hint.starts_with("  ")),
+            "stderr: {}",
+            self.stderr
+        );
+        &self.stderr
+    }
+
     /// Asserts success with one line of JSON on stdout (and nothing on stderr); returns it
     /// parsed. For runs whose arguments carry `--json` themselves.
     #[track_caller]

@@ -254,9 +254,13 @@ impl<'a> Inputs<'a> {
         self.values.contains_key(name)
     }
 
-    /// Reads a file, or standard input for `-`.
+    /// Reads a file, or standard input for `-`, without a leading byte-order mark (see
+    /// [`input::without_bom`]).
     pub fn read(&self, path: &str) -> Result<Source, InputError> {
-        (self.reader)(path)
+        let mut source = (self.reader)(path)?;
+        let mark = source.text.len() - input::without_bom(&source.text).len();
+        source.text.drain(..mark);
+        Ok(source)
     }
 
     /// Whole numbers from `min` given one per argument of `param` (placed as `{what} 1`,

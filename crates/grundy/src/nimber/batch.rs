@@ -29,7 +29,8 @@ impl std::error::Error for BatchError {}
 
 /// The products for a `nim_product_64` input, as the output text: one decimal product a
 /// line. Blanks (spaces, tabs, carriage returns) may surround the numbers, the last line may
-/// lack its newline and blank lines may follow the last pair. O(length of the input), with
+/// lack its newline and blank lines may follow the last pair; a leading byte-order mark is
+/// dropped (columns count from the byte after it). O(length of the input), with
 /// about 15 ns per product; the output is reserved for at most as many lines as the input can
 /// hold (4 bytes a pair), whatever `T` says.
 ///
@@ -40,6 +41,7 @@ impl std::error::Error for BatchError {}
 /// assert_eq!((error.line, error.column), (2, 3));
 /// ```
 pub fn products(input: &[u8]) -> Result<Vec<u8>, BatchError> {
+    let input = crate::input::without_bom_bytes(input);
     let mut p = Cursor {
         s: input,
         pos: 0,

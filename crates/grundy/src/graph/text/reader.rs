@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use crate::graph::csr::{self, Counts, Fill};
 use crate::graph::{GameGraph, Labels};
+use crate::input::{without_bom_bytes, BOM};
 use crate::outcome::{Outcome, Player};
 use crate::progress::{NoProgress, Progress};
 
@@ -127,8 +128,9 @@ pub fn read<R: Read>(
 
 /// Reads the items of a byte stream into `sink`, in file order; `origin` names the input in
 /// error messages. Returns the number of lines. Syntax errors, and errors the sink returns, are
-/// [`ReadError::Syntax`] at their line and column. Progress is reported in bytes read. O(input
-/// size) time; memory a few MiB beside the sink's.
+/// [`ReadError::Syntax`] at their line and column. A leading byte-order mark is dropped, and
+/// columns count from the byte after it. Progress is reported in bytes read. O(input size)
+/// time; memory a few MiB beside the sink's.
 ///
 /// ```
 /// use grundy::graph::text::{scan, Attribute, Id, Sink, SinkError};
@@ -167,6 +169,8 @@ pub fn scan<R: Read, S: Sink>(
     };
     let mut buf: Vec<u8> = vec![0; READ_CHUNK];
     let mut filled = 0;
+    // Until the first bytes are in: a leading byte-order mark is dropped before line 1.
+    let mut at_start = true;
     loop {
         if filled == buf.len() {
             // One line longer than the buffer: make room for it.
@@ -188,6 +192,16 @@ pub fn scan<R: Read, S: Sink>(
             break;
         }
         filled += n;
+        if at_start {
+            if BOM.as_bytes().starts_with(&buf[..filled]) && filled < BOM.len() {
+                // Maybe the start of a mark: read on to tell.
+                continue;
+            }
+            let mark = filled - without_bom_bytes(&buf[..filled]).len();
+            buf.copy_within(mark..filled, 0);
+            filled -= mark;
+            at_start = false;
+        }
         if let Some(last) = memchr::memrchr(b'\n', &buf[..filled]) {
             scanner.lines(&buf[..=last], false)?;
             buf.copy_within(last + 1..filled, 0);
