@@ -47,11 +47,11 @@ pub use session::{Session, Step};
 
 use rulesets::Forms;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted, Resource};
 use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
 use crate::progress::NoProgress;
-use crate::rules::{explore, Explored, Game};
+use crate::rules::{explore, ExploreError, Explored, Game};
 use crate::solve::{grundy_values, solve, Solution, SolveOptions};
 
 /// Why a game could not be set up or a move not played.
@@ -72,6 +72,9 @@ pub enum PlayError {
         /// The budget.
         limit: usize,
     },
+    /// Solving from this position would exceed the memory or time budget, or was stopped.
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
 }
 
 /// A game solved from its start position: every reachable position with its name (what a
@@ -341,10 +344,13 @@ fn explore_within<G: Game>(
     start: G::Position,
     limit: usize,
 ) -> Result<Explored<G::Position>, PlayError> {
-    let budget = Budget::default()
-        .with_positions(limit as u64)
-        .with_memory((limit as u64).saturating_mul(1 << 10));
-    explore(rules, [start], &budget, &NoProgress).map_err(|_| PlayError::TooLarge { limit })
+    let budget = Budget::default().with_positions(limit as u64);
+    let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
+    let budget = budget.with_memory(memory);
+    explore(rules, [start], &budget, &NoProgress).map_err(|e| match e {
+        ExploreError::Budget(e) if e.resource != Resource::Positions => PlayError::Budget(e),
+        _ => PlayError::TooLarge { limit },
+    })
 }
 
 /// A name as looked up: lower case, words separated by single spaces.

@@ -154,8 +154,9 @@ impl Builder {
     /// Expands position `p` (numbered `next - 1`): its fixed result, its player and, unless
     /// the game is over there, its moves, each numbered by `number`. One position's moves
     /// are capped by what the memory budget has left (`extra` bytes held beside the graph,
-    /// `per_position` bytes a position in it), so a position with 10^18 moves is refused
-    /// after the cap, not listed.
+    /// `per_position` bytes a position in it) and by four times the position budget (moves
+    /// lead to distinct positions but for rare repeats), so a position with 10^18 moves is
+    /// refused after the cap, not listed.
     #[allow(clippy::too_many_arguments)]
     fn expand<G: Game>(
         &mut self,
@@ -174,14 +175,19 @@ impl Builder {
             let held = self.bytes(per_position) + extra;
             let per_move = (std::mem::size_of::<G::Position>() + 4) as u64;
             let room = budget.memory().saturating_sub(held) / per_move;
+            let most = budget.positions().saturating_mul(4).saturating_add(1024);
             out.clear();
-            out.set_most(usize::try_from(room).unwrap_or(usize::MAX));
+            out.set_most(usize::try_from(room.min(most)).unwrap_or(usize::MAX));
             game.moves(p, out);
             if out.is_over() {
-                let needed = held.saturating_add(per_move.saturating_mul(room + 1));
-                return Err(budget
-                    .exhausted(Resource::Memory, Some(needed), "exploring", numbered as u64)
-                    .into());
+                let numbered = numbered as u64;
+                return Err(if most < room {
+                    budget.exhausted(Resource::Positions, Some(most + 1), "exploring", numbered)
+                } else {
+                    let needed = held.saturating_add(per_move.saturating_mul(room + 1));
+                    budget.exhausted(Resource::Memory, Some(needed), "exploring", numbered)
+                }
+                .into());
             }
             for q in out.iter() {
                 let id = number(q)?;

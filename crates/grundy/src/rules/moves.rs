@@ -59,13 +59,19 @@ impl<P> Moves<P> {
         self.over
     }
 
-    /// Adds a move, or marks the list over if it is full. O(1) amortised.
+    /// Adds a move, or marks the list over if it is full. O(1) amortised. The list grows by
+    /// doubling but never past the cap, so a full list holds no more than the cap allows.
     pub fn push(&mut self, p: P) {
-        if self.items.len() < self.most {
-            self.items.push(p);
-        } else {
+        let len = self.items.len();
+        if len >= self.most {
             self.over = true;
+            return;
         }
+        if len == self.items.capacity() {
+            let grown = len.saturating_mul(2).clamp(4, self.most);
+            self.items.reserve_exact(grown - len);
+        }
+        self.items.push(p);
     }
 
     /// Adds moves until the cap; past it, marks the list over and stops reading `moves`.
@@ -76,7 +82,7 @@ impl<P> Moves<P> {
                 self.over = true;
                 return;
             }
-            self.items.push(p);
+            self.push(p);
         }
     }
 
@@ -179,5 +185,6 @@ mod tests {
         moves.extend(std::iter::repeat(5u8));
         assert!(moves.is_over());
         assert_eq!(moves.len(), 1000);
+        assert!(moves.items.capacity() <= 1000, "never allocated past the cap");
     }
 }
