@@ -256,8 +256,8 @@ fn check(dir: &Path, format: Format) -> Result<()> {
 fn explain(e: TierError, dir: &Path, again: &str) -> anyhow::Error {
     match e {
         TierError::Damaged { .. } => anyhow!(
-            "{e}\n`grundy strong check {dir}` checks every file; to rebuild, delete the damaged \
-             tier files and {again}",
+            "{e}; `grundy strong check {dir}` checks every file; to rebuild, delete the \
+             damaged tier files and {again}",
             dir = dir.display()
         ),
         e => e.into(),
