@@ -245,9 +245,9 @@ struct TierFile {
 
 impl TierFile {
     /// Opens `tier`'s file in `dir` and checks, in this order, the magic bytes (format 1 is
-    /// [`TierError::OldFormat`]), the header's checksum, that the header is this solution's
-    /// (the manifest, `tier` and `count`: [`TierError::BadFile`] otherwise), and the file's
-    /// length. Two reads of the header.
+    /// [`TierError::OldFormat`]), the length of the game's name, the header's checksum, that
+    /// the header is this solution's (the manifest, `tier` and `count`: [`TierError::BadFile`]
+    /// otherwise), and the file's length. Two reads of the header.
     fn open(dir: &Path, manifest: &Manifest, tier: u32, count: u64) -> Result<TierFile, TierError> {
         let path = tier_path(dir, tier);
         let mut file = File::open(&path).map_err(io_error(&path))?;
@@ -269,11 +269,22 @@ impl TierFile {
             other => return Err(damaged(&path, format!("unknown format version {other}"))),
         }
         let name = u32::from_le_bytes(found[FIXED - 4..].try_into().expect("4 bytes"));
+        if name as usize != manifest.game.len() {
+            // Not read further: a damaged length could ask for gigabytes.
+            return Err(damaged(
+                &path,
+                format!(
+                    "the header names a game of {name} bytes, expected {} (a damaged header, or \
+                     a file of another game)",
+                    manifest.game.len()
+                ),
+            ));
+        }
         let length = FIXED as u64 + u64::from(name) + 4;
         if length > len {
             return Err(damaged(
                 &path,
-                format!("a header of {length} bytes in a file of {len}: the header is damaged or the file truncated"),
+                format!("{len} bytes, less than the header's {length}: truncated"),
             ));
         }
         found.resize(length as usize, 0);
@@ -370,7 +381,8 @@ pub fn read_tier(
 
 /// Reads one position's value from `tier`'s file without reading the rest: the header and
 /// the length are checked, and the chunk that holds the position's outcome (and the one that
-/// holds its remoteness byte) against its checksum. O(1) reads of at most 64 KiB each.
+/// holds its remoteness byte, when another) against its checksum. O(1) reads of at most 64 KiB
+/// each.
 pub fn read_value(
     dir: &Path,
     manifest: &Manifest,
@@ -379,9 +391,13 @@ pub fn read_value(
     rank: u64,
 ) -> Result<Value, TierError> {
     let mut file = TierFile::open(dir, manifest, tier, count)?;
-    let mut buf = Vec::new();
+    let (mut buf, mut loaded) = (Vec::new(), None);
     let mut byte_at = |file: &mut TierFile, at: u64| -> Result<u8, TierError> {
-        file.chunk(at / CHUNK, &mut buf)?;
+        let k = at / CHUNK;
+        if loaded != Some(k) {
+            file.chunk(k, &mut buf)?;
+            loaded = Some(k);
+        }
         Ok(buf[(at % CHUNK) as usize])
     };
     let byte = byte_at(&mut file, rank / 4)?;

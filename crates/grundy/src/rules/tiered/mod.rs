@@ -11,12 +11,13 @@
 //! (cycles) are solved by the graph solver's retrograde counting on that tier alone, with the
 //! results of the later tiers standing in as fixed positions.
 //!
-//! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header naming
-//! the game and the tier, the packed results, a CRC-32 every 64 KiB), so a run that is stopped resumes from
-//! the last finished tier and produces the same files byte for byte; [`Solved`] answers
-//! queries (outcome, remoteness, best moves of one position) from the files without solving
-//! again. Both cores work on a tier at once (rayon, by chunks of positions); the result does
-//! not depend on the number of threads.
+//! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header
+//! naming the game and the tier, the packed results, a CRC-32 every 64 KiB), so a run that is
+//! stopped resumes from the last finished tier and produces the same files byte for byte;
+//! [`Solved`] answers queries (outcome, remoteness, best moves of one position) from the files
+//! without solving again, checking every byte it reads against its checksum. Both cores work
+//! on a tier at once (rayon, by chunks of positions); the result does not depend on the number
+//! of threads.
 //!
 //! ```
 //! use grundy::progress::NoProgress;
