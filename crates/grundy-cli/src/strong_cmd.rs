@@ -17,7 +17,10 @@ use grundy::games::connect4::Connect4;
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::input;
 use grundy::report::{Cell, Column, Field, Listing, Report};
-use grundy::rules::tiered::{file, solve_tiered, Solved, TierOptions, TierRanking, TierSummary};
+use grundy::rules::tiered::file;
+use grundy::rules::tiered::{
+    solve_tiered, Solved, TierError, TierOptions, TierRanking, TierSummary,
+};
 
 use crate::output::{emit, Format};
 use grundy::progress::Progress;
@@ -70,7 +73,7 @@ pub enum What {
         #[command(flatten)]
         run: RunOptions,
     },
-    /// Read back every file of a solution, check its header, length and checksum, and
+    /// Read back every file of a solution, check its header, length and every checksum, and
     /// count its outcomes tier by tier.
     Check {
         /// The folder of the solution.
@@ -81,8 +84,9 @@ pub enum What {
 /// Options of a strong solve.
 #[derive(Debug, Args)]
 pub struct RunOptions {
-    /// The most memory the results held at once may take (`8G`, `512M`); a tier that needs
-    /// more stops the run with an error before it starts.
+    /// The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 of
+    /// the memory this process may use: the machine's, its cgroup's or its `ulimit -v`, the
+    /// least]; a run with a tier that needs more stops with an error before solving anything.
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
     /// Keep outcomes only (2 bits a position) and no remoteness (a byte more).
@@ -138,14 +142,14 @@ fn solve<G>(
 where
     G: TierRanking + Sync + Clone,
 {
+    let memory = match run.memory.as_deref() {
+        Some(m) => input::bytes("--memory", m)?,
+        None => grundy::budget::default_memory(),
+    };
     let options = TierOptions {
         remoteness: !run.outcomes_only,
         misere: false,
-        memory: run
-            .memory
-            .as_deref()
-            .map(|m| input::bytes("--memory", m))
-            .transpose()?,
+        memory: Some(memory),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(run.threads.map_or(0, usize::from))
@@ -155,7 +159,14 @@ where
     let bar = Bar::new();
     let summary = pool.install(|| solve_tiered(game, dir, &options, &bar));
     bar.finish();
-    let summary = summary?;
+    let summary = summary.map_err(|e| match e {
+        TierError::Memory { .. } if run.memory.is_none() => anyhow!(
+            "{e} with --memory SIZE (the default budget is 3/4 of the memory this process may \
+             use: the least of the machine's, its cgroup's and its ulimit -v)"
+        ),
+        TierError::Memory { .. } => anyhow!("{e} with --memory SIZE"),
+        e => explain(e, dir, "run this command again"),
+    })?;
     let seconds = clock.elapsed().as_secs_f64();
     let mut fields = vec![Field::shown("game", &summary.game, "game", &summary.game)];
     if let Some((name, p)) = start {
@@ -193,10 +204,20 @@ where
 fn check(dir: &Path, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
     let bar = Bar::new();
-    let tiers = if let Some(game) = Connect4Tiers::from_name(&manifest.game) {
-        Solved::open(game, dir)?.check(&bar)
+    let (tiers, command) = if let Some(game) = Connect4Tiers::from_name(&manifest.game) {
+        let (width, height) = (game.game().width(), game.game().height());
+        let checked = Solved::open(game, dir)?.check(&bar);
+        (
+            checked,
+            format!("connect4 --width {width} --height {height}"),
+        )
     } else if let Some(game) = Cards::from_name(&manifest.game) {
-        Solved::open(game, dir)?.check(&bar)
+        let (cards, modulus) = (game.cards(), game.modulus());
+        let checked = Solved::open(game, dir)?.check(&bar);
+        (
+            checked,
+            format!("cards --cards {cards} --modulus {modulus}"),
+        )
     } else {
         return Err(anyhow!(
             "{}: a solution of {}, a game this command does not know (expected Connect Four or \
@@ -206,7 +227,16 @@ fn check(dir: &Path, format: Format) -> Result<()> {
         ));
     };
     bar.finish();
-    let tiers = tiers?;
+    let outcomes = if manifest.remoteness {
+        ""
+    } else {
+        " --outcomes-only"
+    };
+    let again = format!(
+        "run `grundy strong {command}{outcomes} {}` again",
+        dir.display()
+    );
+    let tiers = tiers.map_err(|e| explain(e, dir, &again))?;
     let positions: u64 = tiers.iter().map(|t| t.positions).sum();
     let report = Report::new().fields([
         Field::shown("game", &manifest.game, "game", &manifest.game),
@@ -215,10 +245,23 @@ fn check(dir: &Path, format: Format) -> Result<()> {
             "checked",
             true,
             "checked",
-            "every tier file: header, length, checksum",
+            "every tier file: header, length, every chunk's checksum",
         ),
     ]);
     emit(&report.listing(tier_listing(tiers)), format)
+}
+
+/// A solve's or a check's error, with the commands that check and rebuild the solution in
+/// `dir` when a file is damaged (`again` says how to solve again).
+fn explain(e: TierError, dir: &Path, again: &str) -> anyhow::Error {
+    match e {
+        TierError::Damaged { .. } => anyhow!(
+            "{e}; `grundy strong check {dir}` checks every file; to rebuild, delete the \
+             damaged tier files and {again}",
+            dir = dir.display()
+        ),
+        e => e.into(),
+    }
 }
 
 /// The tiers as a listing: size, counts, time, and whether the file was already there.

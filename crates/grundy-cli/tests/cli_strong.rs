@@ -1,6 +1,7 @@
 //! `grundy strong`: strong solutions into files, answers read back from them
 //! (`grundy connect4 --solved`, `grundy cards --solved`), a run killed in the middle resumed to the same bytes, and
-//! clear errors for damaged files and impossible requests.
+//! clear errors for damaged files (never an answer from them), old files, and requests too
+//! large for the memory.
 
 mod catalogue_run;
 
@@ -290,4 +291,132 @@ fn damaged_files_and_impossible_requests_are_clear_errors() {
     );
     fs::remove_dir_all(&dir).unwrap();
     let _ = fs::remove_dir_all(&other);
+}
+
+#[test]
+fn a_flipped_byte_is_an_error_never_an_answer() {
+    let dir = scratch("flipped");
+    let path = dir.to_str().unwrap();
+    json(&["strong", "connect4", "--width", "4", "--height", "3", path]);
+    let empty = json(&["connect4", "", "--solved", path]);
+    assert_eq!(empty["outcome"], "draw");
+    // The empty board's value is in tier 0, its moves' in tier 1: each byte of tier 0's file
+    // flipped, and a sample of tier 1's, the query fails naming the file, with exit code 2.
+    let mut rng = StdRng::seed_from_u64(11);
+    for tier in ["tier-00000.grundy", "tier-00001.grundy"] {
+        let file = dir.join(tier);
+        let good = fs::read(&file).unwrap();
+        let step = good.len() / 40 + 1;
+        for at in (0..good.len()).step_by(step).chain([good.len() - 1]) {
+            let mut bytes = good.clone();
+            bytes[at] ^= rng.random_range(1..=255u8);
+            fs::write(&file, &bytes).unwrap();
+            let err = grundy(&["connect4", "", "--solved", path])
+                .failed()
+                .to_string();
+            assert!(err.contains(file.to_str().unwrap()), "byte {at}: {err}");
+        }
+        fs::write(&file, &good).unwrap();
+    }
+    // Checked, named, and rebuilt by deleting the file and solving again.
+    let file = dir.join("tier-00001.grundy");
+    let good = fs::read(&file).unwrap();
+    let mut bytes = good.clone();
+    let at = bytes.len() - 6; // in the results, before the last checksum
+    bytes[at] ^= 4;
+    fs::write(&file, &bytes).unwrap();
+    let err = grundy(&["strong", "check", path]).failed().to_string();
+    assert!(
+        err.contains("tier-00001.grundy")
+            && err.contains("checksum")
+            && err.contains(&format!(
+                "`grundy strong connect4 --width 4 --height 3 {path}` again"
+            )),
+        "{err}"
+    );
+    fs::remove_file(&file).unwrap();
+    let again = json(&["strong", "connect4", "--width", "4", "--height", "3", path]);
+    let redone: Vec<_> = again["tiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["resumed"] == "no")
+        .map(|t| t["tier"].clone())
+        .collect();
+    assert_eq!(redone, [1]);
+    assert_eq!(fs::read(&file).unwrap(), good);
+    assert_eq!(json(&["connect4", "", "--solved", path]), empty);
+    // A solution written by an older version: refused, with how to rebuild it.
+    let manifest = dir.join("manifest.json");
+    let text = fs::read_to_string(&manifest).unwrap();
+    fs::write(&manifest, text.replace("\"format\": 2", "\"format\": 1")).unwrap();
+    for args in [
+        &["connect4", "", "--solved", path][..],
+        &["strong", "check", path],
+        &["strong", "connect4", "--width", "4", "--height", "3", path],
+    ] {
+        let err = grundy(args).failed().to_string();
+        assert!(
+            err.contains("manifest.json")
+                && err.contains("older version of grundy")
+                && err.contains("fresh folder"),
+            "{args:?}: {err}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn seven_by_six_is_refused_at_once_by_the_memory_budget() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("seven-by-six");
+    let path = dir.to_str().unwrap();
+    let seven_by_six = ["strong", "connect4", "--width", "7", "--height", "6", path];
+    // An explicit budget.
+    let err = grundy(&[&seven_by_six[..], &["--memory", "1M"]].concat())
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("1048576") && err.contains("--memory SIZE"),
+        "{err}"
+    );
+    // The default: 3/4 of the address space a limit of 4 GiB leaves (the machine's memory
+    // would be the bound without it).
+    let clock = Instant::now();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command.args(seven_by_six);
+    // SAFETY: setrlimit is async-signal-safe, and only the child's own limit is changed.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 4 << 30,
+                rlim_max: 4 << 30,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.starts_with("grundy: error: tier ")
+            && stderr.contains(&format!("memory budget of {} bytes", 3u64 << 30))
+            && stderr.contains("--memory SIZE")
+            && stderr.contains("default budget"),
+        "{stderr}"
+    );
+    assert!(
+        clock.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        clock.elapsed()
+    );
+    // Nothing solved or allocated: the folder holds the manifest only.
+    let names: Vec<_> = files(&dir).into_iter().map(|(name, _)| name).collect();
+    assert_eq!(names, ["manifest.json"]);
+    fs::remove_dir_all(&dir).unwrap();
 }

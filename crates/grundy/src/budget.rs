@@ -8,7 +8,7 @@
 //! it ([`Raise`]): the engine itself names no command-line option.
 //!
 //! The default memory budget is a share of what this process can really have
-//! ([`default_memory`]): the smaller of physical memory, a cgroup's memory limit and the
+//! ([`default_memory`]): the least of physical memory, a cgroup's memory limit and the
 //! address-space limit, so that a default never asks for more than the machine has.
 //!
 //! ```
@@ -303,58 +303,72 @@ impl Budget {
     }
 }
 
-/// The default memory budget: three quarters of what this process can have, the smaller of
-/// physical memory, the cgroup's limit (`memory.max`) and half the address-space limit
-/// (`RLIMIT_AS`, which also counts code, stacks and reservations). Read once; O(1) after.
-/// 4 GiB where none of them can be read.
+/// The default memory budget: three quarters of the least of the machine's physical memory
+/// (`MemTotal` in `/proc/meminfo`), the limit of the cgroup (v2) the process runs in and of
+/// its ancestors (`memory.max` under `/sys/fs/cgroup`), and the process's address-space limit
+/// (`RLIMIT_AS`, as `ulimit -v` sets). Those that cannot be read are left out; 4 GiB where
+/// none is known. Read once (a handful of small file reads and a system call); O(1) after.
 pub fn default_memory() -> u64 {
     static MEMORY: OnceLock<u64> = OnceLock::new();
     *MEMORY.get_or_init(|| available_memory().map_or(4 << 30, |bytes| bytes / 4 * 3))
 }
 
-/// The smallest of the limits this process can read, if any.
+/// The least of the limits this process can read, if any.
 fn available_memory() -> Option<u64> {
-    [
-        physical_memory(),
-        cgroup_memory(),
-        address_space().map(|a| a / 2),
-    ]
-    .into_iter()
-    .flatten()
-    .min()
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let physical = read("/proc/meminfo").and_then(|text| mem_total(&text));
+    let cgroup = read("/proc/self/cgroup").and_then(|text| {
+        cgroup_dirs(&text)
+            .filter_map(|dir| read(&format!("/sys/fs/cgroup{dir}/memory.max")))
+            .filter_map(|text| memory_max(&text))
+            .min()
+    });
+    [physical, cgroup, address_space()]
+        .into_iter()
+        .flatten()
+        .min()
 }
 
-/// `MemTotal` of `/proc/meminfo`, in bytes.
-fn physical_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+/// The bytes of `MemTotal` in the text of `/proc/meminfo` (given there in kB).
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
-/// The cgroup v2 limit of this process (`memory.max`), if one is set.
-fn cgroup_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok()?;
+/// The folders of the cgroup (v2) named in the text of `/proc/self/cgroup` (its line
+/// `0::/path`) and of its ancestors, from the cgroup up to the root (`""`).
+fn cgroup_dirs(cgroup: &str) -> impl Iterator<Item = &str> {
+    let path = cgroup
+        .lines()
+        .find_map(|l| l.strip_prefix("0::"))
+        .map(|p| p.trim_end_matches('/'));
+    path.into_iter()
+        .flat_map(|p| std::iter::successors(Some(p), |p| p.rfind('/').map(|at| &p[..at])))
+}
+
+/// The limit in the text of a cgroup's `memory.max`: bytes, or `max` for none.
+fn memory_max(text: &str) -> Option<u64> {
     text.trim().parse().ok()
 }
 
-/// The soft address-space limit (`ulimit -v`), if one is set.
+/// The process's address-space limit (`RLIMIT_AS`), if one is set.
 #[cfg(unix)]
-#[allow(clippy::unnecessary_cast)]
 fn address_space() -> Option<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
-    // SAFETY: getrlimit writes the struct it is given and nothing else.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 {
-        return None;
-    }
-    (limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+    // SAFETY: getrlimit writes the limit into the struct it is given, which lives here.
+    let status = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) };
+    // `rlim_t` is 64 bits on Linux and macOS, not on every Unix.
+    #[allow(clippy::unnecessary_cast)]
+    let current = limit.rlim_cur as u64;
+    (status == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(current)
 }
 
+/// The process's address-space limit: not known on this system.
 #[cfg(not(unix))]
-#[allow(clippy::unnecessary_cast)]
 fn address_space() -> Option<u64> {
     None
 }
@@ -404,11 +418,24 @@ mod tests {
     }
 
     #[test]
-    fn the_default_memory_is_below_what_the_machine_has() {
-        let memory = default_memory();
-        assert!(memory > 0);
-        if let Some(physical) = physical_memory() {
-            assert!(memory <= physical);
+    fn reads_meminfo_cgroups_and_limits() {
+        let meminfo = "MemFree:  100 kB\nMemTotal:       24684096 kB\nBuffers: 1 kB\n";
+        assert_eq!(mem_total(meminfo), Some(24_684_096 * 1024));
+        assert_eq!(mem_total("MemFree: 1 kB\n"), None);
+        let dirs: Vec<_> = cgroup_dirs("1:cpu:/x\n0::/user.slice/run-1.scope\n").collect();
+        assert_eq!(dirs, ["/user.slice/run-1.scope", "/user.slice", ""]);
+        assert_eq!(cgroup_dirs("0::/\n").collect::<Vec<_>>(), [""]);
+        assert_eq!(cgroup_dirs("4:memory:/a\n").count(), 0, "cgroup v1 only");
+        assert_eq!(memory_max("max\n"), None);
+        assert_eq!(memory_max("4294967296\n"), Some(1 << 32));
+        // The budget is a share of something real here, and never 0.
+        let budget = default_memory();
+        assert!(budget > 0);
+        if let Some(total) = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|t| mem_total(&t))
+        {
+            assert!(budget <= total / 4 * 3 + 3, "{budget} of {total}");
         }
     }
 

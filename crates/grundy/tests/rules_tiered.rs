@@ -1,6 +1,7 @@
 //! The tiered solver against the graph solver (explore + solve) on Connect Four, on the card
 //! game of Codeforces 919F and on random games with cycles inside tiers, by the tier's graph
-//! and by un-moves; its files: resumed runs byte for byte, damaged files named.
+//! and by un-moves; its files: resumed runs byte for byte, damaged, truncated and old files
+//! named and never answered from.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,9 @@ use grundy::games::cards::{answer, answer_from, Cards, CardsPosition};
 use grundy::games::connect4::{Connect4, Connect4Position};
 use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
-use grundy::rules::tiered::{file, solve_tiered, Solved, TierError, TierOptions, TierRanking};
+use grundy::rules::tiered::{
+    file, solve_tiered, Solved, Step, TierError, TierOptions, TierRanking, Value,
+};
 use grundy::rules::{explore, Game};
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
@@ -508,10 +511,12 @@ fn damaged_and_truncated_tier_files_are_named() {
     flipped[at] ^= 0x10;
     fs::write(&path, &flipped).unwrap();
     let err = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err();
-    assert!(matches!(err, TierError::BadFile { .. }), "{err}");
+    assert!(matches!(err, TierError::Damaged { .. }), "{err}");
     let text = err.to_string();
     assert!(
-        text.contains("tier-00007.grundy") && text.contains("checksum"),
+        text.contains("tier-00007.grundy")
+            && text.contains("checksum")
+            && text.contains("rebuild the solution"),
         "{text}"
     );
     // Truncated: the solve and a query both name the file.
@@ -550,6 +555,265 @@ fn damaged_and_truncated_tier_files_are_named() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The value and the steps of a position, as a solution answers them.
+type Answer<P> = (Value, Vec<Step<P>>);
+
+/// Asks `solved` about `p`: its value and its steps.
+fn ask<G: TierRanking + Clone>(
+    solved: &Solved<G>,
+    p: &G::Position,
+) -> Result<Answer<G::Position>, TierError> {
+    Ok((solved.value(p)?, solved.steps(p)?))
+}
+
+/// Flips single bytes of every tier file of the solution of `game` in `dir`, one at a time
+/// (seeded: the header's first and last bytes, the file's last bytes and every k-th byte from
+/// a random start, about `per_file` a file, each by a random non-zero mask), and asks each
+/// time about the positions of the damaged tier and of the tier before it (whose steps lead
+/// into it) among `sample`, and about the position whose byte (or chunk) was flipped: every
+/// answer is the undamaged one or an error naming the damaged file, the flipped position's is
+/// always an error, and so is reading the tier whole. Returns the flips, the failed queries
+/// (value and steps) and the values of the damaged tier still answered (from other chunks).
+fn flip_bytes<G>(
+    game: &G,
+    dir: &Path,
+    sample: &[G::Position],
+    per_file: usize,
+    rng: &mut StdRng,
+) -> (usize, usize, usize)
+where
+    G: TierRanking + Clone,
+    G::Position: PartialEq + std::fmt::Debug,
+{
+    let solved = Solved::open(game.clone(), dir).unwrap();
+    let expected: Vec<_> = sample.iter().map(|p| ask(&solved, p).unwrap()).collect();
+    let header = 32 + game.name().len() + 4;
+    let chunk = file::CHUNK as usize;
+    let (mut flips, mut failed, mut answered) = (0, 0, 0);
+    for tier in 0..game.tier_count() {
+        let path = file::tier_path(dir, tier);
+        let name = path.to_str().unwrap().to_string();
+        let good = fs::read(&path).unwrap();
+        let step = (good.len() / per_file).max(1);
+        let mut offsets = vec![0, 7, 8, 20, header - 5, header - 1, good.len() - 1];
+        offsets.extend((rng.random_range(0..step)..good.len()).step_by(step));
+        let size = game.tier_size(tier);
+        for at in offsets {
+            let mut bytes = good.clone();
+            bytes[at] ^= rng.random_range(1..=255u8);
+            fs::write(&path, &bytes).unwrap();
+            flips += 1;
+            // The position whose byte is flipped, or the first of the flipped chunk when its
+            // checksum is, or the tier's first when the header is: its answer is an error.
+            let flipped = at.checked_sub(header).map_or(0, |rel| {
+                let within = rel % (chunk + 4);
+                let byte =
+                    (rel / (chunk + 4) * chunk + within * usize::from(within < chunk)) as u64;
+                let outcomes = size.div_ceil(4);
+                if byte < outcomes {
+                    4 * byte
+                } else {
+                    byte - outcomes
+                }
+            });
+            let err = solved
+                .value(&game.unrank(tier, flipped.min(size - 1)))
+                .unwrap_err();
+            assert!(err.to_string().contains(&name), "byte {at}: {err}");
+            let err = solved.tier(tier).unwrap_err();
+            assert!(err.to_string().contains(&name), "byte {at}: {err}");
+            for (p, answer) in sample.iter().zip(&expected) {
+                let t = game.tier(p);
+                if t != tier && t + 1 != tier {
+                    continue;
+                }
+                match solved.value(p) {
+                    Ok(found) => {
+                        assert_eq!(found, answer.0, "{p:?} after flipping byte {at}");
+                        answered += usize::from(t == tier);
+                    }
+                    Err(err) => assert!(err.to_string().contains(&name), "byte {at}: {err}"),
+                }
+                match ask(&solved, p) {
+                    Ok(found) => assert_eq!(&found, answer, "{p:?} after flipping byte {at}"),
+                    Err(err) => {
+                        failed += 1;
+                        assert!(err.to_string().contains(&name), "byte {at}: {err}");
+                    }
+                }
+            }
+        }
+        fs::write(&path, &good).unwrap();
+    }
+    solved.check(&NoProgress).unwrap();
+    (flips, failed, answered)
+}
+
+#[test]
+fn flipped_bytes_never_change_an_answer() {
+    let mut rng = StdRng::seed_from_u64(919);
+    // Connect Four 4 × 4: 17 files of one chunk each; 8 positions a tier.
+    let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
+    let dir = scratch("flips-c4");
+    solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let sample: Vec<_> = (0..tiers.tier_count())
+        .flat_map(|t| {
+            let size = tiers.tier_size(t);
+            (0..8).map(move |i| (t, size * i / 8 + size / 16))
+        })
+        .map(|(t, r)| tiers.unrank(t, r))
+        .collect();
+    let (flips, failed, _) = flip_bytes(&tiers, &dir, &sample, 12, &mut rng);
+    assert!(
+        flips > 300 && failed > 100,
+        "{flips} flips, {failed} failed"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+    // The card game 7 mod 5: one tier, of one chunk with outcomes only and of three with
+    // remoteness.
+    let game = Cards::new(7, 5).unwrap();
+    for remoteness in [false, true] {
+        let dir = scratch(&format!("flips-cards-{remoteness}"));
+        let options = TierOptions {
+            remoteness,
+            ..TierOptions::default()
+        };
+        solve_tiered(&game, &dir, &options, &NoProgress).unwrap();
+        let size = game.tier_size(0);
+        let sample: Vec<_> = (0..24)
+            .map(|_| game.unrank(0, rng.random_range(0..size)))
+            .collect();
+        let (flips, failed, answered) = flip_bytes(&game, &dir, &sample, 60, &mut rng);
+        assert!(flips > 60 && failed > 0, "{flips} flips, {failed} failed");
+        // With remoteness, the values whose chunks are not the flipped one are answered.
+        assert_eq!(answered > 0, remoteness, "{answered} answered");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn truncated_grown_and_old_files_are_refused() {
+    let tiers = Connect4Tiers::new(Connect4::new(4, 3).unwrap()).unwrap();
+    let dir = scratch("truncated");
+    let first = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let path = file::tier_path(&dir, 6);
+    let name = path.to_str().unwrap().to_string();
+    let good = fs::read(&path).unwrap();
+    let solved = Solved::open(tiers.clone(), &dir).unwrap();
+    let p = tiers.unrank(6, tiers.tier_size(6) - 1);
+    let before = solved.value(&p).unwrap();
+    let n = good.len();
+    let header = 32 + tiers.name().len() + 4;
+    for len in [
+        0,
+        5,
+        31,
+        header - 1,
+        header,
+        header + 1,
+        n / 2,
+        n - 4,
+        n - 1,
+    ] {
+        fs::write(&path, &good[..len]).unwrap();
+        for err in [
+            solved.value(&p).unwrap_err(),
+            solved.tier(6).unwrap_err(),
+            solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
+        ] {
+            assert!(matches!(err, TierError::Damaged { .. }), "{len}: {err}");
+            let text = err.to_string();
+            assert!(
+                text.contains(&name) && text.contains("truncated"),
+                "{len}: {text}"
+            );
+        }
+    }
+    let mut grown = good.clone();
+    grown.push(0);
+    fs::write(&path, &grown).unwrap();
+    let text = solved.value(&p).unwrap_err().to_string();
+    assert!(text.contains(&name) && text.contains("expected"), "{text}");
+    // Rebuilding: the damaged file deleted, the same solve does that tier again, and only it.
+    fs::remove_file(&path).unwrap();
+    let again = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let redone: Vec<_> = again
+        .tiers
+        .iter()
+        .filter(|t| !t.resumed)
+        .map(|t| t.tier)
+        .collect();
+    assert_eq!(redone, [6]);
+    assert_eq!(fs::read(&path).unwrap(), good);
+    assert_eq!(solved.value(&p).unwrap(), before);
+    let counts = |s: &grundy::rules::tiered::Summary| -> Vec<[u64; 3]> {
+        s.tiers.iter().map(|t| t.counts).collect()
+    };
+    assert_eq!(counts(&again), counts(&first));
+
+    // A tier file of format 1, written by hand: header, outcomes, remoteness, one CRC-32.
+    let size = tiers.tier_size(6);
+    let mut old = b"GRUNDYT\x01".to_vec();
+    old.extend_from_slice(&1u32.to_le_bytes());
+    old.extend_from_slice(&6u32.to_le_bytes());
+    old.extend_from_slice(&size.to_le_bytes());
+    old.extend_from_slice(&(tiers.name().len() as u32).to_le_bytes());
+    old.extend_from_slice(tiers.name().as_bytes());
+    old.resize(old.len() + size.div_ceil(4) as usize + size as usize, 0);
+    let sum = crc32fast_sum(&old);
+    old.extend_from_slice(&sum.to_le_bytes());
+    fs::write(&path, &old).unwrap();
+    for err in [
+        solved.value(&p).unwrap_err(),
+        solved.tier(6).unwrap_err(),
+        solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, TierError::OldFormat { format: 1, .. }),
+            "{err}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains(&name)
+                && text.contains("older version of grundy")
+                && text.contains("fresh folder"),
+            "{text}"
+        );
+    }
+    // A manifest of format 1: refused on open, and by a solve into the folder.
+    fs::write(&path, &good).unwrap();
+    let manifest = dir.join(file::MANIFEST);
+    let text = fs::read_to_string(&manifest).unwrap();
+    fs::write(&manifest, text.replace("\"format\": 2", "\"format\": 1")).unwrap();
+    for err in [
+        Solved::open(tiers.clone(), &dir).unwrap_err(),
+        solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
+    ] {
+        let text = err.to_string();
+        assert!(
+            text.contains("manifest.json") && text.contains("older version of grundy"),
+            "{text}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// CRC-32 (IEEE), bit by bit: the checksum of format 1, written here without the engine.
+fn crc32fast_sum(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
 #[test]
 fn memory_limit_and_remoteness_overflow_are_clear_errors() {
     let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
@@ -562,8 +826,16 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
         .unwrap_err()
         .to_string();
     assert!(
-        text.contains("--memory") && text.contains("10000"),
+        text.contains("memory budget") && text.contains("10000") && !text.contains("--"),
         "{text}"
+    );
+    // Refused before any tier is solved or allocated: the folder holds the manifest only.
+    assert_eq!(
+        files(&dir)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect::<Vec<_>>(),
+        [file::MANIFEST]
     );
     fs::remove_dir_all(&dir).unwrap();
 

@@ -185,6 +185,9 @@ mod tests {
         moves.extend(std::iter::repeat(5u8));
         assert!(moves.is_over());
         assert_eq!(moves.len(), 1000);
-        assert!(moves.items.capacity() <= 1000, "never allocated past the cap");
+        assert!(
+            moves.items.capacity() <= 1000,
+            "never allocated past the cap"
+        );
     }
 }

@@ -11,12 +11,13 @@
 //! (cycles) are solved by the graph solver's retrograde counting on that tier alone, with the
 //! results of the later tiers standing in as fixed positions.
 //!
-//! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header naming
-//! the game and the tier, the packed results, a CRC-32), so a run that is stopped resumes from
-//! the last finished tier and produces the same files byte for byte; [`Solved`] answers
-//! queries (outcome, remoteness, best moves of one position) from the files without solving
-//! again. Both cores work on a tier at once (rayon, by chunks of positions); the result does
-//! not depend on the number of threads.
+//! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header
+//! naming the game and the tier, the packed results, a CRC-32 every 64 KiB), so a run that is
+//! stopped resumes from the last finished tier and produces the same files byte for byte;
+//! [`Solved`] answers queries (outcome, remoteness, best moves of one position) from the files
+//! without solving again, checking every byte it reads against its checksum. Both cores work
+//! on a tier at once (rayon, by chunks of positions); the result does not depend on the number
+//! of threads.
 //!
 //! ```
 //! use grundy::progress::NoProgress;
@@ -164,13 +165,39 @@ pub enum TierError {
         /// What the system said (in the message, not a source of its own: printed once).
         error: std::io::Error,
     },
-    /// A file of the solution is damaged, truncated or of another game.
+    /// A file of the solution does not belong to it: of another game, tier, size or options,
+    /// or not a solution's file at all.
     #[error("{path}: {what}")]
     BadFile {
         /// The file.
         path: PathBuf,
         /// What is wrong, and what was expected.
         what: String,
+    },
+    /// A file of the solution is damaged: a checksum (header or chunk) does not match, or
+    /// its length is wrong. The answer it would give cannot be trusted, so none is given.
+    #[error(
+        "{path}: {what}: the file is damaged; rebuild the solution (delete the damaged tier \
+         files and solve again: the solve keeps the finished tiers and does the deleted ones \
+         again)"
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is damaged, and where.
+        what: String,
+    },
+    /// A file written by an older version of grundy, in a format this one does not read.
+    #[error(
+        "{path}: written by an older version of grundy (format {format}; this version reads \
+         format {}): rebuild the solution by solving again into a fresh folder",
+        file::FORMAT
+    )]
+    OldFormat {
+        /// The file (a tier file or the manifest).
+        path: PathBuf,
+        /// The format found.
+        format: u32,
     },
     /// The ranking broke its contract.
     #[error("the game's ranking is inconsistent: {0}")]
@@ -186,10 +213,13 @@ pub enum TierError {
         /// The remoteness found.
         remoteness: u32,
     },
-    /// A tier does not fit in the memory limit.
+    /// A tier does not fit in the memory budget.
     #[error(
-        "tier {tier} needs about {needed} bytes of memory with the tiers it moves into, more \
-         than the limit of {limit} bytes (--memory)"
+        "tier {tier} needs about {needed} bytes ({:.1} GiB) of memory with the tiers it moves \
+         into, more than the memory budget of {limit} bytes ({:.1} GiB): the memory budget can \
+         be raised",
+        *needed as f64 / f64::from(1 << 30),
+        *limit as f64 / f64::from(1 << 30)
     )]
     Memory {
         /// The tier.

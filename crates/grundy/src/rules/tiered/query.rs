@@ -10,7 +10,8 @@ use crate::outcome::Outcome;
 use crate::progress::Progress;
 
 /// A game solved by [`solve_tiered`](super::solve_tiered), opened from its folder. Each
-/// question reads a few bytes of the tier files (no file is loaded whole).
+/// question reads and checks the header and one chunk of 64 KiB of a tier file (two with
+/// remoteness), never a whole file; a damaged file is an error, never an answer.
 #[derive(Debug, Clone)]
 pub struct Solved<G> {
     game: G,
@@ -76,7 +77,8 @@ impl<G: TierRanking> Solved<G> {
         &self.game
     }
 
-    /// The value of `p` for the player to move. O(1) file reads.
+    /// The value of `p` for the player to move: the header and the chunks holding `p`'s bytes
+    /// read and checked ([`file::read_value`]). O(1) file reads of at most 64 KiB.
     pub fn value(&self, p: &G::Position) -> Result<Value, TierError> {
         let tier = self.game.tier(p);
         if tier >= self.manifest.tiers {
@@ -95,7 +97,8 @@ impl<G: TierRanking> Solved<G> {
         file::read_value(&self.dir, &self.manifest, tier, count, rank)
     }
 
-    /// The results of a whole tier, read and checked (header, length, checksum). O(tier).
+    /// The results of a whole tier, read and checked (header, length, every chunk's checksum,
+    /// outcome codes). O(tier).
     pub fn tier(&self, tier: u32) -> Result<Results, TierError> {
         if tier >= self.manifest.tiers {
             return Err(TierError::Position(format!(
@@ -106,8 +109,8 @@ impl<G: TierRanking> Solved<G> {
         file::read_tier(&self.dir, &self.manifest, tier, self.game.tier_size(tier))
     }
 
-    /// Reads and checks every tier file (header, length, checksum, outcome codes) and counts
-    /// its outcomes, first tier to last. O(positions).
+    /// Reads and checks every tier file (header, length, every chunk's checksum, outcome codes)
+    /// and counts its outcomes, first tier to last. O(positions).
     pub fn check(&self, progress: &dyn Progress) -> Result<Vec<TierSummary>, TierError> {
         let mut tiers = Vec::with_capacity(self.manifest.tiers as usize);
         for tier in 0..self.manifest.tiers {
@@ -129,7 +132,8 @@ impl<G: TierRanking> Solved<G> {
     }
 
     /// Every move from `p` in the rules' order, with the value it leads to and whether it is
-    /// winning and best; empty where the game is over. O(moves) file reads.
+    /// winning and best; empty where the game is over. O(moves) checked reads as in
+    /// [`value`](Solved::value).
     pub fn steps(&self, p: &G::Position) -> Result<Vec<Step<G::Position>>, TierError> {
         if self.game.result(p).is_some() {
             return Ok(Vec::new());

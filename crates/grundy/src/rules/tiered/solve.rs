@@ -1,6 +1,7 @@
 //! The tiered solver's driver: tiers from the last to the first, each written to its file.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::Path;
 use std::time::Instant;
 
@@ -18,7 +19,10 @@ pub struct TierOptions {
     /// Misère play: a player who cannot move wins (the game's own results still apply).
     pub misere: bool,
     /// The most bytes the results held in memory at once may take (a tier and the tiers it
-    /// moves into); `None` for no limit. Checked before each tier is solved.
+    /// moves into); `None` for no limit. Checked against the neediest tier before any tier
+    /// is read or solved, so a run too large stops at once
+    /// ([`default_memory`](crate::budget::default_memory) is a budget from what the machine
+    /// has).
     pub memory: Option<u64>,
 }
 
@@ -63,9 +67,11 @@ pub struct Summary {
 }
 
 /// Solves every position of `game` strongly, tier by tier from the last, writing each tier to
-/// `dir` (see [`file`](mod@file) for the format) as soon as it is solved. Tiers whose files are already
-/// in `dir` are checked (header, length, checksum) and kept, so a stopped run resumes where it
-/// stopped; the files do not depend on being resumed or on the number of threads.
+/// `dir` (see [`file`](mod@file) for the format) as soon as it is solved. Tiers whose files are
+/// already in `dir` are read whole and checked (header, length, every chunk's checksum) and
+/// kept, so a stopped run resumes where it stopped, and a tier whose file was deleted (damaged)
+/// is solved again; the files do not depend on being resumed or on the number of threads.
+/// With a memory budget, every tier's need is checked first ([`TierOptions::memory`]).
 ///
 /// Time: every position's moves are generated and looked up once, O(Σ positions · moves) rule
 /// calls, over rayon's threads. Memory: the results of the tier being solved and of the tiers
@@ -81,13 +87,16 @@ where
     G: TierRanking + Sync,
 {
     let manifest = Manifest {
-        format: 1,
+        format: file::FORMAT,
         game: game.name(),
         tiers: game.tier_count(),
         remoteness: options.remoteness,
         misere: options.misere,
     };
     file::write_manifest(dir, &manifest)?;
+    if let Some(limit) = options.memory {
+        check_memory(game, dir, options.remoteness, limit)?;
+    }
     let tier_count = game.tier_count();
     let positions: u64 = (0..tier_count).map(|t| game.tier_size(t)).sum();
     let started = Instant::now();
@@ -110,30 +119,12 @@ where
             progress.advance(size);
             results
         } else {
-            let range = game.later_tiers(tier);
-            let range = range.start.max(tier + 1)..range.end.min(tier_count);
+            let range = reach(game, tier);
             held.retain(|t, _| range.contains(t));
             for t in range.clone() {
                 if let std::collections::btree_map::Entry::Vacant(slot) = held.entry(t) {
                     slot.insert(file::read_tier(dir, &manifest, t, game.tier_size(t))?);
                 }
-            }
-            let needed = held
-                .values()
-                .map(|r| Results::bytes_for(r.len(), options.remoteness))
-                .sum::<u64>()
-                + Results::bytes_for(size, options.remoteness)
-                + if G::UNMOVES {
-                    super::unmoves::bytes_for(size, !range.is_empty())
-                } else {
-                    0
-                };
-            if let Some(limit) = options.memory.filter(|&limit| needed > limit) {
-                return Err(TierError::Memory {
-                    tier,
-                    needed,
-                    limit,
-                });
             }
             let later = Later {
                 first: range.start,
@@ -173,6 +164,45 @@ where
         bytes,
         tiers,
     })
+}
+
+/// The tiers that moves from `tier` reach besides `tier` itself, within the game's tiers.
+fn reach<G: TierRanking>(game: &G, tier: u32) -> Range<u32> {
+    let range = game.later_tiers(tier);
+    range.start.max(tier + 1)..range.end.min(game.tier_count())
+}
+
+/// Checks that every tier fits in `limit` bytes before anything is allocated: a tier to solve
+/// needs its results, those of the tiers its moves reach and, solved by un-moves, their
+/// arrays; a finished tier (its file in `dir`) needs its own results, read back to check it.
+/// The neediest tier over the limit is [`TierError::Memory`]. O(tiers · reach) size calls.
+fn check_memory<G: TierRanking>(
+    game: &G,
+    dir: &Path,
+    remoteness: bool,
+    limit: u64,
+) -> Result<(), TierError> {
+    let bytes = |t: u32| Results::bytes_for(game.tier_size(t), remoteness);
+    let need = |tier: u32| {
+        if file::tier_path(dir, tier).exists() {
+            return bytes(tier);
+        }
+        let range = reach(game, tier);
+        let unmoves = if G::UNMOVES {
+            super::unmoves::bytes_for(game.tier_size(tier), !range.is_empty())
+        } else {
+            0
+        };
+        range.map(bytes).sum::<u64>() + bytes(tier) + unmoves
+    };
+    match (0..game.tier_count()).map(|t| (need(t), t)).max() {
+        Some((needed, tier)) if needed > limit => Err(TierError::Memory {
+            tier,
+            needed,
+            limit,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// The name of a tier's phase of progress, with the overall share done and an estimate of the
