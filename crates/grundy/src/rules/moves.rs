@@ -68,7 +68,7 @@ impl<P> Moves<P> {
             return;
         }
         if len == self.items.capacity() {
-            let grown = len.saturating_mul(2).clamp(4, self.most);
+            let grown = len.saturating_mul(2).max(4).min(self.most);
             self.items.reserve_exact(grown - len);
         }
         self.items.push(p);
