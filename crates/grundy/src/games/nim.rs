@@ -47,12 +47,13 @@ impl Impartial for Nim {
     type Position = Vec<u64>;
 
     fn options(&self, piles: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
+        // Lazily: a pile of 10^18 stops at the caller's cap.
         for (i, &size) in piles.iter().enumerate() {
-            for smaller in 0..size {
+            out.extend((0..size).map(|smaller| {
                 let mut next = piles.clone();
                 next[i] = smaller;
-                out.push(next);
-            }
+                next
+            }));
         }
     }
 }

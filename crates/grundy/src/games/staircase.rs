@@ -53,7 +53,8 @@ impl Impartial for Staircase {
 
     fn options(&self, steps: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for (i, &stones) in steps.iter().enumerate() {
-            for moved in 1..=stones {
+            // Lazily: a step of 10^18 stones stops at the caller's cap.
+            out.extend((1..=stones).map(|moved| {
                 let mut next = steps.clone();
                 next[i] -= moved;
                 if i > 0 {
@@ -61,8 +62,8 @@ impl Impartial for Staircase {
                     // far beyond what a solver can explore.
                     next[i - 1] = next[i - 1].saturating_add(moved);
                 }
-                out.push(next);
-            }
+                next
+            }));
         }
     }
 }
@@ -147,11 +148,11 @@ impl Impartial for Kam {
     fn options(&self, piles: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
         for (i, &size) in piles.iter().enumerate() {
             let floor = if i == 0 { 0 } else { piles[i - 1] };
-            for smaller in floor..size {
+            out.extend((floor..size).map(|smaller| {
                 let mut next = piles.clone();
                 next[i] = smaller;
-                out.push(next);
-            }
+                next
+            }));
         }
     }
 }

@@ -2,7 +2,7 @@
 //! solver: what `grundy play take-and-break:0.77` explores.
 
 use crate::impartial::octal::Rule;
-use crate::rules::Impartial;
+use crate::rules::{Impartial, Moves};
 
 /// The heaps of a take-and-break game under a code: a position is the heaps left, largest
 /// first (their order does not matter, so equal multisets are one position).
@@ -11,25 +11,22 @@ pub struct Heaps(pub Rule);
 
 impl Heaps {
     /// The ways to leave `rest` counters of a heap as `parts` heaps (1 to 3, each at least
-    /// 1), each way once; Grundy's game splits into two unequal heaps. O(rest²) for three.
-    fn splits(&self, rest: u64, parts: u32, out: &mut Vec<Vec<u64>>) {
+    /// 1), each way once; Grundy's game splits into two unequal heaps. O(rest²) for three,
+    /// but no more than `out`'s room: generated lazily, the listing stops at the cap.
+    fn splits(&self, rest: u64, parts: u32, out: &mut Moves<Vec<u64>>) {
         match parts {
             1 if rest >= 1 => out.push(vec![rest]),
             2 => {
                 let unequal = matches!(self.0, Rule::Grundy);
-                for a in 1..=rest / 2 {
-                    if !(unequal && 2 * a == rest) {
-                        out.push(vec![a, rest - a]);
-                    }
-                }
+                out.extend(
+                    (1..=rest / 2)
+                        .filter(|&a| !(unequal && 2 * a == rest))
+                        .map(|a| vec![a, rest - a]),
+                );
             }
-            3 => {
-                for a in 1..=rest / 3 {
-                    for b in a..=(rest - a) / 2 {
-                        out.push(vec![a, b, rest - a - b]);
-                    }
-                }
-            }
+            3 => out.extend((1..=rest / 3).flat_map(|a| {
+                (a..=(rest - a) / 2).map(move |b| vec![a, b, rest - a - b])
+            })),
             _ => {}
         }
     }
@@ -39,8 +36,8 @@ impl Impartial for Heaps {
     type Position = Vec<u64>;
 
     /// Each heap in turn: each removal the code allows, each way of leaving the rest.
-    fn options(&self, heaps: &Vec<u64>, out: &mut crate::rules::Moves<Vec<u64>>) {
-        let mut splits = Vec::new();
+    fn options(&self, heaps: &Vec<u64>, out: &mut Moves<Vec<u64>>) {
+        let mut splits = Moves::new();
         for (i, &n) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == n {
                 continue; // the same moves as on the equal heap before
@@ -50,6 +47,7 @@ impl Impartial for Heaps {
                     return;
                 };
                 splits.clear();
+                splits.set_most(out.room());
                 if digit & 1 != 0 && rest == 0 {
                     splits.push(Vec::new());
                 }
@@ -57,6 +55,10 @@ impl Impartial for Heaps {
                     if digit & bit != 0 {
                         self.splits(rest, parts, &mut splits);
                     }
+                }
+                if splits.is_over() {
+                    out.set_over();
+                    return;
                 }
                 for split in &splits {
                     let mut next: Vec<u64> = heaps[..i].to_vec();

@@ -176,7 +176,12 @@ impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
         let mut one = Moves::new();
         for (i, part) in parts.iter().enumerate() {
             one.clear();
+            one.set_most(out.room());
             self.0.options(part, &mut one);
+            if one.is_over() {
+                out.set_over();
+                return;
+            }
             for &q in &one {
                 let mut next = parts.clone();
                 next[i] = q;

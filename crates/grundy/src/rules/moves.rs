@@ -54,6 +54,18 @@ impl<P> Moves<P> {
         self.most = most;
     }
 
+    /// How many more moves the list holds before its cap: the cap to give a list of a part's
+    /// moves that are then copied here. O(1).
+    pub fn room(&self) -> usize {
+        self.most - self.items.len().min(self.most)
+    }
+
+    /// Marks the list over: a caller that listed moves elsewhere (a part's, in a sum) found
+    /// more than the room. O(1).
+    pub fn set_over(&mut self) {
+        self.over = true;
+    }
+
     /// Whether a move was dropped at the cap. O(1).
     pub fn is_over(&self) -> bool {
         self.over
