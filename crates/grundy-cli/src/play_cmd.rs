@@ -10,7 +10,7 @@ use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use grundy::graph::text::read_path;
 use grundy::input::without_bom;
-use grundy::play::{games, Analysis, Choice, Drawing, Match, Session};
+use grundy::play::{games, Analysis, Choice, Drawing, Match, PlayError, Session};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
 
@@ -71,7 +71,10 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 (true, Some(g)) => g.start.to_string(),
                 (true, None) => anyhow::bail!("give the start position after the game's name"),
             };
-            games::build(name, &position, args.limit)?
+            games::build(name, &position, args.limit).map_err(|e| match e {
+                PlayError::TooLarge { .. } => anyhow!("{e}, or raise --limit N"),
+                other => other.into(),
+            })?
         }
         (None, None) => anyhow::bail!("give a game, or --graph FILE"),
     };
