@@ -12,10 +12,10 @@ use tower::ServiceExt;
 fn server() -> Router {
     app(Limits {
         body_bytes: 4096,
-        graph_positions: 50,
-        solve_positions: 5000,
+        positions: 5000,
         table_size: 100,
         cached_games: 4,
+        ..Limits::default()
     })
 }
 
@@ -196,11 +196,6 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
         (json!({"graph": "a b\n", "game": "nim"}), bad, "name a game"),
         (json!({"graph": "a b c d\n"}), bad, ""),
         (
-            json!({"graph": (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect::<String>()}),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "more than the 50",
-        ),
-        (
             json!({"graph": "a b\n", "start": "zz"}),
             bad,
             "no position 'zz'",
@@ -215,6 +210,20 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
         let answer = post(&app, "/api/position", &body).await;
         refused(&app, answer, status, words).await;
     }
+    // A graph of more positions than the budget.
+    let small = grundy_web::app(Limits {
+        positions: 50,
+        ..Limits::default()
+    });
+    let chain = json!({"graph": (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect::<String>()});
+    refused(
+        &small,
+        post(&small, "/api/position", &chain).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "more than the 50 this server plays; the server's operator raises this limit with \
+         grundy serve --max-positions N",
+    )
+    .await;
     let big = json!({"graph": "a b\n".repeat(2000)});
     refused(
         &app,
