@@ -42,7 +42,7 @@ use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -206,6 +206,7 @@ fn routes() -> Router<Arc<Shared>> {
         .route("/api/engine", post(engine_move))
         .route("/api/table", get(table))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API endpoint") })
+        .method_not_allowed_fallback(method_not_allowed)
 }
 
 /// `routes` with the limits (bodies, requests in the server, time), every error as JSON, the
@@ -279,11 +280,9 @@ async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
     }
 }
 
-/// Gives every error answer a JSON body `{"error": "..."}`: the answers of the router itself
-/// (405 for a method an endpoint does not answer) and of the extractors, whose bodies are
-/// text or empty. JSON answers pass as they are.
+/// Gives every error answer a JSON body `{"error": "..."}`: the answers whose bodies are text
+/// or empty (an extractor's, the router's own) become JSON; JSON answers pass as they are.
 async fn json_errors(request: Request, next: Next) -> Response {
-    let (method, path) = (request.method().clone(), request.uri().path().to_string());
     let answer = next.run(request).await;
     let status = answer.status();
     let json = HeaderValue::from_static("application/json");
@@ -293,29 +292,33 @@ async fn json_errors(request: Request, next: Next) -> Response {
         return answer;
     }
     let (parts, body) = answer.into_parts();
-    let allow = parts.headers.get(header::ALLOW).cloned();
-    let message = match &allow {
-        Some(allowed) if status == StatusCode::METHOD_NOT_ALLOWED => format!(
-            "{path} does not answer {method}: it answers {}",
-            allowed.to_str().unwrap_or("other methods")
-        ),
-        _ => {
-            let text = axum::body::to_bytes(body, 1 << 12)
-                .await
-                .unwrap_or_default();
-            let text = String::from_utf8_lossy(&text).trim().to_string();
-            if text.is_empty() {
-                status.canonical_reason().unwrap_or("error").to_string()
-            } else {
-                text
-            }
-        }
+    let text = axum::body::to_bytes(body, 1 << 12)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message = match text.is_empty() {
+        true => status.canonical_reason().unwrap_or("error").to_string(),
+        false => text,
     };
     let mut answer = error(status, message).into_response();
-    if let Some(allowed) = allow {
-        answer.headers_mut().insert(header::ALLOW, allowed);
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = parts.headers.get(&name) {
+            answer.headers_mut().insert(name, value.clone());
+        }
     }
     answer
+}
+
+/// The answer to a method an endpoint does not answer (the router adds the `Allow` header).
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} does not answer {method}: the page is GET /, the API is GET /api/games, POST \
+             /api/position, POST /api/move, POST /api/engine and GET /api/table",
+            uri.path()
+        ),
+    )
 }
 
 /// An error answer: `{"error": message}` with `status`.
@@ -343,7 +346,7 @@ fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
 /// memory, 503 for time, 400 otherwise; a budget's error says how to raise it.
 fn play_error(e: PlayError) -> ApiError {
     match &e {
-        PlayError::TooLarge { .. } => error(
+        PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => error(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{e}; {}", RAISE.positions),
         ),
@@ -726,5 +729,75 @@ mod tests {
         assert!(body["error"].as_str().unwrap().contains("goes on serving"));
         let answer = app.oneshot(get("/api/games")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::OK);
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_a_worker_holding_the_cache_fails_that_request_only() {
+        let panicking = routes().route(
+            "/panic",
+            get(|State(shared): State<Arc<Shared>>| async move {
+                shared
+                    .work(|shared, _| -> Result<(), ApiError> {
+                        let _cache = shared.cache();
+                        panic!("a bug while the cache is held")
+                    })
+                    .await
+            }),
+        );
+        let app = guarded(panicking, Limits::default());
+        let answer = app
+            .clone()
+            .oneshot(Request::get("/panic").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        // The cache's lock is poisoned, and the next requests are served all the same.
+        for _ in 0..2 {
+            let request = Request::post("/api/position")
+                .header("content-type", "application/json")
+                .body(Body::from(r#"{"game": "nim", "start": "1 2"}"#))
+                .unwrap();
+            let answer = app.clone().oneshot(request).await.unwrap();
+            assert_eq!(answer.status(), StatusCode::OK);
+        }
+    }
+
+    #[test]
+    fn the_cache_keeps_the_games_used_last_within_its_count_and_bytes() {
+        let game = |start: &str| Arc::new(games::build("nim", start, 1000).unwrap());
+        let keep = |cache: &mut Cache, start: &str, limits: &Limits| {
+            cache.insert(start.to_string(), game(start), limits);
+            assert!(cache.games.len() <= limits.cached_games);
+            assert!(cache.bytes <= limits.cache_bytes);
+            assert_eq!(
+                cache.bytes,
+                cache.games.values().map(|c| c.bytes).sum::<u64>()
+            );
+        };
+        let two = Limits {
+            cached_games: 2,
+            cache_bytes: 1 << 30,
+            ..Limits::default()
+        };
+        let mut cache = Cache::default();
+        keep(&mut cache, "3 3", &two);
+        keep(&mut cache, "1 2", &two);
+        assert!(cache.get("3 3").is_some());
+        // "1 2" was used least recently: it goes to make room.
+        keep(&mut cache, "3 4", &two);
+        assert!(cache.get("1 2").is_none());
+        assert!(cache.get("3 3").is_some() && cache.get("3 4").is_some());
+        // Within the bytes of the two games kept: "3 3", used least recently, goes.
+        let bytes = Limits {
+            cache_bytes: cache.bytes,
+            ..two
+        };
+        keep(&mut cache, "1 1", &bytes);
+        assert!(cache.get("3 3").is_none() && cache.get("1 1").is_some());
+        // A game larger than the whole cache is not kept, and takes nothing out.
+        let kept = cache.games.len();
+        keep(&mut cache, "9 9 9", &bytes);
+        assert!(cache.get("9 9 9").is_none());
+        assert_eq!(cache.games.len(), kept);
     }
 }

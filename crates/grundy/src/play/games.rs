@@ -8,7 +8,7 @@ use super::drawing::coin_text;
 use super::rulesets::{self, edges, graph_text, grid};
 use super::take_break::Heaps;
 use super::{Drawing, Match, PlayError};
-use crate::budget::{Budget, Resource};
+use crate::budget::Budget;
 use crate::games::coins::{self, CoinRow};
 use crate::games::fibonacci::{self, FibonacciNim};
 use crate::games::limited::LimitedPile;
@@ -419,12 +419,12 @@ fn counters(piles: &[u64]) -> u64 {
 }
 
 /// Whether a start whose moves cost `size` (see [`counters`]; a board's text length squared)
-/// fits the position budget: an error naming the budget if not. O(1).
+/// fits the position budget: [`PlayError::StartTooLarge`] if not. O(1).
 pub(super) fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
     if size > budget.positions() {
-        return Err(budget
-            .exhausted(Resource::Positions, Some(size), "sizing the start", 0)
-            .into());
+        return Err(PlayError::StartTooLarge {
+            limit: budget.positions(),
+        });
     }
     Ok(())
 }

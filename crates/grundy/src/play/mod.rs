@@ -72,8 +72,19 @@ pub enum PlayError {
         /// The budget.
         limit: usize,
     },
-    /// Another budget ran out (memory, time, a cancel), or the start is too large for the
-    /// position budget before any position is explored.
+    /// The start is too large to explore within the budget of positions: its moves would be
+    /// listed (one for each counter, or cell, each a copy of the position) before they are
+    /// counted.
+    #[error(
+        "this start is too large to explore within {limit} positions: a position lists a move \
+         for each counter (or cell), each a copy of the piles (or the board), before they are \
+         counted: start from smaller or fewer piles, or a smaller board"
+    )]
+    StartTooLarge {
+        /// The budget of positions.
+        limit: u64,
+    },
+    /// Another budget ran out: memory, time, a cancel.
     #[error(transparent)]
     Budget(#[from] Exhausted),
 }
