@@ -272,10 +272,13 @@ pub fn build_within(spec: &str, position: &str, budget: &Budget) -> Result<Match
             )
         }
         "wythoff" => {
+            // Two piles, checked before they are sized.
+            let two = || PlayError::Game("Wythoff's game has two piles, like 5 8".into());
+            if words.len() != 2 {
+                return Err(two());
+            }
             let [a, b] = piles("pile")?[..] else {
-                return Err(PlayError::Game(
-                    "Wythoff's game has two piles, like 5 8".into(),
-                ));
+                return Err(two());
             };
             Match::from_rules(
                 "Wythoff's game".into(),
