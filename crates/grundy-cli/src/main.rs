@@ -108,17 +108,62 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
 /// The arguments of `grundy serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example: grundy serve --listen 0.0.0.0:8080 (the page and /api/, see README)"
+    after_help = "Example: grundy serve --listen 0.0.0.0:8080 --timeout 30 (the page and /api/, \
+                  see README)"
 )]
 struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     listen: std::net::SocketAddr,
+    /// The most positions a request's game may have (explored from its start, or a pasted
+    /// graph) [default: 200000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_positions: Option<u32>,
+    /// The most memory a request's work may hold (`512M`, `2G`), and the games kept solved
+    /// in all [default: a share of the machine's memory a worker, at most 512M].
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
+    /// The most seconds a request may take; past it the request is answered 503 and its
+    /// work stopped [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=86_400))]
+    timeout: Option<u32>,
+    /// How many requests are worked on at once [default: two a core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    workers: Option<u16>,
+    /// How many requests may be in the server at once, worked on or waiting; beyond, a
+    /// request is answered 503 [default: 16 a worker].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_requests: Option<u32>,
+}
+
+impl ServeArgs {
+    /// The server's limits: the defaults, with the options given.
+    fn limits(&self) -> Result<grundy_web::Limits> {
+        let mut limits = grundy_web::Limits::default();
+        if let Some(n) = self.max_positions {
+            limits.positions = n as usize;
+        }
+        if let Some(size) = &self.memory {
+            let bytes = grundy::input::bytes("--memory", size)?;
+            anyhow::ensure!(bytes > 0, "--memory: give more than 0 bytes");
+            (limits.memory, limits.cache_bytes) = (bytes, bytes);
+        }
+        if let Some(seconds) = self.timeout {
+            limits.timeout = std::time::Duration::from_secs(seconds.into());
+        }
+        if let Some(n) = self.workers {
+            limits = limits.with_workers(n.into());
+        }
+        if let Some(n) = self.max_requests {
+            limits.requests = n as usize;
+        }
+        Ok(limits)
+    }
 }
 
 /// Serves the web page until the process is stopped.
 fn serve(args: &ServeArgs) -> Result<()> {
-    grundy_web::serve(args.listen, grundy_web::Limits::default(), |addr| {
+    grundy_web::serve(args.listen, args.limits()?, |addr| {
         // The page serves on whether or not anyone reads this line (stdout may be closed).
         let _ = writeln!(
             io::stdout(),

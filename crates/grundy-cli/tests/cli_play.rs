@@ -104,7 +104,7 @@ fn every_game_of_the_list_plays_to_the_end_against_itself() {
 fn bad_games_and_moves_are_reported() {
     let err = grundy(&["play", "chess", "1"]).failed().to_string();
     assert!(err.contains("unknown game 'chess'"), "{err}");
-    let err = grundy(&["play", "nim", "300", "300", "300", "--limit", "1000"])
+    let err = grundy(&["play", "nim", "100", "100", "100", "--limit", "1000"])
         .failed()
         .to_string();
     assert!(err.contains("more than 1000 positions"), "{err}");

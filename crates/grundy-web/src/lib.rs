@@ -15,21 +15,39 @@
 //! - `POST /api/engine`: the engine's move, and the position after it.
 //! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON.
 //!
-//! Limits: request bodies up to [`Limits::body_bytes`], graphs up to
-//! [`Limits::graph_positions`], games solved within [`Limits::solve_positions`]; every error is
-//! a 4xx answer `{"error": "..."}`, and a panic in a handler becomes a 500 answer of the same
-//! form without stopping the server.
+//! Limits: every request is answered within a budget, so that no request, or flood of them,
+//! can exhaust the machine or stop the server ([`Limits`], raised by `grundy serve`'s options):
+//!
+//! - at most [`Limits::requests`] requests are in the server at once, and at most
+//!   [`Limits::workers`] of them worked on (on blocking threads, off the async ones); a request
+//!   beyond is answered 503;
+//! - each request's work has its own [`Budget`]: [`Limits::positions`] positions (a game
+//!   explored from its start, a pasted graph), [`Limits::memory`] bytes, and
+//!   [`Limits::timeout`]: when the time is up the request is answered 503 and its work is
+//!   stopped through the budget's [`Cancel`] flag; a start too large for the budget (huge
+//!   piles, many of them, a long board) is refused before anything is explored;
+//! - request bodies up to [`Limits::body_bytes`], tables up to [`Limits::table_size`], and the
+//!   games kept solved up to [`Limits::cached_games`] of them and [`Limits::cache_bytes`] in
+//!   all (the least recently used go first).
+//!
+//! Every error is an answer `{"error": "..."}` (4xx, or 503 for the server's own limits of
+//! time and load) that names the limit and the option that raises it; a panic answers 500 of
+//! the same form for that request only, and the server goes on serving.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use grundy::budget::{self, Budget, Cancel, Raise, Resource};
 use grundy::graph::text::parse_str;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
@@ -37,44 +55,139 @@ use grundy::play::{games, Analysis, Choice, Match, PlayError};
 use grundy::progress::NoProgress;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// The page, its style and its script: one file each, embedded.
 const PAGE: &str = include_str!("page/index.html");
 
-/// What the server accepts: sizes beyond these are refused with a 4xx answer.
+/// How the server's operator raises each budget, in the errors that name it.
+const RAISE: Raise = Raise {
+    positions: "the server's operator raises this limit with grundy serve --max-positions N",
+    memory: "the server's operator raises this limit with grundy serve --memory SIZE",
+    time: "the server's operator raises this limit with grundy serve --timeout SECONDS",
+};
+
+/// What the server accepts: sizes beyond these are refused with a 4xx or 503 answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// The largest request body, in bytes (a pasted graph is the largest request).
     pub body_bytes: usize,
-    /// The most positions a pasted graph may have.
-    pub graph_positions: usize,
-    /// The most positions solved to play a catalogue game from its start.
-    pub solve_positions: usize,
+    /// The most positions a request's game may have: explored from a catalogue game's start,
+    /// or in a pasted graph (`--max-positions`).
+    pub positions: usize,
+    /// The most bytes a request's work may hold, by the engine's estimate (`--memory`).
+    pub memory: u64,
+    /// The most time a request may take, from its arrival to its answer (`--timeout`).
+    pub timeout: Duration,
+    /// How many requests are worked on at once (`--workers`); the others wait for one of
+    /// them to finish, within their time.
+    pub workers: usize,
+    /// How many requests may be in the server at once, worked on or waiting
+    /// (`--max-requests`); beyond, a request is answered 503 at once.
+    pub requests: usize,
     /// The largest table side: n up to this (one parameter), a and b up to it (two).
     pub table_size: u64,
     /// How many solved games the server keeps.
     pub cached_games: usize,
+    /// How many bytes the solved games kept may hold in all, by their estimate
+    /// ([`Match::heap_bytes`]); a game larger than this is not kept.
+    pub cache_bytes: u64,
 }
 
 impl Default for Limits {
-    /// 1 MiB bodies, graphs of 100,000 positions, games of 200,000 positions, tables of
-    /// side 400, 64 games kept.
+    /// 1 MiB bodies, games of 200,000 positions, 10 s a request, two workers a core and 16
+    /// requests a worker, tables of side 400, 64 games kept. Memory: each worker and the
+    /// cache get a share of what the process can have ([`budget::default_memory`]), at
+    /// most 512 MiB each, so that all of them at once stay within it.
     fn default() -> Limits {
+        let workers = 2 * std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let share = (budget::default_memory() / (workers as u64 + 1)).min(512 << 20);
         Limits {
             body_bytes: 1 << 20,
-            graph_positions: 100_000,
-            solve_positions: 200_000,
+            positions: 200_000,
+            memory: share,
+            timeout: Duration::from_secs(10),
+            workers: 0,
+            requests: 0,
             table_size: 400,
             cached_games: 64,
+            cache_bytes: share,
+        }
+        .with_workers(workers)
+    }
+}
+
+impl Limits {
+    /// The same limits with `workers` workers, and 16 requests a worker let in the server.
+    pub fn with_workers(self, workers: usize) -> Limits {
+        Limits {
+            workers,
+            requests: 16 * workers,
+            ..self
         }
     }
 }
 
-/// The server's state: its limits and the games solved last, by what names them.
+/// The server's state: its limits, the games solved last, and the permits of the requests in
+/// the server and of those worked on.
 struct Shared {
     limits: Limits,
-    solved: Mutex<HashMap<String, Arc<Match>>>,
+    solved: Mutex<Cache>,
+    requests: Arc<Semaphore>,
+    workers: Arc<Semaphore>,
+}
+
+/// The games solved last, by what names them, within a count and a size in bytes.
+#[derive(Default)]
+struct Cache {
+    games: HashMap<String, Cached>,
+    bytes: u64,
+    clock: u64,
+}
+
+/// A game kept: its size (the game's and its key's), and when it was last used.
+struct Cached {
+    game: Arc<Match>,
+    bytes: u64,
+    used: u64,
+}
+
+impl Cache {
+    /// The game kept under `key`, marked as used now.
+    fn get(&mut self, key: &str) -> Option<Arc<Match>> {
+        self.clock += 1;
+        let cached = self.games.get_mut(key)?;
+        cached.used = self.clock;
+        Some(Arc::clone(&cached.game))
+    }
+
+    /// Keeps `game` under `key`, the least recently used games going first until it fits
+    /// `limits`; a game larger than the whole cache is not kept. O(games kept) a game let go.
+    fn insert(&mut self, key: String, game: Arc<Match>, limits: &Limits) {
+        let bytes = (game.heap_bytes() + key.len()) as u64;
+        if bytes > limits.cache_bytes || limits.cached_games == 0 {
+            return;
+        }
+        if let Some(old) = self.games.remove(&key) {
+            self.bytes -= old.bytes;
+        }
+        while self.games.len() >= limits.cached_games || self.bytes + bytes > limits.cache_bytes {
+            let Some(oldest) = (self.games.iter())
+                .min_by_key(|(_, c)| c.used)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            if let Some(old) = self.games.remove(&oldest) {
+                self.bytes -= old.bytes;
+            }
+        }
+        self.clock += 1;
+        self.bytes += bytes;
+        let used = self.clock;
+        self.games.insert(key, Cached { game, bytes, used });
+    }
 }
 
 /// The application: the page and the API, with the limits given. Used by [`serve`] and, in
@@ -93,16 +206,22 @@ fn routes() -> Router<Arc<Shared>> {
         .route("/api/engine", post(engine_move))
         .route("/api/table", get(table))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API endpoint") })
+        .method_not_allowed_fallback(method_not_allowed)
 }
 
-/// `routes` with the body limit, the panic guard and a fresh state.
+/// `routes` with the limits (bodies, requests in the server, time), every error as JSON, the
+/// panic guard and a fresh state.
 fn guarded(routes: Router<Arc<Shared>>, limits: Limits) -> Router {
     let shared = Arc::new(Shared {
         limits,
-        solved: Mutex::new(HashMap::new()),
+        solved: Mutex::new(Cache::default()),
+        requests: Arc::new(Semaphore::new(limits.requests)),
+        workers: Arc::new(Semaphore::new(limits.workers)),
     });
     routes
         .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(middleware::from_fn_with_state(Arc::clone(&shared), admit))
+        .layer(middleware::from_fn(json_errors))
         .layer(CatchPanicLayer::custom(|_| {
             error(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -130,6 +249,78 @@ pub fn serve(
     })
 }
 
+/// Lets a request in if fewer than [`Limits::requests`] are in (503 otherwise), and answers
+/// it within [`Limits::timeout`] (503 then: its work, if any, is stopped as the handler is
+/// dropped, see [`Shared::work`]).
+async fn admit(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let limits = &shared.limits;
+    let Ok(_permit) = Arc::clone(&shared.requests).try_acquire_owned() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is busy: {} requests are in already, try again shortly; the \
+                 server's operator raises this limit with grundy serve --max-requests N",
+                limits.requests
+            ),
+        )
+        .into_response();
+    };
+    match tokio::time::timeout(limits.timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request was not answered within the time limit of {} s (the server \
+                 stopped its work): {}",
+                limits.timeout.as_secs_f64(),
+                RAISE.time
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// Gives every error answer a JSON body `{"error": "..."}`: the answers whose bodies are text
+/// or empty (an extractor's, the router's own) become JSON; JSON answers pass as they are.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let answer = next.run(request).await;
+    let status = answer.status();
+    let json = HeaderValue::from_static("application/json");
+    if !(status.is_client_error() || status.is_server_error())
+        || answer.headers().get(header::CONTENT_TYPE) == Some(&json)
+    {
+        return answer;
+    }
+    let (parts, body) = answer.into_parts();
+    let text = axum::body::to_bytes(body, 1 << 12)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message = match text.is_empty() {
+        true => status.canonical_reason().unwrap_or("error").to_string(),
+        false => text,
+    };
+    let mut answer = error(status, message).into_response();
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = parts.headers.get(&name) {
+            answer.headers_mut().insert(name, value.clone());
+        }
+    }
+    answer
+}
+
+/// The answer to a method an endpoint does not answer (the router adds the `Allow` header).
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} does not answer {method}: the page is GET /, the API is GET /api/games, POST \
+             /api/position, POST /api/move, POST /api/engine and GET /api/table",
+            uri.path()
+        ),
+    )
+}
+
 /// An error answer: `{"error": message}` with `status`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct ApiError {
@@ -151,18 +342,46 @@ fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
     }
 }
 
-/// A play error as an answer: 422 for a game too large to solve, 400 otherwise.
+/// A play error as an answer: 422 for a game too large for the budget of positions or
+/// memory, 503 for time, 400 otherwise; a budget's error says how to raise it.
 fn play_error(e: PlayError) -> ApiError {
-    let status = match e {
-        PlayError::TooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-        _ => StatusCode::BAD_REQUEST,
-    };
-    error(status, e.to_string())
+    match &e {
+        PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{e}; {}", RAISE.positions),
+        ),
+        PlayError::Budget(exhausted) => {
+            let status = match exhausted.resource {
+                Resource::Positions | Resource::Memory => StatusCode::UNPROCESSABLE_ENTITY,
+                Resource::Time | Resource::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+            };
+            error(status, e.to_string())
+        }
+        _ => error(StatusCode::BAD_REQUEST, e.to_string()),
+    }
 }
 
 /// A body that is not the JSON expected (or too large) as an answer.
 fn json_error(e: JsonRejection) -> ApiError {
     error(e.status(), e.body_text())
+}
+
+/// The answer for work that panicked: this request failed, the server goes on.
+fn failed() -> ApiError {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server failed on this request (a bug): it goes on serving",
+    )
+}
+
+/// Sets a request's cancel flag when dropped: when its answer is ready, or when the request
+/// is given up (its time is up, or its client went away), so that its work stops.
+struct StopOnDrop(Cancel);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 /// `GET /api/games`.
@@ -211,9 +430,47 @@ struct MoveAnswer {
 }
 
 impl Shared {
-    /// The game a request names, solved (or taken from those solved last), and the position
-    /// it plays. Solving runs on a blocking thread.
-    async fn game(self: &Arc<Self>, request: &GameRequest) -> Result<(Arc<Match>, u32), ApiError> {
+    /// The kept games, whether or not a request panicked while holding them (the cache is
+    /// consistent between its statements).
+    fn cache(&self) -> MutexGuard<'_, Cache> {
+        self.solved.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs `job` on a blocking thread, once one of the [`Limits::workers`] is free, under a
+    /// budget of its own: [`Limits::positions`], [`Limits::memory`], [`Limits::timeout`], and
+    /// a cancel flag set when this future is dropped (the request's time is up, or its client
+    /// went away), which stops the work at its next check. The worker stays taken until the
+    /// thread ends, so that no more than [`Limits::workers`] threads work at once. A panic in
+    /// `job` is this request's failure.
+    async fn work<T: Send + 'static>(
+        self: &Arc<Self>,
+        job: impl FnOnce(&Shared, &Budget) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let worker = Arc::clone(&self.workers)
+            .acquire_owned()
+            .await
+            .map_err(|_| failed())?;
+        let cancel = Cancel::new();
+        let _stop = StopOnDrop(cancel.clone());
+        let limits = &self.limits;
+        let budget = Budget::default()
+            .with_positions(limits.positions as u64)
+            .with_memory(limits.memory)
+            .with_time(limits.timeout)
+            .with_cancel(cancel)
+            .named(RAISE);
+        let shared = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let _worker = worker;
+            job(&shared, &budget)
+        })
+        .await
+        .map_err(|_| failed())?
+    }
+
+    /// The game a request names, solved within `budget` (or taken from those kept), and the
+    /// position it plays.
+    fn game(&self, request: &GameRequest, budget: &Budget) -> Result<(Arc<Match>, u32), ApiError> {
         let key = match (&request.game, &request.graph) {
             (Some(game), None) => {
                 format!("game\n{game}\n{}", request.start.as_deref().unwrap_or(""))
@@ -228,32 +485,13 @@ impl Shared {
                 ))
             }
         };
-        let cached = self
-            .solved
-            .lock()
-            .map_err(|_| poisoned())?
-            .get(&key)
-            .cloned();
+        let cached = self.cache().get(&key);
         let game = match cached {
             Some(game) => game,
             None => {
-                let shared = Arc::clone(self);
-                let (game, graph, start) = (
-                    request.game.clone(),
-                    request.graph.clone(),
-                    request.start.clone(),
-                );
-                let solved = tokio::task::spawn_blocking(move || {
-                    shared.solve(game.as_deref(), graph.as_deref(), start.as_deref())
-                })
-                .await
-                .map_err(|_| poisoned())??;
-                let game = Arc::new(solved);
-                let mut cache = self.solved.lock().map_err(|_| poisoned())?;
-                if cache.len() >= self.limits.cached_games {
-                    cache.clear();
-                }
-                cache.insert(key, Arc::clone(&game));
+                let start = request.start.as_deref();
+                let game = Arc::new(self.solve(&request.game, &request.graph, start, budget)?);
+                self.cache().insert(key, Arc::clone(&game), &self.limits);
                 game
             }
         };
@@ -269,12 +507,13 @@ impl Shared {
         Ok((game, p))
     }
 
-    /// Solves a catalogue game from its start, or a graph, within the limits.
+    /// Solves a catalogue game from its start, or a graph, within `budget`.
     fn solve(
         &self,
-        game: Option<&str>,
-        graph: Option<&str>,
+        game: &Option<String>,
+        graph: &Option<String>,
         start: Option<&str>,
+        budget: &Budget,
     ) -> Result<Match, ApiError> {
         match (game, graph) {
             (Some(game), _) => {
@@ -284,21 +523,26 @@ impl Shared {
                         "give the start position (\"start\")",
                     )
                 })?;
-                games::build(game, start, self.limits.solve_positions).map_err(play_error)
+                games::build_within(game, start, budget).map_err(play_error)
             }
             (None, Some(text)) => {
                 let graph =
                     parse_str(text).map_err(|e| error(StatusCode::BAD_REQUEST, e.to_string()))?;
-                if graph.position_count() > self.limits.graph_positions {
+                let (count, limit) = (graph.position_count(), self.limits.positions);
+                if count > limit {
                     return Err(error(
                         StatusCode::PAYLOAD_TOO_LARGE,
                         format!(
-                            "the graph has {} positions, more than the {} this server plays",
-                            graph.position_count(),
-                            self.limits.graph_positions
+                            "the graph has {count} positions, more than the {limit} this server \
+                             plays; {}",
+                            RAISE.positions
                         ),
                     ));
                 }
+                let bytes = graph.heap_bytes() as u64;
+                budget
+                    .check_memory(bytes, "reading the graph", count as u64)
+                    .map_err(|e| play_error(e.into()))?;
                 Match::from_graph("position graph", graph, start).map_err(play_error)
             }
             (None, None) => Err(error(
@@ -307,15 +551,6 @@ impl Shared {
             )),
         }
     }
-}
-
-/// The answer for a poisoned lock or a failed thread: only after a panic, which the panic
-/// layer reports too.
-fn poisoned() -> ApiError {
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "the server failed on an earlier request",
-    )
 }
 
 /// The position `p` of `game`, analysed, as an answer.
@@ -329,17 +564,15 @@ fn answer_at(game: &Match, p: u32) -> PositionAnswer {
 }
 
 /// The move to `to` from `p`, with its verdict, and the position after it.
-fn move_answer(game: &Match, p: u32, to: u32) -> MoveAnswer {
+fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
     let before = game.analyse(p);
-    let played = before
-        .moves
-        .into_iter()
+    let played = (before.moves.into_iter())
         .find(|c| c.to == game.name(to))
-        .expect("a legal move is among the position's moves");
-    MoveAnswer {
+        .ok_or_else(failed)?;
+    Ok(MoveAnswer {
         played,
         after: answer_at(game, to),
-    }
+    })
 }
 
 /// `POST /api/position`.
@@ -348,8 +581,13 @@ async fn position(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
     let Json(request) = body.map_err(json_error)?;
-    let (game, p) = shared.game(&request).await?;
-    Ok(Json(answer_at(&game, p)))
+    let answer = shared
+        .work(move |shared, budget| {
+            let (game, p) = shared.game(&request, budget)?;
+            Ok(answer_at(&game, p))
+        })
+        .await?;
+    Ok(Json(answer))
 }
 
 /// `POST /api/move`.
@@ -358,11 +596,16 @@ async fn play_move(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     let Json(request) = body.map_err(json_error)?;
-    let (game, p) = shared.game(&request).await?;
-    let text = (request.played.as_deref())
-        .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
-    let to = game.read_move(p, text).map_err(play_error)?;
-    Ok(Json(move_answer(&game, p, to)))
+    let answer = shared
+        .work(move |shared, budget| {
+            let (game, p) = shared.game(&request, budget)?;
+            let text = (request.played.as_deref())
+                .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
+            let to = game.read_move(p, text).map_err(play_error)?;
+            move_answer(&game, p, to)
+        })
+        .await?;
+    Ok(Json(answer))
 }
 
 /// `POST /api/engine`.
@@ -371,15 +614,20 @@ async fn engine_move(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     let Json(request) = body.map_err(json_error)?;
-    let (game, p) = shared.game(&request).await?;
-    let analysis = game.analyse(p);
-    let best = analysis
-        .best
-        .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
-    let to = game
-        .read_move(p, &analysis.moves[best].key)
-        .map_err(play_error)?;
-    Ok(Json(move_answer(&game, p, to)))
+    let answer = shared
+        .work(move |shared, budget| {
+            let (game, p) = shared.game(&request, budget)?;
+            let analysis = game.analyse(p);
+            let best = analysis
+                .best
+                .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
+            let to = game
+                .read_move(p, &analysis.moves[best].key)
+                .map_err(play_error)?;
+            move_answer(&game, p, to)
+        })
+        .await?;
+    Ok(Json(answer))
 }
 
 /// The query of `GET /api/table`.
@@ -408,7 +656,8 @@ struct TableAnswer {
     cells: (usize, usize),
 }
 
-/// `GET /api/table`.
+/// `GET /api/table`: the size checked first, then the table drawn by a worker (its size
+/// bounds the work; the time limit applies as to every request).
 async fn table(
     State(shared): State<Arc<Shared>>,
     query: Result<Query<TableQuery>, QueryRejection>,
@@ -427,32 +676,35 @@ async fn table(
             format!("no table of values for '{}'", query.game),
         )
     })?;
-    let drawn = tokio::task::spawn_blocking(move || -> Result<TableAnswer, String> {
-        let tabulated = grundy::games::registry::table_game(&spec).map_err(|e| e.to_string())?;
-        let span = Span::new(0, query.size).ok_or("empty span")?;
-        // One parameter: rows of 20 cells, so that n is 20 × row + column.
-        let wrap = if parameters == 1 { 20 } else { 0 };
-        let table = if parameters == 1 {
-            tabulated.line(span, Kind::Values, &NoProgress)
-        } else {
-            tabulated.grid(span, span, Kind::Values)
-        }
-        .map_err(|e| e.to_string())?;
-        let options = PictureOptions { wrap, scale: None };
-        let map = Heatmap::new(&table, &options).map_err(|e| e.to_string())?;
-        Ok(TableAnswer {
-            svg: map.svg(),
-            parameters,
-            wrap,
-            origin: map.cell_origin(0, 0),
-            scale: map.scale(),
-            cells: map.cells(),
-        })
-    })
-    .await
-    .map_err(|_| poisoned())?
-    .map_err(|message| error(StatusCode::BAD_REQUEST, message))?;
+    let drawn = shared
+        .work(move |_, _| draw_table(&spec, parameters, query.size))
+        .await?;
     Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(drawn)).into_response())
+}
+
+/// The table `spec` (of `parameters` parameters) up to `size`, drawn.
+fn draw_table(spec: &str, parameters: usize, size: u64) -> Result<TableAnswer, ApiError> {
+    let bad = |e: String| error(StatusCode::BAD_REQUEST, e);
+    let tabulated = grundy::games::registry::table_game(spec).map_err(|e| bad(e.to_string()))?;
+    let span = Span::new(0, size).ok_or_else(|| bad("empty span".to_string()))?;
+    // One parameter: rows of 20 cells, so that n is 20 × row + column.
+    let wrap = if parameters == 1 { 20 } else { 0 };
+    let table = if parameters == 1 {
+        tabulated.line(span, Kind::Values, &NoProgress)
+    } else {
+        tabulated.grid(span, span, Kind::Values)
+    }
+    .map_err(|e| bad(e.to_string()))?;
+    let options = PictureOptions { wrap, scale: None };
+    let map = Heatmap::new(&table, &options).map_err(|e| bad(e.to_string()))?;
+    Ok(TableAnswer {
+        svg: map.svg(),
+        parameters,
+        wrap,
+        origin: map.cell_origin(0, 0),
+        scale: map.scale(),
+        cells: map.cells(),
+    })
 }
 
 #[cfg(test)]
@@ -477,5 +729,75 @@ mod tests {
         assert!(body["error"].as_str().unwrap().contains("goes on serving"));
         let answer = app.oneshot(get("/api/games")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::OK);
+    }
+
+    #[tokio::test]
+    async fn a_panic_in_a_worker_holding_the_cache_fails_that_request_only() {
+        let panicking = routes().route(
+            "/panic",
+            get(|State(shared): State<Arc<Shared>>| async move {
+                shared
+                    .work(|shared, _| -> Result<(), ApiError> {
+                        let _cache = shared.cache();
+                        panic!("a bug while the cache is held")
+                    })
+                    .await
+            }),
+        );
+        let app = guarded(panicking, Limits::default());
+        let answer = app
+            .clone()
+            .oneshot(Request::get("/panic").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        // The cache's lock is poisoned, and the next requests are served all the same.
+        for _ in 0..2 {
+            let request = Request::post("/api/position")
+                .header("content-type", "application/json")
+                .body(Body::from(r#"{"game": "nim", "start": "1 2"}"#))
+                .unwrap();
+            let answer = app.clone().oneshot(request).await.unwrap();
+            assert_eq!(answer.status(), StatusCode::OK);
+        }
+    }
+
+    #[test]
+    fn the_cache_keeps_the_games_used_last_within_its_count_and_bytes() {
+        let game = |start: &str| Arc::new(games::build("nim", start, 1000).unwrap());
+        let keep = |cache: &mut Cache, start: &str, limits: &Limits| {
+            cache.insert(start.to_string(), game(start), limits);
+            assert!(cache.games.len() <= limits.cached_games);
+            assert!(cache.bytes <= limits.cache_bytes);
+            assert_eq!(
+                cache.bytes,
+                cache.games.values().map(|c| c.bytes).sum::<u64>()
+            );
+        };
+        let two = Limits {
+            cached_games: 2,
+            cache_bytes: 1 << 30,
+            ..Limits::default()
+        };
+        let mut cache = Cache::default();
+        keep(&mut cache, "3 3", &two);
+        keep(&mut cache, "1 2", &two);
+        assert!(cache.get("3 3").is_some());
+        // "1 2" was used least recently: it goes to make room.
+        keep(&mut cache, "3 4", &two);
+        assert!(cache.get("1 2").is_none());
+        assert!(cache.get("3 3").is_some() && cache.get("3 4").is_some());
+        // Within the bytes of the two games kept: "3 3", used least recently, goes.
+        let bytes = Limits {
+            cache_bytes: cache.bytes,
+            ..two
+        };
+        keep(&mut cache, "1 1", &bytes);
+        assert!(cache.get("3 3").is_none() && cache.get("1 1").is_some());
+        // A game larger than the whole cache is not kept, and takes nothing out.
+        let kept = cache.games.len();
+        keep(&mut cache, "9 9 9", &bytes);
+        assert!(cache.get("9 9 9").is_none());
+        assert_eq!(cache.games.len(), kept);
     }
 }

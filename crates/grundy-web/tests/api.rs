@@ -5,6 +5,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use grundy_web::{app, Limits};
+use std::time::{Duration, Instant};
+
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -12,10 +14,10 @@ use tower::ServiceExt;
 fn server() -> Router {
     app(Limits {
         body_bytes: 4096,
-        graph_positions: 50,
-        solve_positions: 5000,
+        positions: 5000,
         table_size: 100,
         cached_games: 4,
+        ..Limits::default()
     })
 }
 
@@ -196,11 +198,6 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
         (json!({"graph": "a b\n", "game": "nim"}), bad, "name a game"),
         (json!({"graph": "a b c d\n"}), bad, ""),
         (
-            json!({"graph": (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect::<String>()}),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "more than the 50",
-        ),
-        (
             json!({"graph": "a b\n", "start": "zz"}),
             bad,
             "no position 'zz'",
@@ -215,6 +212,20 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
         let answer = post(&app, "/api/position", &body).await;
         refused(&app, answer, status, words).await;
     }
+    // A graph of more positions than the budget.
+    let small = grundy_web::app(Limits {
+        positions: 50,
+        ..Limits::default()
+    });
+    let chain = json!({"graph": (0..60).map(|i| format!("p{i} p{}\n", i + 1)).collect::<String>()});
+    refused(
+        &small,
+        post(&small, "/api/position", &chain).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "more than the 50 this server plays; the server's operator raises this limit with \
+         grundy serve --max-positions N",
+    )
+    .await;
     let big = json!({"graph": "a b\n".repeat(2000)});
     refused(
         &app,
@@ -409,4 +420,169 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
     .await;
     let answer = get(&app, "/api/table?game=domineering&size=5").await;
     refused(&app, answer, StatusCode::NOT_FOUND, "no table").await;
+}
+
+/// The requests that once grew the server without bound (huge piles, many piles, a huge
+/// board, on every endpoint) are each refused at once, with a JSON error naming the budget
+/// and the option that raises it; the server answers on.
+#[tokio::test]
+async fn huge_starts_are_refused_before_anything_is_explored() {
+    let app = grundy_web::app(Limits::default());
+    let huge = "100000000";
+    let many = vec!["1"; 100_000].join(" ");
+    let board = vec![".".repeat(300); 300].join("|");
+    let cases = [
+        ("/api/position", json!({"game": "nim", "start": huge})),
+        (
+            "/api/position",
+            json!({"game": "nim", "start": "1000000000000000000"}),
+        ),
+        ("/api/engine", json!({"game": "nim", "start": huge})),
+        (
+            "/api/move",
+            json!({"game": "nim", "start": huge, "move": "1"}),
+        ),
+        (
+            "/api/position",
+            json!({"game": "misere-nim", "start": huge}),
+        ),
+        ("/api/position", json!({"game": "squares", "start": huge})),
+        (
+            "/api/position",
+            json!({"game": "staircase", "start": format!("{huge} 5")}),
+        ),
+        (
+            "/api/position",
+            json!({"game": "take-and-break:0.77", "start": huge}),
+        ),
+        (
+            "/api/position",
+            json!({"game": "subtraction:1,3,4", "start": huge}),
+        ),
+        (
+            "/api/position",
+            json!({"game": "wythoff", "start": format!("{huge} {huge}")}),
+        ),
+        ("/api/position", json!({"game": "fibonacci", "start": huge})),
+        (
+            "/api/position",
+            json!({"game": "partizan:1,2", "start": huge}),
+        ),
+        ("/api/position", json!({"game": "nim", "start": many})),
+        (
+            "/api/position",
+            json!({"game": "take-and-break:0.77", "start": many}),
+        ),
+        (
+            "/api/position",
+            json!({"game": "domineering", "start": board}),
+        ),
+    ];
+    for (uri, body) in cases {
+        let started = Instant::now();
+        let answer = post(&app, uri, &body).await;
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{uri} {}: {:?}",
+            &body["game"],
+            started.elapsed()
+        );
+        let words = "raises this limit with grundy serve --max-positions N";
+        refused(&app, answer, StatusCode::UNPROCESSABLE_ENTITY, words).await;
+    }
+}
+
+/// A request over its time is answered 503 naming the time limit, and its work stops: the
+/// only worker is soon free again for the next request.
+#[tokio::test]
+async fn a_request_over_its_time_is_answered_and_its_work_stopped() {
+    let app = grundy_web::app(
+        Limits {
+            positions: 100_000_000,
+            memory: 8 << 30,
+            timeout: Duration::from_millis(500),
+            ..Limits::default()
+        }
+        .with_workers(1),
+    );
+    let slow = json!({"game": "nim", "start": "3 3 3 3 3 3 3 3 3 3 3 3 3 3"});
+    let started = Instant::now();
+    let answer = post(&app, "/api/position", &slow).await;
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let words = "time limit of 0.5 s (the server stopped its work): the server's operator raises \
+                 this limit with grundy serve --timeout SECONDS";
+    refused(&app, answer, StatusCode::SERVICE_UNAVAILABLE, words).await;
+    // The one worker is soon free again: uncancelled, the work would go on for minutes.
+    let stopped = Instant::now();
+    loop {
+        let small = json!({"game": "nim", "start": "1 2"});
+        let (status, a) = post(&app, "/api/position", &small).await;
+        if status == StatusCode::OK {
+            assert_eq!(a["outcome"], "win");
+            break;
+        }
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{a}");
+        assert!(
+            stopped.elapsed() < Duration::from_secs(3),
+            "the work goes on"
+        );
+    }
+}
+
+/// Beyond the requests let in at once, a request is answered 503 at once, and the server
+/// answers again when they are done.
+#[tokio::test]
+async fn requests_beyond_the_limit_are_answered_busy() {
+    let app = grundy_web::app(Limits {
+        positions: 100_000_000,
+        memory: 4 << 30,
+        timeout: Duration::from_millis(500),
+        requests: 1,
+        workers: 1,
+        ..Limits::default()
+    });
+    let slow = json!({"game": "nim", "start": "3 3 3 3 3 3 3 3 3 3 3 3 3 3"});
+    let first = tokio::spawn({
+        let app = app.clone();
+        async move { post(&app, "/api/position", &slow).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, busy) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{busy}");
+    let message = busy["error"].as_str().unwrap();
+    assert!(
+        message.contains("1 requests are in already") && message.contains("--max-requests N"),
+        "{message}"
+    );
+    let (status, _) = first.await.unwrap();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    let (status, _) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// The answers of the router and of the extractors are JSON too: a method an endpoint does
+/// not answer, a query that is not understood.
+#[tokio::test]
+async fn every_error_of_the_router_is_json() {
+    let app = server();
+    let answer = get(&app, "/api/position").await;
+    let words = "/api/position does not answer GET: the page is GET /";
+    refused(&app, answer, StatusCode::METHOD_NOT_ALLOWED, words).await;
+    let delete = Request::delete("/api/games").body(Body::empty()).unwrap();
+    let answer = app.clone().oneshot(delete).await.unwrap();
+    assert_eq!(answer.headers()["allow"], "GET,HEAD");
+    let answer = post(&app, "/", &json!({})).await;
+    refused(
+        &app,
+        answer,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "/ does not answer POST",
+    )
+    .await;
+    let answer = get(&app, "/api/table?game=nim&size=-1").await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "size").await;
 }

@@ -118,6 +118,11 @@ fn too_large_games_are_refused() {
         games::build("nim", "100 100 100", 1000).unwrap_err(),
         PlayError::TooLarge { limit: 1000 }
     );
+    // A start whose moves alone would pass the budget is refused before it is explored.
+    assert_eq!(
+        games::build("nim", "1000000000000000000", 200_000).unwrap_err(),
+        PlayError::StartTooLarge { limit: 200_000 }
+    );
     assert!(matches!(
         games::build("chess", "1", 10),
         Err(PlayError::Game(_))
@@ -285,7 +290,7 @@ fn ruleset_moves_are_named_as_the_ruleset_names_them() {
             "......|......|......|......|......|......",
             1000
         ),
-        Err(PlayError::TooLarge { .. })
+        Err(PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. })
     ));
     assert!(matches!(
         games::build("clobber", "xoz", 1000),

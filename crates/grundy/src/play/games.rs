@@ -8,6 +8,7 @@ use super::drawing::coin_text;
 use super::rulesets::{self, edges, graph_text, grid};
 use super::take_break::Heaps;
 use super::{Drawing, Match, PlayError};
+use crate::budget::Budget;
 use crate::games::coins::{self, CoinRow};
 use crate::games::fibonacci::{self, FibonacciNim};
 use crate::games::limited::LimitedPile;
@@ -206,8 +207,18 @@ pub static GAMES: &[Playable] = &[
 ];
 
 /// The game named `spec` (see [`GAMES`]) played from `position`, explored and solved within
-/// `limit` positions. O(positions × moves).
+/// `limit` positions (and 1 KiB of memory a position, within the default memory budget).
+/// O(positions × moves).
 pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayError> {
+    let budget = Budget::default().with_positions(limit as u64);
+    let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
+    build_within(spec, position, &budget.with_memory(memory))
+}
+
+/// The game named `spec` (see [`GAMES`]) played from `position`, explored and solved within
+/// `budget`. A start too large for the budget's positions is refused before anything is
+/// explored (see [`fits`]). O(positions × moves).
+pub fn build_within(spec: &str, position: &str, budget: &Budget) -> Result<Match, PlayError> {
     let spec = spec.trim();
     let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
     let words: Vec<String> = position
@@ -220,6 +231,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
         if piles.is_empty() {
             return Err(PlayError::Game(format!("give the {noun}s, like 3 4 5")));
         }
+        fits(budget, counters(&piles))?;
         Ok(piles)
     };
     let named = |noun: &'static str| move |p: &Vec<u64>| (text(p), Drawing::piles(p, noun));
@@ -229,12 +241,12 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
             &Nim,
             piles("pile")?,
             false,
-            limit,
+            budget,
             named("pile"),
         ),
         "misere-nim" => {
             let title = "Nim in misère play".to_string();
-            Match::from_rules(title, &AntiNim, piles("pile")?, true, limit, named("pile"))
+            Match::from_rules(title, &AntiNim, piles("pile")?, true, budget, named("pile"))
         }
         "subtraction" => {
             let rule = subtraction::rule_of_name(argument).map_err(game_error)?;
@@ -244,7 +256,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 &Sum(rule),
                 piles("pile")?,
                 false,
-                limit,
+                budget,
                 named("pile"),
             )
         }
@@ -255,22 +267,25 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 &Sum(Squares),
                 piles("pile")?,
                 false,
-                limit,
+                budget,
                 named("pile"),
             )
         }
         "wythoff" => {
+            // Two piles, checked before they are sized.
+            let two = || PlayError::Game("Wythoff's game has two piles, like 5 8".into());
+            if words.len() != 2 {
+                return Err(two());
+            }
             let [a, b] = piles("pile")?[..] else {
-                return Err(PlayError::Game(
-                    "Wythoff's game has two piles, like 5 8".into(),
-                ));
+                return Err(two());
             };
             Match::from_rules(
                 "Wythoff's game".into(),
                 &Wythoff,
                 (a, b),
                 false,
-                limit,
+                budget,
                 |p| {
                     (
                         format!("{} {}", p.0, p.1),
@@ -281,12 +296,13 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
         }
         "fibonacci" => {
             let start = fibonacci_start(position)?;
+            fits(budget, counters(&[start.pile]))?;
             Match::from_rules(
                 "Fibonacci Nim".into(),
                 &FibonacciNim,
                 start,
                 false,
-                limit,
+                budget,
                 |p| {
                     let drawing = Drawing::piles(&[p.pile], "pile");
                     let name = format!("{}/{}", p.pile, p.limit);
@@ -299,7 +315,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
             &Staircase,
             piles("step")?,
             false,
-            limit,
+            budget,
             named("step"),
         ),
         "take-and-break" => {
@@ -308,7 +324,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
             let mut heaps = piles("heap")?;
             heaps.retain(|&n| n > 0);
             heaps.sort_unstable_by(|a, b| b.cmp(a));
-            Match::from_rules(title, &Heaps(rule), heaps, false, limit, named("heap"))
+            Match::from_rules(title, &Heaps(rule), heaps, false, budget, named("heap"))
         }
         "coins" => {
             let (rule, max_run) = argument.split_once(':').unwrap_or((argument, ""));
@@ -329,7 +345,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 &rules,
                 start,
                 false,
-                limit,
+                budget,
                 |&set| {
                     let heads: Vec<bool> = (0..length).map(|c| set >> c & 1 == 1).collect();
                     (coin_text(&heads), Drawing::Coins { heads })
@@ -343,8 +359,9 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
             };
             let game = PartizanPiles::new(a, b).map_err(game_error)?;
             let start = partizan_start(&words)?;
+            fits(budget, counters(&start.piles))?;
             let title = format!("partizan piles: Left takes {a}, Right takes {b}");
-            Match::from_rules(title, &game, start, false, limit, |p| {
+            Match::from_rules(title, &game, start, false, budget, |p| {
                 let side = match p.to_move {
                     Side::Left => "left",
                     Side::Right => "right",
@@ -357,16 +374,16 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
                 )
             })
         }
-        "domineering" => rulesets::build(Domineering, position, limit, grid),
-        "cram" => rulesets::build(Cram, position, limit, grid),
-        "clobber" => rulesets::build(Clobber::CLOBBER, position, limit, grid),
-        "anticlobber" => rulesets::build(Clobber::ANTI_CLOBBER, position, limit, grid),
-        "konane" => rulesets::build(Konane, position, limit, grid),
-        "snort" => rulesets::build(SnortCol::SNORT, position, limit, graph_text),
-        "col" => rulesets::build(SnortCol::COL, position, limit, graph_text),
-        "amazons" => rulesets::build(Amazons, position, limit, grid),
-        "toads-and-frogs" => rulesets::build(ToadsAndFrogs, position, limit, grid),
-        "hackenbush" => rulesets::build(Hackenbush, position, limit, edges),
+        "domineering" => rulesets::build(Domineering, position, budget, grid),
+        "cram" => rulesets::build(Cram, position, budget, grid),
+        "clobber" => rulesets::build(Clobber::CLOBBER, position, budget, grid),
+        "anticlobber" => rulesets::build(Clobber::ANTI_CLOBBER, position, budget, grid),
+        "konane" => rulesets::build(Konane, position, budget, grid),
+        "snort" => rulesets::build(SnortCol::SNORT, position, budget, graph_text),
+        "col" => rulesets::build(SnortCol::COL, position, budget, graph_text),
+        "amazons" => rulesets::build(Amazons, position, budget, grid),
+        "toads-and-frogs" => rulesets::build(ToadsAndFrogs, position, budget, grid),
+        "hackenbush" => rulesets::build(Hackenbush, position, budget, edges),
         _ => Err(PlayError::Game(format!(
             "unknown game '{spec}': the games are {} (or a position graph)",
             GAMES
@@ -392,6 +409,27 @@ pub fn table_of(spec: &str) -> Option<(String, usize)> {
         "take-and-break" => Some((argument.to_string(), 1)),
         _ => None,
     }
+}
+
+/// What listing one position's moves can cost, for a start of `piles`: a position lists a
+/// move for (up to) each counter, each move a copy of the piles, before the exploration
+/// counts them; so (counters + piles) × piles, the words of those copies. Saturates.
+fn counters(piles: &[u64]) -> u64 {
+    let total = piles
+        .iter()
+        .fold(0u64, |sum, &n| sum.saturating_add(n).saturating_add(1));
+    total.saturating_mul(piles.len() as u64)
+}
+
+/// Whether a start whose moves cost `size` (see [`counters`]; a board's text length squared)
+/// fits the position budget: [`PlayError::StartTooLarge`] if not. O(1).
+pub(super) fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
+    if size > budget.positions() {
+        return Err(PlayError::StartTooLarge {
+            limit: budget.positions(),
+        });
+    }
+    Ok(())
 }
 
 /// Piles as text: `3 4 5`.

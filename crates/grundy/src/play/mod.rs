@@ -72,7 +72,19 @@ pub enum PlayError {
         /// The budget.
         limit: usize,
     },
-    /// Solving from this position would exceed the memory or time budget, or was stopped.
+    /// The start is too large to explore within the budget of positions: its moves would be
+    /// listed (one for each counter, or cell, each a copy of the position) before they are
+    /// counted.
+    #[error(
+        "this start is too large to explore within {limit} positions: a position lists a move \
+         for each counter (or cell), each a copy of the piles (or the board), before they are \
+         counted: start from smaller or fewer piles, or a smaller board"
+    )]
+    StartTooLarge {
+        /// The budget of positions.
+        limit: u64,
+    },
+    /// Another budget ran out: memory, time, a cancel.
     #[error(transparent)]
     Budget(#[from] Exhausted),
 }
@@ -128,18 +140,17 @@ impl Match {
         Match::solved(title.to_string(), graph, names, drawings, start, false)
     }
 
-    /// A game given by its rules, explored from `start` (at most `limit` positions) and solved
-    /// (in misère play if `misere`); `describe` names and draws each position. O(positions ×
-    /// moves).
+    /// A game given by its rules, explored from `start` within `budget` and solved (in misère
+    /// play if `misere`); `describe` names and draws each position. O(positions × moves).
     pub fn from_rules<G: Game>(
         title: String,
         rules: &G,
         start: G::Position,
         misere: bool,
-        limit: usize,
+        budget: &Budget,
         describe: impl Fn(&G::Position) -> (String, Drawing),
     ) -> Result<Match, PlayError> {
-        let explored = explore_within(rules, start, limit)?;
+        let explored = explore_within(rules, start, budget)?;
         let (names, drawings) = (0..explored.graph.position_count() as u32)
             .map(|p| describe(explored.position(p)))
             .unzip();
@@ -204,6 +215,19 @@ impl Match {
     /// The number of positions reachable from the start.
     pub fn position_count(&self) -> usize {
         self.names.len()
+    }
+
+    /// An estimate of the bytes this game holds: its graph, solution, names, drawings and
+    /// index (a ruleset's values, computed on demand, are not counted). O(positions).
+    pub fn heap_bytes(&self) -> usize {
+        let n = self.names.len();
+        let names: usize = self.names.iter().map(String::capacity).sum();
+        // Each name is held twice (as a name and as a key), and a drawing holds about as much.
+        let per_position = 3 * std::mem::size_of::<String>()
+            + std::mem::size_of::<Drawing>()
+            + std::mem::size_of::<Option<u64>>()
+            + 16;
+        self.graph.heap_bytes() + n * per_position + 3 * names
     }
 
     /// The name of position `p`.
@@ -338,18 +362,19 @@ impl Match {
     }
 }
 
-/// Explores `rules` from `start`, within `limit` positions.
+/// Explores `rules` from `start` within `budget`: running out of positions is
+/// [`PlayError::TooLarge`], of another budget [`PlayError::Budget`].
 fn explore_within<G: Game>(
     rules: &G,
     start: G::Position,
-    limit: usize,
+    budget: &Budget,
 ) -> Result<Explored<G::Position>, PlayError> {
-    let budget = Budget::default().with_positions(limit as u64);
-    let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
-    let budget = budget.with_memory(memory);
-    explore(rules, [start], &budget, &NoProgress).map_err(|e| match e {
-        ExploreError::Budget(e) if e.resource != Resource::Positions => PlayError::Budget(e),
-        _ => PlayError::TooLarge { limit },
+    explore(rules, [start], budget, &NoProgress).map_err(|e| match e {
+        ExploreError::Budget(e) if e.resource == Resource::Positions => PlayError::TooLarge {
+            limit: usize::try_from(e.limit).unwrap_or(usize::MAX),
+        },
+        ExploreError::Budget(e) => PlayError::Budget(e),
+        e => PlayError::Game(e.to_string()),
     })
 }
 

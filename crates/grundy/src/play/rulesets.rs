@@ -3,12 +3,13 @@
 //! [`Evaluator`] for the canonical forms, outcome classes and thermographs shown beside it.
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::{explore_within, Drawing, Match, PlayError};
+use crate::budget::Budget;
 use crate::partizan::rulesets::hackenbush::{Colour, Graph};
 use crate::partizan::rulesets::{Evaluator, Rules, Ruleset};
 use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided};
@@ -87,7 +88,8 @@ where
         p: u32,
         f: impl FnOnce(&mut GameStore, GameId) -> Option<T>,
     ) -> Option<T> {
-        let mut engine = self.engine.lock().ok()?;
+        // A panic while valuing leaves the memo as it was before that value: go on with it.
+        let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
         let v = engine.value(p, &self.positions[p as usize].0)?;
         f(&mut engine.store, v)
     }
@@ -155,12 +157,13 @@ fn side_word(side: Side) -> &'static str {
 }
 
 /// A ruleset's game from `position` (the ruleset's notation, then `left` or `right` for who
-/// moves first), explored within `limit` positions, solved, and valued by the engine on
-/// demand; `draw` draws a position. O(positions × moves) to solve.
+/// moves first), explored within `budget` (a board whose text's length squared is more than
+/// the budget's positions refused first), solved, and valued by the engine on demand;
+/// `draw` draws a position. O(positions × moves) to solve.
 pub(super) fn build<R>(
     rules: R,
     position: &str,
-    limit: usize,
+    budget: &Budget,
     draw: impl Fn(&R, &R::Position) -> Drawing,
 ) -> Result<Match, PlayError>
 where
@@ -168,10 +171,12 @@ where
     R::Position: Send + Sync + 'static,
 {
     let (text, side) = split_side(position);
+    // A position lists up to a move a cell, each a copy of the board.
+    super::games::fits(budget, (text.len() as u64).saturating_pow(2))?;
     let board = rules
         .parse(text)
         .map_err(|e| PlayError::Game(format!("{}: {e}", rules.name())))?;
-    let explored = explore_within(&Sided(Rules(rules)), (board, side), limit)?;
+    let explored = explore_within(&Sided(Rules(rules)), (board, side), budget)?;
     let (graph, positions) = explored.into_parts();
     let (names, drawings) = positions
         .iter()

@@ -24,9 +24,10 @@ impl Heaps {
                         .map(|a| vec![a, rest - a]),
                 );
             }
-            3 => out.extend((1..=rest / 3).flat_map(|a| {
-                (a..=(rest - a) / 2).map(move |b| vec![a, b, rest - a - b])
-            })),
+            3 => out.extend(
+                (1..=rest / 3)
+                    .flat_map(|a| (a..=(rest - a) / 2).map(move |b| vec![a, b, rest - a - b])),
+            ),
             _ => {}
         }
     }
