@@ -38,7 +38,7 @@ fn all_82_trivial_games_have_the_tabled_values_and_a_proven_period() {
         let rule = Rule::parse(&game.code).unwrap_or_else(|e| panic!("{e}"));
         let t = rule.max_removal();
         let n = 2 * game.preperiod + 2 * game.period + t + 50;
-        let values = values_plain(&rule, n).unwrap();
+        let values = values_plain(&rule, n, &Budget::default()).unwrap();
         for (i, &v) in values.iter().enumerate() {
             let want = if i < game.preperiod {
                 game.prefix[i]
@@ -78,11 +78,12 @@ fn sparse_space_values_equal_the_definition() {
     );
     for code in &codes {
         let rule = Rule::parse(code).unwrap();
-        let plain = values_plain(&rule, 2500).unwrap();
-        let sparse = values_sparse(&rule, 2500, None, &NoProgress).unwrap();
+        let plain = values_plain(&rule, 2500, &Budget::default()).unwrap();
+        let sparse = values_sparse(&rule, 2500, None, &Budget::default(), &NoProgress).unwrap();
         assert_eq!(plain, sparse.values, "{code}");
         for mask in [0x1, 0x6, 0xfe] {
-            let with = values_sparse(&rule, 1500, Some(mask), &NoProgress).unwrap();
+            let with =
+                values_sparse(&rule, 1500, Some(mask), &Budget::default(), &NoProgress).unwrap();
             assert_eq!(plain[..=1500], with.values[..], "{code} with mask {mask:x}");
         }
     }
@@ -105,8 +106,8 @@ fn sparse_space_values_equal_the_definition_on_random_codes() {
         let Ok(rule) = Rule::parse(&code) else {
             continue;
         };
-        let plain = values_plain(&rule, 3000).unwrap();
-        let sparse = values_sparse(&rule, 3000, None, &NoProgress).unwrap();
+        let plain = values_plain(&rule, 3000, &Budget::default()).unwrap();
+        let sparse = values_sparse(&rule, 3000, None, &Budget::default(), &NoProgress).unwrap();
         assert_eq!(plain, sparse.values, "{code}");
     }
 }
@@ -160,7 +161,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
         "0.77", "0.07", "0.137", "4.07", "0.6", "grundy", "0.15", "4.3",
     ] {
         let rule = Rule::parse(code).unwrap();
-        let values = values_plain(&rule, 12).unwrap();
+        let values = values_plain(&rule, 12, &Budget::default()).unwrap();
         for start in [vec![5u16], vec![3, 4], vec![2, 6, 7], vec![12]] {
             let e = explore(
                 &Heaps(rule.clone()),
@@ -178,7 +179,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
 
 #[test]
 fn kayles_and_dawsons_kayles() {
-    let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200).unwrap();
+    let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200, &Budget::default()).unwrap();
     assert_eq!(
         period::octal(&kayles, 2),
         OctalPeriod::Proven {
@@ -188,7 +189,7 @@ fn kayles_and_dawsons_kayles() {
             }
         }
     );
-    let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300).unwrap();
+    let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300, &Budget::default()).unwrap();
     assert_eq!(
         period::octal(&dawson, 2),
         OctalPeriod::Proven {
@@ -226,7 +227,9 @@ fn check_solved(code: &str) {
         .expect("in the table");
     let rule = Rule::parse(code).unwrap();
     let n = 2 * pre + 2 * per + rule.max_removal();
-    let values = values_sparse(&rule, n, None, &NoProgress).unwrap().values;
+    let values = values_sparse(&rule, n, None, &Budget::default(), &NoProgress)
+        .unwrap()
+        .values;
     assert_eq!(
         period::octal(&values, rule.max_removal()),
         OctalPeriod::Proven {
@@ -266,7 +269,14 @@ fn grundys_game_rare_values() {
     // Grundy's game up to 2^17: with mask fe the rare values are at 1274 heaps, the last at
     // 82,860 (the table's figures up to 2^21, none of them beyond 82,860); the largest value
     // so far is 230 at 45,668.
-    let s = values_sparse(&Rule::Grundy, 1 << 17, None, &NoProgress).unwrap();
+    let s = values_sparse(
+        &Rule::Grundy,
+        1 << 17,
+        None,
+        &Budget::default(),
+        &NoProgress,
+    )
+    .unwrap();
     assert_eq!(s.mask, 0xfe);
     assert_eq!(s.rare_heaps.len(), 1274);
     assert_eq!(*s.rare_heaps.last().unwrap(), 82_860);
