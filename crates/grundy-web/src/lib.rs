@@ -30,6 +30,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use grundy::budget::Budget;
 use grundy::graph::text::parse_str;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
@@ -433,9 +434,9 @@ async fn table(
         // One parameter: rows of 20 cells, so that n is 20 × row + column.
         let wrap = if parameters == 1 { 20 } else { 0 };
         let table = if parameters == 1 {
-            tabulated.line(span, Kind::Values, &NoProgress)
+            tabulated.line(span, Kind::Values, &Budget::default(), &NoProgress)
         } else {
-            tabulated.grid(span, span, Kind::Values)
+            tabulated.grid(span, span, Kind::Values, &Budget::default())
         }
         .map_err(|e| e.to_string())?;
         let options = PictureOptions { wrap, scale: None };
