@@ -323,3 +323,64 @@ fn period_finder_on_plain_sequences() {
     assert_eq!(period::find(&[1, 2, 3]), None);
     assert_eq!(period::find::<u8>(&[]), None);
 }
+
+#[test]
+fn the_budget_stops_take_and_break_values() {
+    use grundy::budget::{Cancel, Resource};
+    use grundy::impartial::octal::ValuesError;
+    use std::time::Duration;
+
+    let stopped_on = |result: Result<Vec<u16>, ValuesError>| match result {
+        Err(ValuesError::Budget(e)) => Some(e.resource),
+        _ => None,
+    };
+    let kayles = Rule::parse("0.77").unwrap();
+    let sparse =
+        |n, budget: &Budget| values_sparse(&kayles, n, None, budget, &NoProgress).map(|s| s.values);
+    // A generous budget gives the values the default one gives.
+    let big = Budget::default().with_memory(1 << 40);
+    assert_eq!(
+        values_plain(&kayles, 3000, &big).unwrap(),
+        values_plain(&kayles, 3000, &Budget::default()).unwrap()
+    );
+    assert_eq!(
+        sparse(5000, &big).unwrap(),
+        sparse(5000, &Budget::default()).unwrap()
+    );
+    // Too many heaps for the memory: refused before anything is allocated, even 2^64 − 1.
+    let small = Budget::default().with_memory(1 << 20);
+    for n in [1 << 20, usize::MAX] {
+        assert_eq!(
+            stopped_on(values_plain(&kayles, n, &small)),
+            Some(Resource::Memory)
+        );
+        assert_eq!(stopped_on(sparse(n, &small)), Some(Resource::Memory));
+    }
+    let three_way = Rule::parse("0.f").unwrap();
+    assert_eq!(
+        stopped_on(values_plain(
+            &three_way,
+            1 << 32,
+            &Budget::default().with_memory(1 << 30)
+        )),
+        Some(Resource::Memory)
+    );
+    // A deadline passed, a cancel.
+    let late = Budget::default().with_time(Duration::ZERO);
+    assert_eq!(
+        stopped_on(values_plain(&three_way, 3000, &late)),
+        Some(Resource::Time)
+    );
+    assert_eq!(stopped_on(sparse(1 << 20, &late)), Some(Resource::Time));
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let cancelled = Budget::default().with_cancel(cancel);
+    assert_eq!(
+        stopped_on(values_plain(&Rule::Grundy, 3000, &cancelled)),
+        Some(Resource::Cancelled)
+    );
+    assert_eq!(
+        stopped_on(sparse(1 << 20, &cancelled)),
+        Some(Resource::Cancelled)
+    );
+}
