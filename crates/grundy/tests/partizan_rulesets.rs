@@ -490,8 +490,11 @@ fn value_within<R: Ruleset>(
     Ok(store.display(v))
 }
 
+/// A valuation within a budget, its value as text or the budget's error.
+type Valuation = Box<dyn Fn(Budget) -> Result<String, ValueError>>;
+
 /// Positions that take some thousands of operations: Clobber, Snort and Hackenbush.
-fn budget_cases() -> Vec<(&'static str, Box<dyn Fn(Budget) -> Result<String, ValueError>>)> {
+fn budget_cases() -> Vec<(&'static str, Valuation)> {
     vec![
         (
             "clobber",
@@ -499,7 +502,7 @@ fn budget_cases() -> Vec<(&'static str, Box<dyn Fn(Budget) -> Result<String, Val
         ),
         (
             "snort",
-            Box::new(|b| value_within(SnortCol::SNORT, &vec!["."; 12].join("-"), b)),
+            Box::new(|b| value_within(SnortCol::SNORT, &["."; 12].join("-"), b)),
         ),
         (
             "hackenbush",
@@ -536,7 +539,8 @@ fn a_small_memory_budget_stops_each_ruleset() {
         assert_eq!(e.resource, Resource::Memory, "{name}");
         assert!(e.positions > 0, "{name}: {e}");
         assert!(
-            e.to_string().starts_with("the memory budget of 64.0 KiB ran out while computing"),
+            e.to_string()
+                .starts_with("the memory budget of 64.0 KiB ran out while computing"),
             "{name}: {e}"
         );
     }
@@ -563,7 +567,10 @@ fn a_strip_of_128_cells_is_valued() {
         "0"
     );
     // Empty cells are no part of a Clobber region: xo at either end is xo alone.
-    for strip in [format!("xo{}", ".".repeat(126)), format!("{}ox", ".".repeat(126))] {
+    for strip in [
+        format!("xo{}", ".".repeat(126)),
+        format!("{}ox", ".".repeat(126)),
+    ] {
         assert_eq!(
             value_within(Clobber::CLOBBER, &strip, Budget::default()).unwrap(),
             "*"
