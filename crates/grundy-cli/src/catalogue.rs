@@ -1,5 +1,6 @@
 //! The catalogue's commands, generated from the library's registry: one subcommand a family,
-//! its arguments from the family's parameters, its output from the family's report.
+//! its arguments from the family's parameters (and `--memory`/`--timeout` for the families
+//! that value within a budget), its output from the family's report.
 
 use anyhow::{anyhow, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -7,6 +8,7 @@ use grundy::games::family::ParamKind;
 use grundy::games::{Family, Inputs};
 use grundy::progress::Progress;
 
+use crate::budget_cmd;
 use crate::output::{emit, Format};
 use crate::progress::Bar;
 use crate::source::read_source;
@@ -43,6 +45,9 @@ pub fn command(family: &Family) -> Command {
         };
         command = command.arg(arg);
     }
+    if budget_cmd::takes_budget(family) {
+        command = command.args(budget_cmd::args());
+    }
     command
 }
 
@@ -51,6 +56,9 @@ pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> 
     let reader = |path: &str| read_source(path);
     let bar = Bar::new();
     let mut inputs = Inputs::new(family.params, &reader, &bar);
+    if budget_cmd::takes_budget(family) {
+        inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
+    }
     for param in family.params {
         match param.kind {
             ParamKind::Flag => {

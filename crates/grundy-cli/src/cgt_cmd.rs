@@ -18,6 +18,7 @@ use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError};
 use grundy::report::{Field, Report};
 use serde_json::json;
 
+use crate::budget_cmd::BudgetArgs;
 use crate::output::{emit_each, Format};
 use crate::source::read_source;
 
@@ -58,6 +59,9 @@ pub struct CgtArgs {
     /// Draw the thermograph of the game (one game only) as PNG into FILE.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// The budget of the computation.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// An expression and where it was read, for messages.
@@ -144,7 +148,7 @@ fn cooling(text: &str) -> Result<Dyadic> {
 /// Runs `grundy cgt`.
 pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     let expressions = expressions(args)?;
-    let mut store = GameStore::new();
+    let mut store = GameStore::with_budget(args.budget.budget()?);
     // Every game is read before anything is computed, so that a malformed line anywhere
     // prints nothing but its error.
     let games = expressions

@@ -5,6 +5,7 @@
 //! (solving graphs, nimbers, tables, shell support) are declared here. Errors go to stderr as
 //! `grundy: error: ...` with exit code 2.
 
+mod budget_cmd;
 mod catalogue;
 mod cgt_cmd;
 mod help;

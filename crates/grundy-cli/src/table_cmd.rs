@@ -15,6 +15,7 @@ use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span, Table, Tabulate};
 use serde::Serialize;
 
+use crate::budget_cmd::BudgetArgs;
 use crate::output::{write_json_line, Format};
 use crate::progress::Bar;
 
@@ -74,6 +75,9 @@ pub struct TableArgs {
     /// sums, constant diagonals, Wythoff's pairs. In JSON, a "patterns" array.
     #[arg(long)]
     pub patterns: bool,
+    /// The budget of the computation (take-and-break values, a ruleset's boards).
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// A table with the patterns seen in it, for JSON.
@@ -108,13 +112,14 @@ fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
         Kind::Values
     };
     let name = game.name();
+    let budget = args.budget.budget()?;
     if game.parameters() == 1 {
         if args.a.is_some() || args.b.is_some() {
             bail!("{name} has one parameter: give its range with --n FIRST..LAST, not --a/--b");
         }
         let n = parse_span("n", args.n.as_deref().unwrap_or("0..99"))?;
         let bar = Bar::new();
-        return Ok(game.line(n, kind, &bar)?);
+        return Ok(game.line(n, kind, &budget, &bar)?);
     }
     if args.n.is_some() {
         bail!("{name} has two parameters: give their ranges with --a and --b, not --n");
@@ -139,7 +144,7 @@ fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
         (None, Some(b)) => (b, b),
         (None, None) => (default, default),
     };
-    Ok(game.grid(a, b, kind)?)
+    Ok(game.grid(a, b, kind, &budget)?)
 }
 
 /// Draws `table` into `path` as PNG or SVG; returns what was written, in words.

@@ -94,3 +94,43 @@ fn bad_input_exits_2() {
     let run = grundy(&["octal"]);
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn huge_heaps_are_refused_within_the_budget() {
+    let raise = "raise it with --memory SIZE (e.g. --memory 8G)\n";
+    for (args, needed) in [
+        (
+            &["octal", "0.f", "--upto", "4294967294", "--memory", "1G"][..],
+            "8.0 GiB",
+        ),
+        (
+            &["octal", "0.77", "--upto", "2147483648", "--memory", "1G"],
+            "4.0 GiB",
+        ),
+    ] {
+        let error = grundy(args).failed().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "grundy: error: the memory budget of 1.0 GiB ran out while computing values \
+                 after 0 positions (at least {needed} needed): {raise}"
+            ),
+            "{args:?}"
+        );
+    }
+    let error = grundy(&["octal", "0.f", "--upto", "100000", "--timeout", "0.3"])
+        .failed()
+        .to_string();
+    assert!(
+        error.starts_with("grundy: error: the time budget of 0.3 s ran out while computing values")
+            && error.ends_with("raise it with --timeout SECONDS\n"),
+        "{error}"
+    );
+    let error = grundy(&["table", "0.f", "--n", "0..1500", "--timeout", "0.1"])
+        .failed()
+        .to_string();
+    assert!(
+        error.starts_with("grundy: error: 0.f: the time budget of 0.1 s ran out"),
+        "{error}"
+    );
+}

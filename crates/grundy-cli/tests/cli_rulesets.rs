@@ -320,3 +320,103 @@ fn bad_positions_exit_2() {
     );
     grundy(&["domineering"]).usage();
 }
+
+/// A strip of `n` cells alternating `x` and `o`.
+fn strip(n: usize) -> String {
+    "xo".chars().cycle().take(n).collect()
+}
+
+/// Runs `args`, which must stop on a budget: exit code 2 within `seconds`, and one error line
+/// that starts with `message` and ends with how to raise the budget, `raise`.
+fn stops(args: &[&str], message: &str, raise: &str, seconds: u64) {
+    let clock = std::time::Instant::now();
+    let run = grundy(args);
+    let took = clock.elapsed();
+    let error = run.failed();
+    assert!(
+        error.starts_with(&format!("grundy: error: {message}"))
+            && error.ends_with(&format!("{raise}\n")),
+        "{args:?}: {error}"
+    );
+    assert!(took.as_secs() < seconds, "{args:?} took {took:?}");
+}
+
+#[test]
+fn long_valuations_stop_within_their_budget() {
+    let memory = "raise it with --memory SIZE (e.g. --memory 8G)";
+    let time = "raise it with --timeout SECONDS";
+    stops(
+        &["clobber", &strip(128), "--memory", "64M"],
+        "the memory budget of 64.0 MiB ran out while computing canonical forms after ",
+        memory,
+        20,
+    );
+    let path = vec!["."; 30].join("-");
+    stops(
+        &["snort", &path, "--timeout", "0.5"],
+        "the time budget of 0.5 s ran out while computing canonical forms after ",
+        time,
+        10,
+    );
+    let tree = format!("l({};{})", ["lr"; 12].join(";"), ["rl"; 12].join(";"));
+    stops(
+        &["hackenbush", &tree, "--memory", "1M"],
+        "the memory budget of 1.0 MiB ran out while computing canonical forms after ",
+        memory,
+        10,
+    );
+    stops(
+        &[
+            "table",
+            "domineering",
+            "--rows",
+            "1..4",
+            "--cols",
+            "1..7",
+            "--timeout",
+            "0.2",
+        ],
+        "Domineering (rows x columns): the time budget of 0.2 s ran out while computing \
+         canonical forms after ",
+        time,
+        10,
+    );
+    let sum = (0..14)
+        .map(|i| format!("{{{}|{{{}|{}}}}}", i + 2, i + 1, -i))
+        .collect::<Vec<_>>()
+        .join("+");
+    stops(
+        &["cgt", &sum, "--timeout", "0.3"],
+        &format!("expression '{sum}': the time budget of 0.3 s ran out while computing"),
+        time,
+        10,
+    );
+    // A generous budget changes nothing.
+    assert_eq!(
+        grundy(&["clobber", "xox|ox.", "--memory", "1G", "--timeout", "60"]).ok(),
+        grundy(&["clobber", "xox|ox."]).ok()
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_valuation_cleanly() {
+    use std::process::{Command, Stdio};
+    let path = vec!["."; 30].join("-");
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["snort", &path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: kill sends a signal to the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("grundy: error: stopped while computing canonical forms after "),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}

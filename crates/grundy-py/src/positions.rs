@@ -16,8 +16,8 @@
 
 use std::collections::VecDeque;
 
-use grundy::graph::{Csr, Labels};
 use grundy::budget::{Budget, Resource};
+use grundy::graph::{Csr, Labels};
 use grundy::{GameGraph, Outcome, Player};
 use pyo3::ffi;
 use pyo3::prelude::*;

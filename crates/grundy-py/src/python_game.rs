@@ -7,9 +7,9 @@
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
+use grundy::budget::{Budget, Raise, Resource};
 use grundy::pattern::table::TableError;
 use grundy::progress::Progress;
-use grundy::budget::{Budget, Raise, Resource};
 use grundy::rules::{GrundyMemo, SplittingGame};
 use grundy::solve::grundy_values;
 use pyo3::prelude::*;

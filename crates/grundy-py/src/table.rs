@@ -1,5 +1,6 @@
 //! Tables of values (打表): `table(game, rows, columns)`, their patterns and pictures.
 
+use grundy::budget::Budget;
 use grundy::games::registry;
 use grundy::pattern::observe::observe;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
@@ -83,10 +84,10 @@ pub fn table(
         py.allow_threads(|| {
             let game = registry::table_game(&spec)?;
             match columns {
-                None => game.line(rows, kind, &bar),
+                None => game.line(rows, kind, &Budget::default(), &bar),
                 Some(columns) => {
                     bar.phase("tabulating", None);
-                    game.grid(rows, columns, kind)
+                    game.grid(rows, columns, kind, &Budget::default())
                 }
             }
         })

@@ -677,22 +677,27 @@ async fn table(
         )
     })?;
     let drawn = shared
-        .work(move |_, _| draw_table(&spec, parameters, query.size))
+        .work(move |_, budget| draw_table(&spec, parameters, query.size, budget))
         .await?;
     Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(drawn)).into_response())
 }
 
 /// The table `spec` (of `parameters` parameters) up to `size`, drawn.
-fn draw_table(spec: &str, parameters: usize, size: u64) -> Result<TableAnswer, ApiError> {
+fn draw_table(
+    spec: &str,
+    parameters: usize,
+    size: u64,
+    budget: &Budget,
+) -> Result<TableAnswer, ApiError> {
     let bad = |e: String| error(StatusCode::BAD_REQUEST, e);
     let tabulated = grundy::games::registry::table_game(spec).map_err(|e| bad(e.to_string()))?;
     let span = Span::new(0, size).ok_or_else(|| bad("empty span".to_string()))?;
     // One parameter: rows of 20 cells, so that n is 20 × row + column.
     let wrap = if parameters == 1 { 20 } else { 0 };
     let table = if parameters == 1 {
-        tabulated.line(span, Kind::Values, &NoProgress)
+        tabulated.line(span, Kind::Values, budget, &NoProgress)
     } else {
-        tabulated.grid(span, span, Kind::Values)
+        tabulated.grid(span, span, Kind::Values, budget)
     }
     .map_err(|e| bad(e.to_string()))?;
     let options = PictureOptions { wrap, scale: None };

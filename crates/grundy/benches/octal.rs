@@ -10,6 +10,7 @@
 
 use std::time::Instant;
 
+use grundy::budget::Budget;
 use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 use grundy::progress::NoProgress;
 
@@ -23,10 +24,11 @@ fn main() {
     for code in ["grundy", "0.77", "0.6"] {
         let rule = Rule::parse(code).expect("a code");
         let t = Instant::now();
-        let plain = values_plain(&rule, n).expect("values");
+        let plain = values_plain(&rule, n, &Budget::default()).expect("values");
         let plain_time = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let sparse = values_sparse(&rule, n, None, &NoProgress).expect("values");
+        let sparse =
+            values_sparse(&rule, n, None, &Budget::default(), &NoProgress).expect("values");
         let sparse_time = t.elapsed().as_secs_f64();
         assert_eq!(plain, sparse.values, "{code}");
         println!(
@@ -37,7 +39,14 @@ fn main() {
         );
     }
     let t = Instant::now();
-    let s = values_sparse(&Rule::Grundy, 1 << bits, None, &NoProgress).expect("values");
+    let s = values_sparse(
+        &Rule::Grundy,
+        1 << bits,
+        None,
+        &Budget::default(),
+        &NoProgress,
+    )
+    .expect("values");
     let max = *s.values.iter().max().expect("values");
     println!(
         "Grundy's game to 2^{bits}: {:.1} s, {} MiB of values, {} rare heaps (mask {:x}, the last at {}), largest value {max} at {}",

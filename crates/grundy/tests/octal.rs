@@ -38,7 +38,7 @@ fn all_82_trivial_games_have_the_tabled_values_and_a_proven_period() {
         let rule = Rule::parse(&game.code).unwrap_or_else(|e| panic!("{e}"));
         let t = rule.max_removal();
         let n = 2 * game.preperiod + 2 * game.period + t + 50;
-        let values = values_plain(&rule, n).unwrap();
+        let values = values_plain(&rule, n, &Budget::default()).unwrap();
         for (i, &v) in values.iter().enumerate() {
             let want = if i < game.preperiod {
                 game.prefix[i]
@@ -78,11 +78,12 @@ fn sparse_space_values_equal_the_definition() {
     );
     for code in &codes {
         let rule = Rule::parse(code).unwrap();
-        let plain = values_plain(&rule, 2500).unwrap();
-        let sparse = values_sparse(&rule, 2500, None, &NoProgress).unwrap();
+        let plain = values_plain(&rule, 2500, &Budget::default()).unwrap();
+        let sparse = values_sparse(&rule, 2500, None, &Budget::default(), &NoProgress).unwrap();
         assert_eq!(plain, sparse.values, "{code}");
         for mask in [0x1, 0x6, 0xfe] {
-            let with = values_sparse(&rule, 1500, Some(mask), &NoProgress).unwrap();
+            let with =
+                values_sparse(&rule, 1500, Some(mask), &Budget::default(), &NoProgress).unwrap();
             assert_eq!(plain[..=1500], with.values[..], "{code} with mask {mask:x}");
         }
     }
@@ -105,8 +106,8 @@ fn sparse_space_values_equal_the_definition_on_random_codes() {
         let Ok(rule) = Rule::parse(&code) else {
             continue;
         };
-        let plain = values_plain(&rule, 3000).unwrap();
-        let sparse = values_sparse(&rule, 3000, None, &NoProgress).unwrap();
+        let plain = values_plain(&rule, 3000, &Budget::default()).unwrap();
+        let sparse = values_sparse(&rule, 3000, None, &Budget::default(), &NoProgress).unwrap();
         assert_eq!(plain, sparse.values, "{code}");
     }
 }
@@ -160,7 +161,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
         "0.77", "0.07", "0.137", "4.07", "0.6", "grundy", "0.15", "4.3",
     ] {
         let rule = Rule::parse(code).unwrap();
-        let values = values_plain(&rule, 12).unwrap();
+        let values = values_plain(&rule, 12, &Budget::default()).unwrap();
         for start in [vec![5u16], vec![3, 4], vec![2, 6, 7], vec![12]] {
             let e = explore(
                 &Heaps(rule.clone()),
@@ -178,7 +179,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
 
 #[test]
 fn kayles_and_dawsons_kayles() {
-    let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200).unwrap();
+    let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200, &Budget::default()).unwrap();
     assert_eq!(
         period::octal(&kayles, 2),
         OctalPeriod::Proven {
@@ -188,7 +189,7 @@ fn kayles_and_dawsons_kayles() {
             }
         }
     );
-    let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300).unwrap();
+    let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300, &Budget::default()).unwrap();
     assert_eq!(
         period::octal(&dawson, 2),
         OctalPeriod::Proven {
@@ -226,7 +227,9 @@ fn check_solved(code: &str) {
         .expect("in the table");
     let rule = Rule::parse(code).unwrap();
     let n = 2 * pre + 2 * per + rule.max_removal();
-    let values = values_sparse(&rule, n, None, &NoProgress).unwrap().values;
+    let values = values_sparse(&rule, n, None, &Budget::default(), &NoProgress)
+        .unwrap()
+        .values;
     assert_eq!(
         period::octal(&values, rule.max_removal()),
         OctalPeriod::Proven {
@@ -266,7 +269,14 @@ fn grundys_game_rare_values() {
     // Grundy's game up to 2^17: with mask fe the rare values are at 1274 heaps, the last at
     // 82,860 (the table's figures up to 2^21, none of them beyond 82,860); the largest value
     // so far is 230 at 45,668.
-    let s = values_sparse(&Rule::Grundy, 1 << 17, None, &NoProgress).unwrap();
+    let s = values_sparse(
+        &Rule::Grundy,
+        1 << 17,
+        None,
+        &Budget::default(),
+        &NoProgress,
+    )
+    .unwrap();
     assert_eq!(s.mask, 0xfe);
     assert_eq!(s.rare_heaps.len(), 1274);
     assert_eq!(*s.rare_heaps.last().unwrap(), 82_860);
@@ -312,4 +322,65 @@ fn period_finder_on_plain_sequences() {
     );
     assert_eq!(period::find(&[1, 2, 3]), None);
     assert_eq!(period::find::<u8>(&[]), None);
+}
+
+#[test]
+fn the_budget_stops_take_and_break_values() {
+    use grundy::budget::{Cancel, Resource};
+    use grundy::impartial::octal::ValuesError;
+    use std::time::Duration;
+
+    let stopped_on = |result: Result<Vec<u16>, ValuesError>| match result {
+        Err(ValuesError::Budget(e)) => Some(e.resource),
+        _ => None,
+    };
+    let kayles = Rule::parse("0.77").unwrap();
+    let sparse =
+        |n, budget: &Budget| values_sparse(&kayles, n, None, budget, &NoProgress).map(|s| s.values);
+    // A generous budget gives the values the default one gives.
+    let big = Budget::default().with_memory(1 << 40);
+    assert_eq!(
+        values_plain(&kayles, 3000, &big).unwrap(),
+        values_plain(&kayles, 3000, &Budget::default()).unwrap()
+    );
+    assert_eq!(
+        sparse(5000, &big).unwrap(),
+        sparse(5000, &Budget::default()).unwrap()
+    );
+    // Too many heaps for the memory: refused before anything is allocated, even 2^64 − 1.
+    let small = Budget::default().with_memory(1 << 20);
+    for n in [1 << 20, usize::MAX] {
+        assert_eq!(
+            stopped_on(values_plain(&kayles, n, &small)),
+            Some(Resource::Memory)
+        );
+        assert_eq!(stopped_on(sparse(n, &small)), Some(Resource::Memory));
+    }
+    let three_way = Rule::parse("0.f").unwrap();
+    assert_eq!(
+        stopped_on(values_plain(
+            &three_way,
+            1 << 32,
+            &Budget::default().with_memory(1 << 30)
+        )),
+        Some(Resource::Memory)
+    );
+    // A deadline passed, a cancel.
+    let late = Budget::default().with_time(Duration::ZERO);
+    assert_eq!(
+        stopped_on(values_plain(&three_way, 3000, &late)),
+        Some(Resource::Time)
+    );
+    assert_eq!(stopped_on(sparse(1 << 20, &late)), Some(Resource::Time));
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let cancelled = Budget::default().with_cancel(cancel);
+    assert_eq!(
+        stopped_on(values_plain(&Rule::Grundy, 3000, &cancelled)),
+        Some(Resource::Cancelled)
+    );
+    assert_eq!(
+        stopped_on(sparse(1 << 20, &cancelled)),
+        Some(Resource::Cancelled)
+    );
 }

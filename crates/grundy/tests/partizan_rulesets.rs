@@ -9,6 +9,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::raw::Raw;
+use grundy::budget::Budget;
 use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::cram::Cram;
@@ -441,11 +442,11 @@ fn ruleset_tables_hold_each_positions_value() {
     let (a, b) = (span(1, 4), span(1, 5));
     let domineering = table_game("domineering")
         .unwrap()
-        .grid(a, b, Kind::Values)
+        .grid(a, b, Kind::Values, &Budget::default())
         .unwrap();
     let outcomes = table_game("domineering")
         .unwrap()
-        .grid(a, b, Kind::Outcomes)
+        .grid(a, b, Kind::Outcomes, &Budget::default())
         .unwrap();
     for rows in a.iter() {
         for cols in b.iter() {
@@ -459,7 +460,7 @@ fn ruleset_tables_hold_each_positions_value() {
     let (a, b) = (span(0, 4), span(0, 4));
     let toads = table_game("toads-and-frogs")
         .unwrap()
-        .grid(a, b, Kind::Values)
+        .grid(a, b, Kind::Values, &Budget::default())
         .unwrap();
     for x in a.iter() {
         for y in b.iter() {
@@ -472,4 +473,112 @@ fn ruleset_tables_hold_each_positions_value() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets
+
+/// The value of `text` under `rules` within `budget`, as text, or the budget's error.
+fn value_within<R: Ruleset>(
+    rules: R,
+    text: &str,
+    budget: Budget,
+) -> Result<String, grundy::partizan::ValueError> {
+    let p = rules.parse(text).unwrap();
+    let mut store = GameStore::with_budget(budget);
+    let v = Evaluator::new(rules).value(&mut store, &p)?;
+    Ok(store.display(v))
+}
+
+/// A valuation within a budget, its value as text or the budget's error.
+type Valuation = Box<dyn Fn(Budget) -> Result<String, ValueError>>;
+
+/// Positions that take some thousands of operations: Clobber, Snort and Hackenbush.
+fn budget_cases() -> Vec<(&'static str, Valuation)> {
+    vec![
+        (
+            "clobber",
+            Box::new(|b| value_within(Clobber::CLOBBER, "xoxox|oxoxo|xoxox", b)),
+        ),
+        (
+            "snort",
+            Box::new(|b| value_within(SnortCol::SNORT, &["."; 12].join("-"), b)),
+        ),
+        (
+            "hackenbush",
+            Box::new(|b| value_within(Hackenbush, "l(lr;rl;lgr;rrl;gl)", b)),
+        ),
+    ]
+}
+
+use grundy::budget::{Cancel, Resource};
+use grundy::partizan::ValueError;
+use std::time::Duration;
+
+/// The resource a run stopped on, if it stopped on a budget.
+fn stopped_on(result: Result<String, ValueError>) -> Option<Resource> {
+    match result {
+        Err(ValueError::Budget(e)) => Some(e.resource),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_small_memory_budget_stops_each_ruleset() {
+    for (name, run) in budget_cases() {
+        let generous = run(Budget::default()).unwrap();
+        assert_eq!(
+            run(Budget::default().with_memory(1 << 40)).unwrap(),
+            generous,
+            "{name}"
+        );
+        let error = run(Budget::default().with_memory(64 << 10)).unwrap_err();
+        let ValueError::Budget(e) = error else {
+            panic!("{name}: expected a budget error, got {error}");
+        };
+        assert_eq!(e.resource, Resource::Memory, "{name}");
+        assert!(e.positions > 0, "{name}: {e}");
+        assert!(
+            e.to_string()
+                .starts_with("the memory budget of 64.0 KiB ran out while computing"),
+            "{name}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_passed_deadline_or_a_cancel_stops_each_ruleset() {
+    for (name, run) in budget_cases() {
+        let late = run(Budget::default().with_time(Duration::ZERO));
+        assert_eq!(stopped_on(late), Some(Resource::Time), "{name}");
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let cancelled = run(Budget::default().with_cancel(cancel));
+        assert_eq!(stopped_on(cancelled), Some(Resource::Cancelled), "{name}");
+    }
+}
+
+#[test]
+fn a_strip_of_128_cells_is_valued() {
+    // The shifts by the width of a one-row board of 128 cells once overflowed.
+    let strip = format!("{}{}", "x".repeat(64), ".".repeat(64));
+    assert_eq!(
+        value_within(Clobber::CLOBBER, &strip, Budget::default()).unwrap(),
+        "0"
+    );
+    // Empty cells are no part of a Clobber region: xo at either end is xo alone.
+    for strip in [
+        format!("xo{}", ".".repeat(126)),
+        format!("{}ox", ".".repeat(126)),
+    ] {
+        assert_eq!(
+            value_within(Clobber::CLOBBER, &strip, Budget::default()).unwrap(),
+            "*"
+        );
+    }
+    let empty = ".".repeat(128);
+    assert_eq!(
+        value_within(Domineering, &empty, Budget::default()).unwrap(),
+        "-64"
+    );
 }

@@ -188,7 +188,12 @@ fn kayles_period_and_dawsons_kayles_period() {
     for (code, from, period) in [("0.77", 71, 12), ("0.07", 53, 34)] {
         let table = table_game(code)
             .unwrap()
-            .line(Span::new(0, 400).unwrap(), Kind::Values, &NoProgress)
+            .line(
+                Span::new(0, 400).unwrap(),
+                Kind::Values,
+                &Budget::default(),
+                &NoProgress,
+            )
             .unwrap();
         let patterns = observe(&table);
         assert!(

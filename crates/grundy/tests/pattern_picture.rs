@@ -8,6 +8,7 @@
 //! 1000 × 1000 (P-positions enlarged), Kayles by n wrapped into rows (a short last row), and
 //! two-pile Nim 600 × 600 (an SVG too fragmented for rects).
 
+use grundy::budget::Budget;
 use grundy::games::registry::table_game;
 use grundy::pattern::picture::{
     square_wrap, Heatmap, PictureError, PictureOptions, Rgb, N_COLOUR, P_COLOUR,
@@ -22,7 +23,7 @@ fn span(first: u64, last: u64) -> Span {
 fn grid(game: &str, last: u64, kind: Kind) -> Table {
     table_game(game)
         .unwrap()
-        .grid(span(0, last), span(0, last), kind)
+        .grid(span(0, last), span(0, last), kind, &Budget::default())
         .unwrap()
 }
 
@@ -366,7 +367,9 @@ fn fragmented_svg_embeds_the_cells_as_an_image() {
 #[test]
 fn one_parameter_tables_wrap_into_rows() {
     let game = table_game("0.77").unwrap();
-    let table = game.line(span(0, 999), Kind::Values, &NoProgress).unwrap();
+    let table = game
+        .line(span(0, 999), Kind::Values, &Budget::default(), &NoProgress)
+        .unwrap();
     for wrap in [12, 36, 0] {
         let options = PictureOptions { wrap, scale: None };
         let map = Heatmap::new(&table, &options).unwrap();
@@ -378,7 +381,12 @@ fn one_parameter_tables_wrap_into_rows() {
     // Outcomes of Dawson's Kayles from n = 7, with a given scale.
     let game = table_game("0.07").unwrap();
     let table = game
-        .line(span(7, 300), Kind::Outcomes, &NoProgress)
+        .line(
+            span(7, 300),
+            Kind::Outcomes,
+            &Budget::default(),
+            &NoProgress,
+        )
         .unwrap();
     let options = PictureOptions {
         wrap: 34,

@@ -140,11 +140,15 @@ fn take_and_break_tables_match_the_solver() {
         let rule = &grundy::impartial::octal::Rule::parse(code).unwrap();
         let n = if rule.splits_in_three() { 12 } else { 16 };
         let expected = solver_heap_values(rule, n);
-        let table = game.line(span(0, n), Kind::Values, &NoProgress).unwrap();
+        let table = game
+            .line(span(0, n), Kind::Values, &Budget::default(), &NoProgress)
+            .unwrap();
         assert_eq!(table.values(), expected, "{code}");
         assert_eq!(game.parameters(), 1);
         // A range not starting at 0, and outcomes.
-        let part = game.line(span(5, n), Kind::Outcomes, &NoProgress).unwrap();
+        let part = game
+            .line(span(5, n), Kind::Outcomes, &Budget::default(), &NoProgress)
+            .unwrap();
         assert_eq!(part.kind(), Kind::Outcomes);
         let outcomes: Vec<u64> = expected[5..].iter().map(|&v| u64::from(v != 0)).collect();
         assert_eq!(part.values(), outcomes, "{code}");
@@ -154,11 +158,15 @@ fn take_and_break_tables_match_the_solver() {
     // The notes' and Winning Ways' first values of Kayles and Dawson's Kayles.
     let kayles = table_game("0.77").unwrap();
     assert_eq!(kayles.name(), "0.77 (Kayles)");
-    let values = kayles.line(span(0, 12), Kind::Values, &NoProgress).unwrap();
+    let values = kayles
+        .line(span(0, 12), Kind::Values, &Budget::default(), &NoProgress)
+        .unwrap();
     assert_eq!(values.values(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
     let dawson = table_game(".07").unwrap();
     assert_eq!(dawson.name(), "0.07 (Dawson's Kayles)");
-    let values = dawson.line(span(0, 10), Kind::Values, &NoProgress).unwrap();
+    let values = dawson
+        .line(span(0, 10), Kind::Values, &Budget::default(), &NoProgress)
+        .unwrap();
     assert_eq!(values.values(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
     assert_eq!(table_game("Grundy").unwrap().name(), "Grundy's game");
 }
@@ -182,7 +190,9 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
         ),
     ] {
         let game = table_game(spec).unwrap();
-        let table = game.line(span(0, 200), Kind::Values, &NoProgress).unwrap();
+        let table = game
+            .line(span(0, 200), Kind::Values, &Budget::default(), &NoProgress)
+            .unwrap();
         let solver =
             Table::from_rules_line("rules", &rule, span(0, 200), &Budget::default()).unwrap();
         assert_eq!(table.values(), solver.values(), "{spec}");
@@ -190,7 +200,12 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
         let e = explore(&rule, 120..=160, &Budget::default(), &NoProgress).unwrap();
         let values = grundy_values(&e.graph).unwrap();
         let part = game
-            .line(span(120, 160), Kind::Values, &NoProgress)
+            .line(
+                span(120, 160),
+                Kind::Values,
+                &Budget::default(),
+                &NoProgress,
+            )
             .unwrap();
         for n in 120..=160 {
             let v = values.finite(e.id(&n).unwrap()).map(u64::from);
@@ -200,7 +215,12 @@ fn subtraction_tables_match_the_solver_and_huge_piles_the_closed_form() {
         // Far away: the catalogue's closed form.
         let closed = Subtraction::new(rule).unwrap();
         let far = game
-            .line(span(u64::MAX - 100, u64::MAX), Kind::Values, &NoProgress)
+            .line(
+                span(u64::MAX - 100, u64::MAX),
+                Kind::Values,
+                &Budget::default(),
+                &NoProgress,
+            )
             .unwrap();
         for n in u64::MAX - 100..=u64::MAX {
             assert_eq!(far.value(n), Some(closed.value(n)), "{spec}: {n}");
@@ -232,11 +252,15 @@ fn two_pile_tables_match_the_solver() {
     assert_eq!((wythoff_game.parameters(), nim.parameters()), (2, 2));
     for (a, b) in [(span(0, 30), span(0, 30)), (span(5, 12), span(20, 33))] {
         let solver = Table::from_rules_grid("rules", &Wythoff, a, b, limits).unwrap();
-        let values = wythoff_game.grid(a, b, Kind::Values).unwrap();
+        let values = wythoff_game
+            .grid(a, b, Kind::Values, &Budget::default())
+            .unwrap();
         assert_eq!(values.values(), solver.values());
         assert_eq!((values.rows(), values.columns()), (a, Some(b)));
         // Outcomes by the formula against the solver's outcomes.
-        let outcomes = wythoff_game.grid(a, b, Kind::Outcomes).unwrap();
+        let outcomes = wythoff_game
+            .grid(a, b, Kind::Outcomes, &Budget::default())
+            .unwrap();
         let e = explore(&Wythoff, [(a.last, b.last)], limits, &NoProgress).unwrap();
         let solution = solve(&e.graph, &SolveOptions::default()).unwrap();
         for x in a.iter() {
@@ -250,7 +274,9 @@ fn two_pile_tables_match_the_solver() {
     }
     let solver =
         Table::from_rules_grid("rules", &TwoPileNim, span(0, 20), span(0, 20), limits).unwrap();
-    let table = nim.grid(span(0, 20), span(0, 20), Kind::Values).unwrap();
+    let table = nim
+        .grid(span(0, 20), span(0, 20), Kind::Values, &Budget::default())
+        .unwrap();
     assert_eq!(table.values(), solver.values());
     assert_eq!(table.game(), "two-pile Nim");
 }
@@ -274,7 +300,12 @@ fn mex_mat_tables_match_the_solver() {
         assert_eq!(game.default_span(), span(0, (n as u64 - 1).min(19)));
         let last = n as u64 - 1;
         let table = game
-            .grid(span(0, last), span(0, last), Kind::Values)
+            .grid(
+                span(0, last),
+                span(0, last),
+                Kind::Values,
+                &Budget::default(),
+            )
             .unwrap();
         let rules = MexMatGame::new(&row, &column).unwrap();
         let cells: Vec<MexMatPosition> = (0..n)
@@ -306,7 +337,7 @@ fn huge_two_pile_outcomes_are_consistent() {
     let a = span(base, base + 40);
     let b = span(base / 2, base / 2 + 2_000);
     let game = table_game("wythoff").unwrap();
-    let table = game.grid(a, b, Kind::Outcomes).unwrap();
+    let table = game.grid(a, b, Kind::Outcomes, &Budget::default()).unwrap();
     let mut losses = 0;
     for x in a.iter() {
         let row: Vec<u64> = b.iter().filter(|&y| table.get(x, y) == Some(0)).collect();
@@ -328,6 +359,7 @@ fn huge_two_pile_outcomes_are_consistent() {
             span(low - 3, low + 3),
             span(high - 3, high + 3),
             Kind::Outcomes,
+            &Budget::default(),
         )
         .unwrap();
     let p: Vec<(u64, u64)> = (low - 3..=low + 3)
@@ -346,6 +378,7 @@ fn huge_two_pile_outcomes_are_consistent() {
             span(u64::MAX - 3, u64::MAX),
             span(u64::MAX - 3, u64::MAX),
             Kind::Outcomes,
+            &Budget::default(),
         )
         .unwrap();
     assert_eq!(far.counts(), [(0, 4), (1, 12)]);
@@ -401,7 +434,7 @@ fn errors_are_clear() {
     assert_eq!(
         message(
             mex_mat
-                .grid(span(0, 2), span(1, 3), Kind::Values)
+                .grid(span(0, 2), span(1, 3), Kind::Values, &Budget::default())
                 .unwrap_err()
         ),
         "Mex Mat (3 x 3): row or column 3 is above the limit of 2 (the matrix has as many rows \
@@ -411,7 +444,7 @@ fn errors_are_clear() {
     assert_eq!(
         message(
             wythoff_game
-                .line(span(0, 5), Kind::Values, &NoProgress)
+                .line(span(0, 5), Kind::Values, &Budget::default(), &NoProgress)
                 .unwrap_err()
         ),
         "Wythoff's game has 2 parameters, not 1"
@@ -420,14 +453,14 @@ fn errors_are_clear() {
     assert_eq!(
         message(
             kayles
-                .grid(span(0, 5), span(0, 5), Kind::Values)
+                .grid(span(0, 5), span(0, 5), Kind::Values, &Budget::default())
                 .unwrap_err()
         ),
         "0.77 (Kayles) has 1 parameter, not 2"
     );
     assert!(message(
         wythoff_game
-            .grid(span(0, 6001), span(0, 3), Kind::Values)
+            .grid(span(0, 6001), span(0, 3), Kind::Values, &Budget::default())
             .unwrap_err()
     )
     .starts_with("Wythoff's game: pile 6001 is above the limit of 6000"));
@@ -435,7 +468,12 @@ fn errors_are_clear() {
         message(
             table_game("nim2")
                 .unwrap()
-                .grid(span(0, 1 << 20), span(0, 1 << 20), Kind::Outcomes)
+                .grid(
+                    span(0, 1 << 20),
+                    span(0, 1 << 20),
+                    Kind::Outcomes,
+                    &Budget::default()
+                )
                 .unwrap_err()
         ),
         "the table would have 1099513724929 cells, more than the limit of 67108864"
@@ -443,13 +481,18 @@ fn errors_are_clear() {
     assert!(message(
         table_game("0.8")
             .unwrap()
-            .line(span(0, 2000), Kind::Values, &NoProgress)
+            .line(span(0, 2000), Kind::Values, &Budget::default(), &NoProgress)
             .unwrap_err()
     )
     .contains("three-way splits"));
     assert!(message(
         kayles
-            .line(span((1 << 27) - 5, 1 << 27), Kind::Values, &NoProgress)
+            .line(
+                span((1 << 27) - 5, 1 << 27),
+                Kind::Values,
+                &Budget::default(),
+                &NoProgress
+            )
             .unwrap_err()
     )
     .contains("heap 134217728 is above the limit of 67108864"));
@@ -499,7 +542,9 @@ fn csv(table: &Table) -> String {
 #[test]
 fn text_csv_and_json_shapes() {
     let game = table_game("subtraction:1,3,4").unwrap();
-    let table = game.line(span(0, 13), Kind::Values, &NoProgress).unwrap();
+    let table = game
+        .line(span(0, 13), Kind::Values, &Budget::default(), &NoProgress)
+        .unwrap();
     assert_eq!(
         text(&table, 7),
         "n +0 +1 +2 +3 +4 +5 +6\n0  0  1  0  1  2  3  2\n7  0  1  0  1  2  3  2\n"
@@ -531,7 +576,7 @@ fn text_csv_and_json_shapes() {
 
     let wythoff_game = table_game("wythoff").unwrap();
     let grid = wythoff_game
-        .grid(span(2, 4), span(9, 11), Kind::Values)
+        .grid(span(2, 4), span(9, 11), Kind::Values, &Budget::default())
         .unwrap();
     assert_eq!(
         text(&grid, 10),
@@ -539,7 +584,7 @@ fn text_csv_and_json_shapes() {
     );
     assert_eq!(csv(&grid), "a\\b,9,10,11\n2,11,9,10\n3,12,8,7\n4,8,13,12\n");
     let outcomes = wythoff_game
-        .grid(span(3, 5), span(3, 5), Kind::Outcomes)
+        .grid(span(3, 5), span(3, 5), Kind::Outcomes, &Budget::default())
         .unwrap();
     assert_eq!(csv(&outcomes), "a\\b,3,4,5\n3,N,N,P\n4,N,N,N\n5,P,N,N\n");
     let value = serde_json::to_value(&outcomes).unwrap();
@@ -558,7 +603,12 @@ fn text_csv_and_json_shapes() {
     // Huge values keep their digits.
     let huge = table_game("subtraction:except:1")
         .unwrap()
-        .line(span(u64::MAX - 1, u64::MAX), Kind::Values, &NoProgress)
+        .line(
+            span(u64::MAX - 1, u64::MAX),
+            Kind::Values,
+            &Budget::default(),
+            &NoProgress,
+        )
         .unwrap();
     assert_eq!(
         csv(&huge),

@@ -80,6 +80,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::math::bits::{gray, gray_inverse, highbit, is_odious, lowbit, odious};
 use crate::math::mex::Mex;
@@ -1180,7 +1181,7 @@ impl Tabulate for Rule {
         1
     }
 
-    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
         let failed = |e: CoinsError| TableError::Game {
             game: Tabulate::name(self),
             message: e.to_string(),

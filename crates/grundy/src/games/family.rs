@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::budget::Budget;
 use crate::graph::{text, GameGraph};
 use crate::input::{self, InputError, Words};
 use crate::pattern::table::TableSource;
@@ -201,13 +202,15 @@ pub struct Source {
     pub text: String,
 }
 
-/// What the user gave a family: each parameter's values as text, by name, and a way to read
-/// files. Built by a front end from its own arguments.
+/// What the user gave a family: each parameter's values as text, by name, a way to read
+/// files, and the budget long computations work within. Built by a front end from its own
+/// arguments.
 pub struct Inputs<'a> {
     params: &'static [Param],
     values: BTreeMap<&'static str, Vec<String>>,
     reader: SourceReader<'a>,
     progress: &'a dyn Progress,
+    budget: Budget,
 }
 
 impl<'a> Inputs<'a> {
@@ -223,7 +226,21 @@ impl<'a> Inputs<'a> {
             values: BTreeMap::new(),
             reader,
             progress,
+            budget: Budget::default(),
         }
+    }
+
+    /// The same inputs, long computations (valuing a ruleset's position, take-and-break
+    /// values) working within `budget` rather than the default one.
+    pub fn with_budget(mut self, budget: Budget) -> Inputs<'a> {
+        self.budget = budget;
+        self
+    }
+
+    /// The budget long computations work within: memory, a deadline, a cancel flag, and the
+    /// front end's words for raising them.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// Where long computations report their progress.

@@ -42,6 +42,7 @@
 use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
 use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError, Words};
 use crate::math::zeckendorf::{
     is_fibonacci, largest_index_at_most, smallest_term, zeckendorf, FIBONACCI,
@@ -213,7 +214,7 @@ impl Tabulate for FibonacciNim {
     }
 
     /// The least winning first take from a pile of n (0 where the first player loses).
-    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
         let table = Table::line(self.name(), n, |pile| {
             start_answer(pile)
                 .winning_moves

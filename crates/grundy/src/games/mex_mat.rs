@@ -22,6 +22,7 @@
 use serde::Serialize;
 
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{InputError, Words};
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
@@ -290,7 +291,7 @@ impl Tabulate for MexMat {
     }
 
     /// The cells a(i, j) from the diagonals, O(1) each, within the matrix.
-    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+    fn grid(&self, a: Span, b: Span, kind: Kind, _: &Budget) -> Result<Table, TableError> {
         let name = self.name();
         check_limit(
             &name,

@@ -30,6 +30,7 @@ use serde::Serialize;
 
 use super::catalogue_game::own_rules;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::impartial::misere::anti_sg_wins;
 use crate::input;
 use crate::outcome::Outcome;
@@ -194,7 +195,7 @@ impl Tabulate for TwoPileNim {
         2
     }
 
-    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+    fn grid(&self, a: Span, b: Span, kind: Kind, _: &Budget) -> Result<Table, TableError> {
         Ok(of_kind(Table::grid(self.name(), a, b, |x, y| x ^ y)?, kind))
     }
 }

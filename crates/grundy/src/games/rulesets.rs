@@ -13,6 +13,7 @@
 use std::fmt;
 
 use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::InputError;
 use crate::partizan::rulesets::amazons::Amazons;
 use crate::partizan::rulesets::clobber::Clobber;
@@ -31,7 +32,7 @@ use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
 /// The answer for `text` under `rules`: its class (the headline), its canonical form, and
 /// both players' answers moving first, each naming what the player does (`places vertical
-/// dominoes`).
+/// dominoes`). The valuation works within `budget` (see [`GameStore::with_budget`]).
 ///
 /// ```text
 /// the first player wins
@@ -45,11 +46,16 @@ use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 /// JSON: `{"class": "left"|"right"|"first"|"second", "value": "+-1", "position": "..|..",
 /// "left_first": <answer>, "right_first": <answer>}`, each answer the catalogue's common
 /// object whose moves are `{"move", "position", "value"}`.
-pub fn report<R: Ruleset>(rules: R, text: &str, players: [&str; 2]) -> Result<Report, RunError> {
+pub fn report<R: Ruleset>(
+    rules: R,
+    text: &str,
+    players: [&str; 2],
+    budget: &Budget,
+) -> Result<Report, RunError> {
     let p = rules
         .parse(text)
         .map_err(|e| InputError::invalid("position", e))?;
-    let mut store = GameStore::new();
+    let mut store = GameStore::with_budget(budget.clone());
     let mut evaluator = Evaluator::new(rules);
     let a = analyse(&mut evaluator, &mut store, &p)?;
     let value = store.display(a.value);
@@ -100,6 +106,7 @@ pub static DOMINEERING: Family = Family {
             Domineering,
             position(inputs),
             ["vertical dominoes", "horizontal dominoes"],
+            inputs.budget(),
         )
     },
     table: Some(TableSource {
@@ -116,7 +123,14 @@ pub static CRAM: Family = Family {
             players' winning moves; tables of rectangles",
     example: "'.........|##.######'",
     params: &POSITION,
-    run: |inputs| report(Cram, position(inputs), ["any domino", "any domino"]),
+    run: |inputs| {
+        report(
+            Cram,
+            position(inputs),
+            ["any domino", "any domino"],
+            inputs.budget(),
+        )
+    },
     table: Some(TableSource {
         syntax: "cram",
         parse: |spec| ruleset_table(spec, "cram"),
@@ -131,7 +145,14 @@ pub static CLOBBER: Family = Family {
             empty): canonical form, outcome class, both players' winning moves",
     example: "'xox|ox.'",
     params: &POSITION,
-    run: |inputs| report(Clobber::CLOBBER, position(inputs), ["x", "o"]),
+    run: |inputs| {
+        report(
+            Clobber::CLOBBER,
+            position(inputs),
+            ["x", "o"],
+            inputs.budget(),
+        )
+    },
     table: None,
 };
 
@@ -143,7 +164,14 @@ pub static ANTI_CLOBBER: Family = Family {
             stone): canonical form, outcome class, both players' winning moves",
     example: "'xoxo|oo..'",
     params: &POSITION,
-    run: |inputs| report(Clobber::ANTI_CLOBBER, position(inputs), ["x", "o"]),
+    run: |inputs| {
+        report(
+            Clobber::ANTI_CLOBBER,
+            position(inputs),
+            ["x", "o"],
+            inputs.budget(),
+        )
+    },
     table: None,
 };
 
@@ -155,7 +183,14 @@ pub static TOADS_AND_FROGS: Family = Family {
             form, outcome class, both players' winning moves",
     example: "TT..FF",
     params: &POSITION,
-    run: |inputs| report(ToadsAndFrogs, position(inputs), ["toads", "frogs"]),
+    run: |inputs| {
+        report(
+            ToadsAndFrogs,
+            position(inputs),
+            ["toads", "frogs"],
+            inputs.budget(),
+        )
+    },
     table: Some(TableSource {
         syntax: "toads-and-frogs",
         parse: |spec| ruleset_table(spec, "toads-and-frogs"),
@@ -180,6 +215,7 @@ pub static HACKENBUSH: Family = Family {
             Hackenbush,
             position(inputs),
             ["blue and green", "red and green"],
+            inputs.budget(),
         )
     },
     table: None,
@@ -202,7 +238,14 @@ pub static SNORT: Family = Family {
             only Left/Right may colour): canonical form, outcome class, winning moves",
     example: "'L-.-.-.-L'",
     params: &COLOURED_GRAPH,
-    run: |inputs| report(SnortCol::SNORT, position(inputs), ["L", "R"]),
+    run: |inputs| {
+        report(
+            SnortCol::SNORT,
+            position(inputs),
+            ["L", "R"],
+            inputs.budget(),
+        )
+    },
     table: None,
 };
 
@@ -214,7 +257,7 @@ pub static COL: Family = Family {
             Right/Left may colour): canonical form, outcome class, winning moves",
     example: "'R-.-R-.-L-.-R'",
     params: &COLOURED_GRAPH,
-    run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"]),
+    run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"], inputs.budget()),
     table: None,
 };
 
@@ -227,7 +270,7 @@ pub static KONANE: Family = Family {
             class, both players' winning moves",
     example: "'xo.ox|.xoxo|ox.ox'",
     params: &POSITION,
-    run: |inputs| report(Konane, position(inputs), ["x", "o"]),
+    run: |inputs| report(Konane, position(inputs), ["x", "o"], inputs.budget()),
     table: None,
 };
 
@@ -240,7 +283,7 @@ pub static AMAZONS: Family = Family {
             form, outcome class, both players' winning moves",
     example: "'x...|o...'",
     params: &POSITION,
-    run: |inputs| report(Amazons, position(inputs), ["x", "o"]),
+    run: |inputs| report(Amazons, position(inputs), ["x", "o"], inputs.budget()),
     table: None,
 };
 
@@ -280,7 +323,7 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
     }
 
     /// Each cell the value of position (a, b): O(distinct regions reachable from the largest).
-    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+    fn grid(&self, a: Span, b: Span, kind: Kind, budget: &Budget) -> Result<Table, TableError> {
         let name = self.name;
         let size = (self.size)(a.last, b.last);
         if size > self.limit {
@@ -297,7 +340,7 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
             game: name.to_string(),
             message,
         };
-        let mut store = GameStore::new();
+        let mut store = GameStore::with_budget(budget.clone());
         let mut evaluator = Evaluator::new(self.rules);
         let mut ids = Vec::new();
         for x in a.iter() {

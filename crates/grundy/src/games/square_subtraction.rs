@@ -13,6 +13,7 @@
 
 use super::subtraction::SubtractionMove;
 use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{
@@ -129,7 +130,7 @@ impl Tabulate for Squares {
         1
     }
 
-    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
         check_limit(
             &self.name(),
             "pile",

@@ -55,6 +55,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
@@ -576,7 +577,7 @@ impl Tabulate for Subtraction {
     }
 
     /// Values from the proven period or the closed form, O(1) each, for any n.
-    fn line(&self, n: Span, kind: Kind, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
         let table = Table::line(self.name(), n, |i| self.value(i))?;
         Ok(crate::pattern::table::of_kind(table, kind))
     }

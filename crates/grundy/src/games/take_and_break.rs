@@ -3,6 +3,7 @@
 //! their tables.
 
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::impartial::octal::{values_plain, values_sparse, Rule};
 use crate::input::{self, InputError};
 use crate::pattern::period::{self, OctalPeriod};
@@ -35,19 +36,20 @@ const KNOWN_CODES: &[(&str, &str)] = &[
 type Rare = (u16, Vec<u32>);
 
 /// The values of heaps 0 to n, by the sparse-space method where the code allows it, and the
-/// rare-value mask and heaps it used.
+/// rare-value mask and heaps it used, within `budget`.
 fn values(
     rule: &Rule,
     n: usize,
     mask: Option<u16>,
     plain: bool,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<(Vec<u16>, Option<Rare>), RunError> {
     if plain || rule.splits_in_three() {
-        progress.phase(&format!("computing {} heaps", n + 1), None);
-        return Ok((values_plain(rule, n)?, None));
+        progress.phase(&format!("computing {} heaps", n as u64 + 1), None);
+        return Ok((values_plain(rule, n, budget)?, None));
     }
-    let s = values_sparse(rule, n, mask, progress)?;
+    let s = values_sparse(rule, n, mask, budget, progress)?;
     Ok((s.values, Some((s.mask, s.rare_heaps))))
 }
 
@@ -65,7 +67,13 @@ impl Tabulate for Rule {
     }
 
     /// Values from heap 0 to `n.last` (by the sparse-space method where the code allows it).
-    fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
+    fn line(
+        &self,
+        n: Span,
+        kind: Kind,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Table, TableError> {
         let (limit, reason) = if self.splits_in_three() {
             (
                 MAX_HEAP_THREE_WAY,
@@ -79,9 +87,11 @@ impl Tabulate for Rule {
         };
         check_limit(&self.name(), "heap", n.last, limit, reason)?;
         let (values, _) =
-            values(self, n.last as usize, None, false, progress).map_err(|e| TableError::Game {
-                game: self.name(),
-                message: e.to_string(),
+            values(self, n.last as usize, None, false, budget, progress).map_err(|e| {
+                TableError::Game {
+                    game: self.name(),
+                    message: e.to_string(),
+                }
             })?;
         let table = Table::line(self.name(), n, |i| u64::from(values[i as usize]))?;
         Ok(of_kind(table, kind))
@@ -165,7 +175,14 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             })
         })
         .transpose()?;
-    let (values, sparse) = values(&rule, upto, mask, inputs.given("plain"), inputs.progress())?;
+    let (values, sparse) = values(
+        &rule,
+        upto,
+        mask,
+        inputs.given("plain"),
+        inputs.budget(),
+        inputs.progress(),
+    )?;
     let largest = values.iter().copied().max().unwrap_or(0);
     let largest_at = values.iter().position(|&v| v == largest).unwrap_or(0);
     let periodicity = if matches!(rule, Rule::Grundy) {

@@ -38,6 +38,7 @@ use serde::Serialize;
 
 use super::catalogue_game::own_rules;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
@@ -360,7 +361,7 @@ impl Tabulate for Wythoff {
 
     /// Values by brute force for piles up to [`MAX_TABLE_PILE`]; outcomes by the exact
     /// formula, for any piles.
-    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
+    fn grid(&self, a: Span, b: Span, kind: Kind, _: &Budget) -> Result<Table, TableError> {
         let name = self.name();
         if kind == Kind::Outcomes {
             return Ok(Table::grid(name, a, b, |x, y| u64::from(!is_p_position(x, y)))?.outcomes());

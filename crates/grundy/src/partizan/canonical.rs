@@ -56,12 +56,13 @@ impl GameStore {
     }
 
     /// The canonical form of `{left | right}` (consumes the two vectors, which go back to the
-    /// spare pool).
+    /// spare pool). Counts against the store's budget.
     pub(crate) fn canonical(
         &mut self,
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
     ) -> Result<GameId, ValueError> {
+        self.tick()?;
         let result = self.simplify(&mut left, &mut right);
         self.give_vec(left);
         self.give_vec(right);

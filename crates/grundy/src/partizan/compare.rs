@@ -120,6 +120,7 @@ impl GameStore {
         if let Some(&known) = self.leqs.get(&key) {
             return Ok(known);
         }
+        self.tick()?;
         let mut result = true;
         // Number avoidance: against a game that is not a number, a number's own moves never
         // matter (and both being numbers was answered above).
@@ -155,6 +156,7 @@ impl GameStore {
         left: &[GameId],
         right: &[GameId],
     ) -> Result<bool, ValueError> {
+        self.tick()?;
         for &r in right {
             if self.leq_in(r, x)? {
                 return Ok(false);
@@ -177,6 +179,7 @@ impl GameStore {
         right: &[GameId],
         y: GameId,
     ) -> Result<bool, ValueError> {
+        self.tick()?;
         for &l in left {
             if self.leq_in(y, l)? {
                 return Ok(false);

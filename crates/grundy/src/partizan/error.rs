@@ -32,6 +32,10 @@ pub enum ValueError {
     /// A list of followers would be too long to build.
     #[error("{0} followers are too many to list")]
     TooManyFollowers(u128),
+    /// A budget ran out (games held, memory, time) or the work was cancelled: which, and how
+    /// far the work got.
+    #[error(transparent)]
+    Budget(#[from] crate::budget::Exhausted),
     /// A count exceeds what an answer can hold.
     #[error("count out of range: more than 2^128 - 1")]
     CountOverflow,

@@ -11,6 +11,14 @@
 //!
 //! Memory: about 80 bytes a node plus 4 bytes an option, plus the memo tables (about 16
 //! bytes per remembered sum or comparison). Nothing is freed before the store is dropped.
+//!
+//! **Budget.** A store works within a [`Budget`] ([`GameStore::with_budget`]; the default
+//! one for [`GameStore::new`]): every [`CHECK_EVERY`] operations (canonical forms,
+//! comparisons, sums) it counts the games it holds against the position budget, its bytes
+//! (the estimate of [`GameStore::bytes`], plus what its caller holds beside it) against the
+//! memory budget, and reads the clock and the cancel flag; an operation past a budget fails
+//! with [`ValueError::Budget`]. A check is an increment and a comparison between two checks,
+//! so the budget costs nothing measurable.
 
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
@@ -20,11 +28,20 @@ use super::error::ValueError;
 use super::number::Dyadic;
 use super::nus::Nus;
 use super::Side;
+use crate::budget::Budget;
 
 /// The deepest recursion over game trees the engine accepts (see [`GameStore::depth`]): a
 /// game deeper than this cannot be built, and an operation that would recurse deeper returns
 /// [`ValueError::TooDeep`].
 pub const MAX_DEPTH: u64 = 1 << 16;
+
+/// Operations (canonical forms, comparisons, sums computed) between two checks of the
+/// budget: a check costs a few memory reads and, with a deadline, a clock reading, which is
+/// nothing against thousands of comparisons.
+pub const CHECK_EVERY: u32 = 4096;
+
+/// What a store's budget errors say it was doing.
+const WORK: &str = "computing canonical forms";
 
 /// Recursions up to this depth run on the caller's stack; deeper ones on a thread with a
 /// stack sized for them.
@@ -128,6 +145,12 @@ pub struct GameStore {
     pub(crate) memo: Memo,
     /// Spare vectors for the option lists under construction, reused to spare allocations.
     pub(crate) spare: Vec<Vec<GameId>>,
+    /// What the store may take.
+    budget: Budget,
+    /// Operations left before the next check of the budget.
+    until_check: u32,
+    /// Bytes its caller holds beside the store (an evaluator's memo), as last told.
+    outside: u64,
 }
 
 /// Memo tables of properties of single games, filled on demand.
@@ -136,6 +159,20 @@ pub(crate) struct Memo {
     pub(crate) thermographs: FxHashMap<GameId, super::thermograph::Thermograph>,
     pub(crate) uptimals: FxHashMap<GameId, Option<super::uptimal::UptimalExpansion>>,
     pub(crate) sorted_options: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+}
+
+/// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
+/// for `capacity`: its capacity, and, when it is within [`CHECK_EVERY`] entries of full, the
+/// twice as large allocation it makes when it grows (old and new are both held while the
+/// entries move). Growth between two checks of the budget is then counted before it
+/// happens. O(1).
+pub fn growing_bytes(len: usize, capacity: usize, entry: u64) -> u64 {
+    let now = (capacity as u64).saturating_mul(entry);
+    if len.saturating_add(CHECK_EVERY as usize) >= capacity {
+        now.saturating_mul(3)
+    } else {
+        now
+    }
 }
 
 /// The key of an ordered pair of ids in a memo table.
@@ -167,8 +204,38 @@ impl Default for GameStore {
 }
 
 impl GameStore {
-    /// An empty store (holding only 0, whose id is [`GameId::ZERO`]). O(1).
+    /// An empty store (holding only 0, whose id is [`GameId::ZERO`]) within the default
+    /// budget ([`Budget::default`]: as many games as a `u32` numbers, 3/4 of the memory the
+    /// process can have, no deadline). O(1).
     pub fn new() -> GameStore {
+        GameStore::with_budget(Budget::default())
+    }
+
+    /// An empty store whose operations fail with [`ValueError::Budget`] once it holds more
+    /// games than `budget`'s positions or more bytes than its memory (by
+    /// [`GameStore::bytes`]), or once its deadline passes or its cancel flag is set, checked
+    /// every [`CHECK_EVERY`] operations. O(1).
+    ///
+    /// ```
+    /// use grundy::budget::{Budget, Resource};
+    /// use grundy::partizan::{GameStore, ValueError};
+    ///
+    /// let mut store = GameStore::with_budget(Budget::default().with_memory(1 << 10));
+    /// let g = store.parse("{3|{2|1}}").unwrap();
+    /// let mut sum = g;
+    /// let stopped = (0..10_000).find_map(|_| match store.sum(sum, g) {
+    ///     Ok(s) => {
+    ///         sum = s;
+    ///         None
+    ///     }
+    ///     Err(e) => Some(e),
+    /// });
+    /// match stopped {
+    ///     Some(ValueError::Budget(e)) => assert_eq!(e.resource, Resource::Memory),
+    ///     other => panic!("expected the memory budget to run out, got {other:?}"),
+    /// }
+    /// ```
+    pub fn with_budget(budget: Budget) -> GameStore {
         let mut store = GameStore {
             nodes: Vec::new(),
             options: Vec::new(),
@@ -178,10 +245,87 @@ impl GameStore {
             negatives: Vec::new(),
             memo: Memo::default(),
             spare: Vec::new(),
+            budget,
+            until_check: CHECK_EVERY,
+            outside: 0,
         };
         let zero = store.intern_nus(Nus::number(Dyadic::ZERO));
         debug_assert_eq!(zero, GameId::ZERO);
         store
+    }
+
+    /// The budget the store works within.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
+    /// and memo tables at their capacities (the memos of single games' properties at a few
+    /// dozen bytes an entry), each counted with the reallocation it is about to make (see
+    /// [`growing_bytes`]), so that the check comes before the peak, not after it. O(1).
+    pub fn bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let vec =
+            |len: usize, capacity: usize, entry: usize| growing_bytes(len, capacity, entry as u64);
+        let table = |len: usize, capacity: usize, entry: usize| {
+            // A hash table has 8 buckets for 7 entries, each with a control byte.
+            growing_bytes(len, capacity, (entry as u64 + 1) * 8 / 7)
+        };
+        let memo = &self.memo;
+        vec(self.nodes.len(), self.nodes.capacity(), size_of::<Node>())
+            + vec(
+                self.options.len(),
+                self.options.capacity(),
+                size_of::<GameId>(),
+            )
+            + vec(
+                self.negatives.len(),
+                self.negatives.capacity(),
+                size_of::<u32>(),
+            )
+            + table(self.index.len(), self.index.capacity(), size_of::<GameId>())
+            + table(
+                self.sums.len(),
+                self.sums.capacity(),
+                size_of::<(u64, GameId)>(),
+            )
+            + table(
+                self.leqs.len(),
+                self.leqs.capacity(),
+                size_of::<(u64, bool)>(),
+            )
+            + table(memo.thermographs.len(), memo.thermographs.capacity(), 64)
+            + table(memo.uptimals.len(), memo.uptimals.capacity(), 32)
+            + table(
+                memo.sorted_options.len(),
+                memo.sorted_options.capacity(),
+                48,
+            )
+    }
+
+    /// Checks the budget now, `outside` bytes being held beside the store by its caller (an
+    /// evaluator's memo; they are counted again at every later check until told anew): an
+    /// error if the store holds more games than the position budget, it and `outside` more
+    /// bytes than the memory budget, the deadline has passed or the cancel flag is set.
+    /// O(1).
+    pub fn check_budget(&mut self, outside: u64) -> Result<(), ValueError> {
+        self.outside = outside;
+        self.until_check = CHECK_EVERY;
+        let games = self.nodes.len() as u64;
+        self.budget
+            .check(WORK, games, self.bytes().saturating_add(outside))
+            .map_err(ValueError::Budget)
+    }
+
+    /// Counts one operation, and checks the budget every [`CHECK_EVERY`] (see
+    /// [`GameStore::check_budget`]). O(1).
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), ValueError> {
+        self.until_check -= 1;
+        if self.until_check == 0 {
+            return self.check_budget(self.outside);
+        }
+        Ok(())
     }
 
     /// How many canonical forms the store holds. O(1).

@@ -55,6 +55,7 @@ impl GameStore {
         if let Some(&known) = self.sums.get(&key) {
             return Ok(known);
         }
+        self.tick()?;
         let mut left = self.take_vec();
         let mut right = self.take_vec();
         // Number translation: a number component contributes no options of its own.

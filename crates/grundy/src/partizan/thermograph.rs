@@ -320,6 +320,7 @@ impl GameStore {
         if let Some(t) = self.memo.thermographs.get(&g) {
             return Ok(t.clone());
         }
+        self.tick()?;
         if let Some(n) = self.as_number(g).filter(|x| x.is_integer()) {
             let wall = Trajectory::constant(n);
             return Ok(Thermograph {

@@ -222,6 +222,7 @@ impl GameStore {
         if let Some(known) = self.memo.uptimals.get(&g) {
             return Ok(known.clone());
         }
+        self.tick()?;
         let mut found = self.expansion_with_positive_end(g)?;
         if found.is_none() {
             let minus_g = self.neg(g)?;

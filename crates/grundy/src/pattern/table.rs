@@ -827,15 +827,24 @@ pub trait Tabulate: fmt::Debug {
     }
 
     /// The table of a one-parameter game for every n of `n`: values, or outcomes for
-    /// [`Kind::Outcomes`].
-    fn line(&self, n: Span, kind: Kind, progress: &dyn Progress) -> Result<Table, TableError> {
-        let _ = (n, kind, progress);
+    /// [`Kind::Outcomes`]. Games whose values take memory or time beyond the table's own
+    /// cells (take-and-break values from heap 0 up) work within `budget` and fail with its
+    /// error ([`TableError::Game`]) when it runs out.
+    fn line(
+        &self,
+        n: Span,
+        kind: Kind,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Table, TableError> {
+        let _ = (n, kind, budget, progress);
         Err(self.dimension_error(1))
     }
 
-    /// The table of a two-parameter game for every (a, b) of `a` × `b`.
-    fn grid(&self, a: Span, b: Span, kind: Kind) -> Result<Table, TableError> {
-        let _ = (a, b, kind);
+    /// The table of a two-parameter game for every (a, b) of `a` × `b`, within `budget` as
+    /// [`Tabulate::line`] (the canonical forms of a ruleset's boards).
+    fn grid(&self, a: Span, b: Span, kind: Kind, budget: &Budget) -> Result<Table, TableError> {
+        let _ = (a, b, kind, budget);
         Err(self.dimension_error(2))
     }
 

@@ -12,16 +12,22 @@
 //! the sparse-space method ([`values_sparse`]), which is far faster on the games where it
 //! applies and gives the same values on all of them.
 //!
+//! Both work within a [`Budget`]: the memory they will hold is estimated before anything is
+//! allocated (2 bytes a heap, and the sparse method's tables) and checked against its memory,
+//! and the clock and the cancel flag are read as heaps are valued.
+//!
 //! ```
+//! use grundy::budget::Budget;
 //! use grundy::impartial::octal::{values_plain, Rule};
 //!
 //! // Dawson's Kayles, 0.07: remove two adjacent pins, anywhere in a row.
-//! let dawson = values_plain(&Rule::parse("0.07").unwrap(), 17).unwrap();
+//! let dawson = values_plain(&Rule::parse("0.07").unwrap(), 17, &Budget::default()).unwrap();
 //! assert_eq!(dawson, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2]);
 //! ```
 
 use std::fmt;
 
+use crate::budget::{Budget, Exhausted};
 use crate::math::mex::mex_of_bits;
 
 mod batch;
@@ -179,12 +185,25 @@ pub enum ValuesError {
         /// The first heap whose value is too large.
         heap: usize,
     },
+    /// The budget ran out: the values would take more memory than it allows, its deadline
+    /// passed, or the work was cancelled.
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
     /// The sparse-space method was asked for a game whose moves may leave three heaps.
     #[error("{rule} has moves that leave three heaps; the sparse-space method handles two")]
     ThreeHeaps {
         /// The rule, as written.
         rule: String,
     },
+}
+
+/// What the budget errors of the values say they were doing.
+const WORK: &str = "computing values";
+
+/// The bytes of the values of heaps 0 to `n` (2 a heap), saturating: an estimate checked
+/// before they are allocated. O(1).
+fn values_bytes(n: usize) -> u64 {
+    (n as u64).saturating_add(1).saturating_mul(2)
 }
 
 /// Words of a bitset able to hold every value up to `max` plus the mex.
@@ -202,22 +221,33 @@ fn mark(seen: &mut Vec<u64>, v: u16) {
 }
 
 /// The values of every heap up to `n` (inclusive) by the definition: for each heap, every
-/// move. O(n^2) for two-heap splits, O(n^3) for three-heap splits. 2 bytes per heap; an
-/// error if a value passes 65534.
+/// move. O(n^2) for two-heap splits, O(n^3) for three-heap splits. 2 bytes per heap, checked
+/// against `budget`'s memory before they are allocated; the clock and the cancel flag are
+/// read before each heap. An error if a value passes 65534 or the budget runs out.
 ///
 /// ```
-/// use grundy::impartial::octal::{values_plain, Rule};
+/// use grundy::budget::{Budget, Resource};
+/// use grundy::impartial::octal::{values_plain, Rule, ValuesError};
 ///
-/// let kayles = values_plain(&Rule::parse("0.77").unwrap(), 11).unwrap();
+/// let budget = Budget::default();
+/// let kayles = values_plain(&Rule::parse("0.77").unwrap(), 11, &budget).unwrap();
 /// assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// // Grundy's game: split a heap into two unequal heaps.
-/// let grundy = values_plain(&Rule::Grundy, 12).unwrap();
+/// let grundy = values_plain(&Rule::Grundy, 12, &budget).unwrap();
 /// assert_eq!(grundy, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]);
+/// // 2^31 heaps would take 4 GiB: refused before anything is allocated.
+/// let small = Budget::default().with_memory(1 << 30);
+/// match values_plain(&Rule::Grundy, 1 << 31, &small) {
+///     Err(ValuesError::Budget(e)) => assert_eq!(e.resource, Resource::Memory),
+///     other => panic!("expected the memory budget to refuse, got {other:?}"),
+/// }
 /// ```
-pub fn values_plain(rule: &Rule, n: usize) -> Result<Vec<u16>, ValuesError> {
+pub fn values_plain(rule: &Rule, n: usize, budget: &Budget) -> Result<Vec<u16>, ValuesError> {
+    budget.check_memory(values_bytes(n), WORK, 0)?;
     let mut g: Vec<u16> = Vec::with_capacity(n + 1);
     let mut max = 0u16;
     for heap in 0..=n {
+        budget.check_time(WORK, heap as u64)?;
         let mut seen = vec![0u64; words_for(max)];
         rule.removals(|j, bits| {
             if heap < j {

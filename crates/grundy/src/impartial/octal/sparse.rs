@@ -23,7 +23,8 @@
 use std::ops::Range;
 
 use super::batch::{self, Found, Founds, Marker, Request, BATCH};
-use super::{values_plain, Rule, ValuesError, MAX_VALUE};
+use super::{values_bytes, values_plain, Rule, ValuesError, MAX_VALUE, WORK};
+use crate::budget::Budget;
 use crate::progress::Progress;
 
 /// What the sparse-space computation found besides the values.
@@ -53,6 +54,18 @@ const LONGEST_BLOCK: usize = 1024;
 /// marking every value made ([`mark_splits`]).
 const FEW: usize = 4;
 
+/// The bytes the computation holds besides the values and the rare heaps (the batch's
+/// arrays twice, the marker's copy of the last values, the histogram, the probes): an
+/// overestimate, for the budget.
+const FIXED_BYTES: u64 = 6 << 20;
+
+/// Bytes a rare heap takes: its heap and value while computing, its heap in the answer.
+const RARE_BYTES: u64 = 10;
+
+/// How often (in heaps) the budget is checked: the memory (rare heaps accumulate), the clock
+/// and the cancel flag.
+const CHECK_EVERY: usize = 1 << 10;
+
 /// How often (in heaps) the mask is chosen again, when it is not given.
 const REMASK_EVERY: usize = 1 << 14;
 
@@ -80,34 +93,40 @@ const FREQUENT: usize = 16;
 /// module's documentation). Two-heap and one-heap moves only (no hexadecimal digit above 7);
 /// an error if a value passes 65534.
 ///
-/// Memory: 2 bytes per heap, 6 per rare heap, and about 4 MiB besides (two sets of the
-/// batch's arrays, the marker's copy of the last 2^18 values). Time: O(R) per heap for step 1
-/// with R rare heaps (on the second thread), plus the search of step 3: a few hundred splits
-/// per heap for Grundy's game near 2^24. The mask is chosen on the first 1024 heaps to make rare heaps
-/// fewest and chosen again as values grow, unless given. `progress` is told every 65536 heaps.
+/// Memory: 2 bytes per heap, 10 per rare heap, and about 4 MiB besides (two sets of the
+/// batch's arrays, the marker's copy of the last 2^18 values): the values and the fixed part
+/// are checked against `budget`'s memory before they are allocated, and the rare heaps as
+/// they accumulate, with the clock and the cancel flag, every 1024 heaps. Time: O(R) per
+/// heap for step 1 with R rare heaps (on the second thread), plus the search of step 3: a
+/// few hundred splits per heap for Grundy's game near 2^24. The mask is chosen on the first
+/// 1024 heaps to make rare heaps fewest and chosen again as values grow, unless given.
+/// `progress` is told every 65536 heaps.
 ///
 /// ```
+/// use grundy::budget::Budget;
 /// use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 /// use grundy::progress::NoProgress;
 ///
 /// // Grundy's game: the same values as by the definition.
-/// let plain = values_plain(&Rule::Grundy, 3000).unwrap();
-/// let sparse = values_sparse(&Rule::Grundy, 3000, Some(0xfe), &NoProgress).unwrap();
+/// let budget = Budget::default();
+/// let plain = values_plain(&Rule::Grundy, 3000, &budget).unwrap();
+/// let sparse = values_sparse(&Rule::Grundy, 3000, Some(0xfe), &budget, &NoProgress).unwrap();
 /// assert_eq!(sparse.values, plain);
 /// assert_eq!(sparse.values[..10], [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
 /// // With the mask fe, 443 of the 3001 heaps have a rare value (0, 1, 6, 7, ...).
 /// assert_eq!(sparse.rare_heaps.len(), 443);
 /// assert_eq!(sparse.rare_heaps[..5], [0, 1, 2, 3, 4]);
-/// let chosen = values_sparse(&Rule::Grundy, 3000, None, &NoProgress).unwrap();
+/// let chosen = values_sparse(&Rule::Grundy, 3000, None, &budget, &NoProgress).unwrap();
 /// assert_eq!(chosen.values, plain);
 ///
 /// let hexadecimal = Rule::parse("0.f").unwrap();
-/// assert!(values_sparse(&hexadecimal, 10, None, &NoProgress).is_err());
+/// assert!(values_sparse(&hexadecimal, 10, None, &budget, &NoProgress).is_err());
 /// ```
 pub fn values_sparse(
     rule: &Rule,
     n: usize,
     mask: Option<u16>,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<SparseValues, ValuesError> {
     if rule.splits_in_three() {
@@ -115,8 +134,9 @@ pub fn values_sparse(
             rule: rule.to_string(),
         });
     }
+    budget.check_memory(values_bytes(n).saturating_add(FIXED_BYTES), WORK, 0)?;
     let warm = n.min(WARMUP);
-    let mut sparse = Sparse::new(rule, values_plain(rule, warm)?, n, mask);
+    let mut sparse = Sparse::new(rule, values_plain(rule, warm, budget)?, n, mask);
     let mut marker = None;
     if n > warm + 4 * BATCH {
         marker = Some(Marker::start(sparse.splits.clone(), sparse.grundy));
@@ -129,6 +149,13 @@ pub fn values_sparse(
         for k in 0..count {
             let heap = first + k;
             sparse.value(heap, k)?;
+            if heap % CHECK_EVERY == 0 {
+                let held = values_bytes(n)
+                    .saturating_add(FIXED_BYTES)
+                    .saturating_add(sparse.rare.len() as u64 * RARE_BYTES);
+                budget.check_memory(held, WORK, heap as u64)?;
+                budget.check_time(WORK, heap as u64)?;
+            }
             if heap % (1 << 16) == 0 {
                 progress.advance(1 << 16);
             }

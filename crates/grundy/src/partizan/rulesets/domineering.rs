@@ -51,7 +51,7 @@ impl Board {
     /// O(1).
     fn placements(&self, vertical: bool) -> u128 {
         if vertical {
-            self.empty & (self.empty >> self.shape.cols)
+            self.empty & grid::shr(self.empty, u32::from(self.shape.cols))
         } else {
             self.empty & (self.empty >> 1) & !self.shape.last_column()
         }

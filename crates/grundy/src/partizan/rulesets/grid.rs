@@ -53,7 +53,7 @@ impl Shape {
         let cols = u32::from(self.cols);
         let right = (mask & !last_column) << 1;
         let left = (mask & !first_column) >> 1;
-        (right | left | mask << cols | mask >> cols) & self.all()
+        (right | left | shl(mask, cols) | shr(mask, cols)) & self.all()
     }
 
     /// The cells of `mask` and those 8-adjacent to them (a king's move away). O(1).
@@ -62,7 +62,7 @@ impl Shape {
         let last_column = first_column << (self.cols.max(1) - 1);
         // Cut to the board before shifting sideways: a cell below the last row would come
         // back onto it one column to the left.
-        let rows = (mask | mask << cols | mask >> cols) & self.all();
+        let rows = (mask | shl(mask, cols) | shr(mask, cols)) & self.all();
         rows | (rows & !last_column) << 1 | (rows & !first_column) >> 1
     }
 
@@ -78,8 +78,8 @@ impl Shape {
             _ => mask,
         };
         match dr {
-            1 => (mask << cols) & self.all(),
-            -1 => mask >> cols,
+            1 => shl(mask, cols) & self.all(),
+            -1 => shr(mask, cols),
             _ => mask,
         }
     }
@@ -320,6 +320,17 @@ pub enum Symmetries {
     All,
 }
 
+/// `mask` shifted `n` bits up, 0 when `n` is 128 or more: a row down on a board of one row
+/// of 128 cells leaves it (a plain shift by the width would overflow there).
+pub(crate) fn shl(mask: u128, n: u32) -> u128 {
+    mask.checked_shl(n).unwrap_or(0)
+}
+
+/// `mask` shifted `n` bits down, 0 when `n` is 128 or more (see [`shl`]).
+pub(crate) fn shr(mask: u128, n: u32) -> u128 {
+    mask.checked_shr(n).unwrap_or(0)
+}
+
 /// The `n` low bits set.
 fn low_bits(n: u32) -> u128 {
     if n >= 128 {
@@ -470,6 +481,18 @@ mod tests {
         assert_eq!(show(shape.king_neighbours(corner, first)), "##..|##..|....");
         let (_, corner) = mask("....|....|#...");
         assert_eq!(show(shape.king_neighbours(corner, first)), "....|##..|##..");
+    }
+
+    #[test]
+    fn a_strip_of_128_cells_has_no_row_above_or_below() {
+        let shape = Shape { rows: 1, cols: 128 };
+        let first = shape.first_column();
+        let ends = 1 | 1 << 127;
+        assert_eq!(shape.neighbours(ends, first), 2 | 1 << 126);
+        assert_eq!(shape.king_neighbours(1, first), 3);
+        assert_eq!(shape.shift(ends, Direction::Down, first), 0);
+        assert_eq!(shape.shift(ends, Direction::Up, first), 0);
+        assert_eq!(shape.shift(1, Direction::Right, first), 2);
     }
 
     #[test]

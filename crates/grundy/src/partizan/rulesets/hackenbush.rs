@@ -307,6 +307,11 @@ impl Ruleset for Hackenbush {
         }
     }
 
+    /// The edge list: 3 bytes an edge.
+    fn heap_bytes(&self, p: &Graph) -> usize {
+        p.edges.capacity() * std::mem::size_of::<(u8, u8, Colour)>()
+    }
+
     /// The parts meeting only at the ground: edges joined through vertices other than 0.
     fn regions(&self, p: &Graph, out: &mut Vec<Graph>) {
         let mut rest = low_bits(p.edges.len());

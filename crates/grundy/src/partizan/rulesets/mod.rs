@@ -85,6 +85,13 @@ pub trait Ruleset {
     /// Appends to `out` the independent regions of `p` (the position is their sum), each
     /// normalised, leaving out regions where no one can ever move.
     fn regions(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// The bytes `p` holds on the heap beyond its own size (an edge list, an adjacency
+    /// table), for the evaluator's estimate of its memory. None by default.
+    fn heap_bytes(&self, p: &Self::Position) -> usize {
+        let _ = p;
+        0
+    }
 }
 
 /// A ruleset as [`PartizanRules`], for the generic solvers (through
@@ -105,11 +112,20 @@ impl<R: Ruleset> PartizanRules for Rules<R> {
 /// Values positions of a ruleset as canonical forms in a [`GameStore`], memoising the value
 /// of each normalised region. The memo holds ids of one store: use an evaluator with the
 /// store it was first used with.
+///
+/// The store's budget ([`GameStore::with_budget`]) bounds the evaluation too: every
+/// [`CHECK_REGIONS`] regions valued, the memo's bytes are counted with the store's and the
+/// budget checked, so a position too large to value stops with [`ValueError::Budget`].
 #[derive(Debug)]
 pub struct Evaluator<R: Ruleset> {
     rules: R,
     memo: HashMap<R::Position, GameId>,
+    /// The bytes the memo's positions hold on the heap.
+    heap: u64,
 }
+
+/// Regions valued between two checks of the budget by an [`Evaluator`].
+pub const CHECK_REGIONS: usize = 256;
 
 impl<R: Ruleset> Evaluator<R> {
     /// An evaluator with an empty memo.
@@ -117,7 +133,17 @@ impl<R: Ruleset> Evaluator<R> {
         Evaluator {
             rules,
             memo: HashMap::default(),
+            heap: 0,
         }
+    }
+
+    /// The bytes the memo holds, by estimate: its table at its capacity (an entry and a
+    /// control byte a bucket, with the growth it is about to make: see
+    /// [`growing_bytes`](super::store::growing_bytes)) and what its positions hold on the
+    /// heap. O(1).
+    pub fn bytes(&self) -> u64 {
+        let entry = (std::mem::size_of::<(R::Position, GameId)>() as u64 + 1) * 8 / 7;
+        super::store::growing_bytes(self.memo.len(), self.memo.capacity(), entry) + self.heap
     }
 
     /// The rules.
@@ -131,7 +157,8 @@ impl<R: Ruleset> Evaluator<R> {
     }
 
     /// The canonical form of `p`: the sum of its regions' values. Each region not valued
-    /// before costs its options' values (recursively) and one canonical form.
+    /// before costs its options' values (recursively) and one canonical form. Fails with
+    /// [`ValueError::Budget`] when the store's budget runs out.
     pub fn value(&mut self, store: &mut GameStore, p: &R::Position) -> Result<GameId, ValueError> {
         let mut regions = Vec::new();
         self.rules.regions(p, &mut regions);
@@ -161,7 +188,11 @@ impl<R: Ruleset> Evaluator<R> {
             }
         }
         let v = store.game(&sides[0], &sides[1])?;
+        self.heap += self.rules.heap_bytes(&region) as u64;
         self.memo.insert(region, v);
+        if self.memo.len() % CHECK_REGIONS == 0 {
+            store.check_budget(self.bytes())?;
+        }
         Ok(v)
     }
 }

@@ -556,6 +556,11 @@ impl Ruleset for SnortCol {
         }
     }
 
+    /// The adjacency table (each region has its own, renumbered) and its two counts.
+    fn heap_bytes(&self, p: &TintedGraph) -> usize {
+        std::mem::size_of_val(&*p.adjacency) + 2 * std::mem::size_of::<usize>()
+    }
+
     /// The connected parts by the edges that matter, each renumbered canonically.
     /// O(vertices²) per position, and the numbering's search per part.
     fn regions(&self, p: &TintedGraph, out: &mut Vec<TintedGraph>) {

@@ -1,0 +1,161 @@
+//! The budget of the commands whose work grows with their input (valuing a ruleset's
+//! position, take-and-break values, `grundy cgt`, `grundy table`): `--memory SIZE` and
+//! `--timeout SECONDS`, and Ctrl-C, which stops the work cleanly ("stopped while ...", exit
+//! code 2) rather than killing the process.
+//!
+//! The memory budget defaults to the library's ([`grundy::budget::default_memory`]: 3/4 of
+//! what the process can have); there is no time limit unless `--timeout` is given. Every
+//! budget built here says how to raise itself in the words of these options ([`RAISE`]).
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{anyhow, Result};
+use clap::{Arg, ArgMatches, Args};
+use grundy::budget::{Budget, Cancel, Raise};
+use grundy::games::{Family, Group};
+use grundy::input;
+
+/// How the command line's budgets are raised.
+pub const RAISE: Raise = Raise {
+    positions: "raise it with --max-positions N",
+    memory: "raise it with --memory SIZE (e.g. --memory 8G)",
+    time: "raise it with --timeout SECONDS",
+};
+
+/// The longest `--timeout`: a thousand years is no limit worth writing.
+const MAX_TIMEOUT: f64 = 3.2e10;
+
+/// The help of `--memory`.
+const MEMORY_HELP: &str = "The most memory the computation may take, by its own estimate \
+    (8G, 512M) [default: 3/4 of what the process can have]";
+/// The help of `--timeout`.
+const TIMEOUT_HELP: &str = "Stop the computation with an error after SECONDS seconds (1.5, 60) \
+    [default: no limit; Ctrl-C stops it too]";
+
+/// `--memory` and `--timeout`, for the commands declared with clap's derive.
+#[derive(Debug, Clone, Args)]
+pub struct BudgetArgs {
+    #[arg(long, value_name = "SIZE", help = MEMORY_HELP)]
+    pub memory: Option<String>,
+    #[arg(long, value_name = "SECONDS", help = TIMEOUT_HELP)]
+    pub timeout: Option<String>,
+}
+
+impl BudgetArgs {
+    /// The budget these options give (see [`budget`]).
+    pub fn budget(&self) -> Result<Budget> {
+        budget(self.memory.as_deref(), self.timeout.as_deref())
+    }
+}
+
+/// Whether a family of the catalogue values within a budget, and so takes `--memory` and
+/// `--timeout`: the partizan rulesets (canonical forms of boards, strips and graphs) and the
+/// take-and-break games (values from heap 0 up).
+pub fn takes_budget(family: &Family) -> bool {
+    matches!(family.group, Group::Rulesets | Group::TakeAndBreak)
+}
+
+/// `--memory` and `--timeout` as arguments of a generated command.
+pub fn args() -> [Arg; 2] {
+    [
+        Arg::new("memory")
+            .long("memory")
+            .value_name("SIZE")
+            .help(MEMORY_HELP),
+        Arg::new("timeout")
+            .long("timeout")
+            .value_name("SECONDS")
+            .help(TIMEOUT_HELP),
+    ]
+}
+
+/// The budget of a generated command's matches (with [`args`]).
+pub fn from_matches(matches: &ArgMatches) -> Result<Budget> {
+    budget(
+        matches.get_one::<String>("memory").map(String::as_str),
+        matches.get_one::<String>("timeout").map(String::as_str),
+    )
+}
+
+/// The budget of `--memory SIZE` (the default memory if not given) and `--timeout SECONDS`
+/// (no deadline if not given), stopped by Ctrl-C, its errors naming these options. The
+/// deadline runs from this call. O(1), and the Ctrl-C handler is installed on the first
+/// call.
+pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
+    let mut budget = Budget::default().named(RAISE).with_cancel(cancel());
+    if let Some(text) = memory {
+        budget = budget.with_memory(input::bytes("--memory", text)?);
+    }
+    if let Some(text) = timeout {
+        budget = budget.with_time(seconds(text)?);
+    }
+    Ok(budget)
+}
+
+/// Reads `--timeout`: a number of seconds, more than 0, decimals allowed.
+fn seconds(text: &str) -> Result<Duration> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_TIMEOUT)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            anyhow!(
+                "--timeout: '{text}' is not a time (expected a number of seconds greater than \
+                 0, like 1.5 or 60)"
+            )
+        })
+}
+
+/// The process's cancel flag, set by Ctrl-C. The first call installs the handler: the first
+/// Ctrl-C sets the flag (the work stops at its next check and the command ends with its
+/// error), a second one ends the process at once with exit code 130, as an interrupted
+/// process does. Without a handler (it could not be installed), Ctrl-C ends the process.
+pub fn cancel() -> Cancel {
+    static CANCEL: OnceLock<Cancel> = OnceLock::new();
+    CANCEL
+        .get_or_init(|| {
+            let cancel = Cancel::new();
+            let flag = cancel.clone();
+            // If no handler can be installed, Ctrl-C keeps its default: ending the process.
+            let _ = ctrlc::set_handler(move || {
+                if flag.is_cancelled() {
+                    std::process::exit(130);
+                }
+                flag.cancel();
+            });
+            cancel
+        })
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::budget::Resource;
+
+    #[test]
+    fn the_options_set_the_budget_and_name_themselves() {
+        let budget = budget(Some("512M"), Some("2.5")).unwrap();
+        assert_eq!(budget.memory(), 512 << 20);
+        assert!(budget.time_left().unwrap() <= Duration::from_millis(2500));
+        let error = budget.check_memory(1 << 30, "valuing", 3).unwrap_err();
+        assert_eq!(error.resource, Resource::Memory);
+        assert!(error
+            .to_string()
+            .ends_with("raise it with --memory SIZE (e.g. --memory 8G)"));
+        let none = super::budget(None, None).unwrap();
+        assert_eq!(none.memory(), grundy::budget::default_memory());
+        assert!(none.time_left().is_none());
+    }
+
+    #[test]
+    fn a_timeout_is_a_positive_number_of_seconds() {
+        assert_eq!(seconds("60").unwrap(), Duration::from_secs(60));
+        for bad in ["0", "-1", "soon", "inf", "NaN", "1e300", ""] {
+            let error = seconds(bad).unwrap_err().to_string();
+            assert!(error.starts_with("--timeout: "), "{bad}: {error}");
+        }
+    }
+}
