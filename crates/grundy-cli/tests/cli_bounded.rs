@@ -12,9 +12,11 @@
 //! `GRUNDY_FUZZ_SEED`, 1 by default). The long run, `cargo test --release -p grundy-cli --test
 //! cli_bounded -- --ignored --nocapture`, tries 10^4 command lines and prints its figures.
 
+mod catalogue_run;
+
 use std::io::Read;
 use std::os::fd::{FromRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -163,29 +165,7 @@ fn spawn(case: &Case, dir: &PathBuf) -> Child {
         Stderr::Closed => command.stderr(Stdio::null()),
     };
     let close_stderr = case.stderr == Stderr::Closed;
-    // SAFETY: between fork and exec the closure calls only setrlimit and close, which are
-    // async-signal-safe, and allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            let memory = libc::rlimit {
-                rlim_cur: MEMORY,
-                rlim_max: MEMORY,
-            };
-            let no_core = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0
-                || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0
-            {
-                return Err(std::io::Error::last_os_error());
-            }
-            if close_stderr {
-                libc::close(2);
-            }
-            Ok(())
-        });
-    }
+    catalogue_run::limit_memory(&mut command, MEMORY, close_stderr);
     command.spawn().expect("the grundy binary runs")
 }
 

@@ -3,9 +3,10 @@
 //! game past its time) are each answered promptly with a JSON error, alone and many at once,
 //! and the server still answers afterwards.
 
+mod catalogue_run;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 /// The address space the server may have.
-const MEMORY: libc::rlim_t = 2 << 30;
+const MEMORY: u64 = 2 << 30;
 
 /// The longest an answer may take (the server's timeout is 3 s).
 const PROMPT: Duration = Duration::from_secs(15);
@@ -41,26 +42,7 @@ fn serve(options: &[&str]) -> Server {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    // SAFETY: between fork and exec the closure calls only setrlimit, which is
-    // async-signal-safe, and allocates nothing.
-    unsafe {
-        command.pre_exec(|| {
-            let memory = libc::rlimit {
-                rlim_cur: MEMORY,
-                rlim_max: MEMORY,
-            };
-            let no_core = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0
-                || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0
-            {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    catalogue_run::limit_memory(&mut command, MEMORY, false);
     let mut child = command.spawn().expect("grundy serve starts");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())

@@ -368,7 +368,6 @@ fn a_flipped_byte_is_an_error_never_an_answer() {
 
 #[test]
 fn seven_by_six_is_refused_at_once_by_the_memory_budget() {
-    use std::os::unix::process::CommandExt;
     let dir = scratch("seven-by-six");
     let path = dir.to_str().unwrap();
     let seven_by_six = ["strong", "connect4", "--width", "7", "--height", "6", path];
@@ -385,20 +384,7 @@ fn seven_by_six_is_refused_at_once_by_the_memory_budget() {
     let clock = Instant::now();
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
     command.args(seven_by_six);
-    // SAFETY: setrlimit is async-signal-safe, and only the child's own limit is changed.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 4 << 30,
-                rlim_max: 4 << 30,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
-    }
+    catalogue_run::limit_memory(&mut command, 4 << 30, false);
     let out = command.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");

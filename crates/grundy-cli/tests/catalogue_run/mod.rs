@@ -162,3 +162,33 @@ pub fn temp_file(name: &str, contents: &str) -> PathBuf {
 pub fn path_str(path: &Path) -> &str {
     path.to_str().expect("UTF-8 temp path")
 }
+
+/// Makes `command`'s child run with at most `bytes` of address space (`RLIMIT_AS`, as
+/// `ulimit -v`) and no core file, closing its stderr first when `close_stderr`: how the
+/// limits tests run the binary as a machine short of memory would.
+pub fn limit_memory(command: &mut Command, bytes: u64, close_stderr: bool) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec the closure calls only setrlimit and close, which are
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            let memory = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            let no_core = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0
+                || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            if close_stderr {
+                libc::close(2);
+            }
+            Ok(())
+        });
+    }
+}

@@ -217,7 +217,7 @@ pub fn build(spec: &str, position: &str, limit: usize) -> Result<Match, PlayErro
 
 /// The game named `spec` (see [`GAMES`]) played from `position`, explored and solved within
 /// `budget`. A start too large for the budget's positions is refused before anything is
-/// explored (see [`fits`]). O(positions × moves).
+/// explored ([`PlayError::StartTooLarge`]). O(positions × moves).
 pub fn build_within(spec: &str, position: &str, budget: &Budget) -> Result<Match, PlayError> {
     let spec = spec.trim();
     let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
