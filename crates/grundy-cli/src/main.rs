@@ -33,7 +33,7 @@ use output::Format;
 /// The commands declared here; the catalogue's come from the registry.
 #[derive(Debug, Subcommand)]
 enum Tool {
-    /// Solve every position of a game given as a position graph (see README for the format).
+    /// Solve every position of a game given as a position graph (the format: docs/graph-format.md).
     Solve(solve_cmd::SolveArgs),
     /// Strong solutions of games too large for a graph (Connect Four), tier by tier into
     /// files that later answers read; a stopped run resumes.
@@ -110,7 +110,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Example: grundy serve --listen 0.0.0.0:8080 --timeout 30 (the page and /api/, \
-                  see README)"
+                  see docs/playing.md)"
 )]
 struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).

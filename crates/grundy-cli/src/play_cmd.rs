@@ -29,7 +29,7 @@ pub enum First {
     Games: nim, misere-nim, subtraction:1,3,4, squares, wythoff, fibonacci, staircase, \
     take-and-break:0.77, coins:mock-turtles, partizan:1,2; the rulesets domineering, cram, \
     clobber, anticlobber, toads-and-frogs, hackenbush: grundy play domineering '...|...|...' \
-    (see README)")]
+    (see docs/playing.md)")]
 pub struct PlayArgs {
     /// The game (nim, subtraction:1,3,4, wythoff...), unless --graph gives one.
     #[arg(required_unless_present = "graph", conflicts_with = "graph")]
@@ -38,7 +38,7 @@ pub struct PlayArgs {
     /// `...|...|... right` (a ruleset's board, then who moves).
     #[arg(num_args = 0..)]
     position: Vec<String>,
-    /// Play a position graph from a file (see README for the format).
+    /// Play a position graph from a file (the format: docs/graph-format.md).
     #[arg(long, value_name = "FILE")]
     graph: Option<String>,
     /// The graph's start position (its first position by default).

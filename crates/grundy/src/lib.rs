@@ -45,5 +45,65 @@ pub use graph::GameGraph;
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The guide's chapter `docs/catalogue.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/catalogue.md")]
+#[cfg(doctest)]
+pub struct CatalogueDoctests;
+
+/// The guide's chapter `docs/command-line.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/command-line.md")]
+#[cfg(doctest)]
+pub struct CommandLineDoctests;
+
+/// The guide's chapter `docs/contributing.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/contributing.md")]
+#[cfg(doctest)]
+pub struct ContributingDoctests;
+
+/// The guide's chapter `docs/graph-format.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/graph-format.md")]
+#[cfg(doctest)]
+pub struct GraphFormatDoctests;
+
+/// The guide's chapter `docs/internals.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/internals.md")]
+#[cfg(doctest)]
+pub struct InternalsDoctests;
+
+/// The guide's chapter `docs/library.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/library.md")]
+#[cfg(doctest)]
+pub struct LibraryDoctests;
+
+/// The guide's chapter `docs/limits.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/limits.md")]
+#[cfg(doctest)]
+pub struct LimitsDoctests;
+
+/// The guide's chapter `docs/playing.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/playing.md")]
+#[cfg(doctest)]
+pub struct PlayingDoctests;
+
+/// The guide's chapter `docs/python.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/python.md")]
+#[cfg(doctest)]
+pub struct PythonDoctests;
+
+/// The guide's chapter `docs/strong.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/strong.md")]
+#[cfg(doctest)]
+pub struct StrongDoctests;
+
+/// The guide's chapter `docs/testing.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/testing.md")]
+#[cfg(doctest)]
+pub struct TestingDoctests;
+
+/// The guide's chapter `docs/timely.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/timely.md")]
+#[cfg(doctest)]
+pub struct TimelyDoctests;
 pub use nimber::Nimber;
 pub use outcome::{Outcome, Player};

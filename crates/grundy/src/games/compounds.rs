@@ -121,7 +121,7 @@ pub static MISERE: Family = Family {
         "values",
         "VALUES",
         "The values of the components (for Anti-Nim: the pile sizes). The rule is exact when \
-         a component of value 0 has no move (see the README)",
+         a component of value 0 has no move (see docs/catalogue.md)",
     )],
     run: run_misere,
     table: None,

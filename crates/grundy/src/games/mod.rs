@@ -10,7 +10,7 @@
 //! form is trusted alone.
 //!
 //! Adding a family: one module here (rules, formula, `CatalogueGame`, `Family`), one line in
-//! [`registry::FAMILIES`], one test file calling [`verify::against_solver`], a README row.
+//! [`registry::FAMILIES`], one test file calling [`verify::against_solver`], a row in docs/catalogue.md.
 
 mod answer;
 pub mod candy_piles;
