@@ -309,6 +309,13 @@ impl<W: Write> Table<W> {
                 self.verdict(c)
             )?;
         }
+        if a.more_moves {
+            writeln!(
+                self.out,
+                "  ... and more moves: type the position a move leads to (played by the \
+                 formula, which says who wins but not in how many moves)."
+            )?;
+        }
         Ok(())
     }
 
@@ -366,13 +373,13 @@ impl<W: Write> Table<W> {
         for (n, step) in session.mistakes() {
             any = true;
             let before = game.analyse(step.from);
-            let played = before.moves.iter().find(|c| c.to == game.name(step.to));
+            let played = game.choice(step.from, step.to);
             let best = before.best.map(|b| &before.moves[b]);
             writeln!(
                 self.out,
                 "  move {n} ({}): {} threw away a {} (better: {})",
                 self.side_name(step.side, engine),
-                played.map_or("?", |c| c.text.as_str()),
+                played.as_ref().map_or("?", |c| c.text.as_str()),
                 step.before,
                 best.map_or("?", |c| c.text.as_str()),
             )?;

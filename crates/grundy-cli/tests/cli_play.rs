@@ -56,6 +56,30 @@ fn hints_list_every_move_with_its_outcome_and_mark_mistakes() {
 }
 
 #[test]
+fn a_pile_of_ten_to_the_eighteenth_is_played_by_the_formula() {
+    let out = play(&["nim", "1000000000000000000 5 7"], "hint\n123 5 7\nquit\n");
+    // The winning move leaves 2 5 7 (XOR 0), listed among a few others, starred.
+    assert!(
+        out.contains(
+            "*  15  pile 1: 1000000000000000000 -> 2 (take 999999999999999998) win, value 0"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("... and more moves: type the position"),
+        "{out}"
+    );
+    // A move typed as its position, though not listed; the engine answers with a win.
+    assert!(out.contains("(That move throws away a win.)"), "{out}");
+    assert!(out.contains("Position: 123 5 7"), "{out}");
+    assert!(out.contains("The engine plays"), "{out}");
+    assert!(
+        out.contains("move 1 (You): pile 1: 1000000000000000000 -> 123 (take 999999999999999877) threw away a win"),
+        "{out}"
+    );
+}
+
+#[test]
 fn undo_takes_back_the_move_and_the_engines_reply() {
     let out = play(&["nim", "2", "2"], "1 2\nundo\nundo\nshow\nquit\n");
     assert!(out.contains("Took back 2 move(s)."), "{out}");
@@ -104,7 +128,7 @@ fn every_game_of_the_list_plays_to_the_end_against_itself() {
 fn bad_games_and_moves_are_reported() {
     let err = grundy(&["play", "chess", "1"]).failed().to_string();
     assert!(err.contains("unknown game 'chess'"), "{err}");
-    let err = grundy(&["play", "nim", "100", "100", "100", "--limit", "1000"])
+    let err = grundy(&["play", "squares", "100", "100", "100", "--limit", "1000"])
         .failed()
         .to_string();
     assert!(err.contains("more than 1000 positions"), "{err}");

@@ -87,84 +87,75 @@ fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> 
     (status, body)
 }
 
-/// The requests that once killed the server: each with the statuses it may be answered.
+/// The requests that once killed the server: each with the statuses it may be answered (200:
+/// played by the family's formula; else refused).
 fn killers() -> Vec<(&'static str, Value, &'static [u16])> {
     let huge = "100000000";
+    let played: &[u16] = &[200];
     let refused: &[u16] = &[422];
     let limited: &[u16] = &[422, 503];
+    let game = |game: &str, start: String| json!({"game": game, "start": start});
     vec![
+        ("/api/position", game("nim", huge.into()), played),
         (
             "/api/position",
-            json!({"game": "nim", "start": huge}),
+            game("nim", "1000000000000000000".into()),
+            played,
+        ),
+        ("/api/engine", game("nim", huge.into()), played),
+        ("/api/position", game("misere-nim", huge.into()), played),
+        (
+            "/api/position",
+            game("staircase", format!("{huge} 5")),
+            played,
+        ),
+        (
+            "/api/position",
+            game("nim", vec!["1"; 100_000].join(" ")),
+            played,
+        ),
+        ("/api/position", game("squares", huge.into()), refused),
+        (
+            "/api/position",
+            game("take-and-break:0.77", huge.into()),
             refused,
         ),
         (
             "/api/position",
-            json!({"game": "nim", "start": "1000000000000000000"}),
-            refused,
-        ),
-        (
-            "/api/engine",
-            json!({"game": "nim", "start": huge}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "misere-nim", "start": huge}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "squares", "start": huge}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "staircase", "start": format!("{huge} 5")}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "take-and-break:0.77", "start": huge}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "nim", "start": vec!["1"; 100_000].join(" ")}),
-            refused,
-        ),
-        (
-            "/api/position",
-            json!({"game": "domineering", "start": vec![".".repeat(300); 300].join("|")}),
+            game("domineering", vec![".".repeat(300); 300].join("|")),
             refused,
         ),
         // Within the position budget, over the memory budget or the time.
+        ("/api/position", game("squares", "150000".into()), limited),
         (
             "/api/position",
-            json!({"game": "squares", "start": "150000"}),
-            limited,
-        ),
-        (
-            "/api/position",
-            json!({"game": "nim", "start": "3 3 3 3 3 3 3 3 3 3 3 3 3 3"}),
+            game("squares", "20 20 20 20 20 20 20 20 20".into()),
             limited,
         ),
         (
             "/api/engine",
-            json!({"game": "nim", "start": "9 9 9 9 9 9"}),
+            game("squares", "9 9 9 9 9 9".into()),
             limited,
         ),
     ]
 }
 
-/// An answer that is a JSON error with one of `statuses`.
-fn assert_refused(answer: &(u16, Value), statuses: &[u16], what: &str) {
+/// An answer with one of `statuses`: a position (200), or a JSON error naming the option that
+/// raises the limit.
+fn assert_answered(answer: &(u16, Value), statuses: &[u16], what: &str) {
     assert!(
         statuses.contains(&answer.0),
         "{what}: {} {}",
         answer.0,
         answer.1
     );
+    if answer.0 == 200 {
+        let outcome = answer.1["outcome"]
+            .as_str()
+            .or(answer.1["after"]["outcome"].as_str());
+        assert!(outcome.is_some(), "{what}: {}", answer.1);
+        return;
+    }
     let message = answer.1["error"].as_str().unwrap_or_default();
     assert!(message.contains("grundy serve --"), "{what}: {}", answer.1);
 }
@@ -187,16 +178,17 @@ fn assert_serving(server: &mut Server) {
 }
 
 #[test]
-fn the_killer_requests_are_refused_one_by_one_and_the_server_lives() {
+fn the_killer_requests_are_answered_one_by_one_and_the_server_lives() {
     let mut server = serve(&["--max-positions", "100000000", "--timeout", "3"]);
     // The position budget raised: the starts are still sized before they are explored.
-    let raised = request(server.addr, "POST", "/api/position", Some(&killers()[0].1));
-    assert_refused(&raised, &[422, 503], "nim 10^8 with 10^8 positions");
+    let squares = json!({"game": "squares", "start": "100000000"});
+    let raised = request(server.addr, "POST", "/api/position", Some(&squares));
+    assert_answered(&raised, &[422, 503], "squares 10^8 with 10^8 positions");
     let mut server_default = serve(&["--timeout", "3"]);
     for (path, body, statuses) in killers() {
         let answer = request(server_default.addr, "POST", path, Some(&body));
         let what = format!("{path} {}", body["game"]);
-        assert_refused(&answer, statuses, &what);
+        assert_answered(&answer, statuses, &what);
         assert_serving(&mut server_default);
     }
     assert_serving(&mut server);
@@ -214,7 +206,7 @@ fn the_killer_requests_all_at_once_leave_the_server_serving() {
                 // Beyond the requests let in, the answer is 503 busy.
                 let mut busy = statuses.to_vec();
                 busy.push(503);
-                assert_refused(&answer, &busy, &format!("{path} {}", body["game"]));
+                assert_answered(&answer, &busy, &format!("{path} {}", body["game"]));
             })
         })
         .collect();

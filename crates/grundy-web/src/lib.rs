@@ -491,7 +491,11 @@ impl Shared {
             None => {
                 let start = request.start.as_deref();
                 let game = Arc::new(self.solve(&request.game, &request.graph, start, budget)?);
-                self.cache().insert(key, Arc::clone(&game), &self.limits);
+                // A game played by its formula is set up in no time, and numbers the positions
+                // each request names: kept, it would grow.
+                if !game.is_by_formula() {
+                    self.cache().insert(key, Arc::clone(&game), &self.limits);
+                }
                 game
             }
         };
@@ -565,10 +569,7 @@ fn answer_at(game: &Match, p: u32) -> PositionAnswer {
 
 /// The move to `to` from `p`, with its verdict, and the position after it.
 fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
-    let before = game.analyse(p);
-    let played = (before.moves.into_iter())
-        .find(|c| c.to == game.name(to))
-        .ok_or_else(failed)?;
+    let played = game.choice(p, to).ok_or_else(failed)?;
     Ok(MoveAnswer {
         played,
         after: answer_at(game, to),

@@ -186,7 +186,7 @@ async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
         ),
         (json!({"game": "nim", "start": "x"}), bad, "'x'"),
         (
-            json!({"game": "nim", "start": "9 9 9 9"}),
+            json!({"game": "squares", "start": "9 9 9 9"}),
             StatusCode::UNPROCESSABLE_ENTITY,
             "more than 5000 positions",
         ),
@@ -423,70 +423,91 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
 }
 
 /// The requests that once grew the server without bound (huge piles, many piles, a huge
-/// board, on every endpoint) are each refused at once, with a JSON error naming the budget
-/// and the option that raises it; the server answers on.
+/// board, on every endpoint): the families with a formula play them by it, at once and rightly;
+/// the others are refused at once, with a JSON error naming the budget and the option that
+/// raises it; the server answers on.
 #[tokio::test]
-async fn huge_starts_are_refused_before_anything_is_explored() {
+async fn huge_starts_are_played_by_the_formula_or_refused_before_anything_is_explored() {
     let app = grundy_web::app(Limits::default());
     let huge = "100000000";
     let many = vec!["1"; 100_000].join(" ");
     let board = vec![".".repeat(300); 300].join("|");
-    let cases = [
-        ("/api/position", json!({"game": "nim", "start": huge})),
+    let game = |game: &str, start: &str| json!({"game": game, "start": start});
+    let quick = |started: Instant, what: &Value| {
+        let took = started.elapsed();
+        let start = what["start"].as_str().unwrap_or_default();
+        let start = &start[..start.len().min(40)];
+        assert!(
+            took < Duration::from_secs(2),
+            "{} {start}: {took:?}",
+            what["game"]
+        );
+    };
+    // Played by the formula: the outcome the family's formula gives.
+    let played = [
+        ("/api/position", game("nim", huge), "win"),
+        ("/api/position", game("nim", "1000000000000000000"), "win"),
         (
             "/api/position",
-            json!({"game": "nim", "start": "1000000000000000000"}),
+            game("nim", "1000000000000000000 1000000000000000000"),
+            "loss",
         ),
-        ("/api/engine", json!({"game": "nim", "start": huge})),
-        (
-            "/api/move",
-            json!({"game": "nim", "start": huge, "move": "1"}),
-        ),
+        ("/api/position", game("misere-nim", huge), "win"),
         (
             "/api/position",
-            json!({"game": "misere-nim", "start": huge}),
+            game("staircase", &format!("{huge} 5")),
+            "win",
         ),
-        ("/api/position", json!({"game": "squares", "start": huge})),
+        ("/api/position", game("subtraction:1,3,4", huge), "loss"),
         (
             "/api/position",
-            json!({"game": "staircase", "start": format!("{huge} 5")}),
+            game("wythoff", &format!("{huge} {huge}")),
+            "win",
         ),
-        (
-            "/api/position",
-            json!({"game": "take-and-break:0.77", "start": huge}),
-        ),
-        (
-            "/api/position",
-            json!({"game": "subtraction:1,3,4", "start": huge}),
-        ),
-        (
-            "/api/position",
-            json!({"game": "wythoff", "start": format!("{huge} {huge}")}),
-        ),
-        ("/api/position", json!({"game": "fibonacci", "start": huge})),
-        (
-            "/api/position",
-            json!({"game": "partizan:1,2", "start": huge}),
-        ),
-        ("/api/position", json!({"game": "nim", "start": many})),
-        (
-            "/api/position",
-            json!({"game": "take-and-break:0.77", "start": many}),
-        ),
-        (
-            "/api/position",
-            json!({"game": "domineering", "start": board}),
-        ),
+        ("/api/position", game("fibonacci", "102334155"), "loss"),
+        ("/api/position", game("fibonacci", huge), "win"),
+        ("/api/position", game("nim", &many), "loss"),
     ];
-    for (uri, body) in cases {
+    for (uri, body, outcome) in played {
+        let started = Instant::now();
+        let (status, answer) = post(&app, uri, &body).await;
+        quick(started, &body);
+        assert_eq!(status, StatusCode::OK, "{body}: {answer}");
+        assert_eq!(answer["outcome"], outcome, "{body}");
+        assert!(
+            answer.get("remoteness").is_none_or(Value::is_null),
+            "{answer}"
+        );
+    }
+    // The engine's move and a typed move, far from the listed ones.
+    let (status, answer) = post(&app, "/api/engine", &game("nim", "1000000000000000000 7")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["after"]["position"], "7 7");
+    let mut body = game("nim", "1000000000000000000 7");
+    body["move"] = json!("123456789 7");
+    let (status, answer) = post(&app, "/api/move", &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (&answer["move"]["text"], &answer["move"]["mistake"]),
+        (
+            &json!("pile 1: 1000000000000000000 -> 123456789 (take 999999999876543211)"),
+            &json!(true)
+        )
+    );
+    body["move"] = json!("123456789 8");
+    let (status, answer) = post(&app, "/api/move", &body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let refused_at_once = [
+        ("/api/position", game("squares", huge)),
+        ("/api/position", game("take-and-break:0.77", huge)),
+        ("/api/position", game("partizan:1,2", huge)),
+        ("/api/position", game("take-and-break:0.77", &many)),
+        ("/api/position", game("domineering", &board)),
+    ];
+    for (uri, body) in refused_at_once {
         let started = Instant::now();
         let answer = post(&app, uri, &body).await;
-        assert!(
-            started.elapsed() < Duration::from_secs(2),
-            "{uri} {}: {:?}",
-            &body["game"],
-            started.elapsed()
-        );
+        quick(started, &body);
         let words = "raises this limit with grundy serve --max-positions N";
         refused(&app, answer, StatusCode::UNPROCESSABLE_ENTITY, words).await;
     }
@@ -505,7 +526,7 @@ async fn a_request_over_its_time_is_answered_and_its_work_stopped() {
         }
         .with_workers(1),
     );
-    let slow = json!({"game": "nim", "start": "3 3 3 3 3 3 3 3 3 3 3 3 3 3"});
+    let slow = json!({"game": "squares", "start": "20 20 20 20 20 20 20 20 20"});
     let started = Instant::now();
     let answer = post(&app, "/api/position", &slow).await;
     assert!(
@@ -545,7 +566,7 @@ async fn requests_beyond_the_limit_are_answered_busy() {
         workers: 1,
         ..Limits::default()
     });
-    let slow = json!({"game": "nim", "start": "3 3 3 3 3 3 3 3 3 3 3 3 3 3"});
+    let slow = json!({"game": "squares", "start": "20 20 20 20 20 20 20 20 20"});
     let first = tokio::spawn({
         let app = app.clone();
         async move { post(&app, "/api/position", &slow).await }

@@ -165,6 +165,8 @@ struct View {
     thermograph: bool,
     /// The board's cells, `data-piece` each, row by row.
     cells: Vec<String>,
+    /// Whether the page says the position has more moves than those listed.
+    more: bool,
 }
 
 impl View {
@@ -192,6 +194,7 @@ return {
   class: $("form").dataset.class || "",
   thermograph: !!document.querySelector("#form svg"),
   cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
+  more: !$("more").hidden,
 };
 "##;
 
@@ -251,6 +254,28 @@ impl Page {
         self.until(&format!("a new game of {game} from {start}"), View::idle)
             .await
     }
+}
+
+/// Nim from a pile of 10^18, played by the formula: the page says more moves exist than it
+/// lists, a move typed as the position it leads to is played, and the engine replies.
+async fn play_by_the_formula(page: &Page) {
+    let start = page.new_game("nim", "1000000000000000000 7", "1").await;
+    assert!(start.more, "{start:?}");
+    assert!(!start.moves.iter().any(|m| m.to == "123 7"), "{start:?}");
+    let field = within("#typed-move", page.client.find(Locator::Css("#typed-move"))).await;
+    within("#typed-move", field.send_keys("123 7")).await;
+    page.click("#typed button").await;
+    let after = page
+        .until("the typed move and the engine's reply", |v| {
+            v.idle() && v.ply == Some(2)
+        })
+        .await;
+    // The typed move threw the win away: the engine's reply is the winning move, to 7 7.
+    assert_eq!(
+        (after.position.as_str(), after.turn.as_str()),
+        ("7 7", "you")
+    );
+    assert!(!after.more, "every move of 7 7 is listed");
 }
 
 /// Clicks a move, and while the engine's reply is pending toggles the hints off and on (all
@@ -740,6 +765,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     }
 
     play_domineering(&page).await;
+    play_by_the_formula(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;

@@ -113,16 +113,31 @@ fn sessions_review_the_moves_that_threw_a_win_away() {
 }
 
 #[test]
-fn too_large_games_are_refused() {
+fn too_large_games_are_refused_or_played_by_the_formula() {
+    // Squares has no formula: a start too large to explore is refused.
     assert_eq!(
-        games::build("nim", "100 100 100", 1000).unwrap_err(),
+        games::build("squares", "100 100 100", 1000).unwrap_err(),
         PlayError::TooLarge { limit: 1000 }
     );
     // A start whose moves alone would pass the budget is refused before it is explored.
     assert_eq!(
-        games::build("nim", "1000000000000000000", 200_000).unwrap_err(),
+        games::build("squares", "1000000000000000000", 200_000).unwrap_err(),
         PlayError::StartTooLarge { limit: 200_000 }
     );
+    // Nim has one: the same starts are played by it, at once.
+    for start in ["100 100 100", "1000000000000000000"] {
+        let game = games::build("nim", start, 1000).unwrap();
+        assert!(game.is_by_formula());
+        let analysis = game.analyse(game.start());
+        assert_eq!(analysis.outcome, Outcome::Win);
+        assert!(analysis.more_moves && analysis.remoteness.is_none());
+        let best = &analysis.moves[analysis.best.unwrap()];
+        assert_eq!(best.result, Outcome::Win);
+    }
+    // A start small enough is explored, which gives remoteness too.
+    let small = games::build("nim", "3 4 5", 1000).unwrap();
+    assert!(!small.is_by_formula());
+    assert_eq!(small.analyse(small.start()).remoteness, Some(11));
     assert!(matches!(
         games::build("chess", "1", 10),
         Err(PlayError::Game(_))

@@ -462,6 +462,16 @@ impl Subtraction {
         }
     }
 
+    /// Whether the rule lets a move take `amount` counters (from a pile of at least as many).
+    /// O(log |S|) or O(1).
+    pub fn allows(&self, amount: u64) -> bool {
+        match self.form {
+            Form::Set { ref set, .. } => set.binary_search(&amount).is_ok(),
+            Form::Interval { min, max, .. } => (min..=max).contains(&amount),
+            Form::Except { amount: except } => amount >= 1 && amount != except,
+        }
+    }
+
     /// The amounts that may be taken from a pile of `n` to leave a pile of value `target`,
     /// as sorted disjoint intervals `(first, last)` of amounts: at most |S| single amounts
     /// for a finite set, two intervals for the others. O(|S|) or O(1).
@@ -559,7 +569,7 @@ impl CatalogueGame for Subtraction {
     fn play(&self, piles: &Vec<u64>, m: &SubtractionMove) -> Option<Vec<u64>> {
         let i = m.pile.checked_sub(1)?;
         let n = *piles.get(i)?;
-        (n.checked_sub(m.take) == Some(m.to)).then(|| {
+        (self.allows(m.take) && n.checked_sub(m.take) == Some(m.to)).then(|| {
             let mut next = piles.clone();
             next[i] = m.to;
             next

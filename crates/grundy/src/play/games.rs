@@ -5,10 +5,11 @@
 use serde::Serialize;
 
 use super::drawing::coin_text;
+use super::families;
 use super::rulesets::{self, edges, graph_text, grid};
 use super::take_break::Heaps;
 use super::{Drawing, Match, PlayError};
-use crate::budget::Budget;
+use crate::budget::{Budget, Resource};
 use crate::games::coins::{self, CoinRow};
 use crate::games::fibonacci::{self, FibonacciNim};
 use crate::games::limited::LimitedPile;
@@ -17,6 +18,7 @@ use crate::games::partizan_piles::{PartizanPiles, PilesPosition};
 use crate::games::square_subtraction::Squares;
 use crate::games::staircase::Staircase;
 use crate::games::subtraction;
+use crate::games::subtraction::Subtraction;
 use crate::games::wythoff::Wythoff;
 use crate::impartial::octal;
 use crate::input::{self, InputError};
@@ -30,6 +32,10 @@ use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::Side;
 use crate::rules::Sum;
+
+/// The most values times amounts the search for a subtraction set's period may take, to play
+/// it by its formula: about a second.
+const PERIOD_SEARCH_WORK: usize = 1 << 28;
 
 /// A game that can be played, for help and for the web page's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -231,45 +237,77 @@ pub fn build_within(spec: &str, position: &str, budget: &Budget) -> Result<Match
         if piles.is_empty() {
             return Err(PlayError::Game(format!("give the {noun}s, like 3 4 5")));
         }
-        fits(budget, counters(&piles))?;
         Ok(piles)
     };
+    // What a game played by its formula numbers at most: the budget's positions.
+    let limit = usize::try_from(budget.positions()).unwrap_or(usize::MAX);
     let named = |noun: &'static str| move |p: &Vec<u64>| (text(p), Drawing::piles(p, noun));
     match name.to_ascii_lowercase().as_str() {
-        "nim" => Match::from_rules(
-            "Nim".into(),
-            &Nim,
-            piles("pile")?,
-            false,
-            budget,
-            named("pile"),
-        ),
-        "misere-nim" => {
-            let title = "Nim in misère play".to_string();
-            Match::from_rules(title, &AntiNim, piles("pile")?, true, budget, named("pile"))
+        "nim" | "misere-nim" => {
+            let misere = name.eq_ignore_ascii_case("misere-nim");
+            let title = if misere { "Nim in misère play" } else { "Nim" }.to_string();
+            let piles = piles("pile")?;
+            let (reach, size) = (families::reach_of_piles(&piles), counters(&piles));
+            let explore = || {
+                let start = piles.clone();
+                let title = title.clone();
+                if misere {
+                    Match::from_rules(title, &AntiNim, start, true, budget, named("pile"))
+                } else {
+                    Match::from_rules(title, &Nim, start, false, budget, named("pile"))
+                }
+            };
+            explore_or_formula(budget, reach, size, explore, || {
+                Ok(families::nim(
+                    title.clone(),
+                    piles.clone(),
+                    misere,
+                    named("pile"),
+                    limit,
+                ))
+            })
         }
         "subtraction" => {
             let rule = subtraction::rule_of_name(argument).map_err(game_error)?;
             let title = format!("subtraction game: {rule}");
-            Match::from_rules(
-                title,
-                &Sum(rule),
-                piles("pile")?,
-                false,
-                budget,
-                named("pile"),
-            )
+            let piles = piles("pile")?;
+            let (reach, size) = (families::reach_of_piles(&piles), counters(&piles));
+            let explore = || {
+                let (title, start) = (title.clone(), piles.clone());
+                Match::from_rules(
+                    title,
+                    &Sum(rule.clone()),
+                    start,
+                    false,
+                    budget,
+                    named("pile"),
+                )
+            };
+            explore_or_formula(budget, reach, size, explore, || {
+                // Finding a set's period costs its values × its size: bounded, so that a
+                // long set is refused in a second rather than searched for minutes.
+                let search = match &rule {
+                    subtraction::Rule::Set(set) => (PERIOD_SEARCH_WORK / set.len().max(1))
+                        .min(subtraction::DEFAULT_SEARCH_LIMIT),
+                    _ => subtraction::DEFAULT_SEARCH_LIMIT,
+                };
+                let game =
+                    Subtraction::with_search_limit(rule.clone(), search).map_err(game_error)?;
+                let describe = named("pile");
+                Ok(families::subtraction(
+                    title.clone(),
+                    game,
+                    piles.clone(),
+                    describe,
+                    limit,
+                ))
+            })
         }
         "squares" => {
             let title = "square subtraction".to_string();
-            Match::from_rules(
-                title,
-                &Sum(Squares),
-                piles("pile")?,
-                false,
-                budget,
-                named("pile"),
-            )
+            let piles = piles("pile")?;
+            fits(budget, counters(&piles))?;
+            Match::from_rules(title, &Sum(Squares), piles, false, budget, named("pile"))
         }
         "wythoff" => {
             // Two piles, checked before they are sized.
@@ -280,48 +318,69 @@ pub fn build_within(spec: &str, position: &str, budget: &Budget) -> Result<Match
             let [a, b] = piles("pile")?[..] else {
                 return Err(two());
             };
-            Match::from_rules(
-                "Wythoff's game".into(),
-                &Wythoff,
-                (a, b),
-                false,
-                budget,
-                |p| {
-                    (
-                        format!("{} {}", p.0, p.1),
-                        Drawing::piles(&[p.0, p.1], "pile"),
-                    )
-                },
-            )
+            let title = "Wythoff's game".to_string();
+            let describe = |p: &(u64, u64)| {
+                (
+                    format!("{} {}", p.0, p.1),
+                    Drawing::piles(&[p.0, p.1], "pile"),
+                )
+            };
+            let (reach, size) = (families::reach_of_piles(&[a, b]), counters(&[a, b]));
+            let explore = || {
+                let title = title.clone();
+                Match::from_rules(title, &Wythoff, (a, b), false, budget, describe)
+            };
+            explore_or_formula(budget, reach, size, explore, || {
+                Ok(families::wythoff(title.clone(), (a, b), describe, limit))
+            })
         }
         "fibonacci" => {
             let start = fibonacci_start(position)?;
-            fits(budget, counters(&[start.pile]))?;
-            Match::from_rules(
-                "Fibonacci Nim".into(),
-                &FibonacciNim,
-                start,
-                false,
-                budget,
-                |p| {
-                    let drawing = Drawing::piles(&[p.pile], "pile");
-                    let name = format!("{}/{}", p.pile, p.limit);
-                    (name, drawing.with_note(format!("take at most {}", p.limit)))
-                },
-            )
+            let title = "Fibonacci Nim".to_string();
+            let describe = |p: &LimitedPile| {
+                let drawing = Drawing::piles(&[p.pile], "pile");
+                let name = format!("{}/{}", p.pile, p.limit);
+                (name, drawing.with_note(format!("take at most {}", p.limit)))
+            };
+            let reach = (u128::from(start.pile) + 1).saturating_pow(2);
+            let size = counters(&[start.pile]);
+            let explore = || {
+                let title = title.clone();
+                Match::from_rules(title, &FibonacciNim, start, false, budget, describe)
+            };
+            explore_or_formula(budget, reach, size, explore, || {
+                let read = |name: &str| fibonacci_start(name).ok();
+                Ok(families::fibonacci(
+                    title.clone(),
+                    start,
+                    describe,
+                    read,
+                    limit,
+                ))
+            })
         }
-        "staircase" => Match::from_rules(
-            "Staircase Nim".into(),
-            &Staircase,
-            piles("step")?,
-            false,
-            budget,
-            named("step"),
-        ),
+        "staircase" => {
+            let title = "Staircase Nim".to_string();
+            let steps = piles("step")?;
+            let (reach, size) = (families::reach_of_staircase(&steps), counters(&steps));
+            let explore = || {
+                let (title, start) = (title.clone(), steps.clone());
+                Match::from_rules(title, &Staircase, start, false, budget, named("step"))
+            };
+            explore_or_formula(budget, reach, size, explore, || {
+                Ok(families::staircase(
+                    title.clone(),
+                    steps.clone(),
+                    named("step"),
+                    limit,
+                ))
+            })
+        }
         "take-and-break" => {
             let rule = octal::Rule::parse(argument).map_err(game_error)?;
             let title = format!("take-and-break {rule}");
             let mut heaps = piles("heap")?;
+            fits(budget, counters(&heaps))?;
             heaps.retain(|&n| n > 0);
             heaps.sort_unstable_by(|a, b| b.cmp(a));
             Match::from_rules(title, &Heaps(rule), heaps, false, budget, named("heap"))
@@ -419,6 +478,27 @@ fn counters(piles: &[u64]) -> u64 {
         .iter()
         .fold(0u64, |sum, &n| sum.saturating_add(n).saturating_add(1));
     total.saturating_mul(piles.len() as u64)
+}
+
+/// Plays a start by exploring it where it fits the budget (exploring gives each move's
+/// remoteness too), else by the family's formula: where the start's `reach` (an upper bound
+/// on its positions) or the `size` of its moves (see [`counters`]) is more than the budget's
+/// positions, or exploring runs out of positions or memory. O(1) before the work chosen.
+fn explore_or_formula(
+    budget: &Budget,
+    reach: u128,
+    size: u64,
+    explore: impl FnOnce() -> Result<Match, PlayError>,
+    formula: impl FnOnce() -> Result<Match, PlayError>,
+) -> Result<Match, PlayError> {
+    if reach > u128::from(budget.positions()) || size > budget.positions() {
+        return formula();
+    }
+    match explore() {
+        Err(PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. }) => formula(),
+        Err(PlayError::Budget(e)) if e.resource == Resource::Memory => formula(),
+        result => result,
+    }
 }
 
 /// Whether a start whose moves cost `size` (see [`counters`]; a board's text length squared)

@@ -31,6 +31,8 @@
 //! ```
 
 mod drawing;
+mod families;
+mod formula;
 pub mod games;
 mod rulesets;
 mod session;
@@ -45,6 +47,7 @@ pub use drawing::Drawing;
 pub use rulesets::Form;
 pub use session::{Session, Step};
 
+use formula::ByFormula;
 use rulesets::Forms;
 
 use crate::budget::{Budget, Exhausted, Resource};
@@ -89,11 +92,29 @@ pub enum PlayError {
     Budget(#[from] Exhausted),
 }
 
-/// A game solved from its start position: every reachable position with its name (what a
-/// player types to move there), its drawing, outcome, remoteness and value.
+/// A game from its start position, played by one of two means: solved (every reachable
+/// position with its name, drawing, outcome, remoteness and value), or, for a family with a
+/// formula whose start is too large to explore, by the formula (positions numbered as play
+/// reaches them; see [`ByFormula`]).
 #[derive(Debug, Clone)]
 pub struct Match {
     title: String,
+    body: Body,
+}
+
+/// How a [`Match`] knows its positions.
+#[derive(Debug, Clone)]
+enum Body {
+    /// Every reachable position, solved.
+    Solved(Arc<Solved>),
+    /// The family's formula, position by position.
+    Formula(Arc<dyn ByFormula>),
+}
+
+/// A game solved from its start position: every reachable position with its name (what a
+/// player types to move there), its drawing, outcome, remoteness and value.
+#[derive(Debug)]
+struct Solved {
     graph: GameGraph,
     solution: Solution,
     names: Vec<String>,
@@ -183,8 +204,7 @@ impl Match {
             .enumerate()
             .map(|(i, name)| (key(name), i as u32))
             .collect();
-        Ok(Match {
-            title,
+        let solved = Solved {
             graph,
             solution,
             names,
@@ -193,7 +213,28 @@ impl Match {
             index,
             start,
             forms: None,
+        };
+        Ok(Match {
+            title,
+            body: Body::Solved(Arc::new(solved)),
         })
+    }
+
+    /// A game played by its family's formula (see [`formula`]).
+    fn by_formula(title: String, game: impl ByFormula + 'static) -> Match {
+        Match {
+            title,
+            body: Body::Formula(Arc::new(game)),
+        }
+    }
+
+    /// Gives a solved ruleset its move names and values.
+    fn set_forms(&mut self, forms: Arc<dyn Forms>) {
+        if let Body::Solved(solved) = &mut self.body {
+            if let Some(solved) = Arc::get_mut(solved) {
+                solved.forms = Some(forms);
+            }
+        }
     }
 
     /// The game in words: `Nim`, `subtraction game 1,3,4`.
@@ -204,57 +245,129 @@ impl Match {
     /// Whether the game is one of the partizan rulesets, whose moves have names and whose
     /// positions have values ([`Analysis::form`]).
     pub fn is_ruleset(&self) -> bool {
-        self.forms.is_some()
+        matches!(&self.body, Body::Solved(s) if s.forms.is_some())
+    }
+
+    /// Whether the game is played by its family's formula rather than solved: its positions
+    /// are numbered as play reaches them, and its moves have no remoteness.
+    pub fn is_by_formula(&self) -> bool {
+        matches!(self.body, Body::Formula(_))
     }
 
     /// The start position.
     pub fn start(&self) -> u32 {
-        self.start
+        match &self.body {
+            Body::Solved(s) => s.start,
+            Body::Formula(_) => 0,
+        }
     }
 
-    /// The number of positions reachable from the start.
+    /// The number of positions known: every position reachable from the start, or for a game
+    /// played by its formula, those play has reached.
     pub fn position_count(&self) -> usize {
-        self.names.len()
+        match &self.body {
+            Body::Solved(s) => s.names.len(),
+            Body::Formula(f) => f.visited(),
+        }
     }
 
     /// An estimate of the bytes this game holds: its graph, solution, names, drawings and
     /// index (a ruleset's values, computed on demand, are not counted). O(positions).
     pub fn heap_bytes(&self) -> usize {
-        let n = self.names.len();
-        let names: usize = self.names.iter().map(String::capacity).sum();
+        let s = match &self.body {
+            Body::Solved(s) => s,
+            Body::Formula(f) => return f.heap_bytes(),
+        };
+        let n = s.names.len();
+        let names: usize = s.names.iter().map(String::capacity).sum();
         // Each name is held twice (as a name and as a key), and a drawing holds about as much.
         let per_position = 3 * std::mem::size_of::<String>()
             + std::mem::size_of::<Drawing>()
             + std::mem::size_of::<Option<u64>>()
             + 16;
-        self.graph.heap_bytes() + n * per_position + 3 * names
+        s.graph.heap_bytes() + n * per_position + 3 * names
     }
 
     /// The name of position `p`.
-    pub fn name(&self, p: u32) -> &str {
-        &self.names[p as usize]
+    pub fn name(&self, p: u32) -> String {
+        match &self.body {
+            Body::Solved(s) => s.names[p as usize].clone(),
+            Body::Formula(f) => f.name(p),
+        }
     }
 
     /// The position named `name` (spaces and commas between words do not matter, nor case).
-    /// O(1) expected.
+    /// O(1) expected. A game played by its formula reads any position of the start's shape.
     pub fn find(&self, name: &str) -> Option<u32> {
-        self.index.get(&key(name)).copied()
+        match &self.body {
+            Body::Solved(s) => s.index.get(&key(name)).copied(),
+            Body::Formula(f) => f.find(name),
+        }
     }
 
     /// The player to move at `p`, in a game whose players have different moves.
     pub fn player(&self, p: u32) -> Option<Player> {
-        self.graph.player(p)
+        match &self.body {
+            Body::Solved(s) => s.graph.player(p),
+            Body::Formula(_) => None,
+        }
     }
 
-    /// The outcome at `p` for the player to move. O(1).
+    /// The outcome at `p` for the player to move. O(1), or the formula's time.
     pub fn outcome(&self, p: u32) -> Outcome {
-        self.solution.outcome(p)
+        match &self.body {
+            Body::Solved(s) => s.solution.outcome(p),
+            Body::Formula(f) => f.outcome(p),
+        }
     }
 
     /// Everything about position `p`: its evaluation and its moves, each evaluated, the
     /// mistakes marked and the engine's choice. O(moves of `p`).
     pub fn analyse(&self, p: u32) -> Analysis {
-        let outcome = self.outcome(p);
+        match &self.body {
+            Body::Solved(s) => s.analyse(p),
+            Body::Formula(f) => f.analyse(p),
+        }
+    }
+
+    /// The move from `p` to `to` (a move [`Match::read_move`] gave), evaluated: as listed at
+    /// `p`, or, for a move a game played by its formula does not list, on its own with the
+    /// position's name as its key. O(moves of `p`).
+    pub fn choice(&self, p: u32, to: u32) -> Option<Choice> {
+        let name = self.name(to);
+        let listed = self.analyse(p).moves.into_iter().find(|c| c.to == name);
+        match &self.body {
+            Body::Formula(f) if listed.is_none() => f.choice(p, to),
+            _ => listed,
+        }
+    }
+
+    /// The thermograph of a ruleset's position `p` as an SVG picture (`None` for the other
+    /// games, or where the engine cannot value the position). O(the game's size) the first
+    /// time, memoised.
+    #[cfg(feature = "pictures")]
+    pub fn thermograph_svg(&self, p: u32) -> Option<String> {
+        match &self.body {
+            Body::Solved(s) => s.forms.as_ref().and_then(|f| f.thermograph_svg(p)),
+            Body::Formula(_) => None,
+        }
+    }
+
+    /// The move typed as `text` at `p`: its number in the list of moves, the name of the
+    /// position it leads to, or (in a ruleset) the move as the ruleset names it: `(1,1)-(2,1)`.
+    /// Returns the position moved to. O(moves of `p`).
+    pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
+        match &self.body {
+            Body::Solved(s) => s.read_move(p, text),
+            Body::Formula(f) => f.read_move(p, text),
+        }
+    }
+}
+
+impl Solved {
+    /// See [`Match::analyse`].
+    fn analyse(&self, p: u32) -> Analysis {
+        let outcome = self.solution.outcome(p);
         let best_to = self.solution.best_move(p);
         let mut best = None;
         let options = self.graph.options(p);
@@ -270,14 +383,14 @@ impl Match {
                 if Some(q) == best_to && best.is_none() {
                     best = Some(i);
                 }
-                let result = self.outcome(q).flip();
+                let result = self.solution.outcome(q).flip();
                 let text = match names.get(i) {
                     Some(name) => name.clone(),
                     None => self.drawings[p as usize].change(&self.drawings[q as usize]),
                 };
                 Choice {
                     key: (i + 1).to_string(),
-                    to: self.name(q).to_string(),
+                    to: self.names[q as usize].clone(),
                     text,
                     result,
                     remoteness: self.solution.remoteness(q).map(|r| r + 1),
@@ -288,30 +401,21 @@ impl Match {
             })
             .collect();
         Analysis {
-            position: self.name(p).to_string(),
+            position: self.names[p as usize].clone(),
             drawing: self.drawings[p as usize].clone(),
-            player: self.player(p),
+            player: self.graph.player(p),
             outcome,
             remoteness: self.solution.remoteness(p),
             value: self.values[p as usize],
             form: self.forms.as_ref().and_then(|f| f.form(p)),
             moves,
             best,
+            more_moves: false,
         }
     }
 
-    /// The thermograph of a ruleset's position `p` as an SVG picture (`None` for the other
-    /// games, or where the engine cannot value the position). O(the game's size) the first
-    /// time, memoised.
-    #[cfg(feature = "pictures")]
-    pub fn thermograph_svg(&self, p: u32) -> Option<String> {
-        self.forms.as_ref().and_then(|f| f.thermograph_svg(p))
-    }
-
-    /// The move typed as `text` at `p`: its number in the list of moves, the name of the
-    /// position it leads to, or (in a ruleset) the move as the ruleset names it: `(1,1)-(2,1)`.
-    /// Returns the position moved to. O(moves of `p`).
-    pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
+    /// See [`Match::read_move`].
+    fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
         let options = self.graph.options(p);
         if options.is_empty() {
             return Err(PlayError::Move(
@@ -344,8 +448,8 @@ impl Match {
                 return Ok(options[i]);
             }
         }
-        match self.find(text) {
-            Some(q) if options.contains(&q) => Ok(q),
+        match self.index.get(&key(text)) {
+            Some(q) if options.contains(q) => Ok(*q),
             _ => {
                 let named = if self.forms.is_some() {
                     ", the move as listed"
@@ -409,7 +513,8 @@ pub struct Choice {
     /// What the move gives its player with best play from then on.
     pub result: Outcome,
     /// Moves until the game ends if this move is played and both sides then play well (this
-    /// move counted); `None` for a draw.
+    /// move counted); `None` for a draw, and in a game played by its formula (which says who
+    /// wins, not how fast).
     pub remoteness: Option<u32>,
     /// The Sprague–Grundy value of the position the move leads to, where there is one.
     pub value: Option<u64>,
@@ -432,7 +537,8 @@ pub struct Analysis {
     pub player: Option<Player>,
     /// The outcome for the player to move.
     pub outcome: Outcome,
-    /// Moves until the game ends with best play; `None` for a draw.
+    /// Moves until the game ends with best play; `None` for a draw, and in a game played by
+    /// its formula.
     pub remoteness: Option<u32>,
     /// The Sprague–Grundy value, where there is one.
     pub value: Option<u64>,
@@ -443,6 +549,11 @@ pub struct Analysis {
     pub moves: Vec<Choice>,
     /// The index in `moves` of the engine's choice; `None` where the game has ended.
     pub best: Option<usize>,
+    /// Whether the position has more moves than those listed (a game played by its formula,
+    /// at a position with many moves): any legal move can still be typed as the position it
+    /// leads to.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more_moves: bool,
 }
 
 impl Analysis {

@@ -189,7 +189,7 @@ where
         })
         .unzip();
     let mut game = Match::solved(rules.name().to_string(), graph, names, drawings, 0, false)?;
-    game.forms = Some(Arc::new(RulesetForms {
+    game.set_forms(Arc::new(RulesetForms {
         rules,
         positions,
         engine: Mutex::new(Engine {
