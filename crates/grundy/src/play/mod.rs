@@ -95,7 +95,7 @@ pub enum PlayError {
 /// A game from its start position, played by one of two means: solved (every reachable
 /// position with its name, drawing, outcome, remoteness and value), or, for a family with a
 /// formula whose start is too large to explore, by the formula (positions numbered as play
-/// reaches them; see [`ByFormula`]).
+/// reaches them, and no remoteness: see [`Match::is_by_formula`]).
 #[derive(Debug, Clone)]
 pub struct Match {
     title: String,
