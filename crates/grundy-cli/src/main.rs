@@ -137,6 +137,7 @@ struct ServeArgs {
     max_requests: Option<u32>,
 }
 
+#[cfg(feature = "serve")]
 impl ServeArgs {
     /// The server's limits: the defaults, with the options given.
     fn limits(&self) -> Result<grundy_web::Limits> {
@@ -163,6 +164,7 @@ impl ServeArgs {
 }
 
 /// Serves the web page until the process is stopped.
+#[cfg(feature = "serve")]
 fn serve(args: &ServeArgs) -> Result<()> {
     grundy_web::serve(args.listen, args.limits()?, |addr| {
         // The page serves on whether or not anyone reads this line (stdout may be closed).
@@ -172,6 +174,15 @@ fn serve(args: &ServeArgs) -> Result<()> {
         );
     })?;
     Ok(())
+}
+
+/// `grundy serve` in a binary built without the web page.
+#[cfg(not(feature = "serve"))]
+fn serve(_: &ServeArgs) -> Result<()> {
+    anyhow::bail!(
+        "this grundy was built without the web page (cargo feature `serve`): build it with \
+         cargo build --release -p grundy-cli --features serve"
+    )
 }
 
 /// Writes `grundy: error: MESSAGE`, and the hint on a line of its own when there is one, on

@@ -3,6 +3,7 @@
 //! What is computed is chosen with `--values`: outcomes (win / loss / draw, remoteness, best
 //! move), Sprague–Grundy values (with `--tokens` for a sum of tokens), or payoffs.
 
+#[cfg(feature = "timely")]
 mod dataflow;
 mod grundy_values;
 mod outcome;
@@ -143,7 +144,13 @@ fn solve_with(args: &SolveArgs) -> Result<()> {
     };
     check_flags(args, values)?;
     if args.engine == Engine::Timely {
+        #[cfg(feature = "timely")]
         return dataflow::run(args, values);
+        #[cfg(not(feature = "timely"))]
+        anyhow::bail!(
+            "this grundy was built without timely dataflow (cargo feature `timely`): build it \
+             with cargo build --release -p grundy-cli --features timely"
+        );
     }
     if args.processes.is_some() || args.process.is_some() || args.hostfile.is_some() {
         bail!("--processes, --process and --hostfile go with --engine timely");
