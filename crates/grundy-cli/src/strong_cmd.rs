@@ -14,7 +14,7 @@ use anyhow::{anyhow, Context, Result};
 use clap::{Args, Subcommand};
 use grundy::games::cards::Cards;
 use grundy::games::connect4::Connect4;
-use grundy::games::connect4_tiers::Connect4Tiers;
+use grundy::games::connect4::Connect4Tiers;
 use grundy::input;
 use grundy::report::{Cell, Column, Field, Listing, Report};
 use grundy::rules::tiered::file;

@@ -24,8 +24,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use grundy::budget::Budget;
+use grundy::games::connect4::Connect4Tiers;
 use grundy::games::connect4::{Connect4, Connect4Position};
-use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
 use grundy::rules::explore;
 use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};

@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod budget;
 pub mod games;
 pub mod graph;
@@ -56,10 +57,15 @@ pub struct CatalogueDoctests;
 #[cfg(doctest)]
 pub struct CommandLineDoctests;
 
-/// The guide's chapter `docs/contributing.md`: its Rust examples compiled and run as doc tests.
-#[doc = include_str!("../../../docs/contributing.md")]
+/// `CONTRIBUTING.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../CONTRIBUTING.md")]
 #[cfg(doctest)]
 pub struct ContributingDoctests;
+
+/// `ARCHITECTURE.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../ARCHITECTURE.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDoctests;
 
 /// The guide's chapter `docs/graph-format.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/graph-format.md")]

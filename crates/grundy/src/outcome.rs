@@ -1,4 +1,5 @@
-//! The words every solver answers in: outcomes and players.
+//! The words every solver answers in: outcomes and players, and for partizan games the two
+//! sides and the four outcome classes (L, R, N, P).
 
 use std::fmt;
 
@@ -94,5 +95,98 @@ impl Player {
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
+    }
+}
+
+/// One of the two players of a partizan game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Left, who plays the positive games (Alice, Blue, vertical dominoes, `x`).
+    Left,
+    /// Right, who plays the negative games (Bob, Red, horizontal dominoes, `o`).
+    Right,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    /// `Left` or `Right`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "Left",
+            Side::Right => "Right",
+        })
+    }
+}
+
+/// The outcome class of a partizan position (serialized as `"left"`, `"right"`, `"first"`,
+/// `"second"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutcomeClass {
+    /// Left wins whoever starts (L, a positive game).
+    Left,
+    /// Right wins whoever starts (R, a negative game).
+    Right,
+    /// The player who moves first wins (N, a fuzzy game).
+    First,
+    /// The player who moves second wins (P, a zero game).
+    Second,
+}
+
+impl OutcomeClass {
+    /// Who wins when `first` moves first.
+    pub fn winner(self, first: Side) -> Side {
+        match self {
+            OutcomeClass::Left => Side::Left,
+            OutcomeClass::Right => Side::Right,
+            OutcomeClass::First => first,
+            OutcomeClass::Second => first.other(),
+        }
+    }
+
+    /// The class in which Left wins moving first iff `first`, and wins moving second iff
+    /// `second`.
+    pub fn from_left_wins(first: bool, second: bool) -> OutcomeClass {
+        match (first, second) {
+            (true, true) => OutcomeClass::Left,
+            (false, false) => OutcomeClass::Right,
+            (true, false) => OutcomeClass::First,
+            (false, true) => OutcomeClass::Second,
+        }
+    }
+}
+
+impl fmt::Display for OutcomeClass {
+    /// `Left wins`, `Right wins`, `the first player wins`, `the second player wins`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OutcomeClass::Left => "Left wins",
+            OutcomeClass::Right => "Right wins",
+            OutcomeClass::First => "the first player wins",
+            OutcomeClass::Second => "the second player wins",
+        })
+    }
+}
+
+impl OutcomeClass {
+    /// The class's letter in the usual notation: `L`, `R`, `N` (first player wins) or `P`
+    /// (second player wins).
+    pub fn letter(self) -> char {
+        match self {
+            OutcomeClass::Left => 'L',
+            OutcomeClass::Right => 'R',
+            OutcomeClass::First => 'N',
+            OutcomeClass::Second => 'P',
+        }
     }
 }

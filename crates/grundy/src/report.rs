@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::games::Answer;
+use crate::answer::Answer;
 use crate::outcome::Outcome;
 
 /// How many winning moves text output lists before saying how many there are.

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use grundy::budget::Budget;
 use grundy::games::cards::{answer, answer_from, Cards, CardsPosition};
+use grundy::games::connect4::Connect4Tiers;
 use grundy::games::connect4::{Connect4, Connect4Position};
-use grundy::games::connect4_tiers::Connect4Tiers;
 use grundy::progress::NoProgress;
 use grundy::rules::tiered::{
     file, solve_tiered, Solved, Step, TierError, TierOptions, TierRanking, Value,

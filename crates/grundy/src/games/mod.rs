@@ -12,7 +12,6 @@
 //! Adding a family: one module here (rules, formula, `CatalogueGame`, `Family`), one line in
 //! [`registry::FAMILIES`], one test file calling [`verify::against_solver`], a row in docs/catalogue.md.
 
-mod answer;
 pub mod candy_piles;
 pub mod cards;
 mod catalogue_game;
@@ -20,7 +19,6 @@ pub mod circle_take;
 pub mod coins;
 pub mod compounds;
 pub mod connect4;
-pub mod connect4_tiers;
 mod corner_walk;
 pub mod dynamic_subtraction;
 pub mod ends;
@@ -47,7 +45,7 @@ pub mod verify;
 pub mod wythoff;
 pub mod zero_runs;
 
-pub use answer::{Answer, RemoteAnswer};
+pub use crate::answer::{Answer, RemoteAnswer};
 pub use catalogue_game::CatalogueGame;
 pub use family::{Family, Group, Inputs, Param, RunError};
 

@@ -1,4 +1,4 @@
-//! Misère sums: the player who makes the last move loses (notes 002 Anti-Nim, 003 Anti-SG).
+//! Misère sums: the player who makes the last move loses (notes 002 Anti-Nim, 003 §2.7 反NIM).
 //!
 //! **The rule (SJ theorem).** Take a sum of games whose values are g_1..g_n, and let the whole
 //! game end, lost by the last mover, when every component has value 0. The player to move

@@ -20,6 +20,8 @@
 //! with [`ValueError::Budget`]. A check is an increment and a comparison between two checks,
 //! so the budget costs nothing measurable.
 
+use std::any::{Any, TypeId};
+
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -153,12 +155,40 @@ pub struct GameStore {
     outside: u64,
 }
 
-/// Memo tables of properties of single games, filled on demand.
+/// Memo tables of properties of single games, filled on demand. The analyses that compute a
+/// property keep its table here by the property's type ([`GameStore::remembered`]), so the
+/// store, which every analysis builds on, names none of them.
 #[derive(Default)]
 pub(crate) struct Memo {
-    pub(crate) thermographs: FxHashMap<GameId, super::thermograph::Thermograph>,
-    pub(crate) uptimals: FxHashMap<GameId, Option<super::uptimal::UptimalExpansion>>,
+    tables: FxHashMap<TypeId, Box<dyn MemoTable>>,
     pub(crate) sorted_options: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
+}
+
+/// A memo table of one property, as the store counts it.
+trait MemoTable: Any + Send {
+    /// Its length, capacity and bytes an entry.
+    fn size(&self) -> (usize, usize, usize);
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The values of one property, by game.
+struct PerGame<V>(FxHashMap<GameId, V>);
+
+impl<V: Send + 'static> MemoTable for PerGame<V> {
+    fn size(&self) -> (usize, usize, usize) {
+        // The value's own heap (a thermograph's walls) at a few words more.
+        let entry = std::mem::size_of::<(GameId, V)>() + 16;
+        (self.0.len(), self.0.capacity(), entry)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 /// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
@@ -254,6 +284,24 @@ impl GameStore {
         store
     }
 
+    /// The value of the property `V` remembered for `g`, if any: the property is named by its
+    /// type (each analysis has its own). O(1) expected.
+    pub(crate) fn remembered<V: Clone + Send + 'static>(&self, g: GameId) -> Option<V> {
+        let table = self.memo.tables.get(&TypeId::of::<V>())?;
+        let table = table.as_any().downcast_ref::<PerGame<V>>()?;
+        table.0.get(&g).cloned()
+    }
+
+    /// Remembers `value` as the property `V` of `g` (see [`GameStore::remembered`]); its
+    /// table is counted in [`GameStore::bytes`]. O(1) amortised.
+    pub(crate) fn remember<V: Send + 'static>(&mut self, g: GameId, value: V) {
+        let table = (self.memo.tables.entry(TypeId::of::<V>()))
+            .or_insert_with(|| Box::new(PerGame::<V>(FxHashMap::default())));
+        if let Some(table) = table.as_any_mut().downcast_mut::<PerGame<V>>() {
+            table.0.insert(g, value);
+        }
+    }
+
     /// The budget the store works within.
     pub fn budget(&self) -> &Budget {
         &self.budget
@@ -294,8 +342,12 @@ impl GameStore {
                 self.leqs.capacity(),
                 size_of::<(u64, bool)>(),
             )
-            + table(memo.thermographs.len(), memo.thermographs.capacity(), 64)
-            + table(memo.uptimals.len(), memo.uptimals.capacity(), 32)
+            + (memo.tables.values())
+                .map(|t| {
+                    let (len, capacity, entry) = t.size();
+                    table(len, capacity, entry)
+                })
+                .sum::<u64>()
             + table(
                 memo.sorted_options.len(),
                 memo.sorted_options.capacity(),

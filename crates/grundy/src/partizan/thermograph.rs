@@ -317,8 +317,8 @@ impl GameStore {
     }
 
     pub(crate) fn thermograph_in(&mut self, g: GameId) -> Result<Thermograph, ValueError> {
-        if let Some(t) = self.memo.thermographs.get(&g) {
-            return Ok(t.clone());
+        if let Some(t) = self.remembered::<Thermograph>(g) {
+            return Ok(t);
         }
         self.tick()?;
         if let Some(n) = self.as_number(g).filter(|x| x.is_integer()) {
@@ -350,7 +350,7 @@ impl GameStore {
         let left = left.tilt(-1)?;
         let right = right.tilt(1)?;
         let result = meet(&left, &right)?;
-        self.memo.thermographs.insert(g, result.clone());
+        self.remember(g, result.clone());
         Ok(result)
     }
 }

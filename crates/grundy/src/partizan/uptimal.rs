@@ -219,8 +219,8 @@ impl GameStore {
                 v.nimber,
             )));
         }
-        if let Some(known) = self.memo.uptimals.get(&g) {
-            return Ok(known.clone());
+        if let Some(known) = self.remembered::<Option<UptimalExpansion>>(g) {
+            return Ok(known);
         }
         self.tick()?;
         let mut found = self.expansion_with_positive_end(g)?;
@@ -230,7 +230,7 @@ impl GameStore {
                 .expansion_with_positive_end(minus_g)?
                 .map(|e| e.negate());
         }
-        self.memo.uptimals.insert(g, found.clone());
+        self.remember(g, found.clone());
         Ok(found)
     }
 

@@ -27,7 +27,7 @@ use rustc_hash::FxHashMap;
 
 use crate::budget::Budget;
 use crate::input::{self, InputError};
-use crate::partizan::OutcomeClass;
+use crate::outcome::OutcomeClass;
 use crate::progress::{NoProgress, Progress};
 use crate::rules::{explore, ExploreError, Impartial};
 use crate::solve::{grundy_values, SolveError};

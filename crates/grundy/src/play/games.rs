@@ -8,7 +8,7 @@ use super::drawing::coin_text;
 use super::families;
 use super::rulesets::{self, edges, graph_text, grid};
 use super::take_break::Heaps;
-use super::{Drawing, Match, PlayError};
+use super::{fits, Drawing, Match, PlayError};
 use crate::budget::{Budget, Resource};
 use crate::games::coins::{self, CoinRow};
 use crate::games::fibonacci::{self, FibonacciNim};
@@ -499,17 +499,6 @@ fn explore_or_formula(
         Err(PlayError::Budget(e)) if e.resource == Resource::Memory => formula(),
         result => result,
     }
-}
-
-/// Whether a start whose moves cost `size` (see [`counters`]; a board's text length squared)
-/// fits the position budget: [`PlayError::StartTooLarge`] if not. O(1).
-pub(super) fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
-    if size > budget.positions() {
-        return Err(PlayError::StartTooLarge {
-            limit: budget.positions(),
-        });
-    }
-    Ok(())
 }
 
 /// Piles as text: `3 4 5`.

@@ -482,6 +482,17 @@ fn explore_within<G: Game>(
     })
 }
 
+/// Whether a start whose moves cost `size` (from a start's piles and counters, or a board's
+/// text length squared) fits the position budget: [`PlayError::StartTooLarge`] if not. O(1).
+fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
+    if size > budget.positions() {
+        return Err(PlayError::StartTooLarge {
+            limit: budget.positions(),
+        });
+    }
+    Ok(())
+}
+
 /// A name as looked up: lower case, words separated by single spaces.
 fn key(name: &str) -> String {
     name.split(|c: char| c.is_whitespace() || c == ',')

@@ -172,7 +172,7 @@ where
 {
     let (text, side) = split_side(position);
     // A position lists up to a move a cell, each a copy of the board.
-    super::games::fits(budget, (text.len() as u64).saturating_pow(2))?;
+    super::fits(budget, (text.len() as u64).saturating_pow(2))?;
     let board = rules
         .parse(text)
         .map_err(|e| PlayError::Game(format!("{}: {e}", rules.name())))?;

@@ -71,6 +71,7 @@ pub mod file;
 mod query;
 mod results;
 mod solve;
+mod sweep;
 mod tier;
 mod unmoves;
 

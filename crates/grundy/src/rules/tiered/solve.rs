@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use super::file::{self, Manifest};
 use super::results::Results;
-use super::tier::{solve_tier, Later};
+use super::sweep::Later;
 use super::{io_error, TierError, TierRanking};
+use super::{tier, unmoves};
 use crate::progress::Progress;
 
 /// How to solve, for [`solve_tiered`].
@@ -130,14 +131,13 @@ where
                 first: range.start,
                 tiers: range.clone().map(|t| held.get(&t)).collect(),
             };
-            let results = solve_tier(
-                game,
-                tier,
-                &later,
-                options.remoteness,
-                options.misere,
-                progress,
-            )?;
+            // The one place that chooses between the two ways of solving a tier.
+            let (remoteness, misere) = (options.remoteness, options.misere);
+            let results = if G::UNMOVES {
+                unmoves::solve_tier(game, tier, &later, remoteness, misere, progress)?
+            } else {
+                tier::solve_tier(game, tier, &later, remoteness, misere, progress)?
+            };
             file::write_tier(dir, &manifest, tier, &results)?;
             results
         };

@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::results::{Results, MAX_REMOTENESS, NO_REMOTENESS};
-use super::tier::{chunk_ranges, in_batches, pull_position, Later, Pulled, CHUNK};
+use super::sweep::{chunk_ranges, in_batches, pull_position, Later, Pulled, CHUNK};
 use super::{TierError, TierRanking};
 use crate::outcome::Outcome;
 use crate::progress::Progress;

@@ -12,7 +12,7 @@
 //! options of a tier's shapes fall in a few neighbouring blocks of the next tier, which keeps
 //! the solver's look-ups near each other.
 
-use super::connect4::{Connect4, Connect4Position};
+use super::{Connect4, Connect4Position};
 use crate::outcome::Outcome;
 use crate::rules::tiered::TierRanking;
 use crate::rules::Game;
@@ -104,7 +104,7 @@ impl Connect4Tiers {
     /// [`TierRanking::name`] writes it), if it is Connect Four of a size that ranks.
     ///
     /// ```
-    /// use grundy::games::connect4_tiers::Connect4Tiers;
+    /// use grundy::games::connect4::Connect4Tiers;
     /// use grundy::rules::tiered::TierRanking;
     /// let tiers = Connect4Tiers::from_name("connect4 5x4").unwrap();
     /// assert_eq!(tiers.name(), "connect4 5x4");

@@ -28,11 +28,14 @@
 //! too large to explore (7 × 4: 4.6·10^9 boards) into files; [`answer_from`] answers a board
 //! from them.
 
+pub mod tiers;
+
 use std::fmt;
 
 use serde::Serialize;
 
-use super::connect4_tiers::Connect4Tiers;
+pub use tiers::Connect4Tiers;
+
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::{Budget, Resource};
 use crate::input::{self, InputError};
@@ -626,7 +629,7 @@ pub fn solve_board(
 ///
 /// ```
 /// use grundy::games::connect4::{answer_from, Board, Column, Connect4};
-/// use grundy::games::connect4_tiers::Connect4Tiers;
+/// use grundy::games::connect4::Connect4Tiers;
 /// use grundy::progress::NoProgress;
 /// use grundy::rules::tiered::{solve_tiered, Solved, TierOptions};
 /// use grundy::Outcome;

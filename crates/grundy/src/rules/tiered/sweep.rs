@@ -1,0 +1,179 @@
+//! What the two ways of solving a tier share: the chunks of positions the parallel passes work
+//! on and their progress, the later tiers a tier moves into, and the pull of one position (its
+//! moves ranked and looked up in the later tiers, folded into what the retrograde rule needs).
+
+use rayon::prelude::*;
+
+use super::results::Results;
+use super::{TierError, TierRanking};
+use crate::outcome::Outcome;
+use crate::progress::Progress;
+
+/// Positions a task of the parallel pass works on: the later tiers' look-ups of a chunk stay
+/// near each other when the ranking is local.
+pub(super) const CHUNK: usize = 1 << 14;
+/// Chunks between two reports of progress.
+const CHUNKS_PER_REPORT: usize = 64;
+
+/// The tiers a tier moves into, by tier number.
+pub(crate) struct Later<'a> {
+    /// The first tier held.
+    pub first: u32,
+    /// Tiers `first, first + 1, ...`; `None` for a tier the game says it never moves into.
+    pub tiers: Vec<Option<&'a Results>>,
+}
+
+/// What the options of a position leaving the tier amount to, for the retrograde rule.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Fold {
+    /// Smallest remoteness of an option that is a loss (for its mover), or `u32::MAX`.
+    pub fastest_loss: u32,
+    /// Largest remoteness of an option that is a win, or `None`.
+    pub slowest_win: Option<u32>,
+    /// Whether an option is a draw.
+    pub draw: bool,
+}
+
+impl Fold {
+    pub(super) const EMPTY: Fold = Fold {
+        fastest_loss: u32::MAX,
+        slowest_win: None,
+        draw: false,
+    };
+
+    pub(super) fn add(&mut self, outcome: Outcome, remoteness: u32) {
+        match outcome {
+            Outcome::Loss => self.fastest_loss = self.fastest_loss.min(remoteness),
+            Outcome::Win => {
+                self.slowest_win = Some(self.slowest_win.map_or(remoteness, |r| r.max(remoteness)))
+            }
+            Outcome::Draw => self.draw = true,
+        }
+    }
+
+    /// The value of a position whose options are exactly these (at least one).
+    pub(super) fn decide(&self) -> (Outcome, u32) {
+        if self.fastest_loss != u32::MAX {
+            (Outcome::Win, self.fastest_loss + 1)
+        } else if self.draw {
+            (Outcome::Draw, u32::MAX)
+        } else {
+            (Outcome::Loss, self.slowest_win.map_or(0, |r| r + 1))
+        }
+    }
+}
+
+/// The ranges of positions `0..size` a task works on, [`CHUNK`] each.
+pub(super) fn chunk_ranges(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
+    (0..size)
+        .step_by(CHUNK)
+        .map(move |start| start..(start + CHUNK as u64).min(size))
+}
+
+/// Runs `work` on every job, `(range of positions, data)`, over rayon's threads,
+/// [`CHUNKS_PER_REPORT`] jobs at a time, reporting their positions done after each batch;
+/// the results in job order, or the first error.
+pub(super) fn in_batches<J, T>(
+    jobs: Vec<(std::ops::Range<u64>, J)>,
+    progress: &dyn Progress,
+    work: impl Fn((std::ops::Range<u64>, J)) -> Result<T, TierError> + Sync,
+) -> Result<Vec<T>, TierError>
+where
+    J: Send,
+    T: Send,
+{
+    let mut results = Vec::with_capacity(jobs.len());
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        let batch: Vec<_> = jobs.by_ref().take(CHUNKS_PER_REPORT).collect();
+        let done: u64 = batch.iter().map(|(r, _)| r.end - r.start).sum();
+        let parts = batch
+            .into_par_iter()
+            .map(&work)
+            .collect::<Result<Vec<T>, TierError>>()?;
+        results.extend(parts);
+        progress.advance(done);
+    }
+    Ok(results)
+}
+
+/// What the pull makes of one position.
+pub(super) enum Pulled {
+    /// Decided by the rules and the later tiers: the outcome and remoteness (`u32::MAX` for a
+    /// draw).
+    Decided(Outcome, u32),
+    /// Moves inside the tier remain (their ranks are left in the caller's list); the fold of
+    /// its other options.
+    Inside(Fold),
+}
+
+/// The pull of one position `p` of `tier`: its result, or its moves ranked and looked up in
+/// the later tiers. `options` is scratch; the ranks of the moves inside the tier are left in
+/// `inside` (cleared first). O(moves).
+pub(super) fn pull_position<G: TierRanking>(
+    game: &G,
+    tier: u32,
+    p: &G::Position,
+    later: &Later<'_>,
+    misere: bool,
+    options: &mut Vec<(u32, u64)>,
+    inside: &mut Vec<u64>,
+) -> Result<Pulled, TierError> {
+    inside.clear();
+    if let Some(o) = game.result(p) {
+        return Ok(Pulled::Decided(
+            o,
+            if o == Outcome::Draw { u32::MAX } else { 0 },
+        ));
+    }
+    options.clear();
+    game.ranked_moves(p, options);
+    if options.is_empty() {
+        let o = if misere { Outcome::Win } else { Outcome::Loss };
+        return Ok(Pulled::Decided(o, 0));
+    }
+    let mut fold = Fold::EMPTY;
+    for &(t, r) in options.iter() {
+        check_rank(game, t, r)?;
+        if t == tier {
+            inside.push(r);
+            continue;
+        }
+        let value = later
+            .tiers
+            .get(t.wrapping_sub(later.first) as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| {
+                TierError::Ranking(format!(
+                    "a move from tier {tier} reaches tier {t}, which is not among the later \
+                     tiers the game names for it"
+                ))
+            })?
+            .get(r);
+        fold.add(value.outcome, value.remoteness.unwrap_or(0));
+    }
+    Ok(if inside.is_empty() {
+        let (o, r) = fold.decide();
+        Pulled::Decided(o, r)
+    } else {
+        Pulled::Inside(fold)
+    })
+}
+
+/// Checks a ranked option against the ranking's bounds.
+fn check_rank<G: TierRanking>(game: &G, t: u32, r: u64) -> Result<(), TierError> {
+    if t >= game.tier_count() {
+        return Err(TierError::Ranking(format!(
+            "a position is in tier {t}, but the game has {} tiers",
+            game.tier_count()
+        )));
+    }
+    let size = game.tier_size(t);
+    if r >= size {
+        return Err(TierError::Ranking(format!(
+            "a position of tier {t} has rank {r}, but the tier has {size} positions"
+        )));
+    }
+    Ok(())
+}
