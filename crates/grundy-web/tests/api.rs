@@ -345,9 +345,9 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
         (
             a["title"].as_str(),
             a["position"].as_str(),
-            a["player"].as_str()
+            a["player"].as_u64()
         ),
-        (Some("Domineering"), Some("...|...|..# left"), Some("One"))
+        (Some("Domineering"), Some("...|...|..# left"), Some(1))
     );
     assert_eq!(
         a["drawing"],

@@ -56,7 +56,7 @@ impl fmt::Display for Outcome {
 
 /// One of the two players. Player 1 moves first from a start position unless a graph says
 /// otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
     /// The first player.
     One,
@@ -89,6 +89,14 @@ impl Player {
             "2" => Some(Player::Two),
             _ => None,
         }
+    }
+}
+
+impl serde::Serialize for Player {
+    /// As its number, 1 or 2: the word the graph format (`player=1`), the command line and
+    /// every answer use for a player.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.number())
     }
 }
 

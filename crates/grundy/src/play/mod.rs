@@ -543,7 +543,8 @@ pub struct Analysis {
     pub position: String,
     /// The position drawn.
     pub drawing: Drawing,
-    /// The player to move, in a game whose players have different moves.
+    /// The player to move, in a game whose players have different moves: 1 or 2 (in a
+    /// ruleset, 1 is Left).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<Player>,
     /// The outcome for the player to move.
