@@ -14,7 +14,7 @@ fn immediate_win_in_text() {
         grundy(&["connect4", ".....|.....|.....|.ooo.|.xxx."]).ok(),
         "win\n\
          board: .....|.....|.....|.ooo.|.xxx.\n\
-         to_move: x\n\
+         to move: x\n\
          remoteness: 1 move\n\
          best moves: 1, 5\n\
          positions: 159174\n\

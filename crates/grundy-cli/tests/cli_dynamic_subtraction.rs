@@ -14,10 +14,10 @@ fn text_output() {
          k: 3/2\n\
          pile: 10\n\
          limit: 9\n\
-         representation: [8,2]\n\
-         min_winning_first_move: 2\n\
-         losing_size_count: 4\n\
-         losing_sizes: [1,2,4,8]\n\
+         representation: 8, 2\n\
+         min winning first move: 2\n\
+         losing size count: 4\n\
+         losing sizes: 1, 2, 4, 8\n\
          winning moves (1):\n  \
          take 2 (leaves 8, the opponent takes at most 3)\n"
     );
@@ -27,10 +27,10 @@ fn text_output() {
          k: 3/2\n\
          pile: 16\n\
          limit: 15\n\
-         representation: [16]\n\
-         min_winning_first_move: null\n\
-         losing_size_count: 5\n\
-         losing_sizes: [1,2,4,8,16]\n"
+         representation: 16\n\
+         min winning first move: null\n\
+         losing size count: 5\n\
+         losing sizes: 1, 2, 4, 8, 16\n"
     );
 }
 

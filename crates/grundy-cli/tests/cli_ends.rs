@@ -90,7 +90,7 @@ fn carrots() {
 fn ends_sum() {
     assert_eq!(
         grundy(&["ends-sum", "1", "2", "3", "5", "4", "6"]).ok(),
-        "win\nodd_sum: 8\neven_sum: 13\nwinning moves (1):\n  take the last value, then always \
+        "win\nodd sum: 8\neven sum: 13\nwinning moves (1):\n  take the last value, then always \
          take from the end the opponent took from (you get the values at even indices: a2, a4, \
          ...)\n"
     );

@@ -15,21 +15,21 @@ fn fibonacci_nim_text() {
         "win\n\
          pile: 10\n\
          limit: 9\n\
-         zeckendorf: [8,2]\n\
+         zeckendorf: 8, 2\n\
          fibonacci: false\n\
          winning moves (1):\n  \
          take 2 (leaves 8, the opponent takes at most 4)\n"
     );
     assert_eq!(
         grundy(&["fibonacci-nim", "13"]).ok(),
-        "loss\npile: 13\nlimit: 12\nzeckendorf: [13]\nfibonacci: true\n"
+        "loss\npile: 13\nlimit: 12\nzeckendorf: 13\nfibonacci: true\n"
     );
     assert_eq!(
         grundy(&["fibonacci-nim", "12", "--limit", "100"]).ok(),
         "win\n\
          pile: 12\n\
          limit: 100\n\
-         zeckendorf: [8,3,1]\n\
+         zeckendorf: 8, 3, 1\n\
          fibonacci: false\n\
          winning moves (2):\n  \
          take 1 (leaves 11, the opponent takes at most 2)\n  \
@@ -98,7 +98,7 @@ fn misere_fibonacci_nim_positions() {
         "win\n\
          pile: 5\n\
          limit: 1\n\
-         zeckendorf_of_pile_minus_one: [3,1]\n\
+         zeckendorf of pile minus one: 3, 1\n\
          winning moves (1):\n  \
          take 1 (leaves 4, the opponent takes at most 2)\n"
     );

@@ -15,14 +15,14 @@ fn positions() {
          k: 2\n\
          pile: 5\n\
          limit: 1\n\
-         representation: [4,1]\n\
+         representation: 4, 1\n\
          period: 10\n\
          winning moves (1):\n  \
          take 1 (leaves 4, the opponent takes at most 3)\n"
     );
     assert_eq!(
         grundy(&["plus-k-nim", "6", "--k", "2"]).ok(),
-        "loss\nk: 2\npile: 6\nlimit: 1\nrepresentation: [6]\nperiod: 10\n"
+        "loss\nk: 2\npile: 6\nlimit: 1\nrepresentation: 6\nperiod: 10\n"
     );
     assert_eq!(
         json(&["plus-k-nim", "13", "--k", "2", "--limit", "13"]),

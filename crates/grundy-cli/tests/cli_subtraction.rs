@@ -13,7 +13,7 @@ fn text_output() {
         grundy(&["subtraction", "--set", "1,3,4", "10", "7"]).ok(),
         "win (Sprague-Grundy value 1)\n\
          rule: take 1, 3 or 4\n\
-         pile_values: [1,0]\n\
+         pile values: 1, 0\n\
          preperiod: 0\n\
          period: 7\n\
          winning moves (3):\n  \
@@ -25,7 +25,7 @@ fn text_output() {
         grundy(&["subtraction", "--bash", "3", "12"]).ok(),
         "loss (Sprague-Grundy value 0)\n\
          rule: take 1 to 3\n\
-         pile_values: [0]\n\
+         pile values: 0\n\
          preperiod: 0\n\
          period: 4\n"
     );
@@ -33,7 +33,7 @@ fn text_output() {
         grundy(&["subtraction", "--except", "3", "10", "4"]).ok(),
         "win (Sprague-Grundy value 5)\n\
          rule: take any amount except 3\n\
-         pile_values: [4,1]\n\
+         pile values: 4, 1\n\
          preperiod: 0\n\
          period: 6\n\
          saltus: 3\n\

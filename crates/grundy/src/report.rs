@@ -120,18 +120,27 @@ pub struct Field {
 }
 
 impl Field {
-    /// A field shown the same way in both forms: `key: value` in text (a string without its
-    /// quotes), `"key": value` in JSON.
+    /// A field shown the same way in both forms: `"pile_values": [1,0]` in JSON, and in text
+    /// the key in words with the value as a reader writes it: `pile values: 1, 0` (a string
+    /// without its quotes, a list of numbers or words separated by commas).
     pub fn new(key: &str, value: impl Serialize) -> Field {
         let json = json(&value);
+        let scalar = |v: &Value| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(_) | Value::Bool(_) => Some(v.to_string()),
+            _ => None,
+        };
         let text = match &json {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
+            Value::Array(items) if !items.is_empty() => (items.iter())
+                .map(scalar)
+                .collect::<Option<Vec<String>>>()
+                .map_or_else(|| json.to_string(), |words| words.join(", ")),
+            other => scalar(other).unwrap_or_else(|| other.to_string()),
         };
         Field {
             key: Some(key.to_string()),
             json,
-            label: Some(key.to_string()),
+            label: Some(key.replace('_', " ")),
             text,
             layout: Layout::Inline,
         }
