@@ -50,7 +50,9 @@ pub struct PlayArgs {
     /// Two people play each other, and the moves are listed with their outcomes at each turn.
     #[arg(long)]
     hints: bool,
-    /// The most positions solved to play (the game is solved from its start position).
+    /// The most positions solved to play (the game is solved from its start position); a
+    /// larger start of Nim, misère Nim, a subtraction game, Wythoff, Fibonacci or Staircase
+    /// Nim is played by its formula instead.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     limit: usize,
 }

@@ -158,7 +158,15 @@ impl Match {
                 position: name.clone(),
             })
             .collect();
-        Match::solved(title.to_string(), graph, names, drawings, start, false)
+        Match::solved(
+            title.to_string(),
+            graph,
+            names,
+            drawings,
+            start,
+            false,
+            None,
+        )
     }
 
     /// A game given by its rules, explored from `start` within `budget` and solved (in misère
@@ -175,7 +183,7 @@ impl Match {
         let (names, drawings) = (0..explored.graph.position_count() as u32)
             .map(|p| describe(explored.position(p)))
             .unzip();
-        Match::solved(title, explored.graph, names, drawings, 0, misere)
+        Match::solved(title, explored.graph, names, drawings, 0, misere, None)
     }
 
     /// Solves the graph and indexes the names.
@@ -186,6 +194,7 @@ impl Match {
         drawings: Vec<Drawing>,
         start: u32,
         misere: bool,
+        forms: Option<Arc<dyn Forms>>,
     ) -> Result<Match, PlayError> {
         let options = SolveOptions {
             misere,
@@ -212,7 +221,7 @@ impl Match {
             values,
             index,
             start,
-            forms: None,
+            forms,
         };
         Ok(Match {
             title,
@@ -225,15 +234,6 @@ impl Match {
         Match {
             title,
             body: Body::Formula(Arc::new(game)),
-        }
-    }
-
-    /// Gives a solved ruleset its move names and values.
-    fn set_forms(&mut self, forms: Arc<dyn Forms>) {
-        if let Body::Solved(solved) = &mut self.body {
-            if let Some(solved) = Arc::get_mut(solved) {
-                solved.forms = Some(forms);
-            }
         }
     }
 

@@ -188,8 +188,7 @@ where
             )
         })
         .unzip();
-    let mut game = Match::solved(rules.name().to_string(), graph, names, drawings, 0, false)?;
-    game.set_forms(Arc::new(RulesetForms {
+    let forms: Arc<dyn Forms> = Arc::new(RulesetForms {
         rules,
         positions,
         engine: Mutex::new(Engine {
@@ -197,8 +196,9 @@ where
             store: GameStore::new(),
             values: FxHashMap::default(),
         }),
-    }));
-    Ok(game)
+    });
+    let title = rules.name().to_string();
+    Match::solved(title, graph, names, drawings, 0, false, Some(forms))
 }
 
 /// A board or strip drawn as the rows of its notation (`x.o|.ox` is two rows).
