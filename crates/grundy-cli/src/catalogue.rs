@@ -5,7 +5,7 @@
 use anyhow::{anyhow, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use grundy::games::family::ParamKind;
-use grundy::games::{Family, Inputs};
+use grundy::games::{Family, Inputs, Param};
 use grundy::progress::Progress;
 
 use crate::budget_cmd;
@@ -21,45 +21,46 @@ pub fn command(family: &Family) -> Command {
             "Example: grundy {} {}",
             family.name, family.example
         ));
-    for param in family.params {
-        let arg = Arg::new(param.name).help(param.help);
-        let arg = match param.kind {
-            ParamKind::Positional { required, many } => {
-                let arg = arg
-                    .value_name(param.value_name)
-                    .required(required)
-                    .allow_negative_numbers(true);
-                if many {
-                    arg.num_args(1..).action(ArgAction::Append)
-                } else {
-                    arg
-                }
-            }
-            ParamKind::Option { required, values } => arg
-                .long(param.name)
-                .value_names(param.value_name.split(' '))
-                .num_args(values)
-                .required(required)
-                .allow_hyphen_values(true),
-            ParamKind::Flag => arg.long(param.name).action(ArgAction::SetTrue),
-        };
-        command = command.arg(arg);
-    }
+    command = command.args(family.params.iter().map(arg));
     if budget_cmd::takes_budget(family) {
         command = command.args(budget_cmd::args());
     }
     command
 }
 
-/// Runs a family on the arguments of its subcommand and writes its report.
-pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
-    let reader = |path: &str| read_source(path);
-    let bar = Bar::new();
-    let mut inputs = Inputs::new(family.params, &reader, &bar);
-    if budget_cmd::takes_budget(family) {
-        inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
+/// The argument of a parameter: positional, `--name VALUE` or a switch, its default shown in
+/// its help (the family reads the default, so that every front end has the same).
+pub fn arg(param: &Param) -> Arg {
+    let help = match param.default {
+        Some(default) => format!("{} [default: {default}]", param.help),
+        None => param.help.to_string(),
+    };
+    let arg = Arg::new(param.name).help(help);
+    match param.kind {
+        ParamKind::Positional { required, many } => {
+            let arg = arg
+                .value_name(param.value_name)
+                .required(required)
+                .allow_negative_numbers(true);
+            if many {
+                arg.num_args(1..).action(ArgAction::Append)
+            } else {
+                arg
+            }
+        }
+        ParamKind::Option { required, values } => arg
+            .long(param.name)
+            .value_names(param.value_name.split(' '))
+            .num_args(values)
+            .required(required)
+            .allow_hyphen_values(true),
+        ParamKind::Flag => arg.long(param.name).action(ArgAction::SetTrue),
     }
-    for param in family.params {
+}
+
+/// Sets each of `params` that `matches` holds on `inputs` (a flag that is set as `true`).
+pub fn set_inputs(inputs: &mut Inputs, params: &'static [Param], matches: &ArgMatches) {
+    for param in params {
         match param.kind {
             ParamKind::Flag => {
                 if matches.get_flag(param.name) {
@@ -73,6 +74,17 @@ pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> 
             }
         }
     }
+}
+
+/// Runs a family on the arguments of its subcommand and writes its report.
+pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
+    let reader = |path: &str| read_source(path);
+    let bar = Bar::new();
+    let mut inputs = Inputs::new(family.params, &reader, &bar);
+    if budget_cmd::takes_budget(family) {
+        inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
+    }
+    set_inputs(&mut inputs, family.params, matches);
     let report = (family.run)(&inputs).map_err(|e| anyhow!("{e}"));
     bar.finish();
     emit(&report?, format)

@@ -35,9 +35,6 @@ use output::Format;
 enum Tool {
     /// Solve every position of a game given as a position graph (the format: docs/graph-format.md).
     Solve(solve_cmd::SolveArgs),
-    /// Strong solutions of games too large for a graph (Connect Four), tier by tier into
-    /// files that later answers read; a stopped run resumes.
-    Strong(strong_cmd::StrongArgs),
     /// Merge the parts a distributed solve (--engine timely) wrote, in process order, into
     /// one listing.
     Merge(merge_cmd::MergeArgs),
@@ -67,6 +64,7 @@ pub fn command() -> Command {
         .about("Solve two-player games: who wins, how fast, and with which move.")
         .subcommand_required(true)
         .arg_required_else_help(true);
+    root = root.subcommand(strong_cmd::command());
     for family in FAMILIES {
         root = root.subcommand(catalogue::command(family));
     }
@@ -89,12 +87,14 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
     if let Some(family) = registry::family(name) {
         return catalogue::run(family, sub, format);
     }
+    if name == "strong" {
+        return strong_cmd::run(sub, format);
+    }
     match Tool::from_arg_matches(matches)? {
         Tool::Solve(mut args) => {
             args.format = format;
             solve_cmd::run(&args)
         }
-        Tool::Strong(args) => strong_cmd::run(&args, format),
         Tool::Merge(args) => merge_cmd::run(&args),
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),

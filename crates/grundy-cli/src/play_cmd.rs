@@ -8,9 +8,10 @@ use std::path::Path;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
+use grundy::games::registry;
 use grundy::graph::text::read_path;
 use grundy::input::without_bom;
-use grundy::play::{games, Analysis, Choice, Drawing, Match, PlayError, Session};
+use grundy::play::{Analysis, Choice, Drawing, Match, PlayError, Session};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
 
@@ -65,15 +66,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             Match::from_graph(path, graph, args.start.as_deref())?
         }
         (None, Some(name)) => {
-            let default = games::GAMES
-                .iter()
-                .find(|g| g.example.eq_ignore_ascii_case(name) || g.syntax == name.as_str());
-            let position = match (args.position.is_empty(), default) {
-                (false, _) => args.position.join(" "),
-                (true, Some(g)) => g.start.to_string(),
-                (true, None) => anyhow::bail!("give the start position after the game's name"),
+            let (playable, _) = registry::playable(name)?;
+            let position = match args.position.is_empty() {
+                false => args.position.join(" "),
+                true => playable.start.to_string(),
             };
-            games::build(name, &position, args.limit).map_err(|e| match e {
+            registry::play(name, &position, args.limit).map_err(|e| match e {
                 PlayError::TooLarge { .. } => anyhow!("{e}, or raise --limit N"),
                 other => other.into(),
             })?

@@ -7,170 +7,157 @@
 //! Codeforces 919F (one tier full of cycles, by un-moves); `grundy strong check DIR` reads
 //! every file back and checks it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
-use clap::{Args, Subcommand};
-use grundy::games::cards::Cards;
-use grundy::games::connect4::Connect4;
-use grundy::games::connect4::Connect4Tiers;
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use grundy::games::registry;
+use grundy::games::strong::Strong;
+use grundy::games::{Family, Inputs};
 use grundy::input;
+use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Listing, Report};
 use grundy::rules::tiered::file;
-use grundy::rules::tiered::{
-    solve_tiered, Solved, TierError, TierOptions, TierRanking, TierSummary,
-};
+use grundy::rules::tiered::{TierError, TierOptions, TierSummary};
 
+use crate::catalogue;
 use crate::output::{emit, Format};
-use grundy::progress::Progress;
-
 use crate::progress::Bar;
+use crate::source::read_source;
 
-/// Arguments of `grundy strong`.
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Example: grundy strong connect4 --width 5 --height 4 c4-5x4, then \
-                  grundy connect4 --solved c4-5x4 '' (the empty board) or any board of that size"
-)]
-pub struct StrongArgs {
-    /// What to do.
-    #[command(subcommand)]
-    pub what: What,
+/// `grundy strong`: one subcommand a family of the registry that solves strongly, and
+/// `check`.
+pub fn command() -> Command {
+    let mut command = Command::new("strong")
+        .about(
+            "Strong solutions of games too large for a graph (Connect Four), tier by tier into \
+             files that later answers read; a stopped run resumes",
+        )
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .after_help(
+            "Example: grundy strong connect4 --width 5 --height 4 c4-5x4, then grundy \
+             connect4 --solved c4-5x4 '' (the empty board) or any board of that size",
+        );
+    for family in registry::strong_families() {
+        let strong = family
+            .strong
+            .as_ref()
+            .expect("a family that solves strongly");
+        let sub = Command::new(family.name)
+            .about(strong.about)
+            .after_help(format!(
+                "Example: grundy strong {} {}",
+                family.name, strong.example
+            ))
+            .args(strong.params.iter().map(catalogue::arg))
+            .arg(dir_arg().help(
+                "The folder of the solution (made if missing; a folder with part of this \
+                 solution resumes it)",
+            ))
+            .args(run_args());
+        command = command.subcommand(sub);
+    }
+    command.subcommand(
+        Command::new("check")
+            .about(
+                "Read back every file of a solution, check its header, length and every \
+                 checksum, and count its outcomes tier by tier",
+            )
+            .arg(dir_arg().help("The folder of the solution")),
+    )
 }
 
-/// The commands of `grundy strong`.
-#[derive(Debug, Subcommand)]
-pub enum What {
-    /// Solve Connect Four strongly: the outcome and remoteness of every board of a size,
-    /// written tier by tier (stones on the board) into DIR; a stopped run resumes.
-    Connect4 {
-        /// The board's width.
-        #[arg(long, default_value_t = 7)]
-        width: u32,
-        /// The board's height.
-        #[arg(long, default_value_t = 4)]
-        height: u32,
-        /// The folder of the solution (made if missing; a folder with part of this
-        /// solution resumes it).
-        dir: PathBuf,
-        #[command(flatten)]
-        run: RunOptions,
-    },
-    /// Solve the card game of Codeforces 919F strongly (turn your card a into a + b mod M
-    /// with the opponent's card b; zeros only wins): every position's outcome, draws
-    /// included, and remoteness, by retrograde analysis over un-moves into DIR.
-    Cards {
-        /// Cards a hand.
-        #[arg(long, default_value_t = 8)]
-        cards: u32,
-        /// The numbers are modulo M.
-        #[arg(long, default_value_t = 5)]
-        modulus: u32,
-        /// The folder of the solution (made if missing; a folder with part of this
-        /// solution resumes it).
-        dir: PathBuf,
-        #[command(flatten)]
-        run: RunOptions,
-    },
-    /// Read back every file of a solution, check its header, length and every checksum, and
-    /// count its outcomes tier by tier.
-    Check {
-        /// The folder of the solution.
-        dir: PathBuf,
-    },
+/// The folder argument.
+fn dir_arg() -> Arg {
+    Arg::new("dir").value_name("DIR").required(true)
 }
 
-/// Options of a strong solve.
-#[derive(Debug, Args)]
-pub struct RunOptions {
-    /// The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 of
-    /// the memory this process may use: the machine's, its cgroup's or its `ulimit -v`, the
-    /// least]; a run with a tier that needs more stops with an error before solving anything.
-    #[arg(long, value_name = "SIZE")]
-    memory: Option<String>,
-    /// Keep outcomes only (2 bits a position) and no remoteness (a byte more).
-    #[arg(long)]
-    outcomes_only: bool,
-    /// Worker threads [default: one a core, or RAYON_NUM_THREADS]; the files are the same
-    /// whatever the number.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
+/// The options of every strong solve.
+fn run_args() -> [Arg; 3] {
+    [
+        Arg::new("memory").long("memory").value_name("SIZE").help(
+            "The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 \
+             of the memory this process may use: the machine's, its cgroup's or its `ulimit \
+             -v`, the least]; a run with a tier that needs more stops with an error before \
+             solving anything",
+        ),
+        Arg::new("outcomes-only")
+            .long("outcomes-only")
+            .action(ArgAction::SetTrue)
+            .help("Keep outcomes only (2 bits a position) and no remoteness (a byte more)"),
+        Arg::new("threads")
+            .long("threads")
+            .value_name("N")
+            .value_parser(value_parser!(u16).range(1..))
+            .help(
+                "Worker threads [default: one a core, or RAYON_NUM_THREADS]; the files are \
+                 the same whatever the number",
+            ),
+    ]
 }
 
 /// Runs `grundy strong`.
-pub fn run(args: &StrongArgs, format: Format) -> Result<()> {
-    match &args.what {
-        What::Connect4 {
-            width,
-            height,
-            dir,
-            run,
-        } => {
-            let game = Connect4::new(*width, *height).ok_or_else(|| {
-                anyhow!(
-                    "--width/--height: a {width} × {height} board does not fit (expected both \
-                     at least 1 and (height + 1) × width at most 64)"
-                )
-            })?;
-            let tiers = Connect4Tiers::new(game).map_err(|e| anyhow!("--width/--height: {e}"))?;
-            let start = ("empty board", Default::default());
-            solve(&tiers, dir, run, format, Some(start))
-        }
-        What::Cards {
-            cards,
-            modulus,
-            dir,
-            run,
-        } => {
-            let game =
-                Cards::new(*cards, *modulus).map_err(|e| anyhow!("--cards/--modulus: {e}"))?;
-            solve(&game, dir, run, format, None)
-        }
-        What::Check { dir } => check(dir, format),
+pub fn run(matches: &ArgMatches, format: Format) -> Result<()> {
+    let Some((name, sub)) = matches.subcommand() else {
+        anyhow::bail!("no game given (see grundy strong --help)");
+    };
+    let dir = Path::new(sub.get_one::<String>("dir").expect("a required argument"));
+    if name == "check" {
+        return check(dir, format);
     }
+    let family = registry::family(name).expect("a subcommand made from the registry");
+    solve(family, sub, dir, format)
 }
 
-/// Solves `game` into `dir` and reports the tiers, and the value of `start` (named) if given.
-fn solve<G>(
-    game: &G,
-    dir: &Path,
-    run: &RunOptions,
-    format: Format,
-    start: Option<(&str, G::Position)>,
-) -> Result<()>
-where
-    G: TierRanking + Sync + Clone,
-{
-    let memory = match run.memory.as_deref() {
+/// Solves `family`'s game (its parameters from `matches`) into `dir` and reports the tiers,
+/// and the value of its start if it has one.
+fn solve(family: &Family, matches: &ArgMatches, dir: &Path, format: Format) -> Result<()> {
+    let strong: &Strong = family
+        .strong
+        .as_ref()
+        .expect("a family that solves strongly");
+    let memory_given = matches.get_one::<String>("memory");
+    let memory = match memory_given {
         Some(m) => input::bytes("--memory", m)?,
         None => grundy::budget::default_memory(),
     };
     let options = TierOptions {
-        remoteness: !run.outcomes_only,
+        remoteness: !matches.get_flag("outcomes-only"),
         misere: false,
         memory: Some(memory),
     };
+    let threads = matches.get_one::<u16>("threads").copied();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(run.threads.map_or(0, usize::from))
+        .num_threads(threads.map_or(0, usize::from))
         .build()
         .context("starting the worker threads")?;
-    let clock = Instant::now();
+    let reader = |path: &str| read_source(path);
     let bar = Bar::new();
-    let summary = pool.install(|| solve_tiered(game, dir, &options, &bar));
+    let clock = Instant::now();
+    // The inputs are made on the pool's thread: they hold the reader and the bar by reference.
+    let run = pool.install(|| {
+        let mut inputs = Inputs::new(strong.params, &reader, &bar);
+        catalogue::set_inputs(&mut inputs, strong.params, matches);
+        (strong.solve)(&inputs, dir, &options)
+    });
     bar.finish();
-    let summary = summary.map_err(|e| match e {
-        TierError::Memory { .. } if run.memory.is_none() => anyhow!(
-            "{e} with --memory SIZE (the default budget is 3/4 of the memory this process may \
-             use: the least of the machine's, its cgroup's and its ulimit -v)"
-        ),
-        TierError::Memory { .. } => anyhow!("{e} with --memory SIZE"),
-        e => explain(e, dir, "run this command again"),
+    let run = run.map_err(|e| match e.downcast::<TierError>() {
+        Ok(e) => match *e {
+            e @ TierError::Memory { .. } if memory_given.is_none() => anyhow!(
+                "{e} with --memory SIZE (the default budget is 3/4 of the memory this process \
+                 may use: the least of the machine's, its cgroup's and its ulimit -v)"
+            ),
+            e @ TierError::Memory { .. } => anyhow!("{e} with --memory SIZE"),
+            e => explain(e, dir, "run this command again"),
+        },
+        Err(e) => anyhow!("{e}"),
     })?;
     let seconds = clock.elapsed().as_secs_f64();
+    let summary = run.summary;
     let mut fields = vec![Field::shown("game", &summary.game, "game", &summary.game)];
-    if let Some((name, p)) = start {
-        let value = Solved::open(game.clone(), dir)?.value(&p)?;
+    if let Some((name, value)) = run.start {
         fields.push(Field::shown(
             "start",
             value.outcome,
@@ -204,39 +191,33 @@ where
 fn check(dir: &Path, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
     let bar = Bar::new();
-    let (tiers, command) = if let Some(game) = Connect4Tiers::from_name(&manifest.game) {
-        let (width, height) = (game.game().width(), game.game().height());
-        let checked = Solved::open(game, dir)?.check(&bar);
-        (
-            checked,
-            format!("connect4 --width {width} --height {height}"),
-        )
-    } else if let Some(game) = Cards::from_name(&manifest.game) {
-        let (cards, modulus) = (game.cards(), game.modulus());
-        let checked = Solved::open(game, dir)?.check(&bar);
-        (
-            checked,
-            format!("cards --cards {cards} --modulus {modulus}"),
-        )
-    } else {
+    let found = registry::strong_families().find_map(|family| {
+        let strong = family.strong.as_ref()?;
+        Some((family.name, (strong.check)(&manifest.game, dir, &bar)?))
+    });
+    bar.finish();
+    let Some((name, checked)) = found else {
+        let known: Vec<&str> = registry::strong_families().map(|f| f.name).collect();
         return Err(anyhow!(
-            "{}: a solution of {}, a game this command does not know (expected Connect Four or \
-             the card game)",
+            "{}: a solution of {}, a game this command does not know (expected one of {})",
             dir.join(file::MANIFEST).display(),
-            manifest.game
+            manifest.game,
+            known.join(", ")
         ));
     };
-    bar.finish();
     let outcomes = if manifest.remoteness {
         ""
     } else {
         " --outcomes-only"
     };
+    let params: String = (checked.params.iter())
+        .map(|(k, v)| format!(" --{k} {v}"))
+        .collect();
     let again = format!(
-        "run `grundy strong {command}{outcomes} {}` again",
+        "run `grundy strong {name}{params}{outcomes} {}` again",
         dir.display()
     );
-    let tiers = tiers.map_err(|e| explain(e, dir, &again))?;
+    let tiers = checked.tiers.map_err(|e| explain(e, dir, &again))?;
     let positions: u64 = tiers.iter().map(|t| t.positions).sum();
     let report = Report::new().fields([
         Field::shown("game", &manifest.game, "game", &manifest.game),

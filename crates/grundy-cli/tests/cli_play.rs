@@ -118,7 +118,7 @@ fn a_loopy_graph_announces_its_draws_and_ends_on_repetition() {
 #[test]
 fn every_game_of_the_list_plays_to_the_end_against_itself() {
     // The engine moving first against an empty input: it moves once, the input ends.
-    for game in grundy::play::games::GAMES {
+    for game in grundy::games::registry::playables() {
         let out = play(&[game.example, "--first", "engine"], "");
         assert!(out.contains("The engine plays"), "{}: {out}", game.example);
     }

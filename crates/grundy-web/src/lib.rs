@@ -48,10 +48,11 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use grundy::budget::{self, Budget, Cancel, Raise, Resource};
+use grundy::games::registry;
 use grundy::graph::text::parse_str;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
-use grundy::play::{games, Analysis, Choice, Match, PlayError};
+use grundy::play::{Analysis, Choice, Match, PlayError, Playable};
 use grundy::progress::NoProgress;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -385,8 +386,8 @@ impl Drop for StopOnDrop {
 }
 
 /// `GET /api/games`.
-async fn list_games() -> Json<&'static [games::Playable]> {
-    Json(games::GAMES)
+async fn list_games() -> Json<Vec<&'static Playable>> {
+    Json(registry::playables().collect())
 }
 
 /// What names a game in a request: a catalogue game and its start, or a graph.
@@ -527,7 +528,7 @@ impl Shared {
                         "give the start position (\"start\")",
                     )
                 })?;
-                games::build_within(game, start, budget).map_err(play_error)
+                registry::play_within(game, start, budget).map_err(play_error)
             }
             (None, Some(text)) => {
                 let graph =
@@ -671,7 +672,7 @@ async fn table(
             format!("the size is from 1 to {largest}"),
         ));
     }
-    let (spec, parameters) = games::table_of(&query.game).ok_or_else(|| {
+    let (spec, parameters) = registry::play_table(&query.game).ok_or_else(|| {
         error(
             StatusCode::NOT_FOUND,
             format!("no table of values for '{}'", query.game),
@@ -691,7 +692,7 @@ fn draw_table(
     budget: &Budget,
 ) -> Result<TableAnswer, ApiError> {
     let bad = |e: String| error(StatusCode::BAD_REQUEST, e);
-    let tabulated = grundy::games::registry::table_game(spec).map_err(|e| bad(e.to_string()))?;
+    let tabulated = registry::table_game(spec).map_err(|e| bad(e.to_string()))?;
     let span = Span::new(0, size).ok_or_else(|| bad("empty span".to_string()))?;
     // One parameter: rows of 20 cells, so that n is 20 × row + column.
     let wrap = if parameters == 1 { 20 } else { 0 };
@@ -770,7 +771,7 @@ mod tests {
 
     #[test]
     fn the_cache_keeps_the_games_used_last_within_its_count_and_bytes() {
-        let game = |start: &str| Arc::new(games::build("nim", start, 1000).unwrap());
+        let game = |start: &str| Arc::new(registry::play("nim", start, 1000).unwrap());
         let keep = |cache: &mut Cache, start: &str, limits: &Limits| {
             cache.insert(start.to_string(), game(start), limits);
             assert!(cache.games.len() <= limits.cached_games);

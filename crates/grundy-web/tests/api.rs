@@ -78,7 +78,7 @@ async fn games_are_listed_with_their_positions() {
     let (status, games) = get(&server(), "/api/games").await;
     assert_eq!(status, StatusCode::OK);
     let games = games.as_array().unwrap();
-    assert_eq!(games.len(), grundy::play::games::GAMES.len());
+    assert_eq!(games.len(), grundy::games::registry::playables().count());
     assert!(games
         .iter()
         .any(|g| g["example"] == "subtraction:1,3,4" && g["start"] == "10 7"));

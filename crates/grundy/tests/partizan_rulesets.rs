@@ -6,9 +6,7 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-use common::raw::Raw;
+use common::rulesets::{against_brute_force, random_grids};
 use grundy::budget::Budget;
 use grundy::partizan::rulesets::amazons::Amazons;
 use grundy::partizan::rulesets::clobber::Clobber;
@@ -18,122 +16,33 @@ use grundy::partizan::rulesets::hackenbush::Hackenbush;
 use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
-use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
+use grundy::partizan::rulesets::{Evaluator, Ruleset};
 use grundy::partizan::{Dyadic, GameStore, OutcomeClass, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Checks every position of `boards` (texts the ruleset reads) against the brute force;
-/// returns how many were checked.
-fn check<R: Ruleset + Clone>(rules: R, boards: &[String]) -> usize {
-    let mut store = GameStore::new();
-    let mut eval = Evaluator::new(rules.clone());
-    let adapter = Rules(rules.clone());
-    for text in boards {
-        let p = rules
-            .parse(text)
-            .unwrap_or_else(|e| panic!("{}: {text}: {e}", rules.name()));
-        let mut raw = Raw::default();
-        let tree = raw.tree_of(&adapter, &p, &mut HashMap::new());
-        let analysis = analyse(&mut eval, &mut store, &p).unwrap();
-        let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
-        let shown = store.display(analysis.value);
-        assert!(
-            raw.equal(tree, form),
-            "{} {text}: the engine says {shown}, not the game tree",
-            rules.name()
-        );
-        let left_first = raw.wins_first(tree, true);
-        let right_first = raw.wins_first(tree, false);
-        assert_eq!(
-            analysis.class,
-            OutcomeClass::from_left_wins(left_first, !right_first),
-            "{} {text} = {shown}",
-            rules.name()
-        );
-        // A move wins for its player iff the opponent, moving first after it, loses.
-        for (side, listed) in [
-            (Side::Left, &analysis.left_wins),
-            (Side::Right, &analysis.right_wins),
-        ] {
-            let mut moves = Vec::new();
-            rules.moves(&p, side, &mut moves);
-            let winning: Vec<String> = moves
-                .iter()
-                .filter(|(_, q)| {
-                    let after = raw.tree_of(&adapter, q, &mut HashMap::new());
-                    !raw.wins_first(after, side == Side::Right)
-                })
-                .map(|(m, _)| m.to_string())
-                .collect();
-            let got: Vec<String> = listed.iter().map(|m| m.play.clone()).collect();
-            assert_eq!(got, winning, "{} {text} {side}", rules.name());
-            assert_eq!(
-                !winning.is_empty(),
-                analysis.class.winner(side) == side,
-                "{} {text} {side}",
-                rules.name()
-            );
-        }
-    }
-    boards.len()
-}
-
-/// `count` random grids of up to `max_cells` cells (at least one row and column), each cell
-/// drawn from `symbols` with the given weights.
-fn random_grids(seed: u64, count: usize, max_cells: usize, symbols: &[(char, u32)]) -> Vec<String> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let total: u32 = symbols.iter().map(|s| s.1).sum();
-    (0..count)
-        .map(|_| {
-            let rows = rng.random_range(1..=max_cells.min(5));
-            let cols = rng.random_range(1..=(max_cells / rows).min(6));
-            let row = |rng: &mut StdRng| -> String {
-                (0..cols)
-                    .map(|_| {
-                        let mut pick = rng.random_range(0..total);
-                        symbols
-                            .iter()
-                            .find(|s| {
-                                let hit = pick < s.1;
-                                pick = pick.saturating_sub(s.1);
-                                hit
-                            })
-                            .expect("a symbol")
-                            .0
-                    })
-                    .collect()
-            };
-            (0..rows)
-                .map(|_| row(&mut rng))
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-        .collect()
-}
-
 #[test]
 fn domineering_against_brute_force() {
     let boards = random_grids(1, 300, 12, &[('.', 4), ('#', 1)]);
-    assert_eq!(check(Domineering, &boards), 300);
+    assert_eq!(against_brute_force(Domineering, &boards), 300);
 }
 
 #[test]
 fn cram_against_brute_force() {
     let boards = random_grids(2, 300, 12, &[('.', 4), ('#', 1)]);
-    assert_eq!(check(Cram, &boards), 300);
+    assert_eq!(against_brute_force(Cram, &boards), 300);
 }
 
 #[test]
 fn clobber_against_brute_force() {
     let boards = random_grids(4, 300, 12, &[('x', 3), ('o', 3), ('.', 1), ('#', 1)]);
-    assert_eq!(check(Clobber::CLOBBER, &boards), 300);
+    assert_eq!(against_brute_force(Clobber::CLOBBER, &boards), 300);
 }
 
 #[test]
 fn anticlobber_against_brute_force() {
     let boards = random_grids(5, 300, 10, &[('x', 2), ('o', 2), ('.', 2), ('#', 1)]);
-    assert_eq!(check(Clobber::ANTI_CLOBBER, &boards), 300);
+    assert_eq!(against_brute_force(Clobber::ANTI_CLOBBER, &boards), 300);
 }
 
 #[test]
@@ -146,7 +55,7 @@ fn konane_against_brute_force() {
             .map(|b| b.replace('|', "")),
     );
     boards.extend(["xo.o.o.", "o.o.oxo.o.", "xo.o|o.x.|.o.x", "x.|o.|.o|ox|.x"].map(String::from));
-    assert_eq!(check(Konane, &boards), 404);
+    assert_eq!(against_brute_force(Konane, &boards), 404);
 }
 
 #[test]
@@ -177,7 +86,7 @@ fn amazons_against_brute_force() {
         ]
         .map(String::from),
     );
-    assert_eq!(check(Amazons, &boards), 305);
+    assert_eq!(against_brute_force(Amazons, &boards), 305);
 }
 
 #[test]
@@ -192,7 +101,7 @@ fn toads_and_frogs_against_brute_force() {
         })
         .chain(["TTFF", "T.TTFF.F", "FFT.F.TT", "TT.FTTFF..F"].map(String::from))
         .collect();
-    assert_eq!(check(ToadsAndFrogs, &strips), 404);
+    assert_eq!(against_brute_force(ToadsAndFrogs, &strips), 404);
 }
 
 /// Random Hackenbush positions: trees in CGSuite's notation and graphs as edge lists (with
@@ -229,7 +138,7 @@ fn random_hackenbush(seed: u64, count: usize) -> Vec<String> {
 #[test]
 fn hackenbush_against_brute_force() {
     let positions = random_hackenbush(7, 300);
-    assert_eq!(check(Hackenbush, &positions), 300);
+    assert_eq!(against_brute_force(Hackenbush, &positions), 300);
 }
 
 /// Random Snort and Col positions: edge lists on up to 7 vertices (some coloured, some tinted,
@@ -279,13 +188,13 @@ fn random_coloured_graphs(seed: u64, count: usize) -> Vec<String> {
 #[test]
 fn snort_against_brute_force() {
     let positions = random_coloured_graphs(8, 400);
-    assert_eq!(check(SnortCol::SNORT, &positions), 400);
+    assert_eq!(against_brute_force(SnortCol::SNORT, &positions), 400);
 }
 
 #[test]
 fn col_against_brute_force() {
     let positions = random_coloured_graphs(9, 400);
-    assert_eq!(check(SnortCol::COL, &positions), 400);
+    assert_eq!(against_brute_force(SnortCol::COL, &positions), 400);
 }
 
 #[test]

@@ -1,20 +1,21 @@
 //! The play model: analyses agree with the catalogue's formulas, the engine plays best,
 //! draws are announced, sessions review their mistakes.
 
+use grundy::games::registry;
 use grundy::graph::text::parse_str;
 use grundy::partizan::rulesets::Ruleset;
 use grundy::partizan::Side;
-use grundy::play::{games, Match, PlayError, Session};
+use grundy::play::{Match, PlayError, Session};
 use grundy::Outcome;
 
 #[test]
 fn every_game_plays_from_its_example() {
-    for game in games::GAMES {
-        let m = games::build(game.example, game.start, 200_000)
+    for game in registry::playables() {
+        let m = registry::play(game.example, game.start, 200_000)
             .unwrap_or_else(|e| panic!("{}: {e}", game.example));
         let start = m.analyse(m.start());
         // A position's name reads back as the same position.
-        let again = games::build(game.example, &start.position, 200_000).unwrap();
+        let again = registry::play(game.example, &start.position, 200_000).unwrap();
         assert_eq!(
             again.name(again.start()),
             start.position,
@@ -34,7 +35,7 @@ fn every_game_plays_from_its_example() {
 
 #[test]
 fn nim_analysis_agrees_with_the_nim_sum() {
-    let m = games::build("nim", "3 4 5", 10_000).unwrap();
+    let m = registry::play("nim", "3 4 5", 10_000).unwrap();
     for p in 0..m.position_count() as u32 {
         let piles: Vec<u64> = m.name(p).split(' ').map(|w| w.parse().unwrap()).collect();
         let sum = piles.iter().fold(0, |a, b| a ^ b);
@@ -62,7 +63,7 @@ fn nim_analysis_agrees_with_the_nim_sum() {
 
 #[test]
 fn moves_are_read_by_number_or_position() {
-    let m = games::build("subtraction:1,3,4", "10 7", 10_000).unwrap();
+    let m = registry::play("subtraction:1,3,4", "10 7", 10_000).unwrap();
     let start = m.start();
     let by_number = m.read_move(start, "1").unwrap();
     assert_eq!(m.name(by_number), "9 7");
@@ -99,7 +100,7 @@ fn cycles_are_draws_and_the_engine_keeps_them() {
 
 #[test]
 fn sessions_review_the_moves_that_threw_a_win_away() {
-    let m = games::build("nim", "1 2", 1000).unwrap();
+    let m = registry::play("nim", "1 2", 1000).unwrap();
     let mut s = Session::new(&m);
     let bad = m.read_move(s.position(), "0 2").unwrap();
     assert!(s.play(bad).is_mistake());
@@ -116,17 +117,17 @@ fn sessions_review_the_moves_that_threw_a_win_away() {
 fn too_large_games_are_refused_or_played_by_the_formula() {
     // Squares has no formula: a start too large to explore is refused.
     assert_eq!(
-        games::build("squares", "100 100 100", 1000).unwrap_err(),
+        registry::play("squares", "100 100 100", 1000).unwrap_err(),
         PlayError::TooLarge { limit: 1000 }
     );
     // A start whose moves alone would pass the budget is refused before it is explored.
     assert_eq!(
-        games::build("squares", "1000000000000000000", 200_000).unwrap_err(),
+        registry::play("squares", "1000000000000000000", 200_000).unwrap_err(),
         PlayError::StartTooLarge { limit: 200_000 }
     );
     // Nim has one: the same starts are played by it, at once.
     for start in ["100 100 100", "1000000000000000000"] {
-        let game = games::build("nim", start, 1000).unwrap();
+        let game = registry::play("nim", start, 1000).unwrap();
         assert!(game.is_by_formula());
         let analysis = game.analyse(game.start());
         assert_eq!(analysis.outcome, Outcome::Win);
@@ -135,22 +136,22 @@ fn too_large_games_are_refused_or_played_by_the_formula() {
         assert_eq!(best.result, Outcome::Win);
     }
     // A start small enough is explored, which gives remoteness too.
-    let small = games::build("nim", "3 4 5", 1000).unwrap();
+    let small = registry::play("nim", "3 4 5", 1000).unwrap();
     assert!(!small.is_by_formula());
     assert_eq!(small.analyse(small.start()).remoteness, Some(11));
     assert!(matches!(
-        games::build("chess", "1", 10),
+        registry::play("chess", "1", 10),
         Err(PlayError::Game(_))
     ));
     assert!(matches!(
-        games::build("wythoff", "1 2 3", 10),
+        registry::play("wythoff", "1 2 3", 10),
         Err(PlayError::Game(_))
     ));
 }
 
 #[test]
 fn partizan_piles_say_who_moves() {
-    let m = games::build("partizan:1,2", "3 left", 1000).unwrap();
+    let m = registry::play("partizan:1,2", "3 left", 1000).unwrap();
     let a = m.analyse(m.start());
     assert!(a.player.is_some());
     assert_eq!(a.moves.len(), 1);
@@ -162,7 +163,7 @@ fn partizan_piles_say_who_moves() {
 #[test]
 fn take_and_break_heaps_split() {
     // Kayles: from a heap of 3, take 1 from the middle to leave 1 1.
-    let m = games::build("take-and-break:0.77", "3", 1000).unwrap();
+    let m = registry::play("take-and-break:0.77", "3", 1000).unwrap();
     let a = m.analyse(m.start());
     let tos: Vec<&str> = a.moves.iter().map(|c| c.to.as_str()).collect();
     assert_eq!(tos, ["1", "1 1", "2"]);
@@ -177,7 +178,7 @@ fn check_ruleset<R: Ruleset>(rules: R, game: &str, start: &str) {
     use grundy::partizan::rulesets::{analyse, Evaluator};
     use grundy::partizan::GameStore;
 
-    let m = games::build(game, start, 100_000).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let m = registry::play(game, start, 100_000).unwrap_or_else(|e| panic!("{game}: {e}"));
     assert!(m.is_ruleset());
     let mut store = GameStore::new();
     let mut evaluator = Evaluator::new(rules);
@@ -281,7 +282,7 @@ fn every_ruleset_plays_against_itself_as_the_engine_values_it() {
 
 #[test]
 fn ruleset_moves_are_named_as_the_ruleset_names_them() {
-    let m = games::build("domineering", "..|..", 1000).unwrap();
+    let m = registry::play("domineering", "..|..", 1000).unwrap();
     let a = m.analyse(m.start());
     assert_eq!(a.position, "..|.. left");
     let names: Vec<&str> = a.moves.iter().map(|c| c.text.as_str()).collect();
@@ -294,13 +295,13 @@ fn ruleset_moves_are_named_as_the_ruleset_names_them() {
         Err(PlayError::Move(_))
     ));
     // Hackenbush's cuts are typed as listed, or by the edge alone.
-    let m = games::build("hackenbush", "lr right", 1000).unwrap();
+    let m = registry::play("hackenbush", "lr right", 1000).unwrap();
     let to = m.read_move(m.start(), "edge 2").unwrap();
     assert_eq!(m.name(to), "0-1:b left");
     assert!(m.thermograph_svg(m.start()).unwrap().contains("<svg"));
     // Boards too large to solve are refused.
     assert!(matches!(
-        games::build(
+        registry::play(
             "domineering",
             "......|......|......|......|......|......",
             1000
@@ -308,7 +309,7 @@ fn ruleset_moves_are_named_as_the_ruleset_names_them() {
         Err(PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. })
     ));
     assert!(matches!(
-        games::build("clobber", "xoz", 1000),
+        registry::play("clobber", "xoz", 1000),
         Err(PlayError::Game(_))
     ));
 }

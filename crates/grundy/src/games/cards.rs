@@ -20,6 +20,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
+use super::strong::{Checked, Strong, StrongRun};
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
 use crate::input::{self, InputError};
@@ -583,4 +584,41 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[],
+    strong: Some(Strong {
+        about: "Solve the card game of Codeforces 919F strongly (turn your card a into a + b \
+                mod M with the opponent's card b; zeros only wins): every position's outcome, \
+                draws included, and remoteness, by retrograde analysis over un-moves into DIR",
+        params: &[
+            Param::option("cards", "N", "Cards a hand").default("8"),
+            Param::option("modulus", "M", "The numbers are modulo M").default("5"),
+        ],
+        example: "--cards 8 --modulus 5 cards-8-5",
+        solve: |inputs, dir, options| {
+            let number = |name: &str| {
+                let text = inputs.value(name).unwrap_or_default();
+                input::whole_up_to(name, text, "a count", 1, u64::from(u32::MAX))
+            };
+            let (cards, modulus) = (number("cards")? as u32, number("modulus")? as u32);
+            let game = Cards::new(cards, modulus)
+                .map_err(|e| InputError::invalid("cards and modulus", e))?;
+            let summary = tiered::solve_tiered(&game, dir, options, inputs.progress())?;
+            Ok(StrongRun {
+                summary,
+                start: None,
+            })
+        },
+        check: |name, dir, progress| {
+            let game = Cards::from_name(name)?;
+            let (cards, modulus) = (game.cards(), game.modulus());
+            let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
+            Some(Checked {
+                tiers,
+                params: vec![
+                    ("cards", cards.to_string()),
+                    ("modulus", modulus.to_string()),
+                ],
+            })
+        },
+    }),
 };

@@ -89,6 +89,8 @@ use crate::outcome::Outcome;
 use crate::pattern::table::{
     of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
+use crate::play::playable::game_error;
+use crate::play::{coin_text, Drawing, Match, PlayError, Playable};
 use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
@@ -1307,7 +1309,42 @@ pub static FAMILY: Family = Family {
         syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
         parse: parse_table,
     }),
+    plays: &[Playable {
+        syntax: "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)",
+        example: "coins:mock-turtles",
+        about: "A row of coins: turn coins over by the rule, the rightmost from heads to tails",
+        position: "the row, 1 for heads: 0110101",
+        start: "0110101",
+        names: &["coins"],
+        takes_argument: true,
+        build: play_from,
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
+
+/// A row of coins under the rule the argument names (`ruler:K` bounds the run) played from
+/// `start` (`0110101`, 1 for heads), explored and solved. O(positions × moves).
+fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (rule, max_run) = argument.split_once(':').unwrap_or((argument, ""));
+    let max_run = (!max_run.is_empty()).then_some(max_run);
+    let rule = parse_rule("coins:RULE", rule, "K", max_run).map_err(game_error)?;
+    let (heads, length) = heads_of_row(start.trim()).map_err(game_error)?;
+    if !(1..=64).contains(&length) {
+        return Err(PlayError::Game("a row has 1 to 64 coins".into()));
+    }
+    let start = heads.iter().fold(0u64, |set, &c| set | 1 << (c - 1));
+    let rules = CoinRow {
+        rule,
+        length: length as u32,
+    };
+    let title = format!("coins ({rule})");
+    Match::from_rules(title, &rules, start, false, budget, |&set| {
+        let heads: Vec<bool> = (0..length).map(|c| set >> c & 1 == 1).collect();
+        (coin_text(&heads), Drawing::Coins { heads })
+    })
+}
 
 /// Reads a rule and its bound on the runs (`option` names the rule's option, `bound` the
 /// bound's).

@@ -60,6 +60,8 @@ pub static NIM_K: Family = Family {
     ],
     run: run_nim_k,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_nim_k(inputs: &Inputs) -> Result<Report, RunError> {
@@ -125,6 +127,8 @@ pub static MISERE: Family = Family {
     )],
     run: run_misere,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
@@ -198,6 +202,8 @@ pub static CORNERS: Family = Family {
     )],
     run: run_corners,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 /// Heads from the arguments, or from standard input for `-`.

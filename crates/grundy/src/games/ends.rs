@@ -685,6 +685,8 @@ pub static FOX_CARDS: Family = Family {
     ],
     run: run_fox_cards,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
@@ -756,6 +758,8 @@ pub static CARROTS: Family = Family {
     ],
     run: run_carrots,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_carrots(inputs: &Inputs) -> Result<Report, RunError> {
@@ -795,6 +799,8 @@ pub static ENDS_SUM: Family = Family {
     ],
     run: run_ends_sum,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_ends_sum(inputs: &Inputs) -> Result<Report, RunError> {
@@ -835,6 +841,8 @@ pub static TWO_QUEUES: Family = Family {
     ],
     run: run_two_queues,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_two_queues(inputs: &Inputs) -> Result<Report, RunError> {

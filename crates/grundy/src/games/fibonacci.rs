@@ -49,6 +49,8 @@ use crate::math::zeckendorf::{
 };
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::play::playable::{explore_or_formula, game_error};
+use crate::play::{piles, Drawing, Match, PlayError, Playable, Playbook};
 use crate::progress::Progress;
 use crate::report::{Field, Layout, Report};
 use crate::rules::Impartial;
@@ -254,7 +256,75 @@ pub static FAMILY: Family = Family {
                 .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
         },
     }),
+    plays: &[Playable {
+        syntax: "fibonacci",
+        example: "fibonacci",
+        about: "Fibonacci Nim: at most twice the last take, not the whole pile at first",
+        position: "the pile, and the most that may be taken: 20 or 20/5",
+        start: "20",
+        names: &["fibonacci", "fibonacci-nim"],
+        takes_argument: false,
+        build: |_, start, budget| play_from(start, budget),
+        formula: Some(|_, start, budget| by_formula(start, budget)),
+        table: None,
+    }],
+    strong: None,
 };
+
+/// Fibonacci Nim played from `start` (`N`, the start of the game, or `N/L`): explored where
+/// it fits the budget, else by the formula.
+fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let position = position_of_name(start)?;
+    let title = "Fibonacci Nim".to_string();
+    let reach = (u128::from(position.pile) + 1).saturating_pow(2);
+    let size = piles::counters(&[position.pile]);
+    let explore = || Match::from_rules(title, &FibonacciNim, position, false, budget, describe);
+    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+}
+
+/// A position's name (`20/5`) and drawing: the pile, and the most that may be taken.
+fn describe(p: &LimitedPile) -> (String, Drawing) {
+    let drawing = Drawing::piles(&[p.pile], "pile");
+    let name = format!("{}/{}", p.pile, p.limit);
+    (name, drawing.with_note(format!("take at most {}", p.limit)))
+}
+
+/// Fibonacci Nim played from `start` (`N` or `N/L`) by the formula.
+fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let playbook = Playbook {
+        game: FibonacciNim,
+        describe: Box::new(describe),
+        read: Box::new(|name| position_of_name(name).ok()),
+        between: Box::new(|p: &LimitedPile, q: &LimitedPile| {
+            let take = p.pile.checked_sub(q.pile)?;
+            Some(LimitedTake::new(p.pile, take, 2 * u128::from(take)))
+        }),
+        candidates: Box::new(|p: &LimitedPile| {
+            [1, 2, 3, p.limit / 2, p.limit]
+                .into_iter()
+                .filter(|&t| (1..=p.limit).contains(&t))
+                .map(|t| LimitedPile::new(p.pile - t, 2 * u128::from(t)))
+                .collect()
+        }),
+    };
+    let (title, start) = ("Fibonacci Nim".to_string(), position_of_name(start)?);
+    Ok(Match::by_formula(title, playbook, start, budget))
+}
+
+/// Fibonacci Nim's position as play names it: `N` (the start: anything but the whole pile)
+/// or `N/L`.
+fn position_of_name(name: &str) -> Result<LimitedPile, PlayError> {
+    let name = name.trim();
+    match name.split_once('/') {
+        None => Ok(start(
+            input::whole("the pile", name, "a pile size", 0).map_err(game_error)?,
+        )),
+        Some((pile, limit)) => Ok(LimitedPile::new(
+            input::whole("the pile", pile, "a pile size", 0).map_err(game_error)?,
+            u128::from(input::whole("the limit", limit, "a limit", 0).map_err(game_error)?),
+        )),
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let pile = input::whole(
@@ -312,6 +382,8 @@ pub static MISERE_FAMILY: Family = Family {
     ],
     run: run_misere,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {

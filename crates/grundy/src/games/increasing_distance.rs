@@ -404,6 +404,8 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 /// The centre in JSON: `{"vertex": "c"}` or `{"edge": ["b", "c"]}`.

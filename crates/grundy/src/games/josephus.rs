@@ -312,6 +312,8 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 #[derive(Serialize)]

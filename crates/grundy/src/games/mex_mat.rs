@@ -379,6 +379,8 @@ pub static FAMILY: Family = Family {
         syntax: "mexmat:ROW:COLUMN",
         parse: parse_table,
     }),
+    plays: &[],
+    strong: None,
 };
 
 /// Reads the contest's format.

@@ -27,6 +27,7 @@ pub mod fibonacci;
 pub mod flip_run;
 pub mod geography;
 pub mod increasing_distance;
+pub mod inputs;
 pub mod josephus;
 pub mod limited;
 pub mod mex_mat;
@@ -39,14 +40,16 @@ pub mod registry;
 pub mod rulesets;
 pub mod square_subtraction;
 pub mod staircase;
+pub mod strong;
 pub mod subtraction;
 pub mod take_and_break;
+pub mod toppling_dominoes;
 pub mod verify;
 pub mod wythoff;
 pub mod zero_runs;
 
 pub use crate::answer::{Answer, RemoteAnswer};
-pub use catalogue_game::CatalogueGame;
+pub use crate::rules::CatalogueGame;
 pub use family::{Family, Group, Inputs, Param, RunError};
 
 /// Opens the strong solution in `dir` (the `--solved` option) of a game that `from_name`

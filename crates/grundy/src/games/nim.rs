@@ -35,6 +35,8 @@ use crate::impartial::misere::anti_sg_wins;
 use crate::input;
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::play::playable::explore_or_formula;
+use crate::play::{piles, Match, PlayError, Playable};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -228,7 +230,77 @@ pub static FAMILY: Family = Family {
                 .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))
         },
     }),
+    plays: &[
+        Playable {
+            syntax: "nim",
+            example: "nim",
+            about: "Nim: take any number of counters from one pile; the last to move wins",
+            position: "the piles: 3 4 5",
+            start: "3 4 5",
+            names: &["nim"],
+            takes_argument: false,
+            build: |_, start, budget| play_from(start, budget, false),
+            formula: Some(|_, start, budget| by_formula(start, budget, false)),
+            table: Some(|_| ("nim2".into(), 2)),
+        },
+        Playable {
+            syntax: "misere-nim",
+            example: "misere-nim",
+            about: "Nim in misère play: whoever takes the last counter loses",
+            position: "the piles: 3 4 5",
+            start: "3 4 5",
+            names: &["misere-nim"],
+            takes_argument: false,
+            build: |_, start, budget| play_from(start, budget, true),
+            formula: Some(|_, start, budget| by_formula(start, budget, true)),
+            table: None,
+        },
+    ],
+    strong: None,
 };
+
+/// Nim (or, with `misere`, Nim in misère play) played from `start`: explored where it fits
+/// the budget, else by the formula.
+fn play_from(start: &str, budget: &Budget, misere: bool) -> Result<Match, PlayError> {
+    let title = if misere { "Nim in misère play" } else { "Nim" };
+    let piles = piles::read(start, "pile")?;
+    let (reach, size) = (piles::reach(&piles), piles::counters(&piles));
+    let describe = piles::named("pile");
+    let explore = || {
+        let (title, start) = (title.to_string(), piles.clone());
+        if misere {
+            Match::from_rules(title, &AntiNim, start, true, budget, describe)
+        } else {
+            Match::from_rules(title, &Nim, start, false, budget, describe)
+        }
+    };
+    explore_or_formula(budget, reach, size, explore, || {
+        by_formula(start, budget, misere)
+    })
+}
+
+/// Nim (or, with `misere`, Nim in misère play) played from `start` by the formula.
+fn by_formula(start: &str, budget: &Budget, misere: bool) -> Result<Match, PlayError> {
+    let title = if misere { "Nim in misère play" } else { "Nim" };
+    let piles = piles::read(start, "pile")?;
+    let (title, count) = (title.to_string(), piles.len());
+    let describe = piles::named("pile");
+    let between = |p: &Vec<u64>, q: &Vec<u64>| {
+        let (i, from, to) = piles::one_pile_down(p, q)?;
+        Some(NimMove {
+            pile: i + 1,
+            from,
+            to,
+        })
+    };
+    Ok(if misere {
+        let playbook = piles::playbook(AntiNim, count, describe, between, piles::no_more);
+        Match::by_formula(title, playbook, piles, budget)
+    } else {
+        let playbook = piles::playbook(Nim, count, describe, between, piles::no_more);
+        Match::by_formula(title, playbook, piles, budget)
+    })
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;

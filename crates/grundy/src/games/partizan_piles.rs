@@ -44,9 +44,12 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input;
 use crate::outcome::Player;
 pub use crate::partizan::{OutcomeClass, Side};
+use crate::play::playable::{game_error, words};
+use crate::play::{fits, piles, Drawing, Match, PlayError, Playable};
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 use crate::rules::Game;
 
@@ -461,7 +464,60 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[Playable {
+        syntax: "partizan:A,B",
+        example: "partizan:1,2",
+        about: "Partizan piles: Left takes A counters, Right takes B, from one pile",
+        position: "the piles, then who moves: 3 4 5 left",
+        start: "3 4 5 left",
+        names: &["partizan", "partizan-piles"],
+        takes_argument: true,
+        build: play_from,
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
+
+/// Partizan piles (the takes `A,B` the argument) played from `start` (the piles, then `left`
+/// or `right`), explored and solved. O(positions × moves).
+fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let takes = input::list("partizan:A,B", argument, "a take", 1).map_err(game_error)?;
+    let [a, b] = takes[..] else {
+        return Err(PlayError::Game("name the takes as partizan:A,B".into()));
+    };
+    let game = PartizanPiles::new(a, b).map_err(game_error)?;
+    let start = position_of_name(start)?;
+    fits(budget, piles::counters(&start.piles))?;
+    let title = format!("partizan piles: Left takes {a}, Right takes {b}");
+    Match::from_rules(title, &game, start, false, budget, |p| {
+        let side = match p.to_move {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        let drawing = Drawing::piles(&p.piles, "pile");
+        let note = format!("{} to move", p.to_move);
+        (
+            format!("{} {side}", piles::text(&p.piles)),
+            drawing.with_note(note),
+        )
+    })
+}
+
+/// A position as play names it: the piles, then `left` or `right` (Left when left out).
+fn position_of_name(name: &str) -> Result<PilesPosition, PlayError> {
+    let words = words(name);
+    let (to_move, piles) = match words.split_last() {
+        Some((last, rest)) if last.eq_ignore_ascii_case("left") => (Side::Left, rest),
+        Some((last, rest)) if last.eq_ignore_ascii_case("right") => (Side::Right, rest),
+        _ => (Side::Left, &words[..]),
+    };
+    let piles = input::each_whole("pile", piles, "a pile size", 0).map_err(game_error)?;
+    if piles.is_empty() {
+        return Err(PlayError::Game("give the piles, like 3 4 5 left".into()));
+    }
+    Ok(PilesPosition { piles, to_move })
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let a = input::whole("--a", inputs.value("a").unwrap_or_default(), "a take", 1)?;

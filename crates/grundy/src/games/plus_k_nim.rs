@@ -300,6 +300,8 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {

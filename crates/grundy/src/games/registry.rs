@@ -1,9 +1,11 @@
 //! Every family of the catalogue, in one list: the command line's catalogue commands, the
-//! games `grundy table` knows, and (later) the Python package's and the web page's games are
-//! made from it.
+//! games `grundy table` knows, the games `grundy play` and the web page play, the strong
+//! solutions of `grundy strong` and the Python package's entries are made from it.
 
 use super::Family;
+use crate::budget::Budget;
 use crate::pattern::table::{TableError, Tabulate};
+use crate::play::{Match, PlayError, Playable};
 
 /// The families, in the order help lists them within their groups.
 pub static FAMILIES: &[&Family] = &[
@@ -47,6 +49,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::COL,
     &super::rulesets::KONANE,
     &super::rulesets::AMAZONS,
+    &super::toppling_dominoes::FAMILY,
     &super::take_and_break::FAMILY,
 ];
 
@@ -78,4 +81,71 @@ pub fn table_syntaxes() -> Vec<&'static str> {
         .iter()
         .filter_map(|f| f.table.map(|t| t.syntax))
         .collect()
+}
+
+/// Every game that can be played, family by family in the registry's order.
+pub fn playables() -> impl Iterator<Item = &'static Playable> {
+    FAMILIES.iter().flat_map(|f| f.plays)
+}
+
+/// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in
+/// any case), and the argument after its `:` (empty when there is none); an error naming
+/// every game when it names none. O(games).
+pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
+    let spec = spec.trim();
+    let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
+    let Some(game) = playables().find(|g| g.answers_to(name)) else {
+        let known: Vec<&str> = playables().map(|g| g.syntax).collect();
+        return Err(PlayError::Game(format!(
+            "unknown game '{spec}': the games are {} (or a position graph)",
+            known.join("; ")
+        )));
+    };
+    if !game.takes_argument && spec.contains(':') {
+        return Err(PlayError::Game(format!(
+            "{name} takes no parameters: name it as {}",
+            game.syntax
+        )));
+    }
+    Ok((game, argument))
+}
+
+/// The game named `spec` (see [`playables`]) played from `start`, explored and solved within
+/// `limit` positions (and 1 KiB of memory a position, within the default memory budget), or
+/// played by its formula where it has one and the start is larger. O(positions × moves).
+pub fn play(spec: &str, start: &str, limit: usize) -> Result<Match, PlayError> {
+    let budget = Budget::default().with_positions(limit as u64);
+    let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
+    play_within(spec, start, &budget.with_memory(memory))
+}
+
+/// The game named `spec` (see [`playables`]) played from `start` within `budget`. A start too
+/// large to explore is played by its family's formula where it has one, else refused before
+/// anything is explored ([`PlayError::StartTooLarge`]). O(positions × moves).
+pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (game, argument) = playable(spec)?;
+    (game.build)(argument, start, budget)
+}
+
+/// The game named `spec` played from `start` by its family's formula whatever the start's
+/// size (numbering at most the budget's positions), for the games that have one
+/// ([`Playable::formula`]). O(1) before play.
+pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (game, argument) = playable(spec)?;
+    let formula = game
+        .formula
+        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax)))?;
+    formula(argument, start, budget)
+}
+
+/// The table of `grundy table` whose cells are positions of the game `spec`, if there is one:
+/// the table's name and its number of parameters (1: a pile n; 2: two piles a and b).
+pub fn play_table(spec: &str) -> Option<(String, usize)> {
+    let (game, argument) = playable(spec).ok()?;
+    game.table.map(|table| table(argument))
+}
+
+/// Every family that can be solved strongly into files, in the registry's order.
+pub fn strong_families() -> impl Iterator<Item = &'static Family> {
+    FAMILIES.iter().copied().filter(|f| f.strong.is_some())
 }

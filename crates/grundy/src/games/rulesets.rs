@@ -28,6 +28,8 @@ use crate::partizan::{GameId, GameStore, Side};
 use crate::pattern::table::{
     of_kind, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
+use crate::play::rulesets::{build, edges, graph_text, grid};
+use crate::play::Playable;
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
 /// The answer for `text` under `rules`: its class (the headline), its canonical form, and
@@ -82,14 +84,14 @@ pub fn report<R: Ruleset>(
 }
 
 /// The one parameter of every ruleset family.
-const POSITION: [Param; 1] = [Param::arg(
+pub(super) const POSITION: [Param; 1] = [Param::arg(
     "position",
     "POSITION",
     "The position, rows separated by '|' (a strip is one row)",
 )];
 
 /// The position given.
-fn position<'a>(inputs: &'a Inputs) -> &'a str {
+pub(super) fn position<'a>(inputs: &'a Inputs) -> &'a str {
     inputs.value("position").unwrap_or_default()
 }
 
@@ -113,6 +115,20 @@ pub static DOMINEERING: Family = Family {
         syntax: "domineering",
         parse: |spec| ruleset_table(spec, "domineering"),
     }),
+    plays: &[Playable {
+        syntax: "domineering",
+        example: "domineering",
+        about: "Domineering: Left places vertical dominoes, Right horizontal ones",
+        position: "the board (. empty, # filled, rows separated by |), then who moves: \
+                   ...|...|... left",
+        start: "....|....|....|.... left",
+        names: &["domineering"],
+        takes_argument: false,
+        build: |_, start, budget| build(Domineering, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy cram BOARD`: Domineering's boards, either domino for either player.
@@ -135,6 +151,20 @@ pub static CRAM: Family = Family {
         syntax: "cram",
         parse: |spec| ruleset_table(spec, "cram"),
     }),
+    plays: &[Playable {
+        syntax: "cram",
+        example: "cram",
+        about: "Cram: either player places a domino, either way",
+        position: "the board (. empty, # filled, rows separated by |), then who moves: \
+                   ...|...|... left",
+        start: "....|....|...# left",
+        names: &["cram"],
+        takes_argument: false,
+        build: |_, start, budget| build(Cram, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy clobber BOARD`: `x` Left's stones, `o` Right's, `.` empty, `#` blocked.
@@ -154,6 +184,20 @@ pub static CLOBBER: Family = Family {
         )
     },
     table: None,
+    plays: &[Playable {
+        syntax: "clobber",
+        example: "clobber",
+        about: "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: xox|oxo left",
+        start: "xoxo|oxox left",
+        names: &["clobber"],
+        takes_argument: false,
+        build: |_, start, budget| build(Clobber::CLOBBER, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy anticlobber BOARD`: Clobber's boards.
@@ -173,6 +217,21 @@ pub static ANTI_CLOBBER: Family = Family {
         )
     },
     table: None,
+    plays: &[Playable {
+        syntax: "anticlobber",
+        example: "anticlobber",
+        about: "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
+                opponent's behind",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: x..|..o left",
+        start: "x...|..o.|.x.o left",
+        names: &["anticlobber"],
+        takes_argument: false,
+        build: |_, start, budget| build(Clobber::ANTI_CLOBBER, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy toads-and-frogs STRIP`: `T` toads, `F` frogs, `.` empty.
@@ -195,6 +254,20 @@ pub static TOADS_AND_FROGS: Family = Family {
         syntax: "toads-and-frogs",
         parse: |spec| ruleset_table(spec, "toads-and-frogs"),
     }),
+    plays: &[Playable {
+        syntax: "toads-and-frogs",
+        example: "toads-and-frogs",
+        about: "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
+                or a jump over the other kind",
+        position: "the strip (T toad, F frog, . empty), then who moves: TT..FF left",
+        start: "TTT..FF left",
+        names: &["toads-and-frogs"],
+        takes_argument: false,
+        build: |_, start, budget| build(ToadsAndFrogs, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy hackenbush GRAPH`: a tree in CGSuite's notation or an edge list.
@@ -219,6 +292,21 @@ pub static HACKENBUSH: Family = Family {
         )
     },
     table: None,
+    plays: &[Playable {
+        syntax: "hackenbush",
+        example: "hackenbush",
+        about: "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
+                falls off the ground is gone",
+        position: "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
+                   then who moves: 0-1:b 1-2:r left",
+        start: "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left",
+        names: &["hackenbush"],
+        takes_argument: false,
+        build: |_, start, budget| build(Hackenbush, start, budget, edges),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// The parameter of the graph-colouring families.
@@ -247,6 +335,21 @@ pub static SNORT: Family = Family {
         )
     },
     table: None,
+    plays: &[Playable {
+        syntax: "snort",
+        example: "snort",
+        about: "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
+                colour; tinted vertices (L, R) only that player may colour",
+        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+                   then who moves: L-.-.-R left",
+        start: "L-.-.-.(-.;-.-R) left",
+        names: &["snort"],
+        takes_argument: false,
+        build: |_, start, budget| build(SnortCol::SNORT, start, budget, graph_text),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy col GRAPH`: Snort's graphs.
@@ -259,6 +362,21 @@ pub static COL: Family = Family {
     params: &COLOURED_GRAPH,
     run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"], inputs.budget()),
     table: None,
+    plays: &[Playable {
+        syntax: "col",
+        example: "col",
+        about: "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
+                vertex tinted L (next to Left's colour) only Right may colour, and R only Left",
+        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+                   then who moves: R-.-.-L left",
+        start: ".-.-.-.(-.;-.) left",
+        names: &["col"],
+        takes_argument: false,
+        build: |_, start, budget| build(SnortCol::COL, start, budget, graph_text),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy konane BOARD`: Clobber's boards.
@@ -272,6 +390,21 @@ pub static KONANE: Family = Family {
     params: &POSITION,
     run: |inputs| report(Konane, position(inputs), ["x", "o"], inputs.budget()),
     table: None,
+    plays: &[Playable {
+        syntax: "konane",
+        example: "konane",
+        about: "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
+                cell, and on in the same line; the stones jumped are removed",
+        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+                   then who moves: xo.|.ox left",
+        start: "xo.x|.xo.|oxox left",
+        names: &["konane"],
+        takes_argument: false,
+        build: |_, start, budget| build(Konane, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// `grundy amazons BOARD`: `x` Left's amazons, `o` Right's, `.` empty, `#` burnt.
@@ -285,28 +418,43 @@ pub static AMAZONS: Family = Family {
     params: &POSITION,
     run: |inputs| report(Amazons, position(inputs), ["x", "o"], inputs.budget()),
     table: None,
+    plays: &[Playable {
+        syntax: "amazons",
+        example: "amazons",
+        about: "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
+                where it lands, burning that cell",
+        position: "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
+                   by |), then who moves: x..|..o left",
+        start: "x..|...|..o left",
+        names: &["amazons"],
+        takes_argument: false,
+        build: |_, start, budget| build(Amazons, start, budget, grid),
+        formula: None,
+        table: None,
+    }],
+    strong: None,
 };
 
 /// A table of a ruleset's positions named by two parameters (a, b) — the empty a × b boards
 /// of Domineering and Cram, the strips T^a.F^b of Toads and Frogs — valued with one memo for
 /// the whole table: canonical forms, or nim values for an impartial ruleset.
 #[derive(Debug)]
-struct RulesetTable<R> {
-    rules: R,
+pub(super) struct RulesetTable<R> {
+    pub rules: R,
     /// The table's name: `Domineering (rows x columns)`.
-    name: &'static str,
+    pub name: &'static str,
     /// The position (a, b) as text, in the ruleset's notation; `None` for a board with no
     /// cell (the game 0).
-    position: fn(u64, u64) -> Option<String>,
+    pub position: fn(u64, u64) -> Option<String>,
     /// The size of the position (a, b), in `unit`s, and the largest tabulated: the time to
     /// value a position grows exponentially with its size.
-    size: fn(u64, u64) -> u64,
-    limit: u64,
-    unit: &'static str,
+    pub size: fn(u64, u64) -> u64,
+    pub limit: u64,
+    pub unit: &'static str,
     /// The range of each parameter when none is given: within the limit.
-    default_span: Span,
+    pub default_span: Span,
     /// Whether the cells are nim values (an impartial ruleset) rather than canonical forms.
-    nimbers: bool,
+    pub nimbers: bool,
 }
 
 impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {

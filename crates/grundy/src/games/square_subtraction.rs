@@ -19,6 +19,7 @@ use crate::math::mex::Mex;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
+use crate::play::{fits, piles, Match, Playable};
 use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::{Impartial, Sum};
@@ -166,6 +167,31 @@ pub static FAMILY: Family = Family {
         syntax: "squares",
         parse: parse_table,
     }),
+    plays: &[Playable {
+        syntax: "squares",
+        example: "squares",
+        about: "Square subtraction: take a positive square from one pile",
+        position: "the piles: 20",
+        start: "20",
+        names: &["squares", "square-subtraction"],
+        takes_argument: false,
+        build: |_, start, budget| {
+            let piles = piles::read(start, "pile")?;
+            fits(budget, piles::counters(&piles))?;
+            let title = "square subtraction".to_string();
+            Match::from_rules(
+                title,
+                &Sum(Squares),
+                piles,
+                false,
+                budget,
+                piles::named("pile"),
+            )
+        },
+        formula: None,
+        table: Some(|_| ("squares".into(), 1)),
+    }],
+    strong: None,
 };
 
 fn parse_table(spec: &str) -> Option<TableGame> {

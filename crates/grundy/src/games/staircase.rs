@@ -39,7 +39,10 @@ use serde::Serialize;
 use super::catalogue_game::own_rules;
 use super::Answer;
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input;
+use crate::play::playable::explore_or_formula;
+use crate::play::{piles, Match, PlayError, Playable, Playbook, CANDIDATES};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -290,7 +293,95 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[Playable {
+        syntax: "staircase",
+        example: "staircase",
+        about: "Staircase Nim: move counters from a step down to the step below",
+        position: "the counters on steps 1, 2, ...: 3 0 4 2",
+        start: "3 0 4 2",
+        names: &["staircase"],
+        takes_argument: false,
+        build: |_, start, budget| play_from(start, budget),
+        formula: Some(|_, start, budget| by_formula(start, budget)),
+        table: None,
+    }],
+    strong: None,
 };
+
+/// Staircase Nim played from `start` (the stones on steps 1, 2, ...): explored where it fits
+/// the budget, else by the formula.
+fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let title = "Staircase Nim".to_string();
+    let steps = piles::read(start, "step")?;
+    let (reach, size) = (reach(&steps), piles::counters(&steps));
+    let explore = || {
+        Match::from_rules(
+            title,
+            &Staircase,
+            steps,
+            false,
+            budget,
+            piles::named("step"),
+        )
+    };
+    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+}
+
+/// Staircase Nim played from `start` by the formula.
+fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let steps = piles::read(start, "step")?;
+    let count = steps.len();
+    let playbook = Playbook {
+        game: Staircase,
+        describe: Box::new(piles::named("step")),
+        read: Box::new(move |name| piles::of_name(name, count)),
+        between: Box::new(|p: &Vec<u64>, q: &Vec<u64>| move_between(p, q)),
+        candidates: Box::new(|steps: &Vec<u64>| {
+            // One stone down from each step, then every stone of each step.
+            let one = (0..steps.len()).map(|i| (i, 1));
+            let all = steps.iter().enumerate().map(|(i, &n)| (i, n));
+            one.chain(all)
+                .take(CANDIDATES)
+                .filter_map(|(i, stones)| {
+                    let m = StaircaseMove {
+                        step: i + 1,
+                        stones,
+                    };
+                    staircase_move(steps, &m)
+                })
+                .collect()
+        }),
+    };
+    let title = "Staircase Nim".to_string();
+    Ok(Match::by_formula(title, playbook, steps, budget))
+}
+
+/// An upper bound on the positions of Staircase Nim reachable from `steps`: step j never
+/// holds more than the stones on steps j and above.
+fn reach(steps: &[u64]) -> u128 {
+    let mut above = 0u128;
+    let mut reach = 1u128;
+    for &stones in steps.iter().rev() {
+        above += u128::from(stones);
+        reach = reach.saturating_mul(above + 1);
+    }
+    reach
+}
+
+/// The Staircase Nim move from `p` to `q`, if stones left one step for the step below (or
+/// the game, from step 1).
+fn move_between(p: &[u64], q: &[u64]) -> Option<StaircaseMove> {
+    if p.len() != q.len() {
+        return None;
+    }
+    // The highest step that changed lost the stones.
+    let i = (0..p.len()).rev().find(|&i| p[i] != q[i])?;
+    let stones = p[i].checked_sub(q[i])?;
+    Some(StaircaseMove {
+        step: i + 1,
+        stones,
+    })
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     if !inputs.given("kam") {

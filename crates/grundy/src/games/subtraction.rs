@@ -59,9 +59,11 @@ use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
+use crate::play::playable::{explore_or_formula, game_error};
+use crate::play::{piles, Match, PlayError, Playable, CANDIDATES};
 use crate::progress::Progress;
 use crate::report::{big, Field, Report};
-use crate::rules::{Impartial, Sum};
+use crate::rules::{Impartial, Moves, Sum};
 
 /// How many winning moves an [`Answer`] lists at most; `winning_move_count` gives the total
 /// when there are more.
@@ -673,7 +675,79 @@ pub static FAMILY: Family = Family {
         syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
         parse: parse_table,
     }),
+    plays: &[Playable {
+        syntax: "subtraction:S (1,3,4 or L..R or except:L)",
+        example: "subtraction:1,3,4",
+        about: "Subtraction game: take an amount of the set from one pile",
+        position: "the piles: 10 7",
+        start: "10 7",
+        names: &["subtraction"],
+        takes_argument: true,
+        build: play_from,
+        formula: Some(by_formula),
+        table: Some(|argument| (format!("subtraction:{argument}"), 1)),
+    }],
+    strong: None,
 };
+
+/// The most values times amounts the search for a subtraction set's period may take, to play
+/// it by its formula: about a second.
+const PERIOD_SEARCH_WORK: usize = 1 << 28;
+
+/// A subtraction game (its rule the argument) played from `start`: explored where it fits
+/// the budget, else by the formula (its period, found within the search limit, or its
+/// closed form).
+fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let rule = rule_of_name(argument).map_err(game_error)?;
+    let title = format!("subtraction game: {rule}");
+    let piles = piles::read(start, "pile")?;
+    let (reach, size) = (piles::reach(&piles), piles::counters(&piles));
+    let describe = piles::named("pile");
+    let explore = || {
+        let (title, start) = (title.clone(), piles.clone());
+        Match::from_rules(title, &Sum(rule.clone()), start, false, budget, describe)
+    };
+    explore_or_formula(budget, reach, size, explore, || {
+        by_formula(argument, start, budget)
+    })
+}
+
+/// A subtraction game (its rule the argument) played from `start` by the formula: its
+/// period, found within the search limit, or its closed form.
+fn by_formula(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let rule = rule_of_name(argument).map_err(game_error)?;
+    let title = format!("subtraction game: {rule}");
+    let piles = piles::read(start, "pile")?;
+    let describe = piles::named("pile");
+    // Finding a set's period costs its values × its size: bounded, so that a long set
+    // is refused in a second rather than searched for minutes.
+    let search = match &rule {
+        Rule::Set(set) => (PERIOD_SEARCH_WORK / set.len().max(1)).min(DEFAULT_SEARCH_LIMIT),
+        _ => DEFAULT_SEARCH_LIMIT,
+    };
+    let game = Subtraction::with_search_limit(rule.clone(), search).map_err(game_error)?;
+    let rule = game.rule();
+    // The rule's first moves (its smallest amounts, for a set), at the first piles.
+    let amounts = move |piles: &Vec<u64>| {
+        let mut out = Vec::new();
+        for (i, &n) in piles.iter().enumerate().take(CANDIDATES / 2) {
+            let mut moves = Moves::with_most(2);
+            rule.options(&n, &mut moves);
+            out.extend(moves.iter().map(|&m| piles::with_pile(piles, i, m)));
+        }
+        out
+    };
+    let between = |p: &Vec<u64>, q: &Vec<u64>| {
+        let (i, from, to) = piles::one_pile_down(p, q)?;
+        Some(SubtractionMove {
+            pile: i + 1,
+            take: from - to,
+            to,
+        })
+    };
+    let playbook = piles::playbook(game, piles.len(), describe, between, amounts);
+    Ok(Match::by_formula(title, playbook, piles, budget))
+}
 
 /// The rule chosen by exactly one of the rule options.
 fn rule_of(inputs: &Inputs) -> Result<Rule, InputError> {

@@ -10,6 +10,9 @@ use crate::pattern::period::{self, OctalPeriod};
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
+use crate::play::playable::game_error;
+use crate::play::take_break::Heaps;
+use crate::play::{fits, piles, Match, Playable};
 use crate::progress::Progress;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
@@ -154,6 +157,34 @@ pub static FAMILY: Family = Family {
         syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
         parse: parse_table,
     }),
+    plays: &[Playable {
+        syntax: "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)",
+        example: "take-and-break:0.77",
+        about: "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)",
+        position: "the heaps: 7 4",
+        start: "7 4",
+        names: &["take-and-break", "octal"],
+        takes_argument: true,
+        build: |argument, start, budget| {
+            let rule = Rule::parse(argument).map_err(game_error)?;
+            let mut heaps = piles::read(start, "heap")?;
+            fits(budget, piles::counters(&heaps))?;
+            heaps.retain(|&n| n > 0);
+            heaps.sort_unstable_by(|a, b| b.cmp(a));
+            let title = format!("take-and-break {rule}");
+            Match::from_rules(
+                title,
+                &Heaps(rule),
+                heaps,
+                false,
+                budget,
+                piles::named("heap"),
+            )
+        },
+        formula: None,
+        table: Some(|argument| (argument.to_string(), 1)),
+    }],
+    strong: None,
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {

@@ -42,6 +42,8 @@ use crate::budget::Budget;
 use crate::input;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
+use crate::play::playable::{explore_or_formula, words};
+use crate::play::{piles, Drawing, Match, PlayError, Playable, Playbook};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -408,7 +410,92 @@ pub static FAMILY: Family = Family {
                 .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
         },
     }),
+    plays: &[Playable {
+        syntax: "wythoff",
+        example: "wythoff",
+        about: "Wythoff's game: take from one pile, or the same amount from both",
+        position: "the two piles: 5 8",
+        start: "5 8",
+        names: &["wythoff"],
+        takes_argument: false,
+        build: |_, start, budget| play_from(start, budget),
+        formula: Some(|_, start, budget| by_formula(start, budget)),
+        table: Some(|_| ("wythoff".into(), 2)),
+    }],
+    strong: None,
 };
+
+/// Wythoff's game played from `start` (two piles): explored where it fits the budget, else
+/// by the formula.
+fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (a, b) = two_piles(start)?;
+    let title = "Wythoff's game".to_string();
+    let (reach, size) = (piles::reach(&[a, b]), piles::counters(&[a, b]));
+    let explore = || Match::from_rules(title, &Wythoff, (a, b), false, budget, describe);
+    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+}
+
+/// A position's name and drawing: its two piles.
+fn describe(p: &(u64, u64)) -> (String, Drawing) {
+    (
+        piles::text(&[p.0, p.1]),
+        Drawing::piles(&[p.0, p.1], "pile"),
+    )
+}
+
+/// The two piles a start gives, checked before they are sized.
+fn two_piles(start: &str) -> Result<(u64, u64), PlayError> {
+    let two = || PlayError::Game("Wythoff's game has two piles, like 5 8".into());
+    if words(start).len() != 2 {
+        return Err(two());
+    }
+    let [a, b] = piles::read(start, "pile")?[..] else {
+        return Err(two());
+    };
+    Ok((a, b))
+}
+
+/// Wythoff's game played from `start` (two piles) by the formula.
+fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let start = two_piles(start)?;
+    let playbook = Playbook {
+        game: Wythoff,
+        describe: Box::new(describe),
+        read: Box::new(|name| match piles::of_name(name, 2)?[..] {
+            [a, b] => Some((a, b)),
+            _ => None,
+        }),
+        between: Box::new(|&(a, b): &(u64, u64), &(c, d): &(u64, u64)| {
+            let (from, take) = match (a.checked_sub(c)?, b.checked_sub(d)?) {
+                (0, t) => (TakeFrom::B, t),
+                (t, 0) => (TakeFrom::A, t),
+                (s, t) if s == t => (TakeFrom::Both, t),
+                _ => return None,
+            };
+            Some(WythoffMove {
+                from,
+                take,
+                to: (c, d),
+            })
+        }),
+        candidates: Box::new(|&(a, b): &(u64, u64)| {
+            let m = a.min(b);
+            let (a1, b1) = (a.saturating_sub(1), b.saturating_sub(1));
+            vec![
+                (a1, b),
+                (a, b1),
+                (a1, b1),
+                (a / 2, b),
+                (a, b / 2),
+                (0, b),
+                (a, 0),
+                (a - m, b - m),
+            ]
+        }),
+    };
+    let title = "Wythoff's game".to_string();
+    Ok(Match::by_formula(title, playbook, start, budget))
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let pile = |name: &str| {

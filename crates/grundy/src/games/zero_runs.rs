@@ -165,6 +165,8 @@ pub static FAMILY: Family = Family {
     params: &[Param::arg("string", "STRING", "The string, of 0s and 1s")],
     run,
     table: None,
+    plays: &[],
+    strong: None,
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {

@@ -6,10 +6,10 @@
 //! play (or a lookup by name) first reaches it, and the positions a move leads to are
 //! evaluated by the same formula when the position is analysed. A position lists all its
 //! moves when it has few ([`ALL_MOVES`]); otherwise its winning moves and a handful of others
-//! ([`Family::candidates`]: take one, take everything...), and any legal move can be typed as
+//! ([`Playbook::candidates`]: take one, take everything...), and any legal move can be typed as
 //! the position it leads to. The formula says who wins but not in how many moves, so the
 //! moves carry no remoteness; in a lost position the engine plays the first of the listed
-//! moves, which [`Family::candidates`] puts first because it takes the least.
+//! moves, which [`Playbook::candidates`] puts first because it takes the least.
 
 use std::fmt::Debug;
 use std::sync::{Mutex, PoisonError};
@@ -17,14 +17,13 @@ use std::sync::{Mutex, PoisonError};
 use rustc_hash::FxHashMap;
 
 use super::{is_mistake, key, Analysis, Choice, Drawing, PlayError};
-use crate::games::CatalogueGame;
 use crate::outcome::Outcome;
-use crate::rules::{Game, Moves};
+use crate::rules::{CatalogueGame, Game, Moves};
 
 /// A position with at most this many moves lists them all, in the rules' order.
 pub const ALL_MOVES: usize = 32;
 
-/// About how many candidates ([`Family::candidates`]) a position with many moves lists, and
+/// About how many candidates ([`Playbook::candidates`]) a position with many moves lists, and
 /// at most how many of its winning moves: a position of 10^5 piles lists a few dozen moves.
 pub const CANDIDATES: usize = 16;
 
@@ -56,18 +55,18 @@ pub(super) trait ByFormula: Send + Sync + Debug {
 }
 
 /// A position's name and drawing.
-pub(super) type Describe<P> = Box<dyn Fn(&P) -> (String, Drawing) + Send + Sync>;
+pub type Describe<P> = Box<dyn Fn(&P) -> (String, Drawing) + Send + Sync>;
 /// The position a name gives.
-pub(super) type Read<P> = Box<dyn Fn(&str) -> Option<P> + Send + Sync>;
+pub type Read<P> = Box<dyn Fn(&str) -> Option<P> + Send + Sync>;
 /// The move between two positions.
-pub(super) type Between<P, M> = Box<dyn Fn(&P, &P) -> Option<M> + Send + Sync>;
+pub type Between<P, M> = Box<dyn Fn(&P, &P) -> Option<M> + Send + Sync>;
 /// The positions worth listing as moves.
-pub(super) type Candidates<P> = Box<dyn Fn(&P) -> Vec<P> + Send + Sync>;
+pub type Candidates<P> = Box<dyn Fn(&P) -> Vec<P> + Send + Sync>;
 
-/// A family of the catalogue with what playing it by its formula takes besides the formula:
+/// A family of the catalogue's playbook: what playing it by its formula takes besides the formula:
 /// how its positions are named, drawn and read, which move leads from one position to
 /// another, and a few moves worth listing at a position with many.
-pub(super) struct Family<G: CatalogueGame> {
+pub struct Playbook<G: CatalogueGame> {
     /// The game, with its formula ([`CatalogueGame::answer`]) and its rules.
     pub game: G,
     /// A position's name (what a player types to move there) and its drawing.
@@ -96,7 +95,7 @@ impl<G: CatalogueGame> Debug for Formula<G> {
 /// A family played by its formula from a start: the positions reached so far, numbered in
 /// the order play reached them (the start is 0), at most `limit` of them.
 pub(super) struct Formula<G: CatalogueGame> {
-    family: Family<G>,
+    playbook: Playbook<G>,
     rules: G::Rules,
     reached: Mutex<Reached<G::Position>>,
     limit: usize,
@@ -110,11 +109,11 @@ struct Reached<P> {
 
 impl<G: CatalogueGame> Formula<G> {
     /// The family played from `start`, numbering at most `limit` positions (at least one).
-    pub fn new(family: Family<G>, start: G::Position, limit: usize) -> Formula<G> {
-        let rules = family.game.rules();
+    pub fn new(playbook: Playbook<G>, start: G::Position, limit: usize) -> Formula<G> {
+        let rules = playbook.game.rules();
         let numbers = FxHashMap::from_iter([(start.clone(), 0)]);
         Formula {
-            family,
+            playbook,
             rules,
             reached: Mutex::new(Reached {
                 positions: vec![start],
@@ -156,13 +155,13 @@ impl<G: CatalogueGame> Formula<G> {
     /// and whether it has more: all of them if there are at most [`ALL_MOVES`], else the
     /// legal candidates and the winning moves. O(listed moves × the formula).
     fn listed(&self, position: &G::Position) -> (Vec<(G::Position, String)>, bool) {
-        let game = &self.family.game;
+        let game = &self.playbook.game;
         let mut all = Moves::with_most(ALL_MOVES);
         self.rules.moves(position, &mut all);
         let more = all.is_over();
         let mut targets: Vec<G::Position> = Vec::new();
         if more {
-            let candidates = (self.family.candidates)(position)
+            let candidates = (self.playbook.candidates)(position)
                 .into_iter()
                 .filter(|q| self.is_move(position, q));
             let winning = (game.answer(position).winning_moves.into_iter())
@@ -178,10 +177,10 @@ impl<G: CatalogueGame> Formula<G> {
         } else {
             targets = all.into_vec();
         }
-        let words = |to: &G::Position| match (self.family.between)(position, to) {
+        let words = |to: &G::Position| match (self.playbook.between)(position, to) {
             Some(m) => m.to_string(),
             None => {
-                let describe = &self.family.describe;
+                let describe = &self.playbook.describe;
                 describe(position).1.change(&describe(to).1)
             }
         };
@@ -195,11 +194,11 @@ impl<G: CatalogueGame> Formula<G> {
     /// The move to `to` from a position of outcome `before`, evaluated by the formula, with
     /// `key` and `text` to show. O(the formula).
     fn evaluate(&self, before: Outcome, key: String, to: &G::Position, text: String) -> Choice {
-        let after = self.family.game.answer(to);
+        let after = self.playbook.game.answer(to);
         let result = after.outcome.flip();
         Choice {
             key,
-            to: (self.family.describe)(to).0,
+            to: (self.playbook.describe)(to).0,
             text,
             result,
             remoteness: None,
@@ -211,8 +210,8 @@ impl<G: CatalogueGame> Formula<G> {
 
     /// Whether one legal move leads from `from` to `to`. O(the move's check).
     fn is_move(&self, from: &G::Position, to: &G::Position) -> bool {
-        (self.family.between)(from, to)
-            .is_some_and(|m| self.family.game.play(from, &m).as_ref() == Some(to))
+        (self.playbook.between)(from, to)
+            .is_some_and(|m| self.playbook.game.play(from, &m).as_ref() == Some(to))
     }
 }
 
@@ -223,16 +222,16 @@ where
     G::Rules: Send + Sync,
 {
     fn name(&self, p: u32) -> String {
-        (self.family.describe)(&self.position(p)).0
+        (self.playbook.describe)(&self.position(p)).0
     }
 
     fn outcome(&self, p: u32) -> Outcome {
-        self.family.game.answer(&self.position(p)).outcome
+        self.playbook.game.answer(&self.position(p)).outcome
     }
 
     fn analyse(&self, p: u32) -> Analysis {
         let position = self.position(p);
-        let game = &self.family.game;
+        let game = &self.playbook.game;
         let answer = game.answer(&position);
         let (moves, more_moves) = self.listed(&position);
         let choices: Vec<Choice> = moves
@@ -246,7 +245,7 @@ where
             _ => None,
         }
         .or((!choices.is_empty()).then_some(0));
-        let (name, drawing) = (self.family.describe)(&position);
+        let (name, drawing) = (self.playbook.describe)(&position);
         Analysis {
             position: name,
             drawing,
@@ -279,7 +278,7 @@ where
         if let Some((q, _)) = moves.iter().find(|(_, words)| key(words) == typed) {
             return self.number(q.clone());
         }
-        match (self.family.read)(text).filter(|q| self.is_move(&position, q)) {
+        match (self.playbook.read)(text).filter(|q| self.is_move(&position, q)) {
             Some(q) => self.number(q),
             None => Err(PlayError::Move(format!(
                 "'{text}' is not a move here: type a listed move's number (1 to {}) or the \
@@ -291,17 +290,17 @@ where
 
     fn choice(&self, p: u32, to: u32) -> Option<Choice> {
         let (from, to) = (self.position(p), self.position(to));
-        let m = (self.family.between)(&from, &to)?;
-        if self.family.game.play(&from, &m).as_ref() != Some(&to) {
+        let m = (self.playbook.between)(&from, &to)?;
+        if self.playbook.game.play(&from, &m).as_ref() != Some(&to) {
             return None;
         }
-        let before = self.family.game.answer(&from).outcome;
-        let name = (self.family.describe)(&to).0;
+        let before = self.playbook.game.answer(&from).outcome;
+        let name = (self.playbook.describe)(&to).0;
         Some(self.evaluate(before, name, &to, m.to_string()))
     }
 
     fn find(&self, name: &str) -> Option<u32> {
-        self.number((self.family.read)(name)?).ok()
+        self.number((self.playbook.read)(name)?).ok()
     }
 
     fn visited(&self) -> usize {

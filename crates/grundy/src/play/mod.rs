@@ -2,8 +2,10 @@
 //! (the terminal's `grundy play`, the web page's JSON API).
 //!
 //! - A [`Match`] is a game solved from its start position: a position graph read from a file
-//!   ([`Match::from_graph`]), or a catalogue game explored from a position by its rules
-//!   ([`games::build`], within a budget of positions). The generic solver
+//!   ([`Match::from_graph`]), or a game explored from a position by its rules
+//!   ([`Match::from_rules`], within a budget of positions), or played by its formula
+//!   ([`Match::by_formula`]). The catalogue's families declare how they are played
+//!   ([`Playable`]), and `games::registry::play` finds a game by name. The generic solver
 //!   ([`crate::solve::solve`]) gives every reachable position its outcome and remoteness, with
 //!   draws where play can go round a cycle; Sprague–Grundy values come from
 //!   [`crate::solve::grundy_values`] where the game is impartial in normal play.
@@ -21,9 +23,9 @@
 //! keeps a draw.
 //!
 //! ```
-//! use grundy::play::games;
+//! use grundy::games::registry;
 //!
-//! let game = games::build("nim", "1 2", 1000).unwrap();
+//! let game = registry::play("nim", "1 2", 1000).unwrap();
 //! let start = game.analyse(game.start());
 //! assert_eq!(start.outcome, grundy::Outcome::Win);
 //! let best = &start.moves[start.best.unwrap()];
@@ -31,30 +33,32 @@
 //! ```
 
 mod drawing;
-mod families;
 mod formula;
-pub mod games;
-mod rulesets;
+pub mod piles;
+pub mod playable;
+pub mod rulesets;
 mod session;
-mod take_break;
+pub mod take_break;
 
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-pub use drawing::Drawing;
+pub use drawing::{coin_text, Drawing};
+pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
+pub use playable::Playable;
 pub use rulesets::Form;
 pub use session::{Session, Step};
 
-use formula::ByFormula;
+use formula::{ByFormula, Formula};
 use rulesets::Forms;
 
 use crate::budget::{Budget, Exhausted, Resource};
 use crate::graph::GameGraph;
 use crate::outcome::{Outcome, Player};
 use crate::progress::NoProgress;
-use crate::rules::{explore, ExploreError, Explored, Game};
+use crate::rules::{explore, CatalogueGame, ExploreError, Explored, Game};
 use crate::solve::{grundy_values, solve, Solution, SolveOptions};
 
 /// Why a game could not be set up or a move not played.
@@ -229,8 +233,21 @@ impl Match {
         })
     }
 
-    /// A game played by its family's formula (see [`formula`]).
-    fn by_formula(title: String, game: impl ByFormula + 'static) -> Match {
+    /// A family played by its formula from `start` (see [`Playbook`]): nothing is explored;
+    /// positions are numbered as play reaches them, at most the budget's positions. O(1).
+    pub fn by_formula<G>(
+        title: String,
+        playbook: Playbook<G>,
+        start: G::Position,
+        budget: &Budget,
+    ) -> Match
+    where
+        G: CatalogueGame + Send + Sync + 'static,
+        G::Position: Send + Sync + 'static,
+        G::Rules: Send + Sync + 'static,
+    {
+        let limit = usize::try_from(budget.positions()).unwrap_or(usize::MAX);
+        let game = Formula::new(playbook, start, limit);
         Match {
             title,
             body: Body::Formula(Arc::new(game)),
@@ -484,7 +501,7 @@ fn explore_within<G: Game>(
 
 /// Whether a start whose moves cost `size` (from a start's piles and counters, or a board's
 /// text length squared) fits the position budget: [`PlayError::StartTooLarge`] if not. O(1).
-fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
+pub fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
     if size > budget.positions() {
         return Err(PlayError::StartTooLarge {
             limit: budget.positions(),

@@ -160,7 +160,7 @@ fn side_word(side: Side) -> &'static str {
 /// moves first), explored within `budget` (a board whose text's length squared is more than
 /// the budget's positions refused first), solved, and valued by the engine on demand;
 /// `draw` draws a position. O(positions × moves) to solve.
-pub(super) fn build<R>(
+pub fn build<R>(
     rules: R,
     position: &str,
     budget: &Budget,
@@ -202,7 +202,7 @@ where
 }
 
 /// A board or strip drawn as the rows of its notation (`x.o|.ox` is two rows).
-pub(super) fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
+pub fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     Drawing::Board {
         rows: rules.show(p).split('|').map(str::to_string).collect(),
         note: None,
@@ -210,14 +210,14 @@ pub(super) fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
 }
 
 /// A graph of Snort or Col drawn as its text (`L-.-.-R`), as position graphs are drawn by name.
-pub(super) fn graph_text<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
+pub fn graph_text<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     Drawing::Graph {
         position: rules.show(p),
     }
 }
 
 /// A Hackenbush position drawn as its edges.
-pub(super) fn edges<R>(_rules: &R, p: &Graph) -> Drawing {
+pub fn edges<R>(_rules: &R, p: &Graph) -> Drawing {
     Drawing::Edges {
         edges: p
             .edges

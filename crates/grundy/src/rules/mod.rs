@@ -42,11 +42,13 @@
 //! }
 //! ```
 
+mod catalogue;
 mod explore;
 mod memo;
 mod moves;
 pub mod tiered;
 
+pub use catalogue::CatalogueGame;
 pub use explore::{explore, explore_dense, DenseExplored, DenseIndex, ExploreError, Explored};
 pub use memo::{GrundyMemo, MemoError, SplittingGame};
 pub use moves::Moves;

@@ -30,3 +30,4 @@ pub fn testdata_dir() -> std::path::PathBuf {
 }
 
 pub mod raw;
+pub mod rulesets;

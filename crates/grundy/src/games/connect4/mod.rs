@@ -36,13 +36,16 @@ use serde::Serialize;
 
 pub use tiers::Connect4Tiers;
 
+use std::path::Path;
+
+use super::strong::{Checked, Strong, StrongRun};
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::{Budget, Resource};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::report::{Field, Report};
-use crate::rules::tiered::{self, TierRanking};
+use crate::rules::tiered::{self, TierOptions, TierRanking};
 use crate::rules::{explore, ExploreError, Game};
 use crate::solve::{solve, SolveOptions};
 
@@ -729,7 +732,56 @@ pub static FAMILY: Family = Family {
     ],
     run,
     table: None,
+    plays: &[],
+    strong: Some(Strong {
+        about: "Solve Connect Four strongly: the outcome and remoteness of every board of a \
+                size, written tier by tier (stones on the board) into DIR; a stopped run resumes",
+        params: &[
+            Param::option("width", "W", "The board's width").default("7"),
+            Param::option("height", "H", "The board's height").default("4"),
+        ],
+        example: "--width 5 --height 4 c4-5x4",
+        solve: solve_strongly,
+        check: |name, dir, progress| {
+            let game = Connect4Tiers::from_name(name)?;
+            let (width, height) = (game.game().width(), game.game().height());
+            let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
+            Some(Checked {
+                tiers,
+                params: vec![("width", width.to_string()), ("height", height.to_string())],
+            })
+        },
+    }),
 };
+
+/// Solves every board of the inputs' size into `dir`, tier by tier, and values the empty board.
+fn solve_strongly(
+    inputs: &Inputs,
+    dir: &Path,
+    options: &TierOptions,
+) -> Result<StrongRun, RunError> {
+    let size = |name: &str| {
+        let text = inputs.value(name).unwrap_or_default();
+        input::whole_up_to(name, text, "a size", 1, 64).map(|n| n as u32)
+    };
+    let (width, height) = (size("width")?, size("height")?);
+    let game = Connect4::new(width, height).ok_or_else(|| {
+        InputError::invalid(
+            "width and height",
+            format!(
+                "a {width} × {height} board does not fit (expected (height + 1) × width at most \
+                 64)"
+            ),
+        )
+    })?;
+    let tiers = Connect4Tiers::new(game).map_err(|e| InputError::invalid("width and height", e))?;
+    let summary = tiered::solve_tiered(&tiers, dir, options, inputs.progress())?;
+    let value = tiered::Solved::open(tiers, dir)?.value(&Connect4Position::default())?;
+    Ok(StrongRun {
+        summary,
+        start: Some(("empty board", value)),
+    })
+}
 
 /// Whether `text` is a move sequence: digits only (or nothing).
 fn is_move_sequence(text: &str) -> bool {

@@ -1,0 +1,93 @@
+//! A game as play knows it by name: the words help and the page show, and the function that
+//! sets it up from a start. Each family of the catalogue declares its own
+//! (`games::Family::plays`); the registry finds one by name.
+
+use serde::Serialize;
+
+use super::{Match, PlayError};
+use crate::budget::{Budget, Resource};
+
+/// Sets a game up from the argument of its name (`1,3,4` in `subtraction:1,3,4`, empty when
+/// there is none) and its start, within a budget.
+pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
+
+/// The table of `grundy table` whose cells are this game's positions, from the argument of
+/// its name: the table's name, and its number of parameters (1: a pile n; 2: two piles a and
+/// b). A cell's position is its parameters separated by a space.
+pub type TableOf = fn(argument: &str) -> (String, usize);
+
+/// A game that can be played, as help and the page list it, and how it is set up.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Playable {
+    /// How the game is named: `nim`, `subtraction:S` (with its parameters).
+    pub syntax: &'static str,
+    /// A name that works as it is, for examples: `subtraction:1,3,4`.
+    pub example: &'static str,
+    /// The game in a few words.
+    pub about: &'static str,
+    /// How a position is written.
+    pub position: &'static str,
+    /// A position to start from, for examples.
+    pub start: &'static str,
+    /// The names it answers to before the `:` of its argument, its syntax's first (any
+    /// case): `squares` and `square-subtraction`.
+    #[serde(skip)]
+    pub names: &'static [&'static str],
+    /// Whether its name takes an argument after a `:`.
+    #[serde(skip)]
+    pub takes_argument: bool,
+    /// Sets the game up: explored and solved where the start fits the budget, else played by
+    /// the formula where the family has one.
+    #[serde(skip)]
+    pub build: Build,
+    /// Sets the game up to be played by its family's formula whatever the start's size, if
+    /// it has one ([`Match::by_formula`]).
+    #[serde(skip)]
+    pub formula: Option<Build>,
+    /// Its table, if `grundy table` has one.
+    #[serde(skip)]
+    pub table: Option<TableOf>,
+}
+
+impl Playable {
+    /// Whether `name` (the part of a game's name before its `:`) names this game. O(names).
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The words of a start: split at spaces and commas.
+pub fn words(start: &str) -> Vec<String> {
+    start
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// An error of the game's name or start, as a play error.
+pub fn game_error(e: impl std::fmt::Display) -> PlayError {
+    PlayError::Game(e.to_string())
+}
+
+/// Plays a start by exploring it where it fits the budget (exploring gives each move's
+/// remoteness too), else by the family's formula: where the start's `reach` (an upper bound
+/// on its positions) or the `size` of its moves (see [`super::piles::counters`]) is more than
+/// the budget's positions, or exploring runs out of positions or memory. O(1) before the work
+/// chosen.
+pub fn explore_or_formula(
+    budget: &Budget,
+    reach: u128,
+    size: u64,
+    explore: impl FnOnce() -> Result<Match, PlayError>,
+    formula: impl FnOnce() -> Result<Match, PlayError>,
+) -> Result<Match, PlayError> {
+    if reach > u128::from(budget.positions()) || size > budget.positions() {
+        return formula();
+    }
+    match explore() {
+        Err(PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. }) => formula(),
+        Err(PlayError::Budget(e)) if e.resource == Resource::Memory => formula(),
+        result => result,
+    }
+}
