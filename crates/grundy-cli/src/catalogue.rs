@@ -5,6 +5,7 @@
 use anyhow::{anyhow, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use grundy::games::family::ParamKind;
+use grundy::games::inputs::render;
 use grundy::games::{Family, Inputs, Param};
 use grundy::progress::Progress;
 
@@ -16,24 +17,26 @@ use crate::source::read_source;
 /// The subcommand of a family.
 pub fn command(family: &Family) -> Command {
     let mut command = Command::new(family.name)
-        .about(family.about)
+        .about(render(family.about, family.params, naming))
         .after_help(format!(
             "Example: grundy {} {}",
             family.name, family.example
         ));
-    command = command.args(family.params.iter().map(arg));
+    command = command.args(family.params.iter().map(|p| arg(p, family.params)));
     if budget_cmd::takes_budget(family) {
         command = command.args(budget_cmd::args());
     }
     command
 }
 
-/// The argument of a parameter: positional, `--name VALUE` or a switch, its default shown in
-/// its help (the family reads the default, so that every front end has the same).
-pub fn arg(param: &Param) -> Arg {
+/// The argument of a parameter (one of `params`): positional, `--name VALUE` or a switch, its
+/// default shown in its help (the family reads the default, so that every front end has the
+/// same), the other parameters its help names written as the command line writes them.
+pub fn arg(param: &Param, params: &[Param]) -> Arg {
+    let help = render(param.help, params, naming);
     let help = match param.default {
-        Some(default) => format!("{} [default: {default}]", param.help),
-        None => param.help.to_string(),
+        Some(default) => format!("{help} [default: {default}]"),
+        None => help,
     };
     let arg = Arg::new(param.name).help(help);
     match param.kind {
@@ -55,6 +58,15 @@ pub fn arg(param: &Param) -> Arg {
             .required(required)
             .allow_hyphen_values(true),
         ParamKind::Flag => arg.long(param.name).action(ArgAction::SetTrue),
+    }
+}
+
+/// A parameter as the command line names it: `--name` for an option or a flag, its
+/// placeholder (`N`) for a positional value.
+pub fn naming(param: &Param) -> String {
+    match param.kind {
+        ParamKind::Positional { .. } => param.value_name.to_string(),
+        _ => format!("--{}", param.name),
     }
 }
 
@@ -80,7 +92,7 @@ pub fn set_inputs(inputs: &mut Inputs, params: &'static [Param], matches: &ArgMa
 pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
     let reader = |path: &str| read_source(path);
     let bar = Bar::new();
-    let mut inputs = Inputs::new(family.params, &reader, &bar);
+    let mut inputs = Inputs::new(family.params, &reader, &bar).with_naming(naming);
     if budget_cmd::takes_budget(family) {
         inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
     }

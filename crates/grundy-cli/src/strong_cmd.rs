@@ -51,7 +51,12 @@ pub fn command() -> Command {
                 "Example: grundy strong {} {}",
                 family.name, strong.example
             ))
-            .args(strong.params.iter().map(catalogue::arg))
+            .args(
+                strong
+                    .params
+                    .iter()
+                    .map(|p| catalogue::arg(p, strong.params)),
+            )
             .arg(dir_arg().help(
                 "The folder of the solution (made if missing; a folder with part of this \
                  solution resumes it)",
@@ -138,7 +143,7 @@ fn solve(family: &Family, matches: &ArgMatches, dir: &Path, format: Format) -> R
     let clock = Instant::now();
     // The inputs are made on the pool's thread: they hold the reader and the bar by reference.
     let run = pool.install(|| {
-        let mut inputs = Inputs::new(strong.params, &reader, &bar);
+        let mut inputs = Inputs::new(strong.params, &reader, &bar).with_naming(catalogue::naming);
         catalogue::set_inputs(&mut inputs, strong.params, matches);
         (strong.solve)(&inputs, dir, &options)
     });

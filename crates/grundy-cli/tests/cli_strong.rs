@@ -266,7 +266,7 @@ fn damaged_files_and_impossible_requests_are_clear_errors() {
     .failed()
     .to_string();
     assert!(
-        err.contains("width and height") && err.contains("column shapes"),
+        err.contains("--width and --height") && err.contains("column shapes"),
         "{err}"
     );
     let err = grundy(&[

@@ -2,7 +2,8 @@
 
 use std::sync::OnceLock;
 
-use grundy::games::family::{ParamKind, Source};
+use grundy::games::family::{Param, ParamKind, Source};
+use grundy::games::inputs::render;
 use grundy::games::registry::FAMILIES;
 use grundy::games::{Family, Inputs};
 use grundy::input::InputError;
@@ -211,7 +212,7 @@ pub fn catalogue(
     let bar = Bar::new(progress);
     let report = py.allow_threads(|| {
         let reader = |path: &str| read_source(path);
-        let mut inputs = Inputs::new(family.params, &reader, &bar);
+        let mut inputs = Inputs::new(family.params, &reader, &bar).with_naming(naming);
         for (name, values) in given {
             inputs.set(name, values);
         }
@@ -226,8 +227,18 @@ pub fn catalogue(
     report.map_err(|message: String| errors::input(message))
 }
 
+/// A parameter as Python names it: `upto=` for a keyword, its name for a positional value.
+fn naming(param: &Param) -> String {
+    let name = param.name.replace('-', "_");
+    match param.kind {
+        ParamKind::Positional { .. } => name,
+        _ => format!("{name}="),
+    }
+}
+
 /// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example`
-/// and `params` (each with `name`, `kind`, `value_name`, `help`).
+/// and `params` (each with `name`, `kind`, `value_name`, `help`, `default`); the other
+/// parameters a help names are written as Python writes them (`misere=`).
 #[pyfunction]
 pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
@@ -244,13 +255,14 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
             d.set_item("name", param.name.replace('-', "_"))?;
             d.set_item("kind", kind)?;
             d.set_item("value_name", param.value_name)?;
-            d.set_item("help", param.help)?;
+            d.set_item("help", render(param.help, family.params, naming))?;
+            d.set_item("default", param.default)?;
             params.append(d)?;
         }
         let d = PyDict::new(py);
         d.set_item("name", family.name)?;
         d.set_item("group", family.group.heading())?;
-        d.set_item("about", family.about)?;
+        d.set_item("about", render(family.about, family.params, naming))?;
         d.set_item("example", family.example)?;
         d.set_item("params", params)?;
         list.append(d)?;

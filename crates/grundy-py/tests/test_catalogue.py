@@ -137,3 +137,13 @@ def test_catalogue_errors():
         grundy.catalogue("wythoff", 1, 2, 3)
     with pytest.raises(grundy.InputError, match="not a pile size"):
         grundy.catalogue("nim", [-1])
+
+
+def test_parameters_are_named_the_python_way():
+    # The engine names a parameter by its name; Python writes it as a keyword.
+    with pytest.raises(grundy.InputError, match=r"k= K is needed .* or batch="):
+        grundy.catalogue("misere-fibonacci-nim", 10)
+    with pytest.raises(grundy.InputError, match=r"search_limit="):
+        grundy.catalogue("subtraction", 10, set="1,30000", search_limit=4)
+    nim = FAMILIES["nim"]
+    assert "misere=" in nim["about"] and "--" not in nim["about"]

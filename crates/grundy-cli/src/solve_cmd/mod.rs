@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use grundy::graph::{text, GameGraph, Label};
 use grundy::progress::Progress;
-use grundy::solve::{solve, Preferences, Ranking, SolveOptions};
+use grundy::solve::{solve, Preferences, Ranking, SolveError, SolveOptions};
 
 use crate::output::Format;
 use crate::progress::Bar;
@@ -196,7 +196,12 @@ fn solve_with(args: &SolveArgs) -> Result<()> {
             }
         },
         Values::Payoff => {
-            let solved = grundy::solve::solve_payoffs(&graph, args.infinite_payoff)?;
+            let solved = grundy::solve::solve_payoffs(&graph, args.infinite_payoff).map_err(
+                |e| match e {
+                    SolveError::Cycle { .. } => anyhow::anyhow!("{e} with --infinite-payoff N"),
+                    e => e.into(),
+                },
+            )?;
             bar.finish();
             payoff::write(&mut out, args, &graph, &solved)?;
         }

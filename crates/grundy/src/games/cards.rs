@@ -368,8 +368,8 @@ pub fn answer(
     max_positions: usize,
 ) -> Result<CardsAnswer, String> {
     let budget = Budget::default().with_positions(max_positions as u64);
-    let explored = explore(game, [*p], &budget, &crate::progress::NoProgress)
-        .map_err(|e| format!("{e} (--max-positions), or answer from a solution (--solved)"))?;
+    let explored =
+        explore(game, [*p], &budget, &crate::progress::NoProgress).map_err(|e| e.to_string())?;
     let solution =
         solve(&explored.graph, &SolveOptions::default()).expect("a graph without players solves");
     let value = |q: &CardsPosition| {
@@ -448,7 +448,7 @@ fn read_hand(place: &str, text: &str, modulus: u32) -> Result<Vec<u32>, InputErr
         .filter(|w| !w.is_empty())
         .map(|w| {
             let most = u64::from(modulus - 1);
-            input::whole_up_to(place, w, "a number on a card (--modulus)", 0, most)
+            input::whole_up_to(place, w, "a number on a card (below the modulus)", 0, most)
                 .map(|v| v as u32)
         })
         .collect::<Result<Vec<u32>, InputError>>()?;
@@ -461,22 +461,33 @@ fn read_hand(place: &str, text: &str, modulus: u32) -> Result<Vec<u32>, InputErr
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let solution = match inputs.value("solved") {
         Some(dir) => Some(super::open_solution(
+            inputs,
             dir,
             Cards::from_name,
             "the card game",
-            "grundy strong cards",
+            "cards",
         )?),
         None => None,
     };
     let modulus = match (inputs.value("modulus"), &solution) {
-        (Some(m), _) => {
-            input::whole_up_to("--modulus", m, "a modulus", 2, u64::from(MAX_MODULUS))? as u32
-        }
+        (Some(m), _) => input::whole_up_to(
+            &inputs.shown("modulus"),
+            m,
+            "a modulus",
+            2,
+            u64::from(MAX_MODULUS),
+        )? as u32,
         (None, Some(s)) => s.game().modulus(),
         (None, None) => 5,
     };
-    let mover = read_hand("MOVER", inputs.value("mover").unwrap_or(""), modulus)?;
-    let other = read_hand("OTHER", inputs.value("other").unwrap_or(""), modulus)?;
+    let hand = |name: &str| {
+        read_hand(
+            &inputs.shown(name),
+            inputs.value(name).unwrap_or(""),
+            modulus,
+        )
+    };
+    let (mover, other) = (hand("mover")?, hand("other")?);
     if mover.len() != other.len() {
         return Err(InputError::invalid(
             "OTHER",
@@ -493,7 +504,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         Some(s) => {
             if (s.game().cards(), s.game().modulus()) != (mover.len() as u32, modulus) {
                 return Err(InputError::invalid(
-                    "--solved",
+                    inputs.shown("solved"),
                     format!(
                         "the solution is of {}, the hands are {} cards modulo {modulus}",
                         s.game().name(),
@@ -522,7 +533,13 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         Some(s) => answer_from(s, &p)?,
         None => {
             let limit = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
-            answer(game, &p, limit).map_err(|e| InputError::invalid("MOVER", e))?
+            answer(game, &p, limit).map_err(|e| {
+                let (raise, solved) = (inputs.shown("max-positions"), inputs.shown("solved"));
+                InputError::invalid(
+                    inputs.shown("mover"),
+                    format!("{e} (raise {raise}), or answer from a solution ({solved})"),
+                )
+            })?
         }
     };
     let list = |moves: &[CardMove], none: &str| {
@@ -597,7 +614,7 @@ pub static FAMILY: Family = Family {
         solve: |inputs, dir, options| {
             let number = |name: &str| {
                 let text = inputs.value(name).unwrap_or_default();
-                input::whole_up_to(name, text, "a count", 1, u64::from(u32::MAX))
+                input::whole_up_to(&inputs.shown(name), text, "a count", 1, u64::from(u32::MAX))
             };
             let (cards, modulus) = (number("cards")? as u32, number("modulus")? as u32);
             let game = Cards::new(cards, modulus)

@@ -1271,7 +1271,7 @@ pub static FAMILY: Family = Family {
         Param::option(
             "max-run",
             "K",
-            "With `--rule ruler`: runs of at most K coins",
+            "With `{rule} ruler`: runs of at most K coins",
         ),
         Param::option(
             "row",
@@ -1296,7 +1296,7 @@ pub static FAMILY: Family = Family {
         Param::option(
             "by-max-run",
             "K",
-            "With `--by ruler`: runs of at most K coins along y",
+            "With `{by} ruler`: runs of at most K coins along y",
         ),
         Param::option(
             "by-length",
@@ -1380,15 +1380,11 @@ pub(crate) fn parse_rule(
     Ok(rule)
 }
 
-/// The length given by an option, or the largest head.
-fn length_or(
-    option: &str,
-    given: Option<&str>,
-    rule: Rule,
-    heads: &[u64],
-) -> Result<u64, InputError> {
-    match given {
-        Some(text) => input::whole(option, text, "a length", 0),
+/// The length the parameter `param` gives, or the largest head.
+fn length_or(inputs: &Inputs, param: &str, rule: Rule, heads: &[u64]) -> Result<u64, InputError> {
+    let option = inputs.shown(param);
+    match inputs.value(param) {
+        Some(text) => input::whole(&option, text, "a length", 0),
         None if rule == Rule::Multiples => Err(InputError::usage(format!(
             "the multiples game's values depend on the number of coins: give {option}"
         ))),
@@ -1418,9 +1414,9 @@ struct HeadValue<C> {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = parse_rule(
-        "--rule",
+        &inputs.shown("rule"),
         inputs.value("rule").unwrap_or_default(),
-        "--max-run",
+        &inputs.shown("max-run"),
         inputs.value("max-run"),
     )?;
     let texts: Vec<&str> = inputs
@@ -1433,28 +1429,39 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         .collect();
     let listed = !inputs.values("places").is_empty() || inputs.given("heads");
     if inputs.given("row") && listed {
-        return Err(InputError::usage(
-            "give the heads either as --row or by their places, not both",
-        )
+        return Err(InputError::usage(format!(
+            "give the heads either as {} or by their places, not both",
+            inputs.shown("row")
+        ))
         .into());
     }
     match inputs.value("by") {
         None => {
             if inputs.given("by-max-run") || inputs.given("by-length") {
-                return Err(InputError::usage(
-                    "--by-max-run and --by-length describe a board: give its second rule with --by",
-                )
+                return Err(InputError::usage(format!(
+                    "{} and {} describe a board: give its second rule with {}",
+                    inputs.shown("by-max-run"),
+                    inputs.shown("by-length"),
+                    inputs.shown("by")
+                ))
                 .into());
             }
             run_row(inputs, rule, &texts, listed)
         }
         Some(by) => {
             if inputs.given("row") {
-                return Err(
-                    InputError::usage("--row gives a row; give a board's heads as X:Y").into(),
-                );
+                return Err(InputError::usage(format!(
+                    "{} gives a row; give a board's heads as X:Y",
+                    inputs.shown("row")
+                ))
+                .into());
             }
-            let by = parse_rule("--by", by, "--by-max-run", inputs.value("by-max-run"))?;
+            let by = parse_rule(
+                &inputs.shown("by"),
+                by,
+                &inputs.shown("by-max-run"),
+                inputs.value("by-max-run"),
+            )?;
             run_board(inputs, (rule, by), &texts, listed)
         }
     }
@@ -1465,25 +1472,28 @@ fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str], listed: bool) -> Result<
     let (heads, length) = match inputs.value("row") {
         Some(row) => {
             if inputs.given("length") {
-                return Err(InputError::usage(
-                    "--row gives the row's length already: leave out --length",
-                )
+                return Err(InputError::usage(format!(
+                    "{} gives the row's length already: leave out {}",
+                    inputs.shown("row"),
+                    inputs.shown("length")
+                ))
                 .into());
             }
             heads_of_row(row)?
         }
         None => {
             if !listed {
-                return Err(InputError::usage(
-                    "give the row: --row BITS, or the places of its heads (3,7,12)",
-                )
+                return Err(InputError::usage(format!(
+                    "give the row: {} BITS, or the places of its heads (3,7,12)",
+                    inputs.shown("row")
+                ))
                 .into());
             }
             let heads = texts
                 .iter()
                 .map(|t| input::whole("head", t, "a coin", 0))
                 .collect::<Result<Vec<u64>, _>>()?;
-            let length = length_or("--length", inputs.value("length"), rule, &heads)?;
+            let length = length_or(inputs, "length", rule, &heads)?;
             (heads, length)
         }
     };
@@ -1551,8 +1561,8 @@ fn run_board(
         .collect::<Result<Vec<(u64, u64)>, _>>()?;
     let xs: Vec<u64> = heads.iter().map(|h| h.0).collect();
     let ys: Vec<u64> = heads.iter().map(|h| h.1).collect();
-    let lx = length_or("--length", inputs.value("length"), rx, &xs)?;
-    let ly = length_or("--by-length", inputs.value("by-length"), ry, &ys)?;
+    let lx = length_or(inputs, "length", rx, &xs)?;
+    let ly = length_or(inputs, "by-length", ry, &ys)?;
     let row = |rule, length, coords: &[u64]| {
         Row::new(rule, length, coords.iter().copied().min().unwrap_or(1))
     };

@@ -353,7 +353,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let k = input::ratio("--k", inputs.value("k").unwrap_or_default())?;
+    let k = input::ratio(&inputs.shown("k"), inputs.value("k").unwrap_or_default())?;
     let pile = input::whole(
         "N",
         inputs.value("pile").unwrap_or_default(),
@@ -362,7 +362,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     )?;
     let limit = inputs
         .value("limit")
-        .map(|text| input::whole("--limit", text, "a limit", 1))
+        .map(|text| input::whole(&inputs.shown("limit"), text, "a limit", 1))
         .transpose()?;
     let (reply, sizes) = answer(k, pile, limit)?;
     let mut report = Report::answer(&reply).fields([

@@ -692,9 +692,11 @@ pub static FOX_CARDS: Family = Family {
 fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
     let piles: Vec<Vec<u64>> = match inputs.value("file") {
         Some(_) if !inputs.values("piles").is_empty() => {
-            return Err(
-                InputError::usage("give the piles as arguments or with --file, not both").into(),
-            )
+            return Err(InputError::usage(format!(
+                "give the piles as arguments or with {}, not both",
+                inputs.shown("file")
+            ))
+            .into())
         }
         Some(path) => {
             let source = inputs.read(path)?;

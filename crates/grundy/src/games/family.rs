@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-pub use super::inputs::{Inputs, Param, ParamKind, RunError, Source, SourceReader};
+pub use super::inputs::{Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader};
 use super::strong::Strong;
 use crate::pattern::table::TableSource;
 use crate::play::Playable;

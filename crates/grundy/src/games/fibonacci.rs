@@ -336,7 +336,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let (limit, reply) = match inputs.value("limit") {
         None => (pile.saturating_sub(1), start_answer(pile)),
         Some(text) => {
-            let limit = input::whole("--limit", text, "a limit", 1)?;
+            let limit = input::whole(&inputs.shown("limit"), text, "a limit", 1)?;
             (limit, answer(pile, limit))
         }
     };
@@ -362,7 +362,7 @@ pub static MISERE_FAMILY: Family = Family {
         Param::arg(
             "pile",
             "N",
-            "The pile (0 to 2^64 - 1 counters); omit it with --count or --batch",
+            "The pile (0 to 2^64 - 1 counters); omit it with {count} or {batch}",
         )
         .optional(),
         Param::option(
@@ -394,16 +394,23 @@ fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
         return batch(inputs);
     }
     let k = inputs.value("k").ok_or_else(|| {
-        InputError::usage("--k K is needed (the most the first move may take), or --batch")
+        InputError::usage(format!(
+            "{} K is needed (the most the first move may take), or {}",
+            inputs.shown("k"),
+            inputs.shown("batch")
+        ))
     })?;
-    let k = input::whole("--k", k, "a first take", 1)?;
+    let k = input::whole(&inputs.shown("k"), k, "a first take", 1)?;
     match (inputs.value("pile"), inputs.value("count")) {
         (Some(_), Some(_)) => {
-            Err(InputError::usage("give either a pile N or --count M, not both").into())
+            let count = inputs.shown("count");
+            Err(InputError::usage(format!("give either a pile N or {count} M, not both")).into())
         }
-        (None, None) => Err(InputError::usage("give a pile N, or --count M").into()),
+        (None, None) => {
+            Err(InputError::usage(format!("give a pile N, or {} M", inputs.shown("count"))).into())
+        }
         (None, Some(m)) => {
-            let m = input::whole("--count", m, "a count", 0)?;
+            let m = input::whole(&inputs.shown("count"), m, "a count", 0)?;
             let losses = misere_losses_up_to(k, m);
             Ok(Report::new().fields([
                 Field::json_only("k", k),

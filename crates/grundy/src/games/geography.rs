@@ -632,7 +632,12 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     match (inputs.value("grid"), inputs.value("file")) {
         (Some(path), _) => run_grid(inputs, path),
         (None, Some(path)) => run_graph(inputs, path),
-        (None, None) => Err(InputError::usage("give a graph FILE or --grid FILE").into()),
+        (None, None) => Err(InputError::usage(format!(
+            "give a graph {} or {} FILE",
+            inputs.shown("graph"),
+            inputs.shown("grid")
+        ))
+        .into()),
     }
 }
 
@@ -665,7 +670,7 @@ fn run_graph(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
     if let Some(start) = inputs.value("start") {
         let v = graph.index_of(start).ok_or_else(|| {
             InputError::invalid(
-                format!("--start {start}"),
+                format!("{} {start}", inputs.shown("start")),
                 format!("no such vertex in {origin}"),
             )
         })?;
@@ -715,10 +720,10 @@ fn run_graph(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
         .listing(listing))
 }
 
-/// Reads `ROW,COLUMN`, each from 1.
-fn parse_cell(text: &str) -> Result<(usize, usize), InputError> {
+/// Reads `ROW,COLUMN`, each from 1; `place` names the parameter in errors.
+fn parse_cell(place: &str, text: &str) -> Result<(usize, usize), InputError> {
     let bad = || InputError::Malformed {
-        place: "--start".to_string(),
+        place: place.to_string(),
         text: text.to_string(),
         noun: "a cell".to_string(),
         expected: "ROW,COLUMN, whole numbers from 1 (the top left cell is 1,1)".to_string(),
@@ -749,8 +754,8 @@ fn run_grid(inputs: &Inputs, path: &str) -> Result<Report, RunError> {
     let size = solution.matching().size();
     let method = solution.method();
     if let Some(start) = inputs.value("start") {
-        let (row, column) = parse_cell(start)?;
-        let place = format!("--start {start}");
+        let place = format!("{} {start}", inputs.shown("start"));
+        let (row, column) = parse_cell(&inputs.shown("start"), start)?;
         if row > grid.rows() || column > grid.columns() {
             return Err(InputError::invalid(
                 place,

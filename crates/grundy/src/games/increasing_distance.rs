@@ -399,7 +399,7 @@ pub static FAMILY: Family = Family {
             "last",
             "L",
             "The length of the previous move (0: the game starts; the next move must be \
-             longer); needs --start",
+             longer); needs {start}",
         ),
     ],
     run,
@@ -432,21 +432,23 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         ),
     };
     if inputs.given("last") && !inputs.given("start") {
-        return Err(InputError::usage(
-            "--last is the length of the move before a start: give --start",
-        )
+        return Err(InputError::usage(format!(
+            "{} is the length of the move before a start: give {}",
+            inputs.shown("last"),
+            inputs.shown("start")
+        ))
         .into());
     }
     if let Some(start) = inputs.value("start") {
         let v = tree.graph().index_of(start).ok_or_else(|| {
             InputError::invalid(
-                format!("--start {start}"),
+                format!("{} {start}", inputs.shown("start")),
                 format!("no such vertex in {origin}"),
             )
         })?;
         let last = match inputs.value("last") {
             None => 0,
-            Some(text) => input::whole("--last", text, "a length", 0)?,
+            Some(text) => input::whole(&inputs.shown("last"), text, "a length", 0)?,
         };
         let threshold = solution.threshold(v);
         return Ok(Report::answer(&solution.answer(&tree, v, last)).fields([

@@ -164,6 +164,31 @@ pub struct Inputs<'a> {
     reader: SourceReader<'a>,
     progress: &'a dyn Progress,
     budget: Budget,
+    naming: Naming,
+}
+
+/// How a front end names a parameter to its user: `--upto` (or `N` for a positional value)
+/// on the command line, `upto=` in Python.
+pub type Naming = fn(&Param) -> String;
+
+/// `text` (a family's or a parameter's help) with each `{name}` of a parameter among
+/// `params` written as `naming` names it: `with {misere}` is `with --misere` on the command
+/// line, `with misere=` in Python. Braces around anything else are left as they are.
+/// O(text × parameters).
+pub fn render(text: &str, params: &[Param], naming: Naming) -> String {
+    let mut out = text.to_string();
+    for param in params {
+        let placeholder = format!("{{{}}}", param.name);
+        if out.contains(&placeholder) {
+            out = out.replace(&placeholder, &naming(param));
+        }
+    }
+    out
+}
+
+/// The engine's own naming: the parameter's name as declared (`upto`).
+fn plain_name(param: &Param) -> String {
+    param.name.to_string()
 }
 
 impl<'a> Inputs<'a> {
@@ -180,7 +205,15 @@ impl<'a> Inputs<'a> {
             reader,
             progress,
             budget: Budget::default(),
+            naming: plain_name,
         }
+    }
+
+    /// The same inputs, naming parameters in messages as `naming` does (by default, by their
+    /// declared names).
+    pub fn with_naming(mut self, naming: Naming) -> Inputs<'a> {
+        self.naming = naming;
+        self
     }
 
     /// The same inputs, long computations (valuing a ruleset's position, take-and-break
@@ -248,7 +281,8 @@ impl<'a> Inputs<'a> {
         let values = match self.value(file) {
             Some(_) if !self.values(param).is_empty() => {
                 return Err(InputError::usage(format!(
-                    "give the {what}s as arguments or with --{file}, not both"
+                    "give the {what}s as arguments or with {}, not both",
+                    self.shown(file)
                 )))
             }
             Some(path) => {
@@ -297,12 +331,13 @@ impl<'a> Inputs<'a> {
         Ok(())
     }
 
-    /// A parameter as the user writes it: `--name` for an option, its placeholder (`N`) for a
-    /// positional value.
-    fn shown(&self, name: &str) -> String {
+    /// A parameter as the front end names it to its user (see [`Inputs::with_naming`]):
+    /// `--upto` on the command line, `upto=` in Python; a name the family does not declare is
+    /// shown as it is. O(parameters).
+    pub fn shown(&self, name: &str) -> String {
         match self.params.iter().find(|p| p.name == name) {
-            Some(p) if matches!(p.kind, ParamKind::Positional { .. }) => p.value_name.to_string(),
-            _ => format!("--{name}"),
+            Some(p) => (self.naming)(p),
+            None => name.to_string(),
         }
     }
 }

@@ -341,7 +341,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let order = inputs.given("order");
     if order && n > MAX_ORDER {
         return Err(InputError::invalid(
-            "--order",
+            inputs.shown("order"),
             format!("it lists everyone: it needs n ≤ {MAX_ORDER}, and n = {n}"),
         )
         .into());
@@ -356,7 +356,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         report = report.field(Field::new("survivor", circle.survivor()? + base));
     }
     let deaths = input::list(
-        "--dies",
+        &inputs.shown("dies"),
         inputs.value("dies").unwrap_or_default(),
         "a round",
         0,
@@ -370,7 +370,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     })
     .collect::<Result<Vec<_>, RunError>>()?;
     let people = input::list(
-        "--person",
+        &inputs.shown("person"),
         inputs.value("person").unwrap_or_default(),
         "a person",
         0,

@@ -415,17 +415,20 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     ) {
         (Some(path), None, None) => read_contest(inputs, path)?,
         (Some(_), _, _) => {
-            return Err(
-                InputError::usage("give the matrix as ROW COLUMN or with --file, not both").into(),
-            )
+            return Err(InputError::usage(format!(
+                "give the matrix as ROW COLUMN or with {}, not both",
+                inputs.shown("file")
+            ))
+            .into())
         }
         (None, Some(row), Some(column)) => {
             (parse_cells("ROW", row)?, parse_cells("COLUMN", column)?)
         }
         (None, _, _) => {
-            return Err(InputError::usage(
-                "give the first row and the first column (ROW COLUMN), or --file",
-            )
+            return Err(InputError::usage(format!(
+                "give the first row and the first column (ROW COLUMN), or {}",
+                inputs.shown("file")
+            ))
             .into())
         }
     };

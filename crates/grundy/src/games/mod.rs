@@ -52,24 +52,25 @@ pub use crate::answer::{Answer, RemoteAnswer};
 pub use crate::rules::CatalogueGame;
 pub use family::{Family, Group, Inputs, Param, RunError};
 
-/// Opens the strong solution in `dir` (the `--solved` option) of a game that `from_name`
-/// reads from the manifest: `what` names the game and `command` the command that makes such
-/// folders, for the error when the folder holds another game.
+/// Opens the strong solution in `dir` (the `solved` parameter) of a game that `from_name`
+/// reads from the manifest: `what` names the game, for the error when the folder holds
+/// another game (a folder made by solving the family `family` strongly is expected).
 fn open_solution<G: crate::rules::tiered::TierRanking>(
+    inputs: &Inputs,
     dir: &str,
     from_name: impl Fn(&str) -> Option<G>,
     what: &str,
-    command: &str,
+    family: &str,
 ) -> Result<crate::rules::tiered::Solved<G>, RunError> {
     use crate::rules::tiered;
     let dir = std::path::Path::new(dir);
     let manifest = tiered::file::read_manifest(dir)?;
     let game = from_name(&manifest.game).ok_or_else(|| {
         crate::input::InputError::invalid(
-            "--solved",
+            inputs.shown("solved"),
             format!(
-                "{} holds a solution of {}, not of {what} (expected a folder made by \
-                 `{command}`)",
+                "{} holds a solution of {}, not of {what} (expected a strong solution of \
+                 {family})",
                 dir.display(),
                 manifest.game
             ),
@@ -87,11 +88,11 @@ fn remoteness_text(remoteness: Option<u32>) -> String {
     }
 }
 
-/// The `--max-positions` option of a family that explores, or `default`.
+/// The `max-positions` parameter of a family that explores, or `default`.
 fn max_positions(inputs: &Inputs, default: usize) -> Result<usize, crate::input::InputError> {
     match inputs.value("max-positions") {
         Some(v) => Ok(crate::input::whole_up_to(
-            "--max-positions",
+            &inputs.shown("max-positions"),
             v,
             "a position count",
             1,

@@ -209,7 +209,7 @@ impl Tabulate for TwoPileNim {
 pub static FAMILY: Family = Family {
     name: "nim",
     group: Group::Piles,
-    about: "Nim (value: the XOR of the piles), or Anti-Nim with --misere: every winning move",
+    about: "Nim (value: the XOR of the piles), or Anti-Nim with {misere}: every winning move",
     example: "3 4 5",
     params: &[
         Param::args(

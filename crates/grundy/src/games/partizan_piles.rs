@@ -520,8 +520,18 @@ fn position_of_name(name: &str) -> Result<PilesPosition, PlayError> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let a = input::whole("--a", inputs.value("a").unwrap_or_default(), "a take", 1)?;
-    let b = input::whole("--b", inputs.value("b").unwrap_or_default(), "a take", 1)?;
+    let a = input::whole(
+        &inputs.shown("a"),
+        inputs.value("a").unwrap_or_default(),
+        "a take",
+        1,
+    )?;
+    let b = input::whole(
+        &inputs.shown("b"),
+        inputs.value("b").unwrap_or_default(),
+        "a take",
+        1,
+    )?;
     let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
     let game = PartizanPiles::new(a, b)?;
     let answer = game.answer(&piles);

@@ -275,7 +275,7 @@ pub static FAMILY: Family = Family {
         Param::arg(
             "pile",
             "N",
-            "The pile (0 to 2^64 - 1 counters); omit it with --count",
+            "The pile (0 to 2^64 - 1 counters); omit it with {count}",
         )
         .optional(),
         Param::option(
@@ -305,25 +305,40 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let k = input::whole("--k", inputs.value("k").unwrap_or_default(), "a number", 0)?;
+    let k = input::whole(
+        &inputs.shown("k"),
+        inputs.value("k").unwrap_or_default(),
+        "a number",
+        0,
+    )?;
     let pattern = Pattern::new(k);
     inputs.exclusive("limit", "count")?;
     match (inputs.value("pile"), inputs.values("count")) {
         (Some(_), [_, ..]) => {
-            Err(InputError::usage("give either a pile N or --count L R, not both").into())
+            let count = inputs.shown("count");
+            Err(InputError::usage(format!("give either a pile N or {count} L R, not both")).into())
         }
-        (None, []) => Err(InputError::usage("give a pile N, or --count L R").into()),
+        (None, []) => Err(InputError::usage(format!(
+            "give a pile N, or {} L R",
+            inputs.shown("count")
+        ))
+        .into()),
         (None, range) => {
-            let l = input::whole("--count L", &range[0], "a bound", 0)?;
+            let l = input::whole(
+                &format!("{} L", inputs.shown("count")),
+                &range[0],
+                "a bound",
+                0,
+            )?;
             let r = input::whole(
-                "--count R",
+                &format!("{} R", inputs.shown("count")),
                 range.get(1).map_or("", String::as_str),
                 "a bound",
                 0,
             )?;
             if l > r {
                 return Err(InputError::invalid(
-                    "--count",
+                    inputs.shown("count"),
                     format!("the range {l}..{r} is empty (L must be at most R)"),
                 )
                 .into());
@@ -345,7 +360,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             let pile = input::whole("N", pile, "a pile size", 0)?;
             let limit = match inputs.value("limit") {
                 None => 1,
-                Some(text) => input::whole("--limit", text, "a limit", 1)?,
+                Some(text) => input::whole(&inputs.shown("limit"), text, "a limit", 1)?,
             };
             Ok(Report::answer(&pattern.answer(pile, limit)).fields([
                 Field::new("k", k),

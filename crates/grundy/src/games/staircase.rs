@@ -275,14 +275,14 @@ own_rules!(
 pub static FAMILY: Family = Family {
     name: "staircase",
     group: Group::Rows,
-    about: "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with --kam: winning moves",
+    about: "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with {kam}: winning moves",
     example: "1 4 2",
     params: &[
         Param::args(
             "stones",
             "STONES",
             "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
-             the one below, and leave the game from step 1. With --kam: the piles, \
+             the one below, and leave the game from step 1. With {kam}: the piles, \
              non-decreasing",
         ),
         Param::flag(

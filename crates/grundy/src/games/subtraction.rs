@@ -647,7 +647,7 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 pub static FAMILY: Family = Family {
     name: "subtraction",
     group: Group::Piles,
-    about: "Subtraction games (--set, --bash, --range, --except) on piles: values, period, moves",
+    about: "Subtraction games ({set}, {bash}, {range}, {except}) on piles: values, period, moves",
     example: "--set 1,3,4 10 7",
     params: &[
         Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)"),
@@ -666,7 +666,7 @@ pub static FAMILY: Family = Family {
         Param::option(
             "search-limit",
             "COUNT",
-            "With --set: how many values to compute at most while looking for the period \
+            "With {set}: how many values to compute at most while looking for the period \
              [default: 4194304, at most 134217728]",
         ),
     ],
@@ -758,9 +758,13 @@ fn rule_of(inputs: &Inputs) -> Result<Rule, InputError> {
     let (option, text) = match given[..] {
         [one] => (one, inputs.value(one).unwrap_or_default()),
         [] => {
-            return Err(InputError::usage(
-                "give the rule: --set, --bash, --range or --except",
-            ))
+            return Err(InputError::usage(format!(
+                "give the rule: {}, {}, {} or {}",
+                inputs.shown("set"),
+                inputs.shown("bash"),
+                inputs.shown("range"),
+                inputs.shown("except")
+            )))
         }
         _ => {
             return Err(InputError::usage(format!(
@@ -793,7 +797,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
     let limit = match inputs.value("search-limit") {
         Some(text) => input::whole_up_to(
-            "--search-limit",
+            &inputs.shown("search-limit"),
             text,
             "a count",
             1,
@@ -802,7 +806,9 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         None => DEFAULT_SEARCH_LIMIT,
     };
     let game = Subtraction::with_search_limit(rule_of(inputs)?, limit).map_err(|e| match e {
-        SubtractionError::NoPeriodFound { .. } => format!("{e} (raise --search-limit)"),
+        SubtractionError::NoPeriodFound { .. } => {
+            format!("{e} (raise {})", inputs.shown("search-limit"))
+        }
         other => other.to_string(),
     })?;
     let pattern = game.pattern();

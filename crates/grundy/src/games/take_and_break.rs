@@ -190,7 +190,9 @@ pub static FAMILY: Family = Family {
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
     let upto = match inputs.value("upto") {
-        Some(text) => input::whole_up_to("--upto", text, "a heap", 0, MAX_UPTO)? as usize,
+        Some(text) => {
+            input::whole_up_to(&inputs.shown("upto"), text, "a heap", 0, MAX_UPTO)? as usize
+        }
         None => 1000,
     };
     let mask = inputs
@@ -198,7 +200,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         .map(|m| {
             u16::from_str_radix(m.trim().trim_start_matches("0x"), 16).map_err(|_| {
                 InputError::Malformed {
-                    place: "--mask".to_string(),
+                    place: inputs.shown("mask"),
                     text: m.to_string(),
                     noun: "a mask".to_string(),
                     expected: "a hexadecimal number from 0 to ffff, like fe".to_string(),

@@ -99,7 +99,7 @@ pub enum SolveError {
     /// Payoff solving found a cycle and was not told what endless play is worth.
     #[error(
         "the game can go on forever, around the cycle {}: say what endless play is worth \
-         (--infinite-payoff N)", positions.join(" -> ")
+         (its payoff)", positions.join(" -> ")
     )]
     Cycle {
         /// Labels of the positions of one cycle, in order.

@@ -548,8 +548,8 @@ pub type Solved = super::RemoteAnswer<Column>;
 pub enum SolveBoardError {
     /// More positions are reachable than the limit.
     #[error(
-        "more than {limit} positions are reachable from this board (the position limit, \
-         --max-positions): give a smaller board or a fuller position"
+        "more than {limit} positions are reachable from this board (the position limit): give \
+         a smaller board or a fuller position, or raise the limit"
     )]
     TooManyPositions {
         /// The limit.
@@ -706,7 +706,7 @@ pub static FAMILY: Family = Family {
             "BOARD",
             "The board: rows top to bottom separated by `|` or new lines, of x (first player), \
              o (second) and . (empty); or the columns played from the empty board, from 1 \
-             (`4453`, on a board of --width × --height)",
+             (`4453`, on a board of {width} × {height})",
         ),
         Param::option(
             "width",
@@ -762,19 +762,20 @@ fn solve_strongly(
 ) -> Result<StrongRun, RunError> {
     let size = |name: &str| {
         let text = inputs.value(name).unwrap_or_default();
-        input::whole_up_to(name, text, "a size", 1, 64).map(|n| n as u32)
+        input::whole_up_to(&inputs.shown(name), text, "a size", 1, 64).map(|n| n as u32)
     };
+    let place = format!("{} and {}", inputs.shown("width"), inputs.shown("height"));
     let (width, height) = (size("width")?, size("height")?);
     let game = Connect4::new(width, height).ok_or_else(|| {
         InputError::invalid(
-            "width and height",
+            &place,
             format!(
                 "a {width} × {height} board does not fit (expected (height + 1) × width at most \
                  64)"
             ),
         )
     })?;
-    let tiers = Connect4Tiers::new(game).map_err(|e| InputError::invalid("width and height", e))?;
+    let tiers = Connect4Tiers::new(game).map_err(|e| InputError::invalid(&place, e))?;
     let summary = tiered::solve_tiered(&tiers, dir, options, inputs.progress())?;
     let value = tiered::Solved::open(tiers, dir)?.value(&Connect4Position::default())?;
     Ok(StrongRun {
@@ -792,10 +793,11 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let text = inputs.value("board").unwrap_or("");
     let solution = match inputs.value("solved") {
         Some(dir) => Some(super::open_solution(
+            inputs,
             dir,
             Connect4Tiers::from_name,
             "Connect Four",
-            "grundy strong connect4",
+            "connect4",
         )?),
         None => None,
     };
@@ -815,7 +817,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         );
         if width > 9 {
             return Err(InputError::invalid(
-                "--width",
+                inputs.shown("width"),
                 format!(
                     "a move sequence names columns by one digit (expected a width of 9 at most, \
                      not {width}; give a board for wider ones)"
@@ -838,7 +840,12 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let max_positions = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
     let solved = match &solution {
         Some(solution) => answer_from(solution, &board)?,
-        None => solve_board(&board, max_positions, inputs.progress())?,
+        None => solve_board(&board, max_positions, inputs.progress()).map_err(|e| match e {
+            SolveBoardError::TooManyPositions { .. } => {
+                format!("{e} ({})", inputs.shown("max-positions"))
+            }
+            e => e.to_string(),
+        })?,
     };
     let rows = board.rows();
     let best_text = if solved.best_moves.is_empty() {
