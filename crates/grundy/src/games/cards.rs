@@ -617,8 +617,10 @@ pub static FAMILY: Family = Family {
                 input::whole_up_to(&inputs.shown(name), text, "a count", 1, u64::from(u32::MAX))
             };
             let (cards, modulus) = (number("cards")? as u32, number("modulus")? as u32);
-            let game = Cards::new(cards, modulus)
-                .map_err(|e| InputError::invalid("cards and modulus", e))?;
+            let game = Cards::new(cards, modulus).map_err(|e| {
+                let place = format!("{} and {}", inputs.shown("cards"), inputs.shown("modulus"));
+                InputError::invalid(place, e)
+            })?;
             let summary = tiered::solve_tiered(&game, dir, options, inputs.progress())?;
             Ok(StrongRun {
                 summary,
