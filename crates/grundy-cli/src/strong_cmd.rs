@@ -14,7 +14,7 @@ use anyhow::{anyhow, Context, Result};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use grundy::games::registry;
 use grundy::games::strong::Strong;
-use grundy::games::{Family, Inputs};
+use grundy::games::Inputs;
 use grundy::input;
 use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Listing, Report};
@@ -40,11 +40,7 @@ pub fn command() -> Command {
             "Example: grundy strong connect4 --width 5 --height 4 c4-5x4, then grundy \
              connect4 --solved c4-5x4 '' (the empty board) or any board of that size",
         );
-    for family in registry::strong_families() {
-        let strong = family
-            .strong
-            .as_ref()
-            .expect("a family that solves strongly");
+    for (family, strong) in registry::strong_families() {
         let sub = Command::new(family.name)
             .about(strong.about)
             .after_help(format!(
@@ -112,17 +108,15 @@ pub fn run(matches: &ArgMatches, format: Format) -> Result<()> {
     if name == "check" {
         return check(dir, format);
     }
-    let family = registry::family(name).expect("a subcommand made from the registry");
-    solve(family, sub, dir, format)
+    let (_, strong) = (registry::strong_families())
+        .find(|(family, _)| family.name == name)
+        .expect("a subcommand made from the registry");
+    solve(strong, sub, dir, format)
 }
 
-/// Solves `family`'s game (its parameters from `matches`) into `dir` and reports the tiers,
-/// and the value of its start if it has one.
-fn solve(family: &Family, matches: &ArgMatches, dir: &Path, format: Format) -> Result<()> {
-    let strong: &Strong = family
-        .strong
-        .as_ref()
-        .expect("a family that solves strongly");
+/// Solves the game of a family's strong solution (its parameters from `matches`) into `dir`
+/// and reports the tiers, and the value of its start if it has one.
+fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> Result<()> {
     let memory_given = matches.get_one::<String>("memory");
     let memory = match memory_given {
         Some(m) => input::bytes("--memory", m)?,
@@ -196,13 +190,12 @@ fn solve(family: &Family, matches: &ArgMatches, dir: &Path, format: Format) -> R
 fn check(dir: &Path, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
     let bar = Bar::new();
-    let found = registry::strong_families().find_map(|family| {
-        let strong = family.strong.as_ref()?;
+    let found = registry::strong_families().find_map(|(family, strong)| {
         Some((family.name, (strong.check)(&manifest.game, dir, &bar)?))
     });
     bar.finish();
     let Some((name, checked)) = found else {
-        let known: Vec<&str> = registry::strong_families().map(|f| f.name).collect();
+        let known: Vec<&str> = registry::strong_families().map(|(f, _)| f.name).collect();
         return Err(anyhow!(
             "{}: a solution of {}, a game this command does not know (expected one of {})",
             dir.join(file::MANIFEST).display(),

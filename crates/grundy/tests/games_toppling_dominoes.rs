@@ -54,9 +54,19 @@ fn bad_rows_name_their_place() {
     let e = TopplingDominoes.parse("xo|xq").unwrap_err();
     assert_eq!((e.line, e.column), (2, 2), "{}", e.message);
     assert!(e.message.contains("expected 'x'"), "{}", e.message);
+    // At most 128 dominoes in all: the 129th is named, in whichever row it falls.
     let long = "x".repeat(300);
     let e = TopplingDominoes.parse(&long).unwrap_err();
-    assert_eq!((e.line, e.column), (1, 256), "{}", e.message);
+    assert_eq!((e.line, e.column), (1, 129), "{}", e.message);
+    let rows = vec!["xog".repeat(20); 3].join("|");
+    let e = TopplingDominoes.parse(&rows).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 9), "{}", e.message);
+    assert!(TopplingDominoes.parse(&"x".repeat(128)).is_ok());
+    let empty = "|".repeat(200);
+    assert!(
+        TopplingDominoes.parse(&empty).is_err(),
+        "rows are bounded too"
+    );
 }
 
 #[test]

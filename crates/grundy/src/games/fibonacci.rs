@@ -262,10 +262,9 @@ pub static FAMILY: Family = Family {
         about: "Fibonacci Nim: at most twice the last take, not the whole pile at first",
         position: "the pile, and the most that may be taken: 20 or 20/5",
         start: "20",
-        names: &["fibonacci", "fibonacci-nim"],
-        takes_argument: false,
+        aliases: &["fibonacci-nim"],
         build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(start, budget)),
+        formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
         table: None,
     }],
     strong: None,
@@ -279,7 +278,9 @@ fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let reach = (u128::from(position.pile) + 1).saturating_pow(2);
     let size = piles::counters(&[position.pile]);
     let explore = || Match::from_rules(title, &FibonacciNim, position, false, budget, describe);
-    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+    explore_or_formula(budget, reach, size, explore, || {
+        by_formula(position, budget)
+    })
 }
 
 /// A position's name (`20/5`) and drawing: the pile, and the most that may be taken.
@@ -289,8 +290,8 @@ fn describe(p: &LimitedPile) -> (String, Drawing) {
     (name, drawing.with_note(format!("take at most {}", p.limit)))
 }
 
-/// Fibonacci Nim played from `start` (`N` or `N/L`) by the formula.
-fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
+/// Fibonacci Nim played from `start` by the formula.
+fn by_formula(start: LimitedPile, budget: &Budget) -> Result<Match, PlayError> {
     let playbook = Playbook {
         game: FibonacciNim,
         describe: Box::new(describe),
@@ -307,7 +308,7 @@ fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
                 .collect()
         }),
     };
-    let (title, start) = ("Fibonacci Nim".to_string(), position_of_name(start)?);
+    let title = "Fibonacci Nim".to_string();
     Ok(Match::by_formula(title, playbook, start, budget))
 }
 

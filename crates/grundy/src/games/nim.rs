@@ -237,10 +237,11 @@ pub static FAMILY: Family = Family {
             about: "Nim: take any number of counters from one pile; the last to move wins",
             position: "the piles: 3 4 5",
             start: "3 4 5",
-            names: &["nim"],
-            takes_argument: false,
+            aliases: &[],
             build: |_, start, budget| play_from(start, budget, false),
-            formula: Some(|_, start, budget| by_formula(start, budget, false)),
+            formula: Some(|_, start, budget| {
+                by_formula(piles::read(start, "pile")?, budget, false)
+            }),
             table: Some(|_| ("nim2".into(), 2)),
         },
         Playable {
@@ -249,10 +250,9 @@ pub static FAMILY: Family = Family {
             about: "Nim in misère play: whoever takes the last counter loses",
             position: "the piles: 3 4 5",
             start: "3 4 5",
-            names: &["misere-nim"],
-            takes_argument: false,
+            aliases: &[],
             build: |_, start, budget| play_from(start, budget, true),
-            formula: Some(|_, start, budget| by_formula(start, budget, true)),
+            formula: Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, true)),
             table: None,
         },
     ],
@@ -262,7 +262,7 @@ pub static FAMILY: Family = Family {
 /// Nim (or, with `misere`, Nim in misère play) played from `start`: explored where it fits
 /// the budget, else by the formula.
 fn play_from(start: &str, budget: &Budget, misere: bool) -> Result<Match, PlayError> {
-    let title = if misere { "Nim in misère play" } else { "Nim" };
+    let title = title(misere);
     let piles = piles::read(start, "pile")?;
     let (reach, size) = (piles::reach(&piles), piles::counters(&piles));
     let describe = piles::named("pile");
@@ -275,15 +275,22 @@ fn play_from(start: &str, budget: &Budget, misere: bool) -> Result<Match, PlayEr
         }
     };
     explore_or_formula(budget, reach, size, explore, || {
-        by_formula(start, budget, misere)
+        by_formula(piles.clone(), budget, misere)
     })
 }
 
-/// Nim (or, with `misere`, Nim in misère play) played from `start` by the formula.
-fn by_formula(start: &str, budget: &Budget, misere: bool) -> Result<Match, PlayError> {
-    let title = if misere { "Nim in misère play" } else { "Nim" };
-    let piles = piles::read(start, "pile")?;
-    let (title, count) = (title.to_string(), piles.len());
+/// The game's title in play.
+fn title(misere: bool) -> &'static str {
+    if misere {
+        "Nim in misère play"
+    } else {
+        "Nim"
+    }
+}
+
+/// Nim (or, with `misere`, Nim in misère play) played from `piles` by the formula.
+fn by_formula(piles: Vec<u64>, budget: &Budget, misere: bool) -> Result<Match, PlayError> {
+    let (title, count) = (title(misere).to_string(), piles.len());
     let describe = piles::named("pile");
     let between = |p: &Vec<u64>, q: &Vec<u64>| {
         let (i, from, to) = piles::one_pile_down(p, q)?;

@@ -2,6 +2,7 @@
 //! games `grundy table` knows, the games `grundy play` and the web page play, the strong
 //! solutions of `grundy strong` and the Python package's entries are made from it.
 
+use super::strong::Strong;
 use super::Family;
 use crate::budget::Budget;
 use crate::pattern::table::{TableError, Tabulate};
@@ -101,7 +102,7 @@ pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
             known.join("; ")
         )));
     };
-    if !game.takes_argument && spec.contains(':') {
+    if !game.takes_argument() && spec.contains(':') {
         return Err(PlayError::Game(format!(
             "{name} takes no parameters: name it as {}",
             game.syntax
@@ -145,7 +146,10 @@ pub fn play_table(spec: &str) -> Option<(String, usize)> {
     game.table.map(|table| table(argument))
 }
 
-/// Every family that can be solved strongly into files, in the registry's order.
-pub fn strong_families() -> impl Iterator<Item = &'static Family> {
-    FAMILIES.iter().copied().filter(|f| f.strong.is_some())
+/// Every family that can be solved strongly into files, with its strong solution, in the
+/// registry's order.
+pub fn strong_families() -> impl Iterator<Item = (&'static Family, &'static Strong)> {
+    FAMILIES
+        .iter()
+        .filter_map(|f| Some((*f, f.strong.as_ref()?)))
 }

@@ -19,7 +19,7 @@ use crate::math::mex::Mex;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
-use crate::play::{fits, piles, Match, Playable};
+use crate::play::{piles, Match, Playable};
 use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::{Impartial, Sum};
@@ -173,11 +173,9 @@ pub static FAMILY: Family = Family {
         about: "Square subtraction: take a positive square from one pile",
         position: "the piles: 20",
         start: "20",
-        names: &["squares", "square-subtraction"],
-        takes_argument: false,
+        aliases: &["square-subtraction"],
         build: |_, start, budget| {
-            let piles = piles::read(start, "pile")?;
-            fits(budget, piles::counters(&piles))?;
+            let piles = piles::read_within(start, "pile", budget)?;
             let title = "square subtraction".to_string();
             Match::from_rules(
                 title,

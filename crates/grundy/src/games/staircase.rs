@@ -299,10 +299,9 @@ pub static FAMILY: Family = Family {
         about: "Staircase Nim: move counters from a step down to the step below",
         position: "the counters on steps 1, 2, ...: 3 0 4 2",
         start: "3 0 4 2",
-        names: &["staircase"],
-        takes_argument: false,
+        aliases: &[],
         build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(start, budget)),
+        formula: Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget)),
         table: None,
     }],
     strong: None,
@@ -315,21 +314,16 @@ fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let steps = piles::read(start, "step")?;
     let (reach, size) = (reach(&steps), piles::counters(&steps));
     let explore = || {
-        Match::from_rules(
-            title,
-            &Staircase,
-            steps,
-            false,
-            budget,
-            piles::named("step"),
-        )
+        let (start, describe) = (steps.clone(), piles::named("step"));
+        Match::from_rules(title, &Staircase, start, false, budget, describe)
     };
-    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+    explore_or_formula(budget, reach, size, explore, || {
+        by_formula(steps.clone(), budget)
+    })
 }
 
-/// Staircase Nim played from `start` by the formula.
-fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
-    let steps = piles::read(start, "step")?;
+/// Staircase Nim played from `steps` by the formula.
+fn by_formula(steps: Vec<u64>, budget: &Budget) -> Result<Match, PlayError> {
     let count = steps.len();
     let playbook = Playbook {
         game: Staircase,

@@ -681,10 +681,12 @@ pub static FAMILY: Family = Family {
         about: "Subtraction game: take an amount of the set from one pile",
         position: "the piles: 10 7",
         start: "10 7",
-        names: &["subtraction"],
-        takes_argument: true,
+        aliases: &[],
         build: play_from,
-        formula: Some(by_formula),
+        formula: Some(|argument, start, budget| {
+            let rule = rule_of_name(argument).map_err(game_error)?;
+            by_formula(rule, piles::read(start, "pile")?, budget)
+        }),
         table: Some(|argument| (format!("subtraction:{argument}"), 1)),
     }],
     strong: None,
@@ -708,16 +710,14 @@ fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, Play
         Match::from_rules(title, &Sum(rule.clone()), start, false, budget, describe)
     };
     explore_or_formula(budget, reach, size, explore, || {
-        by_formula(argument, start, budget)
+        by_formula(rule.clone(), piles.clone(), budget)
     })
 }
 
-/// A subtraction game (its rule the argument) played from `start` by the formula: its
-/// period, found within the search limit, or its closed form.
-fn by_formula(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
-    let rule = rule_of_name(argument).map_err(game_error)?;
+/// A subtraction game under `rule` played from `piles` by the formula: its period, found
+/// within the search limit, or its closed form.
+fn by_formula(rule: Rule, piles: Vec<u64>, budget: &Budget) -> Result<Match, PlayError> {
     let title = format!("subtraction game: {rule}");
-    let piles = piles::read(start, "pile")?;
     let describe = piles::named("pile");
     // Finding a set's period costs its values × its size: bounded, so that a long set
     // is refused in a second rather than searched for minutes.

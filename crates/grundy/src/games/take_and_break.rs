@@ -12,7 +12,7 @@ use crate::pattern::table::{
 };
 use crate::play::playable::game_error;
 use crate::play::take_break::Heaps;
-use crate::play::{fits, piles, Match, Playable};
+use crate::play::{piles, Match, Playable};
 use crate::progress::Progress;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
@@ -163,12 +163,10 @@ pub static FAMILY: Family = Family {
         about: "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)",
         position: "the heaps: 7 4",
         start: "7 4",
-        names: &["take-and-break", "octal"],
-        takes_argument: true,
+        aliases: &["octal"],
         build: |argument, start, budget| {
             let rule = Rule::parse(argument).map_err(game_error)?;
-            let mut heaps = piles::read(start, "heap")?;
-            fits(budget, piles::counters(&heaps))?;
+            let mut heaps = piles::read_within(start, "heap", budget)?;
             heaps.retain(|&n| n > 0);
             heaps.sort_unstable_by(|a, b| b.cmp(a));
             let title = format!("take-and-break {rule}");

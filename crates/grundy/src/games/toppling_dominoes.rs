@@ -24,11 +24,10 @@ use crate::pattern::table::{Span, TableSource, Tabulate};
 use crate::play::rulesets::{build, grid};
 use crate::play::Playable;
 
-/// The most dominoes a row may hold: a row of n has n(n + 1)/2 parts, each valued once.
-pub const MAX_ROW: usize = 255;
-
-/// The most rows a position may hold.
-pub const MAX_ROWS: usize = 1024;
+/// The most dominoes a position may hold, in all its rows, as the other rulesets hold at
+/// most 128 cells: a row of n has n(n + 1)/2 parts, each valued once, and the analysis of a
+/// position values the position after each of its moves.
+pub const MAX_DOMINOES: usize = 128;
 
 /// A domino's colour: whose it is to topple.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -124,22 +123,25 @@ impl Ruleset for TopplingDominoes {
     fn parse(&self, text: &str) -> Result<Rows, BoardError> {
         let text = text.trim_end_matches(['\n', '\r']);
         let mut rows = Vec::new();
+        let mut count = 0;
         for (line, row) in text.split(['|', '\n']).enumerate() {
-            if line == MAX_ROWS {
+            // An empty row is a domino's worth of text: rows are bounded too.
+            if line == MAX_DOMINOES {
                 return Err(BoardError::at(
                     line + 1,
                     1,
-                    format!("more than {MAX_ROWS} rows, the most this ruleset plays"),
+                    format!("more than {MAX_DOMINOES} rows, the most this ruleset plays"),
                 ));
             }
             let row = row.trim_end_matches('\r');
-            let mut dominoes = Vec::with_capacity(row.len().min(MAX_ROW));
+            let mut dominoes = Vec::with_capacity(row.len().min(MAX_DOMINOES));
             for (i, ch) in row.chars().enumerate() {
-                if i == MAX_ROW {
+                count += 1;
+                if count > MAX_DOMINOES {
                     return Err(BoardError::at(
                         line + 1,
                         i + 1,
-                        format!("a row of more than {MAX_ROW} dominoes, the most this plays"),
+                        format!("more than {MAX_DOMINOES} dominoes, the most this ruleset plays"),
                     ));
                 }
                 dominoes.push(match ch.to_ascii_lowercase() {
@@ -253,8 +255,7 @@ pub static FAMILY: Family = Family {
         position: "the rows (x Left's dominoes, o Right's, g either's, rows separated by |), \
                    then who moves: xog|ox left",
         start: "xxogo|oxgx left",
-        names: &["toppling-dominoes"],
-        takes_argument: false,
+        aliases: &[],
         build: |_, start, budget| build(TopplingDominoes, start, budget, grid),
         formula: None,
         table: None,

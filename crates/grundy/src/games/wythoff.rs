@@ -416,10 +416,9 @@ pub static FAMILY: Family = Family {
         about: "Wythoff's game: take from one pile, or the same amount from both",
         position: "the two piles: 5 8",
         start: "5 8",
-        names: &["wythoff"],
-        takes_argument: false,
+        aliases: &[],
         build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(start, budget)),
+        formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
         table: Some(|_| ("wythoff".into(), 2)),
     }],
     strong: None,
@@ -432,7 +431,7 @@ fn play_from(start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let title = "Wythoff's game".to_string();
     let (reach, size) = (piles::reach(&[a, b]), piles::counters(&[a, b]));
     let explore = || Match::from_rules(title, &Wythoff, (a, b), false, budget, describe);
-    explore_or_formula(budget, reach, size, explore, || by_formula(start, budget))
+    explore_or_formula(budget, reach, size, explore, || by_formula((a, b), budget))
 }
 
 /// A position's name and drawing: its two piles.
@@ -455,9 +454,8 @@ fn two_piles(start: &str) -> Result<(u64, u64), PlayError> {
     Ok((a, b))
 }
 
-/// Wythoff's game played from `start` (two piles) by the formula.
-fn by_formula(start: &str, budget: &Budget) -> Result<Match, PlayError> {
-    let start = two_piles(start)?;
+/// Wythoff's game played from the piles `start` by the formula.
+fn by_formula(start: (u64, u64), budget: &Budget) -> Result<Match, PlayError> {
     let playbook = Playbook {
         game: Wythoff,
         describe: Box::new(describe),

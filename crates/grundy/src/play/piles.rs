@@ -4,7 +4,8 @@
 
 use super::formula::{Playbook, CANDIDATES};
 use super::playable::{game_error, words};
-use super::{Drawing, PlayError};
+use super::{fits, Drawing, PlayError};
+use crate::budget::Budget;
 use crate::input;
 use crate::rules::CatalogueGame;
 
@@ -15,6 +16,14 @@ pub fn read(start: &str, noun: &str) -> Result<Vec<u64>, PlayError> {
     if piles.is_empty() {
         return Err(PlayError::Game(format!("give the {noun}s, like 3 4 5")));
     }
+    Ok(piles)
+}
+
+/// The sizes a start gives (see [`read`]), refused before they are explored when listing one
+/// position's moves would cost more than the budget's positions (see [`counters`]).
+pub fn read_within(start: &str, noun: &str, budget: &Budget) -> Result<Vec<u64>, PlayError> {
+    let piles = read(start, noun)?;
+    fits(budget, counters(&piles))?;
     Ok(piles)
 }
 

@@ -29,13 +29,10 @@ pub struct Playable {
     pub position: &'static str,
     /// A position to start from, for examples.
     pub start: &'static str,
-    /// The names it answers to before the `:` of its argument, its syntax's first (any
-    /// case): `squares` and `square-subtraction`.
+    /// The other names it answers to besides its syntax's (`square-subtraction` for
+    /// `squares`: the family's name).
     #[serde(skip)]
-    pub names: &'static [&'static str],
-    /// Whether its name takes an argument after a `:`.
-    #[serde(skip)]
-    pub takes_argument: bool,
+    pub aliases: &'static [&'static str],
     /// Sets the game up: explored and solved where the start fits the budget, else played by
     /// the formula where the family has one.
     #[serde(skip)]
@@ -50,9 +47,22 @@ pub struct Playable {
 }
 
 impl Playable {
-    /// Whether `name` (the part of a game's name before its `:`) names this game. O(names).
+    /// Its name: its syntax up to the `:` of its argument (`subtraction`), or the whole.
+    pub fn name(&self) -> &'static str {
+        let name = self.syntax.split([':', ' ']).next();
+        name.unwrap_or(self.syntax)
+    }
+
+    /// Whether its name takes an argument after a `:` (`subtraction:1,3,4`).
+    pub fn takes_argument(&self) -> bool {
+        self.syntax.contains(':')
+    }
+
+    /// Whether `name` (the part of a game's name before its `:`) names this game, in any
+    /// case. O(aliases).
     pub fn answers_to(&self, name: &str) -> bool {
-        self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+        let mut names = std::iter::once(self.name()).chain(self.aliases.iter().copied());
+        names.any(|n| n.eq_ignore_ascii_case(name))
     }
 }
 

@@ -164,6 +164,10 @@ impl<R: Ruleset> Evaluator<R> {
         self.rules.regions(p, &mut regions);
         let mut total = GameId::ZERO;
         for region in regions {
+            // A region already valued costs a lookup and a sum, and a position of many
+            // regions is valued again for each of its moves: counted, so that the budget's
+            // deadline holds there too.
+            store.tick()?;
             let v = self.region_value(store, region)?;
             total = store.sum(total, v)?;
         }
