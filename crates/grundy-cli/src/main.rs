@@ -33,7 +33,7 @@ use output::Format;
 /// The commands declared here; the catalogue's come from the registry.
 #[derive(Debug, Subcommand)]
 enum Tool {
-    /// Solve every position of a game given as a position graph (the format: docs/graph-format.md).
+    /// Solve every position of a game given as a position graph (the format: docs/graphs.md).
     Solve(solve_cmd::SolveArgs),
     /// Merge the parts a distributed solve (--engine timely) wrote, in process order, into
     /// one listing.

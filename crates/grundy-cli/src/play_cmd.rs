@@ -39,7 +39,7 @@ pub struct PlayArgs {
     /// `...|...|... right` (a ruleset's board, then who moves).
     #[arg(num_args = 0..)]
     position: Vec<String>,
-    /// Play a position graph from a file (the format: docs/graph-format.md).
+    /// Play a position graph from a file (the format: docs/graphs.md).
     #[arg(long, value_name = "FILE")]
     graph: Option<String>,
     /// The graph's start position (its first position by default).

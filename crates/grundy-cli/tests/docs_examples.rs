@@ -36,6 +36,7 @@ struct Example {
     expected: Vec<String>,
 }
 
+/// The workspace's root, where the pages are.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -259,6 +260,7 @@ fn the_matcher_elides_lines_and_text() {
     assert!(matches(&expected(&["x [..] z"]), &["x y y z"]));
     assert!(!matches(&expected(&["x [..] z"]), &["x y y"]));
     assert!(matches(&expected(&["[..]"]), &["anything"]));
+    assert!(matches(&expected(&["a \"b\"[..]"]), &["a \"b\" "]));
     assert!(!matches(&expected(&["a"]), &["a", "b"]));
     let (examples, unrun) =
         examples("```console\n$ grundy x\n? 2\nout\n```\n```sh\ngrundy y\n```\n");
@@ -268,4 +270,39 @@ fn the_matcher_elides_lines_and_text() {
         (2, vec!["out".to_string()])
     );
     assert_eq!(unrun, vec![7]);
+}
+
+/// A page nobody links is a page nobody reads, and a page left out of the doc tests keeps
+/// Rust examples that no longer compile.
+#[test]
+fn every_page_is_linked_and_its_rust_examples_are_doc_tests() {
+    let root = root();
+    let lib = std::fs::read_to_string(root.join("crates/grundy/src/lib.rs")).expect("lib.rs");
+    let texts: Vec<(PathBuf, String)> = pages()
+        .into_iter()
+        .map(|page| {
+            let text = std::fs::read_to_string(&page).expect("a page");
+            (page, text)
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for (page, _) in texts
+        .iter()
+        .filter(|(p, _)| p.parent() == Some(&root.join("docs")))
+    {
+        let name = page.file_name().expect("a file").to_string_lossy();
+        let linked = texts.iter().any(|(other, text)| {
+            other != page
+                && (text.contains(&format!("(docs/{name})")) || text.contains(&format!("({name})")))
+        });
+        if !linked {
+            missing.push(format!("no page links docs/{name}"));
+        }
+        if !lib.contains(&format!("include_str!(\"../../../docs/{name}\")")) {
+            missing.push(format!(
+                "crates/grundy/src/lib.rs does not doc-test docs/{name}"
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

@@ -125,7 +125,7 @@ fn preferences(first: Option<&str>, second: Option<&str>) -> PyResult<Option<Pre
 
 #[pymethods]
 impl Graph {
-    /// A graph from the text format: one `FROM TO...` line per position (see docs/graph-format.md).
+    /// A graph from the text format: one `FROM TO...` line per position (see docs/graphs.md).
     #[staticmethod]
     fn parse(py: Python<'_>, text: &str) -> PyResult<Graph> {
         let graph = py

@@ -52,10 +52,10 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 pub struct CatalogueDoctests;
 
-/// The guide's chapter `docs/command-line.md`: its Rust examples compiled and run as doc tests.
-#[doc = include_str!("../../../docs/command-line.md")]
+/// The guide's chapter `docs/getting-started.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/getting-started.md")]
 #[cfg(doctest)]
-pub struct CommandLineDoctests;
+pub struct GettingStartedDoctests;
 
 /// `CONTRIBUTING.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../CONTRIBUTING.md")]
@@ -67,10 +67,15 @@ pub struct ContributingDoctests;
 #[cfg(doctest)]
 pub struct ArchitectureDoctests;
 
-/// The guide's chapter `docs/graph-format.md`: its Rust examples compiled and run as doc tests.
-#[doc = include_str!("../../../docs/graph-format.md")]
+/// The guide's chapter `docs/graphs.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/graphs.md")]
 #[cfg(doctest)]
-pub struct GraphFormatDoctests;
+pub struct GraphsDoctests;
+
+/// The guide's chapter `docs/values.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/values.md")]
+#[cfg(doctest)]
+pub struct ValuesDoctests;
 
 /// The guide's chapter `docs/internals.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/internals.md")]
@@ -87,6 +92,11 @@ pub struct LibraryDoctests;
 #[cfg(doctest)]
 pub struct LimitsDoctests;
 
+/// The guide's chapter `docs/partizan.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/partizan.md")]
+#[cfg(doctest)]
+pub struct PartizanDoctests;
+
 /// The guide's chapter `docs/playing.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/playing.md")]
 #[cfg(doctest)]
@@ -97,10 +107,20 @@ pub struct PlayingDoctests;
 #[cfg(doctest)]
 pub struct PythonDoctests;
 
+/// `docs/references.md`: kept among the doc tests so that every page of the guide is.
+#[doc = include_str!("../../../docs/references.md")]
+#[cfg(doctest)]
+pub struct ReferencesDoctests;
+
 /// The guide's chapter `docs/strong.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/strong.md")]
 #[cfg(doctest)]
 pub struct StrongDoctests;
+
+/// The guide's chapter `docs/tables.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/tables.md")]
+#[cfg(doctest)]
+pub struct TablesDoctests;
 
 /// The guide's chapter `docs/testing.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/testing.md")]
