@@ -1,13 +1,33 @@
-"""The package's README: every Python example in it runs, and its assertions hold."""
+"""The package's README and the guide's chapter on Python (docs/python.md): every Python
+example in them runs, and its assertions hold."""
 
 import pathlib
 import re
 
-README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+README = HERE.parent / "README.md"
+ROOT = HERE.parent.parent.parent
+GUIDE = ROOT / "docs" / "python.md"
+
+
+def blocks(page):
+    return re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
 
 
 def test_every_python_example_of_the_readme_runs():
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert blocks, "the README has Python examples"
-    for block in blocks:
+    found = blocks(README)
+    assert found, "the README has Python examples"
+    for block in found:
         exec(compile(block, str(README), "exec"), {})
+
+
+@pytest.mark.skipif(not GUIDE.exists(), reason="docs/python.md is not beside the package")
+def test_every_python_example_of_the_guide_runs(monkeypatch):
+    # The guide's examples read the repository's examples/ folder, from the root.
+    monkeypatch.chdir(ROOT)
+    found = blocks(GUIDE)
+    assert found, "docs/python.md has Python examples"
+    for block in found:
+        exec(compile(block, str(GUIDE), "exec"), {})
