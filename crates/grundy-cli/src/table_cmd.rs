@@ -167,12 +167,10 @@ fn draw(table: &Table, options: &PictureOptions, path: &Path, svg: bool) -> Resu
 }
 
 /// Runs `grundy table`: text (a grid), `--format csv` (`n,value` lines, or a matrix with the
-/// header `a\b,B0,B1,...`; tsv the same with tabs is not offered), or `--format json`
-/// (`{"game", "kind", "n" (or "a" and "b"), "values" (or "outcomes")}`).
+/// header `a\b,B0,B1,...`), `--format tsv` (a line a cell, `n` or `a<TAB>b`, then the
+/// cell), or `--format json` (`{"game", "kind", "n" (or "a" and "b"), "values" (or
+/// "outcomes")}`).
 pub fn run(args: &TableArgs, format: Format) -> Result<()> {
-    if format == Format::Tsv {
-        bail!("tables are written as text, csv or json");
-    }
     let game = registry::table_game(&args.game)?;
     let wrap = args
         .width
@@ -200,6 +198,8 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
     let patterns = args.patterns.then(|| observe(&table));
     if format == Format::Csv {
         table.write_csv(&mut out)?;
+    } else if format == Format::Tsv {
+        table.write_tsv(&mut out)?;
     } else if format == Format::Json {
         match patterns {
             Some(patterns) => write_json_line(

@@ -1,4 +1,4 @@
-//! `grundy table GAME`: text grids, CSV and JSON on stdout, PNG and SVG files, and exit code 2
+//! `grundy table GAME`: text grids, CSV, TSV and JSON on stdout, PNG and SVG files, and exit code 2
 //! with a `grundy: error:` message on bad input. No run may panic.
 
 mod catalogue_run;
@@ -323,4 +323,27 @@ fn patterns() {
     assert!(err.contains("K: '0' is not the longest run"), "{err}");
     let err = grundy(&["table", "coins:multiples"]).failed().to_string();
     assert!(err.contains("coins:ruler:K"), "{err}");
+}
+
+#[test]
+fn tsv_is_a_line_a_cell_with_no_header() {
+    assert_eq!(
+        grundy(&["table", "0.77", "--n", "0..3", "--format", "tsv"]).ok(),
+        "0\t0\n1\t1\n2\t2\n3\t3\n"
+    );
+    assert_eq!(
+        grundy(&[
+            "table",
+            "wythoff",
+            "--a",
+            "1..2",
+            "--b",
+            "0..1",
+            "--outcome",
+            "--format",
+            "tsv"
+        ])
+        .ok(),
+        "1\t0\tN\n1\t1\tN\n2\t0\tN\n2\t1\tP\n"
+    );
 }

@@ -253,19 +253,21 @@ fn wythoff_losing_positions_are_wythoffs_pairs() {
 /// values[i + p] = values[i] + s (s > 0 fixed) holds to the end, over two periods at least.
 fn arithmetic_by_definition(values: &[u64]) -> Option<ArithmeticPeriod> {
     let n = values.len();
-    (1..=n / 3).find_map(|period| {
-        let saltus = values[n - 1].checked_sub(values[n - 1 - period])?;
-        if saltus == 0 {
-            return None;
-        }
-        let start = (0..n - period)
-            .find(|&s| (s..n - period).all(|i| values[i] + saltus == values[i + period]))?;
-        (n - period - start >= 2 * period).then_some(ArithmeticPeriod {
-            preperiod: start,
-            period,
-            saltus,
+    (1..=n / 3)
+        .filter_map(|period| {
+            let saltus = values[n - 1].checked_sub(values[n - 1 - period])?;
+            if saltus == 0 {
+                return None;
+            }
+            let start = (0..n - period)
+                .find(|&s| (s..n - period).all(|i| values[i] + saltus == values[i + period]))?;
+            (n - period - start >= 2 * period).then_some(ArithmeticPeriod {
+                preperiod: start,
+                period,
+                saltus,
+            })
         })
-    })
+        .min_by_key(|p| (p.preperiod + p.period, p.period))
 }
 
 /// A small xorshift generator: seeded, so a failure can be run again.
@@ -308,6 +310,21 @@ fn arithmetic_periods_against_the_definition() {
             period: 3,
             saltus: 1
         })
+    );
+    // Take any number but 3: period 6, saltus 3 from 0 (0 1 2 0 1 2, 3 4 5 3 4 5, ...), where
+    // the last values alone also fit period 1: the rule of the whole table is the one
+    // reported.
+    let mut except3: Vec<u64> = Vec::new();
+    for n in 0..31 {
+        let options: Vec<u64> = (1..=n)
+            .filter(|&k| k != 3)
+            .map(|k| except3[n - k])
+            .collect();
+        except3.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    assert_eq!(
+        period::find_arithmetic(&except3).map(|p| (p.preperiod, p.period, p.saltus)),
+        Some((0, 6, 3))
     );
     let table = Table::line("thirds", Span::new(0, 29).unwrap(), |n| n / 3).unwrap();
     assert!(observe(&table).contains(&Pattern::ArithmeticPeriodic {

@@ -27,6 +27,10 @@ use crate::rules::{Impartial, Sum};
 /// The largest pile valued: 2^22 (about 8·10^9 steps, a few seconds).
 pub const MAX_PILE: u64 = 1 << 22;
 
+/// How many piles are valued between two looks at the deadline: a few milliseconds of work
+/// at the largest piles.
+const CHECK_EVERY: usize = 1 << 12;
+
 /// The rules of one pile, for the generic solver: take any positive square.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Squares;
@@ -46,17 +50,25 @@ pub struct SquareSubtraction {
 }
 
 impl SquareSubtraction {
-    /// The values of piles 0 to `max` (at most [`MAX_PILE`]), by the definition. O(max^1.5).
-    pub fn up_to(max: u64) -> Result<SquareSubtraction, InputError> {
+    /// The values of piles 0 to `max` (at most [`MAX_PILE`]), by the definition, within
+    /// `budget`'s memory (4 bytes a pile) and deadline (checked every [`CHECK_EVERY`] piles,
+    /// so that a pile of 2^22, a few seconds of work, stops at a deadline or a cancel).
+    /// O(max^1.5).
+    pub fn up_to(max: u64, budget: &Budget) -> Result<SquareSubtraction, RunError> {
         if max > MAX_PILE {
             return Err(InputError::invalid(
                 format!("pile {max}"),
                 format!("the values are computed up to the largest pile, at most {MAX_PILE}"),
-            ));
+            )
+            .into());
         }
+        budget.check("valuing piles", max + 1, (max + 1) * 4)?;
         let mut values: Vec<u32> = Vec::with_capacity(max as usize + 1);
         let mut mex = Mex::new();
         for n in 0..=max as usize {
+            if n % CHECK_EVERY == 0 {
+                budget.check_time("valuing piles", n as u64)?;
+            }
             let v = mex.of((1..=n.isqrt()).map(|k| values[n - k * k]));
             values.push(v);
         }
@@ -131,7 +143,13 @@ impl Tabulate for Squares {
         1
     }
 
-    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(
+        &self,
+        n: Span,
+        kind: Kind,
+        budget: &Budget,
+        _: &dyn Progress,
+    ) -> Result<Table, TableError> {
         check_limit(
             &self.name(),
             "pile",
@@ -139,7 +157,7 @@ impl Tabulate for Squares {
             MAX_PILE,
             "values take O(n^1.5) time",
         )?;
-        let game = SquareSubtraction::up_to(n.last).map_err(|e| TableError::Game {
+        let game = SquareSubtraction::up_to(n.last, budget).map_err(|e| TableError::Game {
             game: self.name(),
             message: e.to_string(),
         })?;
@@ -199,7 +217,7 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
-    let game = SquareSubtraction::up_to(piles.iter().copied().max().unwrap_or(0))?;
+    let game = SquareSubtraction::up_to(piles.iter().copied().max().unwrap_or(0), inputs.budget())?;
     let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
     Ok(Report::answer(&game.answer(&piles)).field(Field::new("pile_values", values)))
 }

@@ -219,7 +219,8 @@ pub fn observe(table: &Table) -> Vec<Pattern> {
     }
 }
 
-/// The fewest values a periodic tail must cover to be reported (besides two periods).
+/// The fewest values a periodic or arithmetic-periodic tail must cover to be reported (besides
+/// two periods): three values that happen to grow by one are no pattern.
 const MIN_TAIL: usize = 8;
 
 fn observe_line(table: &Table) -> Vec<Pattern> {
@@ -290,7 +291,9 @@ fn observe_line(table: &Table) -> Vec<Pattern> {
             }
         )
     }) {
-        if let Some(p) = period::find_arithmetic(values) {
+        let arithmetic =
+            period::find_arithmetic(values).filter(|p| values.len() - p.preperiod >= MIN_TAIL);
+        if let Some(p) = arithmetic {
             patterns.push(Pattern::ArithmeticPeriodic {
                 from: first + p.preperiod as u64,
                 period: p.period as u64,

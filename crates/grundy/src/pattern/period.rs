@@ -63,15 +63,22 @@ pub struct ArithmeticPeriod {
 /// Comparisons [`find_arithmetic`] makes at most, so that no sequence makes it quadratic.
 const ARITHMETIC_BUDGET: u64 = 1 << 27;
 
-/// The shortest period p of an arithmetic-periodic tail (values grow by the same saltus s > 0
-/// every p steps) seen over at least two periods beyond its first, with the tail's start;
-/// `None` if there is none, or if none is found within 2^27 comparisons. Tries p = 1, 2, ...
-/// up to n / 3, comparing from the end back while the relation holds: a wrong p fails after
-/// a few comparisons, so typically O(n).
+/// The simplest arithmetic-periodic tail (values grow by the same saltus s > 0 every p
+/// steps) seen over at least two periods beyond its first: of every such p, the one whose
+/// pre-period plus period is least (it explains the most of the data with the least; ties go
+/// to the shorter period), so that a short period that only the last few values happen to
+/// fit does not hide the rule of the whole table. `None` if there is none, or if the search
+/// takes more than 2^27 comparisons. Tries p = 1, 2, ... up to n / 3, comparing from the end
+/// back while the relation holds: a wrong p fails after a few comparisons, so typically
+/// O(n) for the periods that can still win.
 pub fn find_arithmetic(values: &[u64]) -> Option<ArithmeticPeriod> {
     let n = values.len();
     let mut budget = ARITHMETIC_BUDGET;
+    let mut best: Option<ArithmeticPeriod> = None;
     for period in 1..=n / 3 {
+        if best.is_some_and(|b| b.preperiod + b.period <= period) {
+            break;
+        }
         let last = n - 1;
         let Some(saltus) = values[last]
             .checked_sub(values[last - period])
@@ -88,15 +95,16 @@ pub fn find_arithmetic(values: &[u64]) -> Option<ArithmeticPeriod> {
         }
         budget = budget.checked_sub(1)?;
         // The relation holds for i in start..=last - period: at least two periods of it.
-        if last - period + 1 - start >= 2 * period {
-            return Some(ArithmeticPeriod {
+        let simpler = best.is_none_or(|b| start + period < b.preperiod + b.period);
+        if last - period + 1 - start >= 2 * period && simpler {
+            best = Some(ArithmeticPeriod {
                 preperiod: start,
                 period,
                 saltus,
             });
         }
     }
-    None
+    best
 }
 
 /// What is known of the periodicity of a take-and-break game from its first values.

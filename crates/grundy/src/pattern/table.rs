@@ -654,6 +654,32 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Writes the table as TSV for programs: one line a cell and no header, as every TSV of
+    /// the command line: `n<TAB>value` for one parameter, `a<TAB>b<TAB>value` for two (a
+    /// matrix's columns would need a header to be read). Cells are written as in text; no
+    /// cell holds a tab. O(cells).
+    pub fn write_tsv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut out = io::BufWriter::new(out);
+        match self.columns {
+            None => {
+                for (n, &v) in self.rows.iter().zip(&self.values) {
+                    writeln!(out, "{n}\t{}", self.cell_text(v))?;
+                }
+            }
+            Some(columns) => {
+                let width = columns.count() as usize;
+                for (a, row) in self.rows.iter().zip(self.values.chunks(width)) {
+                    for (b, &v) in columns.iter().zip(row) {
+                        writeln!(out, "{a}\t{b}\t{}", self.cell_text(v))?;
+                    }
+                }
+            }
+        }
+        out.flush()
+    }
+}
+
 /// The cells of a row, as JSON numbers, or strings: outcome letters, canonical forms.
 struct JsonRow<'a> {
     table: &'a Table,
