@@ -8,6 +8,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
+use grundy::budget::Raise;
 use grundy::games::registry;
 use grundy::graph::text::read_path;
 use grundy::input::without_bom;
@@ -58,6 +59,14 @@ pub struct PlayArgs {
     limit: usize,
 }
 
+/// How play's budgets are raised: `--limit` sets the positions and, at 1 KiB a position,
+/// the memory.
+const RAISE: Raise = Raise {
+    positions: "raise it with --limit N",
+    memory: "start from a smaller position, or raise --limit N (1 KiB of memory a position)",
+    time: "start from a smaller position",
+};
+
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<()> {
     let game = match (&args.graph, &args.game) {
@@ -71,7 +80,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 false => args.position.join(" "),
                 true => playable.start.to_string(),
             };
-            registry::play(name, &position, args.limit).map_err(|e| match e {
+            let budget = registry::play_budget(args.limit).named(RAISE);
+            registry::play_within(name, &position, &budget).map_err(|e| match e {
                 PlayError::TooLarge { .. } => anyhow!("{e}, or raise --limit N"),
                 other => other.into(),
             })?

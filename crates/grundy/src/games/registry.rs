@@ -112,12 +112,20 @@ pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
 }
 
 /// The game named `spec` (see [`playables`]) played from `start`, explored and solved within
-/// `limit` positions (and 1 KiB of memory a position, within the default memory budget), or
-/// played by its formula where it has one and the start is larger. O(positions × moves).
+/// [`play_budget`]`(limit)`, or played by its formula where it has one and the start is
+/// larger. O(positions × moves).
 pub fn play(spec: &str, start: &str, limit: usize) -> Result<Match, PlayError> {
+    play_within(spec, start, &play_budget(limit))
+}
+
+/// The budget of play within `limit` positions: those positions, and 1 KiB of memory a
+/// position within the default memory budget, so that a start whose positions have many
+/// moves stops at the memory its limit allows. A front end names how to raise it
+/// ([`Budget::named`]). O(1).
+pub fn play_budget(limit: usize) -> Budget {
     let budget = Budget::default().with_positions(limit as u64);
     let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
-    play_within(spec, start, &budget.with_memory(memory))
+    budget.with_memory(memory)
 }
 
 /// The game named `spec` (see [`playables`]) played from `start` within `budget`. A start too
