@@ -52,6 +52,11 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 pub struct CatalogueDoctests;
 
+/// The guide's chapter `docs/coins.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/coins.md")]
+#[cfg(doctest)]
+pub struct CoinsDoctests;
+
 /// The guide's chapter `docs/command-line.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/command-line.md")]
 #[cfg(doctest)]
