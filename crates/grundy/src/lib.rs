@@ -57,6 +57,11 @@ pub struct CatalogueDoctests;
 #[cfg(doctest)]
 pub struct CoinsDoctests;
 
+/// The guide's chapter `docs/pictures.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/pictures.md")]
+#[cfg(doctest)]
+pub struct PicturesDoctests;
+
 /// The guide's chapter `docs/command-line.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/command-line.md")]
 #[cfg(doctest)]
