@@ -63,7 +63,7 @@ pub static FAMILY: Family = Family {
     name: "coins",
     group: Group::Rows,
     about: "Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values",
-    example: "--rule two --row 0010001000010",
+    example: &[("rule", "two"), ("row", "0010001000010")],
     params: &[
         Param::args(
             "places",
