@@ -87,7 +87,7 @@ struct Node {
 /// The interner of canonical forms and the memo tables of the operations on them.
 ///
 /// All the value operations are methods of the store (`store.sum(g, h)`,
-
+/// `store.leq(g, h)`, …; see the [module documentation](super) for the list). A store is
 /// `Send`: a program that shares one between threads puts it behind a `Mutex`.
 ///
 /// ```
