@@ -20,13 +20,55 @@ pub fn command(family: &Family) -> Command {
         .about(render(family.about, family.params, naming))
         .after_help(format!(
             "Example: grundy {} {}",
-            family.name, family.example
+            family.name,
+            example(family.params, family.example)
         ));
     command = command.args(family.params.iter().map(|p| arg(p, family.params)));
     if budget_cmd::takes_budget(family) {
         command = command.args(budget_cmd::args());
     }
     command
+}
+
+/// An example's values (pairs of a parameter among `params` and its value, in order) as the
+/// command line writes them: positional values in their place, `--name VALUE` for an option,
+/// `--name` for a flag, each value quoted for the shell where it needs it: `41 3 --one-based`.
+/// O(length).
+pub fn example(params: &[Param], given: &[(&str, &str)]) -> String {
+    let words: Vec<String> = (given.iter())
+        .map(|&(name, value)| {
+            let kind = params.iter().find(|p| p.name == name).map(|p| p.kind);
+            match kind {
+                Some(ParamKind::Flag) => format!("--{name}"),
+                Some(ParamKind::Option { .. }) => format!("--{name} {}", shell_word(value)),
+                _ => shell_word(value),
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// `text` as one word of a shell's command line: as it is when it holds only letters, digits,
+/// `_./,:+=` and dashes between letters or digits (`c4-5x4`), else in single quotes (a single
+/// quote inside written `'\''`). A position drawn with dashes for edges (`'L-.-.-L'`) is so
+/// quoted like any other position, and reads as one value.
+fn shell_word(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let plain = |i: usize| {
+        let c = chars[i];
+        let alnum = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(char::is_ascii_alphanumeric)
+        };
+        c.is_ascii_alphanumeric()
+            || "_./,:+=".contains(c)
+            || (c == '-' && alnum(i.checked_sub(1)) && alnum(Some(i + 1)))
+    };
+    if !chars.is_empty() && (0..chars.len()).all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 /// The argument of a parameter (one of `params`): positional, `--name VALUE` or a switch, its

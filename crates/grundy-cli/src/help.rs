@@ -39,7 +39,11 @@ fn sections() -> Vec<Section> {
         sections.push(Section {
             title: group.heading(),
             commands,
-            example: format!("grundy {} {}", first.name, first.example),
+            example: format!(
+                "grundy {} {}",
+                first.name,
+                crate::catalogue::example(first.params, first.example)
+            ),
         });
     }
     sections.push(Section {

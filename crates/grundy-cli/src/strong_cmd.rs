@@ -44,8 +44,10 @@ pub fn command() -> Command {
         let sub = Command::new(family.name)
             .about(strong.about)
             .after_help(format!(
-                "Example: grundy strong {} {}",
-                family.name, strong.example
+                "Example: grundy strong {} {} {}",
+                family.name,
+                catalogue::example(strong.params, strong.example),
+                strong.example_folder
             ))
             .args(
                 strong

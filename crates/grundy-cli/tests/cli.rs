@@ -689,3 +689,52 @@ fn solve_threads_give_identical_output() {
     assert_eq!(zero.code, 2);
     assert!(zero.stderr.contains("--threads"), "{}", zero.stderr);
 }
+
+/// The words of a command line as a shell splits them, for the examples of help: spaces
+/// separate words, single quotes group them.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn every_familys_example_in_its_help_runs() {
+    for family in grundy::games::registry::FAMILIES {
+        let help = grundy(&[family.name, "--help"]).ok().to_string();
+        let line = (help.lines())
+            .find_map(|l| l.strip_prefix("Example: grundy "))
+            .unwrap_or_else(|| panic!("{}: no example in its help", family.name));
+        let words = shell_words(line);
+        assert_eq!(words[0], family.name, "{line}");
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let run = grundy(&args);
+        if run.code != 0 {
+            // An example that reads a file the user would have (a board, a record) parses,
+            // and stops at the missing file.
+            let message = run.failed();
+            assert!(
+                message.contains("No such file or directory")
+                    && family.example.iter().any(|(_, v)| message.contains(v)),
+                "{line}: {message}"
+            );
+        }
+    }
+}

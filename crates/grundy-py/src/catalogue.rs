@@ -236,8 +236,30 @@ fn naming(param: &Param) -> String {
     }
 }
 
+/// A family's example as a Python call: `catalogue('josephus', 41, 3, one_based=True)`, its
+/// positional values in order, its options and flags as keyword arguments; whole numbers
+/// bare, other values as strings. O(length).
+fn example(family: &Family) -> String {
+    let literal = |value: &str| match value.parse::<i64>() {
+        Ok(n) => n.to_string(),
+        Err(_) => format!("'{}'", value.replace('\\', "\\\\").replace('\'', "\\'")),
+    };
+    let mut words = vec![literal(family.name)];
+    for &(name, value) in family.example {
+        let param = family.params.iter().find(|p| p.name == name);
+        words.push(match param.map(|p| p.kind) {
+            Some(ParamKind::Flag) => format!("{}=True", name.replace('-', "_")),
+            Some(ParamKind::Option { .. }) => {
+                format!("{}={}", name.replace('-', "_"), literal(value))
+            }
+            _ => literal(value),
+        });
+    }
+    format!("catalogue({})", words.join(", "))
+}
+
 /// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example`
-/// and `params` (each with `name`, `kind`, `value_name`, `help`, `default`); the other
+/// (a call of [`catalogue`] with the family's example values) and `params` (each with `name`, `kind`, `value_name`, `help`, `default`); the other
 /// parameters a help names are written as Python writes them (`misere=`).
 #[pyfunction]
 pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -263,7 +285,7 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         d.set_item("name", family.name)?;
         d.set_item("group", family.group.heading())?;
         d.set_item("about", render(family.about, family.params, naming))?;
-        d.set_item("example", family.example)?;
+        d.set_item("example", example(family))?;
         d.set_item("params", params)?;
         list.append(d)?;
     }

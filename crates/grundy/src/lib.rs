@@ -52,6 +52,16 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 pub struct CatalogueDoctests;
 
+/// The guide's chapter `docs/coins.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/coins.md")]
+#[cfg(doctest)]
+pub struct CoinsDoctests;
+
+/// The guide's chapter `docs/pictures.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/pictures.md")]
+#[cfg(doctest)]
+pub struct PicturesDoctests;
+
 /// The guide's chapter `docs/getting-started.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/getting-started.md")]
 #[cfg(doctest)]

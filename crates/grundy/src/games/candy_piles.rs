@@ -174,7 +174,7 @@ pub static FAMILY: Family = Family {
     group: Group::Piles,
     about: "Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever \
             takes the last stone loses",
-    example: "1 3",
+    example: &[("piles", "1"), ("piles", "3")],
     params: &[
         Param::args(
             "piles",

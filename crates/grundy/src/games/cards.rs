@@ -578,7 +578,7 @@ pub static FAMILY: Family = Family {
     group: Group::Graphs,
     about: "A game with numbers (Codeforces 919F): turn your card a into a+b mod M with their \
             card b; zeros only wins. Outcome with draws, remoteness, best moves",
-    example: "'1 0 0 0 0 0 0 0' '0 0 0 0 4 0 0 0'",
+    example: &[("mover", "1 0 0 0 0 0 0 0"), ("other", "0 0 0 0 4 0 0 0")],
     params: &[
         Param::arg(
             "mover",
@@ -610,7 +610,8 @@ pub static FAMILY: Family = Family {
             Param::option("cards", "N", "Cards a hand").default("8"),
             Param::option("modulus", "M", "The numbers are modulo M").default("5"),
         ],
-        example: "--cards 8 --modulus 5 cards-8-5",
+        example: &[("cards", "8"), ("modulus", "5")],
+        example_folder: "cards-8-5",
         solve: |inputs, dir, options| {
             let number = |name: &str| {
                 let text = inputs.value(name).unwrap_or_default();

@@ -161,7 +161,7 @@ pub static FAMILY: Family = Family {
     name: "circle-take",
     group: Group::Rows,
     about: "Take 1 to K consecutive stones from a circle of N: who wins, the winning first move",
-    example: "5 6",
+    example: &[("n", "5"), ("k", "6")],
     params: &[
         Param::arg(
             "n",

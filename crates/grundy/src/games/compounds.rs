@@ -49,7 +49,13 @@ pub static NIM_K: Family = Family {
     name: "nim-k",
     group: Group::Compounds,
     about: "Moore's Nim_k: a move takes from 1 to K piles; who wins, and a winning move",
-    example: "2 3 5 6 7",
+    example: &[
+        ("k", "2"),
+        ("piles", "3"),
+        ("piles", "5"),
+        ("piles", "6"),
+        ("piles", "7"),
+    ],
     params: &[
         Param::arg("k", "K", "How many piles a move may take from (at least 1)"),
         Param::args(
@@ -118,7 +124,7 @@ pub static MISERE: Family = Family {
     name: "misere",
     group: Group::Compounds,
     about: "A misère sum (Anti-SG): components of the given values, the last player to move loses",
-    example: "1 1 4",
+    example: &[("values", "1"), ("values", "1"), ("values", "4")],
     params: &[Param::args(
         "values",
         "VALUES",
@@ -192,7 +198,7 @@ pub static CORNERS: Family = Family {
     name: "corners",
     group: Group::Compounds,
     about: "The corner-flipping coin game: its value by Tartan's theorem, and a winning move",
-    example: "1,1 2,2",
+    example: &[("heads", "1,1"), ("heads", "2,2")],
     params: &[Param::args(
         "heads",
         "HEADS",

@@ -328,7 +328,7 @@ pub static FAMILY: Family = Family {
     name: "dynamic-subtraction",
     group: Group::Piles,
     about: "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)",
-    example: "10 --k 3/2",
+    example: &[("pile", "10"), ("k", "3/2")],
     params: &[
         Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
         Param::option(

@@ -670,7 +670,7 @@ pub static FOX_CARDS: Family = Family {
     group: Group::Problems,
     about: "Fox and Card Game (CF 388C): the first player takes tops, the second bottoms; the \
             sums",
-    example: "100 1,10",
+    example: &[("piles", "100"), ("piles", "1,10")],
     params: &[
         Param::args(
             "piles",
@@ -750,7 +750,12 @@ pub static CARROTS: Family = Family {
     group: Group::Problems,
     about: "Choosing Carrot (CF 794E): the value left from a row, for every number of extra \
             moves",
-    example: "1 2 3 5",
+    example: &[
+        ("values", "1"),
+        ("values", "2"),
+        ("values", "3"),
+        ("values", "5"),
+    ],
     params: &[
         Param::args("values", "VALUE", "The values of the row, in order").optional(),
         file_param(
@@ -789,7 +794,12 @@ pub static ENDS_SUM: Family = Family {
     name: "ends-sum",
     group: Group::Problems,
     about: "Take from either end, larger sum wins (even count, odd total): the winning strategy",
-    example: "7 2 1 1",
+    example: &[
+        ("values", "7"),
+        ("values", "2"),
+        ("values", "1"),
+        ("values", "1"),
+    ],
     params: &[
         Param::args(
             "values",
@@ -822,7 +832,7 @@ pub static TWO_QUEUES: Family = Family {
     group: Group::Problems,
     about: "Pop from two queues; whoever brings the sum to the threshold loses. Who wins, and \
             how",
-    example: "3 1 2",
+    example: &[("threshold", "3"), ("first", "1"), ("second", "2")],
     params: &[
         Param::arg(
             "threshold",

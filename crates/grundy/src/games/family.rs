@@ -5,7 +5,9 @@
 
 use std::fmt;
 
-pub use super::inputs::{Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader};
+pub use super::inputs::{
+    Example, Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader,
+};
 use super::strong::Strong;
 use crate::pattern::table::TableSource;
 use crate::play::Playable;
@@ -76,8 +78,9 @@ pub struct Family {
     pub group: Group,
     /// One line: what the game is and what is answered.
     pub about: &'static str,
-    /// An example of a command line's arguments (without the name), shown in help.
-    pub example: &'static str,
+    /// An example: values of the parameters that run as they are, which each front end
+    /// writes its own way in its help (`41 3 --one-based` on the command line).
+    pub example: Example,
     /// The parameters, in the order of the command line.
     pub params: &'static [Param],
     /// Reads the inputs, answers.

@@ -237,7 +237,7 @@ pub static FAMILY: Family = Family {
     name: "fibonacci-nim",
     group: Group::Piles,
     about: "Fibonacci Nim (take at most twice the last take): who wins, every winning move",
-    example: "10 --limit 4",
+    example: &[("pile", "10"), ("limit", "4")],
     params: &[
         Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
         Param::option(
@@ -358,7 +358,7 @@ pub static MISERE_FAMILY: Family = Family {
     name: "misere-fibonacci-nim",
     group: Group::Piles,
     about: "Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts",
-    example: "10 --k 3",
+    example: &[("pile", "10"), ("k", "3")],
     params: &[
         Param::arg(
             "pile",

@@ -156,7 +156,7 @@ pub static FAMILY: Family = Family {
     name: "flip-run",
     group: Group::Rows,
     about: "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves",
-    example: "1 0 1 1",
+    example: &[("a", "1"), ("a", "0"), ("a", "1"), ("a", "1")],
     params: &[Param::args(
         "a",
         "A",

@@ -599,7 +599,7 @@ pub static FAMILY: Family = Family {
     name: "geography",
     group: Group::Graphs,
     about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
-    example: "--grid board.txt --start 1,1",
+    example: &[("grid", "board.txt"), ("start", "1,1")],
     params: &[
         Param::arg(
             "file",

@@ -382,7 +382,7 @@ pub static FAMILY: Family = Family {
     group: Group::Graphs,
     about: "The tree game where each move is longer than the last: decided by the diameter's \
             middle",
-    example: "tree.game --start a",
+    example: &[("file", "tree.game"), ("start", "a")],
     params: &[
         Param::arg(
             "file",

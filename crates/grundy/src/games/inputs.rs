@@ -142,6 +142,12 @@ impl Param {
     }
 }
 
+/// Values given to parameters, for an example: pairs of a parameter's name and its value, in
+/// the order the command line writes them (a flag's value is empty). The engine declares the
+/// values; each front end writes them its own way (`41 3 --one-based` on the command line,
+/// `catalogue('josephus', 41, 3, one_based=True)` in Python).
+pub type Example = &'static [(&'static str, &'static str)];
+
 /// Reads a file or standard input for a family: `path` is a path or `-`. Front ends supply
 /// it (a web server may refuse every path).
 pub type SourceReader<'a> = &'a dyn Fn(&str) -> Result<Source, InputError>;

@@ -285,7 +285,7 @@ pub static FAMILY: Family = Family {
     name: "josephus",
     group: Group::Problems,
     about: "The Josephus problem: who dies in round i, when person j dies, the survivor",
-    example: "41 3 --one-based",
+    example: &[("n", "41"), ("k", "3"), ("one-based", "")],
     params: &[
         Param::arg("n", "N", "The number of people (1 to 2^64 - 1)"),
         Param::arg(

@@ -357,7 +357,7 @@ pub static FAMILY: Family = Family {
     group: Group::Problems,
     about: "Mex Mat (ARC107 E): counts of 0, 1, 2 in the matrix of mexes of a first row and \
             column",
-    example: "1202 1000",
+    example: &[("row", "1202"), ("column", "1000")],
     params: &[
         Param::arg("row", "ROW", "The first row: n digits 0, 1, 2 (e.g. 1202)").optional(),
         Param::arg(

@@ -210,7 +210,7 @@ pub static FAMILY: Family = Family {
     name: "nim",
     group: Group::Piles,
     about: "Nim (value: the XOR of the piles), or Anti-Nim with {misere}: every winning move",
-    example: "3 4 5",
+    example: &[("piles", "3"), ("piles", "4"), ("piles", "5")],
     params: &[
         Param::args(
             "piles",

@@ -442,7 +442,13 @@ pub static FAMILY: Family = Family {
     name: "partizan-piles",
     group: Group::Partizan,
     about: "Left takes exactly A, Right exactly B from a pile: outcome class, both players' moves",
-    example: "--a 2 --b 3 4 3 3",
+    example: &[
+        ("a", "2"),
+        ("b", "3"),
+        ("piles", "4"),
+        ("piles", "3"),
+        ("piles", "3"),
+    ],
     params: &[
         Param::option(
             "a",

@@ -270,7 +270,7 @@ pub static FAMILY: Family = Family {
     group: Group::Piles,
     about: "First take 1, then at most the last take plus K: a position, or P-positions in a \
             range",
-    example: "10 --k 2",
+    example: &[("pile", "10"), ("k", "2")],
     params: &[
         Param::arg(
             "pile",

@@ -836,7 +836,7 @@ pub static FAMILY: Family = Family {
     name: "rabbit-egg",
     group: Group::Graphs,
     about: "NOI2011 rabbit-and-egg game (兔兔与蛋蛋): who wins along a record, and the mistakes",
-    example: "record.in --noi",
+    example: &[("file", "record.in"), ("noi", "")],
     params: &[
         Param::arg(
             "file",

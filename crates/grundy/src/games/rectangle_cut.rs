@@ -397,7 +397,7 @@ pub static FAMILY: Family = Family {
     group: Group::Graphs,
     about: "Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, \
             moves",
-    example: "6x4 9x15",
+    example: &[("rectangles", "6x4"), ("rectangles", "9x15")],
     params: &[Param::args(
         "rectangles",
         "RECTANGLES",

@@ -101,7 +101,7 @@ pub static DOMINEERING: Family = Family {
     group: Group::Rulesets,
     about: "Domineering (Left vertical, Right horizontal dominoes; '.' empty, '#' filled): \
             canonical form, outcome class, both players' winning moves; tables of rectangles",
-    example: "'...|...|...'",
+    example: &[("position", "...|...|...")],
     params: &POSITION,
     run: |inputs| {
         report(
@@ -136,7 +136,7 @@ pub static CRAM: Family = Family {
     group: Group::Rulesets,
     about: "Cram (either player, either domino; '.' empty, '#' filled): its nim value, both \
             players' winning moves; tables of rectangles",
-    example: "'.........|##.######'",
+    example: &[("position", ".........|##.######")],
     params: &POSITION,
     run: |inputs| {
         report(
@@ -171,7 +171,7 @@ pub static CLOBBER: Family = Family {
     group: Group::Rulesets,
     about: "Clobber (move your stone onto an adjacent opponent's; 'x' Left, 'o' Right, '.' \
             empty): canonical form, outcome class, both players' winning moves",
-    example: "'xox|ox.'",
+    example: &[("position", "xox|ox.")],
     params: &POSITION,
     run: |inputs| {
         report(
@@ -203,7 +203,7 @@ pub static ANTI_CLOBBER: Family = Family {
     group: Group::Rulesets,
     about: "AntiClobber (move your stone onto an adjacent empty cell, leaving an opponent's \
             stone): canonical form, outcome class, both players' winning moves",
-    example: "'xoxo|oo..'",
+    example: &[("position", "xoxo|oo..")],
     params: &POSITION,
     run: |inputs| {
         report(
@@ -236,7 +236,7 @@ pub static TOADS_AND_FROGS: Family = Family {
     group: Group::Rulesets,
     about: "Toads and Frogs (Left's toads 'T' move right, Right's frogs 'F' left): canonical \
             form, outcome class, both players' winning moves",
-    example: "TT..FF",
+    example: &[("position", "TT..FF")],
     params: &POSITION,
     run: |inputs| {
         report(
@@ -271,7 +271,7 @@ pub static HACKENBUSH: Family = Family {
     group: Group::Rulesets,
     about: "Blue-Red-Green Hackenbush (a string or tree 'l(l;rl)' from the ground, or edges \
             '0-1:b 1-2:r', 0 the ground): canonical form, outcome class, winning cuts",
-    example: "'l(l;rl)'",
+    example: &[("position", "l(l;rl)")],
     params: &[Param::arg(
         "position",
         "GRAPH",
@@ -318,7 +318,7 @@ pub static SNORT: Family = Family {
     group: Group::Rulesets,
     about: "Snort (colour a vertex not next to the opponent's colour; 'L'/'R' tinted vertices \
             only Left/Right may colour): canonical form, outcome class, winning moves",
-    example: "'L-.-.-.-L'",
+    example: &[("position", "L-.-.-.-L")],
     params: &COLOURED_GRAPH,
     run: |inputs| {
         report(
@@ -351,7 +351,7 @@ pub static COL: Family = Family {
     group: Group::Rulesets,
     about: "Col (colour a vertex not next to your own colour; 'L'/'R' tinted vertices only \
             Right/Left may colour): canonical form, outcome class, winning moves",
-    example: "'R-.-R-.-L-.-R'",
+    example: &[("position", "R-.-R-.-L-.-R")],
     params: &COLOURED_GRAPH,
     run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"], inputs.budget()),
     table: None,
@@ -378,7 +378,7 @@ pub static KONANE: Family = Family {
     about: "Konane (jump your stone over an adjacent opponent's into an empty cell, and on in \
             the same line; 'x' Left, 'o' Right, '.' empty, '#' blocked): canonical form, outcome \
             class, both players' winning moves",
-    example: "'xo.ox|.xoxo|ox.ox'",
+    example: &[("position", "xo.ox|.xoxo|ox.ox")],
     params: &POSITION,
     run: |inputs| report(Konane, position(inputs), ["x", "o"], inputs.budget()),
     table: None,
@@ -405,7 +405,7 @@ pub static AMAZONS: Family = Family {
     about: "Amazons (move your amazon as a queen, then shoot an arrow as a queen from where it \
             lands, burning that cell; 'x' Left, 'o' Right, '.' empty, '#' burnt): canonical \
             form, outcome class, both players' winning moves",
-    example: "'x...|o...'",
+    example: &[("position", "x...|o...")],
     params: &POSITION,
     run: |inputs| report(Amazons, position(inputs), ["x", "o"], inputs.budget()),
     table: None,

@@ -174,7 +174,7 @@ pub static FAMILY: Family = Family {
     name: "square-subtraction",
     group: Group::Piles,
     about: "Take a square number (1, 4, 9, ...) from a pile: values by the definition, moves",
-    example: "10 7",
+    example: &[("piles", "10"), ("piles", "7")],
     params: &[Param::args(
         "piles",
         "N",

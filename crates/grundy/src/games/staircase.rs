@@ -276,7 +276,7 @@ pub static FAMILY: Family = Family {
     name: "staircase",
     group: Group::Rows,
     about: "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with {kam}: winning moves",
-    example: "1 4 2",
+    example: &[("stones", "1"), ("stones", "4"), ("stones", "2")],
     params: &[
         Param::args(
             "stones",

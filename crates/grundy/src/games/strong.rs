@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::inputs::{Inputs, Param, RunError};
+use super::inputs::{Example, Inputs, Param, RunError};
 use crate::progress::Progress;
 use crate::rules::tiered::{Summary, TierError, TierOptions, TierSummary, Value};
 
@@ -23,8 +23,10 @@ pub struct Strong {
     pub about: &'static str,
     /// The parameters that choose the game (a board's size), each with its default.
     pub params: &'static [Param],
-    /// An example of the parameters, for help.
-    pub example: &'static str,
+    /// An example of the parameters' values, for help (each front end writes it its own way).
+    pub example: Example,
+    /// The folder an example's solution is written into: `c4-5x4`.
+    pub example_folder: &'static str,
     /// Solves the game into a folder.
     pub solve: SolveInto,
     /// Checks a folder's files.

@@ -648,7 +648,7 @@ pub static FAMILY: Family = Family {
     name: "subtraction",
     group: Group::Piles,
     about: "Subtraction games ({set}, {bash}, {range}, {except}) on piles: values, period, moves",
-    example: "--set 1,3,4 10 7",
+    example: &[("set", "1,3,4"), ("piles", "10"), ("piles", "7")],
     params: &[
         Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)"),
         Param::option(

@@ -124,7 +124,7 @@ pub static FAMILY: Family = Family {
     group: Group::TakeAndBreak,
     about: "Take-and-break games (octal codes like 0.77, Grundy's game): values, rare values, \
             period",
-    example: "0.77 --upto 200",
+    example: &[("code", "0.77"), ("upto", "200")],
     params: &[
         Param::arg(
             "code",

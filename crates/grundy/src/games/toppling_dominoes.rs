@@ -219,7 +219,7 @@ pub static FAMILY: Family = Family {
     about: "Toppling Dominoes (topple a domino of yours towards an end of its row, with all \
             beyond it; 'x' Left, 'o' Right, 'g' either): canonical form, outcome class, both \
             players' winning moves; tables of rows",
-    example: "'xxogo|oxg'",
+    example: &[("position", "xxogo|oxg")],
     params: &POSITION,
     run: |inputs| {
         report(

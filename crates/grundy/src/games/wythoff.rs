@@ -397,7 +397,7 @@ pub static FAMILY: Family = Family {
     group: Group::Piles,
     about: "Wythoff's game (take from one pile, or the same from both): who wins, every winning \
             move",
-    example: "5 8",
+    example: &[("a", "5"), ("b", "8")],
     params: &[
         Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)"),
         Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)"),

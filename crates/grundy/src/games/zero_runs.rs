@@ -161,7 +161,7 @@ pub static FAMILY: Family = Family {
     name: "zero-runs",
     group: Group::Rows,
     about: "Delete a run of 0s from a 0/1 string (value: XOR of the runs): every winning move",
-    example: "0010001",
+    example: &[("string", "0010001")],
     params: &[Param::arg("string", "STRING", "The string, of 0s and 1s")],
     run,
     table: None,

@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 use super::error::ValueError;
 use super::number::Dyadic;
-use super::store::{pair_key, GameId, GameStore};
+use super::store::{GameId, GameStore};
 use super::Side;
 
 /// How two games compare: the four possibilities of a partial order.
@@ -108,16 +108,14 @@ impl GameStore {
         if g == h {
             return Ok(true);
         }
-        let (gn, hn) = (self.node(g), self.node(h));
-        if let (Some(a), Some(b)) = (gn.nus, hn.nus) {
+        if let (Some(a), Some(b)) = (self.nus(g), self.nus(h)) {
             return Ok(a.leq(b));
         }
-        let stops = |n: &super::store::Node| Some((n.left_stop, n.right_stop));
-        if let Some(known) = stops_decide(stops(gn), stops(hn)) {
+        let stops = |g| Some((self.left_stop(g), self.right_stop(g)));
+        if let Some(known) = stops_decide(stops(g), stops(h)) {
             return Ok(known);
         }
-        let key = pair_key(g, h);
-        if let Some(&known) = self.leqs.get(&key) {
+        if let Some(known) = self.known_leq(g, h) {
             return Ok(known);
         }
         self.tick()?;
@@ -144,7 +142,7 @@ impl GameStore {
                 }
             }
         }
-        self.leqs.insert(key, result);
+        self.remember_leq(g, h, result);
         Ok(result)
     }
 

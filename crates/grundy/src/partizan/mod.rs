@@ -16,6 +16,7 @@ pub mod cooling;
 pub mod describe;
 pub mod error;
 pub mod misere;
+mod negate;
 pub mod norton;
 pub mod notation;
 pub mod number;

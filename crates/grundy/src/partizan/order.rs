@@ -82,16 +82,14 @@ impl GameStore {
 
     /// The left and right options of `g`, each sorted in the deterministic order. Memoised.
     pub fn sorted_options(&mut self, g: GameId) -> Result<(Vec<GameId>, Vec<GameId>), ValueError> {
-        if let Some(known) = self.memo.sorted_options.get(&g) {
-            return Ok(known.clone());
+        if let Some(known) = self.known_sorted_options(g) {
+            return Ok(known);
         }
         let mut left = self.options(g, Side::Left)?;
         let mut right = self.options(g, Side::Right)?;
         self.sort_for_display(&mut left)?;
         self.sort_for_display(&mut right)?;
-        self.memo
-            .sorted_options
-            .insert(g, (left.clone(), right.clone()));
+        self.remember_sorted_options(g, (left.clone(), right.clone()));
         Ok((left, right))
     }
 }

@@ -6,7 +6,7 @@
 //! the recursion on the other component only. Sums are memoised by unordered pair of ids.
 
 use super::error::ValueError;
-use super::store::{pair_key, GameId, GameStore};
+use super::store::{GameId, GameStore};
 use super::Side;
 
 impl GameStore {
@@ -51,8 +51,7 @@ impl GameStore {
         if h == GameId::ZERO {
             return Ok(g);
         }
-        let key = pair_key(g.min(h), g.max(h));
-        if let Some(&known) = self.sums.get(&key) {
+        if let Some(known) = self.known_sum(g, h) {
             return Ok(known);
         }
         self.tick()?;
@@ -76,7 +75,7 @@ impl GameStore {
             }
         }
         let result = self.canonical(left, right)?;
-        self.sums.insert(key, result);
+        self.remember_sum(g, h, result);
         Ok(result)
     }
 }

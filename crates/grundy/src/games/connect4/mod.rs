@@ -699,7 +699,7 @@ pub static FAMILY: Family = Family {
     name: "connect4",
     group: Group::Graphs,
     about: "Connect Four on small boards: outcome, remoteness and best moves by full search",
-    example: "'....|....|.o..|.xx.'",
+    example: &[("board", "....|....|.o..|.xx.")],
     params: &[
         Param::arg(
             "board",
@@ -740,7 +740,8 @@ pub static FAMILY: Family = Family {
             Param::option("width", "W", "The board's width").default("7"),
             Param::option("height", "H", "The board's height").default("4"),
         ],
-        example: "--width 5 --height 4 c4-5x4",
+        example: &[("width", "5"), ("height", "4")],
+        example_folder: "c4-5x4",
         solve: solve_strongly,
         check: |name, dir, progress| {
             let game = Connect4Tiers::from_name(name)?;

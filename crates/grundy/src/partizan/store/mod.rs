@@ -9,6 +9,12 @@
 //! The arena and the node list only grow, so an option read by index stays valid while the
 //! store grows underneath a recursion — no option list is ever copied in the hot paths.
 //!
+//! This module is the arena: interning, reading a node and its options. The analyses built on
+//! it (sums, comparisons, negation, thermographs, …) live in their own modules of
+//! `partizan` and use it through these methods and the memo tables of `memo.rs`, never its
+//! fields. `budget.rs` counts what the store holds against its [`Budget`], `depth.rs` keeps
+//! deep recursions off the caller's stack.
+//!
 //! Memory: about 80 bytes a node plus 4 bytes an option, plus the memo tables (about 16
 //! bytes per remembered sum or comparison). Nothing is freed before the store is dropped.
 //!
@@ -20,67 +26,25 @@
 //! with [`ValueError::Budget`]. A check is an increment and a comparison between two checks,
 //! so the budget costs nothing measurable.
 
-use std::any::{Any, TypeId};
+mod budget;
+mod depth;
+mod memo;
+
+pub use budget::{growing_bytes, CHECK_EVERY};
+pub use depth::MAX_DEPTH;
+pub(crate) use depth::{check_depth, with_stack};
+
+use std::hash::{Hash, Hasher};
 
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
-use std::hash::{Hash, Hasher};
 
 use super::error::ValueError;
 use super::number::Dyadic;
 use super::nus::Nus;
 use super::Side;
 use crate::budget::Budget;
-
-/// The deepest recursion over game trees the engine accepts (see [`GameStore::depth`]): a
-/// game deeper than this cannot be built, and an operation that would recurse deeper returns
-/// [`ValueError::TooDeep`].
-pub const MAX_DEPTH: u64 = 1 << 16;
-
-/// Operations (canonical forms, comparisons, sums computed) between two checks of the
-/// budget: a check costs a few memory reads and, with a deadline, a clock reading, which is
-/// nothing against thousands of comparisons.
-pub const CHECK_EVERY: u32 = 4096;
-
-/// What a store's budget errors say it was doing.
-const WORK: &str = "computing canonical forms";
-
-/// Recursions up to this depth run on the caller's stack; deeper ones on a thread with a
-/// stack sized for them.
-const INLINE_DEPTH: u64 = 48;
-
-/// Stack reserved per level of recursion when an operation runs on its own thread: measured
-/// at about 1.2 KiB a level for the heaviest walks (thermographs, printing) in an optimised
-/// build; the margin covers unoptimised builds.
-const STACK_PER_LEVEL: u64 = 4096;
-
-/// Runs `f` on a scoped thread with a stack of `bytes`, or returns `None` if the thread
-/// cannot be started. A panic in `f` is passed on.
-pub(crate) fn with_stack<R: Send>(bytes: usize, f: impl FnOnce() -> R + Send) -> Option<R> {
-    std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
-            .stack_size(bytes)
-            .spawn_scoped(scope, f)
-            .ok()?;
-        Some(
-            handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        )
-    })
-}
-
-/// An error if a recursion of `depth` levels is beyond [`MAX_DEPTH`]. O(1).
-pub(crate) fn check_depth(depth: u64) -> Result<(), ValueError> {
-    if depth > MAX_DEPTH {
-        Err(ValueError::TooDeep {
-            depth,
-            limit: MAX_DEPTH,
-        })
-    } else {
-        Ok(())
-    }
-}
+use memo::Memo;
 
 /// A canonical form in a [`GameStore`]: equal ids are equal games, within one store.
 ///
@@ -101,22 +65,22 @@ impl GameId {
 
 /// One canonical form.
 #[derive(Clone, Debug)]
-pub(crate) struct Node {
+struct Node {
     /// `Some` for a number + ups + nimber.
-    pub(crate) nus: Option<Nus>,
+    nus: Option<Nus>,
     /// Left options are `options[start .. start + nl]`, right options follow them.
-    pub(crate) start: u32,
-    pub(crate) nl: u32,
-    pub(crate) nr: u32,
+    start: u32,
+    nl: u32,
+    nr: u32,
     /// Whether the options are in the arena (a [`Nus`] gets them on first request).
-    pub(crate) has_options: bool,
+    has_options: bool,
     /// A bound on the recursion over options before numbers are reached (see
     /// [`Nus::depth`]); 1 + the options' largest for an option list.
-    pub(crate) depth: u64,
-    pub(crate) birthday: u64,
+    depth: u64,
+    birthday: u64,
     /// Left and right stops, kept because comparisons use them to answer early.
-    pub(crate) left_stop: Dyadic,
-    pub(crate) right_stop: Dyadic,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
     hash: u64,
 }
 
@@ -137,77 +101,22 @@ pub(crate) struct Node {
 /// assert_eq!(store.parse("{0,*|0}").unwrap(), up_star);
 /// ```
 pub struct GameStore {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) options: Vec<GameId>,
+    nodes: Vec<Node>,
+    options: Vec<GameId>,
     index: HashTable<GameId>,
-    pub(crate) sums: FxHashMap<u64, GameId>,
-    pub(crate) leqs: FxHashMap<u64, bool>,
+    sums: FxHashMap<u64, GameId>,
+    leqs: FxHashMap<u64, bool>,
     negatives: Vec<u32>,
     /// Memoised properties of single games (thermographs, misère outcomes, …).
-    pub(crate) memo: Memo,
+    memo: Memo,
     /// Spare vectors for the option lists under construction, reused to spare allocations.
-    pub(crate) spare: Vec<Vec<GameId>>,
+    spare: Vec<Vec<GameId>>,
     /// What the store may take.
     budget: Budget,
     /// Operations left before the next check of the budget.
     until_check: u32,
     /// Bytes its caller holds beside the store (an evaluator's memo), as last told.
     outside: u64,
-}
-
-/// Memo tables of properties of single games, filled on demand. The analyses that compute a
-/// property keep its table here by the property's type ([`GameStore::remembered`]), so the
-/// store, which every analysis builds on, names none of them.
-#[derive(Default)]
-pub(crate) struct Memo {
-    tables: FxHashMap<TypeId, Box<dyn MemoTable>>,
-    pub(crate) sorted_options: FxHashMap<GameId, (Vec<GameId>, Vec<GameId>)>,
-}
-
-/// A memo table of one property, as the store counts it.
-trait MemoTable: Any + Send {
-    /// Its length, capacity and bytes an entry.
-    fn size(&self) -> (usize, usize, usize);
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-/// The values of one property, by game.
-struct PerGame<V>(FxHashMap<GameId, V>);
-
-impl<V: Send + 'static> MemoTable for PerGame<V> {
-    fn size(&self) -> (usize, usize, usize) {
-        // The value's own heap (a thermograph's walls) at a few words more.
-        let entry = std::mem::size_of::<(GameId, V)>() + 16;
-        (self.0.len(), self.0.capacity(), entry)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-/// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
-/// for `capacity`: its capacity, and, when it is within [`CHECK_EVERY`] entries of full, the
-/// twice as large allocation it makes when it grows (old and new are both held while the
-/// entries move). Growth between two checks of the budget is then counted before it
-/// happens. O(1).
-pub fn growing_bytes(len: usize, capacity: usize, entry: u64) -> u64 {
-    let now = (capacity as u64).saturating_mul(entry);
-    if len.saturating_add(CHECK_EVERY as usize) >= capacity {
-        now.saturating_mul(3)
-    } else {
-        now
-    }
-}
-
-/// The key of an ordered pair of ids in a memo table.
-pub(crate) fn pair_key(g: GameId, h: GameId) -> u64 {
-    ((g.0 as u64) << 32) | h.0 as u64
 }
 
 fn hash_nus(n: &Nus) -> u64 {
@@ -284,102 +193,6 @@ impl GameStore {
         store
     }
 
-    /// The value of the property `V` remembered for `g`, if any: the property is named by its
-    /// type (each analysis has its own). O(1) expected.
-    pub(crate) fn remembered<V: Clone + Send + 'static>(&self, g: GameId) -> Option<V> {
-        let table = self.memo.tables.get(&TypeId::of::<V>())?;
-        let table = table.as_any().downcast_ref::<PerGame<V>>()?;
-        table.0.get(&g).cloned()
-    }
-
-    /// Remembers `value` as the property `V` of `g` (see [`GameStore::remembered`]); its
-    /// table is counted in [`GameStore::bytes`]. O(1) amortised.
-    pub(crate) fn remember<V: Send + 'static>(&mut self, g: GameId, value: V) {
-        let table = (self.memo.tables.entry(TypeId::of::<V>()))
-            .or_insert_with(|| Box::new(PerGame::<V>(FxHashMap::default())));
-        if let Some(table) = table.as_any_mut().downcast_mut::<PerGame<V>>() {
-            table.0.insert(g, value);
-        }
-    }
-
-    /// The budget the store works within.
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
-    /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
-    /// and memo tables at their capacities (the memos of single games' properties at a few
-    /// dozen bytes an entry), each counted with the reallocation it is about to make (see
-    /// [`growing_bytes`]), so that the check comes before the peak, not after it. O(1).
-    pub fn bytes(&self) -> u64 {
-        use std::mem::size_of;
-        let vec =
-            |len: usize, capacity: usize, entry: usize| growing_bytes(len, capacity, entry as u64);
-        let table = |len: usize, capacity: usize, entry: usize| {
-            // A hash table has 8 buckets for 7 entries, each with a control byte.
-            growing_bytes(len, capacity, (entry as u64 + 1) * 8 / 7)
-        };
-        let memo = &self.memo;
-        vec(self.nodes.len(), self.nodes.capacity(), size_of::<Node>())
-            + vec(
-                self.options.len(),
-                self.options.capacity(),
-                size_of::<GameId>(),
-            )
-            + vec(
-                self.negatives.len(),
-                self.negatives.capacity(),
-                size_of::<u32>(),
-            )
-            + table(self.index.len(), self.index.capacity(), size_of::<GameId>())
-            + table(
-                self.sums.len(),
-                self.sums.capacity(),
-                size_of::<(u64, GameId)>(),
-            )
-            + table(
-                self.leqs.len(),
-                self.leqs.capacity(),
-                size_of::<(u64, bool)>(),
-            )
-            + (memo.tables.values())
-                .map(|t| {
-                    let (len, capacity, entry) = t.size();
-                    table(len, capacity, entry)
-                })
-                .sum::<u64>()
-            + table(
-                memo.sorted_options.len(),
-                memo.sorted_options.capacity(),
-                48,
-            )
-    }
-
-    /// Checks the budget now, `outside` bytes being held beside the store by its caller (an
-    /// evaluator's memo; they are counted again at every later check until told anew): an
-    /// error if the store holds more games than the position budget, it and `outside` more
-    /// bytes than the memory budget, the deadline has passed or the cancel flag is set.
-    /// O(1).
-    pub fn check_budget(&mut self, outside: u64) -> Result<(), ValueError> {
-        self.outside = outside;
-        self.until_check = CHECK_EVERY;
-        let games = self.nodes.len() as u64;
-        self.budget
-            .check(WORK, games, self.bytes().saturating_add(outside))
-            .map_err(ValueError::Budget)
-    }
-
-    /// Counts one operation, and checks the budget every [`CHECK_EVERY`] (see
-    /// [`GameStore::check_budget`]). O(1).
-    #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), ValueError> {
-        self.until_check -= 1;
-        if self.until_check == 0 {
-            return self.check_budget(self.outside);
-        }
-        Ok(())
-    }
-
     /// How many canonical forms the store holds. O(1).
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -390,10 +203,9 @@ impl GameStore {
         false
     }
 
-    pub(crate) fn node(&self, g: GameId) -> &Node {
+    fn node(&self, g: GameId) -> &Node {
         &self.nodes[g.0 as usize]
     }
-
     /// The number + ups + nimber that `g` is, if it is one. O(1).
     pub fn nus(&self, g: GameId) -> Option<Nus> {
         self.node(g).nus
@@ -606,41 +418,6 @@ impl GameStore {
         self.options(g, Side::Right)
     }
 
-    /// Runs `f`, which recurses at most `depth` levels over game trees: on this thread when
-    /// that is shallow, else on a scoped thread whose stack is sized for it, so that deep
-    /// games never overflow the caller's stack. Errors if `depth` exceeds [`MAX_DEPTH`] or
-    /// the thread cannot be started. O(1) besides `f` (tens of microseconds for a thread).
-    pub fn guarded<R: Send>(
-        &mut self,
-        depth: u64,
-        f: impl FnOnce(&mut GameStore) -> Result<R, ValueError> + Send,
-    ) -> Result<R, ValueError> {
-        check_depth(depth)?;
-        if depth <= INLINE_DEPTH {
-            return f(self);
-        }
-        let stack = (depth * STACK_PER_LEVEL + (1 << 20)) as usize;
-        with_stack(stack, || f(self)).unwrap_or(Err(ValueError::TooDeep {
-            depth,
-            limit: INLINE_DEPTH,
-        }))
-    }
-
-    /// `−g`. O(size of g) the first time, O(1) after.
-    ///
-    /// ```
-    /// use grundy::partizan::GameStore;
-    ///
-    /// let mut store = GameStore::new();
-    /// let g = store.parse("{2|{1|*}}").unwrap();
-    /// let minus_g = store.neg(g).unwrap();
-    /// assert_eq!(store.display(minus_g), "{*|-1||-2}");
-    /// ```
-    pub fn neg(&mut self, g: GameId) -> Result<GameId, ValueError> {
-        let depth = self.depth(g);
-        self.guarded(depth, |s| Ok(s.neg_in(g)))
-    }
-
     /// The option lists `(f(G^L)…, f(G^R)…)` of `g`'s options mapped by `f`: the shape of
     /// every transformation defined option by option (cooling, heating, Norton products,
     /// companions, reduced forms), which then canonicalise the lists. `f` gets each option
@@ -676,38 +453,5 @@ impl GameStore {
     pub(crate) fn give_vec(&mut self, mut v: Vec<GameId>) {
         v.clear();
         self.spare.push(v);
-    }
-
-    /// The negative `−g`: `{−R | −L}`, already canonical, so no simplification is needed.
-    /// O(size of g) the first time, O(1) after; recursion as deep as g's tree.
-    pub(crate) fn neg_in(&mut self, g: GameId) -> GameId {
-        if let Some(value) = self.nus(g) {
-            return self.intern_nus(-value);
-        }
-        let known = self.negatives[g.0 as usize];
-        if known != u32::MAX {
-            return GameId(known);
-        }
-        let mut left = self.take_vec();
-        let mut right = self.take_vec();
-        let (nl, nr) = (self.count(g, Side::Left), self.count(g, Side::Right));
-        for i in 0..nr {
-            let o = self.option(g, Side::Right, i);
-            let n = self.neg_in(o);
-            left.push(n);
-        }
-        for i in 0..nl {
-            let o = self.option(g, Side::Left, i);
-            let n = self.neg_in(o);
-            right.push(n);
-        }
-        left.sort_unstable();
-        right.sort_unstable();
-        let result = self.intern_moves(&left, &right);
-        self.give_vec(left);
-        self.give_vec(right);
-        self.negatives[g.0 as usize] = result.0;
-        self.negatives[result.0 as usize] = g.0;
-        result
     }
 }

@@ -1,0 +1,99 @@
+//! What a store holds counted against its budget: its bytes by its own estimate (each table
+//! with the reallocation it is about to make), and the check every [`CHECK_EVERY`] operations.
+
+use super::{GameId, GameStore, Node};
+use crate::budget::Budget;
+use crate::partizan::error::ValueError;
+
+/// Operations (canonical forms, comparisons, sums computed) between two checks of the
+/// budget: a check costs a few memory reads and, with a deadline, a clock reading, which is
+/// nothing against thousands of comparisons.
+pub const CHECK_EVERY: u32 = 4096;
+
+/// What a store's budget errors say it was doing.
+const WORK: &str = "computing canonical forms";
+
+/// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
+/// for `capacity`: its capacity, and, when it is within [`CHECK_EVERY`] entries of full, the
+/// twice as large allocation it makes when it grows (old and new are both held while the
+/// entries move). Growth between two checks of the budget is then counted before it
+/// happens. O(1).
+pub fn growing_bytes(len: usize, capacity: usize, entry: u64) -> u64 {
+    let now = (capacity as u64).saturating_mul(entry);
+    if len.saturating_add(CHECK_EVERY as usize) >= capacity {
+        now.saturating_mul(3)
+    } else {
+        now
+    }
+}
+
+impl GameStore {
+    /// The budget the store works within.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
+    /// and memo tables at their capacities (the memos of single games' properties at a few
+    /// dozen bytes an entry), each counted with the reallocation it is about to make (see
+    /// [`growing_bytes`]), so that the check comes before the peak, not after it. O(1).
+    pub fn bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let vec =
+            |len: usize, capacity: usize, entry: usize| growing_bytes(len, capacity, entry as u64);
+        let table = |len: usize, capacity: usize, entry: usize| {
+            // A hash table has 8 buckets for 7 entries, each with a control byte.
+            growing_bytes(len, capacity, (entry as u64 + 1) * 8 / 7)
+        };
+        vec(self.nodes.len(), self.nodes.capacity(), size_of::<Node>())
+            + vec(
+                self.options.len(),
+                self.options.capacity(),
+                size_of::<GameId>(),
+            )
+            + vec(
+                self.negatives.len(),
+                self.negatives.capacity(),
+                size_of::<u32>(),
+            )
+            + table(self.index.len(), self.index.capacity(), size_of::<GameId>())
+            + table(
+                self.sums.len(),
+                self.sums.capacity(),
+                size_of::<(u64, GameId)>(),
+            )
+            + table(
+                self.leqs.len(),
+                self.leqs.capacity(),
+                size_of::<(u64, bool)>(),
+            )
+            + (self.memo.sizes())
+                .map(|(len, capacity, entry)| table(len, capacity, entry))
+                .sum::<u64>()
+    }
+
+    /// Checks the budget now, `outside` bytes being held beside the store by its caller (an
+    /// evaluator's memo; they are counted again at every later check until told anew): an
+    /// error if the store holds more games than the position budget, it and `outside` more
+    /// bytes than the memory budget, the deadline has passed or the cancel flag is set.
+    /// O(1).
+    pub fn check_budget(&mut self, outside: u64) -> Result<(), ValueError> {
+        self.outside = outside;
+        self.until_check = CHECK_EVERY;
+        let games = self.nodes.len() as u64;
+        self.budget
+            .check(WORK, games, self.bytes().saturating_add(outside))
+            .map_err(ValueError::Budget)
+    }
+
+    /// Counts one operation, and checks the budget every [`CHECK_EVERY`] (see
+    /// [`GameStore::check_budget`]). O(1).
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), ValueError> {
+        self.until_check -= 1;
+        if self.until_check == 0 {
+            return self.check_budget(self.outside);
+        }
+        Ok(())
+    }
+}
