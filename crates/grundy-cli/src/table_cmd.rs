@@ -19,20 +19,22 @@ use crate::budget_cmd::BudgetArgs;
 use crate::output::{write_json_line, Format};
 use crate::progress::Bar;
 
+/// The long help of the game's name: every family's table names and what they tabulate, from
+/// the registry.
+fn game_help() -> String {
+    let mut help = String::from("The game: a name the catalogue's families give their tables:");
+    for source in registry::table_sources() {
+        help.push_str(&format!("\n  {}\n      {}", source.syntax, source.about));
+    }
+    help
+}
+
 /// Arguments of `grundy table`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// The game: a name the catalogue's families give their tables. One parameter (n): a
-    /// take-and-break code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07, ...), `grundy`
-    /// (Grundy's game), `subtraction:1,3,4` (a finite set), `subtraction:L..R` (take L to
-    /// R), `subtraction:except:L`, `coins:two`, `coins:mock-turtles`, `coins:ruler`,
-    /// `coins:ruler:K` (a head at coin n), `fibonacci` (Fibonacci Nim's least winning first
-    /// take). Two parameters (a, b): `wythoff`, `nim2` (two-pile Nim), `mexmat:ROW:COLUMN`
-    /// (the Mex Mat with this first row and column, as digits 0-2), `cram` (the empty a × b
-    /// Cram board, at most 25 cells: nim values), `domineering` (the empty a × b board, at
-    /// most 30 cells: canonical forms), `toads-and-frogs` (the strip of a toads, one empty
-    /// cell, b frogs; at most 16 pieces).
-    #[arg(value_name = "GAME")]
+    /// The game: a name the catalogue's families give their tables (`grundy table --help`
+    /// lists them).
+    #[arg(value_name = "GAME", long_help = game_help())]
     pub game: String,
     /// One-parameter games: the range of n, FIRST..LAST, both included [default: 0..99].
     #[arg(long, value_name = "FIRST..LAST", allow_hyphen_values = true)]

@@ -251,6 +251,8 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "fibonacci",
+        about:
+            "n: the pile; the cell is Fibonacci Nim's least winning first take (0 for a P-position)",
         parse: |spec| {
             spec.eq_ignore_ascii_case("fibonacci")
                 .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))

@@ -377,6 +377,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "mexmat:ROW:COLUMN",
+        about: "(a, b): the Mex Mat with this first row and column, as digits 0-2",
         parse: parse_table,
     }),
     plays: &[],

@@ -225,6 +225,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "nim2",
+        about: "(a, b): two-pile Nim",
         parse: |spec| {
             spec.eq_ignore_ascii_case("nim2")
                 .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))

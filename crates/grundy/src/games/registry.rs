@@ -5,7 +5,7 @@
 use super::strong::Strong;
 use super::Family;
 use crate::budget::Budget;
-use crate::pattern::table::{TableError, Tabulate};
+use crate::pattern::table::{TableError, TableSource, Tabulate};
 use crate::play::{Match, PlayError, Playable};
 
 /// The families, in the order help lists them within their groups.
@@ -74,6 +74,11 @@ pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
         spec: spec.to_string(),
         known: table_syntaxes().join(", "),
     })
+}
+
+/// Every family's table source, in the registry's order: its names and what they tabulate.
+pub fn table_sources() -> impl Iterator<Item = &'static TableSource> {
+    FAMILIES.iter().filter_map(|f| f.table.as_ref())
 }
 
 /// The forms of every table name, for help: `0.77`, `subtraction:1,3,4`, ...

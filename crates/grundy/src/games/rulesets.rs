@@ -113,6 +113,7 @@ pub static DOMINEERING: Family = Family {
     },
     table: Some(TableSource {
         syntax: "domineering",
+        about: "(a, b): the empty a × b board: canonical forms (small boards)",
         parse: |spec| ruleset_table(spec, "domineering"),
     }),
     plays: &[Playable {
@@ -148,6 +149,7 @@ pub static CRAM: Family = Family {
     },
     table: Some(TableSource {
         syntax: "cram",
+        about: "(a, b): the empty a × b board: nim values (small boards)",
         parse: |spec| ruleset_table(spec, "cram"),
     }),
     plays: &[Playable {
@@ -248,6 +250,7 @@ pub static TOADS_AND_FROGS: Family = Family {
     },
     table: Some(TableSource {
         syntax: "toads-and-frogs",
+        about: "(a, b): the strip of a toads, one empty cell, b frogs: canonical forms",
         parse: |spec| ruleset_table(spec, "toads-and-frogs"),
     }),
     plays: &[Playable {

@@ -183,6 +183,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "squares",
+        about: "n: the pile, taking a square number",
         parse: parse_table,
     }),
     plays: &[Playable {

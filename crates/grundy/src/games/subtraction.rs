@@ -673,6 +673,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
+        about: "n: the pile, taking a number of a finite set, from L to R, or anything but L",
         parse: parse_table,
     }),
     plays: &[Playable {

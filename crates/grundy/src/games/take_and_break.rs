@@ -155,6 +155,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
+        about: "n: the heap (0.77 is Kayles, 0.07 Dawson's Kayles; grundy is Grundy's game)",
         parse: parse_table,
     }),
     plays: &[Playable {

@@ -231,6 +231,8 @@ pub static FAMILY: Family = Family {
     },
     table: Some(TableSource {
         syntax: "toppling-dominoes",
+        about:
+            "(a, b): the row of a of Left's dominoes then b of Right's (x^a o^b): canonical forms",
         parse: |spec| {
             spec.eq_ignore_ascii_case("toppling-dominoes").then(|| {
                 let table: Box<dyn Tabulate> = Box::new(RulesetTable {

@@ -405,6 +405,7 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "wythoff",
+        about: "(a, b): the two piles of Wythoff's game",
         parse: |spec| {
             spec.eq_ignore_ascii_case("wythoff")
                 .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))

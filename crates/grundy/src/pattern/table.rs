@@ -889,6 +889,9 @@ pub trait Tabulate: fmt::Debug {
 pub struct TableSource {
     /// The forms of the name, for help and errors: `subtraction:1,3,4`, `wythoff`.
     pub syntax: &'static str,
+    /// What the table's parameters and cells are, for help: `n: the pile, taking a square
+    /// number`, `(a, b): two-pile Nim`.
+    pub about: &'static str,
     /// Reads a name (already trimmed): `None` when it names another family's game.
     pub parse: fn(&str) -> Option<TableGame>,
 }

@@ -118,6 +118,7 @@ pub static FAMILY: Family = Family {
     run: run::run,
     table: Some(TableSource {
         syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
+        about: "n: a row with one head, at coin n (coins:ruler:K turns a run of at most K coins)",
         parse: table::parse_table,
     }),
     plays: &[Playable {
