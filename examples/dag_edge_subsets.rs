@@ -8,7 +8,7 @@
 //! player who cannot move loses. Keep any subset of the edges (there are `2^m`): for how many
 //! subsets does the player to move win?
 //!
-//! Method. The tokens are a disjunctive sum, so the first player wins iff `SG(1) ≠ SG(2)`; count
+//! Method. The tokens are a disjunctive sum, so the player to move wins iff `SG(1) ≠ SG(2)`; count
 //! the complement, the subsets with `SG(1) = SG(2)`. In a kept graph, let `T` be the vertices of
 //! value 0: no kept edge joins two of them, and every other vertex keeps an edge into `T`;
 //! removing `T` lowers every other value by exactly one. So, for a given `T`, the kept edges at
@@ -213,7 +213,7 @@ fn equal_value_subsets(dag: &Dag) -> u128 {
     f[full as usize]
 }
 
-/// The number of edge subsets with which the first player wins: `2^m − #{SG(1) = SG(2)}`.
+/// The number of edge subsets with which the player to move wins: `2^m − #{SG(1) = SG(2)}`.
 fn first_player_wins(dag: &Dag) -> u128 {
     (1u128 << dag.edge_count) - equal_value_subsets(dag)
 }
@@ -238,7 +238,7 @@ fn main() -> ExitCode {
         dag.edge_count
     );
     println!(
-        "the first player wins with {wins} of them and loses with {} (SG(1) = SG(2))",
+        "the player to move wins with {wins} of them and loses with {} (SG(1) = SG(2))",
         all - wins
     );
     println!("answer modulo {MODULUS}: {}", wins % MODULUS);

@@ -302,11 +302,8 @@ impl<W: Write> Table<W> {
         if let Some(form) = &a.form {
             writeln!(
                 self.out,
-                "Value {} ({}: {}), temperature {}.",
-                form.value,
-                form.class.letter(),
-                form.class,
-                form.temperature
+                "Canonical form {}, outcome class {}, temperature {}.",
+                form.canonical_form, form.outcome_class, form.temperature
             )?;
         }
         for (i, c) in a.moves.iter().enumerate() {
@@ -329,11 +326,12 @@ impl<W: Write> Table<W> {
         Ok(())
     }
 
-    /// A move's verdict: `win in 3`, `loss in 4 (mistake)`, `draw`, with the value reached.
+    /// A move's verdict: `win in 3`, `loss in 4 (mistake)`, `draw`, with the value or
+    /// canonical form reached.
     fn verdict(&self, c: &Choice) -> String {
         let remoteness = c.remoteness.map_or(String::new(), |r| format!(" in {r}"));
-        let value = match (&c.form, c.value) {
-            (Some(form), _) => format!(", value {form}"),
+        let value = match (&c.canonical_form, c.value) {
+            (Some(form), _) => format!(", canonical form {form}"),
             (None, Some(v)) => format!(", value {v}"),
             (None, None) => String::new(),
         };

@@ -72,7 +72,7 @@ fn solve_empty_graph() {
 fn solve_tsv_exact() {
     let file = temp_file("integers.txt", INTEGERS);
     let run = grundy(&["solve", path_str(&file), "--format", "tsv"]);
-    // Integer ids ascending; node, outcome, remoteness, best move; `-` where empty.
+    // Integer ids ascending; position, outcome, remoteness, best move; `-` where empty.
     assert_eq!(
         run.ok(),
         "\
@@ -104,25 +104,28 @@ fn solve_json() {
     assert_eq!(doc["counts"]["draw"], 2);
     let rows = doc["solution"].as_array().expect("solution array");
     assert_eq!(rows.len(), 6);
-    let nodes: Vec<&str> = rows.iter().map(|r| r["node"].as_str().unwrap()).collect();
+    let nodes: Vec<&str> = rows
+        .iter()
+        .map(|r| r["position"].as_str().unwrap())
+        .collect();
     assert_eq!(nodes, ["a", "b", "c", "d", "x", "y"]);
     assert_eq!(
         rows[0],
-        serde_json::json!({"node": "a", "outcome": "win", "remoteness": 3, "best": "b"})
+        serde_json::json!({"position": "a", "outcome": "win", "remoteness": 3, "best": "b"})
     );
     assert_eq!(
         rows[3],
-        serde_json::json!({"node": "d", "outcome": "loss", "remoteness": 0, "best": null})
+        serde_json::json!({"position": "d", "outcome": "loss", "remoteness": 0, "best": null})
     );
     assert_eq!(
         rows[4],
-        serde_json::json!({"node": "x", "outcome": "draw", "remoteness": null, "best": "y"})
+        serde_json::json!({"position": "x", "outcome": "draw", "remoteness": null, "best": "y"})
     );
     // Integer labels are strings too.
     let file = temp_file("json-integers.txt", INTEGERS);
     let run = grundy(&["solve", path_str(&file), "--format", "json"]);
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
-    assert_eq!(doc["solution"][2]["node"], "10");
+    assert_eq!(doc["solution"][2]["position"], "10");
     assert_eq!(doc["solution"][2]["best"], "20");
 }
 
@@ -175,7 +178,7 @@ principal line: x -> y -> x
     assert_eq!(doc["play"], "normal");
     assert_eq!(
         doc["start"],
-        serde_json::json!({"node": "a", "outcome": "win", "remoteness": 3, "best": "b"})
+        serde_json::json!({"position": "a", "outcome": "win", "remoteness": 3, "best": "b"})
     );
     assert_eq!(doc["line"], serde_json::json!(["a", "b", "c", "d"]));
     assert_eq!(doc["line_end"], "terminal");

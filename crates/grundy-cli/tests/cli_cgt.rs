@@ -30,8 +30,8 @@ fn properties_of_known_games() {
         (
             "{1|*}",
             &[
-                ("canonical", Value::from("{1|*}")),
-                ("outcome", Value::from("left")),
+                ("canonical_form", Value::from("{1|*}")),
+                ("outcome_class", Value::from("L")),
                 ("birthday", Value::from(2)),
                 ("left_stop", Value::from("1")),
                 ("right_stop", Value::from("0")),
@@ -46,7 +46,7 @@ fn properties_of_known_games() {
         (
             "^",
             &[
-                ("outcome", Value::from("left")),
+                ("outcome_class", Value::from("L")),
                 ("temperature", Value::from("0")),
                 ("infinitesimal", Value::from(true)),
                 ("all_small", Value::from(true)),
@@ -58,8 +58,8 @@ fn properties_of_known_games() {
         (
             "+-1",
             &[
-                ("canonical", Value::from("+-1")),
-                ("outcome", Value::from("first")),
+                ("canonical_form", Value::from("+-1")),
+                ("outcome_class", Value::from("N")),
                 ("left_stop", Value::from("1")),
                 ("right_stop", Value::from("-1")),
                 ("mean", Value::from("0")),
@@ -69,7 +69,7 @@ fn properties_of_known_games() {
         (
             "{2|-1}",
             &[
-                ("outcome", Value::from("first")),
+                ("outcome_class", Value::from("N")),
                 ("mean", Value::from("1/2")),
                 ("temperature", Value::from("3/2")),
                 ("birthday", Value::from(3)),
@@ -99,14 +99,14 @@ fn properties_of_known_games() {
             &[
                 ("number", Value::from(true)),
                 ("temperature", Value::from("-1/4")),
-                ("outcome", Value::from("left")),
-                ("misere_outcome", Value::from("right")),
+                ("outcome_class", Value::from("L")),
+                ("misere_outcome_class", Value::from("R")),
             ],
         ),
         (
             "*3",
             &[
-                ("outcome", Value::from("first")),
+                ("outcome_class", Value::from("N")),
                 ("left_options", serde_json::json!(["0", "*", "*2"])),
                 ("atomic_weight", Value::from("0")),
             ],
@@ -114,21 +114,21 @@ fn properties_of_known_games() {
         (
             "v* + ^",
             &[
-                ("canonical", Value::from("*")),
+                ("canonical_form", Value::from("*")),
                 ("expression", Value::from("v* + ^")),
             ],
         ),
         (
             "+-{4|2}",
             &[
-                ("canonical", Value::from("+-{4|2}")),
+                ("canonical_form", Value::from("+-{4|2}")),
                 ("mean", Value::from("0")),
             ],
         ),
         (
             "0",
             &[
-                ("outcome", Value::from("second")),
+                ("outcome_class", Value::from("P")),
                 ("followers", Value::from(1)),
             ],
         ),
@@ -148,7 +148,7 @@ fn text_report() {
         "\
 expression: {2|-1}
 canonical form: {2|-1}
-outcome: N (the first player wins)
+outcome class: N (the first player wins)
 birthday: 3
 left stop: 2
 right stop: -1
@@ -163,7 +163,7 @@ number: false
 infinitesimal: false
 all small: false
 reduced canonical form: {2|-1}
-misere outcome: P (the second player wins)
+misere outcome class: P (the second player wins)
 "
     );
     // The atomic weight and uptimal expansion appear in text only where they exist; an
@@ -191,8 +191,8 @@ fn json_has_every_property_in_order() {
         keys,
         [
             "expression",
-            "canonical",
-            "outcome",
+            "canonical_form",
+            "outcome_class",
             "birthday",
             "left_stop",
             "right_stop",
@@ -209,7 +209,7 @@ fn json_has_every_property_in_order() {
             "uptimal",
             "atomic_weight",
             "reduced",
-            "misere_outcome",
+            "misere_outcome_class",
         ]
     );
     // --format json is the same; tsv gives key/value rows.
@@ -227,7 +227,7 @@ fn several_expressions_give_one_report_each() {
     let all = reports(&["1", "{1|0}", "^", "-1"]);
     let canonical: Vec<&str> = all
         .iter()
-        .map(|r| r["canonical"].as_str().unwrap())
+        .map(|r| r["canonical_form"].as_str().unwrap())
         .collect();
     assert_eq!(canonical, ["1", "{1|0}", "^", "-1"]);
     let text = grundy(&["cgt", "1", "^"]).ok().to_string();
@@ -243,21 +243,21 @@ fn several_expressions_give_one_report_each() {
 #[test]
 fn compare() {
     for (a, b, relation, difference, outcome) in [
-        ("{1|*}", "^", ">", "{1v|v*}", "left"),
-        ("^", "*", "<>", "^*", "first"),
-        ("1/2", "{0|1}", "=", "0", "second"),
-        ("-1", "0", "<", "-1", "right"),
-        ("+-1", "0", "<>", "+-1", "first"),
+        ("{1|*}", "^", ">", "{1v|v*}", "L"),
+        ("^", "*", "<>", "^*", "N"),
+        ("1/2", "{0|1}", "=", "0", "P"),
+        ("-1", "0", "<", "-1", "R"),
+        ("+-1", "0", "<>", "+-1", "N"),
     ] {
         let report = json(&["cgt", "--compare", a, b]);
         assert_eq!(report["relation"], relation, "{a} vs {b}: {report}");
         assert_eq!(report["difference"], difference, "{a} - {b}");
-        assert_eq!(report["difference_outcome"], outcome, "{a} - {b}");
+        assert_eq!(report["difference_outcome_class"], outcome, "{a} - {b}");
         assert_eq!(report["a_expression"], a);
     }
     assert_eq!(
         grundy(&["cgt", "--compare", "{1|*}", "^"]).ok(),
-        "relation: {1|*} > ^\nA - B: {1v|v*}\noutcome of A - B: L (Left wins)\n"
+        "relation: {1|*} > ^\nA - B: {1v|v*}\noutcome class of A - B: L (Left wins)\n"
     );
     let err = grundy(&["cgt", "--compare", "1", "2", "3"])
         .failed()
@@ -361,13 +361,13 @@ fn expressions_from_files_and_standard_input() {
     let all = reports(&["--file", path_str(&file)]);
     let canonical: Vec<&str> = all
         .iter()
-        .map(|r| r["canonical"].as_str().unwrap())
+        .map(|r| r["canonical_form"].as_str().unwrap())
         .collect();
     assert_eq!(canonical, ["{2|-1}", "+-1", "^^"]);
     // Arguments come first, then the file's lines.
     let all = reports(&["0", "-f", path_str(&file)]);
     assert_eq!(all.len(), 4);
-    assert_eq!(all[0]["canonical"], "0");
+    assert_eq!(all[0]["canonical_form"], "0");
     // Errors say file:line:column, the column counted in the line as written.
     let bad = temp_file("bad.txt", "1\n\n# comment\n  {1|0\n");
     let err = grundy(&["cgt", "--file", path_str(&bad)])
@@ -621,7 +621,7 @@ fn random_sums_agree_with_the_library() {
         }
         let s = |x: Dyadic| Value::from(x.to_string());
         assert_eq!(report["expression"], expression.as_str());
-        assert_eq!(report["canonical"], store.display(sum), "{expression}");
+        assert_eq!(report["canonical_form"], store.display(sum), "{expression}");
         assert_eq!(report["mean"], s(mean), "{expression}");
         assert_eq!(report["temperature"], s(store.temperature(sum).unwrap()));
         assert_eq!(report["left_stop"], s(store.left_stop(sum)), "{expression}");
@@ -632,12 +632,9 @@ fn random_sums_agree_with_the_library() {
         );
         assert_eq!(report["birthday"], store.birthday(sum), "{expression}");
         let outcome = store.outcome(sum).unwrap();
-        assert_eq!(report["outcome"], serde_json::to_value(outcome).unwrap());
+        assert_eq!(report["outcome_class"], outcome.letter().to_string());
         let misere = store.misere_outcome(sum).unwrap();
-        assert_eq!(
-            report["misere_outcome"],
-            serde_json::to_value(misere).unwrap()
-        );
+        assert_eq!(report["misere_outcome_class"], misere.letter().to_string());
         let reduced = store.reduced(sum).unwrap();
         assert_eq!(report["reduced"], store.display(reduced), "{expression}");
         let (left, right) = store.sorted_options(sum).unwrap();

@@ -16,7 +16,7 @@ const PATH4: &str = "a b\nb c\nc d\n";
 fn text_output() {
     assert_eq!(
         run_with_input(&["increasing-distance", "-"], Some(TREE)).ok(),
-        "6 vertices, diameter 4, centre the vertex c: the first player loses only from c\n\
+        "6 vertices, diameter 4, centre the vertex c: the player to move loses only from c\n\
          vertex  outcome  threshold  move\n\
          a       win              4  c\n\
          b       win              2  c\n\
@@ -27,7 +27,7 @@ fn text_output() {
     );
     assert_eq!(
         run_with_input(&["increasing-distance", "-"], Some(PATH4)).ok(),
-        "4 vertices, diameter 3, centre the middle of the edge b - c: the first player wins \
+        "4 vertices, diameter 3, centre the middle of the edge b - c: the player to move wins \
          from every vertex\n\
          vertex  outcome  threshold  move\n\
          a       win              3  c\n\

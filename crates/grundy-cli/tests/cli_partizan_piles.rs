@@ -11,7 +11,7 @@ use serde_json::json;
 fn text_output() {
     assert_eq!(
         grundy(&["partizan-piles", "--a", "2", "--b", "3", "4"]).ok(),
-        "the first player wins\n\
+        "N (the first player wins)\n\
          piles: 1 pile hot for Left ({c|0})\n\
          Left (takes 2) moving first: win\n\
          winning moves (1):\n  \
@@ -23,7 +23,7 @@ fn text_output() {
     // One hot pile and an odd number of * piles: Left wins whoever starts.
     assert_eq!(
         grundy(&["partizan-piles", "--a", "2", "--b", "3", "4", "3"]).ok(),
-        "Left wins\n\
+        "L (Left wins)\n\
          piles: 1 pile worth *, 1 pile hot for Left ({c|0})\n\
          Left (takes 2) moving first: win\n\
          winning moves (1):\n  \
@@ -32,7 +32,7 @@ fn text_output() {
     );
     assert_eq!(
         grundy(&["partizan-piles", "--a", "3", "--b", "3", "1", "2"]).ok(),
-        "the second player wins\n\
+        "P (the second player wins)\n\
          piles: 2 piles worth 0\n\
          Left (takes 3) moving first: loss\n\
          Right (takes 3) moving first: loss\n"
@@ -40,7 +40,7 @@ fn text_output() {
     // a > b: Right is the favoured player.
     assert_eq!(
         grundy(&["partizan-piles", "--b", "2", "--a", "5", "4", "1"]).ok(),
-        "Right wins\n\
+        "R (Right wins)\n\
          piles: 1 pile worth 0, 1 pile only Right can move in (a negative integer)\n\
          Left (takes 5) moving first: loss\n\
          Right (takes 2) moving first: win\n\
@@ -54,7 +54,7 @@ fn json_output() {
     assert_eq!(
         json(&["partizan-piles", "--a", "2", "--b", "3", "4", "3", "3"]),
         json!({
-            "class": "first",
+            "outcome_class": "N",
             "kinds": {"zero": 0, "left_only": 0, "right_only": 0, "star": 2, "left_hot": 1,
                       "right_hot": 0},
             "left_first": {
@@ -82,7 +82,7 @@ fn huge_piles_and_takes() {
     let max = u64::MAX.to_string();
     // a + b overflows 64 bits: piles are taken mod a + b exactly.
     let v = json(&["partizan-piles", "--a", &max, "--b", &max, &max, &max]);
-    assert_eq!(v["class"], "second");
+    assert_eq!(v["outcome_class"], "P");
     assert_eq!(v["kinds"]["star"], 2);
     let v = json(&[
         "partizan-piles",
@@ -93,23 +93,23 @@ fn huge_piles_and_takes() {
         "2000000000000000000",
     ]);
     // Right takes 3, Left 10^18: mod 10^18 + 3 the pile is 10^18 - 3, only Right can move.
-    assert_eq!(v["class"], "right");
+    assert_eq!(v["outcome_class"], "R");
     assert_eq!(v["kinds"]["right_only"], 1);
     // Many piles: every one is a winning move; text lists 20.
     let piles: Vec<String> = (0..1500).map(|_| "3".to_string()).collect();
     let mut args = vec!["partizan-piles", "--a", "2", "--b", "3"];
     args.extend(piles.iter().map(String::as_str));
     let v = json(&args);
-    assert_eq!(v["class"], "second");
+    assert_eq!(v["outcome_class"], "P");
     let out = grundy(&args).ok().to_string();
     assert!(
-        out.starts_with("the second player wins\npiles: 1500 piles worth *\n"),
+        out.starts_with("P (the second player wins)\npiles: 1500 piles worth *\n"),
         "{out}"
     );
     let mut args = vec!["partizan-piles", "--a", "2", "--b", "3", "3"];
     args.extend(piles.iter().map(String::as_str));
     let v = json(&args);
-    assert_eq!(v["class"], "first");
+    assert_eq!(v["outcome_class"], "N");
     assert_eq!(v["left_first"]["winning_move_count"], 1501);
     assert_eq!(
         v["left_first"]["winning_moves"].as_array().unwrap().len(),

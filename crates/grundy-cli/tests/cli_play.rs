@@ -204,11 +204,11 @@ fn domineering_is_played_on_a_grid_with_moves_named_by_their_cells() {
         "{out}"
     );
     assert!(
-        out.contains("Value +-1 (N: the first player wins), temperature 1."),
+        out.contains("Canonical form +-1, outcome class N (the first player wins), temperature 1."),
         "{out}"
     );
     assert!(out.contains("*   1  (1,1)-(2,1)"), "{out}");
-    assert!(out.contains("win in 1, value 1"), "{out}");
+    assert!(out.contains("win in 1, canonical form 1"), "{out}");
     assert!(out.contains("Position: #.|#. right"), "{out}");
     assert!(out.contains("Game over. You win."), "{out}");
     // The engine moving first, as Left, wins; Right to move first loses.

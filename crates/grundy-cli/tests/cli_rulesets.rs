@@ -1,6 +1,6 @@
 //! The partizan rulesets' commands (`domineering`, `cram`, `clobber`, `anticlobber`,
 //! `toads-and-frogs`, `hackenbush`, `snort`, `col`, `konane`, `amazons`) and their tables
-//! (`grundy table cram`, `domineering`, `toads-and-frogs`): canonical form, class and both
+//! (`grundy table cram`, `domineering`, `toads-and-frogs`): canonical form, outcome class and both
 //! players' winning moves in text and JSON, and exit code 2 with a `grundy: error:` message
 //! naming the place of a bad position. No run may panic.
 
@@ -13,8 +13,8 @@ use serde_json::json;
 fn domineering_text_and_json() {
     assert_eq!(
         grundy(&["domineering", "..|.."]).ok(),
-        "the first player wins\n\
-         value: +-1\n\
+        "N (the first player wins)\n\
+         canonical form: +-1\n\
          Left (vertical dominoes) moving first: win\n\
          winning moves (2):\n  \
          (1,1)-(2,1) to #.|#. = 1\n  \
@@ -27,34 +27,37 @@ fn domineering_text_and_json() {
     assert_eq!(
         json(&["domineering", ".#|.."]),
         json!({
-            "class": "first",
-            "value": "*",
+            "outcome_class": "N",
+            "canonical_form": "*",
             "position": ".#|..",
             "left_first": {
                 "outcome": "win",
                 "value": null,
-                "winning_moves": [{"move": "(1,1)-(2,1)", "position": "##|#.", "value": "0"}],
+                "winning_moves": [{"move": "(1,1)-(2,1)", "position": "##|#.", "canonical_form": "0"}],
             },
             "right_first": {
                 "outcome": "win",
                 "value": null,
-                "winning_moves": [{"move": "(2,1)-(2,2)", "position": ".#|##", "value": "0"}],
+                "winning_moves": [{"move": "(2,1)-(2,2)", "position": ".#|##", "canonical_form": "0"}],
             },
         })
     );
     // The empty 4x4 board, as CGSuite prints it.
     let v = json(&["domineering", "....|....|....|...."]);
-    assert_eq!(v["value"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+    assert_eq!(v["canonical_form"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
 }
 
 #[test]
 fn the_other_rulesets() {
-    assert_eq!(json(&["cram", ".........|##.######"])["value"], "*4");
-    assert_eq!(json(&["clobber", "xox|ox."])["value"], "{^^*|*,v}");
+    assert_eq!(
+        json(&["cram", ".........|##.######"])["canonical_form"],
+        "*4"
+    );
+    assert_eq!(json(&["clobber", "xox|ox."])["canonical_form"], "{^^*|*,v}");
     assert_eq!(
         grundy(&["anticlobber", "xoxo|oo.."]).ok(),
-        "Right wins\n\
-         value: {*|-1}\n\
+        "R (Right wins)\n\
+         canonical form: {*|-1}\n\
          Left (x) moving first: loss\n\
          Right (o) moving first: win\n\
          winning moves (1):\n  \
@@ -62,8 +65,8 @@ fn the_other_rulesets() {
     );
     assert_eq!(
         grundy(&["toads-and-frogs", "TT..FF"]).ok(),
-        "the first player wins\n\
-         value: *\n\
+        "N (the first player wins)\n\
+         canonical form: *\n\
          Left (toads) moving first: win\n\
          winning moves (1):\n  \
          T 2->3 to T.T.FF = 0\n\
@@ -71,26 +74,29 @@ fn the_other_rulesets() {
          winning moves (1):\n  \
          F 5->4 to TT.F.F = 0\n"
     );
-    assert_eq!(json(&["hackenbush", "lrlrrllr"])["value"], "77/128");
+    assert_eq!(
+        json(&["hackenbush", "lrlrrllr"])["canonical_form"],
+        "77/128"
+    );
     assert_eq!(
         grundy(&["hackenbush", "0-1:b 1-2:r 2-0:g"]).ok(),
-        "Left wins\n\
-         value: 1/2*\n\
+        "L (Left wins)\n\
+         canonical form: 1/2*\n\
          Left (blue and green) moving first: win\n\
          winning moves (1):\n  \
          edge 3 (2-0:g) to 0-1:b 1-2:r = 1/2\n\
          Right (red and green) moving first: loss\n"
     );
     // A position where nobody can move.
-    assert_eq!(json(&["toads-and-frogs", "FT"])["class"], "second");
+    assert_eq!(json(&["toads-and-frogs", "FT"])["outcome_class"], "P");
 }
 
 #[test]
 fn snort_and_col() {
     assert_eq!(
         grundy(&["snort", ".-.-.(-.;-.)"]).ok(),
-        "the first player wins\n\
-         value: +-{3|2}\n\
+        "N (the first player wins)\n\
+         canonical form: +-{3|2}\n\
          Left (L) moving first: win\n\
          winning moves (2):\n  \
          vertex 1 to 0:L 2:L 2-3 2-4 = {3|1*}\n  \
@@ -103,18 +109,21 @@ fn snort_and_col() {
     assert_eq!(
         json(&["col", "0-1 1-2:x"]),
         json!({
-            "class": "right",
-            "value": "-1/2",
+            "outcome_class": "R",
+            "canonical_form": "-1/2",
             "position": "1:L 0-1",
             "left_first": {"outcome": "loss", "value": null, "winning_moves": []},
             "right_first": {
                 "outcome": "win",
                 "value": null,
-                "winning_moves": [{"move": "vertex 0", "position": "", "value": "0"}],
+                "winning_moves": [{"move": "vertex 0", "position": "", "canonical_form": "0"}],
             },
         })
     );
-    assert_eq!(json(&["col", "R-.-R-.-L-.-R-.-R-."])["value"], "7/8");
+    assert_eq!(
+        json(&["col", "R-.-R-.-L-.-R-.-R-."])["canonical_form"],
+        "7/8"
+    );
     assert_eq!(
         grundy(&["snort", "0-1 1-2:x 3-q"]).failed(),
         "grundy: error: position: 1:13: expected a vertex V or V:C (V from 0 to 63; C '.' \
@@ -126,8 +135,8 @@ fn snort_and_col() {
 fn konane() {
     assert_eq!(
         grundy(&["konane", "xo.ox|.xoxo|ox.ox"]).ok(),
-        "Left wins\n\
-         value: 1/2*\n\
+        "L (Left wins)\n\
+         canonical form: 1/2*\n\
          Left (x) moving first: win\n\
          winning moves (1):\n  \
          (3,5)->(3,3) to xo.ox|.xoxo|oxx.. = 1/2\n\
@@ -136,7 +145,7 @@ fn konane() {
     // A double jump is a move, and wins.
     assert_eq!(
         json(&["konane", "xo.o."])["left_first"]["winning_moves"],
-        json!([{"move": "(1,1)->(1,5)", "position": "....x", "value": "0"}])
+        json!([{"move": "(1,1)->(1,5)", "position": "....x", "canonical_form": "0"}])
     );
     assert_eq!(
         grundy(&["konane", "xo|xz"]).failed(),
@@ -149,13 +158,13 @@ fn konane() {
 fn amazons() {
     // CGSuite's case.
     assert_eq!(
-        json(&["amazons", "x...|o..."])["value"],
+        json(&["amazons", "x...|o..."])["canonical_form"],
         "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}"
     );
     assert_eq!(
         grundy(&["amazons", "x..|##o"]).ok(),
-        "the first player wins\n\
-         value: +-1\n\
+        "N (the first player wins)\n\
+         canonical form: +-1\n\
          Left (x) moving first: win\n\
          winning moves (2):\n  \
          (1,1)->(1,2)/(1,3) to .x#|##o = 1\n  \
@@ -169,7 +178,7 @@ fn amazons() {
     // Burnt cells meeting at a corner do not stop a diagonal move.
     assert_eq!(
         json(&["amazons", "x.#|#.o"])["left_first"]["winning_moves"][1],
-        json!({"move": "(1,1)->(2,2)/(1,2)", "position": ".##|#xo", "value": "1"})
+        json!({"move": "(1,1)->(2,2)/(1,2)", "position": ".##|#xo", "canonical_form": "1"})
     );
     assert_eq!(
         grundy(&["amazons", "x..|.O."]).failed(),

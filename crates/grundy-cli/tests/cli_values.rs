@@ -104,7 +104,7 @@ position  value
     let run = grundy(&["solve", path, "--values", "grundy", "--format", "json"]);
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
     let positions: Vec<Value> = (0..=6)
-        .map(|n| json!({"node": n.to_string(), "value": n % 3}))
+        .map(|n| json!({"position": n.to_string(), "value": n % 3}))
         .collect();
     assert_eq!(doc, json!({"loopy": false, "positions": positions}));
     // --summary keeps the first line only.
@@ -180,16 +180,16 @@ w         inf(0)
     assert_eq!(
         doc,
         json!({"loopy": true, "positions": [
-            {"node": "0", "value": 0},
-            {"node": "1", "value": 1},
-            {"node": "2", "value": 2},
-            {"node": "3", "value": 3},
-            {"node": "x", "value": 1},
-            {"node": "y", "value": 0},
-            {"node": "z", "value": 0},
-            {"node": "u", "value": "inf", "inf_set": []},
-            {"node": "v", "value": "inf", "inf_set": []},
-            {"node": "w", "value": "inf", "inf_set": [0]},
+            {"position": "0", "value": 0},
+            {"position": "1", "value": 1},
+            {"position": "2", "value": 2},
+            {"position": "3", "value": 3},
+            {"position": "x", "value": 1},
+            {"position": "y", "value": 0},
+            {"position": "z", "value": 0},
+            {"position": "u", "value": "inf", "inf_set": []},
+            {"position": "v", "value": "inf", "inf_set": []},
+            {"position": "w", "value": "inf", "inf_set": [0]},
         ]})
     );
     // The summary counts the infinite positions.
@@ -223,13 +223,13 @@ fn grundy_values_with_cycles_and_integer_ids() {
     assert_eq!(doc["loopy"], true);
     assert_eq!(
         doc["positions"][5],
-        json!({"node": "9", "value": "inf", "inf_set": [0, 2]})
+        json!({"position": "9", "value": "inf", "inf_set": [0, 2]})
     );
     assert_eq!(
         doc["positions"][3],
-        json!({"node": "7", "value": "inf", "inf_set": []})
+        json!({"position": "7", "value": "inf", "inf_set": []})
     );
-    assert_eq!(doc["positions"][2], json!({"node": "2", "value": 2}));
+    assert_eq!(doc["positions"][2], json!({"position": "2", "value": 2}));
     let run = grundy(&["solve", path, "--values", "grundy"]);
     assert_eq!(
         run.ok(),
@@ -312,9 +312,9 @@ every move leaves the opponent a winning sum
         json,
         json!({
             "tokens": [
-                {"node": "3", "value": 3},
-                {"node": "5", "value": 5},
-                {"node": "6", "value": 6},
+                {"position": "3", "value": 3},
+                {"position": "5", "value": 5},
+                {"position": "6", "value": 6},
             ],
             "outcome": "loss",
             "value": 0,
@@ -349,7 +349,7 @@ winning move: the token at 5 to 3
     assert_eq!(
         json,
         json!({
-            "tokens": [{"node": "3", "value": 3}, {"node": "5", "value": 5}],
+            "tokens": [{"position": "3", "value": 3}, {"position": "5", "value": 5}],
             "outcome": "win",
             "value": 6,
             "winning_move": {"from": "5", "to": "3"},
@@ -417,7 +417,7 @@ winning move: the token at 5 to 3
             .as_array()
             .expect("tokens array")
             .iter()
-            .map(|t| t["node"].as_str().expect("node"))
+            .map(|t| t["position"].as_str().expect("position"))
             .collect();
         assert_eq!(nodes, toks);
     }
@@ -466,8 +466,8 @@ winning move: the token at w to 0
         json,
         json!({
             "tokens": [
-                {"node": "w", "value": "inf", "inf_set": [0]},
-                {"node": "0", "value": 0},
+                {"position": "w", "value": "inf", "inf_set": [0]},
+                {"position": "0", "value": 0},
             ],
             "outcome": "win",
             "value": null,
@@ -494,8 +494,8 @@ winning move: the token at w to 0
     assert_eq!(
         json["tokens"],
         json!([
-            {"node": "w", "value": "inf", "inf_set": [0]},
-            {"node": "1", "value": 1},
+            {"position": "w", "value": "inf", "inf_set": [0]},
+            {"position": "1", "value": 1},
         ])
     );
     // w + y + 0: the finite part 0 ^ 0 = 0 is in {0}: w moves to 0.
@@ -558,7 +558,7 @@ every move leaves the opponent a winning sum
     let (text, tsv, json) = tokens(path, "05,3");
     assert_eq!(tsv, "win\t5\t3\n");
     assert!(text.starts_with("tokens at 5 (5), 3 (3)\n"), "{text}");
-    assert_eq!(json["tokens"][0]["node"], "5");
+    assert_eq!(json["tokens"][0]["position"], "5");
     let (_, tsv, _) = tokens(path, "5,005");
     assert_eq!(tsv, "loss\t-\t-\n");
     // On the loopy example, x and 1 are different positions of value 1: 1 ^ 1 = 0.
@@ -779,15 +779,15 @@ h@2\t0\t1\tg@1
     assert_eq!(rows.len(), 16);
     assert_eq!(
         rows[0],
-        json!({"node": "a@1", "value": 0, "remoteness": 3, "best": "c@2"})
+        json!({"position": "a@1", "value": 0, "remoteness": 3, "best": "c@2"})
     );
     assert_eq!(
         rows[8],
-        json!({"node": "e@1", "value": -1, "remoteness": 0, "best": null})
+        json!({"position": "e@1", "value": -1, "remoteness": 0, "best": null})
     );
     for (row, line) in rows.iter().zip(tsv.lines()) {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(row["node"], fields[0]);
+        assert_eq!(row["position"], fields[0]);
         assert_eq!(row["value"].to_string(), fields[1]);
         assert_eq!(row["remoteness"].to_string(), fields[2]);
         assert_eq!(row["best"].as_str().unwrap_or("-"), fields[3]);
@@ -840,9 +840,9 @@ principal line: a@2 -> b@1 -> d@2
     assert_eq!(
         doc,
         json!([
-            {"node": "a@2", "value": 3, "remoteness": 2, "best": "b@1"},
-            {"node": "b@1", "value": 3, "remoteness": 1, "best": "d@2"},
-            {"node": "d@2", "value": 3, "remoteness": 0, "best": null},
+            {"position": "a@2", "value": 3, "remoteness": 2, "best": "b@1"},
+            {"position": "b@1", "value": 3, "remoteness": 1, "best": "d@2"},
+            {"position": "d@2", "value": 3, "remoteness": 0, "best": null},
         ])
     );
     for start in ["zz", "a@3"] {
@@ -1031,7 +1031,7 @@ q@2\t-5\t-\tp@1
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
     assert_eq!(
         doc[8],
-        json!({"node": "p@1", "value": -5, "remoteness": null, "best": "q@2"})
+        json!({"position": "p@1", "value": -5, "remoteness": null, "best": "q@2"})
     );
 }
 

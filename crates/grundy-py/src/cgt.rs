@@ -22,7 +22,7 @@ fn store() -> MutexGuard<'static, GameStore> {
 /// A short partizan game in canonical form, read from the command line's notation
 /// (`{1|*}`, `3/4`, `^`, `*2`, `{0|-1}`...). `+`, `-` (also unary), comparisons (`a < b`
 /// means Left prefers b; confused games are neither `<`, `>` nor `==`: `a.compare(b)` gives
-/// `"<>"`), and properties: `outcome`, `is_number`, `birthday`, stops, options...
+/// `"<>"`), and properties: `outcome_class`, `is_number`, `birthday`, stops, options...
 ///
 /// >>> cgt("{1|*}") + cgt("-1")
 /// {0|-1*}
@@ -112,14 +112,15 @@ impl Cgt {
         })
     }
 
-    /// The outcome class: `"L"` (Left wins), `"R"`, `"N"` (the first player wins) or `"P"`.
+    /// The outcome class, its letter: `"L"` (Left wins whoever starts), `"R"` (Right wins),
+    /// `"N"` (the first player wins) or `"P"` (the second player wins).
     #[getter]
-    fn outcome(&self, py: Python<'_>) -> PyResult<String> {
+    fn outcome_class(&self, py: Python<'_>) -> PyResult<String> {
         let g = self.id;
         let class = py
             .allow_threads(|| store().outcome(g))
             .map_err(errors::limit)?;
-        Ok(class.to_string())
+        Ok(class.letter().to_string())
     }
 
     /// Whether the game is a number (dyadic rational).

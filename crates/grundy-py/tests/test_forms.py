@@ -4,9 +4,6 @@ import json
 
 import grundy
 
-LETTERS = {"first": "N", "second": "P", "left": "L", "right": "R"}
-
-
 def board(a, b):
     return "|".join(["." * b] * a)
 
@@ -30,9 +27,10 @@ def test_domineering_forms_match_the_catalogue_and_cgt():
     for a in range(1, 4):
         for b in range(1, 5):
             report = grundy.catalogue("domineering", board(a, b))
-            assert t.text(a, b) == report["value"], (a, b)
-            assert grundy.cgt(t.text(a, b)) == grundy.cgt(report["value"])
-            assert outcomes.text(a, b) == LETTERS[report["class"]], (a, b)
+            assert t.text(a, b) == report["canonical_form"], (a, b)
+            assert grundy.cgt(t.text(a, b)) == grundy.cgt(report["canonical_form"])
+            assert outcomes.text(a, b) == report["outcome_class"], (a, b)
+            assert grundy.cgt(t.text(a, b)).outcome_class == report["outcome_class"]
     # Outcomes hold L (2) and R (3) besides P (0) and N (1).
     assert outcomes.text(1, 2) == "R" and outcomes.value(1, 2) == 3
     assert outcomes.text(2, 1) == "L" and outcomes.value(2, 1) == 2
@@ -60,7 +58,7 @@ def test_toads_and_frogs_forms():
     for a in range(3):
         for b in range(3):
             report = grundy.catalogue("toads-and-frogs", "T" * a + "." + "F" * b)
-            assert t.text(a, b) == report["value"], (a, b)
+            assert t.text(a, b) == report["canonical_form"], (a, b)
     assert t.text(1, 0) == "1" and t.text(0, 1) == "-1" and t.text(1, 1) == "*"
 
 

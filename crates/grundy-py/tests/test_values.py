@@ -51,7 +51,7 @@ def test_nimber_protocol():
 def test_partizan_forms():
     g = grundy.cgt("{1|*}")
     assert repr(g) == "{1|*}"
-    assert g.outcome == "Left wins" and g > 0
+    assert g.outcome_class == "L" and g > 0
     assert repr(g.left_options[0]) == "1" and g.birthday == 2
     assert g.compare("*") == "<>" and not (g < "*") and not (g == "*") and g != "*"
     half = grundy.cgt("1/2")

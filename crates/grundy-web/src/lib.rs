@@ -7,10 +7,12 @@
 //! server keeps the few games solved last, so that a game is solved once, not at each move.
 //!
 //! - `GET /api/games`: the games and how their positions are written.
-//! - `POST /api/position`: a position with its moves, each with its outcome for its player;
-//!   for a partizan ruleset (Domineering, Clobber, Hackenbush...) also the position's `form`
-//!   (canonical form, outcome class, temperature), each move's `form` (the canonical form it
-//!   leads to) and the position's `thermograph` (SVG).
+//! - `POST /api/position`: a position with its moves, each with its outcome for its player,
+//!   and the player to move (`to_move`, 1 or 2) in a game whose players have different
+//!   moves; for a partizan ruleset (Domineering, Clobber, Hackenbush...) also the position's
+//!   `canonical_form`, `outcome_class` (`L`, `R`, `N` or `P`) and `temperature`, each move's
+//!   `canonical_form` (that of the position it leads to) and the position's `thermograph`
+//!   (SVG).
 //! - `POST /api/move`: a move typed or clicked, with its verdict and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
 //! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON.

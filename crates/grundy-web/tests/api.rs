@@ -345,7 +345,7 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
         (
             a["title"].as_str(),
             a["position"].as_str(),
-            a["player"].as_u64()
+            a["to_move"].as_u64()
         ),
         (Some("Domineering"), Some("...|...|..# left"), Some(1))
     );
@@ -354,8 +354,8 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
         json!({"kind": "board", "rows": ["...", "...", "..#"], "note": "Left to move"})
     );
     assert_eq!(
-        a["form"],
-        json!({"value": "+-3/2", "class": "first", "temperature": "3/2"})
+        (&a["canonical_form"], &a["outcome_class"], &a["temperature"]),
+        (&json!("+-3/2"), &json!("N"), &json!("3/2"))
     );
     assert!(a["thermograph"].as_str().unwrap().starts_with("<svg"));
     let moves = a["moves"].as_array().unwrap();
@@ -365,7 +365,7 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
         (
             best["text"].as_str(),
             best["result"].as_str(),
-            best["form"].as_str()
+            best["canonical_form"].as_str()
         ),
         (Some("(1,2)-(2,2)"), Some("win"), Some("3/2"))
     );
@@ -375,7 +375,7 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
     assert_eq!(status, StatusCode::OK, "{m}");
     assert_eq!(m["move"]["mistake"], false);
     assert_eq!(m["after"]["position"], ".#.|.#.|..# right");
-    assert_eq!(m["after"]["form"]["value"], "3/2");
+    assert_eq!(m["after"]["canonical_form"], "3/2");
     let (status, e) = post(
         &app,
         "/api/engine",
@@ -390,9 +390,9 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
     assert_eq!(
         (
             e["after"]["outcome"].as_str(),
-            e["after"]["form"]["class"].as_str()
+            e["after"]["outcome_class"].as_str()
         ),
-        (Some("win"), Some("left"))
+        (Some("win"), Some("L"))
     );
     // Left's last move leaves Right none: the engine has nothing to play.
     let game = json!({"game": "domineering", "start": start,

@@ -157,10 +157,10 @@ struct View {
     error: String,
     hints: bool,
     moves: Vec<Move>,
-    /// `#form[data-value]`, `#form[data-class]`: a ruleset position's canonical form and
-    /// outcome class.
-    value: String,
-    class: String,
+    /// `#form[data-canonical-form]`, `#form[data-outcome-class]`: a ruleset position's
+    /// canonical form and outcome class (its letter).
+    canonical_form: String,
+    outcome_class: String,
     /// Whether a thermograph is drawn beside the board.
     thermograph: bool,
     /// The board's cells, `data-piece` each, row by row.
@@ -190,8 +190,8 @@ return {
     key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
     colour: getComputedStyle(b).backgroundColor,
   })),
-  value: $("form").dataset.value || "",
-  class: $("form").dataset.class || "",
+  canonical_form: $("form").dataset.canonicalForm || "",
+  outcome_class: $("form").dataset.outcomeClass || "",
   thermograph: !!document.querySelector("#form svg"),
   cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
   more: !$("more").hidden,
@@ -596,8 +596,8 @@ async fn play_domineering(page: &Page) {
         assert_eq!(view.cells.concat(), pieces, "the grid of {board}");
         let value = store.display(expected.value);
         assert_eq!(
-            (view.value.as_str(), view.class.as_str()),
-            (value.as_str(), class_name(expected.class)),
+            (view.canonical_form.as_str(), view.outcome_class.as_str()),
+            (value.as_str(), expected.class.letter().to_string().as_str()),
             "the value of {board}"
         );
         assert!(view.thermograph, "no thermograph beside {board}");
@@ -645,17 +645,6 @@ async fn play_domineering(page: &Page) {
         view.ply,
         path.display()
     );
-}
-
-/// An outcome class as the page's `data-class` has it.
-fn class_name(class: grundy::partizan::OutcomeClass) -> &'static str {
-    use grundy::partizan::OutcomeClass;
-    match class {
-        OutcomeClass::Left => "left",
-        OutcomeClass::Right => "right",
-        OutcomeClass::First => "first",
-        OutcomeClass::Second => "second",
-    }
 }
 
 /// Whether the environment asks for the browser test never to be skipped.

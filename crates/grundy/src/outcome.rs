@@ -136,18 +136,21 @@ impl fmt::Display for Side {
     }
 }
 
-/// The outcome class of a partizan position (serialized as `"left"`, `"right"`, `"first"`,
-/// `"second"`).
+/// The outcome class of a partizan position: who wins with perfect play, whoever starts.
+/// Serialized as its letter, `"L"`, `"R"`, `"N"` or `"P"`, on every surface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
 pub enum OutcomeClass {
     /// Left wins whoever starts (L, a positive game).
+    #[serde(rename = "L")]
     Left,
     /// Right wins whoever starts (R, a negative game).
+    #[serde(rename = "R")]
     Right,
     /// The player who moves first wins (N, a fuzzy game).
+    #[serde(rename = "N")]
     First,
     /// The player who moves second wins (P, a zero game).
+    #[serde(rename = "P")]
     Second,
 }
 
@@ -172,23 +175,9 @@ impl OutcomeClass {
             (false, true) => OutcomeClass::Second,
         }
     }
-}
 
-impl fmt::Display for OutcomeClass {
-    /// `Left wins`, `Right wins`, `the first player wins`, `the second player wins`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OutcomeClass::Left => "Left wins",
-            OutcomeClass::Right => "Right wins",
-            OutcomeClass::First => "the first player wins",
-            OutcomeClass::Second => "the second player wins",
-        })
-    }
-}
-
-impl OutcomeClass {
-    /// The class's letter in the usual notation: `L`, `R`, `N` (first player wins) or `P`
-    /// (second player wins).
+    /// The class's letter in the usual notation, its JSON form: `L`, `R`, `N` (the first
+    /// player wins) or `P` (the second player wins).
     pub fn letter(self) -> char {
         match self {
             OutcomeClass::Left => 'L',
@@ -196,5 +185,19 @@ impl OutcomeClass {
             OutcomeClass::First => 'N',
             OutcomeClass::Second => 'P',
         }
+    }
+}
+
+impl fmt::Display for OutcomeClass {
+    /// The letter and its meaning, the one text form of every surface: `N (the first player
+    /// wins)`, `L (Left wins)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let meaning = match self {
+            OutcomeClass::Left => "Left wins",
+            OutcomeClass::Right => "Right wins",
+            OutcomeClass::First => "the first player wins",
+            OutcomeClass::Second => "the second player wins",
+        };
+        write!(f, "{} ({meaning})", self.letter())
     }
 }

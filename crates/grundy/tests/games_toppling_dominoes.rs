@@ -96,7 +96,7 @@ fn the_registry_answers_tabulates_and_plays_it() {
         .form
         .as_ref()
         .expect("a ruleset's position has a form");
-    assert_eq!(form.value, value("xxog|ox"));
+    assert_eq!(form.canonical_form, value("xxog|ox"));
     let wins = start.moves.iter().filter(|c| c.result == Outcome::Win);
     assert_eq!(start.outcome == Outcome::Win, wins.count() > 0);
 }

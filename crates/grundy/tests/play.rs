@@ -153,7 +153,7 @@ fn too_large_games_are_refused_or_played_by_the_formula() {
 fn partizan_piles_say_who_moves() {
     let m = registry::play("partizan:1,2", "3 left", 1000).unwrap();
     let a = m.analyse(m.start());
-    assert!(a.player.is_some());
+    assert!(a.to_move.is_some());
     assert_eq!(a.moves.len(), 1);
     assert_eq!(a.moves[0].to, "2 right");
     // Left takes 1 from 3 and Right 2 from 2: Left cannot move and loses.
@@ -194,12 +194,12 @@ fn check_ruleset<R: Ruleset>(rules: R, game: &str, start: &str) {
         let expected = analyse(&mut evaluator, &mut store, &board).unwrap();
         let form = a.form.as_ref().unwrap();
         assert_eq!(
-            form.value,
+            form.canonical_form,
             store.display(expected.value),
             "{game} {}",
             a.position
         );
-        assert_eq!(form.class, expected.class, "{game} {}", a.position);
+        assert_eq!(form.outcome_class, expected.class, "{game} {}", a.position);
         let wins_moving = expected.class.winner(side) == side;
         assert_eq!(
             a.outcome == Outcome::Win,
@@ -215,11 +215,11 @@ fn check_ruleset<R: Ruleset>(rules: R, game: &str, start: &str) {
             .moves
             .iter()
             .filter(|c| c.result == Outcome::Win)
-            .map(|c| (c.text.as_str(), c.form.as_deref().unwrap()))
+            .map(|c| (c.text.as_str(), c.canonical_form.as_deref().unwrap()))
             .collect();
         let valued: Vec<(&str, &str)> = wins
             .iter()
-            .map(|w| (w.play.as_str(), w.value.as_str()))
+            .map(|w| (w.play.as_str(), w.canonical_form.as_str()))
             .collect();
         assert_eq!(hinted, valued, "{game} {}", a.position);
         // Each move reads back by its name.
@@ -287,7 +287,7 @@ fn ruleset_moves_are_named_as_the_ruleset_names_them() {
     assert_eq!(a.position, "..|.. left");
     let names: Vec<&str> = a.moves.iter().map(|c| c.text.as_str()).collect();
     assert_eq!(names, ["(1,1)-(2,1)", "(1,2)-(2,2)"]);
-    assert_eq!(a.form.as_ref().unwrap().value, "+-1");
+    assert_eq!(a.form.as_ref().unwrap().canonical_form, "+-1");
     let to = m.read_move(m.start(), "(1,2)-(2,2)").unwrap();
     assert_eq!(m.name(to), ".#|.# right");
     assert!(matches!(

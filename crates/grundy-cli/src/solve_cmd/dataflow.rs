@@ -94,8 +94,8 @@ fn write<W: Write>(
     }
     if first {
         let columns: &[&str] = match values {
-            grundy_timely::Values::Grundy => &["node", "value"],
-            grundy_timely::Values::Outcome => &["node", "outcome", "remoteness", "best"],
+            grundy_timely::Values::Grundy => &["position", "value"],
+            grundy_timely::Values::Outcome => &["position", "outcome", "remoteness", "best"],
         };
         write_header(out, args.format, columns)?;
     }

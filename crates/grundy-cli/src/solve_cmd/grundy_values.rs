@@ -54,7 +54,7 @@ pub fn write<W: Write>(
             }
         }
         Format::Tsv | Format::Csv => {
-            write_header(out, args.format, &["node", "value"])?;
+            write_header(out, args.format, &["position", "value"])?;
             for p in 0..graph.position_count() as u32 {
                 match values.finite(p) {
                     Some(v) => write_value_row(out, args.format, graph.labels().get(p), v)?,
@@ -104,7 +104,7 @@ pub(crate) fn write_values_summary<W: Write>(
     Ok(())
 }
 
-/// One row `node value` of a finite value, whichever engine computed it.
+/// One row `position value` of a finite value, whichever engine computed it.
 pub(crate) fn write_value_row<W: Write>(
     out: &mut W,
     format: Format,
@@ -240,7 +240,7 @@ pub fn write_answer<W: Write>(
 /// A token's value in JSON.
 #[derive(Serialize)]
 pub struct ValueJson {
-    node: String,
+    position: String,
     /// The finite value, or `"inf"`.
     value: serde_json::Value,
     /// For `inf`: the finite values among the options.
@@ -252,7 +252,7 @@ impl ValueJson {
     /// A token's value in a game that ends with any component: a number, or `"poisoned"`.
     pub fn ending(graph: &GameGraph, values: &EndingValues, p: u32) -> ValueJson {
         ValueJson {
-            node: graph.label(p),
+            position: graph.label(p),
             value: if values.poisoned(p) {
                 "poisoned".into()
             } else {
@@ -268,7 +268,7 @@ impl ValueJson {
             NimValue::Infinite(k) => ("inf".into(), Some(k)),
         };
         ValueJson {
-            node: graph.label(p),
+            position: graph.label(p),
             value,
             inf_set,
         }

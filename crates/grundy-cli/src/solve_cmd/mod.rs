@@ -115,8 +115,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
     /// The output format, from the global options (text; tsv and csv: one row a position,
-    /// `node outcome remoteness best`, `node value` or `node value remoteness best`, csv
-    /// under a header; json).
+    /// `position outcome remoteness best`, `position value` or `position value remoteness
+    /// best`, csv under a header; json).
     #[arg(skip = Format::Text)]
     pub format: Format,
 }

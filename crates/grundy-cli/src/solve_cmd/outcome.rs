@@ -58,9 +58,9 @@ pub fn write<W: Write>(
 }
 
 /// The columns of a row.
-const COLUMNS: [&str; 4] = ["node", "outcome", "remoteness", "best"];
+const COLUMNS: [&str; 4] = ["position", "outcome", "remoteness", "best"];
 
-/// One row `node outcome remoteness best`, separated by tabs (TSV) or commas (CSV).
+/// One row `position outcome remoteness best`, separated by tabs (TSV) or commas (CSV).
 fn write_row<W: Write>(
     out: &mut W,
     format: Format,
@@ -209,7 +209,7 @@ fn write_start_text<W: Write>(
 
 #[derive(Serialize)]
 struct RowJson {
-    node: String,
+    position: String,
     outcome: Outcome,
     remoteness: Option<u32>,
     best: Option<String>,
@@ -218,7 +218,7 @@ struct RowJson {
 impl RowJson {
     fn new(graph: &GameGraph, solution: &Solution, p: u32) -> RowJson {
         RowJson {
-            node: graph.label(p),
+            position: graph.label(p),
             outcome: solution.outcome(p),
             remoteness: solution.remoteness(p),
             best: solution.best_move(p).map(|q| graph.label(q)),

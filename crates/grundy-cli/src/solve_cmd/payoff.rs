@@ -69,7 +69,11 @@ pub fn write<W: Write>(
             }
         }
         Format::Tsv | Format::Csv => {
-            write_header(out, args.format, &["node", "value", "remoteness", "best"])?;
+            write_header(
+                out,
+                args.format,
+                &["position", "value", "remoteness", "best"],
+            )?;
             let s = args.format.separator();
             for p in positions {
                 write_label(out, graph, p)?;
@@ -89,7 +93,7 @@ pub fn write<W: Write>(
             let rows: Vec<PayoffJson> = positions
                 .iter()
                 .map(|&p| PayoffJson {
-                    node: graph.label(p),
+                    position: graph.label(p),
                     value: solved.value(p),
                     remoteness: solved.remoteness(p),
                     best: solved.best_move(p).map(|q| graph.label(q)),
@@ -104,7 +108,7 @@ pub fn write<W: Write>(
 
 #[derive(Serialize)]
 struct PayoffJson {
-    node: String,
+    position: String,
     value: i64,
     remoteness: Option<u32>,
     best: Option<String>,

@@ -464,8 +464,8 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     }
     let n = tree.vertex_count() as u32;
     let verdict = match solution.centre() {
-        Centre::Vertex(c) => format!("the first player loses only from {}", label(c)),
-        Centre::Edge(..) => "the first player wins from every vertex".to_string(),
+        Centre::Vertex(c) => format!("the player to move loses only from {}", label(c)),
+        Centre::Edge(..) => "the player to move wins from every vertex".to_string(),
     };
     let headline = format!(
         "{n} vertices, diameter {}, centre {centre_text}: {verdict}",

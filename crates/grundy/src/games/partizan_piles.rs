@@ -423,7 +423,7 @@ impl CatalogueGame for PartizanPiles {
 /// moving first, his outcome and every winning move:
 ///
 /// ```text
-/// the first player wins
+/// N (the first player wins)
 /// piles: 1 pile hot for Left ({c|0})
 /// Left (takes 2) moving first: win
 /// winning moves (1):
@@ -433,7 +433,7 @@ impl CatalogueGame for PartizanPiles {
 ///   pile 1: 4 -> 1
 /// ```
 ///
-/// JSON: `{"class": "left"|"right"|"first"|"second", "kinds": {"zero": .., "left_only": ..,
+/// JSON: `{"outcome_class": "L"|"R"|"N"|"P", "kinds": {"zero": .., "left_only": ..,
 /// "right_only": .., "star": .., "left_hot": .., "right_hot": ..}, "left_first": <answer>,
 /// "right_first": <answer>, "a": A, "b": B}`, each answer the catalogue's common object. Up to
 /// 1000 moves per player are listed ([`LISTED_MOVES`]), with `winning_move_count` when there
@@ -542,7 +542,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let answer = game.answer(&piles);
     Ok(Report::new()
         .fields([
-            Field::shown("class", answer.class, "", answer.class).laid_out(Layout::Bare),
+            Field::shown("outcome_class", answer.class, "", answer.class).laid_out(Layout::Bare),
             Field::shown("kinds", answer.kinds, "piles", answer.kinds),
         ])
         .with(Part::SideAnswer {

@@ -37,17 +37,17 @@ use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 /// dominoes`). The valuation works within `budget` (see [`GameStore::with_budget`]).
 ///
 /// ```text
-/// the first player wins
-/// value: +-1
+/// N (the first player wins)
+/// canonical form: +-1
 /// Left (vertical dominoes) moving first: win
 /// winning moves (2):
 ///   (1,1)-(2,1) to #.|#. = 1
 ///   ...
 /// ```
 ///
-/// JSON: `{"class": "left"|"right"|"first"|"second", "value": "+-1", "position": "..|..",
+/// JSON: `{"outcome_class": "L"|"R"|"N"|"P", "canonical_form": "+-1", "position": "..|..",
 /// "left_first": <answer>, "right_first": <answer>}`, each answer the catalogue's common
-/// object whose moves are `{"move", "position", "value"}`.
+/// object whose moves are `{"move", "position", "canonical_form"}`.
 pub fn report<R: Ruleset>(
     rules: R,
     text: &str,
@@ -62,8 +62,8 @@ pub fn report<R: Ruleset>(
     let a = analyse(&mut evaluator, &mut store, &p)?;
     let value = store.display(a.value);
     let mut report = Report::new().fields([
-        Field::shown("class", a.class, "", a.class).laid_out(Layout::Bare),
-        Field::new("value", value),
+        Field::shown("outcome_class", a.class, "", a.class).laid_out(Layout::Bare),
+        Field::new("canonical_form", value),
         Field::json_only("position", a.position),
     ]);
     for ((side, moves), doing) in [(Side::Left, a.left_wins), (Side::Right, a.right_wins)]

@@ -11,13 +11,7 @@ use super::compare::Comparison;
 use super::error::ValueError;
 use super::store::{GameId, GameStore};
 use super::thermograph::Trajectory;
-use super::OutcomeClass;
 use crate::report::{big, Field, Report};
-
-/// `L (Left wins)`: the class's letter and its meaning.
-fn outcome_text(class: OutcomeClass) -> String {
-    format!("{} ({class})", class.letter())
-}
 
 /// Games in the notation, in order.
 fn shown(store: &mut GameStore, games: &[GameId]) -> Vec<String> {
@@ -64,7 +58,7 @@ fn game_list(key: &str, label: &str, games: Vec<String>) -> Field {
 /// let json = report.to_json();
 /// assert_eq!(json["mean"], "1/2");
 /// assert_eq!(json["temperature"], "3/2");
-/// assert_eq!(json["outcome"], "first");
+/// assert_eq!(json["outcome_class"], "N");
 /// ```
 pub fn properties(
     store: &mut GameStore,
@@ -91,8 +85,8 @@ pub fn properties(
 
     let mut fields = vec![
         Field::new("expression", expression),
-        Field::shown("canonical", &canonical, "canonical form", &canonical),
-        Field::shown("outcome", outcome, "outcome", outcome_text(outcome)),
+        Field::shown("canonical_form", &canonical, "canonical form", &canonical),
+        Field::shown("outcome_class", outcome, "outcome class", outcome),
         Field::new("birthday", store.birthday(g)),
         Field::shown(
             "left_stop",
@@ -138,10 +132,10 @@ pub fn properties(
     fields.extend([
         Field::shown("reduced", &reduced, "reduced canonical form", &reduced),
         Field::shown(
-            "misere_outcome",
+            "misere_outcome_class",
             misere,
-            "misere outcome",
-            outcome_text(misere),
+            "misere outcome class",
+            misere,
         ),
     ]);
     Ok(Report::new().fields(fields))
@@ -193,10 +187,10 @@ pub fn comparison(
         Field::json_only("b", &b_shown),
         Field::shown("difference", &difference, "A - B", &difference),
         Field::shown(
-            "difference_outcome",
+            "difference_outcome_class",
             outcome,
-            "outcome of A - B",
-            outcome_text(outcome),
+            "outcome class of A - B",
+            outcome,
         ),
     ]))
 }

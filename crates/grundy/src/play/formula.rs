@@ -203,7 +203,7 @@ impl<G: CatalogueGame> Formula<G> {
             result,
             remoteness: None,
             value: after.value,
-            form: None,
+            canonical_form: None,
             mistake: is_mistake(before, result),
         }
     }
@@ -249,7 +249,7 @@ where
         Analysis {
             position: name,
             drawing,
-            player: None,
+            to_move: None,
             outcome: answer.outcome,
             remoteness: None,
             value: answer.value,

@@ -412,7 +412,7 @@ impl Solved {
                     result,
                     remoteness: self.solution.remoteness(q).map(|r| r + 1),
                     value: self.values[q as usize],
-                    form: forms.get_mut(i).and_then(Option::take),
+                    canonical_form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
                 }
             })
@@ -420,7 +420,7 @@ impl Solved {
         Analysis {
             position: self.names[p as usize].clone(),
             drawing: self.drawings[p as usize].clone(),
-            player: self.graph.player(p),
+            to_move: self.graph.player(p),
             outcome,
             remoteness: self.solution.remoteness(p),
             value: self.values[p as usize],
@@ -548,7 +548,7 @@ pub struct Choice {
     pub value: Option<u64>,
     /// In a ruleset, the canonical form of the position the move leads to: `{1|-1}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub form: Option<String>,
+    pub canonical_form: Option<String>,
     /// Whether the move throws away a win (or a draw) that the position offered.
     pub mistake: bool,
 }
@@ -563,7 +563,7 @@ pub struct Analysis {
     /// The player to move, in a game whose players have different moves: 1 or 2 (in a
     /// ruleset, 1 is Left).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<Player>,
+    pub to_move: Option<Player>,
     /// The outcome for the player to move.
     pub outcome: Outcome,
     /// Moves until the game ends with best play; `None` for a draw, and in a game played by
@@ -571,8 +571,9 @@ pub struct Analysis {
     pub remoteness: Option<u32>,
     /// The Sprague–Grundy value, where there is one.
     pub value: Option<u64>,
-    /// In a ruleset, the position's canonical form and outcome class.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// In a ruleset, the position's canonical form, outcome class and temperature (in JSON,
+    /// their keys beside the others: `canonical_form`, `outcome_class`, `temperature`).
+    #[serde(flatten)]
     pub form: Option<Form>,
     /// The legal moves, in the game's order.
     pub moves: Vec<Choice>,

@@ -18,10 +18,9 @@ use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Form {
     /// The canonical form: `{1|-1}`, `^*`, `3/2`.
-    pub value: String,
-    /// The outcome class (serialized `left`, `right`, `first` or `second`: who wins with
-    /// perfect play).
-    pub class: OutcomeClass,
+    pub canonical_form: String,
+    /// The outcome class (serialized `L`, `R`, `N` or `P`: who wins with perfect play).
+    pub outcome_class: OutcomeClass,
     /// The temperature: how much moving first is worth (`-1` for 0, negative for numbers).
     pub temperature: String,
 }
@@ -114,8 +113,8 @@ where
     fn form(&self, p: u32) -> Option<Form> {
         self.with_value(p, |store, v| {
             Some(Form {
-                value: store.display(v),
-                class: store.outcome(v).ok()?,
+                canonical_form: store.display(v),
+                outcome_class: store.outcome(v).ok()?,
                 temperature: store.temperature(v).ok()?.to_string(),
             })
         })

@@ -210,13 +210,17 @@ pub struct ValuedMove {
     /// The position after it.
     pub position: String,
     /// The canonical form of the position after it.
-    pub value: String,
+    pub canonical_form: String,
 }
 
 impl fmt::Display for ValuedMove {
     /// `(1,1)-(2,1) to #.|#. = 1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} to {} = {}", self.play, self.position, self.value)
+        write!(
+            f,
+            "{} to {} = {}",
+            self.play, self.position, self.canonical_form
+        )
     }
 }
 
@@ -261,7 +265,7 @@ pub fn analyse<R: Ruleset>(
                 wins[k].push(ValuedMove {
                     play: m.to_string(),
                     position: evaluator.rules.show(next),
-                    value: store.display(v),
+                    canonical_form: store.display(v),
                 });
             }
         }
