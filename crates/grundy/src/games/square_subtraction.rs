@@ -51,7 +51,7 @@ pub struct SquareSubtraction {
 
 impl SquareSubtraction {
     /// The values of piles 0 to `max` (at most [`MAX_PILE`]), by the definition, within
-    /// `budget`'s memory (4 bytes a pile) and deadline (checked every [`CHECK_EVERY`] piles,
+    /// `budget`'s memory (4 bytes a pile) and deadline (checked every 4,096 piles,
     /// so that a pile of 2^22, a few seconds of work, stops at a deadline or a cancel).
     /// O(max^1.5).
     pub fn up_to(max: u64, budget: &Budget) -> Result<SquareSubtraction, RunError> {
