@@ -172,8 +172,9 @@ principal line: x -> y -> x
     // TSV: one row per position of the line.
     let run = grundy(&["solve", path, "--start", "b", "--format", "tsv"]);
     assert_eq!(run.ok(), "b\tloss\t2\tc\nc\twin\t1\td\nd\tloss\t0\t-\n");
-    // JSON.
+    // JSON: one line, as every JSON answer.
     let run = grundy(&["solve", path, "--start", "a", "--format", "json"]);
+    assert_eq!(run.ok().lines().count(), 1);
     let doc: Value = serde_json::from_str(run.ok()).expect("valid JSON");
     assert_eq!(doc["play"], "normal");
     assert_eq!(

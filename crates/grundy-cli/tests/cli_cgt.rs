@@ -100,7 +100,7 @@ fn properties_of_known_games() {
                 ("number", Value::from(true)),
                 ("temperature", Value::from("-1/4")),
                 ("outcome_class", Value::from("L")),
-                ("misere_outcome_class", Value::from("R")),
+                ("canonical_form_misere_outcome_class", Value::from("R")),
             ],
         ),
         (
@@ -163,7 +163,7 @@ number: false
 infinitesimal: false
 all small: false
 reduced canonical form: {2|-1}
-misere outcome class: P (the second player wins)
+misere outcome class of the canonical form: P (the second player wins)
 "
     );
     // The atomic weight and uptimal expansion appear in text only where they exist; an
@@ -209,7 +209,7 @@ fn json_has_every_property_in_order() {
             "uptimal",
             "atomic_weight",
             "reduced",
-            "misere_outcome_class",
+            "canonical_form_misere_outcome_class",
         ]
     );
     // --format json is the same; tsv gives key/value rows.
@@ -634,7 +634,10 @@ fn random_sums_agree_with_the_library() {
         let outcome = store.outcome(sum).unwrap();
         assert_eq!(report["outcome_class"], outcome.letter().to_string());
         let misere = store.misere_outcome(sum).unwrap();
-        assert_eq!(report["misere_outcome_class"], misere.letter().to_string());
+        assert_eq!(
+            report["canonical_form_misere_outcome_class"],
+            misere.letter().to_string()
+        );
         let reduced = store.reduced(sum).unwrap();
         assert_eq!(report["reduced"], store.display(reduced), "{expression}");
         let (left, right) = store.sorted_options(sum).unwrap();

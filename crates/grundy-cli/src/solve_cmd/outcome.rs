@@ -9,7 +9,7 @@ use grundy::Outcome;
 use serde::Serialize;
 
 use super::{find_position, write_header, write_label_text, SolveArgs};
-use crate::output::Format;
+use crate::output::{write_json_line, Format};
 
 /// Writes the solution in the chosen format: every position, or the start and its line.
 pub fn write<W: Write>(
@@ -32,11 +32,7 @@ pub fn write<W: Write>(
                     }
                 }
                 Format::Json => {
-                    serde_json::to_writer_pretty(
-                        &mut *out,
-                        &StartJson::new(graph, solution, &line, play),
-                    )?;
-                    writeln!(out)?;
+                    write_json_line(out, &StartJson::new(graph, solution, &line, play))?;
                 }
             }
         }

@@ -132,9 +132,9 @@ pub fn properties(
     fields.extend([
         Field::shown("reduced", &reduced, "reduced canonical form", &reduced),
         Field::shown(
-            "misere_outcome_class",
+            "canonical_form_misere_outcome_class",
             misere,
-            "misere outcome class",
+            "misere outcome class of the canonical form",
             misere,
         ),
     ]);
