@@ -77,6 +77,16 @@ pub fn write_json_line(out: &mut impl Write, value: &impl Serialize) -> Result<(
     Ok(())
 }
 
+/// The size of a graph in words: `1 position, 1 move`, `9 positions, 10 moves`.
+pub fn graph_size(positions: u64, moves: u64) -> String {
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    format!(
+        "{positions} position{}, {moves} move{}",
+        plural(positions),
+        plural(moves)
+    )
+}
+
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {

@@ -191,6 +191,27 @@ principal line: x -> y -> x
 }
 
 #[test]
+fn a_start_with_a_player_is_explained_where_positions_have_none() {
+    let file = temp_file("start-player.txt", "a b\n");
+    let path = path_str(&file);
+    let message = grundy(&["solve", path, "--start", "a@1"])
+        .failed()
+        .to_string();
+    assert!(
+        message.contains("a@1 and a@2 name a with a player to move only with --prefer"),
+        "{message}"
+    );
+    let message = grundy(&["solve", path, "--start", "z@1"])
+        .failed()
+        .to_string();
+    assert!(
+        message.ends_with("no such position in the graph\n"),
+        "{message}"
+    );
+    grundy(&["solve", path, "--start", "a@2", "--prefer", "draw,win,loss"]).ok();
+}
+
+#[test]
 fn start_with_integer_ids_and_leading_zeros() {
     let file = temp_file("start-integers.txt", INTEGERS);
     let path = path_str(&file);

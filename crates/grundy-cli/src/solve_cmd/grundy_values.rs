@@ -38,9 +38,10 @@ pub fn write<W: Write>(
                 values.max_finite(),
             )?;
             if values.is_loopy() {
+                let s = if infinite == 1 { "" } else { "s" };
                 write!(
                     out,
-                    " (the graph has cycles; {infinite} positions of value inf)"
+                    " (the graph has cycles; {infinite} position{s} of value inf)"
                 )?;
             }
             writeln!(out)?;
@@ -96,7 +97,8 @@ pub(crate) fn write_values_summary<W: Write>(
 ) -> std::io::Result<()> {
     write!(
         out,
-        "{positions} positions, {moves} moves: Sprague-Grundy values"
+        "{}: Sprague-Grundy values",
+        crate::output::graph_size(positions, moves)
     )?;
     if let Some(top) = top {
         write!(out, " up to {top}")?;

@@ -168,9 +168,8 @@ fn solve_with(args: &SolveArgs) -> Result<()> {
         graph
     };
     bar.step(&format!(
-        "solving {} positions, {} moves",
-        graph.position_count(),
-        graph.move_count()
+        "solving {}",
+        crate::output::graph_size(graph.position_count() as u64, graph.move_count() as u64)
     ));
     let stdout = io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, stdout);
@@ -265,9 +264,17 @@ fn read_graph(path: &Path, bar: &Bar) -> Result<GameGraph> {
 
 /// The position an option names (see [`GameGraph::find_position`]).
 pub(crate) fn find_position(graph: &GameGraph, start: &str, flag: &str) -> Result<u32> {
-    graph
-        .find_position(start)
-        .with_context(|| format!("{flag} {start}: no such position in the graph"))
+    graph.find_position(start).with_context(|| {
+        // `ID@1` and `ID@2` exist only where each position is solved with each player to move.
+        let hint = match start.rsplit_once('@') {
+            Some((id, "1" | "2")) if graph.find_position(id).is_some() => format!(
+                " ({id}@1 and {id}@2 name {id} with a player to move only with --prefer or \
+                 --values payoff; here write {id})"
+            ),
+            _ => String::new(),
+        };
+        format!("{flag} {start}: no such position in the graph{hint}")
+    })
 }
 
 /// Writes the header line of a CSV table (nothing for other formats).

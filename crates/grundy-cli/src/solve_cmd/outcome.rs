@@ -111,7 +111,8 @@ pub(crate) fn write_summary<W: Write>(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "{positions} positions, {moves} moves ({play} play): {w} win, {l} loss, {d} draw"
+        "{} ({play} play): {w} win, {l} loss, {d} draw",
+        crate::output::graph_size(positions, moves)
     )
 }
 

@@ -41,9 +41,8 @@ pub fn write<W: Write>(
         Format::Text => {
             writeln!(
                 out,
-                "{} positions, {} moves: payoffs (player 1 maximises, player 2 minimises{})",
-                graph.position_count(),
-                graph.move_count(),
+                "{}: payoffs (player 1 maximises, player 2 minimises{})",
+                crate::output::graph_size(graph.position_count() as u64, graph.move_count() as u64),
                 solved
                     .endless()
                     .map_or(String::new(), |e| format!("; endless play is worth {e}"))
