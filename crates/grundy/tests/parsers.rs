@@ -897,8 +897,10 @@ fn nimber_batch(cases: u32) -> Figures {
                     accept();
                     let text = String::from_utf8(out).expect("digits and newlines");
                     prop_assert!(text.lines().all(|l| l.parse::<u64>().is_ok()));
-                    // One product a line: T of them.
+                    // One product a line: T of them (after a byte-order mark, which the
+                    // reader skips).
                     let t = String::from_utf8_lossy(&input)
+                        .trim_start_matches('\u{feff}')
                         .split_whitespace()
                         .next()
                         .map(|w| w.parse::<usize>().expect("T was read"));
