@@ -237,30 +237,33 @@ fn naming(param: &Param) -> String {
 }
 
 /// A family's example as a Python call: `catalogue('josephus', 41, 3, one_based=True)`, its
-/// positional values in order, its options and flags as keyword arguments; whole numbers
-/// bare, other values as strings. O(length).
+/// positional values in order, then its options and flags as keyword arguments (Python takes
+/// keywords last, whatever order the command line writes them in: `--set 1,3,4 10 7`); whole
+/// numbers bare, other values as strings. O(length).
 fn example(family: &Family) -> String {
     let literal = |value: &str| match value.parse::<i64>() {
         Ok(n) => n.to_string(),
         Err(_) => format!("'{}'", value.replace('\\', "\\\\").replace('\'', "\\'")),
     };
-    let mut words = vec![literal(family.name)];
+    let mut positional = vec![literal(family.name)];
+    let mut keywords = Vec::new();
     for &(name, value) in family.example {
-        let param = family.params.iter().find(|p| p.name == name);
-        words.push(match param.map(|p| p.kind) {
-            Some(ParamKind::Flag) => format!("{}=True", name.replace('-', "_")),
-            Some(ParamKind::Option { .. }) => {
-                format!("{}={}", name.replace('-', "_"), literal(value))
+        match family.params.iter().find(|p| p.name == name) {
+            Some(p) if p.kind == ParamKind::Flag => keywords.push(format!("{}True", naming(p))),
+            Some(p) if matches!(p.kind, ParamKind::Option { .. }) => {
+                keywords.push(format!("{}{}", naming(p), literal(value)))
             }
-            _ => literal(value),
-        });
+            _ => positional.push(literal(value)),
+        }
     }
-    format!("catalogue({})", words.join(", "))
+    positional.extend(keywords);
+    format!("catalogue({})", positional.join(", "))
 }
 
-/// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example`
-/// (a call of [`catalogue`] with the family's example values) and `params` (each with `name`, `kind`, `value_name`, `help`, `default`); the other
-/// parameters a help names are written as Python writes them (`misere=`).
+/// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example` (a
+/// call of [`catalogue`] with the family's example values) and `params` (each with `name`,
+/// `kind`, `value_name`, `help`, `default`); the other parameters a help names are written as
+/// Python writes them (`misere=`).
 #[pyfunction]
 pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);

@@ -102,6 +102,20 @@ def test_every_family_is_listed_with_its_parameters():
     assert [p["name"] for p in FAMILIES["nim"]["params"]] == ["piles", "misere"]
 
 
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_every_familys_example_runs(name):
+    # The example is a call of `catalogue`; one that reads a file the user would have (a board,
+    # a record) parses, and stops at the missing file.
+    example = FAMILIES[name]["example"]
+    assert example.startswith(f"catalogue('{name}'"), example
+    try:
+        report = eval(example, {"catalogue": grundy.catalogue})
+    except grundy.InputError as e:
+        assert "No such file or directory" in str(e), f"{example}: {e}"
+    else:
+        assert str(report), example
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_nim_against_brute_force(seed):
     rng = random.Random(seed)
