@@ -72,14 +72,25 @@ fn shell_word(text: &str) -> String {
 }
 
 /// The argument of a parameter (one of `params`): positional, `--name VALUE` or a switch, its
-/// default shown in its help (the family reads the default, so that every front end has the
-/// same), the other parameters its help names written as the command line writes them.
+/// default, the parameters it needs and those it excludes shown in its help (the library
+/// reads the default and checks the rest, so that every front end has the same), the other
+/// parameters its help names written as the command line writes them.
 pub fn arg(param: &Param, params: &[Param]) -> Arg {
-    let help = render(param.help, params, naming);
-    let help = match param.default {
-        Some(default) => format!("{help} [default: {default}]"),
-        None => help,
-    };
+    let mut help = render(param.help, params, naming);
+    if let Some(default) = param.default {
+        help += &format!(" [default: {default}]");
+    }
+    let needed: Vec<String> = (params.iter())
+        .filter(|p| param.needs.contains(&p.name))
+        .map(naming)
+        .collect();
+    if !needed.is_empty() {
+        help += &format!(" [needs: {}]", needed.join(", "));
+    }
+    let excluded: Vec<String> = param.excluded(params).into_iter().map(naming).collect();
+    if !excluded.is_empty() {
+        help += &format!(" [not with: {}]", excluded.join(", "));
+    }
     let arg = Arg::new(param.name).help(help);
     match param.kind {
         ParamKind::Positional { required, many } => {
@@ -139,7 +150,7 @@ pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> 
         inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
     }
     set_inputs(&mut inputs, family.params, matches);
-    let report = (family.run)(&inputs).map_err(|e| anyhow!("{e}"));
+    let report = family.answer(&inputs).map_err(|e| anyhow!("{e}"));
     bar.finish();
     emit(&report?, format)
 }

@@ -141,7 +141,7 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
     let run = pool.install(|| {
         let mut inputs = Inputs::new(strong.params, &reader, &bar).with_naming(catalogue::naming);
         catalogue::set_inputs(&mut inputs, strong.params, matches);
-        (strong.solve)(&inputs, dir, &options)
+        strong.solve_into(&inputs, dir, &options)
     });
     bar.finish();
     let run = run.map_err(|e| match e.downcast::<TierError>() {

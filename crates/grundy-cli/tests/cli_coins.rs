@@ -180,10 +180,7 @@ fn bad_input_exits_2() {
             &["coins", "--rule", "foo", "1"][..],
             "--rule: 'foo' is not a rule (expected two, mock-turtles, ruler or multiples)",
         ),
-        (
-            &["coins", "--rule", "two"],
-            "give the row: --row BITS, or the places of its heads (3,7,12)",
-        ),
+        (&["coins", "--rule", "two"], "give HEADS, --row or --heads"),
         (
             &["coins", "--rule", "two", "0", "3"],
             "coin 0 is not in the row of 3 coins (coins are numbered from 1)",
@@ -235,11 +232,11 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--row", "01", "3"],
-            "give the heads either as --row or by their places, not both",
+            "HEADS and --row exclude each other: give one",
         ),
         (
             &["coins", "--rule", "two", "--row", "01", "--length", "5"],
-            "--row gives the row's length already: leave out --length",
+            "--row and --length exclude each other: give one",
         ),
         (
             &[
@@ -281,7 +278,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--by-length", "4", "3"],
-            "--by-max-run and --by-length describe a board: give its second rule with --by",
+            "--by-length needs --by",
         ),
         (
             &["coins", "--rule", "two", "--by", "foo", "1:1"],
@@ -289,7 +286,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--by", "two", "--row", "01"],
-            "--row gives a row; give a board's heads as X:Y",
+            "--row and --by exclude each other: give one",
         ),
     ] {
         assert_eq!(

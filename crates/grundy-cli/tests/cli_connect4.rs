@@ -67,7 +67,7 @@ fn errors_exit_2() {
         ),
         (
             vec!["connect4", "", "--width", "10"],
-            "--width: a move sequence",
+            "--width: '10' is not a width for a move sequence (expected a whole number from 1 to 9)",
         ),
         (
             vec!["connect4", "4"],

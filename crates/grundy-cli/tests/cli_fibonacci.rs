@@ -216,7 +216,7 @@ fn bad_input_fails_cleanly() {
     grundy(&["misere-fibonacci-nim", "5"]).failed();
     assert_eq!(
         grundy(&["misere-fibonacci-nim", "5", "--batch"]).failed(),
-        "grundy: error: --batch and N exclude each other: give one\n"
+        "grundy: error: N and --batch exclude each other: give one\n"
     );
     grundy(&["misere-fibonacci-nim", "--k", "2"]).failed();
     grundy(&["misere-fibonacci-nim", "5", "--k", "2", "--count", "9"]).failed();

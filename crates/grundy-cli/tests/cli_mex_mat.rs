@@ -93,11 +93,11 @@ fn bad_input_exits_2() {
     );
     assert_eq!(
         grundy(&["mex-mat", "12"]).failed(),
-        "grundy: error: give the first row and the first column (ROW COLUMN), or --file\n"
+        "grundy: error: give COLUMN or --file\n"
     );
     assert_eq!(
         grundy(&["mex-mat", "12", "10", "--file", "-"]).failed(),
-        "grundy: error: give the matrix as ROW COLUMN or with --file, not both\n"
+        "grundy: error: ROW and --file exclude each other: give one\n"
     );
     assert!(grundy(&["mex-mat", "--file", "/nonexistent/x"])
         .failed()

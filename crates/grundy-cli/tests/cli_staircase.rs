@@ -90,7 +90,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["staircase", "--kam", "1.5"],
-            "grundy: error: pile 1: '1.5' is not a pile size (expected a whole number from 0 to \
+            "grundy: error: step 1: '1.5' is not a number of stones (expected a whole number from 0 to \
              18446744073709551615)\n",
         ),
         (

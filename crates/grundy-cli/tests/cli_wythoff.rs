@@ -104,7 +104,7 @@ fn huge_piles() {
 fn bad_input_exits_2() {
     let expected = |pile: &str, text: &str| {
         format!(
-            "grundy: error: pile {pile}: '{text}' is not a pile size (expected a whole number \
+            "grundy: error: {pile}: '{text}' is not a pile size (expected a whole number \
              from 0 to 18446744073709551615)\n"
         )
     };

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use grundy::games::family::{Param, ParamKind, Source};
+use grundy::games::family::{Param, ParamKind, Source, ValueKind};
 use grundy::games::inputs::render;
 use grundy::games::registry::FAMILIES;
 use grundy::games::{Family, Inputs};
@@ -216,7 +216,7 @@ pub fn catalogue(
         for (name, values) in given {
             inputs.set(name, values);
         }
-        let report = (family.run)(&inputs).map_err(|e| e.to_string())?;
+        let report = family.answer(&inputs).map_err(|e| e.to_string())?;
         Ok(Report {
             report,
             json: OnceLock::new(),
@@ -262,8 +262,10 @@ fn example(family: &Family) -> String {
 
 /// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example` (a
 /// call of [`catalogue`] with the family's example values) and `params` (each with `name`,
-/// `kind`, `value_name`, `help`, `default`); the other parameters a help names are written as
-/// Python writes them (`misere=`).
+/// `kind`, `value_name`, `help`, `default`, `type` (`flag`, `text`, `whole` with `min` and `max`, or
+/// `list` of whole numbers from `min`), `needs`, `excludes` and `or`, the names of the
+/// parameters it needs, cannot be given with, and may be replaced by); the other parameters a
+/// help names are written as Python writes them (`misere=`).
 #[pyfunction]
 pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
@@ -282,6 +284,30 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
             d.set_item("value_name", param.value_name)?;
             d.set_item("help", render(param.help, family.params, naming))?;
             d.set_item("default", param.default)?;
+            match param.value {
+                _ if param.kind == ParamKind::Flag => d.set_item("type", "flag")?,
+                ValueKind::Text => d.set_item("type", "text")?,
+                ValueKind::Whole { min, max, .. } => {
+                    d.set_item("type", "whole")?;
+                    d.set_item("min", min)?;
+                    d.set_item("max", max)?;
+                }
+                ValueKind::List { min, .. } => {
+                    d.set_item("type", "list")?;
+                    d.set_item("min", min)?;
+                }
+            }
+            let python = |name: &str| name.replace('-', "_");
+            let excluded = param.excluded(family.params).into_iter();
+            d.set_item(
+                "needs",
+                param.needs.iter().map(|n| python(n)).collect::<Vec<_>>(),
+            )?;
+            d.set_item(
+                "excludes",
+                excluded.map(|p| python(p.name)).collect::<Vec<_>>(),
+            )?;
+            d.set_item("or", param.or.iter().map(|n| python(n)).collect::<Vec<_>>())?;
             params.append(d)?;
         }
         let d = PyDict::new(py);

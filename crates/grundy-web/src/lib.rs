@@ -579,19 +579,29 @@ fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
     })
 }
 
+/// Answers a request about a position: reads the body, sets up its game on a worker within
+/// the server's budget, and gives `job` the game and the position.
+async fn on_position<T: Send + 'static>(
+    shared: Arc<Shared>,
+    body: Result<Json<GameRequest>, JsonRejection>,
+    job: impl FnOnce(&Match, u32, &GameRequest) -> Result<T, ApiError> + Send + 'static,
+) -> Result<Json<T>, ApiError> {
+    let Json(request) = body.map_err(json_error)?;
+    let answer = shared
+        .work(move |shared, budget| {
+            let (game, p) = shared.game(&request, budget)?;
+            job(&game, p, &request)
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
 /// `POST /api/position`.
 async fn position(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
-    let Json(request) = body.map_err(json_error)?;
-    let answer = shared
-        .work(move |shared, budget| {
-            let (game, p) = shared.game(&request, budget)?;
-            Ok(answer_at(&game, p))
-        })
-        .await?;
-    Ok(Json(answer))
+    on_position(shared, body, |game, p, _| Ok(answer_at(game, p))).await
 }
 
 /// `POST /api/move`.
@@ -599,17 +609,13 @@ async fn play_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    let Json(request) = body.map_err(json_error)?;
-    let answer = shared
-        .work(move |shared, budget| {
-            let (game, p) = shared.game(&request, budget)?;
-            let text = (request.played.as_deref())
-                .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
-            let to = game.read_move(p, text).map_err(play_error)?;
-            move_answer(&game, p, to)
-        })
-        .await?;
-    Ok(Json(answer))
+    on_position(shared, body, |game, p, request| {
+        let text = (request.played.as_deref())
+            .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
+        let to = game.read_move(p, text).map_err(play_error)?;
+        move_answer(game, p, to)
+    })
+    .await
 }
 
 /// `POST /api/engine`.
@@ -617,21 +623,17 @@ async fn engine_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    let Json(request) = body.map_err(json_error)?;
-    let answer = shared
-        .work(move |shared, budget| {
-            let (game, p) = shared.game(&request, budget)?;
-            let analysis = game.analyse(p);
-            let best = analysis
-                .best
-                .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
-            let to = game
-                .read_move(p, &analysis.moves[best].key)
-                .map_err(play_error)?;
-            move_answer(&game, p, to)
-        })
-        .await?;
-    Ok(Json(answer))
+    on_position(shared, body, |game, p, _| {
+        let analysis = game.analyse(p);
+        let best = analysis
+            .best
+            .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
+        let to = game
+            .read_move(p, &analysis.moves[best].key)
+            .map_err(play_error)?;
+        move_answer(game, p, to)
+    })
+    .await
 }
 
 /// The query of `GET /api/table`.

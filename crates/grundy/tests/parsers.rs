@@ -1092,7 +1092,8 @@ fn family(family: &'static Family, cases: u32) -> Figures {
                         inputs.set(param.name, values.clone());
                     }
                 }
-                (family.run)(&inputs)
+                family
+                    .answer(&inputs)
                     .map(|report| {
                         // The answer renders, as text and as JSON.
                         let mut out = Vec::new();

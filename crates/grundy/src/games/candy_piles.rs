@@ -176,17 +176,16 @@ pub static FAMILY: Family = Family {
             takes the last stone loses",
     example: &[("piles", "1"), ("piles", "3")],
     params: &[
-        Param::args(
-            "piles",
-            "PILE",
-            "The pile sizes (0 to 2^64 - 1 stones each), in any order",
-        )
-        .optional(),
-        Param::option(
-            "file",
-            "PATH",
-            "Read the piles from a file (`-`: standard input): N, then N pile sizes",
+        super::or_file(
+            Param::args(
+                "piles",
+                "PILE",
+                "The pile sizes (0 to 2^64 - 1 stones each), in any order",
+            )
+            .whole("a pile size", 0)
+            .each("pile"),
         ),
+        super::file_param("Read the piles from a file (`-`: standard input): N, then N pile sizes"),
     ],
     run,
     table: None,
@@ -195,6 +194,6 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let piles = inputs.numbers_or_file("piles", "file", "pile", "a pile size", 0)?;
+    let piles = inputs.numbers_or_file("piles", "file")?;
     Ok(Report::answer(&answer(&piles)))
 }

@@ -36,8 +36,6 @@ pub const MAX_MODULUS: u32 = 16;
 pub const MAX_CARDS: u32 = 250;
 /// The most entries of the transition table (`hands · M · M`, 4 bytes each: 256 MiB).
 const MAX_TRANSITIONS: u64 = 1 << 26;
-/// Positions explored by default to answer one position without a solution on disk.
-const DEFAULT_MAX_POSITIONS: usize = 2_000_000;
 
 /// The game for `K` cards a hand and numbers modulo `M`: its hands and their transitions.
 #[derive(Debug, Clone)]
@@ -469,14 +467,8 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         )?),
         None => None,
     };
-    let modulus = match (inputs.value("modulus"), &solution) {
-        (Some(m), _) => input::whole_up_to(
-            &inputs.shown("modulus"),
-            m,
-            "a modulus",
-            2,
-            u64::from(MAX_MODULUS),
-        )? as u32,
+    let modulus = match (inputs.optional_whole("modulus")?, &solution) {
+        (Some(m), _) => m as u32,
         (None, Some(s)) => s.game().modulus(),
         (None, None) => 5,
     };
@@ -532,7 +524,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let solved = match &solution {
         Some(s) => answer_from(s, &p)?,
         None => {
-            let limit = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
+            let limit = inputs.whole("max-positions")? as usize;
             answer(game, &p, limit).map_err(|e| {
                 let (raise, solved) = (inputs.shown("max-positions"), inputs.shown("solved"));
                 InputError::invalid(
@@ -586,12 +578,15 @@ pub static FAMILY: Family = Family {
             "The hand of the player to move: its numbers, separated by spaces or commas",
         ),
         Param::arg("other", "OTHER", "The other hand, of as many cards"),
-        Param::option("modulus", "M", "The numbers are modulo M (default 5)"),
         Param::option(
-            "max-positions",
-            "N",
-            "The most positions to explore (default 2000000)",
-        ),
+            "modulus",
+            "M",
+            "The numbers are modulo M (default 5, or the solution's with {solved})",
+        )
+        .whole("a modulus", 2)
+        .at_most(MAX_MODULUS as u64),
+        // Positions explored by default to answer one position without a solution on disk.
+        super::max_positions("2000000"),
         Param::option(
             "solved",
             "DIR",
@@ -607,17 +602,20 @@ pub static FAMILY: Family = Family {
                 mod M with the opponent's card b; zeros only wins): every position's outcome, \
                 draws included, and remoteness, by retrograde analysis over un-moves into DIR",
         params: &[
-            Param::option("cards", "N", "Cards a hand").default("8"),
-            Param::option("modulus", "M", "The numbers are modulo M").default("5"),
+            Param::option("cards", "N", "Cards a hand")
+                .default("8")
+                .whole("a count", 1)
+                .at_most(u32::MAX as u64),
+            Param::option("modulus", "M", "The numbers are modulo M")
+                .default("5")
+                .whole("a count", 1)
+                .at_most(u32::MAX as u64),
         ],
         example: &[("cards", "8"), ("modulus", "5")],
         example_folder: "cards-8-5",
         solve: |inputs, dir, options| {
-            let number = |name: &str| {
-                let text = inputs.value(name).unwrap_or_default();
-                input::whole_up_to(&inputs.shown(name), text, "a count", 1, u64::from(u32::MAX))
-            };
-            let (cards, modulus) = (number("cards")? as u32, number("modulus")? as u32);
+            let (cards, modulus) = (inputs.whole("cards")?, inputs.whole("modulus")?);
+            let (cards, modulus) = (cards as u32, modulus as u32);
             let game = Cards::new(cards, modulus).map_err(|e| {
                 let place = format!("{} and {}", inputs.shown("cards"), inputs.shown("modulus"));
                 InputError::invalid(place, e)

@@ -30,7 +30,6 @@ use std::fmt;
 use serde::Serialize;
 
 use super::{Answer, Family, Group, Inputs, Param, RunError};
-use crate::input;
 use crate::report::Report;
 use crate::rules::Impartial;
 
@@ -167,12 +166,14 @@ pub static FAMILY: Family = Family {
             "n",
             "N",
             "The number of stones in the circle (0 to 2^64 - 1)",
-        ),
+        )
+        .whole("a number of stones", 0),
         Param::arg(
             "k",
             "K",
             "The most consecutive stones a move may take (1 to 2^64 - 1)",
-        ),
+        )
+        .whole("a number of stones", 0),
     ],
     run,
     table: None,
@@ -181,17 +182,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let n = input::whole(
-        "N",
-        inputs.value("n").unwrap_or_default(),
-        "a number of stones",
-        0,
-    )?;
-    let k = input::whole(
-        "K",
-        inputs.value("k").unwrap_or_default(),
-        "a number of stones",
-        0,
-    )?;
+    let n = inputs.whole("n")?;
+    let k = inputs.whole("k")?;
     Ok(Report::answer(&answer(n, k)?))
 }

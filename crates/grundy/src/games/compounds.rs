@@ -57,12 +57,9 @@ pub static NIM_K: Family = Family {
         ("piles", "7"),
     ],
     params: &[
-        Param::arg("k", "K", "How many piles a move may take from (at least 1)"),
-        Param::args(
-            "piles",
-            "PILES",
-            "The pile sizes (0 to 2^64 - 1 counters each)",
-        ),
+        Param::arg("k", "K", "How many piles a move may take from (at least 1)")
+            .whole("a number of piles", 1),
+        super::PILES,
     ],
     run: run_nim_k,
     table: None,
@@ -71,13 +68,8 @@ pub static NIM_K: Family = Family {
 };
 
 fn run_nim_k(inputs: &Inputs) -> Result<Report, RunError> {
-    let k = input::whole(
-        "K",
-        inputs.value("k").unwrap_or_default(),
-        "a number of piles",
-        1,
-    )?;
-    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let k = inputs.whole("k")?;
+    let piles = inputs.wholes("piles")?;
     let moves = nim_k::winning_move(&piles, k)
         .map(|next| NimKMove {
             piles: next,
@@ -130,7 +122,9 @@ pub static MISERE: Family = Family {
         "VALUES",
         "The values of the components (for Anti-Nim: the pile sizes). The rule is exact when \
          a component of value 0 has no move (see docs/catalogue.md)",
-    )],
+    )
+    .whole("a value", 0)
+    .each("component")],
     run: run_misere,
     table: None,
     plays: &[],
@@ -138,7 +132,7 @@ pub static MISERE: Family = Family {
 };
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
-    let values = input::each_whole("component", inputs.values("values"), "a value", 0)?;
+    let values = inputs.wholes("values")?;
     let moves = misere::anti_sg_move(&values)
         .map(|(i, to)| ComponentMove {
             component: i + 1,

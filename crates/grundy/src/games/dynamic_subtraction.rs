@@ -330,7 +330,7 @@ pub static FAMILY: Family = Family {
     about: "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)",
     example: &[("pile", "10"), ("k", "3/2")],
     params: &[
-        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
+        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
         Param::option(
             "k",
             "K",
@@ -344,7 +344,8 @@ pub static FAMILY: Family = Family {
             "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
              opponent took c). Default: the start, where the first player may take anything \
              but the whole pile (N - 1)",
-        ),
+        )
+        .whole("a limit", 1),
     ],
     run,
     table: None,
@@ -354,16 +355,8 @@ pub static FAMILY: Family = Family {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let k = input::ratio(&inputs.shown("k"), inputs.value("k").unwrap_or_default())?;
-    let pile = input::whole(
-        "N",
-        inputs.value("pile").unwrap_or_default(),
-        "a pile size",
-        0,
-    )?;
-    let limit = inputs
-        .value("limit")
-        .map(|text| input::whole(&inputs.shown("limit"), text, "a limit", 1))
-        .transpose()?;
+    let pile = inputs.whole("pile")?;
+    let limit = inputs.optional_whole("limit")?;
     let (reply, sizes) = answer(k, pile, limit)?;
     let mut report = Report::answer(&reply).fields([
         Field::new("k", k.to_string()),

@@ -657,10 +657,10 @@ pub fn two_queues(
     Ok(TwoQueues::new(first, second, threshold)?.answer())
 }
 
-/// The `--file PATH` parameter of these games: the input of the contest problem.
-const fn file_param(help: &'static str) -> Param {
-    Param::option("file", "PATH", help)
-}
+/// The values of a row, one an argument (the help says what they are).
+const VALUES: Param = Param::args("values", "VALUE", "")
+    .whole("a whole number", 0)
+    .each("value");
 
 /// `grundy fox-cards PILE...`: each pile is its card values from top to bottom, separated
 /// by commas (`1,10`), or `--file` in the format of Codeforces 388C (n, then n lines `s c1
@@ -672,13 +672,12 @@ pub static FOX_CARDS: Family = Family {
             sums",
     example: &[("piles", "100"), ("piles", "1,10")],
     params: &[
-        Param::args(
+        super::or_file(Param::args(
             "piles",
             "PILE",
             "The piles, each as its card values from top to bottom separated by commas (1,10)",
-        )
-        .optional(),
-        file_param(
+        )),
+        super::file_param(
             "Read the piles from a file (`-`: standard input) in the format of Codeforces \
              388C: n, then n lines `s c1 ... cs`",
         ),
@@ -691,13 +690,6 @@ pub static FOX_CARDS: Family = Family {
 
 fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
     let piles: Vec<Vec<u64>> = match inputs.value("file") {
-        Some(_) if !inputs.values("piles").is_empty() => {
-            return Err(InputError::usage(format!(
-                "give the piles as arguments or with {}, not both",
-                inputs.shown("file")
-            ))
-            .into())
-        }
         Some(path) => {
             let source = inputs.read(path)?;
             let mut words = Words::new(&source.origin, &source.text);
@@ -757,8 +749,8 @@ pub static CARROTS: Family = Family {
         ("values", "5"),
     ],
     params: &[
-        Param::args("values", "VALUE", "The values of the row, in order").optional(),
-        file_param(
+        super::or_file(VALUES.help("The values of the row, in order")),
+        super::file_param(
             "Read the values from a file (`-`: standard input) in the format of Codeforces \
              794E: n, then n values",
         ),
@@ -770,7 +762,7 @@ pub static CARROTS: Family = Family {
 };
 
 fn run_carrots(inputs: &Inputs) -> Result<Report, RunError> {
-    let values = inputs.numbers_or_file("values", "file", "value", "a whole number", 0)?;
+    let values = inputs.numbers_or_file("values", "file")?;
     let left = carrots(&values);
     let text: Vec<String> = left.iter().map(u64::to_string).collect();
     Ok(Report::new().field(
@@ -801,13 +793,11 @@ pub static ENDS_SUM: Family = Family {
         ("values", "1"),
     ],
     params: &[
-        Param::args(
-            "values",
-            "VALUE",
-            "The values of the row, in order: an even number of them, with an odd total",
-        )
-        .optional(),
-        file_param("Read the values from a file (`-`: standard input): n, then n values"),
+        super::or_file(
+            VALUES
+                .help("The values of the row, in order: an even number of them, with an odd total"),
+        ),
+        super::file_param("Read the values from a file (`-`: standard input): n, then n values"),
     ],
     run: run_ends_sum,
     table: None,
@@ -816,7 +806,7 @@ pub static ENDS_SUM: Family = Family {
 };
 
 fn run_ends_sum(inputs: &Inputs) -> Result<Report, RunError> {
-    let values = inputs.numbers_or_file("values", "file", "value", "a whole number", 0)?;
+    let values = inputs.numbers_or_file("values", "file")?;
     let answer = sum_game(&values)?;
     let (odd, even) = parity_sums(&values);
     Ok(Report::answer(&answer).fields([
@@ -844,12 +834,14 @@ pub static TWO_QUEUES: Family = Family {
             "first",
             "QUEUE1",
             "The first queue, head first, values separated by commas ('' for an empty queue)",
-        ),
+        )
+        .list("a value", 0),
         Param::arg(
             "second",
             "QUEUE2",
             "The second queue, head first, values separated by commas",
-        ),
+        )
+        .list("a value", 0),
     ],
     run: run_two_queues,
     table: None,
@@ -859,22 +851,11 @@ pub static TWO_QUEUES: Family = Family {
 
 fn run_two_queues(inputs: &Inputs) -> Result<Report, RunError> {
     let threshold = input::whole_u128(
-        "threshold",
+        &inputs.shown("threshold"),
         inputs.value("threshold").unwrap_or_default(),
         "a threshold",
         1,
     )?;
-    let first = input::list(
-        "queue 1",
-        inputs.value("first").unwrap_or_default(),
-        "a value",
-        0,
-    )?;
-    let second = input::list(
-        "queue 2",
-        inputs.value("second").unwrap_or_default(),
-        "a value",
-        0,
-    )?;
+    let (first, second) = (inputs.list("first")?, inputs.list("second")?);
     Ok(Report::answer(&two_queues(first, second, threshold)?))
 }

@@ -6,7 +6,7 @@
 use std::fmt;
 
 pub use super::inputs::{
-    Example, Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader,
+    Example, Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader, ValueKind,
 };
 use super::strong::Strong;
 use crate::pattern::table::TableSource;
@@ -92,6 +92,15 @@ pub struct Family {
     pub plays: &'static [Playable],
     /// How this family is solved strongly into files, if it is.
     pub strong: Option<Strong>,
+}
+
+impl Family {
+    /// Checks the inputs against the parameters' declarations ([`Inputs::check`]), then
+    /// answers: the way every front end runs a family.
+    pub fn answer(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        inputs.check()?;
+        (self.run)(inputs)
+    }
 }
 
 impl fmt::Debug for Family {

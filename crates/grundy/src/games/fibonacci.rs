@@ -43,7 +43,7 @@ use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
-use crate::input::{self, InputError, Words};
+use crate::input::{self, Words};
 use crate::math::zeckendorf::{
     is_fibonacci, largest_index_at_most, smallest_term, zeckendorf, FIBONACCI,
 };
@@ -239,14 +239,15 @@ pub static FAMILY: Family = Family {
     about: "Fibonacci Nim (take at most twice the last take): who wins, every winning move",
     example: &[("pile", "10"), ("limit", "4")],
     params: &[
-        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)"),
+        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
         Param::option(
             "limit",
             "L",
             "In the middle of play: the most the player to move may take (twice the \
              opponent's last take; a limit at least N allows taking the whole pile). Default: \
              the start, where the first player may take anything but the whole pile (N - 1)",
-        ),
+        )
+        .whole("a limit", 1),
     ],
     run,
     table: Some(TableSource {
@@ -330,18 +331,10 @@ fn position_of_name(name: &str) -> Result<LimitedPile, PlayError> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let pile = input::whole(
-        "N",
-        inputs.value("pile").unwrap_or_default(),
-        "a pile size",
-        0,
-    )?;
-    let (limit, reply) = match inputs.value("limit") {
+    let pile = inputs.whole("pile")?;
+    let (limit, reply) = match inputs.optional_whole("limit")? {
         None => (pile.saturating_sub(1), start_answer(pile)),
-        Some(text) => {
-            let limit = input::whole(&inputs.shown("limit"), text, "a limit", 1)?;
-            (limit, answer(pile, limit))
-        }
+        Some(limit) => (limit, answer(pile, limit)),
     };
     Ok(Report::answer(&reply).fields([
         Field::new("pile", pile),
@@ -367,21 +360,28 @@ pub static MISERE_FAMILY: Family = Family {
             "N",
             "The pile (0 to 2^64 - 1 counters); omit it with {count} or {batch}",
         )
-        .optional(),
+        .optional()
+        .whole("a pile size", 0)
+        .or(&["count", "batch"])
+        .excludes(&["count"]),
         Param::option(
             "k",
             "K",
             "The most the first move may take (later: twice the opponent's last take)",
-        ),
+        )
+        .whole("a first take", 1)
+        .or(&["batch"]),
         Param::option(
             "count",
             "M",
             "Count the P-positions (second player wins) among the starts 1..=M",
-        ),
+        )
+        .whole("a count", 0),
         Param::flag(
             "batch",
             "Read T, then T lines `k m` from standard input; print each count, one per line",
-        ),
+        )
+        .excludes(&["pile", "k", "count"]),
     ],
     run: run_misere,
     table: None,
@@ -391,29 +391,12 @@ pub static MISERE_FAMILY: Family = Family {
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
     if inputs.given("batch") {
-        for other in ["pile", "k", "count"] {
-            inputs.exclusive("batch", other)?;
-        }
         return batch(inputs);
     }
-    let k = inputs.value("k").ok_or_else(|| {
-        InputError::usage(format!(
-            "{} K is needed (the most the first move may take), or {}",
-            inputs.shown("k"),
-            inputs.shown("batch")
-        ))
-    })?;
-    let k = input::whole(&inputs.shown("k"), k, "a first take", 1)?;
-    match (inputs.value("pile"), inputs.value("count")) {
-        (Some(_), Some(_)) => {
-            let count = inputs.shown("count");
-            Err(InputError::usage(format!("give either a pile N or {count} M, not both")).into())
-        }
-        (None, None) => {
-            Err(InputError::usage(format!("give a pile N, or {} M", inputs.shown("count"))).into())
-        }
-        (None, Some(m)) => {
-            let m = input::whole(&inputs.shown("count"), m, "a count", 0)?;
+    let k = inputs.whole("k")?;
+    // The declarations allow one of a pile and a count.
+    match inputs.optional_whole("count")? {
+        Some(m) => {
             let losses = misere_losses_up_to(k, m);
             Ok(Report::new().fields([
                 Field::json_only("k", k),
@@ -421,8 +404,8 @@ fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
                 Field::shown("losses", losses, "", losses).laid_out(Layout::Bare),
             ]))
         }
-        (Some(pile), None) => {
-            let pile = input::whole("N", pile, "a pile size", 0)?;
+        None => {
+            let pile = inputs.whole("pile")?;
             Ok(Report::answer(&misere_answer(pile, k)).fields([
                 Field::new("pile", pile),
                 Field::new("limit", k),

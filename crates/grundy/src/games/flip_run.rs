@@ -39,7 +39,6 @@ use serde::Serialize;
 
 use super::catalogue_game::own_rules;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
-use crate::input;
 use crate::math::bits::{gray, gray_inverse, lowbit};
 use crate::report::Report;
 use crate::rules::Impartial;
@@ -157,11 +156,11 @@ pub static FAMILY: Family = Family {
     group: Group::Rows,
     about: "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves",
     example: &[("a", "1"), ("a", "0"), ("a", "1"), ("a", "1")],
-    params: &[Param::args(
-        "a",
-        "A",
-        "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)",
-    )],
+    params: &[
+        Param::args("a", "A", "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)")
+            .whole("a whole number", 0)
+            .each("entry"),
+    ],
     run,
     table: None,
     plays: &[],
@@ -169,6 +168,6 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let a = input::each_whole("entry", inputs.values("a"), "a whole number", 0)?;
+    let a = inputs.wholes("a")?;
     Ok(Report::answer(&answer(&a)))
 }

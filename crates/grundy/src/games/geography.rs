@@ -601,13 +601,10 @@ pub static FAMILY: Family = Family {
     about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
     example: &[("grid", "board.txt"), ("start", "1,1")],
     params: &[
-        Param::arg(
-            "file",
-            "FILE",
-            "The graph, in the position-graph format of `grundy solve`, each move `u v` read as \
-             an undirected edge (`-`: standard input)",
-        )
-        .optional(),
+        super::edges_param!("The graph")
+            .optional()
+            .or(&["grid"])
+            .excludes(&["grid"]),
         Param::option(
             "grid",
             "FILE",
@@ -628,16 +625,10 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    inputs.exclusive("file", "grid")?;
-    match (inputs.value("grid"), inputs.value("file")) {
-        (Some(path), _) => run_grid(inputs, path),
-        (None, Some(path)) => run_graph(inputs, path),
-        (None, None) => Err(InputError::usage(format!(
-            "give a graph {} or {} FILE",
-            inputs.shown("graph"),
-            inputs.shown("grid")
-        ))
-        .into()),
+    // The declarations allow one of a graph and a grid.
+    match inputs.value("grid") {
+        Some(path) => run_grid(inputs, path),
+        None => run_graph(inputs, inputs.value("file").unwrap_or("-")),
     }
 }
 

@@ -37,7 +37,6 @@ use crate::games::geography::LISTED_MOVES;
 use crate::games::Answer;
 use crate::graph::GameGraph;
 use crate::graph::UndirectedGraph;
-use crate::input;
 use crate::input::InputError;
 use crate::outcome::Outcome;
 use crate::report::{Cell, Column, Field, Listing, Report};
@@ -384,12 +383,7 @@ pub static FAMILY: Family = Family {
             middle",
     example: &[("file", "tree.game"), ("start", "a")],
     params: &[
-        Param::arg(
-            "file",
-            "FILE",
-            "The tree, in the position-graph format of `grundy solve`, each move `u v` read as \
-             an undirected edge (`-`: standard input)",
-        ),
+        super::edges_param!("The tree"),
         Param::option(
             "start",
             "VERTEX",
@@ -399,8 +393,10 @@ pub static FAMILY: Family = Family {
             "last",
             "L",
             "The length of the previous move (0: the game starts; the next move must be \
-             longer); needs {start}",
-        ),
+             longer)",
+        )
+        .whole("a length", 0)
+        .needs(&["start"]),
     ],
     run,
     table: None,
@@ -431,14 +427,6 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             format!("the middle of the edge {} - {}", label(a), label(b)),
         ),
     };
-    if inputs.given("last") && !inputs.given("start") {
-        return Err(InputError::usage(format!(
-            "{} is the length of the move before a start: give {}",
-            inputs.shown("last"),
-            inputs.shown("start")
-        ))
-        .into());
-    }
     if let Some(start) = inputs.value("start") {
         let v = tree.graph().index_of(start).ok_or_else(|| {
             InputError::invalid(
@@ -446,10 +434,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
                 format!("no such vertex in {origin}"),
             )
         })?;
-        let last = match inputs.value("last") {
-            None => 0,
-            Some(text) => input::whole(&inputs.shown("last"), text, "a length", 0)?,
-        };
+        let last = inputs.optional_whole("last")?.unwrap_or(0);
         let threshold = solution.threshold(v);
         return Ok(Report::answer(&solution.answer(&tree, v, last)).fields([
             Field::shown(

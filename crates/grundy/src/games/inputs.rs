@@ -30,9 +30,35 @@ pub enum ParamKind {
     Flag,
 }
 
+/// What a parameter's values are. [`Inputs::check`] reads every value of a declared kind
+/// before a family runs, so a family reads them with [`Inputs::whole`] and checks nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// Text the family reads itself: a position, a rule, a path.
+    Text,
+    /// Whole numbers from `min` to `max`, each named `noun` in messages (`a pile size`).
+    Whole {
+        /// What one value is, with an article: `a pile size`.
+        noun: &'static str,
+        /// The least value allowed.
+        min: u64,
+        /// The greatest value allowed.
+        max: u64,
+    },
+    /// A comma-separated list of whole numbers from `min` (`1,3,4`; the empty text is the
+    /// empty list), each named `noun` in messages.
+    List {
+        /// What one number is, with an article: `a round`.
+        noun: &'static str,
+        /// The least number allowed.
+        min: u64,
+    },
+}
+
 /// One parameter of a family: its name (the option's long name, or the positional's id), how
-/// it is given, and its help. Values are read as text and parsed by the family with
-/// [`crate::input`], so that every error has the same wording.
+/// it is given, its help, what its values are and how it goes with the other parameters
+/// (which it excludes, which it needs, which may stand in for it). Front ends render the
+/// declaration their own way; [`Inputs::check`] enforces it in one place, with one wording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Param {
     /// The name: `--name` for options and flags, an id for positionals.
@@ -46,6 +72,18 @@ pub struct Param {
     /// The value it has when not given, if it has one: front ends show it, and
     /// [`Inputs::value`] gives it.
     pub default: Option<&'static str>,
+    /// What its values are.
+    pub value: ValueKind,
+    /// How one of several values is placed in messages (`pile` gives `pile 2`); empty for
+    /// the parameter's own name.
+    pub item: &'static str,
+    /// The parameters that cannot be given with this one.
+    pub excludes: &'static [&'static str],
+    /// The parameters this one needs: given without them, it is refused.
+    pub needs: &'static [&'static str],
+    /// The parameters any of which may stand in for this one: when none of them and not this
+    /// one is given, the inputs are refused (a pile N, or `--count L R`).
+    pub or: &'static [&'static str],
 }
 
 impl Param {
@@ -60,6 +98,11 @@ impl Param {
             value_name,
             help,
             default: None,
+            value: ValueKind::Text,
+            item: "",
+            excludes: &[],
+            needs: &[],
+            or: &[],
         }
     }
 
@@ -128,6 +171,80 @@ impl Param {
             default: Some(value),
             ..self
         }
+    }
+
+    /// The same parameter, its values whole numbers from `min` (to 2^64 − 1), each named
+    /// `noun` in messages.
+    pub const fn whole(self, noun: &'static str, min: u64) -> Param {
+        Param {
+            value: ValueKind::Whole {
+                noun,
+                min,
+                max: u64::MAX,
+            },
+            ..self
+        }
+    }
+
+    /// The same parameter, its value a comma-separated list of whole numbers from `min`, each
+    /// named `noun` in messages.
+    pub const fn list(self, noun: &'static str, min: u64) -> Param {
+        Param {
+            value: ValueKind::List { noun, min },
+            ..self
+        }
+    }
+
+    /// The same whole-number parameter, its values at most `max`.
+    pub const fn at_most(self, max: u64) -> Param {
+        match self.value {
+            ValueKind::Whole { noun, min, .. } => Param {
+                value: ValueKind::Whole { noun, min, max },
+                ..self
+            },
+            ValueKind::Text | ValueKind::List { .. } => self,
+        }
+    }
+
+    /// The same parameter, each of its several values placed in messages as `item 1`,
+    /// `item 2`, ...
+    pub const fn each(self, item: &'static str) -> Param {
+        Param { item, ..self }
+    }
+
+    /// The same parameter with another help.
+    pub const fn help(self, help: &'static str) -> Param {
+        Param { help, ..self }
+    }
+
+    /// The same parameter, refused together with any of `names`.
+    pub const fn excludes(self, names: &'static [&'static str]) -> Param {
+        Param {
+            excludes: names,
+            ..self
+        }
+    }
+
+    /// The same parameter, refused without every one of `names`.
+    pub const fn needs(self, names: &'static [&'static str]) -> Param {
+        Param {
+            needs: names,
+            ..self
+        }
+    }
+
+    /// The same parameter, which must be given unless one of `names` is.
+    pub const fn or(self, names: &'static [&'static str]) -> Param {
+        Param { or: names, ..self }
+    }
+
+    /// The parameters among `params` (this one's family's) that cannot be given with this one,
+    /// whichever of the two declares it: for help. O(parameters).
+    pub fn excluded<'p>(&self, params: &'p [Param]) -> Vec<&'p Param> {
+        (params.iter())
+            .filter(|p| p.name != self.name)
+            .filter(|p| self.excludes.contains(&p.name) || p.excludes.contains(&self.name))
+            .collect()
     }
 
     /// The same option, taking `values` values at once: `--count L R`.
@@ -273,35 +390,27 @@ impl<'a> Inputs<'a> {
         Ok(source)
     }
 
-    /// Whole numbers from `min` given one per argument of `param` (placed as `{what} 1`,
-    /// `{what} 2`, ...), or by the option `file` as a file (or `-`) holding their count and
-    /// then the numbers (the input of contest problems); at least one.
-    pub fn numbers_or_file(
-        &self,
-        param: &str,
-        file: &str,
-        what: &str,
-        noun: &str,
-        min: u64,
-    ) -> Result<Vec<u64>, InputError> {
+    /// The whole numbers of the parameter `param` (one an argument), or of the file (or `-`)
+    /// the parameter `file` names, holding their count and then the numbers (the input of
+    /// contest problems), read within `param`'s declared bounds; at least one. Declare
+    /// `param` `.or(&[file]).excludes(&[file])`. O(length).
+    pub fn numbers_or_file(&self, param: &str, file: &str) -> Result<Vec<u64>, InputError> {
         let values = match self.value(file) {
-            Some(_) if !self.values(param).is_empty() => {
-                return Err(InputError::usage(format!(
-                    "give the {what}s as arguments or with {}, not both",
-                    self.shown(file)
-                )))
-            }
             Some(path) => {
+                let (noun, min, _) = self.bounds(param);
                 let source = self.read(path)?;
                 let mut words = Words::new(&source.origin, &source.text);
                 let values = words.counted(noun, min)?;
                 words.finish()?;
                 values
             }
-            None => input::each_whole(what, self.values(param), noun, min)?,
+            None => self.wholes(param)?,
         };
         if values.is_empty() {
-            return Err(InputError::usage(format!("no {what} given")));
+            return Err(InputError::usage(format!(
+                "give at least one {}",
+                self.shown(param)
+            )));
         }
         Ok(values)
     }
@@ -325,16 +434,125 @@ impl<'a> Inputs<'a> {
         Ok((graph, source.origin))
     }
 
-    /// Fails when two parameters that exclude each other are both given.
-    pub fn exclusive(&self, a: &str, b: &str) -> Result<(), InputError> {
-        if self.given(a) && self.given(b) {
-            return Err(InputError::usage(format!(
-                "{} and {} exclude each other: give one",
-                self.shown(a),
-                self.shown(b)
-            )));
+    /// Checks the values given against the parameters' declarations, in one place for every
+    /// family and front end: no two that exclude each other, every parameter's needs given,
+    /// every required parameter (or one that may stand in for it) given, every value of its
+    /// declared kind. Front ends call it through [`super::Family::answer`], before the family
+    /// runs. O(parameters² + values).
+    pub fn check(&self) -> Result<(), InputError> {
+        let given: Vec<&Param> = self.params.iter().filter(|p| self.given(p.name)).collect();
+        for param in &given {
+            let excluded = param.excluded(self.params);
+            if let Some(other) = excluded.into_iter().find(|other| self.given(other.name)) {
+                return Err(InputError::usage(format!(
+                    "{} and {} exclude each other: give one",
+                    self.shown(param.name),
+                    self.shown(other.name)
+                )));
+            }
+        }
+        for param in &given {
+            if let Some(need) = param.needs.iter().find(|&&need| !self.given(need)) {
+                return Err(InputError::usage(format!(
+                    "{} needs {}",
+                    self.shown(param.name),
+                    self.shown(need)
+                )));
+            }
+        }
+        for param in self.params.iter().filter(|p| !self.given(p.name)) {
+            let required = matches!(
+                param.kind,
+                ParamKind::Positional { required: true, .. }
+                    | ParamKind::Option { required: true, .. }
+            ) && param.default.is_none();
+            let stood_in = param.or.iter().any(|&other| self.given(other));
+            if (required || !param.or.is_empty()) && !stood_in {
+                let mut ways = vec![self.shown(param.name)];
+                ways.extend(param.or.iter().map(|other| self.shown(other)));
+                let last = ways.pop().unwrap_or_default();
+                let ways = match ways.is_empty() {
+                    true => last,
+                    false => format!("{} or {last}", ways.join(", ")),
+                };
+                return Err(InputError::usage(format!("give {ways}")));
+            }
+        }
+        for param in given {
+            match param.value {
+                ValueKind::Whole { .. } => drop(self.wholes(param.name)?),
+                ValueKind::List { .. } => drop(self.list(param.name)?),
+                ValueKind::Text => {}
+            }
         }
         Ok(())
+    }
+
+    /// The value of the whole-number parameter `name` (given, or its default), read as its
+    /// declaration says; an error names the parameter when it has no value. O(length).
+    pub fn whole(&self, name: &str) -> Result<u64, InputError> {
+        self.optional_whole(name)?
+            .ok_or_else(|| InputError::usage(format!("give {}", self.shown(name))))
+    }
+
+    /// The value of the whole-number parameter `name` (given, or its default), if it has
+    /// one, read as its declaration says. O(length).
+    pub fn optional_whole(&self, name: &str) -> Result<Option<u64>, InputError> {
+        match self.value(name) {
+            Some(text) => self.read_whole(name, 0, text).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Every value of the whole-number parameter `name` (its default when not given, none
+    /// when it has no default), read as its declaration says. O(length).
+    pub fn wholes(&self, name: &str) -> Result<Vec<u64>, InputError> {
+        match (self.values(name), self.value(name)) {
+            ([], Some(default)) => Ok(vec![self.read_whole(name, 0, default)?]),
+            (values, _) => (values.iter().enumerate())
+                .map(|(at, text)| self.read_whole(name, at, text))
+                .collect(),
+        }
+    }
+
+    /// The numbers of the list parameter `name` (given, or its default; none when it has
+    /// neither), read as its declaration says. O(length).
+    pub fn list(&self, name: &str) -> Result<Vec<u64>, InputError> {
+        let (noun, min) = match self.params.iter().find(|p| p.name == name).map(|p| p.value) {
+            Some(ValueKind::List { noun, min }) => (noun, min),
+            _ => ("a whole number", 0),
+        };
+        input::list(&self.shown(name), self.value(name).unwrap_or(""), noun, min)
+    }
+
+    /// The noun and bounds of the whole-number parameter `name` (any whole number when it is
+    /// not declared as one).
+    fn bounds(&self, name: &str) -> (&'static str, u64, u64) {
+        match self.params.iter().find(|p| p.name == name).map(|p| p.value) {
+            Some(ValueKind::Whole { noun, min, max }) => (noun, min, max),
+            _ => ("a whole number", 0, u64::MAX),
+        }
+    }
+
+    /// The value at index `at` of the parameter `name`, read as a whole number within its
+    /// declared bounds (any whole number when it is not declared as one).
+    fn read_whole(&self, name: &str, at: usize, text: &str) -> Result<u64, InputError> {
+        let param = self.params.iter().find(|p| p.name == name);
+        let (noun, min, max) = self.bounds(name);
+        let place = match param {
+            Some(p) if !p.item.is_empty() => format!("{} {}", p.item, at + 1),
+            Some(
+                p @ Param {
+                    kind: ParamKind::Option { values: 2.., .. },
+                    ..
+                },
+            ) => match p.value_name.split(' ').nth(at) {
+                Some(word) => format!("{} {word}", self.shown(name)),
+                None => self.shown(name),
+            },
+            _ => self.shown(name),
+        };
+        input::whole_up_to(&place, text, noun, min, max)
     }
 
     /// A parameter as the front end names it to its user (see [`Inputs::with_naming`]):

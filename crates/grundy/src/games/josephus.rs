@@ -24,7 +24,7 @@
 use serde::Serialize;
 
 use super::{Family, Group, Inputs, Param, RunError};
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::report::{Field, Report};
 
 /// Why a question cannot be answered.
@@ -287,22 +287,25 @@ pub static FAMILY: Family = Family {
     about: "The Josephus problem: who dies in round i, when person j dies, the survivor",
     example: &[("n", "41"), ("k", "3"), ("one-based", "")],
     params: &[
-        Param::arg("n", "N", "The number of people (1 to 2^64 - 1)"),
+        Param::arg("n", "N", "The number of people (1 to 2^64 - 1)").whole("a number of people", 0),
         Param::arg(
             "k",
             "K",
             "Every k-th is killed (1 to 2^64 - 1; may exceed N)",
-        ),
+        )
+        .whole("a step", 0),
         Param::option(
             "dies",
             "ROUNDS",
             "Who dies in these rounds (from 1 to N), comma-separated",
-        ),
+        )
+        .list("a round", 0),
         Param::option(
             "person",
             "PEOPLE",
             "In which round these people die, comma-separated",
-        ),
+        )
+        .list("a person", 0),
         Param::flag(
             "survivor",
             "Print the survivor too (the default when no other question is asked)",
@@ -329,13 +332,8 @@ struct Person {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let n = input::whole(
-        "N",
-        inputs.value("n").unwrap_or_default(),
-        "a number of people",
-        0,
-    )?;
-    let k = input::whole("K", inputs.value("k").unwrap_or_default(), "a step", 0)?;
+    let n = inputs.whole("n")?;
+    let k = inputs.whole("k")?;
     let circle = Josephus::new(n, k)?.with_step_limit(STEP_LIMIT);
     let base = u64::from(inputs.given("one-based"));
     let order = inputs.given("order");
@@ -355,42 +353,30 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     if inputs.given("survivor") || alone {
         report = report.field(Field::new("survivor", circle.survivor()? + base));
     }
-    let deaths = input::list(
-        &inputs.shown("dies"),
-        inputs.value("dies").unwrap_or_default(),
-        "a round",
-        0,
-    )?
-    .into_iter()
-    .map(|round| {
-        Ok(Death {
-            round,
-            person: circle.dies(round)? + base,
+    let deaths = (inputs.list("dies")?.into_iter())
+        .map(|round| {
+            Ok(Death {
+                round,
+                person: circle.dies(round)? + base,
+            })
         })
-    })
-    .collect::<Result<Vec<_>, RunError>>()?;
-    let people = input::list(
-        &inputs.shown("person"),
-        inputs.value("person").unwrap_or_default(),
-        "a person",
-        0,
-    )?
-    .into_iter()
-    .map(|person| {
-        let last = n - 1 + base;
-        if person < base || person > last {
-            return Err(InputError::invalid(
-                format!("person {person}"),
-                format!("no such person: people are numbered from {base} to {last}"),
-            )
-            .into());
-        }
-        Ok(Person {
-            person,
-            round: circle.round_of(person - base)?,
+        .collect::<Result<Vec<_>, RunError>>()?;
+    let people = (inputs.list("person")?.into_iter())
+        .map(|person| {
+            let last = n - 1 + base;
+            if person < base || person > last {
+                return Err(InputError::invalid(
+                    format!("person {person}"),
+                    format!("no such person: people are numbered from {base} to {last}"),
+                )
+                .into());
+            }
+            Ok(Person {
+                person,
+                round: circle.round_of(person - base)?,
+            })
         })
-    })
-    .collect::<Result<Vec<_>, RunError>>()?;
+        .collect::<Result<Vec<_>, RunError>>()?;
     report = report.fields(
         deaths
             .iter()

@@ -359,16 +359,17 @@ pub static FAMILY: Family = Family {
             column",
     example: &[("row", "1202"), ("column", "1000")],
     params: &[
-        Param::arg("row", "ROW", "The first row: n digits 0, 1, 2 (e.g. 1202)").optional(),
-        Param::arg(
+        super::or_file(Param::arg(
+            "row",
+            "ROW",
+            "The first row: n digits 0, 1, 2 (e.g. 1202)",
+        )),
+        super::or_file(Param::arg(
             "column",
             "COLUMN",
             "The first column, top to bottom: n digits, the first one the same corner as ROW's",
-        )
-        .optional(),
-        Param::option(
-            "file",
-            "PATH",
+        )),
+        super::file_param(
             "Read the matrix from a file (`-`: standard input) in the format of ARC107 E: n, \
              then the first row's n values, then the n - 1 values of the first column below \
              the corner",
@@ -409,28 +410,12 @@ fn read_contest(inputs: &Inputs, path: &str) -> Result<(Vec<u8>, Vec<u8>), Input
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let (row, column) = match (
-        inputs.value("file"),
-        inputs.value("row"),
-        inputs.value("column"),
-    ) {
-        (Some(path), None, None) => read_contest(inputs, path)?,
-        (Some(_), _, _) => {
-            return Err(InputError::usage(format!(
-                "give the matrix as ROW COLUMN or with {}, not both",
-                inputs.shown("file")
-            ))
-            .into())
-        }
-        (None, Some(row), Some(column)) => {
-            (parse_cells("ROW", row)?, parse_cells("COLUMN", column)?)
-        }
-        (None, _, _) => {
-            return Err(InputError::usage(format!(
-                "give the first row and the first column (ROW COLUMN), or {}",
-                inputs.shown("file")
-            ))
-            .into())
+    // The declarations allow a file, or a row and a column.
+    let (row, column) = match inputs.value("file") {
+        Some(path) => read_contest(inputs, path)?,
+        None => {
+            let cells = |name| parse_cells(&inputs.shown(name), inputs.value(name).unwrap_or(""));
+            (cells("row")?, cells("column")?)
         }
     };
     let matrix = MexMat::new(&row, &column)?;

@@ -88,16 +88,49 @@ fn remoteness_text(remoteness: Option<u32>) -> String {
     }
 }
 
-/// The `max-positions` parameter of a family that explores, or `default`.
-fn max_positions(inputs: &Inputs, default: usize) -> Result<usize, crate::input::InputError> {
-    match inputs.value("max-positions") {
-        Some(v) => Ok(crate::input::whole_up_to(
-            &inputs.shown("max-positions"),
-            v,
-            "a position count",
-            1,
-            u64::from(u32::MAX - 1),
-        )? as usize),
-        None => Ok(default),
-    }
+/// The pile sizes of a game on many piles, one an argument.
+const PILES: Param = Param::args(
+    "piles",
+    "PILES",
+    "The pile sizes (0 to 2^64 - 1 counters each)",
+)
+.whole("a pile size", 0)
+.each("pile");
+
+/// The parameter `file`: a graph read from a file (`-`: standard input) as a plain graph
+/// whose moves are the edges of an undirected graph; `$what` names it (`"The tree"`).
+macro_rules! edges_param {
+    ($what:literal) => {
+        Param::arg(
+            "file",
+            "FILE",
+            concat!(
+                $what,
+                ", in the position-graph format of `grundy solve`, each move `u v` read as an \
+                 undirected edge (`-`: standard input)"
+            ),
+        )
+    };
+}
+use edges_param;
+
+/// `param` as the numbers of a contest problem, which may instead come from the file the
+/// `file` parameter names ([`file_param`]): one of the two must be given, not both.
+const fn or_file(param: Param) -> Param {
+    param.optional().or(&["file"]).excludes(&["file"])
+}
+
+/// The `file` parameter of a family whose numbers may come from a file (or `-`), in the
+/// format of contest problems: their count, then the numbers.
+const fn file_param(help: &'static str) -> Param {
+    Param::option("file", "PATH", help)
+}
+
+/// The `max-positions` parameter of a family that explores, its default `default` (which
+/// the family's help shows).
+const fn max_positions(default: &'static str) -> Param {
+    Param::option("max-positions", "N", "The most positions to explore")
+        .whole("a position count", 1)
+        .at_most(u32::MAX as u64 - 1)
+        .default(default)
 }

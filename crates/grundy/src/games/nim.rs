@@ -32,7 +32,6 @@ use super::catalogue_game::own_rules;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
 use crate::impartial::misere::anti_sg_wins;
-use crate::input;
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::explore_or_formula;
@@ -212,11 +211,7 @@ pub static FAMILY: Family = Family {
     about: "Nim (value: the XOR of the piles), or Anti-Nim with {misere}: every winning move",
     example: &[("piles", "3"), ("piles", "4"), ("piles", "5")],
     params: &[
-        Param::args(
-            "piles",
-            "PILES",
-            "The pile sizes (0 to 2^64 - 1 counters each)",
-        ),
+        super::PILES,
         Param::flag(
             "misere",
             "Misère play (Anti-Nim): whoever takes the last counter loses",
@@ -311,7 +306,7 @@ fn by_formula(piles: Vec<u64>, budget: &Budget, misere: bool) -> Result<Match, P
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let piles = inputs.wholes("piles")?;
     if !inputs.given("misere") {
         return Ok(Report::answer(&answer(&piles)));
     }

@@ -455,18 +455,16 @@ pub static FAMILY: Family = Family {
             "A",
             "How many counters Left (Alice) must take (1 to 2^64 - 1)",
         )
-        .required(),
+        .required()
+        .whole("a take", 1),
         Param::option(
             "b",
             "B",
             "How many counters Right (Bob) must take (1 to 2^64 - 1)",
         )
-        .required(),
-        Param::args(
-            "piles",
-            "PILES",
-            "The pile sizes (0 to 2^64 - 1 counters each)",
-        ),
+        .required()
+        .whole("a take", 1),
+        super::PILES,
     ],
     run,
     table: None,
@@ -525,19 +523,8 @@ fn position_of_name(name: &str) -> Result<PilesPosition, PlayError> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let a = input::whole(
-        &inputs.shown("a"),
-        inputs.value("a").unwrap_or_default(),
-        "a take",
-        1,
-    )?;
-    let b = input::whole(
-        &inputs.shown("b"),
-        inputs.value("b").unwrap_or_default(),
-        "a take",
-        1,
-    )?;
-    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let (a, b) = (inputs.whole("a")?, inputs.whole("b")?);
+    let piles = inputs.wholes("piles")?;
     let game = PartizanPiles::new(a, b)?;
     let answer = game.answer(&piles);
     Ok(Report::new()

@@ -51,7 +51,7 @@
 
 use super::limited::{LimitedPile, LimitedTake};
 use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::report::{big, Field, Layout, Report};
 use crate::rules::Impartial;
 
@@ -277,26 +277,33 @@ pub static FAMILY: Family = Family {
             "N",
             "The pile (0 to 2^64 - 1 counters); omit it with {count}",
         )
-        .optional(),
+        .optional()
+        .whole("a pile size", 0)
+        .or(&["count"])
+        .excludes(&["count"]),
         Param::option(
             "k",
             "K",
             "After a take of c the next player takes at most c + K (K ≥ 0)",
         )
-        .required(),
+        .required()
+        .whole("a number", 0),
         Param::option(
             "limit",
             "L",
             "In the middle of play: the most the player to move may take (c + K after the \
              opponent took c). Default: the start, where the first move takes exactly one \
              counter",
-        ),
+        )
+        .whole("a limit", 1)
+        .excludes(&["count"]),
         Param::option(
             "count",
             "L R",
             "Count the P-positions (second player wins) among the starts L..=R",
         )
-        .values(2),
+        .values(2)
+        .whole("a bound", 0),
     ],
     run,
     table: None,
@@ -305,37 +312,11 @@ pub static FAMILY: Family = Family {
 };
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let k = input::whole(
-        &inputs.shown("k"),
-        inputs.value("k").unwrap_or_default(),
-        "a number",
-        0,
-    )?;
+    let k = inputs.whole("k")?;
     let pattern = Pattern::new(k);
-    inputs.exclusive("limit", "count")?;
-    match (inputs.value("pile"), inputs.values("count")) {
-        (Some(_), [_, ..]) => {
-            let count = inputs.shown("count");
-            Err(InputError::usage(format!("give either a pile N or {count} L R, not both")).into())
-        }
-        (None, []) => Err(InputError::usage(format!(
-            "give a pile N, or {} L R",
-            inputs.shown("count")
-        ))
-        .into()),
-        (None, range) => {
-            let l = input::whole(
-                &format!("{} L", inputs.shown("count")),
-                &range[0],
-                "a bound",
-                0,
-            )?;
-            let r = input::whole(
-                &format!("{} R", inputs.shown("count")),
-                range.get(1).map_or("", String::as_str),
-                "a bound",
-                0,
-            )?;
+    // The declarations allow one of a pile and a count.
+    match inputs.wholes("count")?[..] {
+        [l, r] => {
             if l > r {
                 return Err(InputError::invalid(
                     inputs.shown("count"),
@@ -356,12 +337,9 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
                 ),
             ]))
         }
-        (Some(pile), _) => {
-            let pile = input::whole("N", pile, "a pile size", 0)?;
-            let limit = match inputs.value("limit") {
-                None => 1,
-                Some(text) => input::whole(&inputs.shown("limit"), text, "a limit", 1)?,
-            };
+        _ => {
+            let pile = inputs.whole("pile")?;
+            let limit = inputs.optional_whole("limit")?.unwrap_or(1);
             Ok(Report::answer(&pattern.answer(pile, limit)).fields([
                 Field::new("k", k),
                 Field::new("pile", pile),

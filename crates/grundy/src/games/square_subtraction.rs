@@ -14,7 +14,7 @@
 use super::subtraction::SubtractionMove;
 use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::math::mex::Mex;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
@@ -175,11 +175,11 @@ pub static FAMILY: Family = Family {
     group: Group::Piles,
     about: "Take a square number (1, 4, 9, ...) from a pile: values by the definition, moves",
     example: &[("piles", "10"), ("piles", "7")],
-    params: &[Param::args(
-        "piles",
-        "N",
-        "The pile sizes (0 to 4194304 counters each)",
-    )],
+    params: &[
+        Param::args("piles", "N", "The pile sizes (0 to 4194304 counters each)")
+            .whole("a pile size", 0)
+            .each("pile"),
+    ],
     run,
     table: Some(TableSource {
         syntax: "squares",
@@ -217,7 +217,7 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
+    let piles = inputs.wholes("piles")?;
     let game = SquareSubtraction::up_to(piles.iter().copied().max().unwrap_or(0), inputs.budget())?;
     let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
     Ok(Report::answer(&game.answer(&piles)).field(Field::new("pile_values", values)))

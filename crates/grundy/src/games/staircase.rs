@@ -40,7 +40,6 @@ use super::catalogue_game::own_rules;
 use super::Answer;
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
-use crate::input;
 use crate::play::playable::explore_or_formula;
 use crate::play::{piles, Match, PlayError, Playable, Playbook, CANDIDATES};
 use crate::report::{Field, Report};
@@ -284,7 +283,9 @@ pub static FAMILY: Family = Family {
             "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
              the one below, and leave the game from step 1. With {kam}: the piles, \
              non-decreasing",
-        ),
+        )
+        .whole("a number of stones", 0)
+        .each("step"),
         Param::flag(
             "kam",
             "POI2009 KAM: the numbers are piles a_1 <= ... <= a_n, and a move takes stones from \
@@ -378,11 +379,11 @@ fn move_between(p: &[u64], q: &[u64]) -> Option<StaircaseMove> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
+    let stones = inputs.wholes("stones")?;
     if !inputs.given("kam") {
-        let steps = input::each_whole("step", inputs.values("stones"), "a number of stones", 0)?;
-        return Ok(Report::answer(&answer(&steps)));
+        return Ok(Report::answer(&answer(&stones)));
     }
-    let piles = input::each_whole("pile", inputs.values("stones"), "a pile size", 0)?;
+    let piles = stones;
     let steps = kam_staircase(&piles)?;
     let text: Vec<String> = steps.iter().map(u64::to_string).collect();
     Ok(Report::answer(&kam_answer(&piles)?).field(Field::shown(

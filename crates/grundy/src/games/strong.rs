@@ -33,6 +33,20 @@ pub struct Strong {
     pub check: CheckFolder,
 }
 
+impl Strong {
+    /// Checks the inputs against the parameters' declarations ([`Inputs::check`]), then
+    /// solves into `dir`: the way every front end runs a strong solve.
+    pub fn solve_into(
+        &self,
+        inputs: &Inputs,
+        dir: &Path,
+        options: &TierOptions,
+    ) -> Result<StrongRun, RunError> {
+        inputs.check()?;
+        (self.solve)(inputs, dir, options)
+    }
+}
+
 /// What a strong solve gives: the summary of the tiers, and the start's value where the game
 /// has one start (Connect Four's empty board).
 #[derive(Debug, Clone)]

@@ -650,25 +650,36 @@ pub static FAMILY: Family = Family {
     about: "Subtraction games ({set}, {bash}, {range}, {except}) on piles: values, period, moves",
     example: &[("set", "1,3,4"), ("piles", "10"), ("piles", "7")],
     params: &[
-        Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)"),
+        Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)")
+            .whole("a pile size", 0)
+            .each("pile"),
         Param::option(
             "set",
             "S1,S2,...",
             "Take any amount of this finite set, e.g. 1,3,4",
-        ),
-        Param::option("bash", "K", "Take 1 to K counters (Bash game)"),
-        Param::option("range", "L,R", "Take L to R counters"),
+        )
+        .list("an amount", 1)
+        .or(&["bash", "range", "except"])
+        .excludes(&["bash", "range", "except"]),
+        Param::option("bash", "K", "Take 1 to K counters (Bash game)")
+            .whole("an amount", 0)
+            .excludes(&["range", "except"]),
+        Param::option("range", "L,R", "Take L to R counters").excludes(&["except"]),
         Param::option(
             "except",
             "L",
             "Take any positive number of counters except exactly L",
-        ),
+        )
+        .whole("an amount", 0),
         Param::option(
             "search-limit",
             "COUNT",
             "With {set}: how many values to compute at most while looking for the period \
              [default: 4194304, at most 134217728]",
-        ),
+        )
+        .whole("a count", 1)
+        .at_most(MAX_SEARCH_LIMIT as u64)
+        .needs(&["set"]),
     ],
     run,
     table: Some(TableSource {
@@ -750,62 +761,25 @@ fn by_formula(rule: Rule, piles: Vec<u64>, budget: &Budget) -> Result<Match, Pla
     Ok(Match::by_formula(title, playbook, piles, budget))
 }
 
-/// The rule chosen by exactly one of the rule options.
+/// The rule chosen by the one rule option given (the declarations allow exactly one).
 fn rule_of(inputs: &Inputs) -> Result<Rule, InputError> {
-    let given: Vec<&str> = ["set", "bash", "range", "except"]
-        .into_iter()
-        .filter(|&o| inputs.given(o))
-        .collect();
-    let (option, text) = match given[..] {
-        [one] => (one, inputs.value(one).unwrap_or_default()),
-        [] => {
-            return Err(InputError::usage(format!(
-                "give the rule: {}, {}, {} or {}",
-                inputs.shown("set"),
-                inputs.shown("bash"),
-                inputs.shown("range"),
-                inputs.shown("except")
-            )))
-        }
-        _ => {
-            return Err(InputError::usage(format!(
-                "give one rule, not {}",
-                given
-                    .iter()
-                    .map(|o| format!("--{o}"))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            )))
-        }
-    };
-    let place = format!("--{option}");
-    Ok(match option {
-        "set" => Rule::Set(input::list(&place, text, "an amount", 1)?),
-        "bash" => Rule::Bash {
-            max: input::whole(&place, text, "an amount", 0)?,
-        },
-        "range" => {
-            let (min, max) = input::pair(&place, text, "an amount", 0)?;
-            Rule::Range { min, max }
-        }
-        _ => Rule::Except {
-            amount: input::whole(&place, text, "an amount", 0)?,
-        },
-    })
+    if let Some(max) = inputs.optional_whole("bash")? {
+        return Ok(Rule::Bash { max });
+    }
+    if let Some(amount) = inputs.optional_whole("except")? {
+        return Ok(Rule::Except { amount });
+    }
+    if let Some(text) = inputs.value("range") {
+        let (min, max) = input::pair(&inputs.shown("range"), text, "an amount", 0)?;
+        return Ok(Rule::Range { min, max });
+    }
+    Ok(Rule::Set(inputs.list("set")?))
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let piles = input::each_whole("pile", inputs.values("piles"), "a pile size", 0)?;
-    let limit = match inputs.value("search-limit") {
-        Some(text) => input::whole_up_to(
-            &inputs.shown("search-limit"),
-            text,
-            "a count",
-            1,
-            MAX_SEARCH_LIMIT as u64,
-        )? as usize,
-        None => DEFAULT_SEARCH_LIMIT,
-    };
+    let piles = inputs.wholes("piles")?;
+    let limit =
+        (inputs.optional_whole("search-limit")?).map_or(DEFAULT_SEARCH_LIMIT, |n| n as usize);
     let game = Subtraction::with_search_limit(rule_of(inputs)?, limit).map_err(|e| match e {
         SubtractionError::NoPeriodFound { .. } => {
             format!("{e} (raise {})", inputs.shown("search-limit"))

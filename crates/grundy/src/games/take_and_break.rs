@@ -5,7 +5,7 @@
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
 use crate::impartial::octal::{values_plain, values_sparse, Rule};
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::pattern::period::{self, OctalPeriod};
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
@@ -132,11 +132,10 @@ pub static FAMILY: Family = Family {
             "The game: an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, \
              4.07, ...) or `grundy` for Grundy's game",
         ),
-        Param::option(
-            "upto",
-            "N",
-            "Compute the values of heaps 0 to N [default: 1000]",
-        ),
+        Param::option("upto", "N", "Compute the values of heaps 0 to N")
+            .default("1000")
+            .whole("a heap", 0)
+            .at_most(MAX_UPTO),
         Param::option(
             "mask",
             "HEX",
@@ -188,12 +187,7 @@ pub static FAMILY: Family = Family {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
-    let upto = match inputs.value("upto") {
-        Some(text) => {
-            input::whole_up_to(&inputs.shown("upto"), text, "a heap", 0, MAX_UPTO)? as usize
-        }
-        None => 1000,
-    };
+    let upto = inputs.whole("upto")? as usize;
     let mask = inputs
         .value("mask")
         .map(|m| {

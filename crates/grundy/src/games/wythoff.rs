@@ -39,7 +39,6 @@ use serde::Serialize;
 use super::catalogue_game::own_rules;
 use super::{Answer, Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
-use crate::input;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, words};
@@ -399,8 +398,8 @@ pub static FAMILY: Family = Family {
             move",
     example: &[("a", "5"), ("b", "8")],
     params: &[
-        Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)"),
-        Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)"),
+        Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
+        Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
     ],
     run,
     table: Some(TableSource {
@@ -497,15 +496,7 @@ fn by_formula(start: (u64, u64), budget: &Budget) -> Result<Match, PlayError> {
 }
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
-    let pile = |name: &str| {
-        input::whole(
-            &format!("pile {}", name.to_uppercase()),
-            inputs.value(name).unwrap_or_default(),
-            "a pile size",
-            0,
-        )
-    };
-    let (a, b) = (pile("a")?, pile("b")?);
+    let (a, b) = (inputs.whole("a")?, inputs.whole("b")?);
     let (index_a, index_b) = (pile_index(a), pile_index(b));
     Ok(Report::answer(&answer(a, b)).fields([
         Field::json_only("piles", [index_a, index_b]),

@@ -73,11 +73,11 @@ pub(super) fn length_or(
     rule: Rule,
     heads: &[u64],
 ) -> Result<u64, InputError> {
-    let option = inputs.shown(param);
-    match inputs.value(param) {
-        Some(text) => input::whole(&option, text, "a length", 0),
+    match inputs.optional_whole(param)? {
+        Some(length) => Ok(length),
         None if rule == Rule::Multiples => Err(InputError::usage(format!(
-            "the multiples game's values depend on the number of coins: give {option}"
+            "the multiples game's values depend on the number of coins: give {}",
+            inputs.shown(param)
         ))),
         None => Ok(heads.iter().copied().max().unwrap_or(0)),
     }

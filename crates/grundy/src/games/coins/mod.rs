@@ -70,7 +70,8 @@ pub static FAMILY: Family = Family {
             "HEADS",
             "The heads: places from 1 (`3 7 12` or `3,7,12`), or `X:Y` on a board",
         )
-        .optional(),
+        .optional()
+        .or(&["row", "heads"]),
         Param::option(
             "rule",
             "RULE",
@@ -83,12 +84,14 @@ pub static FAMILY: Family = Family {
             "max-run",
             "K",
             "With `{rule} ruler`: runs of at most K coins",
-        ),
+        )
+        .whole("a longest run", 0),
         Param::option(
             "row",
             "BITS",
             "The row as 0s (tails) and 1s (heads), coin 1 first",
-        ),
+        )
+        .excludes(&["places", "heads", "length", "by"]),
         Param::option(
             "heads",
             "LIST",
@@ -98,7 +101,8 @@ pub static FAMILY: Family = Family {
             "length",
             "N",
             "The number of coins of the row (on a board, along x) [default: the last head]",
-        ),
+        )
+        .whole("a length", 0),
         Param::option(
             "by",
             "RULE",
@@ -108,12 +112,16 @@ pub static FAMILY: Family = Family {
             "by-max-run",
             "K",
             "With `{by} ruler`: runs of at most K coins along y",
-        ),
+        )
+        .whole("a longest run", 0)
+        .needs(&["by"]),
         Param::option(
             "by-length",
             "M",
             "The board's length along y [default: the largest y of a head]",
-        ),
+        )
+        .whole("a length", 0)
+        .needs(&["by"]),
     ],
     run: run::run,
     table: Some(TableSource {

@@ -9,7 +9,7 @@ use super::error::CoinsError;
 use super::row::Row;
 use super::rule::Rule;
 use crate::games::{Inputs, RunError};
-use crate::input::{self, InputError};
+use crate::input::{self};
 use crate::report::{Field, Report};
 
 /// How many heads' values text output prints.
@@ -50,68 +50,27 @@ pub(super) fn run(inputs: &Inputs) -> Result<Report, RunError> {
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .collect();
-    let listed = !inputs.values("places").is_empty() || inputs.given("heads");
-    if inputs.given("row") && listed {
-        return Err(InputError::usage(format!(
-            "give the heads either as {} or by their places, not both",
-            inputs.shown("row")
-        ))
-        .into());
-    }
+    // The declarations have checked the rest: a row excludes listed heads, a length and a
+    // board; a board's bounds need its rule.
     match inputs.value("by") {
-        None => {
-            if inputs.given("by-max-run") || inputs.given("by-length") {
-                return Err(InputError::usage(format!(
-                    "{} and {} describe a board: give its second rule with {}",
-                    inputs.shown("by-max-run"),
-                    inputs.shown("by-length"),
-                    inputs.shown("by")
-                ))
-                .into());
-            }
-            run_row(inputs, rule, &texts, listed)
-        }
+        None => run_row(inputs, rule, &texts),
         Some(by) => {
-            if inputs.given("row") {
-                return Err(InputError::usage(format!(
-                    "{} gives a row; give a board's heads as X:Y",
-                    inputs.shown("row")
-                ))
-                .into());
-            }
             let by = parse_rule(
                 &inputs.shown("by"),
                 by,
                 &inputs.shown("by-max-run"),
                 inputs.value("by-max-run"),
             )?;
-            run_board(inputs, (rule, by), &texts, listed)
+            run_board(inputs, (rule, by), &texts)
         }
     }
 }
 
 /// A row of coins.
-fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str], listed: bool) -> Result<Report, RunError> {
+fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str]) -> Result<Report, RunError> {
     let (heads, length) = match inputs.value("row") {
-        Some(row) => {
-            if inputs.given("length") {
-                return Err(InputError::usage(format!(
-                    "{} gives the row's length already: leave out {}",
-                    inputs.shown("row"),
-                    inputs.shown("length")
-                ))
-                .into());
-            }
-            heads_of_row(row)?
-        }
+        Some(row) => heads_of_row(row)?,
         None => {
-            if !listed {
-                return Err(InputError::usage(format!(
-                    "give the row: {} BITS, or the places of its heads (3,7,12)",
-                    inputs.shown("row")
-                ))
-                .into());
-            }
             let heads = texts
                 .iter()
                 .map(|t| input::whole("head", t, "a coin", 0))
@@ -154,15 +113,7 @@ fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str], listed: bool) -> Result<
 }
 
 /// A board: the product of two rows.
-fn run_board(
-    inputs: &Inputs,
-    (rx, ry): (Rule, Rule),
-    texts: &[&str],
-    listed: bool,
-) -> Result<Report, RunError> {
-    if !listed {
-        return Err(InputError::usage("give the board's heads as X:Y (2:3 5:1)").into());
-    }
+fn run_board(inputs: &Inputs, (rx, ry): (Rule, Rule), texts: &[&str]) -> Result<Report, RunError> {
     let heads = texts
         .iter()
         .map(|t| parse_coin(t))

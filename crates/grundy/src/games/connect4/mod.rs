@@ -41,7 +41,7 @@ use std::path::Path;
 use super::strong::{Checked, Strong, StrongRun};
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::{Budget, Resource};
-use crate::input::{self, InputError};
+use crate::input::InputError;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 use crate::report::{Field, Report};
@@ -711,18 +711,18 @@ pub static FAMILY: Family = Family {
         Param::option(
             "width",
             "W",
-            "The board's width for a move sequence (default 7)",
-        ),
+            "The board's width for a move sequence (default 7, or the solution's with {solved})",
+        )
+        .whole("a width for a move sequence", 1)
+        .at_most(9),
         Param::option(
             "height",
             "H",
-            "The board's height for a move sequence (default 6)",
-        ),
-        Param::option(
-            "max-positions",
-            "N",
-            "The most positions to explore (default 1000000)",
-        ),
+            "The board's height for a move sequence (default 6, or the solution's with {solved})",
+        )
+        .whole("a height", 1)
+        .at_most(64),
+        super::max_positions("1000000"),
         Param::option(
             "solved",
             "DIR",
@@ -737,8 +737,14 @@ pub static FAMILY: Family = Family {
         about: "Solve Connect Four strongly: the outcome and remoteness of every board of a \
                 size, written tier by tier (stones on the board) into DIR; a stopped run resumes",
         params: &[
-            Param::option("width", "W", "The board's width").default("7"),
-            Param::option("height", "H", "The board's height").default("4"),
+            Param::option("width", "W", "The board's width")
+                .default("7")
+                .whole("a size", 1)
+                .at_most(64),
+            Param::option("height", "H", "The board's height")
+                .default("4")
+                .whole("a size", 1)
+                .at_most(64),
         ],
         example: &[("width", "5"), ("height", "4")],
         example_folder: "c4-5x4",
@@ -761,12 +767,11 @@ fn solve_strongly(
     dir: &Path,
     options: &TierOptions,
 ) -> Result<StrongRun, RunError> {
-    let size = |name: &str| {
-        let text = inputs.value(name).unwrap_or_default();
-        input::whole_up_to(&inputs.shown(name), text, "a size", 1, 64).map(|n| n as u32)
-    };
     let place = format!("{} and {}", inputs.shown("width"), inputs.shown("height"));
-    let (width, height) = (size("width")?, size("height")?);
+    let (width, height) = (
+        inputs.whole("width")? as u32,
+        inputs.whole("height")? as u32,
+    );
     let game = Connect4::new(width, height).ok_or_else(|| {
         InputError::invalid(
             &place,
@@ -806,26 +811,13 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         (s.game().game().width(), s.game().game().height())
     });
     let board = if is_move_sequence(text) {
-        let size = |name: &str, default: u32| -> Result<u32, InputError> {
-            match inputs.value(name) {
-                Some(v) => Ok(input::whole_up_to(&format!("--{name}"), v, "a size", 1, 64)? as u32),
-                None => Ok(default),
-            }
+        let size = |name: &str, default: u32| {
+            Ok::<_, InputError>(inputs.optional_whole(name)?.map_or(default, |n| n as u32))
         };
         let (width, height) = (
             size("width", default_width)?,
             size("height", default_height)?,
         );
-        if width > 9 {
-            return Err(InputError::invalid(
-                inputs.shown("width"),
-                format!(
-                    "a move sequence names columns by one digit (expected a width of 9 at most, \
-                     not {width}; give a board for wider ones)"
-                ),
-            )
-            .into());
-        }
         Board::from_moves(text, width, height)?
     } else {
         for name in ["width", "height"] {
@@ -838,7 +830,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         }
         Board::parse(text)?
     };
-    let max_positions = super::max_positions(inputs, DEFAULT_MAX_POSITIONS)?;
+    let max_positions = inputs.whole("max-positions")? as usize;
     let solved = match &solution {
         Some(solution) => answer_from(solution, &board)?,
         None => solve_board(&board, max_positions, inputs.progress()).map_err(|e| match e {
