@@ -20,8 +20,8 @@ def take_134(n):
 
 def kayles(n):
     """A splitting game: knock down one pin or two neighbours of a row of n pins; the rest of
-    the row stands as two rows, a tuple of independent parts."""
-    return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+    the row stands as two rows, a Sum of independent games."""
+    return [grundy.Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
 
 
 def study(name, options, small, large):

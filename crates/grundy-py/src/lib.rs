@@ -26,6 +26,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<graph::Payoffs>()?;
     m.add_function(wrap_pyfunction!(python_game::explore, m)?)?;
     m.add_function(wrap_pyfunction!(python_game::values, m)?)?;
+    m.add("DEFAULT_LIMIT", python_game::DEFAULT_LIMIT)?;
     m.add_class::<catalogue::Report>()?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::families, m)?)?;

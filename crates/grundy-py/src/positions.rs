@@ -67,7 +67,7 @@ fn prefetch<T>(x: *const T) {
 /// Python objects numbered in order of insertion, found by Python equality (`__hash__` and
 /// `__eq__`, identity first, as a `dict` does).
 pub struct Positions {
-    objects: Vec<Py<PyAny>>,
+    pub(crate) objects: Vec<Py<PyAny>>,
     /// A power of two of slots, at most half full (until 2^32 slots).
     slots: Vec<Slot>,
     /// 32 - log2(slots.len()): a tag's home slot is `tag >> shift`.

@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::pattern::table::TableError;
 use grundy::progress::Progress;
-use grundy::rules::{GrundyMemo, SplittingGame};
+use grundy::rules::{GrundyMemo, MemoError, SplittingGame};
 use grundy::solve::grundy_values;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -109,9 +109,20 @@ fn raise_pending() -> PyResult<()> {
 /// How often (in calls of `options`) Ctrl-C is looked for.
 const SIGNAL_EVERY: u32 = 1 << 10;
 
+/// The most positions a game defined in Python explores or values when no `limit` is given:
+/// ten million, some seconds of Python calls and about a gigabyte of Python objects, so that
+/// a game that never ends stops with `LimitError` rather than filling the machine's memory.
+pub const DEFAULT_LIMIT: usize = 10_000_000;
+
 /// A game whose moves a Python function gives.
 struct PyRules<'py, 'a> {
     options: Bound<'py, PyAny>,
+    /// The user's function that splits a position into independent parts, if any.
+    parts: Option<Bound<'py, PyAny>>,
+    /// The type `grundy.Sum`: an option of this type is the sum of its items.
+    sum: Bound<'py, PyAny>,
+    /// Whether a position was split into parts (a `Sum`, or by `parts`).
+    split: Cell<bool>,
     /// Ticked once per call of `options`.
     progress: &'a Bar,
     /// Calls of `options` so far.
@@ -121,12 +132,43 @@ struct PyRules<'py, 'a> {
 }
 
 impl<'py, 'a> PyRules<'py, 'a> {
-    fn new(options: Bound<'py, PyAny>, limit: Option<usize>, progress: &'a Bar) -> Self {
-        PyRules {
+    fn new(
+        options: Bound<'py, PyAny>,
+        parts: Option<Bound<'py, PyAny>>,
+        limit: usize,
+        progress: &'a Bar,
+    ) -> PyResult<Self> {
+        let sum = options.py().import("grundy")?.getattr("Sum")?;
+        Ok(PyRules {
             options,
+            parts,
+            sum,
+            split: Cell::new(false),
             progress,
             calls: Cell::new(0),
-            limit: limit.unwrap_or(usize::MAX),
+            limit,
+        })
+    }
+
+    /// The independent parts of the position `q`: the items of a `Sum` (each split in turn),
+    /// what `parts(q)` gives when the game has that function, else `q` alone.
+    fn parts_of(&self, q: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
+        if q.is_instance(&self.sum)? {
+            self.split.set(true);
+            return q.try_iter()?.try_for_each(|r| self.parts_of(&r?, out));
+        }
+        match &self.parts {
+            Some(parts) => {
+                self.split.set(true);
+                for r in parts.call1((q,))?.try_iter()? {
+                    out.push(Key::new(&r?)?);
+                }
+                Ok(())
+            }
+            None => {
+                out.push(Key::new(q)?);
+                Ok(())
+            }
         }
     }
 
@@ -165,20 +207,16 @@ impl<'py, 'a> PyRules<'py, 'a> {
 impl SplittingGame for PyRules<'_, '_> {
     type Part = Key;
 
-    /// An option that is a tuple is a sum of independent parts (`()` when nothing is left);
-    /// any other option is one part.
+    /// An option that is a `Sum` (or that the game's `parts` splits) is a sum of
+    /// independent parts (`Sum()` when nothing is left); any other option is one part.
     fn moves(&self, part: &Key, out: &mut Vec<Vec<Key>>) {
         if failed() {
             return;
         }
         if let Err(e) = self.each_option(part, |q| {
-            out.push(match q.downcast::<PyTuple>() {
-                Ok(parts) => parts
-                    .iter()
-                    .map(|r| Key::new(&r))
-                    .collect::<PyResult<_>>()?,
-                Err(_) => vec![Key::new(q)?],
-            });
+            let mut parts = Vec::new();
+            self.parts_of(q, &mut parts)?;
+            out.push(parts);
             Ok(())
         }) {
             keep(e);
@@ -193,12 +231,12 @@ const RAISE: Raise = Raise {
     time: "pass a larger time limit",
 };
 
-/// The budget of `limit` positions and `memory` bytes, the engine's defaults where absent.
+/// The budget of `limit` positions ([`DEFAULT_LIMIT`] when absent) and `memory` bytes (the
+/// engine's default when absent).
 fn budget(limit: Option<usize>, memory: Option<usize>) -> Budget {
-    let mut budget = Budget::default().named(RAISE);
-    if let Some(limit) = limit {
-        budget = budget.with_positions(limit as u64);
-    }
+    let mut budget = Budget::default()
+        .named(RAISE)
+        .with_positions(limit.unwrap_or(DEFAULT_LIMIT) as u64);
     if let Some(memory) = memory {
         budget = budget.with_memory(memory as u64);
     }
@@ -211,10 +249,10 @@ fn budget(limit: Option<usize>, memory: Option<usize>) -> Budget {
 /// ints, strings, tuples, frozensets...). `result(position)`, if given, says where the rules
 /// end the game: `"win"`, `"loss"` or `"draw"` for the player to move, or `None` to play on
 /// (a position without moves is a loss). `player(position)`, if given, says who is to move
-/// (1 or 2), for preferences and payoffs. `limit` bounds the number of positions and
-/// `memory` the bytes the engine's side uses: beyond them, `LimitError`. An exception in a
-/// callback propagates; Ctrl-C interrupts. `progress=True` shows the positions explored so
-/// far on stderr as they are.
+/// (1 or 2), for preferences and payoffs. `limit` bounds the number of positions (ten
+/// million by default, `grundy.DEFAULT_LIMIT`) and `memory` the bytes the engine's side uses:
+/// beyond them, `LimitError`. An exception in a callback propagates; Ctrl-C interrupts.
+/// `progress=True` shows the positions explored so far on stderr as they are.
 ///
 /// >>> g = explore(lambda n: [n - t for t in (1, 2) if t <= n], 5)
 /// >>> g.solve().outcome(3)
@@ -250,49 +288,71 @@ pub fn explore(
 }
 
 /// The Sprague–Grundy values of `starts` in the impartial game whose options `options`
-/// gives. With `split`, an option that is a tuple is a sum of independent parts, valued by
-/// memoised mex over XORs (a loopy game is an error); without, positions are explored into a
-/// graph and valued by the loopy solver (a position of infinite value is an error).
-/// `progress` counts the positions whose options are asked for.
+/// gives, each position split into independent parts where the game says so (a `Sum`, or
+/// its `parts` function): by memoised mex over XORs, and for a game that never splits and
+/// turns out loopy, by the loopy solver on its explored graph (a position of infinite value
+/// is an error). `progress` counts the positions whose options are asked for.
 pub fn python_values(
     options: Bound<'_, PyAny>,
-    starts: Vec<Key>,
-    split: bool,
+    parts: Option<Bound<'_, PyAny>>,
+    starts: Vec<Bound<'_, PyAny>>,
     limit: Option<usize>,
     progress: &Bar,
 ) -> PyResult<Vec<u64>> {
-    let py = options.py();
     progress.count("valuing");
-    let rules = PyRules::new(options, limit, progress);
-    if split {
-        let mut memo = GrundyMemo::new(&rules);
-        let mut values = Vec::with_capacity(starts.len());
-        for s in &starts {
-            let value = memo.value(s);
-            raise_pending()?;
-            values.push(u64::from(value.map_err(errors::input)?));
+    let rules = PyRules::new(options, parts, limit.unwrap_or(DEFAULT_LIMIT), progress)?;
+    let mut memo = GrundyMemo::new(&rules);
+    let mut values = Vec::with_capacity(starts.len());
+    for s in &starts {
+        let mut parts = Vec::new();
+        rules.parts_of(s, &mut parts)?;
+        let value = memo.value_of_sum(&parts);
+        raise_pending()?;
+        match value {
+            Ok(value) => values.push(u64::from(value)),
+            // A game that never splits may be loopy: its graph has the values.
+            Err(MemoError::Loopy) if !rules.split.get() => {
+                return loopy_values(&rules, &starts, limit, progress)
+            }
+            Err(e) => return Err(errors::input(e)),
         }
-        return Ok(values);
     }
+    Ok(values)
+}
+
+/// The values of `starts` in a game that does not split, by the loopy solver on the graph
+/// explored from them: a position of infinite value is an error, and so is a `Sum` met while
+/// exploring (a sum of loopy games has no finite value the memo could find).
+fn loopy_values(
+    rules: &PyRules<'_, '_>,
+    starts: &[Bound<'_, PyAny>],
+    limit: Option<usize>,
+    progress: &Bar,
+) -> PyResult<Vec<u64>> {
+    let py = rules.options.py();
     let game = PyGame {
-        options: rules.options,
+        options: rules.options.clone(),
         result: None,
         player: None,
         budget: budget(limit, None),
     };
-    let explored = explore_python(
-        &game,
-        starts.iter().map(|s| Ok(s.object.bind(py).clone())),
-        progress,
-    )?;
+    let explored = explore_python(&game, starts.iter().cloned().map(Ok), progress)?;
+    for object in &explored.positions.objects {
+        if object.bind(py).is_instance(&rules.sum)? {
+            return Err(errors::input(format!(
+                "{}: a Sum in a loopy game: explore(options, start).values() values the \
+                 positions of a loopy game that does not split",
+                MemoError::Loopy
+            )));
+        }
+    }
     progress.phase("solving", None);
     let values = py
         .allow_threads(|| grundy_values(&explored.graph))
         .map_err(errors::input)?;
     starts
         .iter()
-        .map(|s| {
-            let start = s.object.bind(py);
+        .map(|start| {
             let id = explored
                 .positions
                 .find(start)?
@@ -309,33 +369,33 @@ pub fn python_values(
 /// The Sprague–Grundy value of each of `positions` in an impartial game defined in Python,
 /// as `array.array('q')`.
 ///
-/// `options(position)` returns an iterable of options. With `split=True` (the default) an
-/// option that is a tuple is a sum of independent parts — `(2, 3)` is a row of 2 and a row of
-/// 3, `()` nothing left — and values are found by memoised mex over XORs; with
-/// `split=False` every option is one position and loopy games are solved on their graph.
-/// `limit` bounds the positions valued. `progress=True` shows the positions valued so far
-/// on stderr.
+/// `options(position)` returns an iterable of options. A position is one game unless the
+/// game says it is a sum of independent games: an option `grundy.Sum(a, b)` is the game `a`
+/// beside the game `b` (`Sum()` when nothing is left), and `parts(position)`, if given,
+/// returns the independent parts of any position. A tuple is one position like any other.
+/// Values are found by memoised mex over XORs; a game that never splits and has cycles is
+/// solved on its graph instead (a position of infinite value is an error). `limit` bounds
+/// the positions valued (ten million by default). `progress=True` shows the positions
+/// valued so far on stderr.
 ///
+/// >>> from grundy import Sum
 /// >>> def kayles(n):
-/// ...     return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+/// ...     return [Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
 /// >>> list(values(kayles, range(8)))
 /// [0, 1, 2, 3, 1, 4, 3, 2]
 #[pyfunction]
-#[pyo3(signature = (options, positions, *, split = true, limit = None, progress = false))]
+#[pyo3(signature = (options, positions, *, parts = None, limit = None, progress = false))]
 pub fn values<'py>(
     py: Python<'py>,
     options: Bound<'py, PyAny>,
     positions: &Bound<'py, PyAny>,
-    split: bool,
+    parts: Option<Bound<'py, PyAny>>,
     limit: Option<usize>,
     progress: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let starts: Vec<Key> = positions
-        .try_iter()?
-        .map(|p| Key::new(&p?))
-        .collect::<PyResult<_>>()?;
+    let starts: Vec<Bound<'py, PyAny>> = positions.try_iter()?.collect::<PyResult<_>>()?;
     let bar = Bar::new(progress);
-    let values = python_values(options, starts, split, limit, &bar)?;
+    let values = python_values(options, parts, starts, limit, &bar)?;
     bar.finish();
     int_array(py, values.into_iter().map(|v| v as i64))
 }

@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyList, PyRange, PyRangeMethods, PyString, PyTuple};
 use crate::errors;
 use crate::graph::int_array;
 use crate::progress::Bar;
-use crate::python_game::{python_values, Key};
+use crate::python_game::python_values;
 
 fn table_error(e: TableError) -> PyErr {
     match e {
@@ -103,18 +103,18 @@ pub fn table(
             None => {
                 let starts = rows
                     .iter()
-                    .map(|n| Key::new(n.into_pyobject(py)?.as_any()))
+                    .map(|n| Ok(n.into_pyobject(py)?.into_any()))
                     .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), starts, true, limit, &bar)?;
+                let values = python_values(game.clone(), None, starts, limit, &bar)?;
                 Inner::line(name, rows, |n| values[(n - rows.first) as usize])
             }
             Some(columns) => {
                 let starts = rows
                     .iter()
                     .flat_map(|a| columns.iter().map(move |b| (a, b)))
-                    .map(|p| Key::new(PyTuple::new(py, [p.0, p.1])?.as_any()))
+                    .map(|p| Ok(PyTuple::new(py, [p.0, p.1])?.into_any()))
                     .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), starts, false, limit, &bar)?;
+                let values = python_values(game.clone(), None, starts, limit, &bar)?;
                 let width = columns.count() as u64;
                 Inner::grid(name, rows, columns, |a, b| {
                     values[((a - rows.first) * width + (b - columns.first)) as usize]

@@ -9,7 +9,7 @@ def subtraction(n):
 
 
 def kayles(n):
-    return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+    return [grundy.Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
 
 
 def two_piles(p):
@@ -39,12 +39,10 @@ def test_explore(capfd):
 
 
 def test_values(capfd):
-    for split in (True, False):
+    for game in (kayles, subtraction):
         quiet, shown, _ = quietly_and_with_a_bar(
             capfd,
-            lambda progress: list(
-                grundy.values(kayles if split else subtraction, range(60), split=split, progress=progress)
-            ),
+            lambda progress: list(grundy.values(game, range(60), progress=progress)),
         )
         assert quiet == shown
 

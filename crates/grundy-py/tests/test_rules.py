@@ -53,7 +53,7 @@ def test_nim_outcomes_and_remoteness_match_brute_force(seed):
 
 def kayles(n):
     """Knock down one pin or two neighbours: what is left stands as two rows."""
-    return [(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+    return [grundy.Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
 
 
 def test_kayles_values_match_brute_force():
@@ -67,14 +67,44 @@ def test_kayles_values_match_brute_force():
     assert list(grundy.table(kayles, range(100)).values()) == list(grundy.values(kayles, range(100)))
 
 
-def test_values_without_split_on_a_loopy_game():
+def test_values_of_a_loopy_game_come_from_its_graph():
     # 0 <-> 1, both -> 2: each may move back to the other forever, so neither has a finite value.
-    moves = {0: [1, 2], 1: [0, 2], 2: []}
-    assert list(grundy.values(lambda p: moves[p], [2], split=False)) == [0]
+    moves = {0: [1, 2], 1: [0, 2], 2: [], 3: [0], 4: [5], 5: [4, 6], 6: []}
+    assert list(grundy.values(lambda p: moves[p], [2])) == [0]
     with pytest.raises(grundy.InputError, match="no finite"):
-        grundy.values(lambda p: moves[p], [0], split=False)
-    with pytest.raises(grundy.InputError, match="loopy"):
         grundy.values(lambda p: moves[p], [0])
+    # 4 -> 5 -> {4, 6}: 5 has value 1 (a move to 0, and to 4 whose only move returns to 5).
+    assert list(grundy.values(lambda p: moves[p], [4, 5])) == [0, 1]
+    # A sum of loopy games has no value the memo can find.
+    with pytest.raises(grundy.InputError, match="loopy"):
+        grundy.values(lambda p: [grundy.Sum(p, p)] if p == 0 else [0], [1, 0])
+
+
+def test_a_tuple_is_one_position_and_sums_are_explicit():
+    # Two-pile Nim written with tuples: one game (a tuple never splits by itself).
+    def nim2(p):
+        a, b = p
+        return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+    assert list(grundy.values(nim2, [(3, 3), (1, 2), (0, 0)])) == [0, 3, 0]
+    # The same as a sum of two one-pile games, by a Sum or by parts=.
+    pile = lambda n: range(n)
+    assert list(grundy.values(pile, [grundy.Sum(3, 3), grundy.Sum(1, 2)])) == [0, 3]
+    assert list(grundy.values(pile, [(3, 3), (1, 2)], parts=lambda p: p if isinstance(p, tuple) else [p])) == [0, 3]
+    # A Sum inside a Sum is flattened; Sum() is nothing left.
+    assert list(grundy.values(pile, [grundy.Sum(1, grundy.Sum(2, 3)), grundy.Sum()])) == [0, 0]
+    assert repr(grundy.Sum(1, (2, 3))) == "Sum(1, (2, 3))"
+
+
+def test_a_game_that_never_ends_stops_at_the_default_limit():
+    assert grundy.DEFAULT_LIMIT == 10**7
+    # Without a limit, the default one stops the game that counts up for ever.
+    with pytest.raises(grundy.LimitError, match="10000000 positions"):
+        grundy.explore(lambda n: [n + 1], 0)
+    with pytest.raises(grundy.LimitError, match="limit="):
+        grundy.explore(lambda n: [n + 1], 0, limit=10**4)
+    with pytest.raises(grundy.LimitError, match="limit="):
+        grundy.values(lambda n: [n + 1], [0], limit=10**4)
 
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]

@@ -1,7 +1,7 @@
 """grundy: solve two-player games of perfect information.
 
 Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
-Python (``explore``, ``values``), tables and their patterns (``table``), the command line's
+Python (``explore``, ``values``, ``Sum``), tables and their patterns (``table``), the command line's
 catalogue (``catalogue``, ``octal``), nimbers (``Nimber``) and partizan games in canonical
 form (``cgt``).
 
@@ -15,6 +15,7 @@ form (``cgt``).
 
 from ._errors import GameError, InputError, LimitError, PositionError
 from ._grundy import (
+    DEFAULT_LIMIT,
     Cgt,
     Graph,
     Nimber,
@@ -32,6 +33,26 @@ from ._grundy import (
 )
 
 
+class Sum(tuple):
+    """A position that is the sum of independent positions: ``Sum(2, 3)`` is a game of 2 beside
+    a game of 3, ``Sum()`` nothing left. An option of a game given to ``values`` (or
+    ``table``) that is a ``Sum`` is valued as the XOR of its parts' values; any other
+    position, a tuple included, is one game.
+
+    >>> kayles = lambda n: [Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
+    >>> list(grundy.values(kayles, range(6)))
+    [0, 1, 2, 3, 1, 4]
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *parts):
+        return super().__new__(cls, parts)
+
+    def __repr__(self):
+        return "Sum(" + ", ".join(map(repr, self)) + ")"
+
+
 def octal(code, upto=None, **options):
     """The take-and-break game of an octal code (``"0.77"`` Kayles, ``"0.07"``, ``"grundy"``):
     its values up to ``upto``, rare values and period, as ``grundy octal CODE`` reports them.
@@ -44,6 +65,7 @@ def octal(code, upto=None, **options):
 
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "Cgt",
     "GameError",
     "Graph",
@@ -54,6 +76,7 @@ __all__ = [
     "PositionError",
     "Report",
     "Solution",
+    "Sum",
     "Table",
     "Values",
     "catalogue",

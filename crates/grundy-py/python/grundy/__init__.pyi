@@ -85,10 +85,17 @@ def values(
     options: Callable[[Any], Iterable[Hashable]],
     positions: Iterable[Hashable],
     *,
-    split: bool = True,
+    parts: Optional[Callable[[Any], Iterable[Hashable]]] = None,
     limit: Optional[int] = None,
     progress: bool = False,
 ) -> array.array[int]: ...
+
+DEFAULT_LIMIT: int
+
+class Sum(tuple[Any, ...]):
+    """A position that is the sum of independent positions."""
+
+    def __new__(cls, *parts: Hashable) -> Sum: ...
 
 class Report:
     """A catalogue family's answer: JSON and text, as the command line gives them."""
