@@ -13,7 +13,8 @@ use crate::errors;
 /// and compared (the store shares canonical forms between them).
 static STORE: LazyLock<Mutex<GameStore>> = LazyLock::new(|| Mutex::new(GameStore::new()));
 
-fn store() -> MutexGuard<'static, GameStore> {
+/// The store every `Cgt` lives in, locked.
+pub(crate) fn shared_store() -> MutexGuard<'static, GameStore> {
     // A panic inside the engine cannot leave the store half-written in a way later calls
     // would notice: each entry is added whole, so a poisoned lock is still usable.
     STORE.lock().unwrap_or_else(|e| e.into_inner())
@@ -33,6 +34,13 @@ pub struct Cgt {
     id: GameId,
 }
 
+impl Cgt {
+    /// The game `id` of the shared store.
+    pub(crate) fn from_id(id: GameId) -> Cgt {
+        Cgt { id }
+    }
+}
+
 fn wrap(result: Result<GameId, grundy::partizan::ValueError>) -> PyResult<Cgt> {
     result.map(|id| Cgt { id }).map_err(errors::limit)
 }
@@ -41,7 +49,7 @@ fn wrap(result: Result<GameId, grundy::partizan::ValueError>) -> PyResult<Cgt> {
 #[pyfunction]
 pub fn cgt(py: Python<'_>, text: &str) -> PyResult<Cgt> {
     let id = py
-        .allow_threads(|| store().parse(text).map_err(|e| e.to_string()))
+        .allow_threads(|| shared_store().parse(text).map_err(|e| e.to_string()))
         .map_err(errors::input)?;
     Ok(Cgt { id })
 }
@@ -58,7 +66,7 @@ impl Operand<'_> {
     fn id(&self, py: Python<'_>) -> PyResult<GameId> {
         match self {
             Operand::Game(g) => Ok(g.id),
-            Operand::Int(n) => Ok(store().integer(*n)),
+            Operand::Int(n) => Ok(shared_store().integer(*n)),
             Operand::Text(t) => Ok(cgt(py, t)?.id),
         }
     }
@@ -68,7 +76,7 @@ impl Operand<'_> {
 impl Cgt {
     fn __add__(&self, py: Python<'_>, other: Operand) -> PyResult<Cgt> {
         let (g, h) = (self.id, other.id(py)?);
-        wrap(py.allow_threads(|| store().sum(g, h)))
+        wrap(py.allow_threads(|| shared_store().sum(g, h)))
     }
 
     fn __radd__(&self, py: Python<'_>, other: Operand) -> PyResult<Cgt> {
@@ -77,24 +85,24 @@ impl Cgt {
 
     fn __sub__(&self, py: Python<'_>, other: Operand) -> PyResult<Cgt> {
         let (g, h) = (self.id, other.id(py)?);
-        wrap(py.allow_threads(|| store().sub(g, h)))
+        wrap(py.allow_threads(|| shared_store().sub(g, h)))
     }
 
     fn __rsub__(&self, py: Python<'_>, other: Operand) -> PyResult<Cgt> {
         let (g, h) = (other.id(py)?, self.id);
-        wrap(py.allow_threads(|| store().sub(g, h)))
+        wrap(py.allow_threads(|| shared_store().sub(g, h)))
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Cgt> {
         let g = self.id;
-        wrap(py.allow_threads(|| store().neg(g)))
+        wrap(py.allow_threads(|| shared_store().neg(g)))
     }
 
     /// `"<"`, `"="`, `">"` or `"<>"` (confused): how this game compares with `other`.
     fn compare(&self, py: Python<'_>, other: Operand) -> PyResult<&'static str> {
         let (g, h) = (self.id, other.id(py)?);
         let c = py
-            .allow_threads(|| store().compare(g, h))
+            .allow_threads(|| shared_store().compare(g, h))
             .map_err(errors::limit)?;
         Ok(c.symbol())
     }
@@ -102,7 +110,7 @@ impl Cgt {
     fn __richcmp__(&self, py: Python<'_>, other: Operand, op: CompareOp) -> PyResult<bool> {
         let (g, h) = (self.id, other.id(py)?);
         let order = py
-            .allow_threads(|| store().compare(g, h))
+            .allow_threads(|| shared_store().compare(g, h))
             .map_err(errors::limit)?
             .to_ordering();
         Ok(match order {
@@ -118,7 +126,7 @@ impl Cgt {
     fn outcome_class(&self, py: Python<'_>) -> PyResult<String> {
         let g = self.id;
         let class = py
-            .allow_threads(|| store().outcome(g))
+            .allow_threads(|| shared_store().outcome(g))
             .map_err(errors::limit)?;
         Ok(class.letter().to_string())
     }
@@ -126,60 +134,64 @@ impl Cgt {
     /// Whether the game is a number (dyadic rational).
     #[getter]
     fn is_number(&self) -> bool {
-        store().is_number(self.id)
+        shared_store().is_number(self.id)
     }
 
     /// Whether the game is an integer.
     #[getter]
     fn is_integer(&self) -> bool {
-        store().is_integer(self.id)
+        shared_store().is_integer(self.id)
     }
 
     /// Whether the game is a nimber `*n`.
     #[getter]
     fn is_nimber(&self) -> bool {
-        store().is_nimber(self.id)
+        shared_store().is_nimber(self.id)
     }
 
     /// Whether the game is infinitesimal (between every positive and negative number).
     #[getter]
     fn is_infinitesimal(&self) -> bool {
-        store().is_infinitesimal(self.id)
+        shared_store().is_infinitesimal(self.id)
     }
 
     /// The birthday: the day the canonical form is born.
     #[getter]
     fn birthday(&self) -> u64 {
-        store().birthday(self.id)
+        shared_store().birthday(self.id)
     }
 
     /// Left's stop, as text (`"1"`, `"-3/4"`).
     #[getter]
     fn left_stop(&self) -> String {
-        store().left_stop(self.id).to_string()
+        shared_store().left_stop(self.id).to_string()
     }
 
     /// Right's stop, as text.
     #[getter]
     fn right_stop(&self) -> String {
-        store().right_stop(self.id).to_string()
+        shared_store().right_stop(self.id).to_string()
     }
 
     /// Left's options in canonical form.
     #[getter]
     fn left_options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let options = store().left_options(self.id).map_err(errors::limit)?;
+        let options = shared_store()
+            .left_options(self.id)
+            .map_err(errors::limit)?;
         PyList::new(py, options.into_iter().map(|id| Cgt { id }))
     }
 
     /// Right's options in canonical form.
     #[getter]
     fn right_options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let options = store().right_options(self.id).map_err(errors::limit)?;
+        let options = shared_store()
+            .right_options(self.id)
+            .map_err(errors::limit)?;
         PyList::new(py, options.into_iter().map(|id| Cgt { id }))
     }
 
     fn __repr__(&self) -> String {
-        store().display(self.id)
+        shared_store().display(self.id)
     }
 }

@@ -12,6 +12,7 @@ mod cgt;
 mod errors;
 mod graph;
 mod nimber;
+mod partizan_game;
 mod positions;
 mod progress;
 mod python_game;
@@ -32,6 +33,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(catalogue::families, m)?)?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<cgt::Cgt>()?;
+    m.add_class::<partizan_game::Partizan>()?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;

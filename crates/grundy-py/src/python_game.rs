@@ -27,7 +27,18 @@ pub struct Key {
     object: Py<PyAny>,
 }
 
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Key({:#x})", self.hash)
+    }
+}
+
 impl Key {
+    /// The object.
+    pub fn object(&self) -> &Py<PyAny> {
+        &self.object
+    }
+
     /// The key of a hashable object (a `TypeError` for an unhashable one, such as a list).
     pub fn new(object: &Bound<'_, PyAny>) -> PyResult<Key> {
         Ok(Key {
@@ -88,18 +99,18 @@ thread_local! {
     static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
 }
 
-fn keep(error: PyErr) {
+pub(crate) fn keep(error: PyErr) {
     PENDING.with(|p| {
         p.borrow_mut().get_or_insert(error);
     });
 }
 
-fn failed() -> bool {
+pub(crate) fn failed() -> bool {
     PENDING.with(|p| p.borrow().is_some())
 }
 
 /// Raises the error kept during the engine's call, if any.
-fn raise_pending() -> PyResult<()> {
+pub(crate) fn raise_pending() -> PyResult<()> {
     match PENDING.with(|p| p.borrow_mut().take()) {
         Some(e) => Err(e),
         None => Ok(()),

@@ -3,7 +3,7 @@
 Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
 Python (``explore``, ``values``, ``Sum``), tables and their patterns (``table``), the command line's
 catalogue (``catalogue``, ``octal``), nimbers (``Nimber``) and partizan games in canonical
-form (``cgt``).
+form (``cgt``, and ``Partizan`` for a partizan game defined in Python).
 
 >>> import grundy
 >>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
@@ -19,6 +19,7 @@ from ._grundy import (
     Cgt,
     Graph,
     Nimber,
+    Partizan,
     Payoffs,
     Report,
     Solution,
@@ -72,6 +73,7 @@ __all__ = [
     "InputError",
     "LimitError",
     "Nimber",
+    "Partizan",
     "Payoffs",
     "PositionError",
     "Report",

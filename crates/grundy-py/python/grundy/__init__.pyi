@@ -170,6 +170,24 @@ class Cgt:
 
 def cgt(text: str) -> Cgt: ...
 
+class Partizan:
+    """A partizan game defined in Python, valued as canonical forms."""
+
+    def __init__(
+        self,
+        left: Callable[[Any], Any],
+        right: Optional[Callable[[Any], Iterable[Hashable]]] = None,
+        *,
+        parts: Optional[Callable[[Any], Iterable[Hashable]]] = None,
+        key: Optional[Callable[[Any], Hashable]] = None,
+        limit: Optional[int] = None,
+        memory: Optional[int] = None,
+    ) -> None: ...
+    def value(self, position: Hashable) -> Cgt: ...
+    def values(self, positions: Iterable[Hashable]) -> list[Cgt]: ...
+    @property
+    def positions(self) -> int: ...
+
 class Table:
     """A table of values, outcomes or canonical forms by n, or by (a, b)."""
 

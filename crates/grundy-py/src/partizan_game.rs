@@ -1,0 +1,324 @@
+//! Partizan games defined in Python: `Partizan(left, right)` values positions whose options
+//! Python functions give as canonical forms, through the library's own evaluator
+//! (`partizan::rulesets::Evaluator`, which memoises each region once) with the Python
+//! functions behind its `Ruleset` trait.
+//!
+//! The evaluation runs in the game's own store, so that a callback may itself use `grundy`'s
+//! games without waiting on the store every `Cgt` shares; each value is then copied into that
+//! shared store, where it can be added to and compared with any other game.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use grundy::budget::{Budget, Raise, Resource};
+use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
+use grundy::partizan::{GameId, GameStore, Side, ValueError};
+use pyo3::prelude::*;
+
+use crate::cgt::{shared_store, Cgt};
+use crate::errors;
+use crate::python_game::{failed, keep, raise_pending, Key, DEFAULT_LIMIT};
+
+/// How Python callers raise the budget of a partizan game.
+const RAISE: Raise = Raise {
+    positions: "pass a larger limit= to Partizan",
+    memory: "pass a larger memory= to Partizan",
+    time: "pass a larger time limit",
+};
+
+/// How often (in positions whose options are asked for) Ctrl-C is looked for.
+const SIGNAL_EVERY: usize = 1 << 10;
+
+/// The rules of a partizan game whose options Python functions give.
+struct PyPartizan {
+    /// Left's options, or both players' as a pair when `right` is absent.
+    left: Py<PyAny>,
+    right: Option<Py<PyAny>>,
+    /// Splits a position into independent parts.
+    parts: Option<Py<PyAny>>,
+    /// A position of the same value that stands for a position in the memo.
+    key: Option<Py<PyAny>>,
+    /// Positions whose options were asked for, and the most allowed.
+    calls: AtomicUsize,
+    limit: usize,
+}
+
+// SAFETY of every `assume_gil_acquired` below: the evaluator calls the rules only from
+// `Partizan::value`, which holds the GIL for the whole evaluation (the trait has no token).
+fn gil() -> Python<'static> {
+    unsafe { Python::assume_gil_acquired() }
+}
+
+impl PyPartizan {
+    /// The options of `side` at `p`, as the user's functions give them.
+    fn options(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) -> PyResult<()> {
+        let py = gil();
+        let position = p.object().bind(py);
+        let options = match (&self.right, side) {
+            (Some(right), Side::Right) => right.bind(py).call1((position,))?,
+            (Some(_), Side::Left) => self.left.bind(py).call1((position,))?,
+            (None, _) => {
+                let both = self.left.bind(py).call1((position,))?;
+                let (left, right): (Bound<PyAny>, Bound<PyAny>) = both.extract().map_err(|_| {
+                    errors::input(
+                        "without right=, the function returns a pair: (Left's options, \
+                         Right's options)",
+                    )
+                })?;
+                match side {
+                    Side::Left => left,
+                    Side::Right => right,
+                }
+            }
+        };
+        for (i, q) in options.try_iter()?.enumerate() {
+            out.push((i, Key::new(&q?)?));
+        }
+        Ok(())
+    }
+
+    /// Counts a position whose options are asked for (both sides count once, at Left's):
+    /// beyond the limit, an error; every so often, a look for Ctrl-C.
+    fn count(&self) -> PyResult<()> {
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        if calls % SIGNAL_EVERY == 0 {
+            gil().check_signals()?;
+        }
+        if calls > self.limit {
+            let budget = Budget::default()
+                .with_positions(self.limit as u64)
+                .named(RAISE);
+            return Err(errors::limit(budget.exhausted(
+                Resource::Positions,
+                None,
+                "valuing",
+                self.limit as u64,
+            )));
+        }
+        Ok(())
+    }
+
+    /// The independent parts of `p`, each as the position that stands for it in the memo.
+    fn parts(&self, p: &Key, out: &mut Vec<Key>) -> PyResult<()> {
+        let py = gil();
+        let stand_in = |q: Bound<'_, PyAny>| match &self.key {
+            Some(key) => Key::new(&key.bind(py).call1((q,))?),
+            None => Key::new(&q),
+        };
+        match &self.parts {
+            Some(parts) => {
+                for q in parts.bind(py).call1((p.object().bind(py),))?.try_iter()? {
+                    out.push(stand_in(q?)?);
+                }
+            }
+            None => out.push(stand_in(p.object().bind(py).clone())?),
+        }
+        Ok(())
+    }
+}
+
+impl Ruleset for PyPartizan {
+    type Position = Key;
+    /// A move is the index of its option in the list the function returned.
+    type Move = usize;
+
+    fn name(&self) -> &'static str {
+        "a partizan game defined in Python"
+    }
+
+    fn parse(&self, _: &str) -> Result<Key, BoardError> {
+        Err(BoardError::at(
+            1,
+            1,
+            "a Python game's positions are Python objects",
+        ))
+    }
+
+    fn show(&self, p: &Key) -> String {
+        (p.object().bind(gil()).repr()).map_or_else(|_| "?".to_string(), |r| r.to_string())
+    }
+
+    fn moves(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) {
+        if failed() {
+            return;
+        }
+        let asked = match side {
+            Side::Left => self.count().and_then(|()| self.options(p, side, out)),
+            Side::Right => self.options(p, side, out),
+        };
+        if let Err(e) = asked {
+            keep(e);
+            out.clear();
+        }
+    }
+
+    fn regions(&self, p: &Key, out: &mut Vec<Key>) {
+        if failed() {
+            return;
+        }
+        if let Err(e) = self.parts(p, out) {
+            keep(e);
+            out.clear();
+        }
+    }
+}
+
+/// A partizan game whose options Python functions give: `left(p)` and `right(p)` return the
+/// positions Left and Right move to from `p` (hashable positions: ints, strings, tuples,
+/// frozensets...), or `left(p)` alone returns both as a pair `(left_options, right_options)`.
+/// `value(p)` is the canonical form of `p`, a `Cgt`; each position's options are asked for
+/// once, and its canonical form kept, across calls.
+///
+/// `parts(p)`, if given, returns the independent parts of a position (a board's regions,
+/// a sum's terms): each part is valued apart, once, and the parts' values added, as the
+/// built-in rulesets do. `key(p)`, if given, returns a position of the same value that
+/// stands for `p` in the memo (its least image under the board's symmetries that swap
+/// nothing between the players), so that symmetric positions are valued once. `limit`
+/// bounds the positions whose options are asked for (ten million by default) and `memory`
+/// the bytes of the canonical forms: beyond them, `LimitError`. An exception in a function
+/// propagates, and the game forgets what it was valuing; Ctrl-C interrupts.
+///
+/// >>> def cutcake(p):   # Left cuts a w x h cake along its height, Right along its width
+/// ...     w, h = p
+/// ...     return ([Sum((a, h), (w - a, h)) for a in range(1, w)],
+/// ...             [Sum((w, b), (w, h - b)) for b in range(1, h)])
+/// >>> game = Partizan(cutcake, parts=lambda p: p if isinstance(p, Sum) else [p])
+/// >>> game.value((3, 1)), game.value((1, 3)), game.value((2, 2))
+/// (2, -2, 0)
+#[pyclass(module = "grundy")]
+pub struct Partizan {
+    rules: PyPartizan,
+    evaluator: Option<Evaluator<PyPartizan>>,
+    /// The game's own store (in a mutex only so that the class may be shared between
+    /// threads: Python gives each call the object alone, so it is never waited on).
+    store: Mutex<GameStore>,
+    /// Each game of the own store already copied into the shared one.
+    copied: HashMap<GameId, GameId>,
+    budget: Budget,
+}
+
+/// An evaluator of `rules` with an empty memo (its own copy of the user's functions).
+fn evaluator(py: Python<'_>, rules: &PyPartizan) -> Evaluator<PyPartizan> {
+    let copy = |f: &Py<PyAny>| f.clone_ref(py);
+    Evaluator::new(PyPartizan {
+        left: copy(&rules.left),
+        right: rules.right.as_ref().map(copy),
+        parts: rules.parts.as_ref().map(copy),
+        key: rules.key.as_ref().map(copy),
+        calls: AtomicUsize::new(0),
+        limit: rules.limit,
+    })
+}
+
+impl Partizan {
+    /// The canonical form of `position` in the game's own store. After an error the
+    /// evaluator is dropped, to be made again by the next call: what it memoised while the
+    /// error stopped the options may be wrong (the store's canonical forms stay right).
+    fn own_value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<GameId> {
+        let key = Key::new(position)?;
+        let rules = &self.rules;
+        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(py, rules));
+        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
+        let value = evaluator.value(store, &key);
+        let kept = raise_pending();
+        if kept.is_err() || value.is_err() {
+            self.evaluator = None;
+        }
+        kept?;
+        value.map_err(errors::limit)
+    }
+}
+
+#[pymethods]
+impl Partizan {
+    #[new]
+    #[pyo3(signature = (left, right = None, *, parts = None, key = None, limit = None, memory = None))]
+    fn new(
+        left: Py<PyAny>,
+        right: Option<Py<PyAny>>,
+        parts: Option<Py<PyAny>>,
+        key: Option<Py<PyAny>>,
+        limit: Option<usize>,
+        memory: Option<usize>,
+    ) -> Partizan {
+        let limit = limit.unwrap_or(DEFAULT_LIMIT);
+        let mut budget = Budget::default().named(RAISE).with_positions(limit as u64);
+        if let Some(memory) = memory {
+            budget = budget.with_memory(memory as u64);
+        }
+        Partizan {
+            rules: PyPartizan {
+                left,
+                right,
+                parts,
+                key,
+                calls: AtomicUsize::new(0),
+                limit,
+            },
+            evaluator: None,
+            store: Mutex::new(GameStore::with_budget(budget.clone())),
+            copied: HashMap::new(),
+            budget,
+        }
+    }
+
+    /// The canonical form of `position`, a `Cgt`.
+    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Cgt> {
+        let own = self.own_value(py, position)?;
+        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
+        let copied = &mut self.copied;
+        let shared = py
+            .allow_threads(|| copy(store, own, &mut shared_store(), copied))
+            .map_err(errors::limit)?;
+        Ok(Cgt::from_id(shared))
+    }
+
+    /// The canonical forms of `positions`, a list of `Cgt`.
+    fn values(&mut self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Cgt>> {
+        positions.try_iter()?.map(|p| self.value(py, &p?)).collect()
+    }
+
+    /// How many positions have had their options asked for (both sides count once).
+    #[getter]
+    fn positions(&self) -> usize {
+        let rules = self.evaluator.as_ref().map(|e| e.rules());
+        rules.map_or(0, |r| r.calls.load(Ordering::Relaxed))
+    }
+
+    fn __repr__(&self) -> String {
+        let games = self.store.lock().map_or(0, |s| s.len());
+        format!(
+            "Partizan(..., {games} canonical forms, limit={})",
+            self.budget.positions()
+        )
+    }
+}
+
+/// The game `g` of `from` in `to`, each subgame copied once (`copied` maps `from`'s ids to
+/// `to`'s). A number is copied as a number; any other game from its canonical options, which
+/// `to` keeps canonical. O(the games reachable from `g` not copied before).
+fn copy(
+    from: &mut GameStore,
+    g: GameId,
+    to: &mut GameStore,
+    copied: &mut HashMap<GameId, GameId>,
+) -> Result<GameId, ValueError> {
+    if let Some(&h) = copied.get(&g) {
+        return Ok(h);
+    }
+    let h = match from.as_number(g) {
+        Some(x) => to.number(x),
+        None => {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                for option in from.options(g, side)? {
+                    sides[k].push(copy(from, option, to, copied)?);
+                }
+            }
+            to.game(&sides[0], &sides[1])?
+        }
+    };
+    copied.insert(g, h);
+    Ok(h)
+}
