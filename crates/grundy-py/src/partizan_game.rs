@@ -27,6 +27,10 @@ const RAISE: Raise = Raise {
     time: "pass a larger time limit",
 };
 
+/// The most positions valued one inside another's options: each takes some of the stack of
+/// the thread that called, and a game with a cycle would go on for ever.
+const MAX_DEPTH: u64 = 2_000;
+
 /// How often (in positions whose options are asked for) Ctrl-C is looked for.
 const SIGNAL_EVERY: usize = 1 << 10;
 
@@ -209,6 +213,7 @@ fn evaluator(py: Python<'_>, rules: &PyPartizan) -> Evaluator<PyPartizan> {
         calls: AtomicUsize::new(0),
         limit: rules.limit,
     })
+    .with_max_depth(MAX_DEPTH)
 }
 
 impl Partizan {
@@ -226,7 +231,13 @@ impl Partizan {
             self.evaluator = None;
         }
         kept?;
-        value.map_err(errors::limit)
+        value.map_err(|e| match e {
+            ValueError::TooDeep { .. } => errors::input(format!(
+                "{e}: a position is more than {MAX_DEPTH} moves from the end of the game, or the \
+                 game has a cycle (a partizan game with cycles has no canonical form)"
+            )),
+            e => errors::limit(e),
+        })
     }
 }
 

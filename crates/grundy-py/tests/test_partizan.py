@@ -130,6 +130,13 @@ def test_errors_propagate_and_leave_the_game_sound():
         Partizan(domineering, limit=10).value(("....",) * 4)
     with pytest.raises(TypeError):
         Partizan(lambda p: ([[1]], [])).value(0)    # an unhashable option
+    # A cycle, or a game that goes on for ever, stops at the depth limit, not the stack's.
+    with pytest.raises(grundy.InputError, match="cycle"):
+        Partizan(lambda p: ([1 - p], [])).value(0)
+    with pytest.raises(grundy.InputError, match="2000 moves"):
+        Partizan(lambda p: ([p + 1], [p + 1])).value(0)
+    # A long game within the limit is valued: a strip of n for Left alone is n.
+    assert Partizan(lambda p: ([p - 1] if p else [], [])).value(1500) == 1500
 
 
 def test_values_work_with_the_shared_games():

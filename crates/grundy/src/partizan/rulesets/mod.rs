@@ -122,6 +122,9 @@ pub struct Evaluator<R: Ruleset> {
     memo: HashMap<R::Position, GameId>,
     /// The bytes the memo's positions hold on the heap.
     heap: u64,
+    /// Regions being valued, one inside another's options, and the most allowed.
+    depth: u64,
+    max_depth: u64,
 }
 
 /// Regions valued between two checks of the budget by an [`Evaluator`].
@@ -134,7 +137,19 @@ impl<R: Ruleset> Evaluator<R> {
             rules,
             memo: HashMap::default(),
             heap: 0,
+            depth: 0,
+            max_depth: u64::MAX,
         }
+    }
+
+    /// The same evaluator, failing with [`ValueError::TooDeep`] rather than value a region
+    /// more than `depth` regions inside another's options: each level takes the caller's
+    /// stack, and rules that are not known to end (a game defined by a user, which may have
+    /// a cycle) must stop before it runs out. The built-in rulesets, whose boards fill up,
+    /// need no bound.
+    pub fn with_max_depth(mut self, depth: u64) -> Evaluator<R> {
+        self.max_depth = depth;
+        self
     }
 
     /// The bytes the memo holds, by estimate: its table at its capacity (an entry and a
@@ -182,6 +197,24 @@ impl<R: Ruleset> Evaluator<R> {
         if let Some(&v) = self.memo.get(&region) {
             return Ok(v);
         }
+        if self.depth >= self.max_depth {
+            return Err(ValueError::TooDeep {
+                depth: self.depth + 1,
+                limit: self.max_depth,
+            });
+        }
+        self.depth += 1;
+        let value = self.new_region_value(store, region);
+        self.depth -= 1;
+        value
+    }
+
+    /// The value of a region not valued before: from its options' values.
+    fn new_region_value(
+        &mut self,
+        store: &mut GameStore,
+        region: R::Position,
+    ) -> Result<GameId, ValueError> {
         let mut sides = [Vec::new(), Vec::new()];
         let mut moves = Vec::new();
         for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
