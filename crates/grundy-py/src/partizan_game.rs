@@ -199,7 +199,6 @@ pub struct Partizan {
     store: Mutex<GameStore>,
     /// Each game of the own store already copied into the shared one.
     copied: HashMap<GameId, GameId>,
-    budget: Budget,
 }
 
 /// An evaluator of `rules` with an empty memo (its own copy of the user's functions).
@@ -268,9 +267,8 @@ impl Partizan {
                 limit,
             },
             evaluator: None,
-            store: Mutex::new(GameStore::with_budget(budget.clone())),
+            store: Mutex::new(GameStore::with_budget(budget)),
             copied: HashMap::new(),
-            budget,
         }
     }
 
@@ -299,9 +297,10 @@ impl Partizan {
 
     fn __repr__(&self) -> String {
         let games = self.store.lock().map_or(0, |s| s.len());
+        let plural = if games == 1 { "" } else { "s" };
         format!(
-            "Partizan(..., {games} canonical forms, limit={})",
-            self.budget.positions()
+            "Partizan(..., {games} canonical form{plural}, limit={})",
+            self.rules.limit
         )
     }
 }

@@ -365,10 +365,9 @@ impl<'a> Inputs<'a> {
     /// The value of a single-valued parameter, if given, else its default if it has one.
     pub fn value(&self, name: &str) -> Option<&str> {
         let given = self.values.get(name).and_then(|v| v.first());
-        given.map(String::as_str).or_else(|| {
-            let param = self.params.iter().find(|p| p.name == name);
-            param.and_then(|p| p.default)
-        })
+        given
+            .map(String::as_str)
+            .or_else(|| self.param(name).and_then(|p| p.default))
     }
 
     /// Every value of a parameter (empty when not given).
@@ -518,17 +517,22 @@ impl<'a> Inputs<'a> {
     /// The numbers of the list parameter `name` (given, or its default; none when it has
     /// neither), read as its declaration says. O(length).
     pub fn list(&self, name: &str) -> Result<Vec<u64>, InputError> {
-        let (noun, min) = match self.params.iter().find(|p| p.name == name).map(|p| p.value) {
+        let (noun, min) = match self.param(name).map(|p| p.value) {
             Some(ValueKind::List { noun, min }) => (noun, min),
             _ => ("a whole number", 0),
         };
         input::list(&self.shown(name), self.value(name).unwrap_or(""), noun, min)
     }
 
+    /// The declaration of the parameter `name`, if the family has one. O(parameters).
+    fn param(&self, name: &str) -> Option<&'static Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
     /// The noun and bounds of the whole-number parameter `name` (any whole number when it is
     /// not declared as one).
     fn bounds(&self, name: &str) -> (&'static str, u64, u64) {
-        match self.params.iter().find(|p| p.name == name).map(|p| p.value) {
+        match self.param(name).map(|p| p.value) {
             Some(ValueKind::Whole { noun, min, max }) => (noun, min, max),
             _ => ("a whole number", 0, u64::MAX),
         }
@@ -537,7 +541,7 @@ impl<'a> Inputs<'a> {
     /// The value at index `at` of the parameter `name`, read as a whole number within its
     /// declared bounds (any whole number when it is not declared as one).
     fn read_whole(&self, name: &str, at: usize, text: &str) -> Result<u64, InputError> {
-        let param = self.params.iter().find(|p| p.name == name);
+        let param = self.param(name);
         let (noun, min, max) = self.bounds(name);
         let place = match param {
             Some(p) if !p.item.is_empty() => format!("{} {}", p.item, at + 1),
@@ -559,7 +563,7 @@ impl<'a> Inputs<'a> {
     /// `--upto` on the command line, `upto=` in Python; a name the family does not declare is
     /// shown as it is. O(parameters).
     pub fn shown(&self, name: &str) -> String {
-        match self.params.iter().find(|p| p.name == name) {
+        match self.param(name) {
             Some(p) => (self.naming)(p),
             None => name.to_string(),
         }
