@@ -1,5 +1,6 @@
 //! The catalogue: every family of the command line, called by name with Python values.
 
+use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 use grundy::games::family::{Param, ParamKind, Source, ValueKind};
@@ -77,16 +78,20 @@ impl Report {
     }
 }
 
+/// Whether `value` is a list, tuple or range: several values, one word each.
+fn is_sequence(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(value.downcast::<PyList>().is_ok()
+        || value.downcast::<PyTuple>().is_ok()
+        || value.get_type().name()? == "range")
+}
+
 /// A value as the command line's words: a list, tuple or range gives one word per item,
 /// anything else its `str` (`True` for a flag is handled by the caller).
 fn words(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if value.downcast::<PyString>().is_ok() || value.extract::<i128>().is_ok() {
         return Ok(vec![value.str()?.to_string()]);
     }
-    if value.downcast::<PyList>().is_ok()
-        || value.downcast::<PyTuple>().is_ok()
-        || value.get_type().name()? == "range"
-    {
+    if is_sequence(value)? {
         return value
             .try_iter()?
             .map(|v| Ok(v?.str()?.to_string()))
@@ -164,12 +169,13 @@ pub fn catalogue(
         .iter()
         .filter(|p| matches!(p.kind, ParamKind::Positional { .. }))
         .collect();
-    let mut rest = args.iter();
+    let mut rest: VecDeque<Bound<'_, PyAny>> = args.iter().collect();
+    let mut count = rest.len();
     for param in &positionals {
         match param.kind {
             ParamKind::Positional { many: true, .. } => {
                 let mut all = Vec::new();
-                for arg in rest.by_ref() {
+                for arg in rest.drain(..) {
                     all.extend(words(&arg)?);
                 }
                 if !all.is_empty() {
@@ -177,19 +183,32 @@ pub fn catalogue(
                 }
             }
             _ => {
-                if let Some(arg) = rest.next() {
+                let Some(arg) = rest.pop_front() else { break };
+                // A sequence where one whole number goes fills this parameter and the next
+                // ones, as separate values would: `catalogue("wythoff", [5, 8])` is
+                // `catalogue("wythoff", 5, 8)`, as `[3, 4, 5]` is Nim's piles.
+                if matches!(param.value, ValueKind::Whole { .. }) && is_sequence(&arg)? {
+                    let items: Vec<_> = arg.try_iter()?.collect::<PyResult<_>>()?;
+                    count += items.len().saturating_sub(1);
+                    for item in items.into_iter().rev() {
+                        rest.push_front(item);
+                    }
+                    let Some(arg) = rest.pop_front() else {
+                        continue;
+                    };
                     if let Some(values) = param_values(family, param.name, &arg)? {
                         given.push((param.name, values));
                     }
+                } else if let Some(values) = param_values(family, param.name, &arg)? {
+                    given.push((param.name, values));
                 }
             }
         }
     }
-    if rest.next().is_some() {
+    if !rest.is_empty() {
         return Err(errors::input(format!(
-            "{name} takes {} positional argument(s), {} given",
+            "{name} takes {} positional argument(s), {count} given",
             positionals.len(),
-            args.len()
         )));
     }
     for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {

@@ -167,6 +167,26 @@ def test_catalogue_errors():
         grundy.catalogue("nim", [-1])
 
 
+def test_a_list_or_separate_values_for_every_family():
+    # Each family with several positional values takes them apart or as one sequence: the
+    # same report either way, as Nim's piles are one list or separate values.
+    rng = random.Random(25)
+    for name in ("wythoff", "josephus", "circle-take"):
+        for _ in range(20):
+            a, b = rng.randrange(1, 40), rng.randrange(1, 6)
+            apart = grundy.catalogue(name, a, b).to_json()
+            assert grundy.catalogue(name, [a, b]).to_json() == apart
+            assert grundy.catalogue(name, (a, b)).to_json() == apart
+    assert grundy.catalogue("nim", 3, 4, 5).to_json() == grundy.catalogue("nim", [3, 4, 5]).to_json()
+    nim_k = grundy.catalogue("nim-k", 2, [3, 4, 5]).to_json()
+    assert grundy.catalogue("nim-k", [2, 3, 4, 5]).to_json() == nim_k
+    assert grundy.catalogue("wythoff", range(5, 7)).to_json() == grundy.catalogue("wythoff", 5, 6).to_json()
+    with pytest.raises(grundy.InputError, match="takes 2 positional argument\\(s\\), 3 given"):
+        grundy.catalogue("wythoff", [1, 2, 3])
+    with pytest.raises(grundy.InputError, match="not a pile size"):
+        grundy.catalogue("wythoff", [5, "x"])
+
+
 def test_parameters_are_named_the_python_way():
     # The engine names a parameter by its name; Python writes it as a keyword.
     with pytest.raises(grundy.InputError, match=r"^give k= or batch=$"):
