@@ -28,6 +28,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(python_game::explore, m)?)?;
     m.add_function(wrap_pyfunction!(python_game::values, m)?)?;
     m.add("DEFAULT_LIMIT", python_game::DEFAULT_LIMIT)?;
+    // One version for the crate and the package: pyproject.toml takes it from Cargo.toml.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<catalogue::Report>()?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::families, m)?)?;

@@ -16,6 +16,7 @@ form (``cgt``, and ``Partizan`` for a partizan game defined in Python).
 from ._errors import GameError, InputError, LimitError, PositionError
 from ._grundy import (
     DEFAULT_LIMIT,
+    __version__,
     Cgt,
     Graph,
     Nimber,
@@ -66,6 +67,7 @@ def octal(code, upto=None, **options):
 
 
 __all__ = [
+    "__version__",
     "DEFAULT_LIMIT",
     "Cgt",
     "GameError",

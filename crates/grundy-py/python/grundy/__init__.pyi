@@ -91,6 +91,7 @@ def values(
 ) -> array.array[int]: ...
 
 DEFAULT_LIMIT: int
+__version__: str
 
 class Sum(tuple[Any, ...]):
     """A position that is the sum of independent positions."""
