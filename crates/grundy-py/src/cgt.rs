@@ -386,10 +386,12 @@ impl Cgt {
             .map_err(value_error)
     }
 
+    /// The thermograph, for a notebook that shows SVG.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         self.thermograph_svg(py)
     }
 
+    /// The canonical form above its thermograph, for a notebook (which prefers HTML).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let svg = self.thermograph_svg(py)?;
         let form = py
