@@ -15,8 +15,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use crate::errors;
 use crate::progress::Bar;
 
-/// A family's answer: its JSON (`.json`, as Python objects; `report["key"]` reads a field)
-/// and its text (`.text`, also the `repr`), the same as the command line prints. Each is made
+/// A family's answer (or a game's properties, from `Cgt.report()`): its JSON (`.json`, as
+/// Python objects; `report["key"]` reads a field) and its text (`.text`, also the `repr`), the
+/// same as the command line prints. Each is made
 /// from the library's report the first time it is asked for (a report with a listing of every
 /// heap is large: the command line writes one of the two, and so does a program that reads
 /// one).
@@ -25,6 +26,17 @@ pub struct Report {
     report: grundy::report::Report,
     json: OnceLock<String>,
     text: OnceLock<String>,
+}
+
+impl From<grundy::report::Report> for Report {
+    /// The library's report, its JSON and text made when first asked for.
+    fn from(report: grundy::report::Report) -> Report {
+        Report {
+            report,
+            json: OnceLock::new(),
+            text: OnceLock::new(),
+        }
+    }
 }
 
 impl Report {
@@ -236,11 +248,7 @@ pub fn catalogue(
             inputs.set(name, values);
         }
         let report = family.answer(&inputs).map_err(|e| e.to_string())?;
-        Ok(Report {
-            report,
-            json: OnceLock::new(),
-            text: OnceLock::new(),
-        })
+        Ok(Report::from(report))
     });
     bar.finish();
     report.map_err(|message: String| errors::input(message))
