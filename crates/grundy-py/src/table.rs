@@ -54,7 +54,7 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
 /// forms (`kind == "forms"`): `texts()` gives each cell's form, `forms()` the distinct ones.
 ///
 /// >>> t = table("subtraction:1,3,4", range(14))
-/// >>> list(t.values())
+/// >>> t.values().tolist()
 /// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
 #[pyfunction]
 #[pyo3(signature = (
@@ -133,7 +133,7 @@ pub fn table(
 }
 
 /// A table of values, outcomes or canonical forms (`kind`). `values()` gives every cell (row
-/// by row) as `array.array('q')`, `texts()` as strings (values, outcome letters, forms);
+/// by row) as an integer array, `texts()` as strings (values, outcome letters, forms);
 /// `patterns()` the patterns the engine observes; `to_csv()`, `to_json()`, `picture()`; in a
 /// notebook it shows as a picture.
 #[pyclass(module = "grundy", frozen)]
