@@ -8,8 +8,9 @@ use grundy::solve::{
     grundy_values, solve_payoffs, GrundyValues, PayoffSolution, Preferences, Ranking, SolveOptions,
 };
 use grundy::{GameGraph, Outcome};
+use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
 
 use crate::errors;
 use crate::positions::Positions;
@@ -69,15 +70,44 @@ impl GraphData {
     }
 }
 
-/// `array.array(typecode)` holding `values` (machine integers, no Python object per value).
+/// NumPy, when it can be imported (`None` when it is not installed, or hidden by
+/// `sys.modules["numpy"] = None`); any other error of its import propagates. Asked at each
+/// call, a dictionary look-up once NumPy is imported, so that no result depends on what
+/// was installed when `grundy` was imported.
+pub fn numpy(py: Python<'_>) -> PyResult<Option<Bound<'_, PyModule>>> {
+    match py.import("numpy") {
+        Ok(numpy) => Ok(Some(numpy)),
+        Err(e) if e.is_instance_of::<PyImportError>(py) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `values` as a NumPy `int64` array when NumPy can be imported, else as `array.array('q')`:
+/// machine integers, no Python object per value.
 pub fn int_array<'py>(
     py: Python<'py>,
     values: impl Iterator<Item = i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    match numpy(py)? {
+        Some(numpy) => int64_array(&numpy, values),
+        None => {
+            let bytes: Vec<u8> = values.flat_map(i64::to_ne_bytes).collect();
+            let array = py.import("array")?.getattr("array")?.call1(("q",))?;
+            array.call_method1("frombytes", (PyBytes::new(py, &bytes),))?;
+            Ok(array)
+        }
+    }
+}
+
+/// `values` as a NumPy `int64` array, writable, that owns its memory: the `bytearray` it
+/// was made from, one copy of the values.
+pub fn int64_array<'py>(
+    numpy: &Bound<'py, PyModule>,
+    values: impl Iterator<Item = i64>,
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = values.flat_map(i64::to_ne_bytes).collect();
-    let array = py.import("array")?.getattr("array")?.call1(("q",))?;
-    array.call_method1("frombytes", (PyBytes::new(py, &bytes),))?;
-    Ok(array)
+    let buffer = PyByteArray::new(numpy.py(), &bytes);
+    numpy.call_method1("frombuffer", (buffer, numpy.getattr("int64")?))
 }
 
 fn optional(v: Option<u32>) -> i64 {
@@ -360,8 +390,9 @@ fn read_edges(edges: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, u32)>> {
 /// The outcome, remoteness and best move of every position of a graph.
 ///
 /// `outcome(p)`, `remoteness(p)`, `best(p)` answer for one position; `outcomes()`,
-/// `remotenesses()`, `best_moves()` return `array.array('q')` by position index
-/// (outcomes: 1 win, -1 loss, 0 draw; -1 for no remoteness or no move).
+/// `remotenesses()`, `best_moves()` return integer arrays by position index, NumPy `int64`
+/// arrays when NumPy is installed, else `array.array('q')` (outcomes: 1 win, -1 loss, 0 draw;
+/// -1 for no remoteness or no move).
 #[pyclass(module = "grundy", frozen)]
 pub struct Solution {
     data: Arc<GraphData>,
@@ -456,7 +487,8 @@ impl Solution {
 
 /// The Sprague–Grundy value of every position. `values[p]` is an int, or for a loopy
 /// position a string `inf(K)` (K the finite values among its options); `array()` gives every
-/// value by position index as `array.array('q')`, -1 for infinite.
+/// value by position index as an integer array (NumPy's `int64`, else `array.array('q')`), -1
+/// for infinite.
 #[pyclass(module = "grundy", frozen)]
 pub struct Values {
     data: Arc<GraphData>,

@@ -182,6 +182,7 @@ impl Ruleset for PyPartizan {
 /// bounds the positions whose options are asked for (ten million by default) and `memory`
 /// the bytes of the canonical forms: beyond them, `LimitError`. An exception in a function
 /// propagates, and the game forgets what it was valuing; Ctrl-C interrupts.
+/// `grundy.table(game, rows, columns)` tabulates its canonical forms (or outcome classes).
 ///
 /// >>> def cutcake(p):   # Left cuts a w x h cake along its height, Right along its width
 /// ...     w, h = p
@@ -238,6 +239,26 @@ impl Partizan {
             e => errors::limit(e),
         })
     }
+
+    /// The canonical form of `position` in the shared store, where every `Cgt` lives.
+    pub(crate) fn shared_value(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<GameId> {
+        let own = self.own_value(py, position)?;
+        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
+        let copied = &mut self.copied;
+        py.allow_threads(|| copy(store, own, &mut shared_store(), copied))
+            .map_err(errors::limit)
+    }
+
+    /// The name of the function that gives Left's options (`domineering`), which names the
+    /// game in its tables.
+    pub(crate) fn name(&self, py: Python<'_>) -> Option<String> {
+        let name = self.rules.left.bind(py).getattr("__name__").ok()?;
+        Some(name.to_string())
+    }
 }
 
 #[pymethods]
@@ -274,13 +295,7 @@ impl Partizan {
 
     /// The canonical form of `position`, a `Cgt`.
     fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Cgt> {
-        let own = self.own_value(py, position)?;
-        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
-        let copied = &mut self.copied;
-        let shared = py
-            .allow_threads(|| copy(store, own, &mut shared_store(), copied))
-            .map_err(errors::limit)?;
-        Ok(Cgt::from_id(shared))
+        Ok(Cgt::from_id(self.shared_value(py, position)?))
     }
 
     /// The canonical forms of `positions`, a list of `Cgt`.

@@ -378,7 +378,7 @@ fn loopy_values(
 }
 
 /// The Sprague–Grundy value of each of `positions` in an impartial game defined in Python,
-/// as `array.array('q')`.
+/// as a NumPy `int64` array (an `array.array('q')` when NumPy is not installed).
 ///
 /// `options(position)` returns an iterable of options. A position is one game unless the
 /// game says it is a sum of independent games: an option `grundy.Sum(a, b)` is the game `a`
@@ -392,7 +392,7 @@ fn loopy_values(
 /// >>> from grundy import Sum
 /// >>> def kayles(n):
 /// ...     return [Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
-/// >>> list(values(kayles, range(8)))
+/// >>> values(kayles, range(8)).tolist()
 /// [0, 1, 2, 3, 1, 4, 3, 2]
 #[pyfunction]
 #[pyo3(signature = (options, positions, *, parts = None, limit = None, progress = false))]

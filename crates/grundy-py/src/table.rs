@@ -1,16 +1,24 @@
-//! Tables of values (打表): `table(game, rows, columns)`, their patterns and pictures.
+//! Tables of values (打表): `table(game, rows, columns)`, their cells, patterns and pictures.
+
+use std::sync::OnceLock;
 
 use grundy::budget::Budget;
 use grundy::games::registry;
+use grundy::partizan::GameId;
 use grundy::pattern::observe::observe;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
-use grundy::pattern::table::{Kind, Span, Table as Inner, TableError};
+use grundy::pattern::table::{cell_count, Form, Kind, Span, Table as Inner, TableError};
 use grundy::progress::Progress;
+use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyRange, PyRangeMethods, PyString, PyTuple};
+use pyo3::types::{
+    IntoPyDict, PyBytes, PyDict, PyList, PyRange, PyRangeMethods, PyString, PyTuple,
+};
 
+use crate::cgt::{shared_store, Cgt};
 use crate::errors;
-use crate::graph::int_array;
+use crate::graph::{int64_array, int_array};
+use crate::partizan_game::Partizan;
 use crate::progress::Bar;
 use crate::python_game::python_values;
 
@@ -41,24 +49,33 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
         .ok_or_else(|| errors::input(format!("{what}: an empty or negative range")))
 }
 
-/// A table of Sprague–Grundy values (or outcomes) by one parameter n or two, (a, b).
+/// A table of Sprague–Grundy values (or outcomes, or canonical forms) by one parameter n or
+/// two, (a, b).
 ///
 /// `game` is a built-in table's name, as `grundy table` reads it (`"0.77"`,
-/// `"subtraction:1,3,4"`, `"wythoff"`...), or a Python function `options(position)`: with
-/// one range the positions are the integers n (an option that is a tuple is a sum of parts,
-/// as in `values`); with two, the pairs `(a, b)` (each option one position). `rows` and
-/// `columns` are ranges (or ints, for `range(n)`). `outcomes=True` shows outcomes only: P
-/// and N, and for partizan games L and R. `progress=True` shows a progress bar on stderr.
+/// `"subtraction:1,3,4"`, `"wythoff"`...), a Python function `options(position)` of an
+/// impartial game, or a partizan game defined in Python (`Partizan`). With one range the
+/// positions are the integers n (an option that is a tuple is a sum of parts, as in
+/// `values`); with two, the pairs `(a, b)` (each option one position); `position(n)` or
+/// `position(a, b)`, if given, makes the game's position from them instead (the empty
+/// board of a rows x columns). `rows` and `columns` are ranges (or ints, for `range(n)`).
+/// `outcomes=True` shows outcomes only: P and N, and for partizan games L and R.
+/// `progress=True` shows a progress bar on stderr. `limit` bounds the positions of an
+/// impartial game defined in Python (a `Partizan` has its own).
 ///
-/// The tables of partizan rulesets (`"domineering"`, `"toads-and-frogs"`) hold canonical
-/// forms (`kind == "forms"`): `texts()` gives each cell's form, `forms()` the distinct ones.
+/// The tables of partizan games (`"domineering"`, `"toads-and-frogs"`, a `Partizan`) hold
+/// canonical forms (`kind == "forms"`): each cell a `Cgt`, `texts()` their text, `forms()`
+/// the distinct ones.
 ///
 /// >>> t = table("subtraction:1,3,4", range(14))
-/// >>> list(t.values())
+/// >>> t.values().tolist()
 /// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+/// >>> t[7], t.shape
+/// (0, (14,))
 #[pyfunction]
 #[pyo3(signature = (
-    game, rows, columns = None, *, outcomes = false, name = None, limit = None, progress = false
+    game, rows, columns = None, *, outcomes = false, name = None, limit = None, position = None,
+    progress = false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn table(
@@ -69,6 +86,7 @@ pub fn table(
     outcomes: bool,
     name: Option<String>,
     limit: Option<usize>,
+    position: Option<&Bound<'_, PyAny>>,
     progress: bool,
 ) -> PyResult<Table> {
     let bar = Bar::new(progress);
@@ -79,71 +97,318 @@ pub fn table(
     } else {
         Kind::Values
     };
-    let inner = if let Ok(spec) = game.downcast::<PyString>() {
-        let spec = spec.to_string();
-        py.allow_threads(|| {
-            let game = registry::table_game(&spec)?;
-            match columns {
-                None => game.line(rows, kind, &Budget::default(), &bar),
-                Some(columns) => {
-                    bar.phase("tabulating", None);
-                    game.grid(rows, columns, kind, &Budget::default())
-                }
-            }
-        })
-        .map_err(table_error)?
-    } else {
-        let name = match name {
-            Some(name) => name,
-            None => game
-                .getattr("__name__")
-                .map_or_else(|_| "a game".to_string(), |n| n.to_string()),
-        };
-        let values = match columns {
-            None => {
-                let starts = rows
-                    .iter()
-                    .map(|n| Ok(n.into_pyobject(py)?.into_any()))
-                    .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), None, starts, limit, &bar)?;
-                Inner::line(name, rows, |n| values[(n - rows.first) as usize])
-            }
-            Some(columns) => {
-                let starts = rows
-                    .iter()
-                    .flat_map(|a| columns.iter().map(move |b| (a, b)))
-                    .map(|p| Ok(PyTuple::new(py, [p.0, p.1])?.into_any()))
-                    .collect::<PyResult<_>>()?;
-                let values = python_values(game.clone(), None, starts, limit, &bar)?;
-                let width = columns.count() as u64;
-                Inner::grid(name, rows, columns, |a, b| {
-                    values[((a - rows.first) * width + (b - columns.first)) as usize]
-                })
-            }
+    let table = if let Ok(spec) = game.downcast::<PyString>() {
+        if position.is_some() {
+            return Err(errors::input(
+                "position= is for games defined in Python: a built-in table has its own positions",
+            ));
         }
-        .map_err(table_error)?;
-        if outcomes {
-            values.outcomes()
+        let spec = spec.to_string();
+        let inner = py
+            .allow_threads(|| {
+                let game = registry::table_game(&spec)?;
+                match columns {
+                    None => game.line(rows, kind, &Budget::default(), &bar),
+                    Some(columns) => {
+                        bar.phase("tabulating", None);
+                        game.grid(rows, columns, kind, &Budget::default())
+                    }
+                }
+            })
+            .map_err(table_error)?;
+        Table::new(inner)
+    } else {
+        let starts = positions(py, rows, columns, position)?;
+        let table = if let Ok(partizan) = game.downcast::<Partizan>() {
+            if limit.is_some() {
+                return Err(errors::input(
+                    "limit= is the partizan game's own: Partizan(..., limit=)",
+                ));
+            }
+            partizan_table(py, partizan, name, rows, columns, &starts, &bar)?
         } else {
-            values
+            let name = name.unwrap_or_else(|| function_name(game));
+            let cells = python_values(game.clone(), None, starts, limit, &bar)?;
+            let mut cells = cells.into_iter();
+            let mut next = || cells.next().unwrap_or(0);
+            let inner = match columns {
+                None => Inner::line(name, rows, |_| next()),
+                Some(columns) => Inner::grid(name, rows, columns, |_, _| next()),
+            };
+            Table::new(inner.map_err(table_error)?)
+        };
+        if outcomes {
+            table.outcomes()
+        } else {
+            table
         }
     };
     bar.finish();
-    Ok(Table { inner })
+    Ok(table)
 }
 
-/// A table of values, outcomes or canonical forms (`kind`). `values()` gives every cell (row
-/// by row) as `array.array('q')`, `texts()` as strings (values, outcome letters, forms);
-/// `patterns()` the patterns the engine observes; `to_csv()`, `to_json()`, `picture()`; in a
-/// notebook it shows as a picture.
+/// The name of a game's function (`kayles`), else "a game".
+fn function_name(f: &Bound<'_, PyAny>) -> String {
+    f.getattr("__name__")
+        .map_or_else(|_| "a game".to_string(), |n| n.to_string())
+}
+
+/// The positions of a table of a game defined in Python, row by row: the integers n of
+/// `rows`, or the pairs `(a, b)`; what `position(n)` or `position(a, b)` returns when given.
+/// The table's size is checked first, before any position is made.
+fn positions<'py>(
+    py: Python<'py>,
+    rows: Span,
+    columns: Option<Span>,
+    position: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut out = Vec::with_capacity(cell_count(rows, columns).map_err(table_error)?);
+    match columns {
+        None => {
+            for n in rows.iter() {
+                out.push(match position {
+                    Some(f) => f.call1((n,))?,
+                    None => n.into_pyobject(py)?.into_any(),
+                });
+            }
+        }
+        Some(columns) => {
+            for a in rows.iter() {
+                for b in columns.iter() {
+                    out.push(match position {
+                        Some(f) => f.call1((a, b))?,
+                        None => PyTuple::new(py, [a, b])?.into_any(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The table of the canonical forms of `starts` (the positions of `rows` × `columns`, row by
+/// row) in a partizan game defined in Python, within the game's own limit, each distinct form
+/// kept as a game of the shared store. One `value` per cell, each position's options asked
+/// for once across the table (and across the game's other calls).
+fn partizan_table(
+    py: Python<'_>,
+    game: &Bound<'_, Partizan>,
+    name: Option<String>,
+    rows: Span,
+    columns: Option<Span>,
+    starts: &[Bound<'_, PyAny>],
+    bar: &Bar,
+) -> PyResult<Table> {
+    let mut game = game.try_borrow_mut()?;
+    let name = name
+        .or_else(|| game.name(py))
+        .unwrap_or_else(|| "a partizan game".to_string());
+    bar.phase("valuing", Some(starts.len() as u64));
+    let mut ids = Vec::with_capacity(starts.len());
+    for start in starts {
+        ids.push(game.shared_value(py, start)?);
+        bar.tick();
+    }
+    drop(game);
+    let forms = py
+        .allow_threads(|| {
+            let mut store = shared_store();
+            ids.iter()
+                .map(|&id| {
+                    let class = store.outcome(id)?;
+                    Ok(Form {
+                        text: store.display(id),
+                        class,
+                    })
+                })
+                .collect::<Result<Vec<Form>, grundy::partizan::ValueError>>()
+        })
+        .map_err(errors::limit)?;
+    let mut forms = forms.into_iter();
+    let mut next = || Ok(forms.next().expect("one form per cell"));
+    let inner = match columns {
+        None => Inner::form_line(name, rows, |_| next()),
+        Some(columns) => Inner::form_grid(name, rows, columns, |_, _| next()),
+    }
+    .map_err(table_error)?;
+    // The distinct forms appear in the cells' order: the first cell of each is its game.
+    let mut games = Vec::with_capacity(inner.forms().len());
+    for (&cell, &id) in inner.values().iter().zip(&ids) {
+        if cell as usize == games.len() {
+            games.push(id);
+        }
+    }
+    Ok(Table {
+        inner,
+        games: OnceLock::from(games),
+    })
+}
+
+/// The longest text table (in lines) a notebook shows under the picture; `to_text()` has
+/// every line.
+const HTML_TEXT_LINES: usize = 1_000;
+
+/// `text` for HTML: the characters that would be markup escaped.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// NumPy or pandas for a method that needs it: an `ImportError` that says so when it is not
+/// installed.
+fn required<'py>(py: Python<'py>, module: &str, method: &str) -> PyResult<Bound<'py, PyModule>> {
+    py.import(module).map_err(|e| {
+        if e.is_instance_of::<PyImportError>(py) {
+            let error = PyImportError::new_err(format!(
+                "Table.{method}() needs {module}, which is not installed: pip install {module}"
+            ));
+            error.set_cause(py, Some(e));
+            error
+        } else {
+            e
+        }
+    })
+}
+
+/// A table of values, outcomes or canonical forms (`kind`) by n, or by (a, b).
+///
+/// Its cells: `t[n]` (one parameter) or `t[a, b]` (two), in the table's own coordinates (a
+/// table of `range(5, 20)` starts at `t[5]`); an int for values, a letter `"P"`, `"N"`, `"L"`
+/// or `"R"` for outcomes, a `Cgt` for canonical forms; `IndexError` outside. As in NumPy,
+/// `len(t)` and iteration go over the cells of a one-parameter table and over the rows (lists
+/// of cells) of a two-parameter one; `shape` is `(n,)` or `(rows, columns)`. `to_numpy()`
+/// and `to_pandas()` hold the same cells (NumPy and pandas are needed only for them).
+///
+/// `values()` gives every cell (row by row) as numbers, `texts()` as strings; `patterns()`
+/// the patterns the engine observes; `to_csv()`, `to_json()`, `to_text()`, `picture()`; a
+/// notebook shows the heatmap, the text table under it.
 #[pyclass(module = "grundy", frozen)]
 pub struct Table {
     inner: Inner,
+    /// The distinct forms of a table of forms as games of the shared store, indexed as
+    /// `inner.forms()`: read from their text the first time a cell is asked for, or kept
+    /// from the start for a game valued in Python.
+    games: OnceLock<Vec<GameId>>,
 }
 
 impl Table {
+    fn new(inner: Inner) -> Table {
+        Table {
+            inner,
+            games: OnceLock::new(),
+        }
+    }
+
     fn heatmap(&self, wrap: usize, scale: Option<u32>) -> PyResult<Heatmap> {
         Heatmap::new(&self.inner, &PictureOptions { wrap, scale }).map_err(errors::limit)
+    }
+
+    /// The distinct forms of a table of forms as games of the shared store (empty for other
+    /// kinds), read from their text once: O(the forms' sizes) the first time.
+    fn games(&self, py: Python<'_>) -> PyResult<&[GameId]> {
+        if let Some(games) = self.games.get() {
+            return Ok(games);
+        }
+        let forms = self.inner.forms();
+        let games = py
+            .allow_threads(|| {
+                let mut store = shared_store();
+                forms
+                    .iter()
+                    .map(|f| store.parse(&f.text).map_err(|e| format!("{}: {e}", f.text)))
+                    .collect::<Result<Vec<GameId>, String>>()
+            })
+            .map_err(errors::input)?;
+        Ok(self.games.get_or_init(|| games))
+    }
+
+    /// A cell as indexing gives it: a value an int, an outcome its letter, a form a `Cgt`.
+    fn cell(&self, py: Python<'_>, code: u64) -> PyResult<PyObject> {
+        Ok(match self.inner.kind() {
+            Kind::Values => code.into_pyobject(py)?.into_any().unbind(),
+            Kind::Outcomes => PyString::new(py, &self.inner.cell_text(code))
+                .into_any()
+                .unbind(),
+            Kind::Forms => {
+                let game = self.games(py)?[code as usize];
+                Cgt::from_id(game).into_pyobject(py)?.into_any().unbind()
+            }
+        })
+    }
+
+    /// The cells `codes` as indexing gives them, in a list.
+    fn cells<'py>(&self, py: Python<'py>, codes: &[u64]) -> PyResult<Bound<'py, PyList>> {
+        let cells = codes
+            .iter()
+            .map(|&code| self.cell(py, code))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, cells)
+    }
+
+    /// The number of columns of a two-parameter table; `None` for one parameter.
+    fn width(&self) -> Option<usize> {
+        self.inner.columns().map(|c| c.count() as usize)
+    }
+
+    /// Item `i` of the iteration: the cell i of a one-parameter table, the row i (a list of
+    /// cells) of a two-parameter one; `None` past the end.
+    fn item(&self, py: Python<'_>, i: usize) -> PyResult<Option<PyObject>> {
+        let values = self.inner.values();
+        Ok(match self.width() {
+            None => match values.get(i) {
+                Some(&code) => Some(self.cell(py, code)?),
+                None => None,
+            },
+            Some(width) => match values.chunks(width).nth(i) {
+                Some(row) => Some(self.cells(py, row)?.into_any().unbind()),
+                None => None,
+            },
+        })
+    }
+}
+
+/// A coordinate of `t[...]`: `None` for an int no cell can have (negative, or beyond 64
+/// bits), a `TypeError` for anything but an int.
+fn coordinate(key: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    match key.extract::<u64>() {
+        Ok(n) => Ok(Some(n)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(key.py()) => Ok(None),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "a table is indexed by ints, t[n] or t[a, b], not {} (to_numpy() and to_pandas() \
+             have slices)",
+            key.get_type().name()?
+        ))),
+    }
+}
+
+/// The iteration of a table: its cells (one parameter) or its rows (two), made as they are
+/// asked for.
+#[pyclass(module = "grundy")]
+pub struct TableIterator {
+    table: Py<Table>,
+    next: usize,
+}
+
+#[pymethods]
+impl TableIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let item = self.table.get().item(py, self.next)?;
+        self.next += 1;
+        Ok(item)
     }
 }
 
@@ -219,9 +484,7 @@ impl Table {
     /// The same table with outcomes: P (0) where the value is 0, N (1) elsewhere; a table
     /// of forms gets each form's outcome class, P, N, L (2: Left wins) or R (3).
     fn outcomes(&self) -> Table {
-        Table {
-            inner: self.inner.outcomes(),
-        }
+        Table::new(self.inner.outcomes())
     }
 
     /// The game's name.
@@ -272,25 +535,150 @@ impl Table {
         }
     }
 
-    fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(PyBytes::new(py, &self.heatmap(0, None)?.png()))
+    /// The table's shape: `(n,)` for one parameter, `(rows, columns)` for two.
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rows = self.inner.rows().count() as usize;
+        match self.width() {
+            None => PyTuple::new(py, [rows]),
+            Some(columns) => PyTuple::new(py, [rows, columns]),
+        }
     }
 
-    fn _repr_svg_(&self) -> PyResult<String> {
-        Ok(self.heatmap(0, None)?.svg())
+    /// The cell at n, `t[n]`, or at (a, b), `t[a, b]`: an int (values), a letter (outcomes)
+    /// or a `Cgt` (forms). `IndexError` outside the table.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let pair = key.downcast::<PyTuple>().ok().filter(|t| t.len() == 2);
+        let code =
+            match (self.inner.columns(), pair) {
+                (None, None) => coordinate(key)?.and_then(|n| self.inner.value(n)),
+                (Some(_), Some(pair)) => {
+                    let (a, b) = (
+                        coordinate(&pair.get_item(0)?)?,
+                        coordinate(&pair.get_item(1)?)?,
+                    );
+                    a.zip(b).and_then(|(a, b)| self.inner.get(a, b))
+                }
+                (None, Some(_)) => {
+                    return Err(PyTypeError::new_err(
+                        "a table of one parameter is indexed by t[n]",
+                    ))
+                }
+                (Some(_), None) => return Err(PyTypeError::new_err(
+                    "a table of two parameters is indexed by t[a, b] (iterating it gives its rows)",
+                )),
+            };
+        match code {
+            Some(code) => self.cell(py, code),
+            None => {
+                let r = self.inner.rows();
+                let within = match self.inner.columns() {
+                    None => format!("n in range({}, {})", r.first, r.last + 1),
+                    Some(c) => format!(
+                        "a in range({}, {}), b in range({}, {})",
+                        r.first,
+                        r.last + 1,
+                        c.first,
+                        c.last + 1
+                    ),
+                };
+                Err(PyIndexError::new_err(format!(
+                    "{} is outside the table ({within})",
+                    key.repr()?
+                )))
+            }
+        }
     }
 
-    fn _repr_html_(&self) -> PyResult<String> {
-        let text = self.to_text(10)?;
-        let escaped = text
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        Ok(format!("<pre>{escaped}</pre>"))
+    /// The cells of a one-parameter table, the rows of a two-parameter one (each a list of
+    /// cells), as NumPy iterates an array.
+    fn __iter__(slf: Bound<'_, Self>) -> TableIterator {
+        TableIterator {
+            table: slf.unbind(),
+            next: 0,
+        }
     }
 
+    /// The number of cells of a one-parameter table, of rows of a two-parameter one: what
+    /// iteration gives.
     fn __len__(&self) -> usize {
-        self.inner.values().len()
+        match self.width() {
+            None => self.inner.values().len(),
+            Some(_) => self.inner.rows().count() as usize,
+        }
+    }
+
+    /// The cells as a NumPy array of shape `shape`: `int64` values, one-letter strings for
+    /// outcomes, `Cgt` objects (dtype object) for forms. `values()` gives the numbers of any
+    /// kind, reshaped by `numpy.asarray(t.values()).reshape(t.shape)`. An `ImportError`
+    /// without NumPy.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = required(py, "numpy", "to_numpy")?;
+        let values = self.inner.values();
+        let cells = match self.inner.kind() {
+            Kind::Values => int64_array(&numpy, values.iter().map(|&v| v as i64))?,
+            Kind::Outcomes => numpy.call_method1("array", (self.cells(py, values)?,))?,
+            Kind::Forms => {
+                let object = py.import("builtins")?.getattr("object")?;
+                numpy.call_method1("array", (self.cells(py, values)?, object))?
+            }
+        };
+        cells.call_method1("reshape", (self.shape(py)?,))
+    }
+
+    /// The cells in pandas: a `Series` indexed by n for one parameter, a `DataFrame` indexed
+    /// by a with columns b for two, the cells as `to_numpy()` gives them. An `ImportError`
+    /// without pandas.
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pandas = required(py, "pandas", "to_pandas")?;
+        let cells = self.to_numpy(py)?;
+        let index = |span: Span, name: &str| {
+            let range = PyRange::new(py, span.first as isize, span.last as isize + 1)?;
+            let kwargs = [("name", name)].into_py_dict(py)?;
+            pandas.getattr("RangeIndex")?.call((range,), Some(&kwargs))
+        };
+        let kwargs = PyDict::new(py);
+        let class = match self.inner.columns() {
+            None => {
+                kwargs.set_item("index", index(self.inner.rows(), "n")?)?;
+                kwargs.set_item("name", self.inner.game())?;
+                "Series"
+            }
+            Some(columns) => {
+                kwargs.set_item("index", index(self.inner.rows(), "a")?)?;
+                kwargs.set_item("columns", index(columns, "b")?)?;
+                "DataFrame"
+            }
+        };
+        pandas.getattr(class)?.call((cells,), Some(&kwargs))
+    }
+
+    /// What a notebook shows: the heatmap (inline SVG), then the text table behind a
+    /// toggle (its first lines, for a long table). The only picture format offered to
+    /// notebooks, so that each display draws the heatmap once; `picture()` gives PNG or SVG,
+    /// and `repr()` is the text table.
+    fn _repr_html_(&self) -> PyResult<String> {
+        let picture = match Heatmap::new(&self.inner, &PictureOptions::default()) {
+            Ok(heatmap) => heatmap.svg(),
+            Err(e) => format!("<p>{}</p>", escape_html(&e.to_string())),
+        };
+        let text = self.to_text(10)?;
+        let lines = text.lines().count();
+        let mut shown: String = text
+            .lines()
+            .take(HTML_TEXT_LINES)
+            .flat_map(|line| [line, "\n"])
+            .collect();
+        if lines > HTML_TEXT_LINES {
+            shown += &format!(
+                "... {} more lines: to_text() has them all\n",
+                lines - HTML_TEXT_LINES
+            );
+        }
+        Ok(format!(
+            "<div>{picture}<details><summary>table</summary><pre>{}</pre></details></div>",
+            escape_html(&shown)
+        ))
     }
 
     fn __repr__(&self) -> PyResult<String> {

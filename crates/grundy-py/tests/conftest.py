@@ -1,5 +1,6 @@
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,23 @@ def cli():
 @pytest.fixture(scope="session")
 def root():
     return ROOT
+
+
+@pytest.fixture
+def without_numpy(monkeypatch):
+    """NumPy and pandas hidden, as if they were not installed (an import of either fails)."""
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.setitem(sys.modules, "pandas", None)
+
+
+@pytest.fixture(params=["numpy", "array"])
+def int_arrays(request):
+    """Bulk results both ways: NumPy's int64 arrays when NumPy is installed (skipped when it is
+    not), and `array.array('q')` with NumPy hidden. Gives a check of an array's type."""
+    if request.param == "numpy":
+        np = pytest.importorskip("numpy")
+        return lambda a: isinstance(a, np.ndarray) and a.dtype == np.int64 and a.ndim == 1
+    request.getfixturevalue("without_numpy")
+    import array
+
+    return lambda a: isinstance(a, array.array) and a.typecode == "q"

@@ -10,7 +10,7 @@ def board(a, b):
 
 def test_domineering_table_has_forms():
     t = grundy.table("domineering", range(1, 4), range(1, 5))
-    assert t.kind == "forms" and len(t) == 12
+    assert t.kind == "forms" and t.shape == (3, 4) and len(t) == 3    # iterated by rows
     assert t.rows == range(1, 4) and t.columns == range(1, 5)
     texts = t.texts()
     assert texts[:4] == ["0", "-1", "-1", "-2"]  # one row: Right's horizontal dominoes

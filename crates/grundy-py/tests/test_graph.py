@@ -1,7 +1,5 @@
 """Position graphs: reading, solving, values, payoffs, bulk arrays, errors."""
 
-import array
-
 import pytest
 
 import grundy
@@ -21,13 +19,32 @@ def test_parse_and_solve_a_chain():
     assert s["b"] == "win"
 
 
-def test_bulk_results_are_arrays_by_index():
+def test_bulk_results_are_arrays_by_index(int_arrays):
     s = grundy.Graph.parse(CHAIN).solve()
     outcomes = s.outcomes()
-    assert isinstance(outcomes, array.array) and outcomes.typecode == "q"
-    assert list(outcomes) == [-1, 1, -1]
+    assert int_arrays(outcomes) and int_arrays(s.remotenesses()) and int_arrays(s.best_moves())
+    assert list(outcomes) == [-1, 1, -1] and outcomes.tolist() == [-1, 1, -1]
     assert list(s.remotenesses()) == [2, 1, 0]
     assert list(s.best_moves()) == [1, 2, -1]
+    loopy = grundy.Graph.parse("x y\ny x\nx e\ny e\n")
+    v = loopy.values().array()
+    assert int_arrays(v) and v.tolist()[loopy.index("x")] == -1    # infinite
+    p = grundy.Graph.parse("s t\nt a\nt b\na payoff=3\nb payoff=-2\n").payoffs().array()
+    assert int_arrays(p) and -2 in p.tolist()
+    take = lambda n: [n - t for t in (1, 3, 4) if t <= n]
+    values = grundy.values(take, range(8))
+    assert int_arrays(values) and values.tolist() == [0, 1, 0, 1, 2, 3, 2, 0]
+    table = grundy.table(take, range(8)).values()
+    assert int_arrays(table) and table.tolist() == values.tolist()
+
+
+def test_numpy_results_own_their_memory():
+    np = pytest.importorskip("numpy")
+    a = grundy.Graph.parse(CHAIN).solve().outcomes()
+    b = grundy.Graph.parse(CHAIN).solve().outcomes()
+    a[0] = 7    # writable, and each call's array its own
+    assert a.tolist() == [7, 1, -1] and b.tolist() == [-1, 1, -1]
+    assert np.array_equal(b, [-1, 1, -1]) and (b == np.array([-1, 1, -1])).all()
 
 
 def test_read_the_bundled_example(root):

@@ -61,6 +61,16 @@ def test_tables(capfd):
         capfd, lambda progress: grundy.table(two_piles, range(8), range(8), progress=progress)
     )
     assert list(quiet.values()) == list(shown.values())
+    # A partizan game defined in Python: a bar of the cells valued.
+    cutcake = grundy.Partizan(
+        lambda p: ([grundy.Sum((a, p[1]), (p[0] - a, p[1])) for a in range(1, p[0])],
+                   [grundy.Sum((p[0], b), (p[0], p[1] - b)) for b in range(1, p[1])]),
+        parts=lambda p: p if isinstance(p, grundy.Sum) else [p],
+    )
+    quiet, shown, err = quietly_and_with_a_bar(
+        capfd, lambda progress: grundy.table(cutcake, range(1, 6), range(1, 6), progress=progress)
+    )
+    assert quiet.texts() == shown.texts() and "valuing" in err
 
 
 def test_octal_and_catalogue(capfd):

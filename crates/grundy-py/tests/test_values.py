@@ -69,8 +69,7 @@ def test_builtin_table_and_patterns():
     assert any("period 7" in p for p in t.patterns())
     assert t.to_csv().splitlines()[:2] == ["n,value", "0,0"]
     assert json.loads(t.to_json())["values"][:3] == [0, 1, 0]
-    assert t._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert t._repr_svg_().startswith("<svg") and t._repr_html_().startswith("<pre>")
+    assert t.picture()[:8] == b"\x89PNG\r\n\x1a\n" and t.picture("svg").startswith("<svg")
     outcomes = grundy.table("wythoff", range(6), range(6), outcomes=True)
     assert outcomes.value(1, 2) == 0 and outcomes.value(2, 2) == 1
 

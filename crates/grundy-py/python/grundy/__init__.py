@@ -9,7 +9,7 @@ form (``cgt``, and ``Partizan`` for a partizan game defined in Python).
 >>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
 >>> g.solve().outcome(7)
 'loss'
->>> list(grundy.values(lambda n: [n - t for t in (1, 3, 4) if t <= n], range(8)))
+>>> grundy.values(lambda n: [n - t for t in (1, 3, 4) if t <= n], range(8)).tolist()
 [0, 1, 0, 1, 2, 3, 2, 0]
 """
 
@@ -42,7 +42,7 @@ class Sum(tuple):
     position, a tuple included, is one game.
 
     >>> kayles = lambda n: [Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
-    >>> list(grundy.values(kayles, range(6)))
+    >>> grundy.values(kayles, range(6)).tolist()
     [0, 1, 2, 3, 1, 4]
     """
 

@@ -221,8 +221,9 @@ pub struct Table {
     forms: Vec<Form>,
 }
 
-/// Checks the size of a table of `rows` × `columns` cells and returns it.
-fn cell_count(rows: Span, columns: Option<Span>) -> Result<usize, TableError> {
+/// Checks the size of a table of `rows` × `columns` cells (at most [`MAX_CELLS`]) and returns
+/// it: callers that compute the cells' positions first check it before.
+pub fn cell_count(rows: Span, columns: Option<Span>) -> Result<usize, TableError> {
     let cells = rows.count() * columns.map_or(1, |c| c.count());
     if cells > MAX_CELLS {
         return Err(TableError::TooManyCells {
@@ -276,6 +277,32 @@ where
                 })
         })
         .collect()
+}
+
+/// The `cells` forms of a table of forms, stopping at the first error: each cell's index into
+/// the distinct forms, and those forms in order of first appearance. O(cells) hash look-ups
+/// of the forms' texts.
+fn distinct_forms(
+    cells: usize,
+    forms: impl Iterator<Item = Result<Form, TableError>>,
+) -> Result<(Vec<u64>, Vec<Form>), TableError> {
+    let mut values = Vec::with_capacity(cells);
+    let mut distinct: Vec<Form> = Vec::new();
+    let mut index: FxHashMap<String, u64> = FxHashMap::default();
+    for f in forms {
+        let f = f?;
+        let i = match index.get(&f.text) {
+            Some(&i) => i,
+            None => {
+                let i = distinct.len() as u64;
+                index.insert(f.text.clone(), i);
+                distinct.push(f);
+                i
+            }
+        };
+        values.push(i);
+    }
+    Ok((values, distinct))
 }
 
 impl Table {
@@ -376,6 +403,37 @@ impl Table {
         })
     }
 
+    /// The table of the canonical forms `form(n)` of a partizan game for every n of `n`, as
+    /// [`Table::form_grid`] makes a two-parameter one.
+    ///
+    /// ```
+    /// use grundy::partizan::OutcomeClass;
+    /// use grundy::pattern::table::{Form, Span, Table, TableError};
+    /// let table = Table::form_line("integers", Span::new(0, 2).unwrap(), |n| {
+    ///     let class = if n == 0 { OutcomeClass::Second } else { OutcomeClass::Left };
+    ///     Ok::<_, TableError>(Form { text: n.to_string(), class })
+    /// })
+    /// .unwrap();
+    /// assert_eq!(table.cell_text(table.value(2).unwrap()), "2");
+    /// assert_eq!(table.outcomes().values(), [0, 2, 2]);
+    /// ```
+    pub fn form_line(
+        game: impl Into<String>,
+        n: Span,
+        form: impl FnMut(u64) -> Result<Form, TableError>,
+    ) -> Result<Table, TableError> {
+        let cells = cell_count(n, None)?;
+        let (values, forms) = distinct_forms(cells, n.iter().map(form))?;
+        Ok(Table {
+            game: game.into(),
+            kind: Kind::Forms,
+            rows: n,
+            columns: None,
+            values,
+            forms,
+        })
+    }
+
     /// The table of the canonical forms `form(a, b)` of a partizan game for every a of `a`
     /// and b of `b` (rows by a), stopping at the first error. Equal forms are stored once:
     /// O(cells) hash look-ups of the forms' texts.
@@ -400,24 +458,8 @@ impl Table {
         mut form: impl FnMut(u64, u64) -> Result<Form, TableError>,
     ) -> Result<Table, TableError> {
         let cells = cell_count(a, Some(b))?;
-        let mut values = Vec::with_capacity(cells);
-        let mut forms: Vec<Form> = Vec::new();
-        let mut index: FxHashMap<String, u64> = FxHashMap::default();
-        for x in a.iter() {
-            for y in b.iter() {
-                let f = form(x, y)?;
-                let i = match index.get(&f.text) {
-                    Some(&i) => i,
-                    None => {
-                        let i = forms.len() as u64;
-                        index.insert(f.text.clone(), i);
-                        forms.push(f);
-                        i
-                    }
-                };
-                values.push(i);
-            }
-        }
+        let positions = a.iter().flat_map(|x| b.iter().map(move |y| (x, y)));
+        let (values, forms) = distinct_forms(cells, positions.map(|(x, y)| form(x, y)))?;
         Ok(Table {
             game: game.into(),
             kind: Kind::Forms,
