@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 
 use crate::cgt::{shared_store, Cgt};
 use crate::errors;
+use crate::progress::Bar;
 use crate::python_game::{failed, keep, raise_pending, Key, DEFAULT_LIMIT};
 
 /// How Python callers raise the budget of a partizan game.
@@ -46,6 +47,8 @@ struct PyPartizan {
     /// Positions whose options were asked for, and the most allowed.
     calls: AtomicUsize,
     limit: usize,
+    /// The bar of a call that asked for progress, ticked at each position.
+    bar: Mutex<Option<Bar>>,
 }
 
 // SAFETY of every `assume_gil_acquired` below: the evaluator calls the rules only from
@@ -86,6 +89,9 @@ impl PyPartizan {
     /// beyond the limit, an error; every so often, a look for Ctrl-C.
     fn count(&self) -> PyResult<()> {
         let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(bar) = &*self.bar.lock().unwrap_or_else(|e| e.into_inner()) {
+            bar.tick();
+        }
         if calls % SIGNAL_EVERY == 0 {
             gil().check_signals()?;
         }
@@ -212,6 +218,7 @@ fn evaluator(py: Python<'_>, rules: &PyPartizan) -> Evaluator<PyPartizan> {
         key: rules.key.as_ref().map(copy),
         calls: AtomicUsize::new(0),
         limit: rules.limit,
+        bar: Mutex::new(None),
     })
     .with_max_depth(MAX_DEPTH)
 }
@@ -253,6 +260,39 @@ impl Partizan {
             .map_err(errors::limit)
     }
 
+    /// `run` with a bar on stderr counting the positions valued, if `shown`; the bar is
+    /// cleared however `run` ends.
+    fn with_progress<T>(
+        &mut self,
+        py: Python<'_>,
+        shown: bool,
+        run: impl FnOnce(&mut Partizan) -> PyResult<T>,
+    ) -> PyResult<T> {
+        if !shown {
+            return run(self);
+        }
+        let rules = &self.rules;
+        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(py, rules));
+        let bar = Bar::new(true);
+        bar.count("valuing: positions");
+        *evaluator
+            .rules()
+            .bar
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = Some(bar);
+        let result = run(self);
+        // After an error the evaluator, and its bar with it, may be gone already.
+        if let Some(evaluator) = &self.evaluator {
+            evaluator
+                .rules()
+                .bar
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+        }
+        result
+    }
+
     /// The name of the function that gives Left's options (`domineering`), which names the
     /// game in its tables.
     pub(crate) fn name(&self, py: Python<'_>) -> Option<String> {
@@ -286,6 +326,7 @@ impl Partizan {
                 key,
                 calls: AtomicUsize::new(0),
                 limit,
+                bar: Mutex::new(None),
             },
             evaluator: None,
             store: Mutex::new(GameStore::with_budget(budget)),
@@ -293,14 +334,32 @@ impl Partizan {
         }
     }
 
-    /// The canonical form of `position`, a `Cgt`.
-    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Cgt> {
-        Ok(Cgt::from_id(self.shared_value(py, position)?))
+    /// The canonical form of `position`, a `Cgt`. `progress=True` counts the positions
+    /// whose options are asked for on stderr as they are.
+    #[pyo3(signature = (position, *, progress = false))]
+    fn value(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        progress: bool,
+    ) -> PyResult<Cgt> {
+        self.with_progress(py, progress, |game| {
+            Ok(Cgt::from_id(game.shared_value(py, position)?))
+        })
     }
 
-    /// The canonical forms of `positions`, a list of `Cgt`.
-    fn values(&mut self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<Cgt>> {
-        positions.try_iter()?.map(|p| self.value(py, &p?)).collect()
+    /// The canonical forms of `positions`, a list of `Cgt` (`progress=` as in `value`).
+    #[pyo3(signature = (positions, *, progress = false))]
+    fn values(
+        &mut self,
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+        progress: bool,
+    ) -> PyResult<Vec<Cgt>> {
+        self.with_progress(py, progress, |game| {
+            let ids = positions.try_iter()?.map(|p| game.shared_value(py, &p?));
+            ids.map(|id| id.map(Cgt::from_id)).collect()
+        })
     }
 
     /// How many positions have had their options asked for (both sides count once).

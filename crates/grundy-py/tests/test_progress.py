@@ -105,3 +105,36 @@ def test_the_bar_is_cleared_on_error(capfd):
     err = capfd.readouterr().err
     # Cleared: the last thing written erases the line.
     assert err.endswith("\x1b[2K") or err.endswith("\r")
+
+
+def cutcake(cake):
+    w, h = cake
+    return (
+        [grundy.Sum((a, h), (w - a, h)) for a in range(1, w)],
+        [grundy.Sum((w, b), (w, h - b)) for b in range(1, h)],
+    )
+
+
+def test_partizan_values(capfd):
+    parts = lambda p: p if isinstance(p, grundy.Sum) else [p]
+    cakes = [(w, h) for w in range(1, 9) for h in range(1, 9)]
+
+    def call(progress):
+        # A new game each time: what one call memoised, the next would not ask for again.
+        game = grundy.Partizan(cutcake, parts=parts)
+        one = game.value((9, 9), progress=progress)
+        return [one] + game.values(cakes, progress=progress), game.positions
+
+    (quiet, asked), (shown, asked_again), err = quietly_and_with_a_bar(capfd, call)
+    assert quiet == shown and asked == asked_again
+    assert "valuing: positions" in err
+    # The bar is gone after an error too, and the game still answers.
+    game = grundy.Partizan(cutcake, parts=parts, limit=5)
+    try:
+        game.value((9, 9), progress=True)
+    except grundy.LimitError:
+        pass
+    else:
+        raise AssertionError("a limit of 5 positions is not enough for a 9 x 9 cake")
+    capfd.readouterr()
+    assert game.value((1, 1)) == 0 and capfd.readouterr().err == ""
