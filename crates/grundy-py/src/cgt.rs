@@ -16,6 +16,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyType};
 
 use crate::catalogue::Report;
 use crate::errors;
+use crate::html;
 
 /// Every game made from Python lives in one store, so that games made apart can be added
 /// and compared (the store shares canonical forms between them).
@@ -394,10 +395,7 @@ impl Cgt {
     /// The canonical form above its thermograph, for a notebook (which prefers HTML).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let svg = self.thermograph_svg(py)?;
-        let form = py
-            .import("html")?
-            .call_method1("escape", (self.__repr__(),))?
-            .to_string();
+        let form = html::escape(py, &self.__repr__())?;
         Ok(format!("<div><pre>{form}</pre>{svg}</div>"))
     }
 

@@ -11,12 +11,14 @@ mod catalogue;
 mod cgt;
 mod errors;
 mod graph;
+mod html;
 mod nimber;
 mod partizan_game;
 mod positions;
 mod progress;
 mod python_game;
 mod table;
+mod tabulate;
 
 /// The compiled part of the `grundy` package (imported by `grundy/__init__.py`).
 #[pymodule]
@@ -38,6 +40,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<partizan_game::Partizan>()?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_class::<table::Table>()?;
-    m.add_function(wrap_pyfunction!(table::table, m)?)?;
+    m.add_function(wrap_pyfunction!(tabulate::table, m)?)?;
     Ok(())
 }

@@ -1,268 +1,24 @@
-//! Tables of values (打表): `table(game, rows, columns)`, their cells, patterns and pictures.
+//! `grundy.Table`: a table's cells (indexed, iterated, as NumPy or pandas), its patterns and
+//! its pictures.
 
 use std::sync::OnceLock;
 
-use grundy::budget::Budget;
-use grundy::games::registry;
 use grundy::partizan::GameId;
 use grundy::pattern::observe::observe;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
-use grundy::pattern::table::{cell_count, Form, Kind, Span, Table as Inner, TableError};
-use grundy::progress::Progress;
+use grundy::pattern::table::{Kind, Span, Table as Inner};
 use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{
-    IntoPyDict, PyBytes, PyDict, PyList, PyRange, PyRangeMethods, PyString, PyTuple,
-};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyList, PyRange, PyString, PyTuple};
 
 use crate::cgt::{shared_store, Cgt};
 use crate::errors;
 use crate::graph::{int64_array, int_array};
-use crate::partizan_game::Partizan;
-use crate::progress::Bar;
-use crate::python_game::python_values;
-
-fn table_error(e: TableError) -> PyErr {
-    match e {
-        TableError::TooManyCells { .. }
-        | TableError::ParameterTooLarge { .. }
-        | TableError::Explore(_) => errors::limit(e),
-        _ => errors::input(e),
-    }
-}
-
-/// A `range` with step 1 (or an int n, for `range(n)`) as the inclusive span of a table.
-fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
-    let (start, stop) = match value.downcast::<PyRange>() {
-        Ok(r) if r.step()? == 1 => (r.start()?, r.stop()?),
-        Ok(_) => {
-            return Err(errors::input(format!(
-                "{what}: a range with step 1 is needed"
-            )))
-        }
-        Err(_) => (0, value.extract::<isize>()?),
-    };
-    u64::try_from(start)
-        .ok()
-        .zip(u64::try_from(stop - 1).ok())
-        .and_then(|(a, b)| Span::new(a, b))
-        .ok_or_else(|| errors::input(format!("{what}: an empty or negative range")))
-}
-
-/// A table of Sprague–Grundy values (or outcomes, or canonical forms) by one parameter n or
-/// two, (a, b).
-///
-/// `game` is a built-in table's name, as `grundy table` reads it (`"0.77"`,
-/// `"subtraction:1,3,4"`, `"wythoff"`...), a Python function `options(position)` of an
-/// impartial game, or a partizan game defined in Python (`Partizan`). With one range the
-/// positions are the integers n (an option that is a tuple is a sum of parts, as in
-/// `values`); with two, the pairs `(a, b)` (each option one position); `position(n)` or
-/// `position(a, b)`, if given, makes the game's position from them instead (the empty
-/// board of a rows x columns). `rows` and `columns` are ranges (or ints, for `range(n)`).
-/// `outcomes=True` shows outcomes only: P and N, and for partizan games L and R.
-/// `progress=True` shows a progress bar on stderr. `limit` bounds the positions of an
-/// impartial game defined in Python (a `Partizan` has its own).
-///
-/// The tables of partizan games (`"domineering"`, `"toads-and-frogs"`, a `Partizan`) hold
-/// canonical forms (`kind == "forms"`): each cell a `Cgt`, `texts()` their text, `forms()`
-/// the distinct ones.
-///
-/// >>> t = table("subtraction:1,3,4", range(14))
-/// >>> t.values().tolist()
-/// [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
-/// >>> t[7], t.shape
-/// (0, (14,))
-#[pyfunction]
-#[pyo3(signature = (
-    game, rows, columns = None, *, outcomes = false, name = None, limit = None, position = None,
-    progress = false
-))]
-#[allow(clippy::too_many_arguments)]
-pub fn table(
-    py: Python<'_>,
-    game: &Bound<'_, PyAny>,
-    rows: &Bound<'_, PyAny>,
-    columns: Option<&Bound<'_, PyAny>>,
-    outcomes: bool,
-    name: Option<String>,
-    limit: Option<usize>,
-    position: Option<&Bound<'_, PyAny>>,
-    progress: bool,
-) -> PyResult<Table> {
-    let bar = Bar::new(progress);
-    let rows = span(rows, "rows")?;
-    let columns = columns.map(|c| span(c, "columns")).transpose()?;
-    let kind = if outcomes {
-        Kind::Outcomes
-    } else {
-        Kind::Values
-    };
-    let table = if let Ok(spec) = game.downcast::<PyString>() {
-        if position.is_some() {
-            return Err(errors::input(
-                "position= is for games defined in Python: a built-in table has its own positions",
-            ));
-        }
-        let spec = spec.to_string();
-        let inner = py
-            .allow_threads(|| {
-                let game = registry::table_game(&spec)?;
-                match columns {
-                    None => game.line(rows, kind, &Budget::default(), &bar),
-                    Some(columns) => {
-                        bar.phase("tabulating", None);
-                        game.grid(rows, columns, kind, &Budget::default())
-                    }
-                }
-            })
-            .map_err(table_error)?;
-        Table::new(inner)
-    } else {
-        let starts = positions(py, rows, columns, position)?;
-        let table = if let Ok(partizan) = game.downcast::<Partizan>() {
-            if limit.is_some() {
-                return Err(errors::input(
-                    "limit= is the partizan game's own: Partizan(..., limit=)",
-                ));
-            }
-            partizan_table(py, partizan, name, rows, columns, &starts, &bar)?
-        } else {
-            let name = name.unwrap_or_else(|| function_name(game));
-            let cells = python_values(game.clone(), None, starts, limit, &bar)?;
-            let mut cells = cells.into_iter();
-            let mut next = || cells.next().unwrap_or(0);
-            let inner = match columns {
-                None => Inner::line(name, rows, |_| next()),
-                Some(columns) => Inner::grid(name, rows, columns, |_, _| next()),
-            };
-            Table::new(inner.map_err(table_error)?)
-        };
-        if outcomes {
-            table.outcomes()
-        } else {
-            table
-        }
-    };
-    bar.finish();
-    Ok(table)
-}
-
-/// The name of a game's function (`kayles`), else "a game".
-fn function_name(f: &Bound<'_, PyAny>) -> String {
-    f.getattr("__name__")
-        .map_or_else(|_| "a game".to_string(), |n| n.to_string())
-}
-
-/// The positions of a table of a game defined in Python, row by row: the integers n of
-/// `rows`, or the pairs `(a, b)`; what `position(n)` or `position(a, b)` returns when given.
-/// The table's size is checked first, before any position is made.
-fn positions<'py>(
-    py: Python<'py>,
-    rows: Span,
-    columns: Option<Span>,
-    position: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let mut out = Vec::with_capacity(cell_count(rows, columns).map_err(table_error)?);
-    match columns {
-        None => {
-            for n in rows.iter() {
-                out.push(match position {
-                    Some(f) => f.call1((n,))?,
-                    None => n.into_pyobject(py)?.into_any(),
-                });
-            }
-        }
-        Some(columns) => {
-            for a in rows.iter() {
-                for b in columns.iter() {
-                    out.push(match position {
-                        Some(f) => f.call1((a, b))?,
-                        None => PyTuple::new(py, [a, b])?.into_any(),
-                    });
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// The table of the canonical forms of `starts` (the positions of `rows` × `columns`, row by
-/// row) in a partizan game defined in Python, within the game's own limit, each distinct form
-/// kept as a game of the shared store. One `value` per cell, each position's options asked
-/// for once across the table (and across the game's other calls).
-fn partizan_table(
-    py: Python<'_>,
-    game: &Bound<'_, Partizan>,
-    name: Option<String>,
-    rows: Span,
-    columns: Option<Span>,
-    starts: &[Bound<'_, PyAny>],
-    bar: &Bar,
-) -> PyResult<Table> {
-    let mut game = game.try_borrow_mut()?;
-    let name = name
-        .or_else(|| game.name(py))
-        .unwrap_or_else(|| "a partizan game".to_string());
-    bar.phase("valuing", Some(starts.len() as u64));
-    let mut ids = Vec::with_capacity(starts.len());
-    for start in starts {
-        ids.push(game.shared_value(py, start)?);
-        bar.tick();
-    }
-    drop(game);
-    let forms = py
-        .allow_threads(|| {
-            let mut store = shared_store();
-            ids.iter()
-                .map(|&id| {
-                    let class = store.outcome(id)?;
-                    Ok(Form {
-                        text: store.display(id),
-                        class,
-                    })
-                })
-                .collect::<Result<Vec<Form>, grundy::partizan::ValueError>>()
-        })
-        .map_err(errors::limit)?;
-    let mut forms = forms.into_iter();
-    let mut next = || Ok(forms.next().expect("one form per cell"));
-    let inner = match columns {
-        None => Inner::form_line(name, rows, |_| next()),
-        Some(columns) => Inner::form_grid(name, rows, columns, |_, _| next()),
-    }
-    .map_err(table_error)?;
-    // The distinct forms appear in the cells' order: the first cell of each is its game.
-    let mut games = Vec::with_capacity(inner.forms().len());
-    for (&cell, &id) in inner.values().iter().zip(&ids) {
-        if cell as usize == games.len() {
-            games.push(id);
-        }
-    }
-    Ok(Table {
-        inner,
-        games: OnceLock::from(games),
-    })
-}
+use crate::html;
 
 /// The longest text table (in lines) a notebook shows under the picture; `to_text()` has
 /// every line.
 const HTML_TEXT_LINES: usize = 1_000;
-
-/// `text` for HTML: the characters that would be markup escaped.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// NumPy or pandas for a method that needs it: an `ImportError` that says so when it is not
 /// installed.
@@ -302,10 +58,19 @@ pub struct Table {
 }
 
 impl Table {
-    fn new(inner: Inner) -> Table {
+    /// A table whose forms (if any) are read from their text when first asked for.
+    pub(crate) fn new(inner: Inner) -> Table {
         Table {
             inner,
             games: OnceLock::new(),
+        }
+    }
+
+    /// A table of forms whose games, in the order of `inner.forms()`, are known already.
+    pub(crate) fn with_games(inner: Inner, games: Vec<GameId>) -> Table {
+        Table {
+            inner,
+            games: OnceLock::from(games),
         }
     }
 
@@ -483,7 +248,7 @@ impl Table {
 
     /// The same table with outcomes: P (0) where the value is 0, N (1) elsewhere; a table
     /// of forms gets each form's outcome class, P, N, L (2: Left wins) or R (3).
-    fn outcomes(&self) -> Table {
+    pub(crate) fn outcomes(&self) -> Table {
         Table::new(self.inner.outcomes())
     }
 
@@ -657,10 +422,10 @@ impl Table {
     /// toggle (its first lines, for a long table). The only picture format offered to
     /// notebooks, so that each display draws the heatmap once; `picture()` gives PNG or SVG,
     /// and `repr()` is the text table.
-    fn _repr_html_(&self) -> PyResult<String> {
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let picture = match Heatmap::new(&self.inner, &PictureOptions::default()) {
             Ok(heatmap) => heatmap.svg(),
-            Err(e) => format!("<p>{}</p>", escape_html(&e.to_string())),
+            Err(e) => format!("<p>{}</p>", html::escape(py, &e.to_string())?),
         };
         let text = self.to_text(10)?;
         let lines = text.lines().count();
@@ -677,7 +442,7 @@ impl Table {
         }
         Ok(format!(
             "<div>{picture}<details><summary>table</summary><pre>{}</pre></details></div>",
-            escape_html(&shown)
+            html::escape(py, &shown)?
         ))
     }
 
