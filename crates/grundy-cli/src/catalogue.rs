@@ -52,7 +52,7 @@ pub fn example(params: &[Param], given: &[(&str, &str)]) -> String {
 /// `_./,:+=` and dashes between letters or digits (`c4-5x4`), else in single quotes (a single
 /// quote inside written `'\''`). A position drawn with dashes for edges (`'L-.-.-L'`) is so
 /// quoted like any other position, and reads as one value.
-fn shell_word(text: &str) -> String {
+pub fn shell_word(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let plain = |i: usize| {
         let c = chars[i];

@@ -75,6 +75,7 @@ pub fn command() -> Command {
     for name in names {
         root = root.mut_subcommand(name, |s| s.args(Format::args()));
     }
+    root = root.mut_subcommand("play", |s| s.after_help(play_cmd::after_help()));
     help::grouped(root)
 }
 
@@ -99,7 +100,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),
-        Tool::Play(args) => play_cmd::run(&args),
+        Tool::Play(args) => play_cmd::run(&args, format),
         Tool::Serve(args) => serve(&args),
         Tool::Completions(args) => shell_cmd::completions(&args, command()),
         Tool::Man => shell_cmd::man(command()),
