@@ -432,3 +432,13 @@ fn budgets_stop_growing_work() {
         assert!(store.parse(bad).is_err(), "{bad:?}");
     }
 }
+
+/// Day 5 of the census, 4171780 games from 2^22 subsets (Conway, *On Numbers and Games*,
+/// ch. 12): about 5 s and 370 MB with the test profile, so run on request
+/// (`cargo test -p grundy --test misere_forms -- --ignored`).
+#[test]
+#[ignore]
+fn census_of_day_five() {
+    let mut store = MisereStore::new();
+    assert_eq!(store.born_by(5).unwrap().len(), 4_171_780);
+}

@@ -121,14 +121,15 @@ impl MisereStore {
                 }
                 '&' => {
                     let mut digits = String::new();
-                    while let Some(&(_, d)) = chars.peek() {
-                        chars.next();
+                    let mut closed = false;
+                    for (_, d) in chars.by_ref() {
                         if d == ';' {
+                            closed = true;
                             break;
                         }
                         digits.push(d);
                     }
-                    let n: u32 = digits.parse().map_err(|_| {
+                    let n: u32 = digits.parse().ok().filter(|_| closed).ok_or_else(|| {
                         InputError::invalid(
                             place(at),
                             format!("'&{digits};' is not a heap (expected &n; for a heap n)"),

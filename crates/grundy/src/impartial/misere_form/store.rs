@@ -264,10 +264,12 @@ impl MisereStore {
         let bytes = self.bytes().saturating_add(arena);
         self.budget
             .check_memory(bytes, WORK, self.nodes.len() as u64)?;
+        // The options of the next heap: the heaps so far, grown by one a step.
+        let mut options = self.heaps.clone();
         while self.heaps.len() <= n {
-            let options = self.heaps.clone();
             let heap = self.canonical(&options)?;
             self.heaps.push(heap);
+            options.push(heap);
         }
         Ok(self.heaps[n])
     }
