@@ -140,10 +140,11 @@ impl GenusTable {
         GenusTable::default()
     }
 
-    /// The genus of `g` (a copy: a few words). Computes the genera of `g`'s followers not yet known, in the order
-    /// of their ids (options before the games they are options of), each from its options'
-    /// in O(options × terms): no recursion, so deep games are safe. The memory it takes is
-    /// checked against the store's budget.
+    /// The genus of `g` (a copy: a few words). Computes the genera of `g`'s followers not yet
+    /// known, in the order of their ids (options before the games they are options of), each
+    /// from its options' in O(options × terms): no recursion, so deep games are safe. The
+    /// table's memory (a slot per id up to `g`'s, a few dozen bytes each) is checked against
+    /// the store's budget before it grows.
     ///
     /// ```
     /// use grundy::impartial::misere_form::{FormId, GenusTable, MisereStore};
@@ -163,7 +164,9 @@ impl GenusTable {
     pub fn genus(&mut self, store: &MisereStore, g: FormId) -> Result<Genus, Exhausted> {
         let index = g.index() as usize;
         if self.genera.len() <= index {
-            let bytes = (index as u64 + 1) * std::mem::size_of::<Option<Genus>>() as u64;
+            // A slot, and the few terms a genus holds on the heap.
+            let slot = std::mem::size_of::<Option<Genus>>() as u64 + 32;
+            let bytes = (index as u64 + 1).saturating_mul(slot);
             store
                 .budget()
                 .check_memory(store.bytes().saturating_add(bytes), WORK, index as u64)?;

@@ -43,7 +43,8 @@ const WORK: &str = "computing misère canonical forms";
 
 /// A misère canonical form in a [`MisereStore`]: equal ids are equal games in misère play,
 /// within one store. Ids are handed out in order of first appearance, so the options of a
-/// form always have smaller ids than the form itself.
+/// form always have smaller ids than the form itself. An id means nothing in another store
+/// (passing one there is a mistake of the caller, and may panic on an index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FormId(pub(super) u32);
 
