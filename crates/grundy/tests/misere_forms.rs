@@ -16,7 +16,9 @@
 use std::collections::HashMap;
 
 use grundy::budget::{Budget, Resource};
-use grundy::impartial::misere_form::{tame_outcome, FormId, GenusKind, GenusTable, MisereStore};
+use grundy::impartial::misere_form::{
+    tame_outcome, FormId, GenusKind, GenusTable, MisereStore, Phylum,
+};
 use grundy::outcome::OutcomeClass;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -273,6 +275,19 @@ fn census_of_games_born_by_each_day() {
         .map(|&g| store.notation(g).unwrap())
         .collect();
     assert_eq!(day3, ["0", "1", "2", "2#", "3"]);
+    // The phyla of the 22 games born by day 4: 14 tame, 4 restive (such as {{*2}, 0}, of
+    // genus 1^20), 4 restless (such as {{*2}, *}, of genus 2^1420), none wild.
+    let mut genera = GenusTable::new();
+    let mut phyla = HashMap::new();
+    for g in store.born_by(4).unwrap() {
+        *phyla.entry(genera.phylum(&store, g).unwrap()).or_insert(0) += 1;
+    }
+    let expected = [
+        (Phylum::Tame, 14),
+        (Phylum::Restive, 4),
+        (Phylum::Restless, 4),
+    ];
+    assert_eq!(phyla, HashMap::from(expected));
     // Day 5 needs 2^22 subsets: a small position budget stops it before it starts.
     let mut small = MisereStore::with_budget(Budget::default().with_positions(1 << 20));
     let error = small.born_by(5).unwrap_err();
@@ -358,6 +373,13 @@ fn genus_matches_its_definition() {
         let w = genus.gammas();
         assert!(w.len() == 2 || w[w.len() - 3] != w[w.len() - 1], "{genus}");
         *kinds.entry(genus.kind()).or_insert(0) += 1;
+        // With every option tame, the genus is tame exactly when (g, γ0) is a pair of misère
+        // Nim's, g = γ0 or both at most 1 (CGSuite's test, which looks no further).
+        let options = store.options(form).to_vec();
+        if options.iter().all(|&o| genera.is_tame(&store, o).unwrap()) {
+            let (b, g0) = (genus.base, genus.gamma(0));
+            assert_eq!(genus.is_tame(), b == g0 || (b < 2 && g0 < 2), "{genus}");
+        }
     }
     assert!(kinds.len() >= 3, "several kinds of genus met: {kinds:?}");
 }

@@ -25,6 +25,13 @@
 //! **Kinds of genus.** Besides tame, a genus is *restive* when `g ∈ {0, 1}` and `γ0 ≥ 2`,
 //! *restless* when `g ≥ 2`, `γ0 ∈ {0, 1}`, and *wild* otherwise (the classification of the
 //! genus by `g` and `γ0` that CGSuite uses; [`GenusKind`]).
+//!
+//! **Phyla of games.** A game that is not tame but whose options all are is *restive* when
+//! its `g` is 0 or 1, *restless* when its `γ0` is 0 or 1 (Conway's "ambivalent nim heaps",
+//! *On Numbers and Games*, ch. 12; CGSuite's hereditarily restive and restless phyla); any
+//! other game is *wild* ([`Phylum`], [`GenusTable::phylum`]). CGSuite also calls tame (or
+//! restive) some games that become so once options reversible among tame games are set
+//! aside; this module keeps to the hereditary definitions.
 
 use std::fmt;
 
@@ -53,6 +60,19 @@ pub enum GenusKind {
     /// `g ≥ 2` and `γ0 ∈ {0, 1}`.
     Restless,
     /// Any other genus.
+    Wild,
+}
+
+/// How tame a game is (see the [module documentation](self)): its phylum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phylum {
+    /// Every follower of the canonical form has a tame genus.
+    Tame,
+    /// Not tame, every option tame, and `g` is 0 or 1.
+    Restive,
+    /// Not tame, every option tame, and `γ0` is 0 or 1.
+    Restless,
+    /// Any other game.
     Wild,
 }
 
@@ -192,6 +212,40 @@ impl GenusTable {
             }
         }
         Ok(true)
+    }
+
+    /// The phylum of `g`: tame, restive, restless or wild. O(f) genera for f followers.
+    ///
+    /// ```
+    /// use grundy::impartial::misere_form::{GenusTable, MisereStore, Phylum};
+    ///
+    /// let mut store = MisereStore::new();
+    /// let mut genera = GenusTable::new();
+    /// let phylum = |word, store: &mut MisereStore, genera: &mut GenusTable| {
+    ///     let g = store.parse(word).unwrap();
+    ///     genera.phylum(store, g).unwrap()
+    /// };
+    /// assert_eq!(phylum("2#", &mut store, &mut genera), Phylum::Tame); // genus 0^02
+    /// assert_eq!(phylum("2#1", &mut store, &mut genera), Phylum::Restless); // 2^1420
+    /// assert_eq!(phylum("2#0", &mut store, &mut genera), Phylum::Restive); // 1^20
+    /// ```
+    pub fn phylum(&mut self, store: &MisereStore, g: FormId) -> Result<Phylum, Exhausted> {
+        if self.is_tame(store, g)? {
+            return Ok(Phylum::Tame);
+        }
+        for &o in store.options(g) {
+            if !self.is_tame(store, o)? {
+                return Ok(Phylum::Wild);
+            }
+        }
+        let genus = self.genus(store, g)?;
+        Ok(if genus.base < 2 {
+            Phylum::Restive
+        } else if genus.gammas[0] < 2 {
+            Phylum::Restless
+        } else {
+            Phylum::Wild
+        })
     }
 
     /// The genus of `g` from its options' genera, all known.

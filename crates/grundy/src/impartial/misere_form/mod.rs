@@ -9,7 +9,8 @@
 //!   options, hash-consed; [`FormId`]s compare as games), and the simplification by
 //!   reversible options with the proviso for 0.
 //! - [`sum`]: sums of forms and the misère outcome of a sum.
-//! - [`genus`]: genus symbols `g^γ0γ1…`, tame games, and outcomes of sums of tame games.
+//! - [`genus`]: genus symbols `g^γ0γ1…`, tame, restive and restless games, and outcomes of
+//!   sums of tame games.
 //! - [`notation`]: CGSuite's notation for misère forms (`2#`, `(2#1)21`), written and read.
 //! - [`census`]: the games born by day n.
 //!
@@ -38,6 +39,6 @@ pub mod notation;
 pub mod store;
 pub mod sum;
 
-pub use genus::{tame_outcome, Genus, GenusKind, GenusTable};
+pub use genus::{tame_outcome, Genus, GenusKind, GenusTable, Phylum};
 pub use notation::NotationError;
 pub use store::{FormId, MisereStore};
