@@ -16,10 +16,14 @@
 use std::collections::HashMap;
 
 use grundy::budget::{Budget, Resource};
+use grundy::graph::GameGraph;
+use grundy::impartial::misere_form::GraphFormError;
 use grundy::impartial::misere_form::{
     tame_outcome, FormId, GenusKind, GenusTable, MisereStore, Phylum,
 };
 use grundy::outcome::OutcomeClass;
+use grundy::solve::{solve, SolveOptions};
+use grundy::Outcome;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -463,4 +467,47 @@ fn budgets_stop_growing_work() {
 fn census_of_day_five() {
     let mut store = MisereStore::new();
     assert_eq!(store.born_by(5).unwrap().len(), 4_171_780);
+}
+
+#[test]
+fn forms_of_a_position_graph_agree_with_the_misere_solver() {
+    let mut rng = StdRng::seed_from_u64(17);
+    let misere = SolveOptions {
+        misere: true,
+        preferences: None,
+    };
+    for _ in 0..200 {
+        // A random acyclic graph: moves go from a position to a larger one.
+        let n = rng.random_range(1..40u32);
+        let moves: Vec<(u32, u32)> = (0..n)
+            .flat_map(|p| (p + 1..n).map(move |q| (p, q)))
+            .filter(|_| rng.random_range(0..4) == 0)
+            .collect();
+        let graph = GameGraph::from_moves(n, &moves);
+        let mut store = MisereStore::new();
+        let forms = store.forms_of_graph(&graph).unwrap();
+        let solved = solve(&graph, &misere).unwrap();
+        for p in 0..n {
+            let wins = solved.outcome(p) == Outcome::Win;
+            let first = store.outcome(forms[p as usize]) == OutcomeClass::First;
+            assert_eq!(wins, first, "position {p} of {moves:?}");
+        }
+    }
+    // Nim heaps as a graph: heap n moves to every smaller heap.
+    let moves: Vec<(u32, u32)> = (0..8u32)
+        .flat_map(|p| (0..p).map(move |q| (p, q)))
+        .collect();
+    let mut store = MisereStore::new();
+    let forms = store
+        .forms_of_graph(&GameGraph::from_moves(8, &moves))
+        .unwrap();
+    for (n, &form) in forms.iter().enumerate() {
+        assert_eq!(form, store.nimber(n as u32).unwrap());
+    }
+    let cycle = GameGraph::from_moves(2, &[(0, 1), (1, 0)]);
+    let error = store.forms_of_graph(&cycle).unwrap_err();
+    assert!(matches!(error, GraphFormError::Cycle { .. }), "{error}");
+    let payoffs = GameGraph::from_moves(2, &[(0, 1)]).with_payoffs(vec![None, Some(3)]);
+    let error = store.forms_of_graph(&payoffs).unwrap_err();
+    assert_eq!(error, GraphFormError::NotPlain);
 }

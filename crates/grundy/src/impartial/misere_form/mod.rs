@@ -13,6 +13,7 @@
 //!   sums of tame games.
 //! - [`notation`]: CGSuite's notation for misère forms (`2#`, `(2#1)21`), written and read.
 //! - [`census`]: the games born by day n.
+//! - [`graph`]: the forms of the positions of a position graph (any game the engine explores).
 //!
 //! ```
 //! use grundy::impartial::misere_form::{FormId, GenusTable, MisereStore};
@@ -35,10 +36,12 @@
 
 pub mod census;
 pub mod genus;
+pub mod graph;
 pub mod notation;
 pub mod store;
 pub mod sum;
 
 pub use genus::{tame_outcome, Genus, GenusKind, GenusTable, Phylum};
+pub use graph::GraphFormError;
 pub use notation::NotationError;
 pub use store::{FormId, MisereStore};
