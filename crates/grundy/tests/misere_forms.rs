@@ -48,16 +48,21 @@ impl Explicit {
         self.nodes.len() - 1
     }
 
-    /// A random game of at most `depth` levels, with up to `width` options a level.
+    /// A random game of at most `depth` levels, with up to `width` options a level: most
+    /// options one level down, so that games born on the later days are common.
     fn random(&mut self, rng: &mut StdRng, depth: u32, width: usize) -> usize {
         let n = if depth == 0 {
             0
         } else {
-            rng.random_range(0..=width)
+            rng.random_range(1..=width)
         };
         let options = (0..n)
             .map(|_| {
-                let d = rng.random_range(0..depth);
+                let d = if rng.random_range(0..3) == 0 {
+                    rng.random_range(0..depth)
+                } else {
+                    depth - 1
+                };
                 self.random(rng, d, width)
             })
             .collect();
@@ -159,8 +164,10 @@ fn outcomes_of_sums_match_a_direct_search() {
     let mut games = Explicit::default();
     let mut seen = [0usize; 2];
     for case in 0..4000 {
+        // One to three games, the fewer the deeper (born by day 6, 5 or 4).
         let k = 1 + case % 3;
-        let parts: Vec<usize> = (0..k).map(|_| games.random(&mut rng, 4, 3)).collect();
+        let depth = 7 - k as u32;
+        let parts: Vec<usize> = (0..k).map(|_| games.random(&mut rng, depth, 3)).collect();
         let forms: Vec<FormId> = parts.iter().map(|&p| games.form(&mut store, p)).collect();
         let from_forms = store.sum_outcome(&forms).unwrap();
         assert_eq!(
