@@ -303,6 +303,27 @@ impl Budget {
     }
 }
 
+/// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
+/// for `capacity`: its capacity, and, when it is within `headroom` entries of full, the twice
+/// as large allocation it makes when it grows (old and new are both held while the entries
+/// move). A computation that checks its memory every `headroom` insertions then counts the
+/// growth before it happens, not after the peak. O(1).
+///
+/// ```
+/// use grundy::budget::growing_bytes;
+///
+/// assert_eq!(growing_bytes(10, 1000, 4, 100), 4000); // far from full
+/// assert_eq!(growing_bytes(950, 1000, 4, 100), 12_000); // about to double
+/// ```
+pub fn growing_bytes(len: usize, capacity: usize, entry: u64, headroom: usize) -> u64 {
+    let now = (capacity as u64).saturating_mul(entry);
+    if len.saturating_add(headroom) >= capacity {
+        now.saturating_mul(3)
+    } else {
+        now
+    }
+}
+
 /// The default memory budget: three quarters of the least of the machine's physical memory
 /// (`MemTotal` in `/proc/meminfo`), the limit of the cgroup (v2) the process runs in and of
 /// its ancestors (`memory.max` under `/sys/fs/cgroup`), and the process's address-space limit

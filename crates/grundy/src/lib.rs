@@ -87,6 +87,11 @@ pub struct GraphsDoctests;
 #[cfg(doctest)]
 pub struct ValuesDoctests;
 
+/// The guide's chapter `docs/misere.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/misere.md")]
+#[cfg(doctest)]
+pub struct MisereDoctests;
+
 /// The guide's chapter `docs/internals.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/internals.md")]
 #[cfg(doctest)]

@@ -24,6 +24,7 @@ use proptest::sample::{select, Index};
 use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
+use grundy::budget::Budget;
 use grundy::games::coins::heads_of_row;
 use grundy::games::family::{ParamKind, Source};
 use grundy::games::geography::Grid;
@@ -31,6 +32,7 @@ use grundy::games::rabbit_egg::Record;
 use grundy::games::registry::{table_game, FAMILIES};
 use grundy::games::{zero_runs, Family, Inputs};
 use grundy::graph::text::{parse_str, read, write, ReadError};
+use grundy::impartial::misere_form::MisereStore;
 use grundy::impartial::octal::Rule;
 use grundy::input::{self, InputError, Words};
 use grundy::math::ratio::Ratio;
@@ -874,6 +876,31 @@ fn rankings(cases: u32) -> Figures {
     )
 }
 
+const MISERE_FORMS: &[&str] = &["*[(2#1)21]", "2#", "32", "&12;#0", " ( 2 1 ) # 0 "];
+
+/// Misère canonical forms in CGSuite's notation, read into a store whose memory budget keeps
+/// a large heap (`&60000;`) an error, not gigabytes: 4 MiB, so that what a call allocates in
+/// all (a heap of n takes O(n²) bytes, built in steps) stays well below the bound of `fast`.
+fn misere_forms(cases: u32) -> Figures {
+    fuzz(
+        "misère form (MisereStore::parse)",
+        cases,
+        text("0123456789#()&;*[] ", MISERE_FORMS),
+        |s| {
+            let budget = Budget::default().with_memory(4 << 20);
+            let mut store = MisereStore::with_budget(budget);
+            if let Ok(g) = fast("misère form", || store.parse(&s)) {
+                accept();
+                // Writing may run out of the same budget: an error, which is fine.
+                if let Ok(word) = store.notation(g) {
+                    prop_assert_eq!(store.parse(&word), Ok(g));
+                }
+            }
+            Ok(())
+        },
+    )
+}
+
 // ---------------------------------------------------------------------------------------------
 // Nim products in bulk
 
@@ -1245,6 +1272,7 @@ readers!(
     zero_run_strings,
     nimbers,
     rankings,
+    misere_forms,
     nimber_batch,
 );
 

@@ -14,17 +14,11 @@ pub const CHECK_EVERY: u32 = 4096;
 const WORK: &str = "computing canonical forms";
 
 /// The bytes of a growing vector or hash table of `len` entries of `entry` bytes with room
-/// for `capacity`: its capacity, and, when it is within [`CHECK_EVERY`] entries of full, the
-/// twice as large allocation it makes when it grows (old and new are both held while the
-/// entries move). Growth between two checks of the budget is then counted before it
-/// happens. O(1).
+/// for `capacity`, counted with the reallocation it makes within [`CHECK_EVERY`] entries of
+/// full ([`budget::growing_bytes`](crate::budget::growing_bytes) with that headroom), so
+/// that growth between two checks of the budget is counted before it happens. O(1).
 pub fn growing_bytes(len: usize, capacity: usize, entry: u64) -> u64 {
-    let now = (capacity as u64).saturating_mul(entry);
-    if len.saturating_add(CHECK_EVERY as usize) >= capacity {
-        now.saturating_mul(3)
-    } else {
-        now
-    }
+    crate::budget::growing_bytes(len, capacity, entry, CHECK_EVERY as usize)
 }
 
 impl GameStore {
