@@ -13,9 +13,11 @@
 //!   `canonical_form`, `outcome_class` (`L`, `R`, `N` or `P`) and `temperature`, each move's
 //!   `canonical_form` (that of the position it leads to) and the position's `thermograph`
 //!   (SVG).
-//! - `POST /api/move`: a move typed or clicked, with its verdict and the position after it.
+//! - `POST /api/move`: a move typed or clicked, with its verdict, the position's outcome before
+//!   it (`before`: what a mistake threw away) and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
-//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON.
+//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON,
+//!   with each cell's position, for every game whose table `grundy table` draws.
 //!
 //! Limits: every request is answered within a budget, so that no request, or flood of them,
 //! can exhaust the machine or stop the server ([`Limits`], raised by `grundy serve`'s options):

@@ -144,6 +144,15 @@ async fn moves_and_the_engine_answer_with_the_position_after() {
         ),
         (Some(true), Some("win"), Some("5"))
     );
+    // From a, b keeps the draw of the cycle a-b, and c hands the opponent a win: a mistake
+    // that threw a draw away.
+    let graph = json!({"graph": "a b\nb a\na c\nc d", "start": "a", "move": "c"});
+    let (status, m) = post(&app, "/api/move", &graph).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    assert_eq!(
+        (m["move"]["mistake"].as_bool(), m["before"].as_str()),
+        (Some(true), Some("draw"))
+    );
     let (status, e) = post(
         &app,
         "/api/engine",

@@ -157,6 +157,9 @@ struct View {
     error: String,
     hints: bool,
     moves: Vec<Move>,
+    /// The text and attribute values of the game's part of the page (its title, board,
+    /// values, status, moves and history).
+    shown: String,
     /// `#form[data-canonical-form]`, `#form[data-outcome-class]`: a ruleset position's
     /// canonical form and outcome class (its letter).
     canonical_form: String,
@@ -195,6 +198,10 @@ return {
   thermograph: !!document.querySelector("#form svg"),
   cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
   more: !$("more").hidden,
+  shown: ["title", "position", "form", "status", "moves", "history"].map(id =>
+    [$(id), ...$(id).querySelectorAll("*")].map(e =>
+      [...e.attributes].map(a => a.value).join(" ") + " " + (e.children.length ? "" : e.textContent)
+    ).join(" ")).join(" "),
 };
 "##;
 
@@ -411,7 +418,13 @@ fn check_moves(game: Game, view: &View) {
     let winning = game.winning(&view.position);
     for m in &view.moves {
         let wins = winning.contains(&m.to);
-        let expected = if wins { "win" } else { "loss" };
+        let expected = if !view.hints {
+            ""
+        } else if wins {
+            "win"
+        } else {
+            "loss"
+        };
         assert_eq!(
             m.outcome,
             expected,
@@ -437,6 +450,47 @@ fn check_moves(game: Game, view: &View) {
             );
         }
     }
+}
+
+/// With hints off, the game's part of the page holds no outcome: no outcome word, no star, no
+/// best move marked.
+fn reveals_nothing(view: &View) {
+    assert!(!view.hints);
+    let shown = view.shown.to_lowercase();
+    for word in ["win", "loss", "draw", "best", "mistake", "★"] {
+        assert!(!shown.contains(word), "'{word}' with hints off: {shown}");
+    }
+}
+
+/// A new game that fails (a bad start) shows its error and leaves the game on the board
+/// playable: a move clicked is played.
+async fn a_failed_new_game_leaves_the_game_played(page: &Page, played: &View) {
+    let field = within("#start", page.client.find(Locator::Css("#start"))).await;
+    within("#start", field.clear()).await;
+    within("#start", field.send_keys("three")).await;
+    page.click("#new").await;
+    let began = Instant::now();
+    let failed = loop {
+        let view = page.view().await;
+        if !view.error.is_empty() && view.idle() {
+            break view;
+        }
+        assert!(began.elapsed() < WAIT, "no error shown: {view:?}");
+        tokio::time::sleep(POLL).await;
+    };
+    assert_eq!(
+        (&failed.position, failed.ply, failed.moves.len()),
+        (&played.position, played.ply, played.moves.len()),
+        "{failed:?}"
+    );
+    let ply = played.ply.expect("a ply");
+    let key = &failed.moves[0].key;
+    page.click(&format!("#moves button[data-move='{key}']"))
+        .await;
+    page.until("a move after the failed new game", |v| {
+        v.idle() && v.ply.is_some_and(|p| p > ply)
+    })
+    .await;
 }
 
 /// What a game showed: who won, and whether the engine was ever handed a winning position.
@@ -712,6 +766,15 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     );
     assert!(!first.hints);
     check_moves(Game::Nim, &first);
+    reveals_nothing(&first);
+    // A mistake (3 4 5 is a win, and 1 4 5 is not) and the engine's reply, hints off.
+    page.click("#moves button[data-to='1 4 5']").await;
+    let replied = page
+        .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
+        .await;
+    reveals_nothing(&replied);
+    a_failed_new_game_leaves_the_game_played(&page, &replied).await;
+    page.new_game("nim", "3 4 5", "1").await;
     page.click("#hints").await;
     let hinted = page
         .until("the hints", |v| {
