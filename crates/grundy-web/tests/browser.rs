@@ -10,6 +10,11 @@
 //! - a short game of Domineering, clicked as Left's winning moves, shows the board as a grid,
 //!   the canonical form and outcome class of each position as the library values them, its
 //!   thermograph, and each move's outcome as the library's winning moves say;
+//! - with hints off, the game's part of the page (text, titles, classes, data attributes)
+//!   holds no outcome word, no star and no mistake, before and after a mistake is played;
+//! - a new game that fails shows its error and leaves the game on the board playable;
+//! - Domineering's table drawn and a cell clicked starts a game from that empty board, and the
+//!   heatmap goes when another game is chosen;
 //! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank.
 //!
 //! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
@@ -239,6 +244,13 @@ impl Page {
     async fn click(&self, css: &str) {
         let found = within(css, self.client.find(Locator::Css(css))).await;
         within(css, found.click()).await;
+    }
+
+    /// Whether an element matches `css`.
+    async fn has(&self, css: &str) -> bool {
+        let script = "return document.querySelector(arguments[0]) !== null";
+        let found = self.client.execute(script, vec![json!(css)]);
+        within(css, found).await == json!(true)
     }
 
     async fn choose(&self, css: &str, value: &str) {
@@ -491,6 +503,54 @@ async fn a_failed_new_game_leaves_the_game_played(page: &Page, played: &View) {
         v.idle() && v.ply.is_some_and(|p| p > ply)
     })
     .await;
+}
+
+/// Clicks the centre of the heatmap's cell titled `arguments[0]` (`a = 2, b = 3:` for row 2,
+/// column 3), at the screen's coordinates a person's click gives; false when there is no such
+/// cell.
+const CLICK_CELL: &str = r##"
+const svg = document.querySelector("#table svg");
+const cell = svg && [...svg.querySelectorAll("rect")]
+  .find(r => r.querySelector("title") && r.querySelector("title").textContent.startsWith(arguments[0]));
+if (!cell) return false;
+const box = cell.getBoundingClientRect();
+svg.dispatchEvent(new MouseEvent("click", {bubbles: true,
+  clientX: box.left + box.width / 2, clientY: box.top + box.height / 2}));
+return true;
+"##;
+
+/// Domineering's table drawn and a cell clicked: the game starts from that cell's empty board;
+/// choosing another game takes the heatmap away.
+async fn domineering_table(page: &Page) {
+    page.choose("#game", "domineering").await;
+    page.choose("#engine", "1").await;
+    let size = within("#size", page.client.find(Locator::Css("#size"))).await;
+    within("#size", size.clear()).await;
+    within("#size", size.send_keys("3")).await;
+    page.click("#draw").await;
+    let began = Instant::now();
+    while !page.has("#table svg").await {
+        assert!(began.elapsed() < WAIT, "no Domineering table drawn");
+        tokio::time::sleep(POLL).await;
+    }
+    // Row 2, column 3: the empty 2 × 3 board.
+    let clicked = page
+        .client
+        .execute(CLICK_CELL, vec![json!("a = 2, b = 3:")]);
+    assert_eq!(within("clicking a cell", clicked).await, json!(true));
+    page.until("the game of the cell clicked", |v| {
+        v.idle() && v.position == "...|... left"
+    })
+    .await;
+    assert!(
+        page.has("#table svg").await,
+        "the heatmap went with its own game"
+    );
+    page.choose("#game", "nim").await;
+    assert!(
+        !page.has("#table svg").await,
+        "the heatmap stayed under another game"
+    );
 }
 
 /// What a game showed: who won, and whether the engine was ever handed a winning position.
@@ -817,6 +877,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     }
 
     play_domineering(&page).await;
+    domineering_table(&page).await;
     play_by_the_formula(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
