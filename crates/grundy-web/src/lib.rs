@@ -13,9 +13,11 @@
 //!   `canonical_form`, `outcome_class` (`L`, `R`, `N` or `P`) and `temperature`, each move's
 //!   `canonical_form` (that of the position it leads to) and the position's `thermograph`
 //!   (SVG).
-//! - `POST /api/move`: a move typed or clicked, with its verdict and the position after it.
+//! - `POST /api/move`: a move typed or clicked, with its verdict, the position's outcome before
+//!   it (`before`: what a mistake threw away) and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
-//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON.
+//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON,
+//!   with each cell's position, for every game whose table `grundy table` draws.
 //!
 //! Limits: every request is answered within a budget, so that no request, or flood of them,
 //! can exhaust the machine or stop the server ([`Limits`], raised by `grundy serve`'s options):
@@ -54,8 +56,9 @@ use grundy::games::registry;
 use grundy::graph::text::parse_str;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
-use grundy::play::{Analysis, Choice, Match, PlayError, Playable};
+use grundy::play::{Analysis, Choice, Match, PlayError, PlayTable, Playable};
 use grundy::progress::NoProgress;
+use grundy::Outcome;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Semaphore;
@@ -424,11 +427,13 @@ struct PositionAnswer {
     thermograph: Option<String>,
 }
 
-/// An answer to a move: the move with its verdict, and the position after it.
+/// An answer to a move: the move with its verdict, what the position offered its mover
+/// before it (what a mistake threw away), and the position after it.
 #[derive(Debug, Serialize)]
 struct MoveAnswer {
     #[serde(rename = "move")]
     played: Choice,
+    before: Outcome,
     after: PositionAnswer,
 }
 
@@ -575,6 +580,7 @@ fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
     let played = game.choice(p, to).ok_or_else(failed)?;
     Ok(MoveAnswer {
         played,
+        before: game.outcome(p),
         after: answer_at(game, to),
     })
 }
@@ -660,6 +666,9 @@ struct TableAnswer {
     scale: u32,
     /// Rows and columns of cells.
     cells: (usize, usize),
+    /// Each cell's position, row by row (the cell at row r, column c is at r × columns + c),
+    /// as the game writes its start; `null` for a cell that is no position.
+    positions: Vec<Option<String>>,
 }
 
 /// `GET /api/table`: the size checked first, then the table drawn by a worker (its size
@@ -676,27 +685,23 @@ async fn table(
             format!("the size is from 1 to {largest}"),
         ));
     }
-    let (spec, parameters) = registry::play_table(&query.game).ok_or_else(|| {
+    let played = registry::play_table(&query.game).ok_or_else(|| {
         error(
             StatusCode::NOT_FOUND,
             format!("no table of values for '{}'", query.game),
         )
     })?;
     let drawn = shared
-        .work(move |_, budget| draw_table(&spec, parameters, query.size, budget))
+        .work(move |_, budget| draw_table(&played, query.size, budget))
         .await?;
     Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(drawn)).into_response())
 }
 
-/// The table `spec` (of `parameters` parameters) up to `size`, drawn.
-fn draw_table(
-    spec: &str,
-    parameters: usize,
-    size: u64,
-    budget: &Budget,
-) -> Result<TableAnswer, ApiError> {
+/// The table `played` up to `size`, drawn, with its cells' positions.
+fn draw_table(played: &PlayTable, size: u64, budget: &Budget) -> Result<TableAnswer, ApiError> {
     let bad = |e: String| error(StatusCode::BAD_REQUEST, e);
-    let tabulated = registry::table_game(spec).map_err(|e| bad(e.to_string()))?;
+    let parameters = played.parameters;
+    let tabulated = registry::table_game(&played.name).map_err(|e| bad(e.to_string()))?;
     let span = Span::new(0, size).ok_or_else(|| bad("empty span".to_string()))?;
     // One parameter: rows of 20 cells, so that n is 20 × row + column.
     let wrap = if parameters == 1 { 20 } else { 0 };
@@ -708,13 +713,26 @@ fn draw_table(
     .map_err(|e| bad(e.to_string()))?;
     let options = PictureOptions { wrap, scale: None };
     let map = Heatmap::new(&table, &options).map_err(|e| bad(e.to_string()))?;
+    let (rows, columns) = map.cells();
+    let cell = |i: usize| match parameters {
+        1 => vec![i as u64],
+        _ => vec![(i / columns) as u64, (i % columns) as u64],
+    };
+    // One parameter: n is the cell's index, past the last n at the end of the last row.
+    let count = if parameters == 1 {
+        size as usize + 1
+    } else {
+        rows * columns
+    };
+    let positions = (0..count).map(|i| (played.position)(&cell(i))).collect();
     Ok(TableAnswer {
         svg: map.svg(),
         parameters,
         wrap,
         origin: map.cell_origin(0, 0),
         scale: map.scale(),
-        cells: map.cells(),
+        cells: (rows, columns),
+        positions,
     })
 }
 

@@ -135,13 +135,23 @@ async fn moves_and_the_engine_answer_with_the_position_after() {
     let game = json!({"game": "subtraction:1,3,4", "start": "6", "move": "5"});
     let (status, m) = post(&app, "/api/move", &game).await;
     assert_eq!(status, StatusCode::OK, "{m}");
-    // 6 -> 5 hands the opponent a win (5 has value 3): a mistake.
+    // 6 -> 5 hands the opponent a win (5 has value 3): a mistake, which threw a win away.
     assert_eq!(
         (
             m["move"]["mistake"].as_bool(),
+            m["before"].as_str(),
             m["after"]["position"].as_str()
         ),
-        (Some(true), Some("5"))
+        (Some(true), Some("win"), Some("5"))
+    );
+    // From a, b keeps the draw of the cycle a-b, and c hands the opponent a win: a mistake
+    // that threw a draw away.
+    let graph = json!({"graph": "a b\nb a\na c\nc d", "start": "a", "move": "c"});
+    let (status, m) = post(&app, "/api/move", &graph).await;
+    assert_eq!(status, StatusCode::OK, "{m}");
+    assert_eq!(
+        (m["move"]["mistake"].as_bool(), m["before"].as_str()),
+        (Some(true), Some("draw"))
     );
     let (status, e) = post(
         &app,
@@ -170,6 +180,47 @@ async fn the_table_is_a_heatmap_with_its_cell_layout() {
         (t["parameters"].as_u64(), t["wrap"].as_u64()),
         (Some(1), Some(20))
     );
+}
+
+/// Every game whose table `grundy table` draws answers its table request, and each drawn cell
+/// with a position is a start the game plays from.
+#[tokio::test]
+async fn every_game_with_a_table_draws_it_and_plays_from_its_cells() {
+    let app = server();
+    let mut drawn = Vec::new();
+    for game in grundy::games::registry::playables() {
+        let Some(table) = grundy::games::registry::play_table(game.example) else {
+            continue;
+        };
+        let uri = format!("/api/table?game={}&size=3", game.example);
+        let (status, t) = get(&app, &uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {t}");
+        assert_eq!(t["parameters"].as_u64(), Some(table.parameters as u64));
+        let positions = t["positions"].as_array().unwrap();
+        let (rows, columns) = (t["cells"][0].as_u64(), t["cells"][1].as_u64());
+        let cells = (rows.unwrap() * columns.unwrap()) as usize;
+        assert!(
+            !positions.is_empty() && positions.len() <= cells,
+            "{uri}: {t}"
+        );
+        for start in positions.iter().filter_map(Value::as_str) {
+            let request = json!({"game": game.example, "start": start});
+            let (status, p) = post(&app, "/api/position", &request).await;
+            assert_eq!(status, StatusCode::OK, "{} from {start}: {p}", game.example);
+        }
+        drawn.push(game.example);
+    }
+    for game in [
+        "nim",
+        "wythoff",
+        "domineering",
+        "cram",
+        "toads-and-frogs",
+        "fibonacci",
+    ] {
+        assert!(drawn.contains(&game), "{game}: {drawn:?}");
+    }
+    assert!(drawn.iter().any(|g| g.starts_with("coins:")), "{drawn:?}");
 }
 
 #[tokio::test]
@@ -402,7 +453,7 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
     let over = json!({"game": "domineering", "start": start, "position": "##.|##.|### right"});
     let answer = post(&app, "/api/engine", &over).await;
     refused(&app, answer, StatusCode::CONFLICT, "the game is over").await;
-    // Errors: an illegal move, a bad board, a board too large, no table.
+    // Errors: an illegal move, a bad board, a board too large.
     let game = json!({"game": "domineering", "start": start, "move": "(1,1)-(1,2)"});
     let answer = post(&app, "/api/move", &game).await;
     refused(&app, answer, StatusCode::BAD_REQUEST, "not a move here").await;
@@ -418,8 +469,6 @@ async fn a_domineering_game_comes_with_its_grid_values_and_thermographs() {
         "a smaller board",
     )
     .await;
-    let answer = get(&app, "/api/table?game=domineering&size=5").await;
-    refused(&app, answer, StatusCode::NOT_FOUND, "no table").await;
 }
 
 /// The requests that once grew the server without bound (huge piles, many piles, a huge

@@ -10,6 +10,11 @@
 //! - a short game of Domineering, clicked as Left's winning moves, shows the board as a grid,
 //!   the canonical form and outcome class of each position as the library values them, its
 //!   thermograph, and each move's outcome as the library's winning moves say;
+//! - with hints off, the game's part of the page (text, titles, classes, data attributes)
+//!   holds no outcome word, no star and no mistake, before and after a mistake is played;
+//! - a new game that fails shows its error and leaves the game on the board playable;
+//! - Domineering's table drawn and a cell clicked starts a game from that empty board, and the
+//!   heatmap goes when another game is chosen;
 //! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank.
 //!
 //! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
@@ -157,6 +162,9 @@ struct View {
     error: String,
     hints: bool,
     moves: Vec<Move>,
+    /// The text and attribute values of the game's part of the page (its title, board,
+    /// values, status, moves and history).
+    shown: String,
     /// `#form[data-canonical-form]`, `#form[data-outcome-class]`: a ruleset position's
     /// canonical form and outcome class (its letter).
     canonical_form: String,
@@ -195,6 +203,10 @@ return {
   thermograph: !!document.querySelector("#form svg"),
   cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
   more: !$("more").hidden,
+  shown: ["title", "position", "form", "status", "moves", "history"].map(id =>
+    [$(id), ...$(id).querySelectorAll("*")].map(e =>
+      [...e.attributes].map(a => a.value).join(" ") + " " + (e.children.length ? "" : e.textContent)
+    ).join(" ")).join(" "),
 };
 "##;
 
@@ -232,6 +244,13 @@ impl Page {
     async fn click(&self, css: &str) {
         let found = within(css, self.client.find(Locator::Css(css))).await;
         within(css, found.click()).await;
+    }
+
+    /// Whether an element matches `css`.
+    async fn has(&self, css: &str) -> bool {
+        let script = "return document.querySelector(arguments[0]) !== null";
+        let found = self.client.execute(script, vec![json!(css)]);
+        within(css, found).await == json!(true)
     }
 
     async fn choose(&self, css: &str, value: &str) {
@@ -411,7 +430,13 @@ fn check_moves(game: Game, view: &View) {
     let winning = game.winning(&view.position);
     for m in &view.moves {
         let wins = winning.contains(&m.to);
-        let expected = if wins { "win" } else { "loss" };
+        let expected = if !view.hints {
+            ""
+        } else if wins {
+            "win"
+        } else {
+            "loss"
+        };
         assert_eq!(
             m.outcome,
             expected,
@@ -437,6 +462,95 @@ fn check_moves(game: Game, view: &View) {
             );
         }
     }
+}
+
+/// With hints off, the game's part of the page holds no outcome: no outcome word, no star, no
+/// best move marked.
+fn reveals_nothing(view: &View) {
+    assert!(!view.hints);
+    let shown = view.shown.to_lowercase();
+    for word in ["win", "loss", "draw", "best", "mistake", "★"] {
+        assert!(!shown.contains(word), "'{word}' with hints off: {shown}");
+    }
+}
+
+/// A new game that fails (a bad start) shows its error and leaves the game on the board
+/// playable: a move clicked is played.
+async fn a_failed_new_game_leaves_the_game_played(page: &Page, played: &View) {
+    let field = within("#start", page.client.find(Locator::Css("#start"))).await;
+    within("#start", field.clear()).await;
+    within("#start", field.send_keys("three")).await;
+    page.click("#new").await;
+    let began = Instant::now();
+    let failed = loop {
+        let view = page.view().await;
+        if !view.error.is_empty() && view.idle() {
+            break view;
+        }
+        assert!(began.elapsed() < WAIT, "no error shown: {view:?}");
+        tokio::time::sleep(POLL).await;
+    };
+    assert_eq!(
+        (&failed.position, failed.ply, failed.moves.len()),
+        (&played.position, played.ply, played.moves.len()),
+        "{failed:?}"
+    );
+    let ply = played.ply.expect("a ply");
+    let key = &failed.moves[0].key;
+    page.click(&format!("#moves button[data-move='{key}']"))
+        .await;
+    page.until("a move after the failed new game", |v| {
+        v.idle() && v.ply.is_some_and(|p| p > ply)
+    })
+    .await;
+}
+
+/// Clicks the centre of the heatmap's cell titled `arguments[0]` (`a = 2, b = 3:` for row 2,
+/// column 3), at the screen's coordinates a person's click gives; false when there is no such
+/// cell.
+const CLICK_CELL: &str = r##"
+const svg = document.querySelector("#table svg");
+const cell = svg && [...svg.querySelectorAll("rect")]
+  .find(r => r.querySelector("title") && r.querySelector("title").textContent.startsWith(arguments[0]));
+if (!cell) return false;
+const box = cell.getBoundingClientRect();
+svg.dispatchEvent(new MouseEvent("click", {bubbles: true,
+  clientX: box.left + box.width / 2, clientY: box.top + box.height / 2}));
+return true;
+"##;
+
+/// Domineering's table drawn and a cell clicked: the game starts from that cell's empty board;
+/// choosing another game takes the heatmap away.
+async fn domineering_table(page: &Page) {
+    page.choose("#game", "domineering").await;
+    page.choose("#engine", "1").await;
+    let size = within("#size", page.client.find(Locator::Css("#size"))).await;
+    within("#size", size.clear()).await;
+    within("#size", size.send_keys("3")).await;
+    page.click("#draw").await;
+    let began = Instant::now();
+    while !page.has("#table svg").await {
+        assert!(began.elapsed() < WAIT, "no Domineering table drawn");
+        tokio::time::sleep(POLL).await;
+    }
+    // Row 2, column 3: the empty 2 × 3 board.
+    let clicked = page
+        .client
+        .execute(CLICK_CELL, vec![json!("a = 2, b = 3:")]);
+    assert_eq!(within("clicking a cell", clicked).await, json!(true));
+    page.until("the game of the cell clicked", |v| {
+        v.idle() && v.position == "...|... left"
+    })
+    .await;
+    assert!(
+        page.has("#table svg").await,
+        "the heatmap went with its own game"
+    );
+    page.choose("#game", "nim").await;
+    assert!(
+        !page.has("#table svg").await,
+        "the heatmap stayed under another game"
+    );
 }
 
 /// What a game showed: who won, and whether the engine was ever handed a winning position.
@@ -712,6 +826,15 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     );
     assert!(!first.hints);
     check_moves(Game::Nim, &first);
+    reveals_nothing(&first);
+    // A mistake (3 4 5 is a win, and 1 4 5 is not) and the engine's reply, hints off.
+    page.click("#moves button[data-to='1 4 5']").await;
+    let replied = page
+        .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
+        .await;
+    reveals_nothing(&replied);
+    a_failed_new_game_leaves_the_game_played(&page, &replied).await;
+    page.new_game("nim", "3 4 5", "1").await;
     page.click("#hints").await;
     let hinted = page
         .until("the hints", |v| {
@@ -754,6 +877,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     }
 
     play_domineering(&page).await;
+    domineering_table(&page).await;
     play_by_the_formula(&page).await;
 
     // A screenshot in the middle of a game, hints shown.

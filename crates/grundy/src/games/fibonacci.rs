@@ -50,7 +50,7 @@ use crate::math::zeckendorf::{
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Drawing, Match, PlayError, Playable, Playbook};
+use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook};
 use crate::progress::Progress;
 use crate::report::{Field, Layout, Report};
 use crate::rules::Impartial;
@@ -268,7 +268,7 @@ pub static FAMILY: Family = Family {
         aliases: &["fibonacci-nim"],
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
-        table: None,
+        table: Some(|_| PlayTable::of_piles("fibonacci", 1)),
     }],
     strong: None,
 };

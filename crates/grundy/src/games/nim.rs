@@ -35,7 +35,7 @@ use crate::impartial::misere::anti_sg_wins;
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::explore_or_formula;
-use crate::play::{piles, Match, PlayError, Playable};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -238,7 +238,7 @@ pub static FAMILY: Family = Family {
             formula: Some(|_, start, budget| {
                 by_formula(piles::read(start, "pile")?, budget, false)
             }),
-            table: Some(|_| ("nim2".into(), 2)),
+            table: Some(|_| PlayTable::of_piles("nim2", 2)),
         },
         Playable {
             syntax: "misere-nim",

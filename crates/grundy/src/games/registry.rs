@@ -6,7 +6,7 @@ use super::strong::Strong;
 use super::Family;
 use crate::budget::Budget;
 use crate::pattern::table::{TableError, TableSource, Tabulate};
-use crate::play::{Match, PlayError, Playable};
+use crate::play::{Match, PlayError, PlayTable, Playable};
 
 /// The families, in the order help lists them within their groups.
 pub static FAMILIES: &[&Family] = &[
@@ -152,11 +152,11 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
     formula(argument, start, budget)
 }
 
-/// The table of `grundy table` whose cells are positions of the game `spec`, if there is one:
-/// the table's name and its number of parameters (1: a pile n; 2: two piles a and b).
-pub fn play_table(spec: &str) -> Option<(String, usize)> {
+/// The table of `grundy table` whose cells are positions of the game `spec`, if there is one
+/// (its name is read by [`table_game`]).
+pub fn play_table(spec: &str) -> Option<PlayTable> {
     let (game, argument) = playable(spec).ok()?;
-    game.table.map(|table| table(argument))
+    game.table?(argument)
 }
 
 /// Every family that can be solved strongly into files, with its strong solution, in the

@@ -29,7 +29,7 @@ use crate::pattern::table::{
     of_kind, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
 use crate::play::rulesets::{build, edges, graph_text, grid};
-use crate::play::Playable;
+use crate::play::{PlayTable, Playable};
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
 /// The answer for `text` under `rules`: its class (the headline), its canonical form, and
@@ -126,7 +126,11 @@ pub static DOMINEERING: Family = Family {
         aliases: &[],
         build: |_, start, budget| build(Domineering, start, budget, grid),
         formula: None,
-        table: None,
+        table: Some(|_| {
+            ruleset_play_table("domineering", |cell| {
+                left_to_move(empty_board(cell[0], cell[1]))
+            })
+        }),
     }],
     strong: None,
 };
@@ -162,7 +166,9 @@ pub static CRAM: Family = Family {
         aliases: &[],
         build: |_, start, budget| build(Cram, start, budget, grid),
         formula: None,
-        table: None,
+        table: Some(|_| {
+            ruleset_play_table("cram", |cell| left_to_move(empty_board(cell[0], cell[1])))
+        }),
     }],
     strong: None,
 };
@@ -263,7 +269,11 @@ pub static TOADS_AND_FROGS: Family = Family {
         aliases: &[],
         build: |_, start, budget| build(ToadsAndFrogs, start, budget, grid),
         formula: None,
-        table: None,
+        table: Some(|_| {
+            ruleset_play_table("toads-and-frogs", |cell| {
+                left_to_move(toads_and_frogs(cell[0], cell[1]))
+            })
+        }),
     }],
     strong: None,
 };
@@ -525,6 +535,29 @@ fn empty_board(rows: u64, cols: u64) -> Option<String> {
     (rows > 0 && cols > 0).then(|| vec![".".repeat(cols as usize); rows as usize].join("|"))
 }
 
+/// The strip of `toads` toads, an empty cell and `frogs` frogs.
+fn toads_and_frogs(toads: u64, frogs: u64) -> Option<String> {
+    Some(format!(
+        "{}.{}",
+        "T".repeat(toads as usize),
+        "F".repeat(frogs as usize)
+    ))
+}
+
+/// A ruleset's table (of two parameters) as played: its cell `position`, Left to move.
+fn ruleset_play_table(name: &str, position: fn(&[u64]) -> Option<String>) -> Option<PlayTable> {
+    Some(PlayTable {
+        name: name.to_string(),
+        parameters: 2,
+        position,
+    })
+}
+
+/// A ruleset's position `board`, Left to move: a table's cell as a start.
+fn left_to_move(board: Option<String>) -> Option<String> {
+    Some(format!("{} left", board?))
+}
+
 /// The cells of a rows × cols board.
 fn board_cells(rows: u64, cols: u64) -> u64 {
     rows.saturating_mul(cols)
@@ -568,13 +601,7 @@ fn ruleset_table(spec: &str, name: &str) -> Option<TableGame> {
         "toads-and-frogs" => Box::new(RulesetTable {
             rules: ToadsAndFrogs,
             name: "Toads and Frogs (a toads, a gap, b frogs)",
-            position: |a, b| {
-                Some(format!(
-                    "{}.{}",
-                    "T".repeat(a as usize),
-                    "F".repeat(b as usize)
-                ))
-            },
+            position: toads_and_frogs,
             size: |a, b| a.saturating_add(b),
             limit: TOADS_TABLE_PIECES,
             unit: "pieces",

@@ -19,7 +19,7 @@ use crate::math::mex::Mex;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
-use crate::play::{piles, Match, Playable};
+use crate::play::{piles, Match, PlayTable, Playable};
 use crate::progress::Progress;
 use crate::report::{Field, Report};
 use crate::rules::{Impartial, Sum};
@@ -206,7 +206,7 @@ pub static FAMILY: Family = Family {
             )
         },
         formula: None,
-        table: Some(|_| ("squares".into(), 1)),
+        table: Some(|_| PlayTable::of_piles("squares", 1)),
     }],
     strong: None,
 };

@@ -60,7 +60,7 @@ use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Match, PlayError, Playable, CANDIDATES};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, CANDIDATES};
 use crate::progress::Progress;
 use crate::report::{big, Field, Report};
 use crate::rules::{Impartial, Moves, Sum};
@@ -699,7 +699,7 @@ pub static FAMILY: Family = Family {
             let rule = rule_of_name(argument).map_err(game_error)?;
             by_formula(rule, piles::read(start, "pile")?, budget)
         }),
-        table: Some(|argument| (format!("subtraction:{argument}"), 1)),
+        table: Some(|argument| PlayTable::of_piles(format!("subtraction:{argument}"), 1)),
     }],
     strong: None,
 };

@@ -12,7 +12,7 @@ use crate::pattern::table::{
 };
 use crate::play::playable::game_error;
 use crate::play::take_break::Heaps;
-use crate::play::{piles, Match, Playable};
+use crate::play::{piles, Match, PlayTable, Playable};
 use crate::progress::Progress;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
@@ -180,7 +180,7 @@ pub static FAMILY: Family = Family {
             )
         },
         formula: None,
-        table: Some(|argument| (argument.to_string(), 1)),
+        table: Some(|argument| PlayTable::of_piles(argument, 1)),
     }],
     strong: None,
 };

@@ -42,7 +42,7 @@ use crate::budget::Budget;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, words};
-use crate::play::{piles, Drawing, Match, PlayError, Playable, Playbook};
+use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -419,7 +419,7 @@ pub static FAMILY: Family = Family {
         aliases: &[],
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
-        table: Some(|_| ("wythoff".into(), 2)),
+        table: Some(|_| PlayTable::of_piles("wythoff", 2)),
     }],
     strong: None,
 };

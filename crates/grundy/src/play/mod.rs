@@ -47,7 +47,7 @@ use serde::Serialize;
 
 pub use drawing::{coin_text, Drawing};
 pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
-pub use playable::Playable;
+pub use playable::{PlayTable, Playable};
 pub use rulesets::Form;
 pub use session::{Session, Step};
 

@@ -12,9 +12,40 @@ use crate::budget::{Budget, Resource};
 pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
 
 /// The table of `grundy table` whose cells are this game's positions, from the argument of
-/// its name: the table's name, and its number of parameters (1: a pile n; 2: two piles a and
-/// b). A cell's position is its parameters separated by a space.
-pub type TableOf = fn(argument: &str) -> (String, usize);
+/// its name; `None` for an argument whose game has no table (`coins:multiples`).
+pub type TableOf = fn(argument: &str) -> Option<PlayTable>;
+
+/// A table of `grundy table` whose cells are a game's positions.
+#[derive(Debug, Clone)]
+pub struct PlayTable {
+    /// The table's name, as `grundy table` reads it: `nim2`, `subtraction:1,3,4`.
+    pub name: String,
+    /// Its number of parameters: 1 (n) or 2 (a, b).
+    pub parameters: usize,
+    /// The position of the cell of these parameters (n, or a and b), as the game writes its
+    /// positions; `None` for a cell that is no position (a board of no rows).
+    pub position: fn(cell: &[u64]) -> Option<String>,
+}
+
+impl PlayTable {
+    /// The table `name` of `parameters` parameters whose cells are piles: a cell's position is
+    /// its parameters separated by a space (`3 5`).
+    pub fn of_piles(name: impl Into<String>, parameters: usize) -> Option<PlayTable> {
+        let piles = |cell: &[u64]| {
+            Some(
+                cell.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        };
+        Some(PlayTable {
+            name: name.into(),
+            parameters,
+            position: piles,
+        })
+    }
+}
 
 /// A game that can be played, as help and the page list it, and how it is set up.
 #[derive(Debug, Clone, Copy, Serialize)]

@@ -40,7 +40,7 @@ pub use values::{
 
 use super::{Family, Group, Param};
 use crate::pattern::table::TableSource;
-use crate::play::Playable;
+use crate::play::{PlayTable, Playable};
 
 /// `grundy coins --rule RULE (--row BITS | HEADS...)`: coin-turning games on a row, or with
 /// `--by RULE` on a board (the product of two rows, valued by nim products).
@@ -138,7 +138,16 @@ pub static FAMILY: Family = Family {
         aliases: &[],
         build: play::play_from,
         formula: None,
-        table: None,
+        table: Some(|argument| {
+            let name = format!("coins:{argument}");
+            // The rules `grundy table` reads have a table (not `multiples`).
+            table::parse_table(&name)?.ok()?;
+            Some(PlayTable {
+                name,
+                parameters: 1,
+                position: |cell| Some(table::one_head(cell[0])),
+            })
+        }),
     }],
     strong: None,
 };

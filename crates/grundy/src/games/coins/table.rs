@@ -37,6 +37,15 @@ impl Tabulate for Rule {
     }
 }
 
+/// The row of the table's cell n, as play writes it: one head at coin n (from 1), or a single
+/// tail for n = 0.
+pub(super) fn one_head(n: u64) -> String {
+    match n {
+        0 => "0".to_string(),
+        n => format!("{}1", "0".repeat(n as usize - 1)),
+    }
+}
+
 /// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K`.
 pub(super) fn parse_table(spec: &str) -> Option<TableGame> {
     let rest = spec
