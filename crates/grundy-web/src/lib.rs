@@ -390,9 +390,26 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// A game of `GET /api/games`: the playable game, and the size its table is drawn at first.
+#[derive(Debug, Serialize)]
+struct GameEntry {
+    #[serde(flatten)]
+    game: &'static Playable,
+    /// The largest parameter of the game's table when none is chosen: the command line's
+    /// default, which keeps costly tables (the boards of a ruleset) within their limit;
+    /// `null` for a game without a table.
+    table_size: Option<u64>,
+}
+
 /// `GET /api/games`.
-async fn list_games() -> Json<Vec<&'static Playable>> {
-    Json(registry::playables().collect())
+async fn list_games() -> Json<Vec<GameEntry>> {
+    let entry = |game: &'static Playable| GameEntry {
+        game,
+        table_size: registry::play_table(game.example)
+            .and_then(|t| registry::table_game(&t.name).ok())
+            .map(|t| t.default_span().last),
+    };
+    Json(registry::playables().map(entry).collect())
 }
 
 /// What names a game in a request: a catalogue game and its start, or a graph.

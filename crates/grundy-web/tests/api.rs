@@ -224,6 +224,29 @@ async fn every_game_with_a_table_draws_it_and_plays_from_its_cells() {
 }
 
 #[tokio::test]
+async fn every_table_draws_at_the_size_the_games_list_gives() {
+    // The page draws a game's table first at its `table_size`: it must be drawable by a
+    // server of the default limits (`grundy serve` without options).
+    let app = app(Limits::default());
+    let (status, games) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut sized = 0;
+    for game in games.as_array().unwrap() {
+        let example = game["example"].as_str().unwrap();
+        let has_table = grundy::games::registry::play_table(example).is_some();
+        assert_eq!(game["table_size"].is_u64(), has_table, "{game}");
+        let Some(size) = game["table_size"].as_u64() else {
+            continue;
+        };
+        let uri = format!("/api/table?game={example}&size={size}");
+        let (status, t) = get(&app, &uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {t}");
+        sized += 1;
+    }
+    assert!(sized >= 6, "{sized} games with a table");
+}
+
+#[tokio::test]
 async fn every_error_is_a_json_4xx_and_the_server_goes_on() {
     let app = server();
     let bad = StatusCode::BAD_REQUEST;
