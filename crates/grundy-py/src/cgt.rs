@@ -8,6 +8,7 @@ use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{describe, Dyadic, GameId, GameStore, Thermograph, Trajectory, ValueError};
+use grundy::pattern::picture::escape;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -16,7 +17,6 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyType};
 
 use crate::catalogue::Report;
 use crate::errors;
-use crate::html;
 
 /// Every game made from Python lives in one store, so that games made apart can be added
 /// and compared (the store shares canonical forms between them).
@@ -395,7 +395,7 @@ impl Cgt {
     /// The canonical form above its thermograph, for a notebook (which prefers HTML).
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let svg = self.thermograph_svg(py)?;
-        let form = html::escape(py, &self.__repr__())?;
+        let form = escape(&self.__repr__());
         Ok(format!("<div><pre>{form}</pre>{svg}</div>"))
     }
 

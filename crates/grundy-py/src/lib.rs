@@ -11,7 +11,6 @@ mod catalogue;
 mod cgt;
 mod errors;
 mod graph;
-mod html;
 mod nimber;
 mod partizan_game;
 mod positions;

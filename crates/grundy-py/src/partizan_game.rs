@@ -49,6 +49,11 @@ struct PyPartizan {
     limit: usize,
     /// The bar of a call that asked for progress, ticked at each position.
     bar: Mutex<Option<Bar>>,
+    /// Without `right`, Right's half of each pair the function returned for Left, with its
+    /// position, until Right's options there are asked for: the evaluator asks for Left's
+    /// options of a region, values them (asking for other regions' options in between, in
+    /// nested order, hence a stack), then for Right's, so the function is called once.
+    pending: Mutex<Vec<(Py<PyAny>, Py<PyAny>)>>,
 }
 
 // SAFETY of every `assume_gil_acquired` below: the evaluator calls the rules only from
@@ -65,17 +70,28 @@ impl PyPartizan {
         let options = match (&self.right, side) {
             (Some(right), Side::Right) => right.bind(py).call1((position,))?,
             (Some(_), Side::Left) => self.left.bind(py).call1((position,))?,
-            (None, _) => {
-                let both = self.left.bind(py).call1((position,))?;
-                let (left, right): (Bound<PyAny>, Bound<PyAny>) = both.extract().map_err(|_| {
-                    errors::input(
-                        "without right=, the function returns a pair: (Left's options, \
-                         Right's options)",
-                    )
-                })?;
-                match side {
-                    Side::Left => left,
-                    Side::Right => right,
+            (None, side) => {
+                let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+                let kept = match pending.last() {
+                    Some((at, _)) if side == Side::Right && at.is(position) => pending.pop(),
+                    _ => None,
+                };
+                drop(pending);
+                match kept {
+                    Some((_, right)) => right.into_bound(py),
+                    None => {
+                        let (left, right) = self.pair(position)?;
+                        if side == Side::Right {
+                            right
+                        } else {
+                            let kept = (position.clone().unbind(), right.unbind());
+                            self.pending
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(kept);
+                            left
+                        }
+                    }
                 }
             }
         };
@@ -83,6 +99,19 @@ impl PyPartizan {
             out.push((i, Key::new(&q?)?));
         }
         Ok(())
+    }
+
+    /// The pair `(left_options, right_options)` the one function gives at `position`.
+    fn pair<'py>(
+        &self,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let both = self.left.bind(position.py()).call1((position,))?;
+        both.extract().map_err(|_| {
+            errors::input(
+                "without right=, the function returns a pair: (Left's options, Right's options)",
+            )
+        })
     }
 
     /// Counts a position whose options are asked for (both sides count once, at Left's):
@@ -219,6 +248,7 @@ fn evaluator(py: Python<'_>, rules: &PyPartizan) -> Evaluator<PyPartizan> {
         calls: AtomicUsize::new(0),
         limit: rules.limit,
         bar: Mutex::new(None),
+        pending: Mutex::new(Vec::new()),
     })
     .with_max_depth(MAX_DEPTH)
 }
@@ -327,6 +357,7 @@ impl Partizan {
                 calls: AtomicUsize::new(0),
                 limit,
                 bar: Mutex::new(None),
+                pending: Mutex::new(Vec::new()),
             },
             evaluator: None,
             store: Mutex::new(GameStore::with_budget(budget)),

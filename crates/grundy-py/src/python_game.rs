@@ -170,9 +170,18 @@ impl<'py, 'a> PyRules<'py, 'a> {
         }
         match &self.parts {
             Some(parts) => {
-                self.split.set(true);
+                let mut alone = None;
+                let mut count = 0;
                 for r in parts.call1((q,))?.try_iter()? {
-                    out.push(Key::new(&r?)?);
+                    let r = r?;
+                    count += 1;
+                    alone = (count == 1).then(|| r.eq(q)).transpose()?;
+                    out.push(Key::new(&r)?);
+                }
+                // A position that `parts` gives back whole is not split: a game whose
+                // positions are all their own part may still be solved on its graph.
+                if alone != Some(true) {
+                    self.split.set(true);
                 }
                 Ok(())
             }

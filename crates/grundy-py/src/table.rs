@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use grundy::partizan::GameId;
 use grundy::pattern::observe::observe;
-use grundy::pattern::picture::{Heatmap, PictureOptions};
+use grundy::pattern::picture::{escape, Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span, Table as Inner};
 use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -14,7 +14,6 @@ use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyList, PyRange, PyString, PyTupl
 use crate::cgt::{shared_store, Cgt};
 use crate::errors;
 use crate::graph::{int64_array, int_array};
-use crate::html;
 
 /// The longest text table (in lines) a notebook shows under the picture; `to_text()` has
 /// every line.
@@ -422,10 +421,10 @@ impl Table {
     /// toggle (its first lines, for a long table). The only picture format offered to
     /// notebooks, so that each display draws the heatmap once; `picture()` gives PNG or SVG,
     /// and `repr()` is the text table.
-    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+    fn _repr_html_(&self) -> PyResult<String> {
         let picture = match Heatmap::new(&self.inner, &PictureOptions::default()) {
             Ok(heatmap) => heatmap.svg(),
-            Err(e) => format!("<p>{}</p>", html::escape(py, &e.to_string())?),
+            Err(e) => format!("<p>{}</p>", escape(&e.to_string())),
         };
         let text = self.to_text(10)?;
         let lines = text.lines().count();
@@ -442,7 +441,7 @@ impl Table {
         }
         Ok(format!(
             "<div>{picture}<details><summary>table</summary><pre>{}</pre></details></div>",
-            html::escape(py, &shown)?
+            escape(&shown)
         ))
     }
 

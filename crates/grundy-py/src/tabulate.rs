@@ -48,8 +48,9 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
 /// `game` is a built-in table's name, as `grundy table` reads it (`"0.77"`,
 /// `"subtraction:1,3,4"`, `"wythoff"`...), a Python function `options(position)` of an
 /// impartial game, or a partizan game defined in Python (`Partizan`). With one range the
-/// positions are the integers n (an option that is a tuple is a sum of parts, as in
-/// `values`); with two, the pairs `(a, b)` (each option one position); `position(n)` or
+/// positions are the integers n, with two the pairs `(a, b)` (an option that is a
+/// `grundy.Sum` is a sum of parts, as in `values`; any other option, a tuple included, is
+/// one position); `position(n)` or
 /// `position(a, b)`, if given, makes the game's position from them instead (the empty
 /// board of a rows x columns). `rows` and `columns` are ranges (or ints, for `range(n)`).
 /// `outcomes=True` shows outcomes only: P and N, and for partizan games L and R.

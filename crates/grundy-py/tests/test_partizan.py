@@ -1,6 +1,7 @@
 """Partizan games defined in Python: canonical forms against the built-in rulesets and against
 an independent brute force, sums by parts=, symmetry by key=, errors and limits."""
 
+import collections
 import functools
 import itertools
 import random
@@ -146,3 +147,25 @@ def test_values_work_with_the_shared_games():
     assert g.outcome_class == "N" and g.birthday == 2
     # A callback may itself use canonical forms.
     assert Partizan(lambda p: ([], []) if grundy.cgt("0") == 0 else None).value(0) == 0
+
+
+def test_one_function_is_called_once_a_position():
+    # Without right=, one call gives both players' options: it is made once a position, as
+    # with two functions, and gives the same forms.
+    calls = collections.Counter()
+
+    def counted(board):
+        calls[board] += 1
+        return domineering(board)
+
+    left_calls = collections.Counter()
+
+    def left(board):
+        left_calls[board] += 1
+        return domineering(board)[0]
+
+    board = ("....",) * 3
+    one, two = Partizan(counted), Partizan(left, lambda b: domineering(b)[1])
+    assert one.value(board) == two.value(board)
+    assert calls and max(calls.values()) == 1 and calls == left_calls
+    assert one.positions == len(calls)

@@ -75,6 +75,8 @@ def test_values_of_a_loopy_game_come_from_its_graph():
         grundy.values(lambda p: moves[p], [0])
     # 4 -> 5 -> {4, 6}: 5 has value 1 (a move to 0, and to 4 whose only move returns to 5).
     assert list(grundy.values(lambda p: moves[p], [4, 5])) == [0, 1]
+    # parts= that gives each position back whole splits nothing: still solved on its graph.
+    assert list(grundy.values(lambda p: moves[p], [4, 5], parts=lambda p: [p])) == [0, 1]
     # A sum of loopy games has no value the memo can find.
     with pytest.raises(grundy.InputError, match="loopy"):
         grundy.values(lambda p: [grundy.Sum(p, p)] if p == 0 else [0], [1, 0])

@@ -41,7 +41,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::num::NonZeroUsize;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -401,15 +401,20 @@ struct GameEntry {
     table_size: Option<u64>,
 }
 
-/// `GET /api/games`.
-async fn list_games() -> Json<Vec<GameEntry>> {
+/// The answer of `GET /api/games`, made once: the registry does not change while serving.
+static GAMES: LazyLock<Vec<GameEntry>> = LazyLock::new(|| {
     let entry = |game: &'static Playable| GameEntry {
         game,
         table_size: registry::play_table(game.example)
             .and_then(|t| registry::table_game(&t.name).ok())
             .map(|t| t.default_span().last),
     };
-    Json(registry::playables().map(entry).collect())
+    registry::playables().map(entry).collect()
+});
+
+/// `GET /api/games`.
+async fn list_games() -> Json<&'static [GameEntry]> {
+    Json(GAMES.as_slice())
 }
 
 /// What names a game in a request: a catalogue game and its start, or a graph.

@@ -126,11 +126,7 @@ pub static DOMINEERING: Family = Family {
         aliases: &[],
         build: |_, start, budget| build(Domineering, start, budget, grid),
         formula: None,
-        table: Some(|_| {
-            ruleset_play_table("domineering", |cell| {
-                left_to_move(empty_board(cell[0], cell[1]))
-            })
-        }),
+        table: Some(|_| ruleset_play_table("domineering", empty_board_left_to_move)),
     }],
     strong: None,
 };
@@ -166,9 +162,7 @@ pub static CRAM: Family = Family {
         aliases: &[],
         build: |_, start, budget| build(Cram, start, budget, grid),
         formula: None,
-        table: Some(|_| {
-            ruleset_play_table("cram", |cell| left_to_move(empty_board(cell[0], cell[1])))
-        }),
+        table: Some(|_| ruleset_play_table("cram", empty_board_left_to_move)),
     }],
     strong: None,
 };
@@ -556,6 +550,12 @@ fn ruleset_play_table(name: &str, position: fn(&[u64]) -> Option<String>) -> Opt
 /// A ruleset's position `board`, Left to move: a table's cell as a start.
 fn left_to_move(board: Option<String>) -> Option<String> {
     Some(format!("{} left", board?))
+}
+
+/// The start of a table's cell (rows, columns) in a placing game: the empty board, Left to
+/// move.
+fn empty_board_left_to_move(cell: &[u64]) -> Option<String> {
+    left_to_move(empty_board(cell[0], cell[1]))
 }
 
 /// The cells of a rows × cols board.

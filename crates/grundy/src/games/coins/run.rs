@@ -9,7 +9,7 @@ use super::error::CoinsError;
 use super::row::Row;
 use super::rule::Rule;
 use crate::games::{Inputs, RunError};
-use crate::input::{self};
+use crate::input;
 use crate::report::{Field, Report};
 
 /// How many heads' values text output prints.

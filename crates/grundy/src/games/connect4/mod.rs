@@ -49,11 +49,6 @@ use crate::rules::tiered::{self, TierOptions, TierRanking};
 use crate::rules::{explore, ExploreError, Game};
 use crate::solve::{solve, SolveOptions};
 
-/// The default position limit of [`solve_board`] from the command line: one million
-/// positions (about a hundred megabytes): the empty 4 × 4 board (161 029 positions) fits;
-/// 4 × 5 (1 706 255) and 5 × 4 (3 945 711) need a higher limit.
-pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
-
 /// A Connect Four position: `mine`, the stones of the player to move, and `mask`, every
 /// stone; bit `column·(height + 1) + row` is the cell at that column and row (row 0 at the
 /// bottom). Which player is to move follows from the number of stones.

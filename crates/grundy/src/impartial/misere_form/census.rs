@@ -25,7 +25,7 @@ impl MisereStore {
         let mut games = vec![FormId::ZERO];
         for _ in 0..day {
             let k = games.len() as u32;
-            let subsets = 1u64.checked_shl(k).filter(|_| k < 64).unwrap_or(u64::MAX);
+            let subsets = 1u64.checked_shl(k).unwrap_or(u64::MAX);
             self.budget().check_positions(subsets)?;
             let mut next = Vec::new();
             let mut options = Vec::with_capacity(games.len());

@@ -35,8 +35,9 @@
 
 use std::fmt;
 
-use super::store::{mex, FormId, MisereStore};
+use super::store::{FormId, MisereStore};
 use crate::budget::Exhausted;
+use crate::math::mex::Mex;
 use crate::outcome::OutcomeClass;
 
 /// The genus of a game: its normal-play Grundy value and its sequence of misère Grundy values
@@ -269,7 +270,7 @@ impl GenusTable {
         let mut n = 1;
         loop {
             let before = gammas[n - 1];
-            let next = mex(options
+            let next = Mex::new().of(options
                 .iter()
                 .map(|o| o.gamma(n))
                 .chain([before, before ^ 1]));

@@ -33,6 +33,7 @@ use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 use crate::budget::{growing_bytes, Budget, Exhausted};
+use crate::math::mex::Mex;
 use crate::outcome::OutcomeClass;
 
 /// Forms interned between two checks of the budget.
@@ -110,18 +111,6 @@ fn hash_options(options: &[FormId]) -> u64 {
         g.0.hash(&mut h);
     }
     h.finish()
-}
-
-/// The least value not in `values`. O(n) with a bitmap of n + 1 bits.
-pub(super) fn mex(values: impl Iterator<Item = u32> + Clone) -> u32 {
-    let n = values.clone().count();
-    let mut seen = vec![false; n + 1];
-    for v in values {
-        if (v as usize) <= n {
-            seen[v as usize] = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(n) as u32
 }
 
 impl Default for MisereStore {
@@ -325,11 +314,11 @@ impl MisereStore {
     fn intern(&mut self, set: &[FormId]) -> FormId {
         let id = FormId(self.nodes.len() as u32);
         let birthday = set.iter().map(|&o| self.birthday(o) + 1).max().unwrap_or(0);
-        let normal = mex(set.iter().map(|&o| self.normal_value(o)));
+        let normal = Mex::new().of(set.iter().map(|&o| self.normal_value(o)));
         let misere = if set.is_empty() {
             1
         } else {
-            mex(set.iter().map(|&o| self.misere_value(o)))
+            Mex::new().of(set.iter().map(|&o| self.misere_value(o)))
         };
         let heap = set.len() as u32 == birthday && set.iter().all(|&o| self.is_nimber(o));
         let hash = hash_options(set);

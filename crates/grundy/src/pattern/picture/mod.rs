@@ -24,8 +24,9 @@ mod ticks;
 pub use heatmap::Heatmap;
 pub use options::{square_wrap, PictureError, PictureOptions, MAX_PIXELS};
 pub use palette::{Rgb, L_COLOUR, N_COLOUR, P_COLOUR, R_COLOUR};
+pub use svg::escape;
 
 pub(crate) use marks::{width_of, Mark};
 pub(crate) use palette::INK;
 pub(crate) use raster::{encode_png, fill, paint};
-pub(crate) use svg::{escape, hex, svg_fills, svg_start, svg_texts};
+pub(crate) use svg::{hex, svg_fills, svg_start, svg_texts};

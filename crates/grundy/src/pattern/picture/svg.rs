@@ -65,8 +65,9 @@ pub(crate) fn hex([r, g, b]: Rgb) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// Escapes text for XML.
-pub(crate) fn escape(text: &str) -> String {
+/// Escapes text for XML and HTML (`&`, `<`, `>` and both quotes), for the text of a picture
+/// or of the page a front end shows it in. O(length).
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
