@@ -52,7 +52,7 @@ fn all_82_trivial_games_have_the_tabled_values_and_a_proven_period() {
             period: game.period,
         };
         assert_eq!(
-            period::octal(&values, t),
+            period::octal(&values, Some(t)),
             OctalPeriod::Proven { period: expected },
             "{}",
             game.code
@@ -60,7 +60,7 @@ fn all_82_trivial_games_have_the_tabled_values_and_a_proven_period() {
         // With too few values the theorem does not apply yet.
         let short = &values[..2 * game.preperiod + 2 * game.period + t - 1];
         assert!(
-            !matches!(period::octal(short, t), OctalPeriod::Proven { .. }),
+            !matches!(period::octal(short, Some(t)), OctalPeriod::Proven { .. }),
             "{}",
             game.code
         );
@@ -181,7 +181,7 @@ fn heap_values_equal_the_solved_game_of_several_heaps() {
 fn kayles_and_dawsons_kayles() {
     let kayles = values_plain(&Rule::parse("0.77").unwrap(), 200, &Budget::default()).unwrap();
     assert_eq!(
-        period::octal(&kayles, 2),
+        period::octal(&kayles, Some(2)),
         OctalPeriod::Proven {
             period: Period {
                 preperiod: 71,
@@ -191,7 +191,7 @@ fn kayles_and_dawsons_kayles() {
     );
     let dawson = values_plain(&Rule::parse("0.07").unwrap(), 300, &Budget::default()).unwrap();
     assert_eq!(
-        period::octal(&dawson, 2),
+        period::octal(&dawson, Some(2)),
         OctalPeriod::Proven {
             period: Period {
                 preperiod: 53,
@@ -231,7 +231,7 @@ fn check_solved(code: &str) {
         .unwrap()
         .values;
     assert_eq!(
-        period::octal(&values, rule.max_removal()),
+        period::octal(&values, Some(rule.max_removal())),
         OctalPeriod::Proven {
             period: Period {
                 preperiod: pre,
@@ -286,7 +286,7 @@ fn grundys_game_rare_values() {
         (230, 45_668)
     );
     assert!(
-        matches!(period::octal(&s.values, 0), OctalPeriod::None { .. }),
+        matches!(period::octal(&s.values, Some(0)), OctalPeriod::None { .. }),
         "no period known"
     );
 }

@@ -211,19 +211,9 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     )?;
     let largest = values.iter().copied().max().unwrap_or(0);
     let largest_at = values.iter().position(|&v| v == largest).unwrap_or(0);
-    let periodicity = if matches!(rule, Rule::Grundy) {
-        // Not an octal game: the periodicity theorem does not apply.
-        match period::find(&values) {
-            Some(p) => OctalPeriod::Observed {
-                period: p,
-                upto: values.len(),
-                needed: usize::MAX,
-            },
-            None => OctalPeriod::None { upto: values.len() },
-        }
-    } else {
-        period::octal(&values, rule.max_removal())
-    };
+    // Grundy's game is not an octal game: the periodicity theorem does not apply.
+    let removal = (!matches!(rule, Rule::Grundy)).then(|| rule.max_removal());
+    let periodicity = period::octal(&values, removal);
     let game = rule.to_string();
     let mut report = Report::new().fields([
         Field::shown("game", &game, "", format!("{game}: heaps 0 to {upto}"))

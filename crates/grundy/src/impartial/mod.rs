@@ -7,6 +7,7 @@
 //! - [`ending`]: sums that end as soon as any component ends (the last mover wins, or loses).
 //! - [`octal`]: take-and-break games (octal and hexadecimal codes, Grundy's game).
 //! - [`product`]: products of games (Tartan theorem) and the corner-flipping coin games.
+//! - [`quotient`]: misère quotients of heap games (Plambeck and Siegel).
 
 pub mod ending;
 pub mod misere;
@@ -14,3 +15,4 @@ pub mod misere_form;
 pub mod nim_k;
 pub mod octal;
 pub mod product;
+pub mod quotient;

@@ -134,14 +134,18 @@ pub enum OctalPeriod {
     },
 }
 
-/// The periodicity of a take-and-break game from `values` (heaps 0, 1, ...), where a move
-/// removes at most `max_removal` tokens. O(n).
-pub fn octal(values: &[u16], max_removal: usize) -> OctalPeriod {
+/// The periodicity of a heap game from `values` (heaps 0, 1, ...: nim values, or the
+/// elements of a misère quotient), where a move removes at most `max_removal` tokens; `None`
+/// for games with no such bound (Grundy's game), where no theorem applies. O(n).
+pub fn octal<T: PartialEq>(values: &[T], max_removal: Option<usize>) -> OctalPeriod {
     let upto = values.len();
     match find(values) {
         None => OctalPeriod::None { upto },
         Some(p) => {
-            let needed = 2 * p.preperiod + 2 * p.period + max_removal;
+            let needed = match max_removal {
+                Some(t) => 2 * p.preperiod + 2 * p.period + t,
+                None => usize::MAX,
+            };
             if upto >= needed {
                 OctalPeriod::Proven { period: p }
             } else {
