@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::learn::{Word, WORK};
+use super::{Word, WORK};
 use crate::budget::{Budget, Exhausted};
 
 /// A hypothesis: an automaton reading heaps, from the identity (state 0).

@@ -19,16 +19,11 @@ use rustc_hash::FxHashMap;
 
 use super::check::{self, Automaton};
 use super::rules::HeapRules;
+use super::{Word, WORK};
 use crate::budget::{Budget, Exhausted};
-
-/// A sum of heaps: heap sizes, every one a heap with a move, largest first unless said.
-pub(super) type Word = Vec<u32>;
 
 /// Outcomes of a word plus each test, one bit a test.
 type Row = Vec<u64>;
-
-/// What the budget errors say was going on.
-pub(super) const WORK: &str = "computing the misère quotient";
 
 fn get(row: &Row, i: usize) -> bool {
     row[i / 64] >> (i % 64) & 1 == 1

@@ -42,7 +42,13 @@ pub use rules::{HeapRules, HeapTable};
 use crate::budget::{Budget, Exhausted};
 use crate::outcome::OutcomeClass;
 use crate::pattern::period::{self, OctalPeriod};
-use learn::{Learner, WORK};
+use learn::Learner;
+
+/// A sum of heaps: heap sizes, every one a heap with a move, largest first unless said.
+pub(crate) type Word = Vec<u32>;
+
+/// What the budget errors say was going on.
+pub(crate) const WORK: &str = "computing the misère quotient";
 
 /// Why a quotient could not be computed or asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
