@@ -1,8 +1,9 @@
 //! `grundy serve`: one web page to play the engine's games, and the small JSON API it uses.
 //!
 //! The page (HTML, CSS and JavaScript embedded in the binary, no external asset) lets a
-//! player choose a game and a position, or paste a position graph, then play by clicking
-//! moves, with hints and a heatmap of the game's values. The API is stateless: every request
+//! player choose a game and a position, or paste a position graph, then play by clicking the
+//! board (or a list of moves), with hints, a value history, a heatmap of the game's values and
+//! a worksheet of partizan games. The API is stateless: every request
 //! names the game and its start position (or carries the graph), and the position played; the
 //! server keeps the few games solved last, so that a game is solved once, not at each move.
 //!
