@@ -1,23 +1,30 @@
 //! `grundy serve`: one web page to play the engine's games, and the small JSON API it uses.
 //!
 //! The page (HTML, CSS and JavaScript embedded in the binary, no external asset) lets a
-//! player choose a game and a position, or paste a position graph, then play by clicking
-//! moves, with hints and a heatmap of the game's values. The API is stateless: every request
+//! player choose a game and a position, or paste a position graph, then play by clicking the
+//! board (or a list of moves), with hints, a value history, a heatmap of the game's values and
+//! a worksheet of partizan games. The API is stateless: every request
 //! names the game and its start position (or carries the graph), and the position played; the
 //! server keeps the few games solved last, so that a game is solved once, not at each move.
 //!
 //! - `GET /api/games`: the games and how their positions are written.
-//! - `POST /api/position`: a position with its moves, each with its outcome for its player,
-//!   and the player to move (`to_move`, 1 or 2) in a game whose players have different
-//!   moves; for a partizan ruleset (Domineering, Clobber, Hackenbush...) also the position's
-//!   `canonical_form`, `outcome_class` (`L`, `R`, `N` or `P`) and `temperature`, each move's
-//!   `canonical_form` (that of the position it leads to) and the position's `thermograph`
-//!   (SVG).
+//! - `POST /api/position`: a position with its moves, each with its outcome for its player
+//!   and what it changes on the position's drawing (`touches`: the parts clicked to make it,
+//!   and every part it changes), and the player to move (`to_move`, 1 or 2) in a game whose
+//!   players have different moves; for a catalogue game whose formula says why a position is
+//!   won or lost, that line (`why`); for a partizan ruleset (Domineering, Clobber,
+//!   Hackenbush...) also the position's `canonical_form`, `outcome_class` (`L`, `R`, `N` or
+//!   `P`), `temperature` and `mean`, each move's `canonical_form` (that of the position it
+//!   leads to) and the position's `thermograph` (SVG).
 //! - `POST /api/move`: a move typed or clicked, with its verdict, the position's outcome before
 //!   it (`before`: what a mistake threw away) and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
 //! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON,
 //!   with each cell's position, for every game whose table `grundy table` draws.
+//! - `POST /api/cgt`: a short partizan game in `grundy cgt`'s notation (`{1|*} + ^`), with
+//!   every property `grundy cgt` gives and its thermograph (SVG); or a comparison of two
+//!   (`^ > 0`), with the relation that holds and whether the one asked holds. At most
+//!   [`CGT_CHARS`] characters, valued within the request's budget.
 //!
 //! Limits: every request is answered within a budget, so that no request, or flood of them,
 //! can exhaust the machine or stop the server ([`Limits`], raised by `grundy serve`'s options):
@@ -54,18 +61,25 @@ use axum::{Json, Router};
 use grundy::budget::{self, Budget, Cancel, Raise, Resource};
 use grundy::games::registry;
 use grundy::graph::text::parse_str;
+use grundy::partizan::describe;
+use grundy::partizan::error::ValueError;
+use grundy::partizan::picture::ThermographPicture;
+use grundy::partizan::GameStore;
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
 use grundy::play::{Analysis, Choice, Match, PlayError, PlayTable, Playable};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Map, Value};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// The page, its style and its script: one file each, embedded.
 const PAGE: &str = include_str!("page/index.html");
+
+/// The longest expression `POST /api/cgt` reads, in characters.
+pub const CGT_CHARS: usize = 2000;
 
 /// How the server's operator raises each budget, in the errors that name it.
 const RAISE: Raise = Raise {
@@ -211,6 +225,7 @@ fn routes() -> Router<Arc<Shared>> {
         .route("/api/move", post(play_move))
         .route("/api/engine", post(engine_move))
         .route("/api/table", get(table))
+        .route("/api/cgt", post(cgt))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API endpoint") })
         .method_not_allowed_fallback(method_not_allowed)
 }
@@ -321,7 +336,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         format!(
             "{} does not answer {method}: the page is GET /, the API is GET /api/games, POST \
-             /api/position, POST /api/move, POST /api/engine and GET /api/table",
+             /api/position, POST /api/move, POST /api/engine, GET /api/table and POST /api/cgt",
             uri.path()
         ),
     )
@@ -437,16 +452,19 @@ struct GameRequest {
     played: Option<String>,
 }
 
-/// An answer about a position: the game, and the position analysed; for a ruleset, its
-/// thermograph.
+/// An answer about a position: the game, and the position analysed (in JSON, each move with
+/// its `touches`); for a ruleset, its thermograph; for a catalogue game whose formula says
+/// why the position is won or lost, that line.
 #[derive(Debug, Serialize)]
 struct PositionAnswer {
     title: String,
     start: String,
     #[serde(flatten)]
-    analysis: Analysis,
+    analysis: Map<String, Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     thermograph: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
 }
 
 /// An answer to a move: the move with its verdict, what the position offered its mover
@@ -587,23 +605,49 @@ impl Shared {
     }
 }
 
-/// The position `p` of `game`, analysed, as an answer.
-fn answer_at(game: &Match, p: u32) -> PositionAnswer {
+/// The position `p` of `game` (as `request` names it), analysed, as an answer.
+fn answer_at(game: &Match, p: u32, request: &GameRequest) -> PositionAnswer {
+    let analysis = game.analyse(p);
+    let why = (request.game.as_deref())
+        .and_then(|spec| registry::playable(spec).ok())
+        .and_then(|(playable, argument)| playable.why?(argument, &analysis.position));
     PositionAnswer {
         title: game.title().to_string(),
         start: game.name(game.start()).to_string(),
-        analysis: game.analyse(p),
+        analysis: with_touches(&analysis),
         thermograph: game.thermograph_svg(p),
+        why,
     }
 }
 
+/// The analysis in JSON, each move with what it changes on the drawing (`touches`), where the
+/// move can be shown there.
+fn with_touches(analysis: &Analysis) -> Map<String, Value> {
+    let Ok(Value::Object(mut map)) = serde_json::to_value(analysis) else {
+        return Map::new();
+    };
+    if let Some(Value::Array(moves)) = map.get_mut("moves") {
+        for (shown, choice) in moves.iter_mut().zip(&analysis.moves) {
+            if let (Value::Object(shown), Some(touch)) = (shown, &choice.touch) {
+                shown.insert("touches".to_string(), json!(touch));
+            }
+        }
+    }
+    map
+}
+
 /// The move to `to` from `p`, with its verdict, and the position after it.
-fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
+fn move_answer(
+    game: &Match,
+    p: u32,
+    to: u32,
+    request: &GameRequest,
+) -> Result<MoveAnswer, ApiError> {
     let played = game.choice(p, to).ok_or_else(failed)?;
     Ok(MoveAnswer {
         played,
         before: game.outcome(p),
-        after: answer_at(game, to),
+        after: answer_at(game, to, request),
     })
 }
 
@@ -629,7 +673,10 @@ async fn position(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
-    on_position(shared, body, |game, p, _| Ok(answer_at(game, p))).await
+    on_position(shared, body, |game, p, request| {
+        Ok(answer_at(game, p, request))
+    })
+    .await
 }
 
 /// `POST /api/move`.
@@ -641,7 +688,7 @@ async fn play_move(
         let text = (request.played.as_deref())
             .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
         let to = game.read_move(p, text).map_err(play_error)?;
-        move_answer(game, p, to)
+        move_answer(game, p, to, request)
     })
     .await
 }
@@ -651,7 +698,7 @@ async fn engine_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    on_position(shared, body, |game, p, _| {
+    on_position(shared, body, |game, p, request| {
         let analysis = game.analyse(p);
         let best = analysis
             .best
@@ -659,7 +706,7 @@ async fn engine_move(
         let to = game
             .read_move(p, &analysis.moves[best].key)
             .map_err(play_error)?;
-        move_answer(game, p, to)
+        move_answer(game, p, to, request)
     })
     .await
 }
@@ -756,6 +803,139 @@ fn draw_table(played: &PlayTable, size: u64, budget: &Budget) -> Result<TableAns
         cells: (rows, columns),
         positions,
     })
+}
+
+/// The body of `POST /api/cgt`.
+#[derive(Debug, Deserialize)]
+struct CgtRequest {
+    /// A game (`{1|*} + ^`), or two compared (`^ > 0`, the relation between spaces: `<`,
+    /// `<=`, `=`, `>=`, `>` or `<>` for confused).
+    expression: String,
+}
+
+/// The relations a worksheet's comparison may ask, and the relations (as
+/// [`describe::comparison`] writes them) under which each holds.
+const RELATIONS: [(&str, &[&str]); 7] = [
+    ("<", &["<"]),
+    ("<=", &["<", "="]),
+    ("=", &["="]),
+    ("==", &["="]),
+    (">=", &[">", "="]),
+    (">", &[">"]),
+    ("<>", &["<>"]),
+];
+
+/// `POST /api/cgt`: the expression's length checked first, then the game (or the two
+/// compared) valued by a worker within the request's budget.
+async fn cgt(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Json<CgtRequest>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(request) = body.map_err(json_error)?;
+    let text = request.expression.trim().to_string();
+    let chars = text.chars().count();
+    if chars > CGT_CHARS {
+        return Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the expression has {chars} characters, more than the {CGT_CHARS} read"),
+        ));
+    }
+    if text.is_empty() {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "write a game, like {1|*} + ^, or compare two, like ^ > 0",
+        ));
+    }
+    let answer = shared
+        .work(move |_, budget| worksheet(&text, budget))
+        .await?;
+    Ok(Json(answer))
+}
+
+/// The worksheet's answer to `text`: a comparison where a relation stands between spaces
+/// outside braces and parentheses, else one game's properties and thermograph.
+fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
+    let mut store = GameStore::with_budget(budget.clone());
+    let mut read = |part: &str, at: usize| {
+        store.parse(part).map_err(|e| {
+            let column = at + e.column;
+            error(
+                StatusCode::BAD_REQUEST,
+                format!("column {column}: {}", e.kind),
+            )
+        })
+    };
+    let (report, extra) = match split_relation(text) {
+        Some((a, asked, b, at)) => {
+            let (ga, gb) = (read(a, 0)?, read(b, at)?);
+            let report = describe::comparison(&mut store, (a.trim(), ga), (b.trim(), gb))
+                .map_err(value_error)?;
+            let holds = report.to_json()["relation"]
+                .as_str()
+                .is_some_and(|r| relation_holds(asked, r));
+            (report, json!({ "asked": asked, "holds": holds }))
+        }
+        None => {
+            let g = read(text, 0)?;
+            let report = describe::properties(&mut store, text, g).map_err(value_error)?;
+            let thermograph = store.thermograph(g).map_err(value_error)?;
+            let svg = ThermographPicture::new(&store.display(g), &thermograph)
+                .map(|p| p.svg())
+                .ok();
+            (report, json!({ "thermograph_svg": svg }))
+        }
+    };
+    let mut lines = Vec::new();
+    report.write_text(&mut lines).map_err(|_| failed())?;
+    let mut answer = report.to_json();
+    if let (Value::Object(answer), Value::Object(extra)) = (&mut answer, extra) {
+        answer.extend(extra);
+        let lines = String::from_utf8_lossy(&lines);
+        answer.insert(
+            "lines".to_string(),
+            json!(lines.lines().collect::<Vec<_>>()),
+        );
+    }
+    Ok(answer)
+}
+
+/// `a REL b` split at the first relation ([`RELATIONS`]) standing between spaces outside
+/// braces and parentheses: `a`, the relation, `b`, and the column where `b` starts (from 0).
+fn split_relation(text: &str) -> Option<(&str, &'static str, &str, usize)> {
+    let mut depth = 0i64;
+    let bytes = text.as_bytes();
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'{' | b'(' => depth += 1,
+            b'}' | b')' => depth -= 1,
+            b' ' if depth == 0 => {
+                let rest = &text[i + 1..];
+                for (symbol, _) in RELATIONS {
+                    let after = i + 1 + symbol.len();
+                    if rest.starts_with(symbol) && bytes.get(after) == Some(&b' ') {
+                        return Some((&text[..i], symbol, &text[after..], after));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether the relation `asked` holds where [`describe::comparison`] found `found`.
+fn relation_holds(asked: &str, found: &str) -> bool {
+    RELATIONS
+        .iter()
+        .any(|(symbol, holds)| *symbol == asked && holds.contains(&found))
+}
+
+/// A valuing error as an answer: a budget's as [`play_error`] words it, others 422.
+fn value_error(e: ValueError) -> ApiError {
+    match e {
+        ValueError::Budget(exhausted) => play_error(PlayError::Budget(exhausted)),
+        other => error(StatusCode::UNPROCESSABLE_ENTITY, other.to_string()),
+    }
 }
 
 #[cfg(test)]

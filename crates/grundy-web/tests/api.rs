@@ -679,3 +679,174 @@ async fn every_error_of_the_router_is_json() {
     let answer = get(&app, "/api/table?game=nim&size=-1").await;
     refused(&app, answer, StatusCode::BAD_REQUEST, "size").await;
 }
+
+#[tokio::test]
+async fn each_move_says_what_it_touches_on_the_drawing() {
+    let app = server();
+    // Nim: a move takes the counters of one pile from the one clicked up.
+    let (status, nim) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "nim", "start": "3 4 5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{nim}");
+    let take = nim["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "1 4 5")
+        .unwrap();
+    assert_eq!(
+        take["touches"],
+        json!({"path": [[0, 1]], "changed": [[0, 1]]})
+    );
+    // Wythoff's diagonal move: the lowest counter taken from each pile, in order.
+    let (_, wythoff) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "wythoff", "start": "5 8"}),
+    )
+    .await;
+    let diagonal = wythoff["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "4 7")
+        .unwrap();
+    assert_eq!(diagonal["touches"]["path"], json!([[0, 4], [1, 7]]));
+    // Domineering: Left's domino is placed by its top cell and covers two.
+    let board = json!({"game": "domineering", "start": "..|.. left"});
+    let (_, domineering) = post(&app, "/api/position", &board).await;
+    assert_eq!(
+        domineering["moves"][0]["touches"],
+        json!({"path": [[0, 0]], "changed": [[0, 0], [1, 0]]})
+    );
+    assert_eq!(domineering["mean"], "0");
+    // Clobber: the stone's cell, then the cell it lands on.
+    let board = json!({"game": "clobber", "start": "xo left"});
+    let (_, clobber) = post(&app, "/api/position", &board).await;
+    assert_eq!(
+        clobber["moves"][0]["touches"]["path"],
+        json!([[0, 0], [0, 1]])
+    );
+    // Hackenbush: the edge cut, and every edge that falls with it.
+    let edges = json!({"game": "hackenbush", "start": "0-1:b 1-2:r 2-3:b left"});
+    let (_, hackenbush) = post(&app, "/api/position", &edges).await;
+    let cut = &hackenbush["moves"][0]["touches"];
+    assert_eq!(cut, &json!({"path": [[0]], "changed": [[0], [1], [2]]}));
+    // Snort: the graph's vertices and edges, and the vertex each move colours.
+    let graph = json!({"game": "snort", "start": "L-.-R left"});
+    let (_, snort) = post(&app, "/api/position", &graph).await;
+    assert_eq!(
+        snort["drawing"]["vertices"],
+        json!([[0, "L"], [1, "."], [2, "R"]])
+    );
+    assert_eq!(snort["drawing"]["links"], json!([[0, 1], [1, 2]]));
+    for m in snort["moves"].as_array().unwrap() {
+        let vertex: u64 = m["text"].as_str().unwrap()["vertex ".len()..]
+            .parse()
+            .unwrap();
+        assert_eq!(m["touches"]["path"], json!([[vertex]]), "{m}");
+    }
+}
+
+#[tokio::test]
+async fn a_catalogue_position_says_why() {
+    let app = server();
+    for (game, start, words) in [
+        ("nim", "3 4 5", "3 ⊕ 4 ⊕ 5 = 2"),
+        ("wythoff", "3 5", "the piles are a P-position"),
+        ("fibonacci", "20", "20 = 13 + 5 + 2"),
+        ("subtraction:1,3,4", "10 7", "period 7"),
+    ] {
+        let (status, answer) = post(
+            &app,
+            "/api/position",
+            &json!({"game": game, "start": start}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let why = answer["why"].as_str().unwrap_or_else(|| panic!("{answer}"));
+        assert!(why.contains(words), "{game} {start}: {why}");
+    }
+    // A game whose formula says nothing more has no why.
+    let (_, cram) = post(
+        &app,
+        "/api/position",
+        &json!({"game": "cram", "start": ".. left"}),
+    )
+    .await;
+    assert!(cram.get("why").is_none(), "{cram}");
+}
+
+#[tokio::test]
+async fn the_worksheet_values_games_and_compares_them() {
+    let app = server();
+    let sheet = |expression: &str| json!({ "expression": expression });
+    let (status, sum) = post(&app, "/api/cgt", &sheet("{1|*} + ^")).await;
+    assert_eq!(status, StatusCode::OK, "{sum}");
+    assert_eq!(
+        (
+            &sum["canonical_form"],
+            &sum["outcome_class"],
+            &sum["temperature"]
+        ),
+        (&json!("{1^|^*}"), &json!("L"), &json!("1/2"))
+    );
+    assert!(sum["thermograph_svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(sum["lines"].as_array().unwrap().len() > 3);
+    for (expression, holds) in [
+        ("^ > 0", true),
+        ("^ < 0", false),
+        ("^ <> *", true),
+        ("^<2> >= 0", true),
+        ("{1|-1} = +-1", true),
+        ("* <= 0", false),
+    ] {
+        let (status, answer) = post(&app, "/api/cgt", &sheet(expression)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["holds"], holds, "{expression}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn the_worksheet_refuses_malformed_and_huge_input() {
+    let app = server();
+    let sheet = |expression: String| json!({ "expression": expression });
+    let answer = post(&app, "/api/cgt", &sheet("{1|".into())).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "column 4").await;
+    let answer = post(&app, "/api/cgt", &sheet("1 > {1|".into())).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "column 8").await;
+    let answer = post(&app, "/api/cgt", &sheet("   ".into())).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "write a game").await;
+    let answer = post(&app, "/api/cgt", &sheet("{".repeat(3000))).await;
+    refused(&app, answer, StatusCode::PAYLOAD_TOO_LARGE, "2000").await;
+    let answer = post(&app, "/api/cgt", &json!({"expression": 3})).await;
+    refused(&app, answer, StatusCode::UNPROCESSABLE_ENTITY, "expression").await;
+    let answer = post(&app, "/api/cgt", &json!({})).await;
+    refused(&app, answer, StatusCode::UNPROCESSABLE_ENTITY, "expression").await;
+    // Within the length, deep or wide input is answered (or refused) quickly, never a 5xx
+    // but the time limit's.
+    for expression in [
+        format!("{}0{}", "{".repeat(900), "|}".repeat(900)),
+        format!("{}|{}", "{".repeat(999), "}".repeat(999)),
+        vec!["{9|-9}"; 280].join(" + "),
+        "^<99999999999>".to_string(),
+    ] {
+        let began = Instant::now();
+        let (status, answer) = post(&app, "/api/cgt", &sheet(expression.clone())).await;
+        assert!(
+            status.is_success()
+                || status.is_client_error()
+                || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}: {answer}"
+        );
+        assert!(
+            began.elapsed() < Duration::from_secs(30),
+            "{expression:.40}"
+        );
+        let (status, _) = get(&app, "/api/games").await;
+        assert_eq!(status, StatusCode::OK);
+    }
+}

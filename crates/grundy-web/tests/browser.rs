@@ -149,6 +149,8 @@ struct Move {
     outcome: String,
     /// The button's computed background colour.
     colour: String,
+    /// `data-path`: the board's parts clicked to make it.
+    path: Vec<String>,
 }
 
 /// What the page shows, read from its data attributes in one script call.
@@ -175,6 +177,10 @@ struct View {
     cells: Vec<String>,
     /// Whether the page says the position has more moves than those listed.
     more: bool,
+    /// The points of the value history (one a move played, hints on).
+    points: usize,
+    /// Whether the page scrolls sideways: its width more than the window's.
+    scrolls: bool,
 }
 
 impl View {
@@ -196,14 +202,16 @@ return {
   hints: $("hints").checked,
   moves: [...document.querySelectorAll("#moves button")].map(b => ({
     key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
-    colour: getComputedStyle(b).backgroundColor,
+    colour: getComputedStyle(b).backgroundColor, path: JSON.parse(b.dataset.path || "[]"),
   })),
+  points: document.querySelectorAll("#chart circle.point").length,
+  scrolls: document.documentElement.scrollWidth > window.innerWidth,
   canonical_form: $("form").dataset.canonicalForm || "",
   outcome_class: $("form").dataset.outcomeClass || "",
   thermograph: !!document.querySelector("#form svg"),
   cells: [...document.querySelectorAll("#position .cell")].map(c => c.dataset.piece || ""),
   more: !$("more").hidden,
-  shown: ["title", "position", "form", "status", "moves", "history"].map(id =>
+  shown: ["title", "position", "choose", "why", "form", "status", "moves", "history", "chart"].map(id =>
     [$(id), ...$(id).querySelectorAll("*")].map(e =>
       [...e.attributes].map(a => a.value).join(" ") + " " + (e.children.length ? "" : e.textContent)
     ).join(" ")).join(" "),
@@ -238,6 +246,34 @@ impl Page {
                 "{what}: not within {WAIT:?}; the page shows {view:?}"
             );
             tokio::time::sleep(POLL).await;
+        }
+    }
+
+    /// Plays `m` by clicking its parts on the board; where a move shares its parts with
+    /// others (a Wythoff move from one pile and the diagonal one), its last part is clicked
+    /// again, as the page asks. SVG parts (edges, vertices) are clicked by their handlers.
+    async fn click_board(&self, m: &Move) {
+        assert!(
+            !m.path.is_empty(),
+            "a move that the board cannot show: {m:?}"
+        );
+        for part in &m.path {
+            self.click_part(part).await;
+        }
+        if self.has("#choose button").await {
+            self.click_part(m.path.last().expect("a part")).await;
+        }
+    }
+
+    async fn click_part(&self, part: &str) {
+        let css = format!("#position [data-part='{part}']");
+        let svg = "return document.querySelector(arguments[0]) instanceof SVGElement";
+        let is_svg = self.client.execute(svg, vec![json!(css)]);
+        if within(&css, is_svg).await == json!(true) {
+            let click = "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('click', {bubbles: true}))";
+            within(&css, self.client.execute(click, vec![json!(css)])).await;
+        } else {
+            self.click(&css).await;
         }
     }
 
@@ -281,6 +317,7 @@ async fn play_by_the_formula(page: &Page) {
     let start = page.new_game("nim", "1000000000000000000 7", "1").await;
     assert!(start.more, "{start:?}");
     assert!(!start.moves.iter().any(|m| m.to == "123 7"), "{start:?}");
+    page.click("#movelist summary").await;
     let field = within("#typed-move", page.client.find(Locator::Css("#typed-move"))).await;
     within("#typed-move", field.send_keys("123 7")).await;
     page.click("#typed button").await;
@@ -496,9 +533,7 @@ async fn a_failed_new_game_leaves_the_game_played(page: &Page, played: &View) {
         "{failed:?}"
     );
     let ply = played.ply.expect("a ply");
-    let key = &failed.moves[0].key;
-    page.click(&format!("#moves button[data-move='{key}']"))
-        .await;
+    page.click_board(&failed.moves[0]).await;
     page.until("a move after the failed new game", |v| {
         v.idle() && v.ply.is_some_and(|p| p > ply)
     })
@@ -589,6 +624,13 @@ async fn play(
     }
     loop {
         check_moves(game, &view);
+        if view.hints {
+            assert_eq!(
+                Some(view.points),
+                view.ply,
+                "{what}: a point a move: {view:?}"
+            );
+        }
         if view.turn == "over" {
             break;
         }
@@ -604,8 +646,7 @@ async fn play(
         };
         let chosen = choices[rng.random_range(0..choices.len())].clone();
         let ply = view.ply.expect("an idle page has a ply");
-        page.click(&format!("#moves button[data-move='{}']", chosen.key))
-            .await;
+        page.click_board(&chosen).await;
         view = page
             .until(&format!("{what}: the move to {}", chosen.to), |v| {
                 v.idle() && v.ply.is_some_and(|p| p > ply)
@@ -742,8 +783,7 @@ async fn play_domineering(page: &Page) {
             .unwrap_or_else(|| panic!("Left has a winning move at {board}"))
             .clone();
         let ply = view.ply.expect("an idle page has a ply");
-        page.click(&format!("#moves button[data-move='{}']", chosen.key))
-            .await;
+        page.click_board(&chosen).await;
         view = page
             .until(&format!("domineering: the move to {}", chosen.to), |v| {
                 v.idle() && v.ply.is_some_and(|p| p > ply)
@@ -759,6 +799,77 @@ async fn play_domineering(page: &Page) {
         view.ply,
         path.display()
     );
+}
+
+/// A game of Hackenbush played by clicking edges, the player cutting a winning edge where
+/// there is one: the engine answers, the value history has a point a move, and the game ends.
+async fn play_hackenbush(page: &Page) {
+    let start = "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left";
+    let mut view = page.new_game("hackenbush", start, "1").await;
+    while view.turn != "over" {
+        assert_eq!(Some(view.points), view.ply, "{view:?}");
+        let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
+            .unwrap_or(&view.moves[0])
+            .clone();
+        let ply = view.ply.expect("an idle page has a ply");
+        page.click_board(&chosen).await;
+        view = page
+            .until(&format!("hackenbush: the cut to {}", chosen.to), |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+    }
+    assert_eq!(Some(view.points), view.ply, "{view:?}");
+    assert_eq!(view.winner, "you", "Left wins 1/4v moving first: {view:?}");
+}
+
+/// The worksheet computes `{1|*} + ^` (the expression it opens with), and keeps it.
+async fn worksheet(page: &Page) {
+    page.click("#sheet button").await;
+    let read = "return [...document.querySelectorAll('#sheet-list li')].map(li => li.textContent)";
+    let began = Instant::now();
+    loop {
+        let entries = within("the worksheet", page.client.execute(read, vec![])).await;
+        let first = entries[0].as_str().unwrap_or("").to_string();
+        if first.contains("{1|*} + ^") && first.contains("= {1^|^*}") {
+            assert!(first.contains("outcome class L"), "{first}");
+            assert!(first.contains("temperature 1/2"), "{first}");
+            break;
+        }
+        assert!(began.elapsed() < WAIT, "the worksheet's answer: {entries}");
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// At `width` pixels (a phone's 390, a desktop's 1024), with a game played and its table
+/// drawn, the page does not scroll sideways; its screenshot is saved.
+async fn fits_the_width(page: &Page, width: u32) {
+    within(
+        "the window's size",
+        page.client.set_window_size(width, 1000),
+    )
+    .await;
+    let view = page.new_game("wythoff", "5 8", "1").await;
+    page.click_board(&view.moves[0]).await;
+    page.until("a move and the reply", |v| v.idle() && v.ply == Some(2))
+        .await;
+    page.click("#draw").await;
+    let began = Instant::now();
+    while !page.has("#table svg").await {
+        assert!(began.elapsed() < WAIT, "no table drawn");
+        tokio::time::sleep(POLL).await;
+    }
+    let view = page.until("the page at rest", View::idle).await;
+    assert_eq!(view.points, 2, "{view:?}");
+    let screenshot = within("the screenshot", page.client.screenshot()).await;
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{width}.png"));
+    std::fs::write(&path, screenshot).expect("the screenshot saved");
+    assert!(
+        !view.scrolls,
+        "the page scrolls sideways at {width} px: {}",
+        path.display()
+    );
+    println!("the page at {width} px: {}", path.display());
 }
 
 /// Whether the environment asks for the browser test never to be skipped.
@@ -828,7 +939,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     check_moves(Game::Nim, &first);
     reveals_nothing(&first);
     // A mistake (3 4 5 is a win, and 1 4 5 is not) and the engine's reply, hints off.
-    page.click("#moves button[data-to='1 4 5']").await;
+    page.click_part("0,1").await;
     let replied = page
         .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
         .await;
@@ -877,13 +988,17 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     }
 
     play_domineering(&page).await;
+    play_hackenbush(&page).await;
     domineering_table(&page).await;
     play_by_the_formula(&page).await;
+    worksheet(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;
     let screenshot = within("the screenshot", page.client.screenshot()).await;
     check_screenshot(&screenshot);
+    fits_the_width(&page, 390).await;
+    fits_the_width(&page, 1024).await;
 
     within("closing the browser", page.client.close()).await;
     drop(driver);

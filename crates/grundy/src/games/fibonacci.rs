@@ -266,6 +266,28 @@ pub static FAMILY: Family = Family {
         position: "the pile, and the most that may be taken: 20 or 20/5",
         start: "20",
         aliases: &["fibonacci-nim"],
+        why: Some(|_, position| {
+            let p = position_of_name(position).ok()?;
+            let terms: Vec<String> = zeckendorf(p.pile).iter().map(u64::to_string).collect();
+            let smallest = smallest_term(p.pile)?;
+            let verdict = if smallest <= p.limit {
+                "at most"
+            } else {
+                "more than"
+            };
+            let outcome = if smallest <= p.limit {
+                "taking it wins"
+            } else {
+                "the player to move loses"
+            };
+            Some(format!(
+                "the pile as a sum of Fibonacci numbers (Zeckendorf): {} = {}; its smallest \
+                 term, {smallest}, is {verdict} the most that may be taken, {}: {outcome}",
+                p.pile,
+                terms.join(" + "),
+                p.limit
+            ))
+        }),
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
         table: Some(|_| PlayTable::of_piles("fibonacci", 1)),

@@ -234,6 +234,7 @@ pub static FAMILY: Family = Family {
             position: "the piles: 3 4 5",
             start: "3 4 5",
             aliases: &[],
+            why: Some(why),
             build: |_, start, budget| play_from(start, budget, false),
             formula: Some(|_, start, budget| {
                 by_formula(piles::read(start, "pile")?, budget, false)
@@ -247,6 +248,7 @@ pub static FAMILY: Family = Family {
             position: "the piles: 3 4 5",
             start: "3 4 5",
             aliases: &[],
+            why: None,
             build: |_, start, budget| play_from(start, budget, true),
             formula: Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, true)),
             table: None,
@@ -254,6 +256,23 @@ pub static FAMILY: Family = Family {
     ],
     strong: None,
 };
+
+/// Why a Nim position is won or lost: the nim-sum of its piles (`3 ⊕ 4 ⊕ 5 = 2`), which
+/// the player to move makes 0 to win. O(piles).
+fn why(_: &str, position: &str) -> Option<String> {
+    let piles = piles::read(position, "pile").ok()?;
+    let sum = piles.iter().fold(0, |x, &n| x ^ n);
+    let terms: Vec<String> = piles.iter().map(u64::to_string).collect();
+    let verdict = if sum == 0 {
+        "0: every move makes it nonzero, and the player to move loses"
+    } else {
+        "not 0: a move that makes it 0 wins"
+    };
+    Some(format!(
+        "the nim-sum (XOR) of the piles: {} = {sum}, {verdict}",
+        terms.join(" ⊕ ")
+    ))
+}
 
 /// Nim (or, with `misere`, Nim in misère play) played from `start`: explored where it fits
 /// the budget, else by the formula.

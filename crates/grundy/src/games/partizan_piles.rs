@@ -475,6 +475,7 @@ pub static FAMILY: Family = Family {
         position: "the piles, then who moves: 3 4 5 left",
         start: "3 4 5 left",
         aliases: &["partizan-piles"],
+        why: None,
         build: play_from,
         formula: None,
         table: None,

@@ -28,7 +28,7 @@ use crate::partizan::{GameId, GameStore, Side};
 use crate::pattern::table::{
     of_kind, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
-use crate::play::rulesets::{build, edges, graph_text, grid};
+use crate::play::rulesets::{build, edges, grid, vertices};
 use crate::play::{PlayTable, Playable};
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
@@ -124,6 +124,7 @@ pub static DOMINEERING: Family = Family {
                    ...|...|... left",
         start: "....|....|....|.... left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Domineering, start, budget, grid),
         formula: None,
         table: Some(|_| ruleset_play_table("domineering", empty_board_left_to_move)),
@@ -160,6 +161,7 @@ pub static CRAM: Family = Family {
                    ...|...|... left",
         start: "....|....|...# left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Cram, start, budget, grid),
         formula: None,
         table: Some(|_| ruleset_play_table("cram", empty_board_left_to_move)),
@@ -192,6 +194,7 @@ pub static CLOBBER: Family = Family {
                    then who moves: xox|oxo left",
         start: "xoxo|oxox left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Clobber::CLOBBER, start, budget, grid),
         formula: None,
         table: None,
@@ -225,6 +228,7 @@ pub static ANTI_CLOBBER: Family = Family {
                    then who moves: x..|..o left",
         start: "x...|..o.|.x.o left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Clobber::ANTI_CLOBBER, start, budget, grid),
         formula: None,
         table: None,
@@ -261,6 +265,7 @@ pub static TOADS_AND_FROGS: Family = Family {
         position: "the strip (T toad, F frog, . empty), then who moves: TT..FF left",
         start: "TTT..FF left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(ToadsAndFrogs, start, budget, grid),
         formula: None,
         table: Some(|_| {
@@ -303,6 +308,7 @@ pub static HACKENBUSH: Family = Family {
                    then who moves: 0-1:b 1-2:r left",
         start: "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Hackenbush, start, budget, edges),
         formula: None,
         table: None,
@@ -345,7 +351,8 @@ pub static SNORT: Family = Family {
                    then who moves: L-.-.-R left",
         start: "L-.-.-.(-.;-.-R) left",
         aliases: &[],
-        build: |_, start, budget| build(SnortCol::SNORT, start, budget, graph_text),
+        why: None,
+        build: |_, start, budget| build(SnortCol::SNORT, start, budget, vertices),
         formula: None,
         table: None,
     }],
@@ -371,7 +378,8 @@ pub static COL: Family = Family {
                    then who moves: R-.-.-L left",
         start: ".-.-.-.(-.;-.) left",
         aliases: &[],
-        build: |_, start, budget| build(SnortCol::COL, start, budget, graph_text),
+        why: None,
+        build: |_, start, budget| build(SnortCol::COL, start, budget, vertices),
         formula: None,
         table: None,
     }],
@@ -398,6 +406,7 @@ pub static KONANE: Family = Family {
                    then who moves: xo.|.ox left",
         start: "xo.x|.xo.|oxox left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Konane, start, budget, grid),
         formula: None,
         table: None,
@@ -425,6 +434,7 @@ pub static AMAZONS: Family = Family {
                    by |), then who moves: x..|..o left",
         start: "x..|...|..o left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(Amazons, start, budget, grid),
         formula: None,
         table: None,

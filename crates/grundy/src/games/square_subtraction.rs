@@ -193,6 +193,7 @@ pub static FAMILY: Family = Family {
         position: "the piles: 20",
         start: "20",
         aliases: &["square-subtraction"],
+        why: None,
         build: |_, start, budget| {
             let piles = piles::read_within(start, "pile", budget)?;
             let title = "square subtraction".to_string();

@@ -301,6 +301,7 @@ pub static FAMILY: Family = Family {
         position: "the counters on steps 1, 2, ...: 3 0 4 2",
         start: "3 0 4 2",
         aliases: &[],
+        why: None,
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget)),
         table: None,

@@ -694,6 +694,7 @@ pub static FAMILY: Family = Family {
         position: "the piles: 10 7",
         start: "10 7",
         aliases: &[],
+        why: Some(why),
         build: play_from,
         formula: Some(|argument, start, budget| {
             let rule = rule_of_name(argument).map_err(game_error)?;
@@ -726,18 +727,46 @@ fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, Play
     })
 }
 
-/// A subtraction game under `rule` played from `piles` by the formula: its period, found
-/// within the search limit, or its closed form.
-fn by_formula(rule: Rule, piles: Vec<u64>, budget: &Budget) -> Result<Match, PlayError> {
-    let title = format!("subtraction game: {rule}");
-    let describe = piles::named("pile");
+/// The subtraction game under `rule` with its period, searched for within about a second.
+fn searched(rule: Rule) -> Result<Subtraction, PlayError> {
     // Finding a set's period costs its values × its size: bounded, so that a long set
     // is refused in a second rather than searched for minutes.
     let search = match &rule {
         Rule::Set(set) => (PERIOD_SEARCH_WORK / set.len().max(1)).min(DEFAULT_SEARCH_LIMIT),
         _ => DEFAULT_SEARCH_LIMIT,
     };
-    let game = Subtraction::with_search_limit(rule.clone(), search).map_err(game_error)?;
+    Subtraction::with_search_limit(rule, search).map_err(game_error)
+}
+
+/// Why a position of the subtraction game (its rule the argument) is won or lost: its
+/// values' period, each pile's value, and their nim-sum.
+fn why(argument: &str, position: &str) -> Option<String> {
+    let game = searched(rule_of_name(argument).ok()?).ok()?;
+    let piles = piles::read(position, "pile").ok()?;
+    let pattern = game.pattern();
+    let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
+    let sum = values.iter().fold(0, |x, &v| x ^ v);
+    let saltus = match pattern.saltus {
+        0 => String::new(),
+        s => format!(", growing by {s} a period"),
+    };
+    let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+    Some(format!(
+        "the values repeat with period {} from pile {}{saltus}; the piles' values {}, \
+         nim-sum {sum}: the player to move {}",
+        pattern.period,
+        pattern.preperiod,
+        shown.join(", "),
+        if sum == 0 { "loses" } else { "wins" }
+    ))
+}
+
+/// A subtraction game under `rule` played from `piles` by the formula: its period, found
+/// within the search limit, or its closed form.
+fn by_formula(rule: Rule, piles: Vec<u64>, budget: &Budget) -> Result<Match, PlayError> {
+    let title = format!("subtraction game: {rule}");
+    let describe = piles::named("pile");
+    let game = searched(rule.clone())?;
     let rule = game.rule();
     // The rule's first moves (its smallest amounts, for a set), at the first piles.
     let amounts = move |piles: &Vec<u64>| {

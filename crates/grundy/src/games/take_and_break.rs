@@ -164,6 +164,7 @@ pub static FAMILY: Family = Family {
         position: "the heaps: 7 4",
         start: "7 4",
         aliases: &["octal"],
+        why: None,
         build: |argument, start, budget| {
             let rule = Rule::parse(argument).map_err(game_error)?;
             let mut heaps = piles::read_within(start, "heap", budget)?;

@@ -258,6 +258,7 @@ pub static FAMILY: Family = Family {
                    then who moves: xog|ox left",
         start: "xxogo|oxgx left",
         aliases: &[],
+        why: None,
         build: |_, start, budget| build(TopplingDominoes, start, budget, grid),
         formula: None,
         table: None,

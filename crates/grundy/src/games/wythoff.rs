@@ -417,6 +417,21 @@ pub static FAMILY: Family = Family {
         position: "the two piles: 5 8",
         start: "5 8",
         aliases: &[],
+        why: Some(|_, position| {
+            let (a, b) = two_piles(position).ok()?;
+            let pair = pile_index(a).pair;
+            let verdict = if pair == (a.min(b).into(), a.max(b).into()) {
+                "the piles are a P-position: the player to move loses"
+            } else {
+                "a move to a P-position wins"
+            };
+            Some(format!(
+                "the P-positions are the pairs (a_k, b_k), a_k = ⌊kφ⌋ and b_k = a_k + k: \
+                 pile A: {}; pile B: {}; {verdict}",
+                pile_index(a),
+                pile_index(b)
+            ))
+        }),
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
         table: Some(|_| PlayTable::of_piles("wythoff", 2)),

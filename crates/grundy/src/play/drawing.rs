@@ -1,5 +1,8 @@
 //! A position as front ends draw it: piles as stacks of counters, a row of coins, a board as a
-//! grid of cells, a Hackenbush picture as its edges, a graph's position by name. Serialized with a `kind` tag, so that a page picks its picture by kind.
+//! grid of cells, a Hackenbush picture as its edges, a graph's position by name (with its
+//! vertices and edges where it has them: Snort, Col). Serialized with a `kind` tag, so that a
+//! page picks its picture by kind. [`Drawing::touched`] says which parts of a drawing a move
+//! changes, so that a page plays a move by clicking them.
 
 use serde::Serialize;
 
@@ -42,11 +45,39 @@ pub enum Drawing {
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<String>,
     },
-    /// A position of a position graph, by its name.
+    /// A position of a position graph, by its name; a graph of vertices to colour (Snort,
+    /// Col) also with its vertices and edges.
     Graph {
         /// The position's name.
         position: String,
+        /// The vertices in play, each with its number and tint: `.` none, `L` or `R` (next
+        /// to a vertex that Left or Right coloured). Empty for a position graph's position.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        vertices: Vec<(u8, char)>,
+        /// The edges between vertices in play.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        links: Vec<(u8, u8)>,
     },
+}
+
+/// A part of a drawing, as a page clicks it: `[pile, counter]` (both from 0, counter 0 at the
+/// bottom), `[row, column]` of a board (from 0), `[coin]`, `[edge]` (from 0, in the order of
+/// the drawing), `[vertex]` (its number).
+pub type Part = Vec<u64>;
+
+/// What a move changes on its position's drawing ([`Drawing::touched`]): the parts a player
+/// clicks to make it, in order, and every part it changes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Touch {
+    /// The parts clicked to make the move, in order: the lowest counter taken from each pile
+    /// that shrinks; the cell a piece leaves, then the cell it lands on (a cell left and then
+    /// filled, as by an arrow shot back, is clicked again); the first cell filled; the last
+    /// coin turned from heads to tails; the edge cut; the vertex coloured.
+    pub path: Vec<Part>,
+    /// Every part the move changes: the lowest counter taken from (or added to) each pile
+    /// that changes, every cell, every coin turned, every edge that goes, every vertex that
+    /// goes. A page tells moves with the same path apart by these.
+    pub changed: Vec<Part>,
 }
 
 impl Drawing {
@@ -119,9 +150,161 @@ impl Drawing {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-            (_, Drawing::Graph { position }) => format!("to {position}"),
+            (_, Drawing::Graph { position, .. }) => format!("to {position}"),
         }
     }
+
+    /// What the move from this drawing to `to` changes, for a page that plays by clicking;
+    /// `None` where the two drawings are not of one kind and shape (heaps split in two, a
+    /// position graph's positions). O(size of the drawings); O(edges²) for edges.
+    pub fn touched(&self, to: &Drawing) -> Option<Touch> {
+        let touch = match (self, to) {
+            (Drawing::Piles { piles: a, .. }, Drawing::Piles { piles: b, .. })
+                if a.len() == b.len() =>
+            {
+                let changed: Vec<(usize, u64, u64)> = (a.iter().zip(b).enumerate())
+                    .filter(|(_, (x, y))| x != y)
+                    .map(|(i, (&x, &y))| (i, x, y))
+                    .collect();
+                Touch {
+                    path: (changed.iter().filter(|(_, x, y)| y < x))
+                        .map(|&(i, _, y)| vec![i as u64, y])
+                        .collect(),
+                    changed: (changed.iter())
+                        .map(|&(i, x, y)| vec![i as u64, x.min(y)])
+                        .collect(),
+                }
+            }
+            (Drawing::Coins { heads: a }, Drawing::Coins { heads: b }) if a.len() == b.len() => {
+                let turned: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+                let last = (turned.iter().rev())
+                    .find(|&&i| a[i] && !b[i])
+                    .or(turned.last());
+                Touch {
+                    path: last.map(|&i| vec![i as u64]).into_iter().collect(),
+                    changed: turned.iter().map(|&i| vec![i as u64]).collect(),
+                }
+            }
+            (Drawing::Board { rows: a, .. }, Drawing::Board { rows: b, .. }) => board_touch(a, b)?,
+            (Drawing::Edges { edges: a, .. }, Drawing::Edges { edges: b, .. }) => {
+                edges_touch(a, b)?
+            }
+            (
+                Drawing::Graph {
+                    vertices: a, links, ..
+                },
+                Drawing::Graph { vertices: b, .. },
+            ) if !a.is_empty() => vertices_touch(a, links, b)?,
+            _ => return None,
+        };
+        (!touch.path.is_empty()).then_some(touch)
+    }
+}
+
+/// The cells of a board move: the cell a piece leaves (holding the piece that appears
+/// elsewhere) and the cell it lands on, or for a move that only fills cells, the first.
+fn board_touch(a: &[String], b: &[String]) -> Option<Touch> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut changed = Vec::new();
+    for (r, (x, y)) in a.iter().zip(b).enumerate() {
+        let (x, y): (Vec<char>, Vec<char>) = (x.chars().collect(), y.chars().collect());
+        if x.len() != y.len() {
+            return None;
+        }
+        changed.extend(
+            (0..x.len())
+                .filter(|&c| x[c] != y[c])
+                .map(|c| (r, c, x[c], y[c])),
+        );
+    }
+    let piece = |ch: char| ch != '.' && ch != '#';
+    let part = |&(r, c, _, _): &(usize, usize, char, char)| vec![r as u64, c as u64];
+    let landed: Vec<_> = changed.iter().filter(|(_, _, _, y)| piece(*y)).collect();
+    let left = match landed[..] {
+        [&(_, _, _, p)] => changed.iter().find(|(_, _, x, y)| *x == p && *y != p),
+        _ => None,
+    };
+    let path = match (left, landed.first()) {
+        (Some(from), Some(to)) => {
+            let mut path = vec![part(from), part(to)];
+            // Left, then filled: the arrow an amazon shoots back where it stood.
+            if from.3 != '.' {
+                path.push(part(from));
+            }
+            path
+        }
+        _ => changed.first().map(part).into_iter().collect(),
+    };
+    Some(Touch {
+        path,
+        changed: changed.iter().map(part).collect(),
+    })
+}
+
+/// The edges a cut removes (those of `a` not kept in `b`, which keeps the others in order),
+/// and the edge cut: the one whose removal alone leaves exactly `b` grounded.
+fn edges_touch(a: &[(u8, u8, char)], b: &[(u8, u8, char)]) -> Option<Touch> {
+    let mut kept = b.iter().peekable();
+    let mut removed = Vec::new();
+    for (i, e) in a.iter().enumerate() {
+        if kept.peek() == Some(&e) {
+            kept.next();
+        } else {
+            removed.push(i);
+        }
+    }
+    if kept.next().is_some() {
+        return None;
+    }
+    let cut = removed.iter().copied().find(|&e| fallen(a, e) == removed)?;
+    Some(Touch {
+        path: vec![vec![cut as u64]],
+        changed: removed.iter().map(|&i| vec![i as u64]).collect(),
+    })
+}
+
+/// The edges of `edges` no longer joined to the ground (vertex 0) once edge `cut` is gone,
+/// `cut` among them, in order. O(edges²).
+fn fallen(edges: &[(u8, u8, char)], cut: usize) -> Vec<usize> {
+    let mut grounded = vec![false; 256];
+    grounded[0] = true;
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (i, &(u, v, _)) in edges.iter().enumerate() {
+            let (u, v) = (usize::from(u), usize::from(v));
+            if i != cut && grounded[u] != grounded[v] {
+                grounded[u] = true;
+                grounded[v] = true;
+                grew = true;
+            }
+        }
+    }
+    (0..edges.len())
+        .filter(|&i| i == cut || !grounded[usize::from(edges[i].0)])
+        .collect()
+}
+
+/// The vertices a colouring removes, and the vertex coloured: the one removed whose
+/// neighbours still in play are all tinted after the move, and next to every other vertex
+/// removed (the others go because they are next to both colours).
+fn vertices_touch(a: &[(u8, char)], links: &[(u8, u8)], b: &[(u8, char)]) -> Option<Touch> {
+    let after = |v: u8| b.iter().find(|(w, _)| *w == v).map(|&(_, t)| t);
+    let removed: Vec<u8> = (a.iter().map(|&(v, _)| v))
+        .filter(|&v| after(v).is_none())
+        .collect();
+    let next = |v: u8, w: u8| links.contains(&(v, w)) || links.contains(&(w, v));
+    let coloured = removed.iter().copied().find(|&v| {
+        let neighbours = a.iter().map(|&(w, _)| w).filter(|&w| next(v, w));
+        removed.iter().all(|&w| w == v || next(v, w))
+            && neighbours.filter_map(after).all(|tint| tint != '.')
+    })?;
+    Some(Touch {
+        path: vec![vec![u64::from(coloured)]],
+        changed: removed.iter().map(|&v| vec![u64::from(v)]).collect(),
+    })
 }
 
 /// A row of coins as text: `1` for heads, `0` for tails, coin 1 first.

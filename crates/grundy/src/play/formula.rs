@@ -193,18 +193,26 @@ impl<G: CatalogueGame> Formula<G> {
 
     /// The move to `to` from a position of outcome `before`, evaluated by the formula, with
     /// `key` and `text` to show. O(the formula).
-    fn evaluate(&self, before: Outcome, key: String, to: &G::Position, text: String) -> Choice {
+    fn evaluate(
+        &self,
+        before: (Outcome, &Drawing),
+        key: String,
+        to: &G::Position,
+        text: String,
+    ) -> Choice {
         let after = self.playbook.game.answer(to);
         let result = after.outcome.flip();
+        let (name, drawing) = (self.playbook.describe)(to);
         Choice {
             key,
-            to: (self.playbook.describe)(to).0,
+            to: name,
             text,
             result,
             remoteness: None,
             value: after.value,
             canonical_form: None,
-            mistake: is_mistake(before, result),
+            mistake: is_mistake(before.0, result),
+            touch: before.1.touched(&drawing),
         }
     }
 
@@ -234,10 +242,12 @@ where
         let game = &self.playbook.game;
         let answer = game.answer(&position);
         let (moves, more_moves) = self.listed(&position);
+        let (name, drawing) = (self.playbook.describe)(&position);
+        let before = (answer.outcome, &drawing);
         let choices: Vec<Choice> = moves
             .into_iter()
             .enumerate()
-            .map(|(i, (q, text))| self.evaluate(answer.outcome, (i + 1).to_string(), &q, text))
+            .map(|(i, (q, text))| self.evaluate(before, (i + 1).to_string(), &q, text))
             .collect();
         // A winning move where there is one, else the first listed (the smallest take).
         let best = match answer.outcome {
@@ -245,7 +255,6 @@ where
             _ => None,
         }
         .or((!choices.is_empty()).then_some(0));
-        let (name, drawing) = (self.playbook.describe)(&position);
         Analysis {
             position: name,
             drawing,
@@ -296,7 +305,8 @@ where
         }
         let before = self.playbook.game.answer(&from).outcome;
         let name = (self.playbook.describe)(&to).0;
-        Some(self.evaluate(before, name, &to, m.to_string()))
+        let drawing = (self.playbook.describe)(&from).1;
+        Some(self.evaluate((before, &drawing), name, &to, m.to_string()))
     }
 
     fn find(&self, name: &str) -> Option<u32> {

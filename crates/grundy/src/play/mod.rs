@@ -45,9 +45,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-pub use drawing::{coin_text, Drawing};
+pub use drawing::{coin_text, Drawing, Part, Touch};
 pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
-pub use playable::{PlayTable, Playable};
+pub use playable::{PlayTable, Playable, Why};
 pub use rulesets::Form;
 pub use session::{Session, Step};
 
@@ -160,6 +160,8 @@ impl Match {
             .iter()
             .map(|name| Drawing::Graph {
                 position: name.clone(),
+                vertices: Vec::new(),
+                links: Vec::new(),
             })
             .collect();
         Match::solved(
@@ -414,6 +416,7 @@ impl Solved {
                     value: self.values[q as usize],
                     canonical_form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
+                    touch: self.drawings[p as usize].touched(&self.drawings[q as usize]),
                 }
             })
             .collect();
@@ -551,6 +554,11 @@ pub struct Choice {
     pub canonical_form: Option<String>,
     /// Whether the move throws away a win (or a draw) that the position offered.
     pub mistake: bool,
+    /// What the move changes on the position's drawing, for a front end that plays by
+    /// clicking ([`Drawing::touched`]); not in this type's JSON (the web API gives it as each
+    /// move's `touches`).
+    #[serde(skip)]
+    pub touch: Option<Touch>,
 }
 
 /// A position with everything a player may ask about it.

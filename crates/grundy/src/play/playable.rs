@@ -11,6 +11,11 @@ use crate::budget::{Budget, Resource};
 /// there is none) and its start, within a budget.
 pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
 
+/// Why a position of the game is won or lost, in a line, from the family's formula: the
+/// nim-sum of Nim's piles, the P-positions of Wythoff's game; from the argument of its name
+/// and the position's name (`None` for a position it cannot read).
+pub type Why = fn(argument: &str, position: &str) -> Option<String>;
+
 /// The table of `grundy table` whose cells are this game's positions, from the argument of
 /// its name; `None` for an argument whose game has no table (`coins:multiples`).
 pub type TableOf = fn(argument: &str) -> Option<PlayTable>;
@@ -75,6 +80,9 @@ pub struct Playable {
     /// Its table, if `grundy table` has one.
     #[serde(skip)]
     pub table: Option<TableOf>,
+    /// Why a position is won or lost, if the family's formula says it in a line.
+    #[serde(skip)]
+    pub why: Option<Why>,
 }
 
 impl Playable {

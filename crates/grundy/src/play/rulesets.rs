@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::{explore_within, Drawing, Match, PlayError};
 use crate::budget::Budget;
 use crate::partizan::rulesets::hackenbush::{Colour, Graph};
+use crate::partizan::rulesets::snort_col::{show_tinted_graph, TintedGraph};
 use crate::partizan::rulesets::{Evaluator, Rules, Ruleset};
 use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided};
 
@@ -23,6 +24,9 @@ pub struct Form {
     pub outcome_class: OutcomeClass,
     /// The temperature: how much moving first is worth (`-1` for 0, negative for numbers).
     pub temperature: String,
+    /// The mean value: what the position is worth to Left on average when played in a sum
+    /// with many others (a number; positive favours Left).
+    pub mean: String,
 }
 
 /// A ruleset's additions to a [`Match`]: its moves by name, and the engine's values.
@@ -116,6 +120,7 @@ where
                 canonical_form: store.display(v),
                 outcome_class: store.outcome(v).ok()?,
                 temperature: store.temperature(v).ok()?.to_string(),
+                mean: store.mean(v).ok()?.to_string(),
             })
         })
     }
@@ -208,10 +213,27 @@ pub fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     }
 }
 
-/// A graph of Snort or Col drawn as its text (`L-.-.-R`), as position graphs are drawn by name.
-pub fn graph_text<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
+/// A graph of Snort or Col drawn as its text (`0:L 0-1 1-2`), its vertices in play with
+/// their tints, and its edges between them.
+pub fn vertices<R>(_rules: &R, p: &TintedGraph) -> Drawing {
+    let bit = |mask: u64, v: usize| mask >> v & 1 == 1;
+    let live: Vec<usize> = (0..64).filter(|&v| bit(p.live, v)).collect();
+    let tint = |v: usize| match (bit(p.left, v), bit(p.right, v)) {
+        (true, _) => 'L',
+        (_, true) => 'R',
+        _ => '.',
+    };
     Drawing::Graph {
-        position: rules.show(p),
+        position: show_tinted_graph(p),
+        vertices: live.iter().map(|&v| (v as u8, tint(v))).collect(),
+        links: (live.iter())
+            .flat_map(|&v| {
+                let above = p.adjacency.get(v).copied().unwrap_or(0) & p.live;
+                (v + 1..64)
+                    .filter(move |&w| bit(above, w))
+                    .map(move |w| (v as u8, w as u8))
+            })
+            .collect(),
     }
 }
 
