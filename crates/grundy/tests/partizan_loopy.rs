@@ -7,7 +7,8 @@ use grundy::budget::Budget;
 use grundy::partizan::loopy::{
     compare, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
 };
-use grundy::partizan::{Comparison, Side};
+use grundy::partizan::loopy::Pseudonumber;
+use grundy::partizan::{Comparison, Dyadic, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -217,4 +218,29 @@ fn simplest_forms_are_equal_idempotent_and_identical_for_equal_stoppers() {
         seen.push((g, s));
     }
     assert!(equal_pairs > 200, "only {equal_pairs} equal pairs");
+}
+
+#[test]
+fn stops_decide_the_game_where_they_are_not_zero() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0005);
+    let budget = Budget::default();
+    let zero = Pseudonumber::Number(Dyadic::ZERO);
+    let mut decided = 0;
+    for _ in 0..2000 {
+        let g = random_stopper(&mut rng, 5);
+        let s = Stopper::new(&g, &budget).unwrap();
+        let (left, right) = s.stops(&budget).unwrap();
+        assert!(left >= right, "{s}: {left} < {right}");
+        for (stop, mover) in [(left, Side::Left), (right, Side::Right)] {
+            let winner = outcome(&g, mover);
+            if stop > zero {
+                assert_eq!(winner, Winner::Left, "{s}: stop {stop}, {mover:?} first");
+                decided += 1;
+            } else if stop < zero {
+                assert_eq!(winner, Winner::Right, "{s}: stop {stop}, {mover:?} first");
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 1000, "{decided}");
 }

@@ -31,33 +31,37 @@ fn class(s: &Stopper) -> &'static str {
 
 #[test]
 fn canonical_stoppers_of_the_test_suite() {
-    // (game, its followers in canonical form, outcome class)
+    // (game, its followers in canonical form, outcome class, left stop, right stop)
     let uponth = "{0||0|0,pass}";
     let with_uponth = format!("{{0|{uponth}||-{uponth}}}");
-    let cases: &[(&str, usize, &str)] = &[
-        ("on", 1, "L"),
-        ("off", 1, "R"),
-        ("over", 2, "L"),
-        ("{pass|3/2}", 5, "L"),
-        ("{-1/4+*|pass}", 6, "R"),
-        (&with_uponth, 7, "N"),
-        ("{0|||0||0|off}", 5, "L"),
-        ("{on|0||0}", 4, "R"),
-        ("{0||0|under}", 4, "L"),
-        ("+-{0|pass}", 4, "N"),
-        ("+-{5|pass}", 14, "N"),
-        ("a{0||||0|||a|*||*}", 6, "L"),
+    let cases: &[(&str, usize, &str, &str, &str)] = &[
+        ("on", 1, "L", "on", "on"),
+        ("off", 1, "R", "off", "off"),
+        ("over", 2, "L", "over", "over"),
+        ("{pass|3/2}", 5, "L", "3/2under", "3/2under"),
+        ("{-1/4+*|pass}", 6, "R", "-1/4", "-1/4"),
+        (&with_uponth, 7, "N", "0", "0"),
+        ("{0|||0||0|off}", 5, "L", "0", "0"),
+        ("{on|0||0}", 4, "R", "0", "0"),
+        ("{0||0|under}", 4, "L", "0", "0"),
+        ("+-{0|pass}", 4, "N", "over", "under"),
+        ("+-{5|pass}", 14, "N", "5over", "-5under"),
+        ("a{0||||0|||a|*||*}", 6, "L", "0", "0"),
         (
             "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
             17,
             "L",
+            "0",
+            "0",
         ),
-        ("a{0|{0||||0,*2|||a|0||0}||0}", 9, "N"),
+        ("a{0|{0||||0,*2|||a|0||0}||0}", 9, "N", "0", "0"),
     ];
-    for &(text, followers, outcome) in cases {
+    for &(text, followers, outcome, left, right) in cases {
         let s = stopper(text);
         assert_eq!(s.game().len(), followers, "{text}: {s}");
         assert_eq!(class(&s), outcome, "{text}: {s}");
+        let (l, r) = s.stops(&Budget::default()).unwrap();
+        assert_eq!((l.to_string(), r.to_string()), (left.into(), right.into()), "{text}: {s}");
     }
 }
 

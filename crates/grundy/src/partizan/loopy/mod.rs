@@ -10,7 +10,8 @@
 //!   draw) and a move that does it, by the retrograde solver on the alternating graph.
 //! - [`is_stopper`]: whether no line of play alternates for ever. For stoppers,
 //!   [`stopper_leq`] and [`compare`] give the order (G ≥ H iff Left, moving second in
-//!   G − H, never loses), and [`Stopper`] the simplest form, identical for equal stoppers.
+//!   G − H, never loses), and [`Stopper`] the simplest form, identical for equal stoppers,
+//!   with its stops ([`Stopper::stops`], [`Pseudonumber`]s).
 //!
 //! This module knows nothing of the front ends.
 //!
@@ -40,6 +41,7 @@ mod print;
 mod short;
 mod simplify;
 mod stopper;
+mod stops;
 
 pub use error::{LoopyError, LoopyParseError, LoopyParseErrorKind};
 pub use form::{compare, stopper_leq, Stopper};
@@ -47,3 +49,4 @@ pub use graph::LoopyGame;
 pub use outcome::{Outcomes, Play, Winner};
 pub use parse::MAX_LOOPY_NESTING;
 pub use stopper::{alternating_cycle, is_stopper};
+pub use stops::Pseudonumber;
