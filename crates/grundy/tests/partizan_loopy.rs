@@ -244,3 +244,56 @@ fn stops_decide_the_game_where_they_are_not_zero() {
     }
     assert!(decided > 1000, "{decided}");
 }
+
+/// The options of Backsliding Toads and Frogs by the rules written out on text.
+fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
+    let cells: Vec<char> = strip.chars().collect();
+    let (piece, enemy, dir): (char, char, isize) = match side {
+        Side::Left => ('T', 'F', 1),
+        Side::Right => ('F', 'T', -1),
+    };
+    let at = |i: isize| (0..cells.len() as isize).contains(&i).then(|| cells[i as usize]);
+    let mut out = Vec::new();
+    for i in 0..cells.len() as isize {
+        if cells[i as usize] != piece {
+            continue;
+        }
+        let mut to = Vec::new();
+        if at(i + dir) == Some('.') {
+            to.push(i + dir);
+        }
+        if at(i + dir) == Some(enemy) && at(i + 2 * dir) == Some('.') {
+            to.push(i + 2 * dir);
+        }
+        if at(i - dir) == Some('.') {
+            to.push(i - dir);
+        }
+        for t in to {
+            let mut next = cells.clone();
+            next[i as usize] = '.';
+            next[t as usize] = piece;
+            out.push(next.into_iter().collect());
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn backsliding_toads_and_frogs_moves_by_its_rules() {
+    use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs as Rules;
+    use grundy::partizan::PartizanRules;
+    let mut rng = StdRng::seed_from_u64(0x100b_0006);
+    for _ in 0..2000 {
+        let len = rng.random_range(1..=8);
+        let strip: String = (0..len).map(|_| ['T', 'F', '.'][rng.random_range(0..3)]).collect();
+        let p = Rules::parse(&strip).unwrap();
+        for side in [Side::Left, Side::Right] {
+            let mut out = Vec::new();
+            Rules.options(&p, side, &mut out);
+            let mut got: Vec<String> = out.iter().map(Rules::show).collect();
+            got.sort();
+            assert_eq!(got, naive_backsliding(&strip, side), "{strip} {side:?}");
+        }
+    }
+}

@@ -13,6 +13,8 @@
 //!   G − H, never loses), and [`Stopper`] the simplest form, identical for equal stoppers,
 //!   with its stops ([`Stopper::stops`], [`Pseudonumber`]s).
 //!
+//! - [`describe`]: the reports a front end prints.
+//!
 //! This module knows nothing of the front ends.
 //!
 //! ```
@@ -31,6 +33,7 @@
 //! ```
 
 mod canonical;
+pub mod describe;
 mod error;
 mod form;
 mod graph;
