@@ -45,8 +45,7 @@ pub fn run(args: &LoopyArgs, format: Format) -> Result<()> {
             if args.backsliding {
                 let strip = BackslidingToadsAndFrogs::parse(text)
                     .map_err(|e| anyhow!("strip '{text}': {e}"))?;
-                let (game, strips) =
-                    LoopyGame::explore(&BackslidingToadsAndFrogs, strip, &budget)?;
+                let (game, strips) = LoopyGame::explore(&BackslidingToadsAndFrogs, strip, &budget)?;
                 let names = strips.iter().map(BackslidingToadsAndFrogs::show).collect();
                 Ok((game, Some(names)))
             } else {

@@ -8,8 +8,8 @@
 mod budget_cmd;
 mod catalogue;
 mod cgt_cmd;
-mod loopy_cmd;
 mod help;
+mod loopy_cmd;
 mod merge_cmd;
 mod nimber_cmd;
 mod output;

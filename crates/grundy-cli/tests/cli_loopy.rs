@@ -20,8 +20,14 @@ fn a_stopper_and_a_draw() {
     let (ok, out, _) = grundy(&["loopy", "{0|pass}", "on + off"]);
     assert!(ok);
     assert!(out.contains("canonical form: over\n"), "{out}");
-    assert!(out.contains("Left moving first: Left wins, moving to 0\n"), "{out}");
-    assert!(out.contains("Left moving first: a draw, moving to dud\n"), "{out}");
+    assert!(
+        out.contains("Left moving first: Left wins, moving to 0\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Left moving first: a draw, moving to dud\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -50,7 +56,10 @@ fn backsliding_strips() {
 fn errors_name_the_column() {
     let (ok, _, err) = grundy(&["loopy", "{0|b}"]);
     assert!(!ok);
-    assert!(err.contains("expression '{0|b}': column 4: unknown name 'b'"), "{err}");
+    assert!(
+        err.contains("expression '{0|b}': column 4: unknown name 'b'"),
+        "{err}"
+    );
     let (ok, _, err) = grundy(&["loopy", "--compare", "dud", "0"]);
     assert!(!ok);
     assert!(err.contains("not a stopper"), "{err}");

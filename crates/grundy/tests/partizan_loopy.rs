@@ -4,10 +4,10 @@
 //! the simplest forms: equal to the game, idempotent, identical for equal stoppers.
 
 use grundy::budget::Budget;
+use grundy::partizan::loopy::Pseudonumber;
 use grundy::partizan::loopy::{
     compare, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
 };
-use grundy::partizan::loopy::Pseudonumber;
 use grundy::partizan::{Comparison, Dyadic, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -252,7 +252,11 @@ fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
         Side::Left => ('T', 'F', 1),
         Side::Right => ('F', 'T', -1),
     };
-    let at = |i: isize| (0..cells.len() as isize).contains(&i).then(|| cells[i as usize]);
+    let at = |i: isize| {
+        (0..cells.len() as isize)
+            .contains(&i)
+            .then(|| cells[i as usize])
+    };
     let mut out = Vec::new();
     for i in 0..cells.len() as isize {
         if cells[i as usize] != piece {
@@ -286,7 +290,9 @@ fn backsliding_toads_and_frogs_moves_by_its_rules() {
     let mut rng = StdRng::seed_from_u64(0x100b_0006);
     for _ in 0..2000 {
         let len = rng.random_range(1..=8);
-        let strip: String = (0..len).map(|_| ['T', 'F', '.'][rng.random_range(0..3)]).collect();
+        let strip: String = (0..len)
+            .map(|_| ['T', 'F', '.'][rng.random_range(0..3)])
+            .collect();
         let p = Rules::parse(&strip).unwrap();
         for side in [Side::Left, Side::Right] {
             let mut out = Vec::new();

@@ -61,7 +61,11 @@ fn canonical_stoppers_of_the_test_suite() {
         assert_eq!(s.game().len(), followers, "{text}: {s}");
         assert_eq!(class(&s), outcome, "{text}: {s}");
         let (l, r) = s.stops(&Budget::default()).unwrap();
-        assert_eq!((l.to_string(), r.to_string()), (left.into(), right.into()), "{text}: {s}");
+        assert_eq!(
+            (l.to_string(), r.to_string()),
+            (left.into(), right.into()),
+            "{text}: {s}"
+        );
     }
 }
 

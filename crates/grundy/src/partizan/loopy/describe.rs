@@ -43,7 +43,10 @@ pub fn properties(
     } else {
         None
     };
-    let form = simplest.as_ref().map(|s| s.to_notation(budget)).transpose()?;
+    let form = simplest
+        .as_ref()
+        .map(|s| s.to_notation(budget))
+        .transpose()?;
     let stops = simplest.as_ref().map(|s| s.stops(budget)).transpose()?;
     let outcomes = Outcomes::of(game);
     let mut fields = vec![
@@ -63,8 +66,18 @@ pub fn properties(
     ];
     if let (Some(form), Some((left, right))) = (&form, stops) {
         fields.push(Field::shown("canonical_form", form, "canonical form", form));
-        fields.push(Field::shown("left_stop", left.to_string(), "left stop", left));
-        fields.push(Field::shown("right_stop", right.to_string(), "right stop", right));
+        fields.push(Field::shown(
+            "left_stop",
+            left.to_string(),
+            "left stop",
+            left,
+        ));
+        fields.push(Field::shown(
+            "right_stop",
+            right.to_string(),
+            "right stop",
+            right,
+        ));
     } else {
         for key in ["canonical_form", "left_stop", "right_stop"] {
             fields.push(Field::json_only(key, serde_json::Value::Null));

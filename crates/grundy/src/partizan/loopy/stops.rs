@@ -116,7 +116,14 @@ impl Stopper {
                 stack.pop();
                 continue;
             }
-            let (v, side) = (state / 2, if state % 2 == 0 { Side::Left } else { Side::Right });
+            let (v, side) = (
+                state / 2,
+                if state % 2 == 0 {
+                    Side::Left
+                } else {
+                    Side::Right
+                },
+            );
             if let Some(p) = pseudo[v as usize] {
                 stop[state as usize] = Some(p);
                 stack.pop();
@@ -133,16 +140,15 @@ impl Stopper {
                 stack.extend(missing);
                 continue;
             }
-            let stops = options.iter().map(|&w| stop[next(w) as usize].expect("done"));
+            let stops = options
+                .iter()
+                .map(|&w| stop[next(w) as usize].expect("done"));
             stop[state as usize] = Some(match side {
                 Side::Left => stops.max().unwrap_or(Pseudonumber::Off),
                 Side::Right => stops.min().unwrap_or(Pseudonumber::On),
             });
             stack.pop();
         }
-        Ok((
-            stop[0].expect("solved"),
-            stop[1].expect("solved"),
-        ))
+        Ok((stop[0].expect("solved"), stop[1].expect("solved")))
     }
 }
