@@ -7,6 +7,9 @@ use std::fmt;
 use crate::budget::Exhausted;
 use crate::partizan::{ParseErrorKind, ValueError};
 
+/// The deepest nesting of braces and parentheses a loopy text may have.
+pub const MAX_LOOPY_NESTING: usize = 256;
+
 /// Why a text is not a loopy game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoopyParseErrorKind {
@@ -19,7 +22,7 @@ pub enum LoopyParseErrorKind {
     /// A name defined twice, one inside the other.
     NameTwice(String),
     /// Braces and parentheses nest deeper than
-    /// [`MAX_LOOPY_NESTING`](super::parse::MAX_LOOPY_NESTING).
+    /// [`MAX_LOOPY_NESTING`].
     TooDeep,
     /// A position still being defined (a name or `pass`) used inside a sum, a negative or a
     /// switch, where only a whole option may refer to it.
@@ -45,7 +48,7 @@ impl fmt::Display for LoopyParseErrorKind {
             LoopyParseErrorKind::TooDeep => write!(
                 f,
                 "braces and parentheses nest deeper than {} levels",
-                super::parse::MAX_LOOPY_NESTING
+                MAX_LOOPY_NESTING
             ),
             LoopyParseErrorKind::NameTwice(name) => {
                 write!(f, "the name '{name}' is defined inside its own definition")

@@ -30,7 +30,7 @@ const DISPLAY_BYTES: u64 = 64 << 20;
 /// assert_eq!(read("{0|pass}").to_string(), "over");
 /// assert_eq!(read("a{0|{0|a}}"), read("over")); // the same game, named differently
 /// assert_eq!(read("{on|on}").to_string(), "on");
-/// assert_eq!(read("{1|} + over"), read("{1|pass}"));
+/// assert_eq!(read("1 + over"), read("{1|pass}"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Stopper {

@@ -46,10 +46,9 @@ mod simplify;
 mod stopper;
 mod stops;
 
-pub use error::{LoopyError, LoopyParseError, LoopyParseErrorKind};
+pub use error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
 pub use form::{compare, stopper_leq, Stopper};
 pub use graph::LoopyGame;
 pub use outcome::{Outcomes, Play, Winner};
-pub use parse::MAX_LOOPY_NESTING;
 pub use stopper::{alternating_cycle, is_stopper};
 pub use stops::Pseudonumber;

@@ -3,13 +3,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::error::{LoopyError, LoopyParseError, LoopyParseErrorKind};
+use super::error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
 use super::graph::{Builder, LoopyGame};
 use crate::budget::Budget;
 use crate::partizan::{GameId, GameStore, ParseErrorKind, Side, ValueError};
-
-/// The deepest nesting of braces and parentheses a loopy text may have.
-pub const MAX_LOOPY_NESTING: usize = 256;
 
 /// What the work is called in budget errors.
 const WORK: &str = "reading a loopy game";

@@ -18,7 +18,7 @@ use crate::partizan::{PartizanRules, Side};
 /// let strip = BackslidingToadsAndFrogs::parse("T.F").unwrap();
 /// let budget = Budget::default();
 /// let (game, _) = LoopyGame::explore(&BackslidingToadsAndFrogs, strip, &budget).unwrap();
-/// assert_eq!(game.len(), 5);
+/// assert_eq!(game.len(), 6);
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BackslidingToadsAndFrogs;
