@@ -48,7 +48,7 @@ fn sections() -> Vec<Section> {
     }
     sections.push(Section {
         title: "Partizan values (combinatorial game theory)",
-        commands: vec!["cgt".into()],
+        commands: vec!["cgt".into(), "loopy".into()],
         example: "grundy cgt '{3||2*|1*}' --cool 1/2 --svg thermograph.svg".into(),
     });
     sections.push(Section {

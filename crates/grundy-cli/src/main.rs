@@ -9,6 +9,7 @@ mod budget_cmd;
 mod catalogue;
 mod cgt_cmd;
 mod help;
+mod loopy_cmd;
 mod merge_cmd;
 mod nimber_cmd;
 mod output;
@@ -44,6 +45,9 @@ enum Tool {
     /// Values of partizan games in CGSuite notation ({1|*}, ^, +-1, sums): canonical form,
     /// outcome, stops, mean, temperature, thermograph (SVG, PNG), comparisons, cooling.
     Cgt(cgt_cmd::CgtArgs),
+    /// Loopy partizan games in CGSuite notation (on, over, {0|pass}, a{0|{1|a}}): stoppers,
+    /// their simplest forms, stops and order; who wins each way, draws included.
+    Loopy(loopy_cmd::LoopyArgs),
     /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
     Table(table_cmd::TableArgs),
     /// Play a game against the engine, or two people with hints, in the terminal.
@@ -100,6 +104,7 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
         Tool::Nimber(args) => nimber_cmd::run(&args, format),
         Tool::Table(args) => table_cmd::run(&args, format),
         Tool::Cgt(args) => cgt_cmd::run(&args, format),
+        Tool::Loopy(args) => loopy_cmd::run(&args, format),
         Tool::Play(args) => play_cmd::run(&args, format),
         Tool::Serve(args) => serve(&args),
         Tool::Completions(args) => shell_cmd::completions(&args, command()),

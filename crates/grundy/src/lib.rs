@@ -107,6 +107,11 @@ pub struct LibraryDoctests;
 #[cfg(doctest)]
 pub struct LimitsDoctests;
 
+/// The guide's chapter `docs/loopy.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/loopy.md")]
+#[cfg(doctest)]
+pub struct LoopyDoctests;
+
 /// The guide's chapter `docs/partizan.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/partizan.md")]
 #[cfg(doctest)]

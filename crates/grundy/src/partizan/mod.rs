@@ -15,6 +15,7 @@ pub mod compare;
 pub mod cooling;
 pub mod describe;
 pub mod error;
+pub mod loopy;
 pub mod misere;
 mod negate;
 pub mod norton;

@@ -11,7 +11,7 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
+//! [`toads_frogs`] (with [`backsliding`] Toads and Frogs, a loopy game), [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
 //! [`amazons`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell). The catalogue's families for them are in
@@ -25,6 +25,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
 pub mod amazons;
+pub mod backsliding;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;

@@ -30,7 +30,8 @@ pub struct Strip {
 }
 
 impl Strip {
-    fn empty(&self) -> u128 {
+    /// The empty cells.
+    pub(super) fn empty(&self) -> u128 {
         low_bits(u32::from(self.len)) & !(self.toads | self.frogs)
     }
 

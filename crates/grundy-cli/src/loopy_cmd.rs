@@ -1,0 +1,80 @@
+//! `grundy loopy EXPR...`: loopy partizan games in the notation CGSuite reads (`on`, `over`,
+//! `{0|pass}`, `a{0|{1|a}}`, sums, negatives): whether each is a stopper, its simplest form
+//! and stops, and who wins with each player moving first; `--compare A B` for the order of
+//! two stoppers; `--backsliding STRIP` for positions of Backsliding Toads and Frogs.
+
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+use grundy::partizan::loopy::{describe, LoopyError, LoopyGame};
+use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs;
+
+use crate::budget_cmd::BudgetArgs;
+use crate::output::{emit_each, Format};
+
+/// Arguments of `grundy loopy`.
+#[derive(Debug, Args)]
+pub struct LoopyArgs {
+    /// Loopy games in CGSuite's notation: short games ({1|*}, ^, 3/4), on, off, over, under,
+    /// upon, dud, pass (a move back to the game in the braces around it), named positions
+    /// (a{0|{1|a}}), sums, differences and negatives. Games that start with `-` follow `--`.
+    #[arg(value_name = "EXPR", allow_negative_numbers = true)]
+    pub expressions: Vec<String>,
+    /// Compare two stoppers A and B: <, =, >, or <> when confused.
+    #[arg(long, conflicts_with = "backsliding")]
+    pub compare: bool,
+    /// Read each argument as a strip of Backsliding Toads and Frogs (T toads, F frogs, .
+    /// empty; a toad or frog may also step back into an empty cell) and describe its game.
+    #[arg(long)]
+    pub backsliding: bool,
+    /// The budget of the computation.
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// Runs `grundy loopy`.
+pub fn run(args: &LoopyArgs, format: Format) -> Result<()> {
+    if args.expressions.is_empty() {
+        bail!("no game given: write one (grundy loopy '{{0|pass}}')");
+    }
+    let budget = args.budget.budget()?;
+    // Every game is read before anything is computed.
+    let games = args
+        .expressions
+        .iter()
+        .map(|text| {
+            if args.backsliding {
+                let strip = BackslidingToadsAndFrogs::parse(text)
+                    .map_err(|e| anyhow!("strip '{text}': {e}"))?;
+                let (game, strips) = LoopyGame::explore(&BackslidingToadsAndFrogs, strip, &budget)?;
+                let names = strips.iter().map(BackslidingToadsAndFrogs::show).collect();
+                Ok((game, Some(names)))
+            } else {
+                let game = LoopyGame::parse(text, &budget).map_err(|e| match e {
+                    LoopyError::Parse(e) => {
+                        anyhow!("expression '{text}': column {}: {}", e.column, e.kind)
+                    }
+                    e => anyhow!("expression '{text}': {e}"),
+                })?;
+                Ok((game, None))
+            }
+        })
+        .collect::<Result<Vec<(LoopyGame, Option<Vec<String>>)>>>()?;
+    if args.compare {
+        let [(a, _), (b, _)] = &games[..] else {
+            bail!("--compare takes two games, A and B; {} given", games.len());
+        };
+        let (ta, tb) = (&args.expressions[0], &args.expressions[1]);
+        let report = describe::comparison((ta, a), (tb, b), &budget)?;
+        return emit_each(&[report], format);
+    }
+    let reports = args
+        .expressions
+        .iter()
+        .zip(&games)
+        .map(|(text, (game, names))| {
+            describe::properties(text, game, names.as_deref(), &budget)
+                .map_err(|e| anyhow!("expression '{text}': {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    emit_each(&reports, format)
+}

@@ -1,0 +1,110 @@
+//! The errors of loopy games: malformed text (with its column), a game that is not a stopper
+//! or not stopper-sided where one is needed, a graph given with a bad option, a budget that
+//! ran out.
+
+use std::fmt;
+
+use crate::budget::Exhausted;
+use crate::partizan::{ParseErrorKind, ValueError};
+
+/// The deepest nesting of braces and parentheses a loopy text may have.
+pub const MAX_LOOPY_NESTING: usize = 256;
+
+/// Why a text is not a loopy game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoopyParseErrorKind {
+    /// A problem of the short games' notation inside the text.
+    Short(ParseErrorKind),
+    /// A name that no enclosing `name{…}` defines.
+    UnknownName(String),
+    /// `pass` outside braces.
+    PassOutside,
+    /// A name defined twice, one inside the other.
+    NameTwice(String),
+    /// Braces and parentheses nest deeper than
+    /// [`MAX_LOOPY_NESTING`].
+    TooDeep,
+    /// A position still being defined (a name or `pass`) used inside a sum, a negative or a
+    /// switch, where only a whole option may refer to it.
+    OpenReference(String),
+}
+
+impl fmt::Display for LoopyParseErrorKind {
+    /// The problem alone.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoopyParseErrorKind::Short(kind) => write!(f, "{kind}"),
+            LoopyParseErrorKind::UnknownName(name) => write!(
+                f,
+                "unknown name '{name}': a name refers to an enclosing '{name}{{…}}' or \
+                 '{name}:{{…}}'"
+            ),
+            LoopyParseErrorKind::PassOutside => {
+                write!(
+                    f,
+                    "'pass' is a move back to the game in braces around it, and there are none"
+                )
+            }
+            LoopyParseErrorKind::TooDeep => write!(
+                f,
+                "braces and parentheses nest deeper than {} levels",
+                MAX_LOOPY_NESTING
+            ),
+            LoopyParseErrorKind::NameTwice(name) => {
+                write!(f, "the name '{name}' is defined inside its own definition")
+            }
+            LoopyParseErrorKind::OpenReference(name) => write!(
+                f,
+                "'{name}' refers to a position whose braces are still open: it may be an \
+                 option, not part of a sum, negative or switch"
+            ),
+        }
+    }
+}
+
+/// A text that is not a loopy game: where (1-based column, in characters) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct LoopyParseError {
+    /// The column of the problem, counting characters from 1.
+    pub column: usize,
+    /// The problem.
+    pub kind: LoopyParseErrorKind,
+}
+
+impl fmt::Display for LoopyParseError {
+    /// `column N: ` and the problem.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.kind)
+    }
+}
+
+/// An operation on loopy games could not be done.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoopyError {
+    /// The text is not a game.
+    #[error(transparent)]
+    Parse(#[from] LoopyParseError),
+    /// The operation needs a stopper and the game has an infinite alternating line of play.
+    #[error(
+        "not a stopper: Left and Right can move in turn for ever, around a cycle of {length} \
+         moves through position {position} (the start is 0)"
+    )]
+    NotStopper {
+        /// A position on the cycle.
+        position: u32,
+        /// The number of moves of the cycle.
+        length: usize,
+    },
+    /// The game has no stoppers for sides.
+    #[error("not stopper-sided: {0}")]
+    NotStopperSided(String),
+    /// Option lists that do not make a graph.
+    #[error("not a loopy game: {0}")]
+    Graph(String),
+    /// A short game's value could not be computed (a number out of range).
+    #[error(transparent)]
+    Value(#[from] ValueError),
+    /// A budget ran out.
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
+}

@@ -1,0 +1,151 @@
+//! The simplest form of a stopper (Siegel, *Combinatorial Game Theory*, ch. VI.3): dominated
+//! options removed, reversible options bypassed, equal positions fused. Every step keeps the
+//! value of every position, so the order of the positions, decided once at the start, holds
+//! throughout.
+
+use super::error::LoopyError;
+use super::graph::{pack, LoopyGame};
+use super::order::Survival;
+use super::stopper::check_stopper;
+use crate::budget::Budget;
+use crate::partizan::Side;
+
+/// What the work is called in budget errors.
+const WORK: &str = "simplifying a stopper";
+/// Rewrites between two checks of the time budget.
+const CHECK_EVERY: u64 = 1024;
+
+/// The simplest form of the stopper `game`, its positions in breadth-first order (not yet
+/// in the canonical order): until nothing changes, at every reachable position, each
+/// reversible option is replaced by the options that reverse it (a Left option `G^L` with a
+/// Right option `G^LR ≤ G` gives way to the Left options of `G^LR`, and the mirror for
+/// Right), and each dominated option is removed (a Left option at most another, a Right
+/// option at least another; of equal options one is kept); then positions of equal value
+/// are fused. O(n² (n + m)) for the order of every pair of positions, within `budget`, and
+/// the rewriting, which ends because every new option is reached from its position by a
+/// longer alternating line of play of the original stopper, whose lines are finite.
+pub(crate) fn simplify(game: &LoopyGame, budget: &Budget) -> Result<LoopyGame, LoopyError> {
+    check_stopper(game)?;
+    let order = Survival::of(game, game, budget)?;
+    let le = |a: u32, b: u32| order.le(a, b);
+    let (left, right) = game.lists();
+    let mut lists = [left.to_vec(), right.to_vec()];
+    let mut rewrites = 0u64;
+    loop {
+        let mut changed = false;
+        for v in reachable(&lists) {
+            for side in [Side::Left, Side::Right] {
+                changed |= bypass(&mut lists, v, side, &le, budget, &mut rewrites)?;
+                changed |= prune(&mut lists, v, side, &le);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Fuse: every position to the first of its value.
+    let n = game.len() as u32;
+    let first: Vec<u32> = (0..n)
+        .map(|v| (0..=v).find(|&u| le(u, v) && le(v, u)).expect("v = v"))
+        .collect();
+    for list in lists.iter_mut().flatten() {
+        for w in list.iter_mut() {
+            *w = first[*w as usize];
+        }
+    }
+    let [left, right] = lists;
+    Ok(pack(&left, &right, 0))
+}
+
+/// The positions reachable from 0. O(n + m).
+fn reachable(lists: &[Vec<Vec<u32>>; 2]) -> Vec<u32> {
+    let mut seen = vec![false; lists[0].len()];
+    let mut order = vec![0u32];
+    seen[0] = true;
+    let mut next = 0;
+    while next < order.len() {
+        let v = order[next] as usize;
+        for &w in lists[0][v].iter().chain(&lists[1][v]) {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                order.push(w);
+            }
+        }
+        next += 1;
+    }
+    order
+}
+
+/// Bypasses the reversible options of `side` at `v`; whether any was. `le(a, b)`: a ≤ b.
+fn bypass(
+    lists: &mut [Vec<Vec<u32>>; 2],
+    v: u32,
+    side: Side,
+    le: &impl Fn(u32, u32) -> bool,
+    budget: &Budget,
+    rewrites: &mut u64,
+) -> Result<bool, LoopyError> {
+    let (own, other) = match side {
+        Side::Left => (0, 1),
+        Side::Right => (1, 0),
+    };
+    // A Left option a reverses through a Right option b ≤ v; a Right one through b ≥ v.
+    let reverses = |b: u32| match side {
+        Side::Left => le(b, v),
+        Side::Right => le(v, b),
+    };
+    let mut changed = false;
+    let mut i = 0;
+    while i < lists[own][v as usize].len() {
+        let a = lists[own][v as usize][i];
+        let through = lists[other][a as usize]
+            .iter()
+            .copied()
+            .find(|&b| reverses(b));
+        let Some(b) = through else {
+            i += 1;
+            continue;
+        };
+        lists[own][v as usize].remove(i);
+        let replacements = lists[own][b as usize].clone();
+        for x in replacements {
+            if !lists[own][v as usize].contains(&x) {
+                lists[own][v as usize].push(x);
+            }
+        }
+        changed = true;
+        *rewrites += 1;
+        if *rewrites % CHECK_EVERY == 0 {
+            budget.check_time(WORK, *rewrites)?;
+        }
+    }
+    Ok(changed)
+}
+
+/// Removes the dominated options of `side` at `v`; whether any was.
+fn prune(
+    lists: &mut [Vec<Vec<u32>>; 2],
+    v: u32,
+    side: Side,
+    le: &impl Fn(u32, u32) -> bool,
+) -> bool {
+    let own = usize::from(side == Side::Right);
+    // `worse(a, b)`: a is no better than b for the side to move.
+    let worse = |a: u32, b: u32| match side {
+        Side::Left => le(a, b),
+        Side::Right => le(b, a),
+    };
+    let options = std::mem::take(&mut lists[own][v as usize]);
+    let before = options.len();
+    let mut kept: Vec<u32> = Vec::with_capacity(before);
+    for a in options {
+        if kept.iter().any(|&k| worse(a, k)) {
+            continue;
+        }
+        kept.retain(|&k| !worse(k, a));
+        kept.push(a);
+    }
+    let changed = kept.len() != before;
+    lists[own][v as usize] = kept;
+    changed
+}

@@ -1,0 +1,305 @@
+//! Loopy partizan games against brute-force definitions, on thousands of random small games:
+//! outcomes against a fixed point computed from the rules of play, the order of stoppers
+//! against its definition (G ≥ H iff o(G + X) ≥ o(H + X) for every X, here random X), and
+//! the simplest forms: equal to the game, idempotent, identical for equal stoppers.
+
+use grundy::budget::Budget;
+use grundy::partizan::loopy::Pseudonumber;
+use grundy::partizan::loopy::{
+    compare, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
+};
+use grundy::partizan::{Comparison, Dyadic, Side};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A random game of 1..=n positions, each option present with probability p.
+fn random_game(rng: &mut StdRng, n: u32, p: f64) -> LoopyGame {
+    let n = rng.random_range(1..=n);
+    let mut lists = || -> Vec<Vec<u32>> {
+        (0..n)
+            .map(|_| (0..n).filter(|_| rng.random_bool(p)).collect())
+            .collect()
+    };
+    let left = lists();
+    let right = lists();
+    LoopyGame::from_options(left, right, 0).unwrap()
+}
+
+/// A random stopper: random games until one is.
+fn random_stopper(rng: &mut StdRng, n: u32) -> LoopyGame {
+    loop {
+        let g = random_game(rng, n, 0.3);
+        if is_stopper(&g) {
+            return g;
+        }
+    }
+}
+
+/// Outcomes by definition: iterate "the mover has a move to a position the opponent loses
+/// (wins)" and "every move of the mover leads to a position the opponent wins" to a fixed
+/// point; what is never decided is a draw. O(n (n + m)) per player.
+fn brute_outcome(g: &LoopyGame, mover: Side) -> Winner {
+    let n = g.len();
+    // state (v, side): Some(winner) once decided.
+    let mut known: Vec<[Option<Winner>; 2]> = vec![[None, None]; n];
+    let index = |s: Side| usize::from(s == Side::Right);
+    let me = |s: Side| {
+        if s == Side::Left {
+            Winner::Left
+        } else {
+            Winner::Right
+        }
+    };
+    loop {
+        let mut changed = false;
+        for v in 0..n as u32 {
+            for side in [Side::Left, Side::Right] {
+                if known[v as usize][index(side)].is_some() {
+                    continue;
+                }
+                let options = g.options(v, side);
+                let next = side.other();
+                let results: Vec<Option<Winner>> = options
+                    .iter()
+                    .map(|&w| known[w as usize][index(next)])
+                    .collect();
+                let decided = if results.contains(&Some(me(side))) {
+                    Some(me(side))
+                } else if results.iter().all(|r| *r == Some(me(next))) {
+                    Some(me(next))
+                } else {
+                    None
+                };
+                if decided.is_some() {
+                    known[v as usize][index(side)] = decided;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    known[0][index(mover)].unwrap_or(Winner::Draw)
+}
+
+/// Left's preference: a Left win, a draw, a Right win.
+fn rank(w: Winner) -> u8 {
+    match w {
+        Winner::Left => 2,
+        Winner::Draw => 1,
+        Winner::Right => 0,
+    }
+}
+
+fn outcome(g: &LoopyGame, mover: Side) -> Winner {
+    Outcomes::of(g).play(0, mover).winner
+}
+
+#[test]
+fn outcomes_match_the_definition_draws_included() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0001);
+    let budget = Budget::default();
+    let mut draws = 0;
+    for _ in 0..3000 {
+        let g = random_game(&mut rng, 6, 0.25);
+        let h = random_game(&mut rng, 4, 0.3);
+        let sum = g.sum(&h, &budget).unwrap();
+        for game in [&g, &sum] {
+            for mover in [Side::Left, Side::Right] {
+                let expected = brute_outcome(game, mover);
+                assert_eq!(outcome(game, mover), expected, "{game:?}");
+                draws += usize::from(expected == Winner::Draw);
+            }
+        }
+    }
+    assert!(draws > 500, "only {draws} draws");
+}
+
+#[test]
+fn the_best_move_achieves_the_outcome() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0002);
+    for _ in 0..2000 {
+        let g = random_game(&mut rng, 6, 0.25);
+        let outcomes = Outcomes::of(&g);
+        for v in 0..g.len() as u32 {
+            for mover in [Side::Left, Side::Right] {
+                let play = outcomes.play(v, mover);
+                match play.best {
+                    None => assert!(g.options(v, mover).is_empty()),
+                    Some(w) => {
+                        assert!(g.options(v, mover).contains(&w));
+                        assert_eq!(outcomes.play(w, mover.other()).winner, play.winner);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_order_of_stoppers_is_the_order_of_outcomes_in_every_sum() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0003);
+    let budget = Budget::default();
+    let (mut comparable, mut confused) = (0, 0);
+    for _ in 0..2500 {
+        let g = random_stopper(&mut rng, 4);
+        let h = random_stopper(&mut rng, 4);
+        let ge = stopper_leq(&h, &g, &budget).unwrap();
+        // By definition with X = −H: Left, moving second in G − H, never loses iff G ≥ H.
+        let difference = g.sum(&h.negative(), &budget).unwrap();
+        assert_eq!(
+            ge,
+            brute_outcome(&difference, Side::Right) != Winner::Right,
+            "{g:?} {h:?}"
+        );
+        if ge {
+            comparable += 1;
+            // Then o(G + X) ≥ o(H + X) for every X, stopper or not.
+            for _ in 0..4 {
+                let x = random_game(&mut rng, 4, 0.3);
+                let gx = g.sum(&x, &budget).unwrap();
+                let hx = h.sum(&x, &budget).unwrap();
+                for mover in [Side::Left, Side::Right] {
+                    assert!(
+                        rank(brute_outcome(&gx, mover)) >= rank(brute_outcome(&hx, mover)),
+                        "{g:?} >= {h:?} but not with {x:?}, {mover:?} first"
+                    );
+                }
+            }
+        } else {
+            confused += 1;
+        }
+    }
+    assert!(
+        comparable > 300 && confused > 300,
+        "{comparable} {confused}"
+    );
+}
+
+#[test]
+fn simplest_forms_are_equal_idempotent_and_identical_for_equal_stoppers() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0004);
+    let budget = Budget::default();
+    let mut seen: Vec<(LoopyGame, Stopper)> = Vec::new();
+    let mut equal_pairs = 0;
+    for _ in 0..1500 {
+        let g = random_stopper(&mut rng, 5);
+        let s = Stopper::new(&g, &budget).unwrap();
+        assert!(s.game().len() <= g.len(), "{g:?} {s}");
+        assert_eq!(
+            compare(&g, s.game(), &budget).unwrap(),
+            Comparison::Equal,
+            "{g:?} {s}"
+        );
+        assert_eq!(Stopper::new(s.game(), &budget).unwrap(), s, "{s}");
+        assert_eq!(
+            LoopyGame::parse(&s.to_string(), &budget).map(|p| Stopper::new(&p, &budget).unwrap()),
+            Ok(s.clone()),
+            "{s}"
+        );
+        // Same outcomes in sums with random games.
+        let x = random_game(&mut rng, 3, 0.3);
+        for mover in [Side::Left, Side::Right] {
+            assert_eq!(
+                outcome(&g.sum(&x, &budget).unwrap(), mover),
+                outcome(&s.game().sum(&x, &budget).unwrap(), mover),
+                "{g:?} {s} {x:?}"
+            );
+        }
+        for (h, t) in seen.iter().rev().take(40) {
+            let equal = compare(&g, h, &budget).unwrap() == Comparison::Equal;
+            assert_eq!(equal, s == *t, "{g:?} {h:?}: {s} and {t}");
+            if equal {
+                assert_eq!(s.to_string(), t.to_string());
+                equal_pairs += 1;
+            }
+        }
+        seen.push((g, s));
+    }
+    assert!(equal_pairs > 200, "only {equal_pairs} equal pairs");
+}
+
+#[test]
+fn stops_decide_the_game_where_they_are_not_zero() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0005);
+    let budget = Budget::default();
+    let zero = Pseudonumber::Number(Dyadic::ZERO);
+    let mut decided = 0;
+    for _ in 0..2000 {
+        let g = random_stopper(&mut rng, 5);
+        let s = Stopper::new(&g, &budget).unwrap();
+        let (left, right) = s.stops(&budget).unwrap();
+        assert!(left >= right, "{s}: {left} < {right}");
+        for (stop, mover) in [(left, Side::Left), (right, Side::Right)] {
+            let winner = outcome(&g, mover);
+            if stop > zero {
+                assert_eq!(winner, Winner::Left, "{s}: stop {stop}, {mover:?} first");
+                decided += 1;
+            } else if stop < zero {
+                assert_eq!(winner, Winner::Right, "{s}: stop {stop}, {mover:?} first");
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 1000, "{decided}");
+}
+
+/// The options of Backsliding Toads and Frogs by the rules written out on text.
+fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
+    let cells: Vec<char> = strip.chars().collect();
+    let (piece, enemy, dir): (char, char, isize) = match side {
+        Side::Left => ('T', 'F', 1),
+        Side::Right => ('F', 'T', -1),
+    };
+    let at = |i: isize| {
+        (0..cells.len() as isize)
+            .contains(&i)
+            .then(|| cells[i as usize])
+    };
+    let mut out = Vec::new();
+    for i in 0..cells.len() as isize {
+        if cells[i as usize] != piece {
+            continue;
+        }
+        let mut to = Vec::new();
+        if at(i + dir) == Some('.') {
+            to.push(i + dir);
+        }
+        if at(i + dir) == Some(enemy) && at(i + 2 * dir) == Some('.') {
+            to.push(i + 2 * dir);
+        }
+        if at(i - dir) == Some('.') {
+            to.push(i - dir);
+        }
+        for t in to {
+            let mut next = cells.clone();
+            next[i as usize] = '.';
+            next[t as usize] = piece;
+            out.push(next.into_iter().collect());
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn backsliding_toads_and_frogs_moves_by_its_rules() {
+    use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs as Rules;
+    use grundy::partizan::PartizanRules;
+    let mut rng = StdRng::seed_from_u64(0x100b_0006);
+    for _ in 0..2000 {
+        let len = rng.random_range(1..=8);
+        let strip: String = (0..len)
+            .map(|_| ['T', 'F', '.'][rng.random_range(0..3)])
+            .collect();
+        let p = Rules::parse(&strip).unwrap();
+        for side in [Side::Left, Side::Right] {
+            let mut out = Vec::new();
+            Rules.options(&p, side, &mut out);
+            let mut got: Vec<String> = out.iter().map(Rules::show).collect();
+            got.sort();
+            assert_eq!(got, naive_backsliding(&strip, side), "{strip} {side:?}");
+        }
+    }
+}
