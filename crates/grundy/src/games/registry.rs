@@ -52,6 +52,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::rulesets::AMAZONS,
     &super::toppling_dominoes::FAMILY,
     &super::take_and_break::FAMILY,
+    &super::misere_quotient::FAMILY,
 ];
 
 /// The family named `name`.
