@@ -8,8 +8,8 @@
 //! normal play the quotient is the group of nim values under XOR; in misère play it is a
 //! finite monoid for many wild games that no genus rule decides.
 //!
-//! [`Quotient::compute`] finds the quotient of the sums of heaps 0 to n, heap by heap (see
-//! [`learn`] for how, [`check`] for why the result is proved, not guessed): its order,
+//! [`Quotient::compute`] finds the quotient of the sums of heaps 0 to n, heap by heap (the
+//! module `learn` says how, `check` why the result is proved, not guessed): its order,
 //! P-portion, the element of each heap, a [`Presentation`] by generators and relations, and
 //! the heaps where it grew. Then the outcome of a sum of any number of heaps within the range
 //! and its winning moves are products in a table.
