@@ -61,6 +61,14 @@ pub static FAMILY: Family = Family {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
+    if rule.splits_in_three() {
+        // Learning searches sums of heaps; three-way splits make that search explode.
+        return Err(format!(
+            "{rule} has moves that leave three heaps: misère quotients are computed for codes \
+             whose moves leave at most two"
+        )
+        .into());
+    }
     let upto = inputs.whole("upto")? as u32;
     let sum = if inputs.given("sum") {
         Some(inputs.list("sum")?)
