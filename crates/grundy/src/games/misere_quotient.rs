@@ -5,7 +5,6 @@
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::impartial::octal::Rule;
 use crate::impartial::quotient::Quotient;
-use crate::pattern::period::OctalPeriod;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
 /// The largest heap a quotient is computed to: each heap's options are kept (one for each
@@ -137,7 +136,13 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             generator_text.join(", "),
         ),
         Field::shown("growth", &growth, "", grew).laid_out(Layout::Bare),
-        Field::shown("periodicity", periodicity, "", describe(&periodicity)).laid_out(Layout::Bare),
+        Field::shown(
+            "periodicity",
+            periodicity,
+            "",
+            periodicity.describe("elements ", "elements"),
+        )
+        .laid_out(Layout::Bare),
     ]);
     if let Some(heaps) = sum {
         let element = q.element_of_sum(&heaps)?;
@@ -198,35 +203,4 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         );
     }
     Ok(report)
-}
-
-/// The periodicity of the heaps' elements in words.
-fn describe(periodicity: &OctalPeriod) -> String {
-    match *periodicity {
-        OctalPeriod::Proven { period } => format!(
-            "elements periodic, proven: period {} from heap {} (so this is the quotient of \
-             every heap)",
-            period.period, period.preperiod
-        ),
-        OctalPeriod::Observed {
-            period,
-            upto,
-            needed,
-        } if needed != usize::MAX => format!(
-            "elements periodic as far as computed: period {} from heap {}, to heap {} (a \
-             proof needs heaps to {})",
-            period.period,
-            period.preperiod,
-            upto - 1,
-            needed - 1
-        ),
-        OctalPeriod::Observed { period, upto, .. } => format!(
-            "elements periodic as far as computed: period {} from heap {}, to heap {} (no \
-             theorem applies to this game)",
-            period.period,
-            period.preperiod,
-            upto - 1
-        ),
-        OctalPeriod::None { upto } => format!("no period of the elements up to heap {}", upto - 1),
-    }
 }

@@ -6,7 +6,7 @@ use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
 use crate::impartial::octal::{values_plain, values_sparse, Rule};
 use crate::input::InputError;
-use crate::pattern::period::{self, OctalPeriod};
+use crate::pattern::period;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
@@ -243,7 +243,13 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         )));
     }
     report = report.field(
-        Field::shown("periodicity", periodicity, "", describe(&periodicity)).laid_out(Layout::Bare),
+        Field::shown(
+            "periodicity",
+            periodicity,
+            "",
+            periodicity.describe("", "values"),
+        )
+        .laid_out(Layout::Bare),
     );
     if inputs.given("values") {
         report = report.listing(
@@ -261,29 +267,4 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         );
     }
     Ok(report)
-}
-
-/// The periodicity in words.
-fn describe(periodicity: &OctalPeriod) -> String {
-    match *periodicity {
-        OctalPeriod::Proven { period } => format!(
-            "periodic, proven: period {} from heap {} (the periodicity theorem applies)",
-            period.period, period.preperiod
-        ),
-        OctalPeriod::Observed {
-            period,
-            upto,
-            needed,
-        } if needed != usize::MAX => format!(
-            "periodic as far as observed: period {} from heap {}, up to {upto} (a proof needs \
-             values up to {needed})",
-            period.period, period.preperiod
-        ),
-        OctalPeriod::Observed { period, upto, .. } => format!(
-            "periodic as far as observed: period {} from heap {}, up to {upto} (no theorem \
-             applies to this game)",
-            period.period, period.preperiod
-        ),
-        OctalPeriod::None { upto } => format!("no period observed up to {upto}"),
-    }
 }

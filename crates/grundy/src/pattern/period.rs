@@ -134,6 +134,36 @@ pub enum OctalPeriod {
     },
 }
 
+impl OctalPeriod {
+    /// The periodicity in words, of the game's `noun` (`values`, `elements`), after `prefix`
+    /// (empty, or the noun and a space): "periodic, proven: period 12 from heap 71 (the
+    /// periodicity theorem applies)". O(1).
+    pub fn describe(&self, prefix: &str, noun: &str) -> String {
+        match *self {
+            OctalPeriod::Proven { period } => format!(
+                "{prefix}periodic, proven: period {} from heap {} (the periodicity theorem \
+                 applies)",
+                period.period, period.preperiod
+            ),
+            OctalPeriod::Observed {
+                period,
+                upto,
+                needed,
+            } if needed != usize::MAX => format!(
+                "{prefix}periodic as far as observed: period {} from heap {}, up to {upto} (a \
+                 proof needs {noun} up to {needed})",
+                period.period, period.preperiod
+            ),
+            OctalPeriod::Observed { period, upto, .. } => format!(
+                "{prefix}periodic as far as observed: period {} from heap {}, up to {upto} (no \
+                 theorem applies to this game)",
+                period.period, period.preperiod
+            ),
+            OctalPeriod::None { upto } => format!("no period observed up to {upto}"),
+        }
+    }
+}
+
 /// The periodicity of a heap game from `values` (heaps 0, 1, ...: nim values, or the
 /// elements of a misère quotient), where a move removes at most `max_removal` tokens; `None`
 /// for games with no such bound (Grundy's game), where no theorem applies. O(n).

@@ -18,7 +18,6 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::check::{self, Automaton};
-use super::rules::HeapRules;
 use super::{Word, WORK};
 use crate::budget::{Budget, Exhausted};
 
@@ -45,9 +44,8 @@ fn join(a: &[u32], b: &[u32]) -> Word {
     w
 }
 
-/// The learner: the rules, what is known of outcomes, and the observation table.
+/// The learner: what is known of outcomes, and the observation table.
 pub(super) struct Learner<'a> {
-    rules: &'a dyn HeapRules,
     budget: &'a Budget,
     /// Options of each heap seen, as words (heaps without a move left out).
     options: Vec<Rc<Vec<Word>>>,
@@ -57,6 +55,8 @@ pub(super) struct Learner<'a> {
     letters: Vec<u32>,
     /// Outcomes found by the definition: true for a P-position.
     memo: FxHashMap<Box<[u32]>, bool>,
+    /// Bytes the remembered outcomes take, roughly (48 a entry and its heaps).
+    memo_bytes: u64,
     /// The quotient proved for the heaps before the current one.
     known: Option<Automaton>,
     /// Access words, in the order their letters were read.
@@ -72,16 +72,16 @@ pub(super) struct Learner<'a> {
 
 impl<'a> Learner<'a> {
     /// A learner that knows only heap 0 (no move): one element, the identity, an N-position.
-    pub(super) fn new(rules: &'a dyn HeapRules, budget: &'a Budget) -> Learner<'a> {
+    pub(super) fn new(budget: &'a Budget) -> Learner<'a> {
         let mut index = FxHashMap::default();
         index.insert(vec![0], 0);
         Learner {
-            rules,
             budget,
             options: Vec::new(),
             letter_of: Vec::new(),
             letters: Vec::new(),
             memo: FxHashMap::default(),
+            memo_bytes: 0,
             known: None,
             reps: vec![Vec::new()],
             tests: vec![Vec::new()],
@@ -104,9 +104,8 @@ impl<'a> Learner<'a> {
 
     /// Outcome budget: memory of the remembered outcomes, the clock, the cancel flag.
     fn check_budget(&self) -> Result<(), Exhausted> {
-        let bytes = self.memo.len() as u64 * 48
-            + self.memo.keys().map(|k| k.len() as u64 * 4).sum::<u64>() / 64 * 64;
-        self.budget.check(WORK, self.memo.len() as u64, bytes)
+        self.budget
+            .check(WORK, self.memo.len() as u64, self.memo_bytes)
     }
 
     /// Whether the sum `w` (largest first) is a misère P-position. Words of heaps the proved
@@ -140,6 +139,7 @@ impl<'a> Learner<'a> {
             }
         }
         self.memo.insert(w.into(), p);
+        self.memo_bytes += 48 + 4 * w.len() as u64;
         self.asked += 1;
         if self.asked % 4096 == 0 {
             self.check_budget()?;
@@ -158,11 +158,9 @@ impl<'a> Learner<'a> {
     }
 
     /// Adds heap `n` (every smaller heap added before). Returns whether the quotient changed.
-    pub(super) fn add_heap(&mut self, n: u32) -> Result<bool, Exhausted> {
+    pub(super) fn add_heap(&mut self, n: u32, options: Vec<Vec<u32>>) -> Result<bool, Exhausted> {
         debug_assert_eq!(n as usize, self.options.len());
-        let options: Vec<Word> = self
-            .rules
-            .heap_options(n)
+        let options: Vec<Word> = options
             .into_iter()
             .map(|o| {
                 let mut w: Word = o

@@ -25,8 +25,9 @@
 //! let q = Quotient::compute(&nim, 3, &Budget::default()).unwrap();
 //! assert_eq!((q.order(), q.p_portion().len()), (6, 2));
 //! assert_eq!(q.presentation().to_string(), "<a, b | a^2 = 1, b^3 = b>");
-//! // * + * is a P-position; *2 + *2 too; *2 + * is not.
-//! assert_eq!(q.outcome(&[1, 1]).unwrap(), OutcomeClass::Second);
+//! // * is a P-position (the last counter loses), * + * is not; *2 + *2 is; *2 + * is not.
+//! assert_eq!(q.outcome(&[1]).unwrap(), OutcomeClass::Second);
+//! assert_eq!(q.outcome(&[1, 1]).unwrap(), OutcomeClass::First);
 //! assert_eq!(q.outcome(&[2, 2]).unwrap(), OutcomeClass::Second);
 //! assert_eq!(q.outcome(&[2, 1]).unwrap(), OutcomeClass::First);
 //! ```
@@ -116,16 +117,17 @@ impl Quotient {
         upto: u32,
         budget: &Budget,
     ) -> Result<Quotient, QuotientError> {
-        let mut learner = Learner::new(rules, budget);
+        let mut learner = Learner::new(budget);
         let mut growth = Vec::new();
         for heap in 0..=upto {
             budget.check_time(WORK, heap as u64)?;
-            for option in rules.heap_options(heap) {
+            let options = rules.heap_options(heap);
+            for option in &options {
                 if let Some(&part) = option.iter().find(|&&p| p == 0 || p >= heap) {
                     return Err(QuotientError::BadOption { heap, part });
                 }
             }
-            if learner.add_heap(heap)? {
+            if learner.add_heap(heap, options)? {
                 let order = learner.automaton().map_or(1, |a| a.states() as u32);
                 growth.push((heap, order));
             }
@@ -144,12 +146,15 @@ impl Quotient {
                 (n as u32, products, a.accept.clone())
             }
         };
+        // Heaps without a move have no letter: they are the identity.
+        let automaton = learner.automaton();
         let element_of = |heaps: &[u32]| -> u32 {
-            let a = learner.automaton();
-            heaps
-                .iter()
-                .filter_map(|&h| a.and_then(|a| a.letter(h)))
-                .fold(0, |x, l| a.map_or(0, |a| a.step(x, l)))
+            automaton.map_or(0, |a| {
+                heaps
+                    .iter()
+                    .filter_map(|&h| a.letter(h))
+                    .fold(0, |x, l| a.step(x, l))
+            })
         };
         let elements: Vec<u32> = (0..=upto).map(|h| element_of(&[h])).collect();
         let mut moves = Vec::with_capacity(elements.len());

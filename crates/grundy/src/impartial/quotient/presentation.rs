@@ -78,8 +78,10 @@ impl Presentation {
         let mut words: Vec<Option<Vec<u32>>> = vec![None; q.order() as usize];
         words[0] = Some(vec![0; k]);
         let mut layer: Vec<u32> = vec![0];
+        // The least candidate of the next degree for each element not yet reached.
+        let mut best: Vec<Option<Vec<u32>>> = vec![None; q.order() as usize];
         while !layer.is_empty() {
-            let mut best: Vec<(u32, Vec<u32>)> = Vec::new();
+            let mut next: Vec<u32> = Vec::new();
             for &x in &layer {
                 for (i, g) in generators.iter().enumerate() {
                     let y = q.product(x, g.element);
@@ -88,17 +90,20 @@ impl Presentation {
                     }
                     let mut w = words[x as usize].clone().expect("layer words are set");
                     w[i] += 1;
-                    match best.iter_mut().find(|(e, _)| *e == y) {
-                        Some((_, old)) if w < *old => *old = w,
+                    match &mut best[y as usize] {
+                        Some(old) if w < *old => *old = w,
                         Some(_) => {}
-                        None => best.push((y, w)),
+                        slot @ None => {
+                            *slot = Some(w);
+                            next.push(y);
+                        }
                     }
                 }
             }
-            layer = best.iter().map(|(e, _)| *e).collect();
-            for (e, w) in best {
-                words[e as usize] = Some(w);
+            for &e in &next {
+                words[e as usize] = best[e as usize].take();
             }
+            layer = next;
         }
         let words: Vec<Vec<u32>> = words
             .into_iter()

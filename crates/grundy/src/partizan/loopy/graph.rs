@@ -4,7 +4,7 @@
 use rustc_hash::FxHashMap;
 
 use super::error::LoopyError;
-use crate::budget::{Budget, Exhausted, Resource};
+use crate::budget::{growing_bytes, Budget, Exhausted, Resource};
 use crate::graph::GameGraph;
 use crate::partizan::{PartizanRules, Side};
 
@@ -199,8 +199,11 @@ impl LoopyGame {
                         Some(&id) => id,
                         None => {
                             let id = positions.len() as u32;
-                            let held = index.len() as u64
-                                * (2 * std::mem::size_of::<R::Position>() as u64 + 8);
+                            // The index and the list as they grow: a table about to
+                            // double holds both its old and its new allocation.
+                            let size = std::mem::size_of::<R::Position>() as u64;
+                            let held = growing_bytes(index.len(), index.capacity(), size + 5, 1)
+                                + growing_bytes(positions.len(), positions.capacity(), size, 1);
                             built.reserve(positions.len() as u64 + 1, held)?;
                             index.insert(q.clone(), id);
                             positions.push(q);
