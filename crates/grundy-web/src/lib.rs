@@ -605,12 +605,10 @@ impl Shared {
     }
 }
 
-/// The position `p` of `game` (as `request` names it), analysed, as an answer.
-fn answer_at(game: &Match, p: u32, request: &GameRequest) -> PositionAnswer {
+/// The position `p` of `game`, analysed, as an answer.
+fn answer_at(game: &Match, p: u32) -> PositionAnswer {
     let analysis = game.analyse(p);
-    let why = (request.game.as_deref())
-        .and_then(|spec| registry::playable(spec).ok())
-        .and_then(|(playable, argument)| playable.why?(argument, &analysis.position));
+    let why = game.why(p);
     PositionAnswer {
         title: game.title().to_string(),
         start: game.name(game.start()).to_string(),
@@ -637,17 +635,12 @@ fn with_touches(analysis: &Analysis) -> Map<String, Value> {
 }
 
 /// The move to `to` from `p`, with its verdict, and the position after it.
-fn move_answer(
-    game: &Match,
-    p: u32,
-    to: u32,
-    request: &GameRequest,
-) -> Result<MoveAnswer, ApiError> {
+fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
     let played = game.choice(p, to).ok_or_else(failed)?;
     Ok(MoveAnswer {
         played,
         before: game.outcome(p),
-        after: answer_at(game, to, request),
+        after: answer_at(game, to),
     })
 }
 
@@ -673,10 +666,7 @@ async fn position(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
-    on_position(shared, body, |game, p, request| {
-        Ok(answer_at(game, p, request))
-    })
-    .await
+    on_position(shared, body, |game, p, _| Ok(answer_at(game, p))).await
 }
 
 /// `POST /api/move`.
@@ -688,7 +678,7 @@ async fn play_move(
         let text = (request.played.as_deref())
             .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
         let to = game.read_move(p, text).map_err(play_error)?;
-        move_answer(game, p, to, request)
+        move_answer(game, p, to)
     })
     .await
 }
@@ -698,7 +688,7 @@ async fn engine_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    on_position(shared, body, |game, p, request| {
+    on_position(shared, body, |game, p, _| {
         let analysis = game.analyse(p);
         let best = analysis
             .best
@@ -706,7 +696,7 @@ async fn engine_move(
         let to = game
             .read_move(p, &analysis.moves[best].key)
             .map_err(play_error)?;
-        move_answer(game, p, to, request)
+        move_answer(game, p, to)
     })
     .await
 }

@@ -39,6 +39,8 @@
 //! **Complexity.** Every function takes O(log n) time (there are 92 Fibonacci numbers in
 //! `u64`); [`misere_losses_up_to`] answers 10^5 queries in a few milliseconds.
 
+use std::sync::Arc;
+
 use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
 use super::{Answer, Family, Group, Inputs, Param, RunError};
@@ -50,7 +52,7 @@ use crate::math::zeckendorf::{
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook};
+use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
 use crate::progress::Progress;
 use crate::report::{Field, Layout, Report};
 use crate::rules::Impartial;
@@ -266,28 +268,7 @@ pub static FAMILY: Family = Family {
         position: "the pile, and the most that may be taken: 20 or 20/5",
         start: "20",
         aliases: &["fibonacci-nim"],
-        why: Some(|_, position| {
-            let p = position_of_name(position).ok()?;
-            let terms: Vec<String> = zeckendorf(p.pile).iter().map(u64::to_string).collect();
-            let smallest = smallest_term(p.pile)?;
-            let verdict = if smallest <= p.limit {
-                "at most"
-            } else {
-                "more than"
-            };
-            let outcome = if smallest <= p.limit {
-                "taking it wins"
-            } else {
-                "the player to move loses"
-            };
-            Some(format!(
-                "the pile as a sum of Fibonacci numbers (Zeckendorf): {} = {}; its smallest \
-                 term, {smallest}, is {verdict} the most that may be taken, {}: {outcome}",
-                p.pile,
-                terms.join(" + "),
-                p.limit
-            ))
-        }),
+        why: Some(|_| Some(WhyLine(Arc::new(why)))),
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
         table: Some(|_| PlayTable::of_piles("fibonacci", 1)),
@@ -456,4 +437,29 @@ fn batch(inputs: &Inputs) -> Result<Report, RunError> {
     let text: Vec<String> = counts.iter().map(u64::to_string).collect();
     Ok(Report::new()
         .field(Field::shown("counts", counts, "", text.join("\n")).laid_out(Layout::Bare)))
+}
+
+/// Why a Fibonacci Nim position is won or lost: the pile's Zeckendorf digits, whose
+/// smallest term the player to move must be able to take. O(log pile).
+fn why(position: &str) -> Option<String> {
+    let p = position_of_name(position).ok()?;
+    let terms: Vec<String> = zeckendorf(p.pile).iter().map(u64::to_string).collect();
+    let smallest = smallest_term(p.pile)?;
+    let verdict = if smallest <= p.limit {
+        "at most"
+    } else {
+        "more than"
+    };
+    let outcome = if smallest <= p.limit {
+        "taking it wins"
+    } else {
+        "the player to move loses"
+    };
+    Some(format!(
+        "the pile as a sum of Fibonacci numbers (Zeckendorf): {} = {}; its smallest \
+         term, {smallest}, is {verdict} the most that may be taken, {}: {outcome}",
+        p.pile,
+        terms.join(" + "),
+        p.limit
+    ))
 }

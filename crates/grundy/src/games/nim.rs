@@ -25,6 +25,7 @@
 //! **Complexity.** O(n) time for n piles, in both conventions; all winning moves are listed.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -35,7 +36,7 @@ use crate::impartial::misere::anti_sg_wins;
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::explore_or_formula;
-use crate::play::{piles, Match, PlayError, PlayTable, Playable};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -234,7 +235,7 @@ pub static FAMILY: Family = Family {
             position: "the piles: 3 4 5",
             start: "3 4 5",
             aliases: &[],
-            why: Some(why),
+            why: Some(|_| Some(WhyLine(Arc::new(why)))),
             build: |_, start, budget| play_from(start, budget, false),
             formula: Some(|_, start, budget| {
                 by_formula(piles::read(start, "pile")?, budget, false)
@@ -259,7 +260,7 @@ pub static FAMILY: Family = Family {
 
 /// Why a Nim position is won or lost: the nim-sum of its piles (`3 ⊕ 4 ⊕ 5 = 2`), which
 /// the player to move makes 0 to win. O(piles).
-fn why(_: &str, position: &str) -> Option<String> {
+fn why(position: &str) -> Option<String> {
     let piles = piles::read(position, "pile").ok()?;
     let sum = piles.iter().fold(0, |x, &n| x ^ n);
     let terms: Vec<String> = piles.iter().map(u64::to_string).collect();

@@ -139,7 +139,8 @@ pub fn play_budget(limit: usize) -> Budget {
 /// anything is explored ([`PlayError::StartTooLarge`]). O(positions × moves).
 pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    (game.build)(argument, start, budget)
+    let why = game.why.and_then(|why| why(argument));
+    Ok((game.build)(argument, start, budget)?.with_why(why))
 }
 
 /// The game named `spec` played from `start` by its family's formula whatever the start's
@@ -150,7 +151,8 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
     let formula = game
         .formula
         .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax)))?;
-    formula(argument, start, budget)
+    let why = game.why.and_then(|why| why(argument));
+    Ok(formula(argument, start, budget)?.with_why(why))
 }
 
 /// The table of `grundy table` whose cells are positions of the game `spec`, if there is one

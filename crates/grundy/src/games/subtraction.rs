@@ -50,6 +50,7 @@
 //! once the rule is set up (O(|S|) per pile for a finite set).
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -60,7 +61,7 @@ use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Match, PlayError, PlayTable, Playable, CANDIDATES};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
 use crate::progress::Progress;
 use crate::report::{big, Field, Report};
 use crate::rules::{Impartial, Moves, Sum};
@@ -739,26 +740,31 @@ fn searched(rule: Rule) -> Result<Subtraction, PlayError> {
 }
 
 /// Why a position of the subtraction game (its rule the argument) is won or lost: its
-/// values' period, each pile's value, and their nim-sum.
-fn why(argument: &str, position: &str) -> Option<String> {
-    let game = searched(rule_of_name(argument).ok()?).ok()?;
-    let piles = piles::read(position, "pile").ok()?;
-    let pattern = game.pattern();
-    let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
-    let sum = values.iter().fold(0, |x, &v| x ^ v);
-    let saltus = match pattern.saltus {
-        0 => String::new(),
-        s => format!(", growing by {s} a period"),
-    };
-    let shown: Vec<String> = values.iter().map(u64::to_string).collect();
-    Some(format!(
-        "the values repeat with period {} from pile {}{saltus}; the piles' values {}, \
-         nim-sum {sum}: the player to move {}",
-        pattern.period,
-        pattern.preperiod,
-        shown.join(", "),
-        if sum == 0 { "loses" } else { "wins" }
-    ))
+/// values' period, each pile's value, and their nim-sum. The period is searched for when
+/// first asked, once for the game.
+fn why(argument: &str) -> Option<WhyLine> {
+    let rule = rule_of_name(argument).ok()?;
+    let game: OnceLock<Option<Subtraction>> = OnceLock::new();
+    Some(WhyLine(Arc::new(move |position| {
+        let game = game.get_or_init(|| searched(rule.clone()).ok()).as_ref()?;
+        let piles = piles::read(position, "pile").ok()?;
+        let pattern = game.pattern();
+        let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
+        let sum = values.iter().fold(0, |x, &v| x ^ v);
+        let saltus = match pattern.saltus {
+            0 => String::new(),
+            s => format!(", growing by {s} a period"),
+        };
+        let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+        Some(format!(
+            "the values repeat with period {} from pile {}{saltus}; the piles' values {}, \
+             nim-sum {sum}: the player to move {}",
+            pattern.period,
+            pattern.preperiod,
+            shown.join(", "),
+            if sum == 0 { "loses" } else { "wins" }
+        ))
+    })))
 }
 
 /// A subtraction game under `rule` played from `piles` by the formula: its period, found

@@ -33,6 +33,7 @@
 //! [`grundy_table`] takes O(n³ / 64) time and O(n²) memory for piles up to n.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -42,7 +43,7 @@ use crate::budget::Budget;
 use crate::math::golden::floor_sqrt5_times;
 use crate::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
 use crate::play::playable::{explore_or_formula, words};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook};
+use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -417,21 +418,7 @@ pub static FAMILY: Family = Family {
         position: "the two piles: 5 8",
         start: "5 8",
         aliases: &[],
-        why: Some(|_, position| {
-            let (a, b) = two_piles(position).ok()?;
-            let pair = pile_index(a).pair;
-            let verdict = if pair == (a.min(b).into(), a.max(b).into()) {
-                "the piles are a P-position: the player to move loses"
-            } else {
-                "a move to a P-position wins"
-            };
-            Some(format!(
-                "the P-positions are the pairs (a_k, b_k), a_k = ⌊kφ⌋ and b_k = a_k + k: \
-                 pile A: {}; pile B: {}; {verdict}",
-                pile_index(a),
-                pile_index(b)
-            ))
-        }),
+        why: Some(|_| Some(WhyLine(Arc::new(why)))),
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
         table: Some(|_| PlayTable::of_piles("wythoff", 2)),
@@ -518,4 +505,22 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         Field::text_only("pile A", index_a),
         Field::text_only("pile B", index_b),
     ]))
+}
+
+/// Why a Wythoff position is won or lost: where each pile stands among the pairs
+/// (a_k, b_k) of the P-positions. O(1).
+fn why(position: &str) -> Option<String> {
+    let (a, b) = two_piles(position).ok()?;
+    let pair = pile_index(a).pair;
+    let verdict = if pair == (a.min(b).into(), a.max(b).into()) {
+        "the piles are a P-position: the player to move loses"
+    } else {
+        "a move to a P-position wins"
+    };
+    Some(format!(
+        "the P-positions are the pairs (a_k, b_k), a_k = ⌊kφ⌋ and b_k = a_k + k: \
+         pile A: {}; pile B: {}; {verdict}",
+        pile_index(a),
+        pile_index(b)
+    ))
 }

@@ -161,6 +161,7 @@ impl GameStore {
         let star = self.nimber(1);
         let mut g = GameId::ZERO;
         for _ in 0..n {
+            self.tick()?;
             g = self.game(&[g], &[star])?;
         }
         Ok(g)
@@ -183,6 +184,9 @@ impl GameStore {
         let first = i32::try_from(expansion.digit(1)).map_err(|_| ValueError::UpsOverflow)?;
         let mut g = self.nus_game(Nus::new(expansion.number, first, expansion.nimber)?)?;
         for n in 2..=expansion.len() {
+            // Each digit may cost only memo lookups: count it, so that the clock and the
+            // cancel flag are read however long the expansion is.
+            self.tick()?;
             let d = expansion.digit(n);
             if d == 0 {
                 continue;
@@ -192,6 +196,7 @@ impl GameStore {
                 power = self.neg(power)?;
             }
             for _ in 0..d.unsigned_abs() {
+                self.tick()?;
                 g = self.sum(g, power)?;
             }
         }
@@ -246,6 +251,8 @@ impl GameStore {
         let Some(below) = self.uptimal_expansion(r)? else {
             return Ok(None);
         };
+        // What follows copies and compares expansions as long as `below`.
+        self.tick_by(u32::try_from(below.len()).unwrap_or(u32::MAX))?;
         let mut longest_left = 0;
         for l in self.left_options(g)? {
             match self.uptimal_expansion(l)? {

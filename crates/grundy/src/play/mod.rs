@@ -47,7 +47,7 @@ use serde::Serialize;
 
 pub use drawing::{coin_text, Drawing, Part, Touch};
 pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
-pub use playable::{PlayTable, Playable, Why};
+pub use playable::{PlayTable, Playable, Why, WhyLine};
 pub use rulesets::Form;
 pub use session::{Session, Step};
 
@@ -104,6 +104,7 @@ pub enum PlayError {
 pub struct Match {
     title: String,
     body: Body,
+    why: Option<WhyLine>,
 }
 
 /// How a [`Match`] knows its positions.
@@ -232,6 +233,7 @@ impl Match {
         Ok(Match {
             title,
             body: Body::Solved(Arc::new(solved)),
+            why: None,
         })
     }
 
@@ -253,7 +255,18 @@ impl Match {
         Match {
             title,
             body: Body::Formula(Arc::new(game)),
+            why: None,
         }
+    }
+
+    /// The same game, with the line that says why its positions are won or lost.
+    pub fn with_why(self, why: Option<WhyLine>) -> Match {
+        Match { why, ..self }
+    }
+
+    /// Why position `p` is won or lost, in a line, if the game's family says it.
+    pub fn why(&self, p: u32) -> Option<String> {
+        (self.why.as_ref()?.0)(&self.name(p))
     }
 
     /// The game in words: `Nim`, `subtraction game 1,3,4`.

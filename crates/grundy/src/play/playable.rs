@@ -2,6 +2,9 @@
 //! sets it up from a start. Each family of the catalogue declares its own
 //! (`games::Family::plays`); the registry finds one by name.
 
+use std::fmt;
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::{Match, PlayError};
@@ -11,10 +14,25 @@ use crate::budget::{Budget, Resource};
 /// there is none) and its start, within a budget.
 pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
 
-/// Why a position of the game is won or lost, in a line, from the family's formula: the
-/// nim-sum of Nim's piles, the P-positions of Wythoff's game; from the argument of its name
-/// and the position's name (`None` for a position it cannot read).
-pub type Why = fn(argument: &str, position: &str) -> Option<String>;
+/// Why a position of the game is won or lost, in a line, from the family's formula (the
+/// nim-sum of Nim's piles, a subtraction game's period): set up from the argument of its
+/// name (`None` for an argument it cannot read), then asked position by position.
+pub type Why = fn(argument: &str) -> Option<WhyLine>;
+
+/// The line of [`Why`] for one game: from a position's name, why it is won or lost (`None`
+/// for a position it cannot read). What the line needs of the game (a period) is found at
+/// most once, when first asked, and kept with the game.
+#[derive(Clone)]
+pub struct WhyLine(pub Arc<WhyFn>);
+
+/// The function of a [`WhyLine`]: a position's name to its line.
+pub type WhyFn = dyn Fn(&str) -> Option<String> + Send + Sync;
+
+impl fmt::Debug for WhyLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("WhyLine")
+    }
+}
 
 /// The table of `grundy table` whose cells are this game's positions, from the argument of
 /// its name; `None` for an argument whose game has no table (`coins:multiples`).

@@ -73,18 +73,30 @@ impl GameStore {
     /// O(1).
     pub fn check_budget(&mut self, outside: u64) -> Result<(), ValueError> {
         self.outside = outside;
-        self.until_check = CHECK_EVERY;
         let games = self.nodes.len() as u64;
-        self.budget
-            .check(WORK, games, self.bytes().saturating_add(outside))
-            .map_err(ValueError::Budget)
+        let checked = self
+            .budget
+            .check(WORK, games, self.bytes().saturating_add(outside));
+        // Once out of budget, every later operation checks again and fails at once: a caller
+        // that sets an error aside (printing falls back to braces) must not do another
+        // `CHECK_EVERY` operations for each one it tries.
+        self.until_check = if checked.is_ok() { CHECK_EVERY } else { 1 };
+        checked.map_err(ValueError::Budget)
     }
 
     /// Counts one operation, and checks the budget every [`CHECK_EVERY`] (see
     /// [`GameStore::check_budget`]). O(1).
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), ValueError> {
-        self.until_check -= 1;
+        self.tick_by(1)
+    }
+
+    /// Counts `work` operations at once (a step whose cost grows with its input, such as
+    /// copying a long expansion), checking the budget when [`CHECK_EVERY`] have passed.
+    /// O(1).
+    #[inline]
+    pub(crate) fn tick_by(&mut self, work: u32) -> Result<(), ValueError> {
+        self.until_check = self.until_check.saturating_sub(work.max(1));
         if self.until_check == 0 {
             return self.check_budget(self.outside);
         }
