@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::budget::Exhausted;
-use crate::partizan::{ParseErrorKind, ValueError};
+use crate::partizan::{ParseError, ParseErrorKind, ValueError};
 
 /// The deepest nesting of braces and parentheses a loopy text may have.
 pub const MAX_LOOPY_NESTING: usize = 256;
@@ -107,4 +107,14 @@ pub enum LoopyError {
     /// A budget ran out.
     #[error(transparent)]
     Budget(#[from] Exhausted),
+}
+
+impl From<ParseError> for LoopyError {
+    /// A problem of the short games' notation, at its column.
+    fn from(e: ParseError) -> Self {
+        LoopyError::Parse(LoopyParseError {
+            column: e.column,
+            kind: LoopyParseErrorKind::Short(e.kind),
+        })
+    }
 }

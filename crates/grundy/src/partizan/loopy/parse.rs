@@ -1,12 +1,16 @@
 //! Reading loopy games in the notation CGSuite reads (see the [module](super)): a recursive
-//! descent that builds the graph as it goes, short games read by the short notation's reader.
+//! descent that builds the graph as it goes, short games read by the short notation's reader,
+//! on the scanner the two readers share (signs, operators, brackets, brace items).
 
 use rustc_hash::FxHashMap;
 
 use super::error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
 use super::graph::{Builder, LoopyGame};
 use crate::budget::Budget;
-use crate::partizan::{GameId, GameStore, ParseErrorKind, Side, ValueError};
+use crate::partizan::notation::scan::{
+    brace_items, nested, parenthesised, Item, Operator, Placed, Reader, Scanner, Sign,
+};
+use crate::partizan::{GameId, GameStore, ParseError, ParseErrorKind, Side, ValueError};
 
 /// What the work is called in budget errors.
 const WORK: &str = "reading a loopy game";
@@ -17,13 +21,6 @@ enum Val {
     Node(u32),
     Pass,
     Name(u32, String),
-}
-
-/// An item between braces.
-enum Item {
-    Game(Val),
-    Comma,
-    Slashes(usize),
 }
 
 /// A brace group being read: its position, and its name if it has one.
@@ -55,19 +52,17 @@ impl LoopyGame {
     /// ```
     pub fn parse(text: &str, budget: &Budget) -> Result<LoopyGame, LoopyError> {
         let mut p = Parser {
-            text,
-            pos: 0,
-            nesting: 0,
+            s: Scanner::new(text, MAX_LOOPY_NESTING),
             built: Builder::new(budget, WORK),
             store: GameStore::with_budget(budget.clone()),
             short: FxHashMap::default(),
             open: Vec::new(),
         };
-        let at = p.pos;
+        let at = p.s.pos;
         let v = p.expression()?;
-        p.skip_spaces();
-        if p.pos < text.len() {
-            return Err(p.expected("an operator ('+', '-') or the end"));
+        p.s.skip_spaces();
+        if !p.s.at_end() {
+            return Err(p.s.expected("an operator ('+', '-') or the end").into());
         }
         let node = p.node_of(at, v)?;
         Ok(p.built.game(node))
@@ -75,9 +70,7 @@ impl LoopyGame {
 }
 
 struct Parser<'a> {
-    text: &'a str,
-    pos: usize,
-    nesting: usize,
+    s: Scanner<'a>,
     built: Builder<'a>,
     store: GameStore,
     /// The position of each short game already built.
@@ -86,118 +79,61 @@ struct Parser<'a> {
     open: Vec<Open>,
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
+impl<'a> Reader<'a> for Parser<'a> {
+    type Value = Val;
+    type Error = LoopyError;
 
-    fn starts_with(&self, s: &str) -> bool {
-        self.text[self.pos..].starts_with(s)
-    }
-
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += self.peek().map_or(1, char::len_utf8);
-        }
-    }
-
-    fn column_at(&self, pos: usize) -> usize {
-        self.text[..pos].chars().count() + 1
-    }
-
-    fn error_at(&self, pos: usize, kind: LoopyParseErrorKind) -> LoopyError {
-        LoopyError::Parse(LoopyParseError {
-            column: self.column_at(pos),
-            kind,
-        })
-    }
-
-    fn short_error(&self, pos: usize, kind: ParseErrorKind) -> LoopyError {
-        self.error_at(pos, LoopyParseErrorKind::Short(kind))
-    }
-
-    fn expected(&self, expected: &'static str) -> LoopyError {
-        let found = match self.peek() {
-            None => "end of input".to_string(),
-            Some(c) => format!("'{c}'"),
-        };
-        self.short_error(self.pos, ParseErrorKind::Expected { expected, found })
-    }
-
-    fn value_error(&self, pos: usize, e: ValueError) -> LoopyError {
-        match e {
-            ValueError::Budget(e) => LoopyError::Budget(e),
-            e => self.short_error(pos, ParseErrorKind::Value(e)),
-        }
-    }
-
-    fn enter(&mut self) -> Result<(), LoopyError> {
-        self.nesting += 1;
-        if self.nesting > MAX_LOOPY_NESTING {
-            return Err(self.error_at(self.pos, LoopyParseErrorKind::TooDeep));
-        }
-        Ok(())
+    fn scanner(&mut self) -> &mut Scanner<'a> {
+        &mut self.s
     }
 
     /// `operand (('+' | '-' | '+-') operand)*`.
     fn expression(&mut self) -> Result<Val, LoopyError> {
         let mut acc = self.operand()?;
-        loop {
-            self.skip_spaces();
-            let at = self.pos;
-            let (skip, minus, switch) = if self.starts_with("+-") {
-                (2, false, true)
-            } else if self.starts_with("+") {
-                (1, false, false)
-            } else if self.starts_with("-") {
-                (1, true, false)
-            } else {
-                return Ok(acc);
-            };
+        while let Some((operator, at)) = self.s.operator() {
             let first = self.node_of(at, acc)?;
-            self.pos += skip;
-            let rhs_at = self.pos;
+            let rhs_at = self.s.pos;
             let rhs = self.operand()?;
-            let mut rhs = self.node_of(rhs_at, rhs)?;
-            if minus {
-                rhs = self.negate(rhs)?;
-            }
-            if switch {
-                rhs = self.switch(rhs)?;
-            }
+            let rhs = self.node_of(rhs_at, rhs)?;
+            let rhs = match operator {
+                Operator::Plus => rhs,
+                Operator::Minus => self.negate(rhs)?,
+                Operator::PlusMinus => self.switch(rhs)?,
+            };
             acc = Val::Node(self.sum(first, rhs)?);
+        }
+        Ok(acc)
+    }
+
+    fn too_deep(&self, pos: usize) -> LoopyError {
+        self.error_at(pos, LoopyParseErrorKind::TooDeep)
+    }
+}
+
+impl Parser<'_> {
+    fn error_at(&self, pos: usize, kind: LoopyParseErrorKind) -> LoopyError {
+        LoopyError::Parse(LoopyParseError {
+            column: self.s.column_at(pos),
+            kind,
+        })
+    }
+
+    fn value_error(&self, pos: usize, e: ValueError) -> LoopyError {
+        match e {
+            ValueError::Budget(e) => LoopyError::Budget(e),
+            e => self.s.error_at(pos, ParseErrorKind::Value(e)).into(),
         }
     }
 
     /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom.
     fn operand(&mut self) -> Result<Val, LoopyError> {
-        let mut signs = Vec::new();
-        loop {
-            self.skip_spaces();
-            let at = self.pos;
-            if self.starts_with("+-") {
-                self.pos += 2;
-                signs.push((true, at));
-            } else if self.starts_with("-") {
-                let digit = self.text.as_bytes().get(self.pos + 1);
-                if digit.is_some_and(u8::is_ascii_digit) {
-                    break;
-                }
-                self.pos += 1;
-                signs.push((false, at));
-            } else if self.starts_with("+") {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        let mut signs = self.s.signs();
         let mut v = self.atom()?;
-        while let Some((switch, sign_at)) = signs.pop() {
+        while let Some((sign, sign_at)) = signs.pop() {
             let node = self.node_of(sign_at, v)?;
-            v = Val::Node(if switch {
-                self.switch(node)?
-            } else {
-                self.negate(node)?
+            v = Val::Node(match sign {
+                Sign::PlusMinus => self.switch(node)?,
+                Sign::Minus => self.negate(node)?,
             });
         }
         Ok(v)
@@ -205,9 +141,9 @@ impl Parser<'_> {
 
     /// A short game, a constant, `pass`, a name, braces, or parentheses.
     fn atom(&mut self) -> Result<Val, LoopyError> {
-        let at = self.pos;
-        let Some(c) = self.peek() else {
-            return Err(self.expected("a game"));
+        let at = self.s.pos;
+        let Some(c) = self.s.peek() else {
+            return Err(self.s.expected("a game").into());
         };
         if c == '-' || c.is_ascii_digit() || c == '^' || c == '*' {
             return self.short_atom();
@@ -216,32 +152,24 @@ impl Parser<'_> {
             return self.braces(None);
         }
         if c == '(' {
-            self.enter()?;
-            self.pos += 1;
-            let v = self.expression()?;
-            self.skip_spaces();
-            if !self.starts_with(")") {
-                return Err(self.expected("')'"));
-            }
-            self.pos += 1;
-            self.nesting -= 1;
-            return Ok(v);
+            return parenthesised(self, 1);
         }
         if !c.is_ascii_alphabetic() {
-            return Err(self.expected("a game"));
+            return Err(self.s.expected("a game").into());
         }
-        let end = self.text[at..]
+        let text = self.s.text;
+        let end = text[at..]
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(self.text.len(), |i| at + i);
-        let word = &self.text[at..end];
+            .map_or(text.len(), |i| at + i);
+        let word = &text[at..end];
         let downs = word.trim_end_matches(|c: char| c.is_ascii_digit());
-        if downs.bytes().all(|b| b == b'v') || self.text[at..].starts_with("Tiny(") {
+        if downs.bytes().all(|b| b == b'v') || text[at..].starts_with("Tiny(") {
             return self.short_atom();
         }
-        if self.text[at..].starts_with("Miny(") {
+        if text[at..].starts_with("Miny(") {
             return self.short_atom();
         }
-        self.pos = end;
+        self.s.pos = end;
         let constant = |p: &mut Self, left: Option<u32>, right: Option<u32>, pass: Side| {
             let v = p.built.push(Vec::new(), Vec::new())?;
             let own = |o: Option<u32>| o.map_or(vec![v], |o| vec![o]);
@@ -279,19 +207,19 @@ impl Parser<'_> {
             }
             name => {
                 let name = name.to_string();
-                let rest = self.pos;
-                self.skip_spaces();
-                if self.starts_with(":") {
-                    self.pos += 1;
-                    self.skip_spaces();
+                let rest = self.s.pos;
+                self.s.skip_spaces();
+                if self.s.starts_with(":") {
+                    self.s.pos += 1;
+                    self.s.skip_spaces();
                 }
-                if self.starts_with("{") {
+                if self.s.starts_with("{") {
                     if self.open.iter().any(|o| o.name.as_deref() == Some(&name)) {
                         return Err(self.error_at(at, LoopyParseErrorKind::NameTwice(name)));
                     }
                     return self.braces(Some(name));
                 }
-                self.pos = rest;
+                self.s.pos = rest;
                 match self
                     .open
                     .iter()
@@ -308,14 +236,14 @@ impl Parser<'_> {
     /// A number with its suffixes, or a run of suffixes (`^`, `v3`, `*2`, `^<2>`,
     /// `Tiny(…)`), read by the short notation's reader.
     fn short_atom(&mut self) -> Result<Val, LoopyError> {
-        let at = self.pos;
-        let bytes = self.text.as_bytes();
+        let (text, at) = (self.s.text, self.s.pos);
+        let bytes = text.as_bytes();
         let mut i = at + usize::from(bytes[at] == b'-');
         while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'/') {
             i += 1;
         }
         loop {
-            let rest = &self.text[i..];
+            let rest = &text[i..];
             if rest.starts_with("Tiny(") || rest.starts_with("Miny(") {
                 let mut depth = 0usize;
                 for (k, b) in rest.bytes().enumerate() {
@@ -330,7 +258,7 @@ impl Parser<'_> {
                     }
                 }
                 if depth > 0 {
-                    i = self.text.len();
+                    i = text.len();
                 }
             } else if i < bytes.len() && b"^v*<>[]0123456789".contains(&bytes[i]) {
                 i += 1;
@@ -338,13 +266,11 @@ impl Parser<'_> {
                 break;
             }
         }
-        let g = self.store.parse(&self.text[at..i]).map_err(|e| {
-            LoopyError::Parse(LoopyParseError {
-                column: self.column_at(at) + e.column - 1,
-                kind: LoopyParseErrorKind::Short(e.kind),
-            })
+        let g = self.store.parse(&text[at..i]).map_err(|e| ParseError {
+            column: self.s.column_at(at) + e.column - 1,
+            ..e
         })?;
-        self.pos = i;
+        self.s.pos = i;
         Ok(Val::Node(self.short_node(at, g)?))
     }
 
@@ -385,72 +311,24 @@ impl Parser<'_> {
 
     /// `{…}`, named `name` if given: items separated by commas and runs of slashes.
     fn braces(&mut self, name: Option<String>) -> Result<Val, LoopyError> {
-        let at = self.pos;
-        self.enter()?;
-        self.pos += 1;
-        let node = self.built.push(Vec::new(), Vec::new())?;
-        self.open.push(Open { node, name });
-        let mut items: Vec<(Item, usize)> = Vec::new();
-        loop {
-            self.skip_spaces();
-            let here = self.pos;
-            match self.peek() {
-                None => return Err(self.expected("'}'")),
-                Some('}') => {
-                    self.pos += 1;
-                    break;
-                }
-                Some('|') => {
-                    let mut run = 0;
-                    while self.peek() == Some('|') {
-                        self.pos += 1;
-                        run += 1;
-                    }
-                    items.push((Item::Slashes(run), here));
-                }
-                Some(',') => {
-                    self.pos += 1;
-                    items.push((Item::Comma, here));
-                }
-                Some(_) => {
-                    let v = self.expression()?;
-                    items.push((Item::Game(v), here));
-                }
-            }
-        }
-        self.open.pop();
-        self.nesting -= 1;
+        let at = self.s.pos;
+        let (node, items) = nested(self, 1, |p| {
+            let node = p.built.push(Vec::new(), Vec::new())?;
+            p.open.push(Open { node, name });
+            let items = brace_items(p)?;
+            p.open.pop();
+            Ok((node, items))
+        })?;
         self.build(at, &items, node)?;
         Ok(Val::Node(node))
     }
 
     /// Sets the options of `target` from a sequence of items: split at the longest run of
     /// slashes, which must be alone at this level.
-    fn build(&mut self, at: usize, items: &[(Item, usize)], target: u32) -> Result<(), LoopyError> {
-        let longest = items
-            .iter()
-            .filter_map(|(i, _)| match i {
-                Item::Slashes(n) => Some(*n),
-                _ => None,
-            })
-            .max();
-        let Some(longest) = longest else {
-            return Err(self.short_error(
-                at,
-                ParseErrorKind::Expected {
-                    expected: "a game: options separated by '|'",
-                    found: "a list without '|'".to_string(),
-                },
-            ));
+    fn build(&mut self, at: usize, items: &[Placed<Val>], target: u32) -> Result<(), LoopyError> {
+        let Some(split) = self.s.split(items)? else {
+            return Err(self.s.list_not_game(at).into());
         };
-        let mut splits = items
-            .iter()
-            .enumerate()
-            .filter(|(_, (i, _))| matches!(i, Item::Slashes(n) if *n == longest));
-        let (split, _) = splits.next().expect("the longest run occurs");
-        if let Some((_, (_, at))) = splits.next() {
-            return Err(self.short_error(*at, ParseErrorKind::AmbiguousSlashes { run: longest }));
-        }
         let left = self.side(at, &items[..split], target)?;
         let right = self.side(at, &items[split + 1..], target)?;
         self.built.set(target, left, right);
@@ -461,7 +339,7 @@ impl Parser<'_> {
     fn side(
         &mut self,
         at: usize,
-        items: &[(Item, usize)],
+        items: &[Placed<Val>],
         target: u32,
     ) -> Result<Vec<u32>, LoopyError> {
         if items.iter().any(|(i, _)| matches!(i, Item::Slashes(_))) {
@@ -470,44 +348,14 @@ impl Parser<'_> {
             return Ok(vec![inner]);
         }
         let mut games: Vec<u32> = Vec::with_capacity(items.len() / 2 + 1);
-        for (k, (item, at)) in items.iter().enumerate() {
-            let want_game = k % 2 == 0;
-            let node = match (item, want_game) {
-                (Item::Game(Val::Node(n)), true) => *n,
-                (Item::Game(Val::Name(n, _)), true) => *n,
-                (Item::Game(Val::Pass), true) => target,
-                (Item::Comma, false) => continue,
-                (_, true) => {
-                    return Err(self.short_error(
-                        *at,
-                        ParseErrorKind::Expected {
-                            expected: "a game",
-                            found: "','".to_string(),
-                        },
-                    ))
-                }
-                (_, false) => {
-                    return Err(self.short_error(
-                        *at,
-                        ParseErrorKind::Expected {
-                            expected: "',' or '|'",
-                            found: "another game".to_string(),
-                        },
-                    ))
-                }
+        for v in self.s.list(items)? {
+            let node = match v {
+                Val::Node(n) | Val::Name(n, _) => *n,
+                Val::Pass => target,
             };
             if !games.contains(&node) {
                 games.push(node);
             }
-        }
-        if items.len() % 2 == 0 && !items.is_empty() {
-            return Err(self.short_error(
-                items[items.len() - 1].1,
-                ParseErrorKind::Expected {
-                    expected: "a game after ','",
-                    found: "nothing".to_string(),
-                },
-            ));
         }
         Ok(games)
     }

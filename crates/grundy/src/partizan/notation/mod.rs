@@ -25,7 +25,9 @@
 //!   braces and parentheses is limited to [`MAX_NESTING`] levels, so no input can overflow
 //!   the stack.
 
+mod error;
 mod parse;
 mod print;
+pub(crate) mod scan;
 
-pub use parse::{ParseError, ParseErrorKind, MAX_NESTING};
+pub use error::{ParseError, ParseErrorKind, MAX_NESTING};

@@ -1,16 +1,14 @@
 //! Reading the notation (see the module above): a recursive descent that builds canonical
-//! forms in the store as it goes, with the nesting of braces and parentheses bounded.
-
-use std::fmt;
+//! forms in the store as it goes, with the nesting of braces and parentheses bounded. The
+//! lexical rules (signs, operators, brackets, brace items and their sides) are in `scan`,
+//! which the loopy games' reader shares.
 
 use super::super::error::ValueError;
-use super::super::number::{Dyadic, ParseDyadicError};
+use super::super::number::Dyadic;
 use super::super::nus::Nus;
 use super::super::store::{with_stack, GameId, GameStore};
-
-/// The deepest nesting of braces, parentheses, `Tiny(…)` and `Miny(…)` the reader accepts
-/// (deep texts are read on a thread with a stack sized for them).
-pub const MAX_NESTING: usize = 1 << 15;
+use super::error::{ParseError, ParseErrorKind, MAX_NESTING};
+use super::scan::{brace_items, nested, parenthesised, Operator, Placed, Reader, Scanner, Sign};
 
 /// Texts nested up to this depth are read on the caller's stack.
 const INLINE_NESTING: usize = 48;
@@ -19,68 +17,6 @@ const INLINE_NESTING: usize = 48;
 /// optimised build, with a margin for unoptimised ones).
 const STACK_PER_NESTING: usize = 8192;
 
-/// Why a text is not a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ParseErrorKind {
-    /// Something else was expected here.
-    Expected {
-        /// What would have been understood.
-        expected: &'static str,
-        /// What is there instead (`end of input` at the end).
-        found: String,
-    },
-    /// The longest run of slashes occurs more than once at one level, as in `{3|2|1}`.
-    AmbiguousSlashes {
-        /// The length of the run.
-        run: usize,
-    },
-    /// Braces and parentheses nest deeper than [`MAX_NESTING`].
-    TooDeep,
-    /// A number is not a dyadic rational or is out of range.
-    Number(ParseDyadicError),
-    /// Building the game failed (a sum out of range, …).
-    Value(ValueError),
-}
-
-/// A text that is not a game: where (1-based column, in characters) and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct ParseError {
-    /// The column of the problem, counting characters from 1.
-    pub column: usize,
-    /// The problem.
-    pub kind: ParseErrorKind,
-}
-
-impl fmt::Display for ParseError {
-    /// `column N: ` and the problem.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.kind)
-    }
-}
-
-impl fmt::Display for ParseErrorKind {
-    /// The problem alone, for callers that name the place their own way (`file:line:column`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseErrorKind::Expected { expected, found } => {
-                write!(f, "expected {expected}, found {found}")
-            }
-            ParseErrorKind::AmbiguousSlashes { run } => write!(
-                f,
-                "ambiguous slashes: a run of {run} '|' appears twice at one level (use braces)"
-            ),
-            ParseErrorKind::TooDeep => {
-                write!(
-                    f,
-                    "braces and parentheses nest deeper than {MAX_NESTING} levels"
-                )
-            }
-            ParseErrorKind::Number(e) => write!(f, "{e}"),
-            ParseErrorKind::Value(e) => write!(f, "{e}"),
-        }
-    }
-}
-
 /// What a brace group holds: a game, or (without any `|`) a bare list, which only `+-{…}`
 /// accepts.
 enum Braced {
@@ -88,18 +24,9 @@ enum Braced {
     List(Vec<GameId>),
 }
 
-/// An item between the braces.
-enum Item {
-    Game(GameId),
-    Comma,
-    Slashes(usize),
-}
-
 struct Parser<'a> {
     store: &'a mut GameStore,
-    text: &'a str,
-    pos: usize,
-    nesting: usize,
+    s: Scanner<'a>,
 }
 
 impl GameStore {
@@ -136,14 +63,12 @@ impl GameStore {
     fn parse_here(&mut self, text: &str) -> Result<GameId, ParseError> {
         let mut p = Parser {
             store: self,
-            text,
-            pos: 0,
-            nesting: 0,
+            s: Scanner::new(text, MAX_NESTING),
         };
         let g = p.expression()?;
-        p.skip_spaces();
-        if p.pos < text.len() {
-            return Err(p.expected("an operator ('+', '-', '+-') or the end"));
+        p.s.skip_spaces();
+        if !p.s.at_end() {
+            return Err(p.s.expected("an operator ('+', '-', '+-') or the end"));
         }
         Ok(g)
     }
@@ -171,89 +96,41 @@ fn nesting(text: &str) -> (usize, usize) {
     (deepest, column)
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
+impl<'a> Reader<'a> for Parser<'a> {
+    type Value = GameId;
+    type Error = ParseError;
 
-    fn peek_at(&self, offset: usize) -> Option<u8> {
-        self.text.as_bytes().get(self.pos + offset).copied()
-    }
-
-    fn starts_with(&self, s: &str) -> bool {
-        self.text[self.pos..].starts_with(s)
-    }
-
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += self.peek().map_or(1, char::len_utf8);
-        }
-    }
-
-    fn column_at(&self, pos: usize) -> usize {
-        self.text[..pos].chars().count() + 1
-    }
-
-    fn error_at(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError {
-            column: self.column_at(pos),
-            kind,
-        }
-    }
-
-    fn expected(&self, expected: &'static str) -> ParseError {
-        let found = match self.peek() {
-            None => "end of input".to_string(),
-            Some(c) => format!("'{c}'"),
-        };
-        self.error_at(self.pos, ParseErrorKind::Expected { expected, found })
-    }
-
-    /// Wraps an arithmetic error with the column where the operand began.
-    fn value<T>(&self, at: usize, r: Result<T, ValueError>) -> Result<T, ParseError> {
-        r.map_err(|e| self.error_at(at, ParseErrorKind::Value(e)))
-    }
-
-    fn enter(&mut self) -> Result<(), ParseError> {
-        self.nesting += 1;
-        if self.nesting > MAX_NESTING {
-            return Err(self.error_at(self.pos, ParseErrorKind::TooDeep));
-        }
-        Ok(())
+    fn scanner(&mut self) -> &mut Scanner<'a> {
+        &mut self.s
     }
 
     /// `operand (('+' | '-' | '+-') operand)*`.
     fn expression(&mut self) -> Result<GameId, ParseError> {
         let mut acc = self.operand()?;
-        loop {
-            self.skip_spaces();
-            let at = self.pos;
-            if self.starts_with("+-") {
-                self.pos += 2;
-                let rhs = self.operand()?;
-                let switch = self.switch_of(at, &[rhs])?;
-                acc = {
-                    let r = self.store.sum(acc, switch);
-                    self.value(at, r)
-                }?;
-            } else if self.starts_with("+") {
-                self.pos += 1;
-                let rhs = self.operand()?;
-                acc = {
-                    let r = self.store.sum(acc, rhs);
-                    self.value(at, r)
-                }?;
-            } else if self.starts_with("-") {
-                self.pos += 1;
-                let rhs = self.operand()?;
-                acc = {
-                    let r = self.store.sub(acc, rhs);
-                    self.value(at, r)
-                }?;
-            } else {
-                return Ok(acc);
-            }
+        while let Some((operator, at)) = self.s.operator() {
+            let rhs = self.operand()?;
+            let r = match operator {
+                Operator::PlusMinus => {
+                    let switch = self.switch_of(at, &[rhs])?;
+                    self.store.sum(acc, switch)
+                }
+                Operator::Plus => self.store.sum(acc, rhs),
+                Operator::Minus => self.store.sub(acc, rhs),
+            };
+            acc = self.value(at, r)?;
         }
+        Ok(acc)
+    }
+
+    fn too_deep(&self, pos: usize) -> ParseError {
+        self.s.error_at(pos, ParseErrorKind::TooDeep)
+    }
+}
+
+impl Parser<'_> {
+    /// Wraps an arithmetic error with the column where the operand began.
+    fn value<T>(&self, at: usize, r: Result<T, ValueError>) -> Result<T, ParseError> {
+        r.map_err(|e| self.s.error_at(at, ParseErrorKind::Value(e)))
     }
 
     /// `±{a, b, …} = {a, b, … | −a, −b, …}`.
@@ -271,47 +148,20 @@ impl Parser<'_> {
         }
     }
 
-    /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom. Read in a loop,
-    /// so a long run of signs costs no stack.
+    /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom.
     fn operand(&mut self) -> Result<GameId, ParseError> {
-        enum Sign {
-            Minus,
-            PlusMinus,
-        }
-        let mut signs = Vec::new();
-        loop {
-            self.skip_spaces();
-            let at = self.pos;
-            if self.starts_with("+-") {
-                self.pos += 2;
-                signs.push((Sign::PlusMinus, at));
-            } else if self.starts_with("-") {
-                if self.peek_at(1).is_some_and(|b| b.is_ascii_digit()) {
-                    break;
-                }
-                self.pos += 1;
-                signs.push((Sign::Minus, at));
-            } else if self.starts_with("+") {
-                self.pos += 1;
-            } else {
-                break;
-            }
-        }
+        let mut signs = self.s.signs();
         let switch_list =
-            matches!(signs.last(), Some((Sign::PlusMinus, _))) && self.starts_with("{");
+            matches!(signs.last(), Some((Sign::PlusMinus, _))) && self.s.starts_with("{");
         let mut g = if switch_list {
             let (_, at) = signs.pop().expect("checked above");
             match self.braces()? {
                 Braced::Game(g) => self.switch_of(at, &[g])?,
                 Braced::List(list) if !list.is_empty() => self.switch_of(at, &list)?,
                 Braced::List(_) => {
-                    return Err(self.error_at(
-                        at,
-                        ParseErrorKind::Expected {
-                            expected: "a game or a list of games after '+-'",
-                            found: "'{}'".to_string(),
-                        },
-                    ))
+                    return Err(self
+                        .s
+                        .mismatch(at, "a game or a list of games after '+-'", "'{}'"))
                 }
             }
         } else {
@@ -331,8 +181,8 @@ impl Parser<'_> {
 
     /// A number with its suffixes, a run of suffixes, `{…}` or `(…)`.
     fn atom(&mut self) -> Result<GameId, ParseError> {
-        let at = self.pos;
-        let c = self.peek();
+        let at = self.s.pos;
+        let c = self.s.peek();
         if c == Some('-') || c.is_some_and(|c| c.is_ascii_digit()) {
             let x = self.number()?;
             let g = self.store.number(x);
@@ -344,35 +194,18 @@ impl Parser<'_> {
         match c {
             Some('{') => match self.braces()? {
                 Braced::Game(g) => Ok(g),
-                Braced::List(_) => Err(self.error_at(
-                    at,
-                    ParseErrorKind::Expected {
-                        expected: "a game: options separated by '|'",
-                        found: "a list without '|'".to_string(),
-                    },
-                )),
+                Braced::List(_) => Err(self.s.list_not_game(at)),
             },
-            Some('(') => {
-                self.enter()?;
-                self.pos += 1;
-                let g = self.expression()?;
-                self.skip_spaces();
-                if !self.starts_with(")") {
-                    return Err(self.expected("')'"));
-                }
-                self.pos += 1;
-                self.nesting -= 1;
-                Ok(g)
-            }
-            _ => Err(self.expected("a game")),
+            Some('(') => parenthesised(self, 1),
+            _ => Err(self.s.expected("a game")),
         }
     }
 
     /// `[-]digits[/digits]`.
     fn number(&mut self) -> Result<Dyadic, ParseError> {
-        let at = self.pos;
-        let bytes = self.text.as_bytes();
-        let mut end = self.pos + usize::from(bytes[self.pos] == b'-');
+        let at = self.s.pos;
+        let bytes = self.s.text.as_bytes();
+        let mut end = at + usize::from(bytes[at] == b'-');
         let digits = |mut i: usize| {
             while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
@@ -383,26 +216,26 @@ impl Parser<'_> {
         if bytes.get(end) == Some(&b'/') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
             end = digits(end + 1);
         }
-        self.pos = end;
-        self.text[at..end]
+        self.s.pos = end;
+        self.s.text[at..end]
             .parse::<Dyadic>()
-            .map_err(|e| self.error_at(at, ParseErrorKind::Number(e)))
+            .map_err(|e| self.s.error_at(at, ParseErrorKind::Number(e)))
     }
 
     fn at_suffix(&self) -> bool {
-        matches!(self.peek(), Some('^' | 'v' | '*'))
-            || self.starts_with("Tiny(")
-            || self.starts_with("Miny(")
+        matches!(self.s.peek(), Some('^' | 'v' | '*'))
+            || self.s.starts_with("Tiny(")
+            || self.s.starts_with("Miny(")
     }
 
     /// Adds the suffixes written right after `g` (ups, downs, stars, tinies, minies); at
     /// least one if `required`.
     fn suffixes(&mut self, mut g: GameId, required: bool) -> Result<GameId, ParseError> {
         if required && !self.at_suffix() {
-            return Err(self.expected("a game"));
+            return Err(self.s.expected("a game"));
         }
         while self.at_suffix() {
-            let start = self.pos;
+            let start = self.s.pos;
             let part = self.suffix()?;
             g = {
                 let r = self.store.sum(g, part);
@@ -415,29 +248,21 @@ impl Parser<'_> {
     /// One of `^`, `^^…`, `^n`, `^<n>`, `^[n]`, the same with `v`, `*`, `*n`, `Tiny(G)`,
     /// `Miny(G)`.
     fn suffix(&mut self) -> Result<GameId, ParseError> {
-        let at = self.pos;
-        if self.starts_with("Tiny(") || self.starts_with("Miny(") {
-            let tiny = self.starts_with("Tiny(");
-            self.enter()?;
-            self.pos += 5;
-            let sub = self.expression()?;
-            self.skip_spaces();
-            if !self.starts_with(")") {
-                return Err(self.expected("')'"));
-            }
-            self.pos += 1;
-            self.nesting -= 1;
+        let at = self.s.pos;
+        if self.s.starts_with("Tiny(") || self.s.starts_with("Miny(") {
+            let tiny = self.s.starts_with("Tiny(");
+            let sub = parenthesised(self, 5)?;
             return {
                 let r = tiny_or_miny(self.store, sub, tiny);
                 self.value(at, r)
             };
         }
-        let c = self.peek().expect("at a suffix");
-        self.pos += 1;
+        let c = self.s.peek().expect("at a suffix");
+        self.s.pos += 1;
         if c == '*' {
             let n = self.count()?.unwrap_or(1);
             let n = u32::try_from(n).map_err(|_| {
-                self.error_at(
+                self.s.error_at(
                     at,
                     ParseErrorKind::Value(ValueError::TooDeep {
                         depth: n,
@@ -453,22 +278,20 @@ impl Parser<'_> {
             };
         }
         let up = c == '^';
-        let mut run = 1;
-        while self.peek() == Some(c) {
-            self.pos += 1;
-            run += 1;
-        }
-        let game = if run == 1 && (self.starts_with("<") || self.starts_with("[")) {
-            let nth = self.starts_with("<");
-            self.pos += 1;
-            let n = self.count()?.ok_or_else(|| self.expected("a number"))?;
+        let run = 1 + self.s.run_of(c);
+        let game = if run == 1 && (self.s.starts_with("<") || self.s.starts_with("[")) {
+            let nth = self.s.starts_with("<");
+            self.s.pos += 1;
+            let n = self.count()?.ok_or_else(|| self.s.expected("a number"))?;
             let close = if nth { ">" } else { "]" };
-            if !self.starts_with(close) {
-                return Err(self.expected(if nth { "'>'" } else { "']'" }));
+            if !self.s.starts_with(close) {
+                return Err(self.s.expected(if nth { "'>'" } else { "']'" }));
             }
-            self.pos += 1;
-            let n = u32::try_from(n)
-                .map_err(|_| self.error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow)))?;
+            self.s.pos += 1;
+            let n = u32::try_from(n).map_err(|_| {
+                self.s
+                    .error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow))
+            })?;
             let power = if nth {
                 self.store.up_power(n)
             } else {
@@ -479,10 +302,12 @@ impl Parser<'_> {
             let n = if run == 1 {
                 self.count()?.unwrap_or(1)
             } else {
-                run
+                run as u64
             };
-            let n = i32::try_from(n)
-                .map_err(|_| self.error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow)))?;
+            let n = i32::try_from(n).map_err(|_| {
+                self.s
+                    .error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow))
+            })?;
             let ups = if up { n } else { -n };
             let value = self.value(at, Nus::new(Dyadic::ZERO, ups, 0))?;
             {
@@ -492,7 +317,7 @@ impl Parser<'_> {
         };
         if up {
             Ok(game)
-        } else if run == 1 && matches!(self.text.as_bytes().get(at + 1), Some(b'<' | b'[')) {
+        } else if run == 1 && matches!(self.s.text.as_bytes().get(at + 1), Some(b'<' | b'[')) {
             {
                 let r = self.store.neg(game);
                 self.value(at, r)
@@ -504,76 +329,35 @@ impl Parser<'_> {
 
     /// Decimal digits right here, if any.
     fn count(&mut self) -> Result<Option<u64>, ParseError> {
-        let at = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
+        let at = self.s.pos;
+        while self.s.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.s.pos += 1;
         }
-        if at == self.pos {
+        if at == self.s.pos {
             return Ok(None);
         }
-        self.text[at..self.pos]
+        self.s.text[at..self.s.pos]
             .parse::<u64>()
             .map(Some)
-            .map_err(|_| self.error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow)))
+            .map_err(|_| {
+                self.s
+                    .error_at(at, ParseErrorKind::Value(ValueError::UpsOverflow))
+            })
     }
 
     /// `{…}`: items separated by commas and runs of slashes.
     fn braces(&mut self) -> Result<Braced, ParseError> {
-        self.enter()?;
-        self.pos += 1;
-        let mut items: Vec<(Item, usize)> = Vec::new();
-        loop {
-            self.skip_spaces();
-            let at = self.pos;
-            match self.peek() {
-                None => return Err(self.expected("'}'")),
-                Some('}') => {
-                    self.pos += 1;
-                    break;
-                }
-                Some('|') => {
-                    let mut run = 0;
-                    while self.peek() == Some('|') {
-                        self.pos += 1;
-                        run += 1;
-                    }
-                    items.push((Item::Slashes(run), at));
-                }
-                Some(',') => {
-                    self.pos += 1;
-                    items.push((Item::Comma, at));
-                }
-                Some(_) => {
-                    let g = self.expression()?;
-                    items.push((Item::Game(g), at));
-                }
-            }
-        }
-        self.nesting -= 1;
+        let items = nested(self, 1, brace_items)?;
         self.build(&items)
     }
 
     /// The game (or bare list) that a sequence of items stands for: split at the longest run
     /// of slashes, which must be alone at this level.
-    fn build(&mut self, items: &[(Item, usize)]) -> Result<Braced, ParseError> {
-        let longest = items
-            .iter()
-            .filter_map(|(i, _)| match i {
-                Item::Slashes(n) => Some(*n),
-                _ => None,
-            })
-            .max();
-        let Some(longest) = longest else {
-            return self.list(items).map(Braced::List);
+    fn build(&mut self, items: &[Placed<GameId>]) -> Result<Braced, ParseError> {
+        let Some(split) = self.s.split(items)? else {
+            let list = self.s.list(items)?;
+            return Ok(Braced::List(list.into_iter().copied().collect()));
         };
-        let mut splits = items
-            .iter()
-            .enumerate()
-            .filter(|(_, (i, _))| matches!(i, Item::Slashes(n) if *n == longest));
-        let (split, _) = splits.next().expect("the longest run occurs");
-        if let Some((_, (_, at))) = splits.next() {
-            return Err(self.error_at(*at, ParseErrorKind::AmbiguousSlashes { run: longest }));
-        }
         let left = self.side(&items[..split])?;
         let right = self.side(&items[split + 1..])?;
         let at = items[split].1;
@@ -584,52 +368,11 @@ impl Parser<'_> {
     }
 
     /// One side of a split: a single game if it holds slashes, else a list.
-    fn side(&mut self, items: &[(Item, usize)]) -> Result<Vec<GameId>, ParseError> {
+    fn side(&mut self, items: &[Placed<GameId>]) -> Result<Vec<GameId>, ParseError> {
         match self.build(items)? {
             Braced::Game(g) => Ok(vec![g]),
             Braced::List(list) => Ok(list),
         }
-    }
-
-    /// `game (',' game)*`, or nothing.
-    fn list(&self, items: &[(Item, usize)]) -> Result<Vec<GameId>, ParseError> {
-        let mut games = Vec::with_capacity(items.len() / 2 + 1);
-        for (k, (item, at)) in items.iter().enumerate() {
-            let want_game = k % 2 == 0;
-            match (item, want_game) {
-                (Item::Game(g), true) => games.push(*g),
-                (Item::Comma, false) => {}
-                (_, true) => {
-                    return Err(self.error_at(
-                        *at,
-                        ParseErrorKind::Expected {
-                            expected: "a game",
-                            found: "','".to_string(),
-                        },
-                    ))
-                }
-                (_, false) => {
-                    return Err(self.error_at(
-                        *at,
-                        ParseErrorKind::Expected {
-                            expected: "',' or '|'",
-                            found: "another game".to_string(),
-                        },
-                    ))
-                }
-            }
-        }
-        if items.len() % 2 == 0 && !items.is_empty() {
-            let at = items[items.len() - 1].1;
-            return Err(self.error_at(
-                at,
-                ParseErrorKind::Expected {
-                    expected: "a game after ','",
-                    found: "nothing".to_string(),
-                },
-            ));
-        }
-        Ok(games)
     }
 }
 
