@@ -13,9 +13,10 @@ use super::scan::{brace_items, nested, parenthesised, Operator, Placed, Reader, 
 /// Texts nested up to this depth are read on the caller's stack.
 const INLINE_NESTING: usize = 48;
 
-/// Stack reserved per level of nesting on a reading thread (about 1.1 KiB measured in an
-/// optimised build, with a margin for unoptimised ones).
-const STACK_PER_NESTING: usize = 8192;
+/// Stack reserved per level of nesting on a reading thread: about 1.1 KiB measured in an
+/// optimised build; an unoptimised build's frames are several times larger (`Tiny(` nested
+/// 200 deep overflowed 8 KiB a level), so it reserves four times as much.
+const STACK_PER_NESTING: usize = if cfg!(debug_assertions) { 32768 } else { 8192 };
 
 /// What a brace group holds: a game, or (without any `|`) a bare list, which only `+-{…}`
 /// accepts.
