@@ -64,14 +64,14 @@ use grundy::graph::text::parse_str;
 use grundy::partizan::describe;
 use grundy::partizan::error::ValueError;
 use grundy::partizan::picture::ThermographPicture;
-use grundy::partizan::GameStore;
+use grundy::partizan::{Comparison, GameStore};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
 use grundy::play::{Analysis, Choice, Match, PlayError, PlayTable, Playable};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -452,15 +452,15 @@ struct GameRequest {
     played: Option<String>,
 }
 
-/// An answer about a position: the game, and the position analysed (in JSON, each move with
-/// its `touches`); for a ruleset, its thermograph; for a catalogue game whose formula says
-/// why the position is won or lost, that line.
+/// An answer about a position: the game, and the position analysed (each move with its
+/// `touches`); for a ruleset, its thermograph; for a catalogue game whose formula says why
+/// the position is won or lost, that line.
 #[derive(Debug, Serialize)]
 struct PositionAnswer {
     title: String,
     start: String,
     #[serde(flatten)]
-    analysis: Map<String, Value>,
+    analysis: Analysis,
     #[serde(skip_serializing_if = "Option::is_none")]
     thermograph: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -607,41 +607,25 @@ impl Shared {
 
 /// The position `p` of `game`, analysed, as an answer.
 fn answer_at(game: &Match, p: u32) -> PositionAnswer {
-    let analysis = game.analyse(p);
+    let analysis = game.analyse_with_touches(p);
     let why = game.why(p);
     PositionAnswer {
         title: game.title().to_string(),
         start: game.name(game.start()).to_string(),
-        analysis: with_touches(&analysis),
+        analysis,
         thermograph: game.thermograph_svg(p),
         why,
     }
 }
 
-/// The analysis in JSON, each move with what it changes on the drawing (`touches`), where the
-/// move can be shown there.
-fn with_touches(analysis: &Analysis) -> Map<String, Value> {
-    let Ok(Value::Object(mut map)) = serde_json::to_value(analysis) else {
-        return Map::new();
-    };
-    if let Some(Value::Array(moves)) = map.get_mut("moves") {
-        for (shown, choice) in moves.iter_mut().zip(&analysis.moves) {
-            if let (Value::Object(shown), Some(touch)) = (shown, &choice.touch) {
-                shown.insert("touches".to_string(), json!(touch));
-            }
-        }
-    }
-    map
-}
-
-/// The move to `to` from `p`, with its verdict, and the position after it.
-fn move_answer(game: &Match, p: u32, to: u32) -> Result<MoveAnswer, ApiError> {
-    let played = game.choice(p, to).ok_or_else(failed)?;
-    Ok(MoveAnswer {
+/// The move `played` to `to`, with its verdict, from a position that offered its mover
+/// `before`; and the position after it.
+fn move_answer(game: &Match, played: Choice, before: Outcome, to: u32) -> MoveAnswer {
+    MoveAnswer {
         played,
-        before: game.outcome(p),
+        before,
         after: answer_at(game, to),
-    })
+    }
 }
 
 /// Answers a request about a position: reads the body, sets up its game on a worker within
@@ -678,7 +662,8 @@ async fn play_move(
         let text = (request.played.as_deref())
             .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
         let to = game.read_move(p, text).map_err(play_error)?;
-        move_answer(game, p, to)
+        let played = game.choice(p, to).ok_or_else(failed)?;
+        Ok(move_answer(game, played, game.outcome(p), to))
     })
     .await
 }
@@ -689,14 +674,13 @@ async fn engine_move(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
     on_position(shared, body, |game, p, _| {
-        let analysis = game.analyse(p);
+        let mut analysis = game.analyse(p);
         let best = analysis
             .best
             .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
-        let to = game
-            .read_move(p, &analysis.moves[best].key)
-            .map_err(play_error)?;
-        move_answer(game, p, to)
+        let played = analysis.moves.swap_remove(best);
+        let to = game.read_move(p, &played.key).map_err(play_error)?;
+        Ok(move_answer(game, played, analysis.outcome, to))
     })
     .await
 }
@@ -803,16 +787,16 @@ struct CgtRequest {
     expression: String,
 }
 
-/// The relations a worksheet's comparison may ask, and the relations (as
-/// [`describe::comparison`] writes them) under which each holds.
-const RELATIONS: [(&str, &[&str]); 7] = [
-    ("<", &["<"]),
-    ("<=", &["<", "="]),
-    ("=", &["="]),
-    ("==", &["="]),
-    (">=", &[">", "="]),
-    (">", &[">"]),
-    ("<>", &["<>"]),
+/// The relations a worksheet's comparison may ask, and the comparisons
+/// ([`GameStore::compare`]) under which each holds.
+const RELATIONS: [(&str, &[Comparison]); 7] = [
+    ("<", &[Comparison::Less]),
+    ("<=", &[Comparison::Less, Comparison::Equal]),
+    ("=", &[Comparison::Equal]),
+    ("==", &[Comparison::Equal]),
+    (">=", &[Comparison::Greater, Comparison::Equal]),
+    (">", &[Comparison::Greater]),
+    ("<>", &[Comparison::Incomparable]),
 ];
 
 /// `POST /api/cgt`: the expression's length checked first, then the game (or the two
@@ -856,13 +840,12 @@ fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
         })
     };
     let (report, extra) = match split_relation(text) {
-        Some((a, asked, b, at)) => {
+        Some((a, (asked, under), b, at)) => {
             let (ga, gb) = (read(a, 0)?, read(b, at)?);
+            let holds = under.contains(&store.compare(ga, gb).map_err(value_error)?);
+            // The store keeps the comparison: the report's is looked up.
             let report = describe::comparison(&mut store, (a.trim(), ga), (b.trim(), gb))
                 .map_err(value_error)?;
-            let holds = report.to_json()["relation"]
-                .as_str()
-                .is_some_and(|r| relation_holds(asked, r));
             (report, json!({ "asked": asked, "holds": holds }))
         }
         None => {
@@ -889,9 +872,12 @@ fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
     Ok(answer)
 }
 
+/// A relation of [`RELATIONS`]: its symbol, and the comparisons under which it holds.
+type Relation = (&'static str, &'static [Comparison]);
+
 /// `a REL b` split at the first relation ([`RELATIONS`]) standing between spaces outside
 /// braces and parentheses: `a`, the relation, `b`, and the column where `b` starts (from 0).
-fn split_relation(text: &str) -> Option<(&str, &'static str, &str, usize)> {
+fn split_relation(text: &str) -> Option<(&str, Relation, &str, usize)> {
     let mut depth = 0i64;
     let bytes = text.as_bytes();
     for (i, &c) in bytes.iter().enumerate() {
@@ -900,10 +886,10 @@ fn split_relation(text: &str) -> Option<(&str, &'static str, &str, usize)> {
             b'}' | b')' => depth -= 1,
             b' ' if depth == 0 => {
                 let rest = &text[i + 1..];
-                for (symbol, _) in RELATIONS {
+                for relation @ (symbol, _) in RELATIONS {
                     let after = i + 1 + symbol.len();
                     if rest.starts_with(symbol) && bytes.get(after) == Some(&b' ') {
-                        return Some((&text[..i], symbol, &text[after..], after));
+                        return Some((&text[..i], relation, &text[after..], after));
                     }
                 }
             }
@@ -911,13 +897,6 @@ fn split_relation(text: &str) -> Option<(&str, &'static str, &str, usize)> {
         }
     }
     None
-}
-
-/// Whether the relation `asked` holds where [`describe::comparison`] found `found`.
-fn relation_holds(asked: &str, found: &str) -> bool {
-    RELATIONS
-        .iter()
-        .any(|(symbol, holds)| *symbol == asked && holds.contains(&found))
 }
 
 /// A valuing error as an answer: a budget's as [`play_error`] words it, others 422.

@@ -823,6 +823,103 @@ async fn play_hackenbush(page: &Page) {
     assert_eq!(view.winner, "you", "Left wins 1/4v moving first: {view:?}");
 }
 
+/// The page's requests from now on: `fetch` wrapped to note each address asked.
+const NOTE_REQUESTS: &str = r##"
+window.asked = [];
+if (!window.noting) {
+  const fetched = window.fetch;
+  window.fetch = (address, options) => { window.asked.push(String(address)); return fetched(address, options); };
+  window.noting = true;
+}
+"##;
+
+impl Page {
+    /// Clicks Undo and waits until the page rests with `ply` moves played; returns the page
+    /// and the API's endpoints it asked meanwhile (an engine's move taken back and played
+    /// again shows as `/api/engine`).
+    async fn undo(&self, ply: usize) -> (View, Vec<String>) {
+        within(
+            "noting requests",
+            self.client.execute(NOTE_REQUESTS, vec![]),
+        )
+        .await;
+        self.click("#undo").await;
+        // An undo that asks nothing changes nothing: time for a request to begin, if any.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let view = self
+            .until(&format!("undone to {ply} moves"), |v| {
+                v.idle() && v.ply == Some(ply)
+            })
+            .await;
+        let asked = "return window.asked";
+        let asked = within("the requests", self.client.execute(asked, vec![])).await;
+        let asked = serde_json::from_value(asked).expect("addresses");
+        (view, asked)
+    }
+}
+
+/// Undo goes back to before the player's last move: with the engine's replies after it,
+/// never the engine's opening move, and only the player's move where that move ended the game.
+async fn undo(page: &Page) {
+    // The engine second, from 1 1 1: three moves, the player's last one ending the game.
+    let start = page.new_game("nim", "1 1 1", "1").await;
+    page.click_board(&start.moves[0]).await;
+    let replied = page
+        .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
+        .await;
+    page.click_board(&replied.moves[0]).await;
+    let over = page
+        .until("the last move", |v| v.idle() && v.turn == "over")
+        .await;
+    assert_eq!(
+        (over.ply, over.winner.as_str()),
+        (Some(3), "you"),
+        "{over:?}"
+    );
+    let (back, asked) = page.undo(2).await;
+    assert_eq!(
+        (back.position.as_str(), back.turn.as_str()),
+        (replied.position.as_str(), "you"),
+        "{back:?}"
+    );
+    assert_eq!(
+        asked,
+        ["/api/position"],
+        "only the player's move that ended the game is taken back"
+    );
+    let (back, asked) = page.undo(0).await;
+    assert_eq!(
+        (back.position.as_str(), back.turn.as_str()),
+        ("1 1 1", "you")
+    );
+    assert_eq!(asked, ["/api/position"]);
+    // The engine first, from 1 2: its opening move stays; the player's move and the reply
+    // that ended the game are taken back together.
+    let opened = page.new_game("nim", "1 2", "0").await;
+    assert_eq!(opened.ply, Some(1), "{opened:?}");
+    let (kept, asked) = page.undo(1).await;
+    assert_eq!(kept.position, opened.position, "{kept:?}");
+    assert!(
+        asked.is_empty(),
+        "the engine's opening move was taken back: {asked:?}"
+    );
+    page.click_board(&opened.moves[0]).await;
+    let over = page
+        .until("the engine's last move", |v| v.idle() && v.turn == "over")
+        .await;
+    assert_eq!(
+        (over.ply, over.winner.as_str()),
+        (Some(3), "engine"),
+        "{over:?}"
+    );
+    let (back, asked) = page.undo(1).await;
+    assert_eq!(
+        (back.position.as_str(), back.turn.as_str()),
+        (opened.position.as_str(), "you")
+    );
+    assert_eq!(asked, ["/api/position"]);
+}
+
 /// The worksheet computes `{1|*} + ^` (the expression it opens with), and keeps it.
 async fn worksheet(page: &Page) {
     page.click("#sheet button").await;
@@ -992,6 +1089,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     domineering_table(&page).await;
     play_by_the_formula(&page).await;
     worksheet(&page).await;
+    undo(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;

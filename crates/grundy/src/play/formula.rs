@@ -38,9 +38,9 @@ pub(super) trait ByFormula: Send + Sync + Debug {
     fn name(&self, p: u32) -> String;
     /// The outcome for the player to move at `p`, by the formula. O(the formula).
     fn outcome(&self, p: u32) -> Outcome;
-    /// Position `p` with its listed moves, evaluated by the formula. O(listed moves × the
-    /// formula).
-    fn analyse(&self, p: u32) -> Analysis;
+    /// Position `p` with its listed moves, evaluated by the formula, each with its touches
+    /// if `touches`. O(listed moves × the formula).
+    fn analyse(&self, p: u32, touches: bool) -> Analysis;
     /// The position a move typed at `p` leads to: a listed move's number, or the name of any
     /// position one legal move away.
     fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError>;
@@ -163,7 +163,7 @@ impl<G: CatalogueGame> Formula<G> {
         if more {
             let candidates = (self.playbook.candidates)(position)
                 .into_iter()
-                .filter(|q| self.is_move(position, q));
+                .filter(|q| self.legal_move(position, q).is_some());
             let winning = (game.answer(position).winning_moves.into_iter())
                 .take(CANDIDATES)
                 .filter_map(|m| game.play(position, &m));
@@ -192,11 +192,12 @@ impl<G: CatalogueGame> Formula<G> {
     }
 
     /// The move to `to` from a position of outcome `before`, evaluated by the formula, with
-    /// `key` and `text` to show. O(the formula).
+    /// `key` (the name of `to` where `None`) and `text` to show, and its touches where the
+    /// drawing of the position moved from is given. Describes `to` once. O(the formula).
     fn evaluate(
         &self,
-        before: (Outcome, &Drawing),
-        key: String,
+        before: (Outcome, Option<&Drawing>),
+        key: Option<String>,
         to: &G::Position,
         text: String,
     ) -> Choice {
@@ -204,7 +205,7 @@ impl<G: CatalogueGame> Formula<G> {
         let result = after.outcome.flip();
         let (name, drawing) = (self.playbook.describe)(to);
         Choice {
-            key,
+            key: key.unwrap_or_else(|| name.clone()),
             to: name,
             text,
             result,
@@ -212,14 +213,14 @@ impl<G: CatalogueGame> Formula<G> {
             value: after.value,
             canonical_form: None,
             mistake: is_mistake(before.0, result),
-            touch: before.1.touched(&drawing),
+            touches: before.1.and_then(|from| from.touched(&drawing)),
         }
     }
 
-    /// Whether one legal move leads from `from` to `to`. O(the move's check).
-    fn is_move(&self, from: &G::Position, to: &G::Position) -> bool {
-        (self.playbook.between)(from, to)
-            .is_some_and(|m| self.playbook.game.play(from, &m).as_ref() == Some(to))
+    /// The move from `from` to `to`, if one legal move leads there. O(the move's check).
+    fn legal_move(&self, from: &G::Position, to: &G::Position) -> Option<G::Move> {
+        let m = (self.playbook.between)(from, to)?;
+        (self.playbook.game.play(from, &m).as_ref() == Some(to)).then_some(m)
     }
 }
 
@@ -237,17 +238,17 @@ where
         self.playbook.game.answer(&self.position(p)).outcome
     }
 
-    fn analyse(&self, p: u32) -> Analysis {
+    fn analyse(&self, p: u32, touches: bool) -> Analysis {
         let position = self.position(p);
         let game = &self.playbook.game;
         let answer = game.answer(&position);
         let (moves, more_moves) = self.listed(&position);
         let (name, drawing) = (self.playbook.describe)(&position);
-        let before = (answer.outcome, &drawing);
+        let before = (answer.outcome, touches.then_some(&drawing));
         let choices: Vec<Choice> = moves
             .into_iter()
             .enumerate()
-            .map(|(i, (q, text))| self.evaluate(before, (i + 1).to_string(), &q, text))
+            .map(|(i, (q, text))| self.evaluate(before, Some((i + 1).to_string()), &q, text))
             .collect();
         // A winning move where there is one, else the first listed (the smallest take).
         let best = match answer.outcome {
@@ -287,7 +288,7 @@ where
         if let Some((q, _)) = moves.iter().find(|(_, words)| key(words) == typed) {
             return self.number(q.clone());
         }
-        match (self.playbook.read)(text).filter(|q| self.is_move(&position, q)) {
+        match (self.playbook.read)(text).filter(|q| self.legal_move(&position, q).is_some()) {
             Some(q) => self.number(q),
             None => Err(PlayError::Move(format!(
                 "'{text}' is not a move here: type a listed move's number (1 to {}) or the \
@@ -299,14 +300,9 @@ where
 
     fn choice(&self, p: u32, to: u32) -> Option<Choice> {
         let (from, to) = (self.position(p), self.position(to));
-        let m = (self.playbook.between)(&from, &to)?;
-        if self.playbook.game.play(&from, &m).as_ref() != Some(&to) {
-            return None;
-        }
+        let m = self.legal_move(&from, &to)?;
         let before = self.playbook.game.answer(&from).outcome;
-        let name = (self.playbook.describe)(&to).0;
-        let drawing = (self.playbook.describe)(&from).1;
-        Some(self.evaluate((before, &drawing), name, &to, m.to_string()))
+        Some(self.evaluate((before, None), None, &to, m.to_string()))
     }
 
     fn find(&self, name: &str) -> Option<u32> {

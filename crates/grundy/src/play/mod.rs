@@ -10,7 +10,9 @@
 //!   draws where play can go round a cycle; Sprague–Grundy values come from
 //!   [`crate::solve::grundy_values`] where the game is impartial in normal play.
 //! - [`Match::analyse`] gives a position with its legal moves ([`Analysis`], [`Choice`]):
-//!   each with what it gives its player, mistakes marked, and the engine's choice.
+//!   each with what it gives its player, mistakes marked, and the engine's choice;
+//!   [`Match::analyse_with_touches`] also what each move changes on the position's drawing,
+//!   for a front end that plays by clicking it.
 //! - [`Session`] keeps a game's history: moves, undo, and the review of the moves that threw
 //!   a win (or a draw) away.
 //!
@@ -354,11 +356,24 @@ impl Match {
     }
 
     /// Everything about position `p`: its evaluation and its moves, each evaluated, the
-    /// mistakes marked and the engine's choice. O(moves of `p`).
+    /// mistakes marked and the engine's choice (no move's [`Choice::touches`]). O(moves of
+    /// `p`).
     pub fn analyse(&self, p: u32) -> Analysis {
+        self.analysed(p, false)
+    }
+
+    /// [`Match::analyse`], each move with what it changes on the position's drawing
+    /// ([`Choice::touches`]), for a front end that plays by clicking the drawing. O(moves of
+    /// `p` × the drawing's size).
+    pub fn analyse_with_touches(&self, p: u32) -> Analysis {
+        self.analysed(p, true)
+    }
+
+    /// Position `p` analysed, with each move's touches if `touches`.
+    fn analysed(&self, p: u32, touches: bool) -> Analysis {
         match &self.body {
-            Body::Solved(s) => s.analyse(p),
-            Body::Formula(f) => f.analyse(p),
+            Body::Solved(s) => s.analyse(p, touches),
+            Body::Formula(f) => f.analyse(p, touches),
         }
     }
 
@@ -397,8 +412,8 @@ impl Match {
 }
 
 impl Solved {
-    /// See [`Match::analyse`].
-    fn analyse(&self, p: u32) -> Analysis {
+    /// See [`Match::analyse`]; each move with its touches if `touches`.
+    fn analyse(&self, p: u32, touches: bool) -> Analysis {
         let outcome = self.solution.outcome(p);
         let best_to = self.solution.best_move(p);
         let mut best = None;
@@ -429,7 +444,9 @@ impl Solved {
                     value: self.values[q as usize],
                     canonical_form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
-                    touch: self.drawings[p as usize].touched(&self.drawings[q as usize]),
+                    touches: touches
+                        .then(|| self.drawings[p as usize].touched(&self.drawings[q as usize]))
+                        .flatten(),
                 }
             })
             .collect();
@@ -567,11 +584,11 @@ pub struct Choice {
     pub canonical_form: Option<String>,
     /// Whether the move throws away a win (or a draw) that the position offered.
     pub mistake: bool,
-    /// What the move changes on the position's drawing, for a front end that plays by
-    /// clicking ([`Drawing::touched`]); not in this type's JSON (the web API gives it as each
-    /// move's `touches`).
-    #[serde(skip)]
-    pub touch: Option<Touch>,
+    /// What the move changes on the position's drawing ([`Drawing::touched`]), for a front
+    /// end that plays by clicking it: given by [`Match::analyse_with_touches`] only, where the
+    /// move can be shown on the drawing (left out of the JSON otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub touches: Option<Touch>,
 }
 
 /// A position with everything a player may ask about it.
