@@ -63,7 +63,6 @@ use grundy::games::registry;
 use grundy::graph::text::parse_str;
 use grundy::partizan::describe;
 use grundy::partizan::error::ValueError;
-use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{Comparison, GameStore};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
@@ -851,10 +850,10 @@ fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
         None => {
             let g = read(text, 0)?;
             let report = describe::properties(&mut store, text, g).map_err(value_error)?;
-            let thermograph = store.thermograph(g).map_err(value_error)?;
-            let svg = ThermographPicture::new(&store.display(g), &thermograph)
-                .map(|p| p.svg())
-                .ok();
+            // The thermograph's own budget errors fail the request; one too wide to draw only
+            // leaves the picture out (the store remembers the thermograph for the picture).
+            store.thermograph(g).map_err(value_error)?;
+            let svg = store.thermograph_svg(g).ok();
             (report, json!({ "thermograph_svg": svg }))
         }
     };

@@ -18,10 +18,22 @@ use std::fmt::Write as _;
 
 use super::error::ValueError;
 use super::number::{Dyadic, NumberOverflow};
+use super::store::{GameId, GameStore};
 use super::thermograph::{Thermograph, Trajectory};
 use crate::pattern::picture::{
     encode_png, escape, fill, hex, paint, svg_fills, svg_start, svg_texts, width_of, Mark, Rgb, INK,
 };
+
+impl GameStore {
+    /// The thermograph of `g` drawn as an SVG document, titled with the game's canonical
+    /// form: what the command line's `--svg`, the page and a ruleset's position show.
+    /// O(thermograph) besides the thermograph itself.
+    pub fn thermograph_svg(&mut self, g: GameId) -> Result<String, ValueError> {
+        let thermograph = self.thermograph(g)?;
+        let name = self.display(g);
+        Ok(ThermographPicture::new(&name, &thermograph)?.svg())
+    }
+}
 
 /// The plot's longer side is at most this many pixels (and more than half of it).
 const PLOT: f64 = 384.0;

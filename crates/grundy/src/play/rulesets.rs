@@ -127,12 +127,7 @@ where
 
     #[cfg(feature = "pictures")]
     fn thermograph_svg(&self, p: u32) -> Option<String> {
-        use crate::partizan::picture::ThermographPicture;
-        self.with_value(p, |store, v| {
-            let thermograph = store.thermograph(v).ok()?;
-            let name = store.display(v);
-            Some(ThermographPicture::new(&name, &thermograph).ok()?.svg())
-        })
+        self.with_value(p, |store, v| store.thermograph_svg(v).ok())
     }
 }
 
