@@ -1,12 +1,13 @@
 //! Loopy partizan games against brute-force definitions, on thousands of random small games:
 //! outcomes against a fixed point computed from the rules of play, the order of stoppers
 //! against its definition (G ≥ H iff o(G + X) ≥ o(H + X) for every X, here random X), and
-//! the simplest forms: equal to the game, idempotent, identical for equal stoppers.
+//! the simplest forms: equal to the game, idempotent, identical for equal stoppers, and the
+//! same in the report of a game (its own and its best moves').
 
 use grundy::budget::Budget;
 use grundy::partizan::loopy::Pseudonumber;
 use grundy::partizan::loopy::{
-    compare, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
+    compare, describe, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
 };
 use grundy::partizan::{Comparison, Dyadic, Side};
 use rand::rngs::StdRng;
@@ -218,6 +219,33 @@ fn simplest_forms_are_equal_idempotent_and_identical_for_equal_stoppers() {
         seen.push((g, s));
     }
     assert!(equal_pairs > 200, "only {equal_pairs} equal pairs");
+}
+
+#[test]
+fn the_report_gives_the_simplest_forms_of_the_game_and_of_its_best_moves() {
+    let mut rng = StdRng::seed_from_u64(0x100b_0006);
+    let budget = Budget::default();
+    for _ in 0..500 {
+        let g = random_stopper(&mut rng, 6);
+        let json = describe::properties("g", &g, None, &budget)
+            .unwrap()
+            .to_json();
+        let s = Stopper::new(&g, &budget).unwrap();
+        let (left, right) = s.stops(&budget).unwrap();
+        assert_eq!(json["canonical_form"], s.to_string(), "{g:?}");
+        assert_eq!(json["left_stop"], left.to_string(), "{g:?}");
+        assert_eq!(json["right_stop"], right.to_string(), "{g:?}");
+        let outcomes = Outcomes::of(&g);
+        for (key, mover) in [("left_first", Side::Left), ("right_first", Side::Right)] {
+            let best = outcomes.play(0, mover).best;
+            let follower = best.map(|w| Stopper::new(&g.follower(w), &budget).unwrap().to_string());
+            assert_eq!(
+                json[key]["best_move"].as_str(),
+                follower.as_deref(),
+                "{g:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -143,7 +143,7 @@ pub fn properties(
 
 /// The relation's symbol: `<`, `=`, `>`, or `<>` for confused games (the notation's `==` is
 /// an equality test; a relation is written `=`).
-fn relation(c: Comparison) -> &'static str {
+pub(crate) fn relation(c: Comparison) -> &'static str {
     match c {
         Comparison::Equal => "=",
         other => other.symbol(),

@@ -11,8 +11,13 @@ use crate::partizan::{GameId, GameStore, Side, ValueError};
 /// refinement (each position coloured by its colour and the sorted colours of its Left and
 /// Right options, until no class splits). Positions the refinement cannot tell apart keep
 /// their relative order; in a fused graph (no two positions equal) there are none. O(n (n + m)
-/// log m) at most, besides sorting the short forms.
-pub(crate) fn canonical(game: &LoopyGame, store: &mut GameStore) -> Result<LoopyGame, ValueError> {
+/// log m) at most, besides sorting the short forms. Returns the renumbered game and the
+/// canonical form of each of its loopfree positions (`None` for the others), built in
+/// `store`.
+pub(crate) fn canonical(
+    game: &LoopyGame,
+    store: &mut GameStore,
+) -> Result<(LoopyGame, Vec<Option<GameId>>), ValueError> {
     let n = game.len();
     let forms = short_forms(game, store)?;
     let mut distinct: Vec<GameId> = forms.iter().flatten().copied().collect();
@@ -74,7 +79,11 @@ pub(crate) fn canonical(game: &LoopyGame, store: &mut GameStore) -> Result<Loopy
             })
             .collect()
     };
-    Ok(LoopyGame::from_parts(lists(Side::Left), lists(Side::Right)))
+    let renumbered = LoopyGame::from_parts(lists(Side::Left), lists(Side::Right));
+    Ok((
+        renumbered,
+        order.iter().map(|&v| forms[v as usize]).collect(),
+    ))
 }
 
 fn count_classes(colour: &[u32]) -> usize {

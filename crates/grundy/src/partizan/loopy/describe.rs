@@ -8,9 +8,11 @@ use super::error::LoopyError;
 use super::form::{compare, Stopper};
 use super::graph::LoopyGame;
 use super::outcome::Outcomes;
+use super::simplify::{simplify, Simplifier};
 use super::stopper::is_stopper;
 use crate::budget::Budget;
-use crate::partizan::{Comparison, Side};
+use crate::partizan::describe::relation;
+use crate::partizan::{GameStore, Side};
 use crate::report::{Field, Report};
 
 /// Every property of `game`, read from `expression`: the expression, the number of
@@ -38,16 +40,22 @@ pub fn properties(
     budget: &Budget,
 ) -> Result<Report, LoopyError> {
     let stopper = is_stopper(game);
-    let simplest = if stopper {
-        Some(Stopper::new(game, budget)?)
+    // One order of the stopper's positions and one store serve its simplest form and the
+    // simplest forms of the best moves.
+    let simplifier = if stopper {
+        Some(Simplifier::new(game, budget)?)
     } else {
         None
     };
-    let form = simplest
-        .as_ref()
-        .map(|s| s.to_notation(budget))
-        .transpose()?;
-    let stops = simplest.as_ref().map(|s| s.stops(budget)).transpose()?;
+    let mut store = GameStore::with_budget(budget.clone());
+    let (form, stops) = match &simplifier {
+        Some(s) => {
+            let (simplest, forms) = Stopper::numbered(&s.simplest(budget)?, &mut store)?;
+            let form = simplest.notation_in(&mut store, &forms, budget)?;
+            (Some(form), Some(simplest.stops_in(&store, &forms)))
+        }
+        None => (None, None),
+    };
     let outcomes = Outcomes::of(game);
     let mut fields = vec![
         Field::shown("expression", expression, "expression", expression),
@@ -91,7 +99,10 @@ pub fn properties(
         let best = match (play.best, positions) {
             (None, _) => None,
             (Some(w), Some(names)) => Some(names[w as usize].clone()),
-            (Some(w), None) => Some(shown(&game.follower(w), budget)?),
+            (Some(w), None) => Some(match &simplifier {
+                Some(s) => simplest_text(&s.follower(w, budget)?, &mut store, budget)?,
+                None => shown(&game.follower(w), &mut store, budget)?,
+            }),
         };
         let text = match &best {
             Some(to) => format!("{} wins, moving to {to}", play.winner.as_str()),
@@ -108,13 +119,25 @@ pub fn properties(
     Ok(Report::new().fields(fields))
 }
 
-/// A game in the notation: its simplest form if it is a stopper, else as it is.
-fn shown(game: &LoopyGame, budget: &Budget) -> Result<String, LoopyError> {
+/// A game in the notation: its simplest form if it is a stopper, else as it is; loopfree
+/// positions valued in `store`.
+fn shown(game: &LoopyGame, store: &mut GameStore, budget: &Budget) -> Result<String, LoopyError> {
     if is_stopper(game) {
-        Stopper::new(game, budget)?.to_notation(budget)
+        simplest_text(&simplify(game, budget)?, store, budget)
     } else {
         game.to_notation(budget)
     }
+}
+
+/// The stopper `simplest`, a simplest form, numbered canonically and written in the
+/// notation, its loopfree positions valued in `store`.
+fn simplest_text(
+    simplest: &LoopyGame,
+    store: &mut GameStore,
+    budget: &Budget,
+) -> Result<String, LoopyError> {
+    let (stopper, forms) = Stopper::numbered(simplest, store)?;
+    stopper.notation_in(store, &forms, budget)
 }
 
 /// How the stopper `a` (read from `a_text`) compares with the stopper `b`: the relation
@@ -125,14 +148,10 @@ pub fn comparison(
     (b_text, b): (&str, &LoopyGame),
     budget: &Budget,
 ) -> Result<Report, LoopyError> {
-    let relation = match compare(a, b, budget)? {
-        Comparison::Less => "<",
-        Comparison::Equal => "=",
-        Comparison::Greater => ">",
-        Comparison::Incomparable => "<>",
-    };
-    let a_shown = Stopper::new(a, budget)?.to_notation(budget)?;
-    let b_shown = Stopper::new(b, budget)?.to_notation(budget)?;
+    let relation = relation(compare(a, b, budget)?);
+    let mut store = GameStore::with_budget(budget.clone());
+    let a_shown = simplest_text(&simplify(a, budget)?, &mut store, budget)?;
+    let b_shown = simplest_text(&simplify(b, budget)?, &mut store, budget)?;
     Ok(Report::new().fields([
         Field::shown(
             "relation",

@@ -6,12 +6,12 @@ use std::fmt;
 use super::canonical::canonical;
 use super::error::LoopyError;
 use super::graph::LoopyGame;
-use super::order::Survival;
-use super::print::notation;
+use super::order::survivors;
+use super::print::{notation, notation_in};
 use super::simplify::simplify;
 use super::stopper::check_stopper;
 use crate::budget::Budget;
-use crate::partizan::{Comparison, GameStore};
+use crate::partizan::{Comparison, GameId, GameStore};
 
 /// The bytes a printed form may take in [`fmt::Display`].
 const DISPLAY_BYTES: u64 = 64 << 20;
@@ -44,9 +44,18 @@ impl Stopper {
     pub fn new(game: &LoopyGame, budget: &Budget) -> Result<Stopper, LoopyError> {
         let simplest = simplify(game, budget)?;
         let mut store = GameStore::with_budget(budget.clone());
-        Ok(Stopper {
-            game: canonical(&simplest, &mut store)?,
-        })
+        Ok(Stopper::numbered(&simplest, &mut store)?.0)
+    }
+
+    /// The stopper of `simplest`, a simplest form not yet numbered canonically, with the
+    /// canonical form of each loopfree position of the result (`None` for the others), built
+    /// in `store`. See [`canonical`].
+    pub(crate) fn numbered(
+        simplest: &LoopyGame,
+        store: &mut GameStore,
+    ) -> Result<(Stopper, Vec<Option<GameId>>), LoopyError> {
+        let (game, forms) = canonical(simplest, store)?;
+        Ok((Stopper { game }, forms))
     }
 
     /// The canonical form as a game graph. O(1).
@@ -71,6 +80,17 @@ impl Stopper {
     pub fn to_notation(&self, budget: &Budget) -> Result<String, LoopyError> {
         notation(&self.game, budget)
     }
+
+    /// [`Stopper::to_notation`], the canonical form of each loopfree position given
+    /// (`forms`, built in `store`, as [`Stopper::numbered`] returns them).
+    pub(crate) fn notation_in(
+        &self,
+        store: &mut GameStore,
+        forms: &[Option<GameId>],
+        budget: &Budget,
+    ) -> Result<String, LoopyError> {
+        notation_in(&self.game, store, forms, budget)
+    }
 }
 
 impl fmt::Display for Stopper {
@@ -86,7 +106,8 @@ impl fmt::Display for Stopper {
 }
 
 /// Whether the stopper `g` is at most the stopper `h`, an error if either is not a
-/// stopper. O(n_g n_h) positions of `g − h`, within `budget`.
+/// stopper. One retrograde pass over the positions of `g − h` reachable from its start,
+/// O(n_g n_h) at most, within `budget`.
 ///
 /// ```
 /// use grundy::budget::Budget;
@@ -101,15 +122,15 @@ impl fmt::Display for Stopper {
 pub fn stopper_leq(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<bool, LoopyError> {
     check_stopper(g)?;
     check_stopper(h)?;
-    Ok(Survival::of(g, h, budget)?.le(0, 0))
+    Ok(survivors(g, h, budget)?.0)
 }
 
-/// How the stopper `g` compares with the stopper `h`. O(n_g n_h), within `budget`.
+/// How the stopper `g` compares with the stopper `h`: one retrograde pass over the positions
+/// of `g − h` reachable from its start, O(n_g n_h) at most, within `budget`.
 pub fn compare(g: &LoopyGame, h: &LoopyGame, budget: &Budget) -> Result<Comparison, LoopyError> {
     check_stopper(g)?;
     check_stopper(h)?;
-    let order = Survival::of(g, h, budget)?;
-    Ok(match (order.le(0, 0), order.ge(0, 0)) {
+    Ok(match survivors(g, h, budget)? {
         (true, true) => Comparison::Equal,
         (true, false) => Comparison::Less,
         (false, true) => Comparison::Greater,

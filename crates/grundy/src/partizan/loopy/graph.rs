@@ -100,6 +100,12 @@ impl LoopyGame {
         pack(&self.left, &self.right, v)
     }
 
+    /// [`LoopyGame::follower`], with the position of `self` each of its positions is:
+    /// position `u` of the follower is `original[u]`. O(n + m).
+    pub(crate) fn follower_mapped(&self, v: u32) -> (LoopyGame, Vec<u32>) {
+        pack_mapped(&self.left, &self.right, v)
+    }
+
     /// The negative −G: Left's and Right's options exchanged. O(n + m).
     pub fn negative(&self) -> LoopyGame {
         LoopyGame {
@@ -252,6 +258,16 @@ impl LoopyGame {
 /// The positions of `left` and `right` reachable from `start`, renumbered in breadth-first
 /// order from 0, repeated options dropped (the first kept). O(n + m).
 pub(crate) fn pack(left: &[Vec<u32>], right: &[Vec<u32>], start: u32) -> LoopyGame {
+    pack_mapped(left, right, start).0
+}
+
+/// [`pack`], with the position of `left` and `right` each new position was: position `v` of
+/// the game is `original[v]`. O(n + m).
+pub(crate) fn pack_mapped(
+    left: &[Vec<u32>],
+    right: &[Vec<u32>],
+    start: u32,
+) -> (LoopyGame, Vec<u32>) {
     const NONE: u32 = u32::MAX;
     let mut id = vec![NONE; left.len()];
     let mut order = vec![start];
@@ -277,13 +293,14 @@ pub(crate) fn pack(left: &[Vec<u32>], right: &[Vec<u32>], start: u32) -> LoopyGa
         }
         out
     };
-    LoopyGame {
+    let game = LoopyGame {
         left: order.iter().map(|&v| renumber(&left[v as usize])).collect(),
         right: order
             .iter()
             .map(|&v| renumber(&right[v as usize]))
             .collect(),
-    }
+    };
+    (game, order)
 }
 
 /// A graph growing within a budget: positions are pushed in order, each with its options.

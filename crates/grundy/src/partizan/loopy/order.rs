@@ -1,24 +1,50 @@
 //! The order of stoppers: for stoppers G and H, G ≥ H exactly when Left, moving second in
 //! G − H, never loses (she wins, or play goes on for ever; Siegel, *Combinatorial Game
-//! Theory*, ch. VI). Decided for every pair of positions of two games at once, by one
-//! retrograde pass over the alternating graph of their difference.
+//! Theory*, ch. VI). Decided for two games by one retrograde pass over the alternating graph
+//! of their difference, or for every pair of positions of two games at once.
 
 use super::graph::LoopyGame;
+use super::outcome::{Outcomes, Winner};
 use crate::budget::{Budget, Exhausted, Resource};
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
+use crate::partizan::Side;
 use crate::solve::{solve, SolveOptions};
 
 /// What the work is called in budget errors.
 const WORK: &str = "comparing loopy games";
 
-/// For every position a of G and b of H, whether each player survives moving second in
-/// G(a) − H(b): for stoppers, whether G(a) ≥ H(b) and whether G(a) ≤ H(b).
+/// The bytes the retrograde solver holds for a graph of `states` positions and `moves`
+/// moves: the move list, the rows and their transpose, and the solver's arrays. O(1).
+fn solving_bytes(states: u64, moves: u64) -> u64 {
+    16 * moves + 40 * states
+}
+
+/// Whether each player survives moving second in G − H: `(right, left)`, for stoppers
+/// whether G ≤ H and whether G ≥ H. One retrograde pass over the positions of G − H
+/// reachable from its start, O(n_G n_H) at most, within `budget`.
+pub(crate) fn survivors(
+    g: &LoopyGame,
+    h: &LoopyGame,
+    budget: &Budget,
+) -> Result<(bool, bool), Exhausted> {
+    let difference = g.sum(&h.negative(), budget)?;
+    let (n, moves) = (difference.len() as u64, difference.move_count() as u64);
+    budget.check_memory(solving_bytes(2 * n, moves), WORK, n)?;
+    let outcomes = Outcomes::of(&difference);
+    // The second player survives where the first does not win.
+    let right = outcomes.play(0, Side::Left).winner != Winner::Left;
+    let left = outcomes.play(0, Side::Right).winner != Winner::Right;
+    Ok((right, left))
+}
+
+/// For every position a of G and b of H, whether Right survives moving second in
+/// G(a) − H(b): for stoppers, whether G(a) ≤ H(b).
 #[derive(Debug, Clone)]
 pub(crate) struct Survival {
     columns: usize,
-    /// Bit 0: Left survives moving second (G(a) ≥ H(b)); bit 1: Right does (G(a) ≤ H(b)).
-    bits: Vec<u8>,
+    /// Right survives moving second in G(a) − H(b), at `a n_H + b`.
+    right: Vec<bool>,
 }
 
 impl Survival {
@@ -31,8 +57,7 @@ impl Survival {
             return Err(budget.exhausted(Resource::Positions, Some(states), WORK, 0));
         }
         let moves = nh * g.move_count() as u64 + ng * h.move_count() as u64;
-        // The move list, the rows and their transpose, and the solver's arrays.
-        budget.check_memory(16 * moves + 40 * states, WORK, 0)?;
+        budget.check_memory(solving_bytes(states, moves), WORK, 0)?;
         let state = |a: u32, b: u32, right: bool| 2 * (a * nh as u32 + b) + u32::from(right);
         let mut list = Vec::with_capacity(moves as usize);
         for a in 0..ng as u32 {
@@ -68,27 +93,18 @@ impl Survival {
         drop(list);
         let solution = solve(&graph, &SolveOptions::default())
             .expect("a graph without players or preferences always solves");
-        let bits = (0..ng as u32 * nh as u32)
-            .map(|pair| {
-                // The second player survives where the first does not win.
-                let left = solution.outcome(2 * pair + 1) != Outcome::Win;
-                let right = solution.outcome(2 * pair) != Outcome::Win;
-                u8::from(left) | (u8::from(right) << 1)
-            })
+        // The second player survives where the first does not win.
+        let right = (0..ng as u32 * nh as u32)
+            .map(|pair| solution.outcome(2 * pair) != Outcome::Win)
             .collect();
         Ok(Survival {
             columns: nh as usize,
-            bits,
+            right,
         })
-    }
-
-    /// Whether Left survives moving second in G(a) − H(b): G(a) ≥ H(b) for stoppers. O(1).
-    pub(crate) fn ge(&self, a: u32, b: u32) -> bool {
-        self.bits[a as usize * self.columns + b as usize] & 1 != 0
     }
 
     /// Whether Right survives moving second in G(a) − H(b): G(a) ≤ H(b) for stoppers. O(1).
     pub(crate) fn le(&self, a: u32, b: u32) -> bool {
-        self.bits[a as usize * self.columns + b as usize] & 2 != 0
+        self.right[a as usize * self.columns + b as usize]
     }
 }

@@ -12,21 +12,36 @@ use super::error::LoopyError;
 
 /// What the work is called in budget errors.
 const WORK: &str = "printing a loopy game";
+/// Options written between two checks of the time budget.
+const CHECK_EVERY: u64 = 4096;
 
 /// `game` in the notation: options in the order of their numbers; a position reached twice
 /// is written out twice (unless it leads back to itself through a position being written),
-/// so the text may be longer than the graph, and it is held within `budget`'s memory.
-/// O(length of the text) besides valuing the loopfree positions.
+/// so the text may be longer than the graph, and it is held within `budget`'s memory and
+/// time. O(length of the text) besides valuing the loopfree positions.
 pub(crate) fn notation(game: &LoopyGame, budget: &Budget) -> Result<String, LoopyError> {
     let mut store = GameStore::with_budget(budget.clone());
     let forms = short_forms(game, &mut store)?;
+    notation_in(game, &mut store, &forms, budget)
+}
+
+/// [`notation`], the canonical form of each loopfree position of `game` given (`forms`,
+/// `None` for the others, built in `store`). O(length of the text).
+pub(crate) fn notation_in(
+    game: &LoopyGame,
+    store: &mut GameStore,
+    forms: &[Option<GameId>],
+    budget: &Budget,
+) -> Result<String, LoopyError> {
     let mut printer = Printer {
         game,
-        forms: &forms,
-        store: &mut store,
+        forms,
+        store,
         named: vec![false; game.len()],
         name: vec![None; game.len()],
         names: 0,
+        on_stack: vec![false; game.len()],
+        written: 0,
         limit: budget.memory() / 2,
         budget,
     };
@@ -45,6 +60,10 @@ struct Printer<'a> {
     /// The name given to a position while it is written.
     name: Vec<Option<String>>,
     names: usize,
+    /// Whether a position is on the stack, being written.
+    on_stack: Vec<bool>,
+    /// Options written, both passes, for the checks of the time budget.
+    written: u64,
     limit: u64,
     budget: &'a Budget,
 }
@@ -101,6 +120,7 @@ impl Printer<'_> {
                     Side::Right => {
                         out.push('}');
                         stack.pop();
+                        self.on_stack[v as usize] = false;
                     }
                 }
                 continue;
@@ -110,7 +130,11 @@ impl Printer<'_> {
             if done > 0 {
                 out.push(',');
             }
-            if stack.iter().any(|f| f.v == w) {
+            self.written += 1;
+            if self.written % CHECK_EVERY == 0 {
+                self.budget.check_time(WORK, self.written)?;
+            }
+            if self.on_stack[w as usize] {
                 if w == v {
                     out.push_str("pass");
                 } else {
@@ -154,6 +178,7 @@ impl Printer<'_> {
             self.name[w as usize] = Some(name);
         }
         out.push('{');
+        self.on_stack[w as usize] = true;
         stack.push(Frame {
             v: w,
             side: Side::Left,

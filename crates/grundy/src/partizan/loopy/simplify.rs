@@ -15,6 +15,41 @@ const WORK: &str = "simplifying a stopper";
 /// Rewrites between two checks of the time budget.
 const CHECK_EVERY: u64 = 1024;
 
+/// A stopper with the order of every pair of its positions, decided once: the simplest form
+/// of the stopper and of each of its followers is then a rewriting alone.
+pub(crate) struct Simplifier<'a> {
+    game: &'a LoopyGame,
+    order: Survival,
+}
+
+impl<'a> Simplifier<'a> {
+    /// The order of every pair of positions of the stopper `game`, an error if it is not a
+    /// stopper. O(n² (n + m)), within `budget`.
+    pub(crate) fn new(game: &'a LoopyGame, budget: &Budget) -> Result<Simplifier<'a>, LoopyError> {
+        check_stopper(game)?;
+        Ok(Simplifier {
+            game,
+            order: Survival::of(game, game, budget)?,
+        })
+    }
+
+    /// The simplest form of the stopper, as [`simplify`] gives it. The rewriting, within
+    /// `budget`'s time.
+    pub(crate) fn simplest(&self, budget: &Budget) -> Result<LoopyGame, LoopyError> {
+        rewrite(self.game, &|a, b| self.order.le(a, b), budget)
+    }
+
+    /// The simplest form of the follower `v`, as [`simplify`] gives it for
+    /// [`LoopyGame::follower`]`(v)`, the order read from the whole stopper's (a position's
+    /// value does not depend on the game around it). O(n + m) for the follower, then the
+    /// rewriting, within `budget`'s time.
+    pub(crate) fn follower(&self, v: u32, budget: &Budget) -> Result<LoopyGame, LoopyError> {
+        let (follower, original) = self.game.follower_mapped(v);
+        let le = |a: u32, b: u32| self.order.le(original[a as usize], original[b as usize]);
+        rewrite(&follower, &le, budget)
+    }
+}
+
 /// The simplest form of the stopper `game`, its positions in breadth-first order (not yet
 /// in the canonical order): until nothing changes, at every reachable position, each
 /// reversible option is replaced by the options that reverse it (a Left option `G^L` with a
@@ -25,9 +60,16 @@ const CHECK_EVERY: u64 = 1024;
 /// the rewriting, which ends because every new option is reached from its position by a
 /// longer alternating line of play of the original stopper, whose lines are finite.
 pub(crate) fn simplify(game: &LoopyGame, budget: &Budget) -> Result<LoopyGame, LoopyError> {
-    check_stopper(game)?;
-    let order = Survival::of(game, game, budget)?;
-    let le = |a: u32, b: u32| order.le(a, b);
+    Simplifier::new(game, budget)?.simplest(budget)
+}
+
+/// The rewriting of [`simplify`], the order given: `le(a, b)` whether position `a` of `game`
+/// is at most position `b`. Within `budget`'s time.
+fn rewrite(
+    game: &LoopyGame,
+    le: &impl Fn(u32, u32) -> bool,
+    budget: &Budget,
+) -> Result<LoopyGame, LoopyError> {
     let (left, right) = game.lists();
     let mut lists = [left.to_vec(), right.to_vec()];
     let mut rewrites = 0u64;
@@ -35,8 +77,8 @@ pub(crate) fn simplify(game: &LoopyGame, budget: &Budget) -> Result<LoopyGame, L
         let mut changed = false;
         for v in reachable(&lists) {
             for side in [Side::Left, Side::Right] {
-                changed |= bypass(&mut lists, v, side, &le, budget, &mut rewrites)?;
-                changed |= prune(&mut lists, v, side, &le);
+                changed |= bypass(&mut lists, v, side, le, budget, &mut rewrites)?;
+                changed |= prune(&mut lists, v, side, le);
             }
         }
         if !changed {

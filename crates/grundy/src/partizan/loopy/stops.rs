@@ -9,7 +9,7 @@ use super::error::LoopyError;
 use super::form::Stopper;
 use super::short::short_forms;
 use crate::budget::Budget;
-use crate::partizan::{Dyadic, GameStore, Side};
+use crate::partizan::{Dyadic, GameId, GameStore, Side};
 
 /// A pseudonumber: a number, a number with `over` or `under` added, `on` or `off`. Ordered
 /// as values: off < x under < x < x over < y under < … < on for numbers x < y.
@@ -88,9 +88,19 @@ impl Stopper {
     /// assert_eq!((left.to_string(), right.to_string()), ("5over".into(), "-5under".into()));
     /// ```
     pub fn stops(&self, budget: &Budget) -> Result<(Pseudonumber, Pseudonumber), LoopyError> {
-        let game = self.game();
         let mut store = GameStore::with_budget(budget.clone());
-        let forms = short_forms(game, &mut store)?;
+        let forms = short_forms(self.game(), &mut store)?;
+        Ok(self.stops_in(&store, &forms))
+    }
+
+    /// [`Stopper::stops`], the canonical form of each loopfree position of the canonical
+    /// form given (`forms`, `None` for the others, built in `store`). O(n + m).
+    pub(crate) fn stops_in(
+        &self,
+        store: &GameStore,
+        forms: &[Option<GameId>],
+    ) -> (Pseudonumber, Pseudonumber) {
+        let game = self.game();
         let number = |v: u32| forms[v as usize].and_then(|g| store.as_number(g));
         let pseudo: Vec<Option<Pseudonumber>> = (0..game.len() as u32)
             .map(|v| {
@@ -149,6 +159,6 @@ impl Stopper {
             });
             stack.pop();
         }
-        Ok((stop[0].expect("solved"), stop[1].expect("solved")))
+        (stop[0].expect("solved"), stop[1].expect("solved"))
     }
 }
