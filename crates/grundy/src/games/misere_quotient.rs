@@ -3,13 +3,19 @@
 //! outcome and winning moves of a sum of heaps from it.
 
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Resource;
 use crate::impartial::octal::Rule;
-use crate::impartial::quotient::Quotient;
+use crate::impartial::quotient::{Quotient, QuotientError};
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
-/// The largest heap a quotient is computed to: each heap's options are kept (one for each
-/// element they reach), and learning a heap searches sums that hold it.
-pub const MAX_UPTO: u64 = 100_000;
+/// The largest heap a quotient is computed to: a heap's options are listed and valued
+/// (O(n) of them for a code that splits heaps in two, O(n²) in all), and learning a heap
+/// searches sums that hold it.
+pub const MAX_UPTO: u64 = 2_000;
+
+/// The most sums the computation searches or checks by default (see the `sums` parameter):
+/// about a second.
+const DEFAULT_SUMS: &str = "300000";
 
 /// `grundy misere-quotient CODE --upto N [--sum H,H,...]`: the misère quotient of a
 /// take-and-break code.
@@ -47,6 +53,15 @@ pub static FAMILY: Family = Family {
             "A sum of heaps to answer in misère play, comma-separated (each at most {upto})",
         )
         .list("a heap", 0),
+        Param::option(
+            "sums",
+            "N",
+            "The most sums of heaps the computation searches for their outcome or checks (each \
+             kept); a quotient that grows at large heaps needs more",
+        )
+        .default(DEFAULT_SUMS)
+        .whole("a count", 1)
+        .at_most(u32::MAX as u64 - 1),
         Param::flag(
             "elements",
             "Print the element of every heap, one heap per line (`heap<TAB>element`)",
@@ -74,7 +89,22 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     } else {
         None
     };
-    let q = Quotient::compute(&rule, upto, inputs.budget())?;
+    let sums = inputs.whole("sums")?;
+    let budget = inputs.budget().clone();
+    let budget = budget.clone().with_positions(budget.positions().min(sums));
+    let q = match Quotient::compute(&rule, upto, &budget) {
+        Err(QuotientError::Budget(e)) if e.resource == Resource::Positions => {
+            return Err(format!(
+                "the quotient needed more than {sums} sums searched or checked (while {} after \
+                 {} sums): raise {}",
+                e.work,
+                e.positions,
+                inputs.shown("sums")
+            )
+            .into())
+        }
+        other => other?,
+    };
     let p = q.presentation();
     let game = rule.to_string();
     let p_names: Vec<String> = q.p_portion().iter().map(|&x| p.name(x)).collect();
