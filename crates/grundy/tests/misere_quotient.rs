@@ -282,8 +282,9 @@ fn bad_games_and_sums_are_refused() {
 
 #[test]
 fn a_budget_stops_a_quotient_that_grows() {
+    // 0.35 grows from the first heaps on (order 106 at heap 8), and its elements split.
     let budget = Budget::default().with_positions(2_000);
-    let e = Quotient::compute(&Rule::parse("0.77").unwrap(), 60, &budget).unwrap_err();
+    let e = Quotient::compute(&Rule::parse("0.35").unwrap(), 13, &budget).unwrap_err();
     match e {
         QuotientError::Budget(e) => assert_eq!(e.resource, Resource::Positions),
         other => panic!("expected the position budget, got {other:?}"),

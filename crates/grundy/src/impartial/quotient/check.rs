@@ -91,6 +91,11 @@ impl Automaton {
         self.delta[s as usize][l as usize]
     }
 
+    /// The sum the automaton keeps for element `x` (its access word).
+    pub(super) fn rep(&self, x: u32) -> &[u32] {
+        &self.reps[x as usize]
+    }
+
     /// The letter of `heap`, if this automaton reads it.
     pub(super) fn letter(&self, heap: u32) -> Option<u32> {
         self.letter_of.get(heap as usize).copied().flatten()
@@ -188,7 +193,60 @@ impl Automaton {
 }
 
 /// A set of elements as bits.
-type Set = Box<[u64]>;
+pub(super) type Set = Box<[u64]>;
+
+/// The product table of `a`'s elements, `x · |K| + y`. O(|K|² · |rep|).
+pub(super) fn products(a: &Automaton, budget: &Budget) -> Result<Vec<u32>, Exhausted> {
+    let n = a.states();
+    budget.check(WORK, n as u64, (n * n * 4) as u64)?;
+    let mut mul = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            mul[x * n + y] = a.product(x as u32, y as u32);
+        }
+    }
+    Ok(mul)
+}
+
+/// One letter for each class of letters that step pairs alike: the same element and the same
+/// option elements. O(letters · options).
+pub(super) fn pair_classes(a: &Automaton) -> Vec<u32> {
+    let mut classes = Vec::new();
+    let mut seen: FxHashMap<(u32, &[u32]), ()> = FxHashMap::default();
+    for l in 0..a.letter_count() as u32 {
+        if seen
+            .insert((a.step(0, l), a.option_elements(l)), ())
+            .is_none()
+        {
+            classes.push(l);
+        }
+    }
+    classes
+}
+
+/// The pair of w + h from the pair (x, t) of w, for a heap h of element g whose options
+/// reach the elements `options`: (x·g, t·g ∪ x·O(h)). O(|K|).
+pub(super) fn step_pair(
+    mul: &[u32],
+    n: usize,
+    x: u32,
+    t: &[u64],
+    g: u32,
+    options: &[u32],
+) -> (u32, Set) {
+    let mut t2 = vec![0u64; t.len()].into_boxed_slice();
+    for e in 0..n {
+        if t[e / 64] >> (e % 64) & 1 == 1 {
+            let f = mul[e * n + g as usize] as usize;
+            t2[f / 64] |= 1 << (f % 64);
+        }
+    }
+    for &o in options {
+        let f = mul[x as usize * n + o as usize] as usize;
+        t2[f / 64] |= 1 << (f % 64);
+    }
+    (mul[x as usize * n + g as usize], t2)
+}
 
 /// The first sum (as letters in the order read, shortest first) whose pair breaks the local
 /// rule, or `None` if none does: then the automaton is the quotient (if it is a monoid of
@@ -198,22 +256,11 @@ type Set = Box<[u64]>;
 pub(super) fn failure(a: &Automaton, budget: &Budget) -> Result<Option<Vec<u32>>, Exhausted> {
     let n = a.states();
     let words = n.div_ceil(64);
-    let mut mul = vec![0u32; n * n];
-    budget.check(WORK, n as u64, (n * n * 4) as u64)?;
-    for x in 0..n {
-        for y in 0..n {
-            mul[x * n + y] = a.product(x as u32, y as u32);
-        }
-    }
-    // One letter for each (element, option elements).
-    let mut classes: Vec<(u32, u32)> = Vec::new(); // (letter, its element)
-    let mut seen: FxHashMap<(u32, &[u32]), ()> = FxHashMap::default();
-    for l in 0..a.letter_count() as u32 {
-        let g = a.step(0, l);
-        if seen.insert((g, a.option_elements(l)), ()).is_none() {
-            classes.push((l, g));
-        }
-    }
+    let mul = products(a, budget)?;
+    let classes: Vec<(u32, u32)> = pair_classes(a)
+        .into_iter()
+        .map(|l| (l, a.step(0, l)))
+        .collect();
     let rule = |x: u32, t: &[u64]| -> bool {
         let has_move = t.iter().any(|&w| w != 0);
         let to_p = (0..n).any(|e| t[e / 64] >> (e % 64) & 1 == 1 && a.accept[e]);
@@ -231,19 +278,7 @@ pub(super) fn failure(a: &Automaton, budget: &Budget) -> Result<Option<Vec<u32>>
     while let Some(i) = queue.pop_front() {
         for &(l, g) in &classes {
             let (x, t) = &pairs[i as usize];
-            let x2 = mul[*x as usize * n + g as usize];
-            let mut t2 = vec![0u64; words].into_boxed_slice();
-            for e in 0..n {
-                if t[e / 64] >> (e % 64) & 1 == 1 {
-                    let f = mul[e * n + g as usize] as usize;
-                    t2[f / 64] |= 1 << (f % 64);
-                }
-            }
-            for &o in a.option_elements(l) {
-                let f = mul[*x as usize * n + o as usize] as usize;
-                t2[f / 64] |= 1 << (f % 64);
-            }
-            let key = (x2, t2);
+            let key = step_pair(&mul, n, *x, t, g, a.option_elements(l));
             if index.contains_key(&key) {
                 continue;
             }

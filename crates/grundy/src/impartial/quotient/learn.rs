@@ -18,6 +18,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::check::{self, Automaton};
+use super::extend;
 use super::{Word, WORK};
 use crate::budget::{Budget, Exhausted};
 
@@ -68,11 +69,19 @@ pub(super) struct Learner<'a> {
     next_rows: Vec<Vec<Row>>,
     /// Outcomes asked (for the budget's clock).
     asked: u64,
+    /// Whether the proved quotient came from [`extend`] after the table was last used, so
+    /// the table must be made again from it before the next hypothesis.
+    stale: bool,
+    /// Whether to try [`extend`] first.
+    arithmetic: bool,
+    /// Heaps [`extend`] added.
+    pub(super) extended: u32,
 }
 
 impl<'a> Learner<'a> {
     /// A learner that knows only heap 0 (no move): one element, the identity, an N-position.
-    pub(super) fn new(budget: &'a Budget) -> Learner<'a> {
+    /// `arithmetic`: try [`extend`] for each new heap before the table.
+    pub(super) fn new(budget: &'a Budget, arithmetic: bool) -> Learner<'a> {
         let mut index = FxHashMap::default();
         index.insert(vec![0], 0);
         Learner {
@@ -89,6 +98,9 @@ impl<'a> Learner<'a> {
             index,
             next_rows: vec![Vec::new()],
             asked: 0,
+            stale: false,
+            arithmetic,
+            extended: 0,
         }
     }
 
@@ -183,13 +195,30 @@ impl<'a> Learner<'a> {
         if let Some(twin) = self.known.as_ref().and_then(|k| k.twin(self.options(n))) {
             // Same element and same option elements as an earlier heap: in every sum the new
             // heap moves as that one does, so the proved quotient stands (see `check`).
-            for r in 0..self.reps.len() {
-                let row = self.next_rows[r][twin as usize].clone();
-                self.next_rows[r].push(row);
+            if !self.stale {
+                for r in 0..self.reps.len() {
+                    let row = self.next_rows[r][twin as usize].clone();
+                    self.next_rows[r].push(row);
+                }
             }
             let known = self.known.as_mut().expect("a twin needs a known quotient");
             known.add_twin(twin, n);
             return Ok(false);
+        }
+        let before = self.known.as_ref().map_or(1, |k| k.states());
+        if let Some(known) = self.known.as_ref().filter(|_| self.arithmetic) {
+            for attempt in extend::TRIES {
+                if let Some(a) = extend::extend(known, n, &self.options, attempt, self.budget)? {
+                    let changed = a.states() != before;
+                    self.known = Some(a);
+                    self.stale = true;
+                    self.extended += 1;
+                    return Ok(changed);
+                }
+            }
+            if self.stale {
+                self.reseed();
+            }
         }
         for r in 0..self.reps.len() {
             let w = join(&self.reps[r].clone(), &[n]);
@@ -197,7 +226,6 @@ impl<'a> Learner<'a> {
             self.row_from(&w, 0, &mut row)?;
             self.next_rows[r].push(row);
         }
-        let before = self.known.as_ref().map_or(1, |k| k.states());
         loop {
             self.close()?;
             let hypothesis = self.hypothesis()?;
@@ -210,6 +238,60 @@ impl<'a> Learner<'a> {
                 Some(word) => self.refine(&hypothesis, &word)?,
             }
         }
+    }
+
+    /// Makes the table again from the proved quotient (of the heaps before the newest letter):
+    /// its access words, and tests that tell its elements apart, chosen among its access
+    /// words (a quotient's elements are told apart by adding some element). O(|K|² · |rep|)
+    /// at most, answered from the quotient with no search.
+    fn reseed(&mut self) {
+        let known = self.known.as_ref().expect("a stale table has a quotient");
+        let m = known.states();
+        let old = self.letters.len() - 1;
+        let reps: Vec<Word> = (0..m as u32).map(|x| known.rep(x).to_vec()).collect();
+        // Refine the classes of elements test by test until every element is alone.
+        let mut class: Vec<u32> = known.accept.iter().map(|&a| u32::from(a)).collect();
+        let mut tests: Vec<Word> = vec![Vec::new()];
+        let mut classes = class.iter().max().map_or(0, |&c| c as usize + 1);
+        for z in 0..m {
+            if classes == m {
+                break;
+            }
+            let column: Vec<bool> = (0..m as u32)
+                .map(|x| known.accept[known.product(x, z as u32) as usize])
+                .collect();
+            let mut index: FxHashMap<(u32, bool), u32> = FxHashMap::default();
+            let next: Vec<u32> = (0..m)
+                .map(|x| {
+                    let fresh = index.len() as u32;
+                    *index.entry((class[x], column[x])).or_insert(fresh)
+                })
+                .collect();
+            if index.len() > classes {
+                classes = index.len();
+                class = next;
+                tests.push(join(&reps[z], &[]));
+            }
+        }
+        debug_assert_eq!(classes, m, "a proved quotient's elements are told apart");
+        let row_of = |x: u32| -> Row {
+            let mut row = Vec::new();
+            for (t, test) in tests.iter().enumerate() {
+                let y = known.run_from(x, test.iter().copied()).expect("old heaps");
+                push(&mut row, t, known.accept[y as usize]);
+            }
+            row
+        };
+        self.rows = (0..m as u32).map(row_of).collect();
+        self.next_rows = (0..m as u32)
+            .map(|x| (0..old as u32).map(|l| row_of(known.step(x, l))).collect())
+            .collect();
+        self.index = (self.rows.iter().enumerate())
+            .map(|(i, row)| (row.clone(), i as u32))
+            .collect();
+        self.reps = reps;
+        self.tests = tests;
+        self.stale = false;
     }
 
     /// Makes every access word followed by every letter match some access word's row, adding
