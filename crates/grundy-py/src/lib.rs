@@ -1,5 +1,6 @@
 //! The Python package `grundy`: the engine's position graphs, solvers, values, tables and
-//! catalogue, with games defined in Python.
+//! catalogue, canonical forms (partizan, and misère impartial) and misère quotients, with
+//! games defined in Python.
 //!
 //! The Rust side only converts: every answer comes from the `grundy` library. Long
 //! computations that run no Python code release the GIL; explorations that call back into
@@ -11,13 +12,16 @@ mod catalogue;
 mod cgt;
 mod errors;
 mod graph;
+mod misere;
 mod nimber;
 mod partizan_game;
 mod positions;
 mod progress;
 mod python_game;
+mod quotient;
 mod table;
 mod tabulate;
+mod whole;
 
 /// The compiled part of the `grundy` package (imported by `grundy/__init__.py`).
 #[pymodule]
@@ -38,6 +42,9 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cgt::Cgt>()?;
     m.add_class::<partizan_game::Partizan>()?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
+    m.add_class::<misere::MisereGame>()?;
+    m.add_function(wrap_pyfunction!(misere::misere_census, m)?)?;
+    m.add_class::<quotient::MisereQuotient>()?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(tabulate::table, m)?)?;
     Ok(())

@@ -2,8 +2,9 @@
 
 Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
 Python (``explore``, ``values``, ``Sum``), tables and their patterns (``table``), the command line's
-catalogue (``catalogue``, ``octal``), nimbers (``Nimber``) and partizan games in canonical
-form (``cgt``, and ``Partizan`` for a partizan game defined in Python).
+catalogue (``catalogue``, ``octal``), nimbers (``Nimber``), partizan games in canonical
+form (``cgt``, and ``Partizan`` for a partizan game defined in Python), and misère play of
+impartial games (``MisereGame``, ``misere_census``, ``MisereQuotient``).
 
 >>> import grundy
 >>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
@@ -19,6 +20,8 @@ from ._grundy import (
     __version__,
     Cgt,
     Graph,
+    MisereGame,
+    MisereQuotient,
     Nimber,
     Partizan,
     Payoffs,
@@ -30,6 +33,7 @@ from ._grundy import (
     cgt,
     explore,
     families,
+    misere_census,
     table,
     values,
 )
@@ -74,6 +78,8 @@ __all__ = [
     "Graph",
     "InputError",
     "LimitError",
+    "MisereGame",
+    "MisereQuotient",
     "Nimber",
     "Partizan",
     "Payoffs",
@@ -87,6 +93,7 @@ __all__ = [
     "cgt",
     "explore",
     "families",
+    "misere_census",
     "octal",
     "table",
     "values",
