@@ -8,7 +8,7 @@
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::games::misere_quotient::MAX_UPTO;
 use grundy::impartial::octal::Rule;
-use grundy::impartial::quotient::{HeapRules, HeapTable, Presentation, Quotient, QuotientError};
+use grundy::impartial::quotient::{HeapTable, Presentation, Quotient, QuotientError, DEFAULT_SUMS};
 use grundy::pattern::period::OctalPeriod;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -16,10 +16,6 @@ use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use crate::errors;
 use crate::whole::{at_most, whole};
-
-/// The most sums of heaps searched or checked when `sums=` is not given, as the command
-/// line's `--sums`: about a second of work and some tens of megabytes.
-const DEFAULT_SUMS: u64 = 300_000;
 
 /// How Python callers raise the budget of a quotient.
 const RAISE: Raise = Raise {
@@ -49,10 +45,7 @@ fn heaps(value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
 
 /// The budget of a quotient: `sums` sums searched or checked (the position budget) and
 /// `memory` bytes (the engine's default share of the machine when absent).
-fn budget(
-    sums: Option<&Bound<'_, PyAny>>,
-    memory: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Budget, u64)> {
+fn budget(sums: Option<&Bound<'_, PyAny>>, memory: Option<&Bound<'_, PyAny>>) -> PyResult<Budget> {
     let sums = match sums {
         Some(s) => at_most(s, "sums", 1, u64::from(u32::MAX) - 1)?,
         None => DEFAULT_SUMS,
@@ -61,19 +54,17 @@ fn budget(
     if let Some(m) = memory {
         budget = budget.with_memory(at_most(m, "memory", 1, u64::MAX)?);
     }
-    Ok((budget, sums))
+    Ok(budget)
 }
 
 /// A quotient's error as an exception: a bad option or a heap out of range is an
 /// `InputError`, a budget a `LimitError`; the position budget counts sums, and the messages
 /// name the keyword that raises a limit.
-fn quotient_error(e: QuotientError, sums: u64) -> PyErr {
+fn quotient_error(e: QuotientError) -> PyErr {
     match e {
-        QuotientError::Budget(e) if e.resource == Resource::Positions => errors::limit(format!(
-            "the quotient needed more than {sums} sums searched or checked (while {} after \
-                 {} sums): pass a larger sums=",
-            e.work, e.positions
-        )),
+        QuotientError::Budget(ref b) if b.resource == Resource::Positions => {
+            errors::limit(e.in_sums("pass a larger sums="))
+        }
         QuotientError::Budget(e) => errors::limit(e),
         QuotientError::Beyond { heap, upto } => errors::input(format!(
             "heap {heap} is beyond the quotient, computed for heaps up to {upto}: make a \
@@ -147,32 +138,27 @@ pub struct MisereQuotient {
     game: String,
     quotient: Quotient,
     presentation: Presentation,
-    /// The sums budget it was computed with, for the messages of a larger one.
-    sums: u64,
 }
 
 impl MisereQuotient {
-    /// The quotient of `rules` up to `upto` within `budget`, without the GIL.
+    /// The quotient `compute` gives within `budget`, without the GIL.
     fn compute(
         py: Python<'_>,
         game: String,
-        rules: &(dyn HeapRules + Sync),
-        upto: u32,
         budget: Budget,
-        sums: u64,
+        compute: impl FnOnce(&Budget) -> Result<Quotient, QuotientError> + Send,
     ) -> PyResult<MisereQuotient> {
         let (quotient, presentation) = py
             .allow_threads(|| {
-                let q = Quotient::compute(rules, upto, &budget)?;
+                let q = compute(&budget)?;
                 let p = q.presentation();
                 Ok((q, p))
             })
-            .map_err(|e| quotient_error(e, sums))?;
+            .map_err(quotient_error)?;
         Ok(MisereQuotient {
             game,
             quotient,
             presentation,
-            sums,
         })
     }
 
@@ -181,82 +167,16 @@ impl MisereQuotient {
         self.presentation.name(x)
     }
 
-    /// The element a word in the generators names (`"a^2b"`, `"1"`; white space ignored, any
-    /// word, not only least words): an `InputError` for a word that is not one.
+    /// The element a word in the generators names (`"a^2b"`, `"1"`): an `InputError` for a
+    /// word that is not one.
     fn parse_word(&self, word: &str) -> PyResult<u32> {
-        let bad =
-            |why: &str| errors::input(format!("{word:?} is not a word of this quotient: {why}"));
-        let chars: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.is_empty() {
-            return Err(bad("it is empty (the identity is \"1\")"));
-        }
-        if chars == ['1'] {
-            return Ok(0);
-        }
-        let digits = |i: &mut usize| -> String {
-            let start = *i;
-            while *i < chars.len() && chars[*i].is_ascii_digit() {
-                *i += 1;
-            }
-            chars[start..*i].iter().collect()
-        };
-        let q = &self.quotient;
-        let mut x = 0;
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if !c.is_ascii_lowercase() {
-                return Err(bad(&format!("'{c}' is not a generator's name")));
-            }
-            i += 1;
-            let mut name = c.to_string();
-            if c == 'g' {
-                name.push_str(&digits(&mut i));
-            }
-            let Some(g) = self.presentation.generators.iter().find(|g| g.name == name) else {
-                return Err(bad(&format!(
-                    "no generator is named {name} (the generators are {})",
-                    self.generator_names()
-                )));
-            };
-            let mut exponent: u64 = 1;
-            if i < chars.len() && chars[i] == '^' {
-                i += 1;
-                exponent = digits(&mut i)
-                    .parse()
-                    .map_err(|_| bad("'^' is followed by no exponent"))?;
-            }
-            // Square and multiply: the monoid is associative.
-            let (mut power, mut base) = (0, g.element);
-            while exponent > 0 {
-                if exponent & 1 == 1 {
-                    power = q.product(power, base);
-                }
-                base = q.product(base, base);
-                exponent >>= 1;
-            }
-            x = q.product(x, power);
-        }
-        Ok(x)
-    }
-
-    /// The generators' names, for messages: `a, b, c`, or `none` for the trivial quotient.
-    fn generator_names(&self) -> String {
-        let names: Vec<&str> = (self.presentation.generators.iter())
-            .map(|g| g.name.as_str())
-            .collect();
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join(", ")
-        }
+        (self.presentation.parse(&self.quotient, word))
+            .map_err(|why| errors::input(format!("{word:?} is not a word of this quotient: {why}")))
     }
 
     /// The element of a sum of heaps, an `InputError` for a heap beyond the quotient.
     fn sum_element(&self, heaps: &[u64]) -> PyResult<u32> {
-        self.quotient
-            .element_of_sum(heaps)
-            .map_err(|e| quotient_error(e, self.sums))
+        self.quotient.element_of_sum(heaps).map_err(quotient_error)
     }
 }
 
@@ -275,19 +195,14 @@ impl MisereQuotient {
         memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MisereQuotient> {
         let rule = Rule::parse(code).map_err(errors::input)?;
-        if rule.splits_in_three() {
-            // Learning searches sums of heaps; three-way splits make that search explode.
-            return Err(errors::input(format!(
-                "{rule} has moves that leave three heaps: misère quotients are computed for \
-                 codes whose moves leave at most two"
-            )));
-        }
         let upto = match upto {
             Some(u) => at_most(u, "upto", 0, MAX_UPTO)? as u32,
             None => 30,
         };
-        let (budget, sums) = budget(sums, memory)?;
-        MisereQuotient::compute(py, rule.to_string(), &rule, upto, budget, sums)
+        let budget = budget(sums, memory)?;
+        MisereQuotient::compute(py, rule.to_string(), budget, |b| {
+            Quotient::of_code(&rule, upto, b)
+        })
     }
 
     /// The quotient of the heap game whose moves `options` gives, over the sums of heaps 0 to
@@ -310,7 +225,7 @@ impl MisereQuotient {
         memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MisereQuotient> {
         let upto = at_most(upto, "upto", 0, MAX_UPTO)? as u32;
-        let (budget, sums) = budget(sums, memory)?;
+        let budget = budget(sums, memory)?;
         let mut table = Vec::with_capacity(upto as usize + 1);
         for heap in 0..=upto {
             py.check_signals()?;
@@ -331,12 +246,12 @@ impl MisereQuotient {
                 .collect::<PyResult<Vec<Vec<u32>>>>()?;
             table.push(list);
         }
-        let table = HeapTable::new(table).map_err(|e| quotient_error(e, sums))?;
+        let table = HeapTable::new(table).map_err(quotient_error)?;
         let game = options
             .getattr("__qualname__")
             .and_then(|n| n.extract::<String>())
             .unwrap_or_else(|_| "a heap game".to_string());
-        MisereQuotient::compute(py, game, &table, upto, budget, sums)
+        MisereQuotient::compute(py, game, budget, |b| Quotient::compute(&table, upto, b))
     }
 
     /// The game: its code as the engine writes it (`"0.75"`, `"Grundy's game"`), or the name
@@ -475,10 +390,7 @@ impl MisereQuotient {
     /// player to move loses, `"N"` when the player to move wins. O(heaps).
     fn outcome(&self, heaps: &Bound<'_, PyAny>) -> PyResult<String> {
         let heaps = self::heaps(heaps)?;
-        let outcome = self
-            .quotient
-            .outcome(&heaps)
-            .map_err(|e| quotient_error(e, self.sums))?;
+        let outcome = self.quotient.outcome(&heaps).map_err(quotient_error)?;
         Ok(outcome.letter().to_string())
     }
 
@@ -495,7 +407,7 @@ impl MisereQuotient {
         let moves = self
             .quotient
             .winning_moves(&heaps)
-            .map_err(|e| quotient_error(e, self.sums))?;
+            .map_err(quotient_error)?;
         moves
             .into_iter()
             .map(|m| Ok((m.heap, PyTuple::new(py, m.leaves)?)))

@@ -3,9 +3,8 @@
 //! outcome and winning moves of a sum of heaps from it.
 
 use super::{Family, Group, Inputs, Param, RunError};
-use crate::budget::Resource;
 use crate::impartial::octal::Rule;
-use crate::impartial::quotient::{Quotient, QuotientError};
+use crate::impartial::quotient::Quotient;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
 /// The largest heap a quotient is computed to: a heap's options are listed and valued
@@ -13,8 +12,7 @@ use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 /// searches sums that hold it.
 pub const MAX_UPTO: u64 = 2_000;
 
-/// The most sums the computation searches or checks by default (see the `sums` parameter):
-/// about a second.
+/// The library's [`crate::impartial::quotient::DEFAULT_SUMS`], as the parameter's default.
 const DEFAULT_SUMS: &str = "300000";
 
 /// `grundy misere-quotient CODE --upto N [--sum H,H,...]`: the misère quotient of a
@@ -75,14 +73,6 @@ pub static FAMILY: Family = Family {
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
-    if rule.splits_in_three() {
-        // Learning searches sums of heaps; three-way splits make that search explode.
-        return Err(format!(
-            "{rule} has moves that leave three heaps: misère quotients are computed for codes \
-             whose moves leave at most two"
-        )
-        .into());
-    }
     let upto = inputs.whole("upto")? as u32;
     let sum = if inputs.given("sum") {
         Some(inputs.list("sum")?)
@@ -92,19 +82,8 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let sums = inputs.whole("sums")?;
     let budget = inputs.budget().clone();
     let budget = budget.clone().with_positions(budget.positions().min(sums));
-    let q = match Quotient::compute(&rule, upto, &budget) {
-        Err(QuotientError::Budget(e)) if e.resource == Resource::Positions => {
-            return Err(format!(
-                "the quotient needed more than {sums} sums searched or checked (while {} after \
-                 {} sums): raise {}",
-                e.work,
-                e.positions,
-                inputs.shown("sums")
-            )
-            .into())
-        }
-        other => other?,
-    };
+    let q = Quotient::of_code(&rule, upto, &budget)
+        .map_err(|e| e.in_sums(&format!("raise {}", inputs.shown("sums"))))?;
     let p = q.presentation();
     let game = rule.to_string();
     let p_names: Vec<String> = q.p_portion().iter().map(|&x| p.name(x)).collect();
@@ -233,4 +212,13 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         );
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_sums_are_the_library_s() {
+        let library = crate::impartial::quotient::DEFAULT_SUMS;
+        assert_eq!(super::DEFAULT_SUMS, library.to_string());
+    }
 }

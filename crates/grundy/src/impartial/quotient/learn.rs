@@ -253,7 +253,7 @@ impl<'a> Learner<'a> {
         let mut class: Vec<u32> = known.accept.iter().map(|&a| u32::from(a)).collect();
         let mut tests: Vec<Word> = vec![Vec::new()];
         let mut classes = class.iter().max().map_or(0, |&c| c as usize + 1);
-        for z in 0..m {
+        for (z, rep) in reps.iter().enumerate() {
             if classes == m {
                 break;
             }
@@ -270,7 +270,7 @@ impl<'a> Learner<'a> {
             if index.len() > classes {
                 classes = index.len();
                 class = next;
-                tests.push(join(&reps[z], &[]));
+                tests.push(join(rep, &[]));
             }
         }
         debug_assert_eq!(classes, m, "a proved quotient's elements are told apart");

@@ -41,7 +41,8 @@ pub mod rules;
 pub use presentation::{Generator, Presentation};
 pub use rules::{HeapRules, HeapTable};
 
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, Resource};
+use crate::impartial::octal::Rule;
 use crate::outcome::OutcomeClass;
 use crate::pattern::period::{self, OctalPeriod};
 use learn::Learner;
@@ -51,6 +52,10 @@ pub(crate) type Word = Vec<u32>;
 
 /// What the budget errors say was going on.
 pub(crate) const WORK: &str = "computing the misère quotient";
+
+/// The sums of heaps a quotient searches or checks unless told otherwise (its position
+/// budget): about a second of work and some tens of megabytes.
+pub const DEFAULT_SUMS: u64 = 300_000;
 
 /// Why a quotient could not be computed or asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -76,9 +81,35 @@ pub enum QuotientError {
         /// The largest heap computed.
         upto: u32,
     },
+    /// A take-and-break code whose moves leave three heaps: learning searches sums of
+    /// heaps, and three-way splits make that search explode.
+    #[error(
+        "{code} has moves that leave three heaps: misère quotients are computed for codes \
+         whose moves leave at most two"
+    )]
+    ThreeHeaps {
+        /// The code.
+        code: String,
+    },
     /// A budget ran out.
     #[error(transparent)]
     Budget(#[from] Exhausted),
+}
+
+impl QuotientError {
+    /// The error's message with the position budget said in the unit a quotient counts, sums
+    /// of heaps searched or checked, and `raise` telling how to allow more (`raise --sums`,
+    /// `pass a larger sums=`).
+    pub fn in_sums(&self, raise: &str) -> String {
+        match self {
+            QuotientError::Budget(e) if e.resource == Resource::Positions => format!(
+                "the quotient needed more than {} sums searched or checked (while {} after {} \
+                 sums): {raise}",
+                e.limit, e.work, e.positions
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// A winning move in a sum of heaps: take a heap of `heap` and leave the heaps `leaves`.
@@ -119,6 +150,17 @@ impl Quotient {
         budget: &Budget,
     ) -> Result<Quotient, QuotientError> {
         Self::compute_with(rules, upto, budget, true).map(|(q, _)| q)
+    }
+
+    /// The quotient of a take-and-break code: [`Quotient::compute`], refusing codes whose
+    /// moves leave three heaps ([`QuotientError::ThreeHeaps`]).
+    pub fn of_code(rule: &Rule, upto: u32, budget: &Budget) -> Result<Quotient, QuotientError> {
+        if rule.splits_in_three() {
+            return Err(QuotientError::ThreeHeaps {
+                code: rule.to_string(),
+            });
+        }
+        Quotient::compute(rule, upto, budget)
     }
 
     /// [`Quotient::compute`], with or without the arithmetic of [`extend`] before the table;

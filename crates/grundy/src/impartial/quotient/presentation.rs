@@ -172,6 +172,66 @@ impl Presentation {
     pub fn exponents(&self, x: u32) -> &[u32] {
         &self.words[x as usize]
     }
+
+    /// The element of `q` a word in the generators names (`a^2b`, `1`; white space ignored;
+    /// any word, not only least words): the inverse of [`Presentation::name`] and more.
+    /// `Err` says why the text is not a word. O(length · log exponent).
+    pub fn parse(&self, q: &Quotient, word: &str) -> Result<u32, String> {
+        let chars: Vec<char> = word.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.is_empty() {
+            return Err("it is empty (the identity is \"1\")".into());
+        }
+        if chars == ['1'] {
+            return Ok(0);
+        }
+        let digits = |i: &mut usize| -> String {
+            let start = *i;
+            while *i < chars.len() && chars[*i].is_ascii_digit() {
+                *i += 1;
+            }
+            chars[start..*i].iter().collect()
+        };
+        let (mut x, mut i) = (0, 0);
+        while i < chars.len() {
+            let c = chars[i];
+            if !c.is_ascii_lowercase() {
+                return Err(format!("'{c}' is not a generator's name"));
+            }
+            i += 1;
+            let mut name = c.to_string();
+            if c == 'g' {
+                name.push_str(&digits(&mut i));
+            }
+            let Some(g) = self.generators.iter().find(|g| g.name == name) else {
+                let names: Vec<&str> = self.generators.iter().map(|g| g.name.as_str()).collect();
+                let names = if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                };
+                return Err(format!(
+                    "no generator is named {name} (the generators are {names})"
+                ));
+            };
+            let mut exponent: u64 = 1;
+            if i < chars.len() && chars[i] == '^' {
+                i += 1;
+                exponent = (digits(&mut i).parse())
+                    .map_err(|_| "'^' is followed by no exponent".to_string())?;
+            }
+            // Square and multiply: the monoid is associative.
+            let (mut power, mut base) = (0, g.element);
+            while exponent > 0 {
+                if exponent & 1 == 1 {
+                    power = q.product(power, base);
+                }
+                base = q.product(base, base);
+                exponent >>= 1;
+            }
+            x = q.product(x, power);
+        }
+        Ok(x)
+    }
 }
 
 impl fmt::Display for Presentation {
