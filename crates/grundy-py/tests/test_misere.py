@@ -332,7 +332,7 @@ def test_quotient_bad_input():
         with pytest.raises(grundy.InputError):
             MisereQuotient("0.75", **bad)
     with pytest.raises(grundy.LimitError, match="sums="):
-        MisereQuotient("0.77", upto=30, sums=1000)
+        MisereQuotient("0.35", upto=13, sums=1000)
     nim = lambda n: [(k,) if k else () for k in range(n)]
     with pytest.raises(grundy.InputError, match="leaves a heap of 3"):
         MisereQuotient.from_options(lambda n: nim(n) + ([(3,)] if n == 3 else []), 3)

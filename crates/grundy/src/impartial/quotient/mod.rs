@@ -234,7 +234,44 @@ impl Quotient {
             growth,
             max_removal: rules.max_removal(),
         };
-        Ok((quotient, learner.extended))
+        Ok((quotient.numbered_by_words(), learner.extended))
+    }
+
+    /// The same quotient with its elements numbered in the order of their least words (by
+    /// degree, then a before b), so that the numbers, and every list in element order, do not
+    /// depend on how the quotient was found. O(|Q|²).
+    fn numbered_by_words(self) -> Quotient {
+        let n = self.order as usize;
+        let presentation = self.presentation();
+        let mut by_word: Vec<u32> = (0..self.order).collect();
+        by_word.sort_by_key(|&x| {
+            let e = presentation.exponents(x);
+            (e.iter().sum::<u32>(), std::cmp::Reverse(e.to_vec()))
+        });
+        let mut new = vec![0u32; n];
+        for (i, &x) in by_word.iter().enumerate() {
+            new[x as usize] = i as u32;
+        }
+        let mut products = vec![0u32; n * n];
+        for x in 0..n {
+            for y in 0..n {
+                products[new[x] as usize * n + new[y] as usize] =
+                    new[self.products[x * n + y] as usize];
+            }
+        }
+        let mut p = vec![false; n];
+        for x in 0..n {
+            p[new[x] as usize] = self.p[x];
+        }
+        Quotient {
+            products,
+            p,
+            elements: self.elements.iter().map(|&x| new[x as usize]).collect(),
+            moves: (self.moves.into_iter())
+                .map(|m| m.into_iter().map(|(e, l)| (new[e as usize], l)).collect())
+                .collect(),
+            ..self
+        }
     }
 
     /// The largest heap computed.
