@@ -188,17 +188,11 @@ impl Quotient {
         }
         let (order, products, p) = match learner.automaton() {
             None => (1, vec![0], vec![false]),
-            Some(a) => {
-                let n = a.states();
-                budget.check(WORK, n as u64, (n * n * 4) as u64)?;
-                let mut products = vec![0u32; n * n];
-                for x in 0..n {
-                    for y in 0..n {
-                        products[x * n + y] = a.product(x as u32, y as u32);
-                    }
-                }
-                (n as u32, products, a.accept.clone())
-            }
+            Some(a) => (
+                a.states() as u32,
+                check::products(a, budget)?,
+                a.accept.clone(),
+            ),
         };
         // Heaps without a move have no letter: they are the identity.
         let automaton = learner.automaton();
