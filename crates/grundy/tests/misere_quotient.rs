@@ -289,4 +289,13 @@ fn a_budget_stops_a_quotient_that_grows() {
         QuotientError::Budget(e) => assert_eq!(e.resource, Resource::Positions),
         other => panic!("expected the position budget, got {other:?}"),
     }
+    // A code of forty removals grows a little at almost every heap: the sums searched stay
+    // few, but the proofs of every heap add up, and they count too.
+    let code = format!("0.{}", "7".repeat(40));
+    let budget = Budget::default().with_positions(20_000);
+    let e = Quotient::compute(&Rule::parse(&code).unwrap(), 2_000, &budget).unwrap_err();
+    match e {
+        QuotientError::Budget(e) => assert_eq!(e.resource, Resource::Positions),
+        other => panic!("expected the position budget, got {other:?}"),
+    }
 }

@@ -192,6 +192,11 @@ impl Automaton {
     }
 }
 
+/// Steps of a proof that cost about as much as a sum searched for its outcome (a step is a
+/// few word operations per element; a search lists and sorts a sum's options): the unit that
+/// lets one budget of sums bound both.
+pub(super) const STEPS_A_SUM: u64 = 64;
+
 /// A set of elements as bits.
 pub(super) type Set = Box<[u64]>;
 
@@ -251,9 +256,15 @@ pub(super) fn step_pair(
 /// The first sum (as letters in the order read, shortest first) whose pair breaks the local
 /// rule, or `None` if none does: then the automaton is the quotient (if it is a monoid of
 /// sums, which the caller checks first). Breadth-first over the reachable pairs, with one
-/// letter for each class of letters that step alike. The pairs are counted against the
-/// budget's positions and memory.
-pub(super) fn failure(a: &Automaton, budget: &Budget) -> Result<Option<Vec<u32>>, Exhausted> {
+/// letter for each class of letters that step alike. Each step checks a sum: `checked` counts
+/// them across calls (the proofs of every heap), weighed by the words of a set of elements,
+/// and every [`STEPS_A_SUM`] count as one sum against the budget's positions; the pairs kept
+/// count against its memory.
+pub(super) fn failure(
+    a: &Automaton,
+    budget: &Budget,
+    checked: &mut u64,
+) -> Result<Option<Vec<u32>>, Exhausted> {
     let n = a.states();
     let words = n.div_ceil(64);
     let mul = products(a, budget)?;
@@ -277,6 +288,13 @@ pub(super) fn failure(a: &Automaton, budget: &Budget) -> Result<Option<Vec<u32>>
     let mut queue = VecDeque::from([0u32]);
     while let Some(i) = queue.pop_front() {
         for &(l, g) in &classes {
+            // A step reads the pair's set a word at a time.
+            let before = *checked;
+            *checked += words as u64;
+            if before / 1024 != *checked / 1024 {
+                let bytes = pairs.len() as u64 * (words as u64 * 8 + 48) * 2;
+                budget.check(WORK, *checked / STEPS_A_SUM, bytes)?;
+            }
             let (x, t) = &pairs[i as usize];
             let key = step_pair(&mul, n, *x, t, g, a.option_elements(l));
             if index.contains_key(&key) {
@@ -299,10 +317,6 @@ pub(super) fn failure(a: &Automaton, budget: &Budget) -> Result<Option<Vec<u32>>
             index.insert(key.clone(), j);
             pairs.push(key);
             queue.push_back(j);
-            if pairs.len() % 1024 == 0 {
-                let bytes = pairs.len() as u64 * (words as u64 * 8 + 48) * 2;
-                budget.check(WORK, pairs.len() as u64, bytes)?;
-            }
         }
     }
     Ok(None)

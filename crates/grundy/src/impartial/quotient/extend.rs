@@ -260,6 +260,7 @@ pub(super) fn extend(
     options: &[Rc<Vec<Word>>],
     (depth, cap): (u32, u32),
     budget: &Budget,
+    checked: &mut u64,
 ) -> Result<Option<Automaton>, Exhausted> {
     let mut base = Base::elements(known);
     for _ in 0..depth {
@@ -331,7 +332,9 @@ pub(super) fn extend(
         .collect();
     let accepts = first.iter().map(|&s| accept[s]).collect();
     let candidate = Automaton::new(delta, accepts, reps, letters, options, budget)?;
-    if candidate.order_dependence().is_some() || check::failure(&candidate, budget)?.is_some() {
+    if candidate.order_dependence().is_some()
+        || check::failure(&candidate, budget, checked)?.is_some()
+    {
         return Ok(None);
     }
     Ok(Some(candidate))

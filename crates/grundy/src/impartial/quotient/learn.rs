@@ -76,6 +76,8 @@ pub(super) struct Learner<'a> {
     arithmetic: bool,
     /// Heaps [`extend`] added.
     pub(super) extended: u32,
+    /// Sums the proofs checked, over every heap (counted against the budget's positions).
+    checked: u64,
 }
 
 impl<'a> Learner<'a> {
@@ -101,6 +103,7 @@ impl<'a> Learner<'a> {
             stale: false,
             arithmetic,
             extended: 0,
+            checked: 0,
         }
     }
 
@@ -208,7 +211,14 @@ impl<'a> Learner<'a> {
         let before = self.known.as_ref().map_or(1, |k| k.states());
         if let Some(known) = self.known.as_ref().filter(|_| self.arithmetic) {
             for attempt in extend::TRIES {
-                if let Some(a) = extend::extend(known, n, &self.options, attempt, self.budget)? {
+                if let Some(a) = extend::extend(
+                    known,
+                    n,
+                    &self.options,
+                    attempt,
+                    self.budget,
+                    &mut self.checked,
+                )? {
                     let changed = a.states() != before;
                     self.known = Some(a);
                     self.stale = true;
@@ -385,7 +395,7 @@ impl<'a> Learner<'a> {
             return Ok(Some(second));
         }
         // The local rule at every sum.
-        let Some(word) = check::failure(h, self.budget)? else {
+        let Some(word) = check::failure(h, self.budget, &mut self.checked)? else {
             return Ok(None);
         };
         let word: Word = word.iter().map(|&l| h.heap(l)).collect();
