@@ -8,8 +8,8 @@
 //! ```
 //!
 //! - **Quotients**: `Quotient::compute` for each code up to its heap (0.75 to 40, misère Nim
-//!   to 15 as 0.333333333333333, Dawson's Kayles 0.07 to 20, Kayles 0.77 to 26, 0.6 and 0.37
-//!   to 13): the time (median of `--reps` runs), the peak of the heap memory live during one
+//!   to 15 as 0.333333333333333, Dawson's Kayles 0.07 to 20, Kayles 0.77 to 26 and to 300,
+//!   0.6 and 0.37 to 13): the time (median of `--reps` runs), the peak of the heap memory live during one
 //!   run (a counting allocator), the order, the P-portion, the last heap where the quotient
 //!   grew and the periodicity of the heaps' elements.
 //! - **Sums**: a sum of `--heaps` random heaps up to the code's largest, answered from the
@@ -91,6 +91,7 @@ const CODES: &[(&str, u32, &str)] = &[
     ("0.333333333333333", 15, "misère Nim"),
     ("0.07", 20, "Dawson's Kayles"),
     ("0.77", 26, "Kayles"),
+    ("0.77", 300, "Kayles"),
     ("0.6", 13, ""),
     ("0.37", 13, ""),
 ];
@@ -192,6 +193,15 @@ fn periodicity(q: &Quotient) -> String {
     }
 }
 
+/// Bytes in KiB below a MiB, else in MiB.
+fn bytes(n: usize) -> String {
+    if n < 1 << 20 {
+        format!("{:.0} KiB", n as f64 / 1024.0)
+    } else {
+        format!("{:.1} MiB", n as f64 / (1 << 20) as f64)
+    }
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
@@ -217,13 +227,13 @@ fn main() {
             .last()
             .map_or("-".into(), |&(h, _)| format!("heap {h}"));
         println!(
-            "{code:<18} {name:<16} {:>6} {:>6} {:>4} {grew:>12}  {:<26} {:>11} {:>6.1} MiB",
+            "{code:<18} {name:<16} {:>6} {:>6} {:>4} {grew:>12}  {:<26} {:>11} {:>10}",
             format!("0..{upto}"),
             q.order(),
             q.p_portion().len(),
             periodicity(&q),
             ms(time),
-            peak as f64 / (1 << 20) as f64
+            bytes(peak)
         );
         quotients.push((code, rule, upto, q));
     }
@@ -235,8 +245,8 @@ fn main() {
         options.heaps, options.small
     );
     println!(
-        "{:<18} {:>12} {:>14}   {:>15} {:>14} {:>10}   search's largest sum",
-        "code", "outcome", "winning moves", "small: quotient", "brute force", "ratio"
+        "{:<18} {:>6} {:>12} {:>14}   {:>15} {:>14} {:>10}   search's largest sum",
+        "code", "heaps", "outcome", "winning moves", "small: quotient", "brute force", "ratio"
     );
     for (code, rule, upto, q) in &quotients {
         let mut rng = StdRng::seed_from_u64(u64::from(*upto) * 1009 + 7);
@@ -309,7 +319,8 @@ fn main() {
             reach = (k, start.elapsed());
         }
         println!(
-            "{code:<18} {:>12} {:>14}   {:>12} ns {:>14} {:>9.0}x   {:>3} heaps, {}",
+            "{code:<18} {:>6} {:>12} {:>14}   {:>12} ns {:>14} {:>9.0}x   {:>3} heaps, {}",
+            format!("0..{upto}"),
             ms(outcome_time),
             ms(moves_time),
             quotient_each.as_nanos(),
