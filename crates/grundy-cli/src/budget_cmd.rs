@@ -50,10 +50,14 @@ impl BudgetArgs {
 }
 
 /// Whether a family of the catalogue values within a budget, and so takes `--memory` and
-/// `--timeout`: the partizan rulesets (canonical forms of boards, strips and graphs) and the
-/// take-and-break games (values from heap 0 up).
+/// `--timeout`: the partizan rulesets (canonical forms of boards, strips and graphs), the
+/// take-and-break games (values from heap 0 up) and misère play (canonical forms of sums, the
+/// census).
 pub fn takes_budget(family: &Family) -> bool {
-    matches!(family.group, Group::Rulesets | Group::TakeAndBreak)
+    matches!(
+        family.group,
+        Group::Rulesets | Group::TakeAndBreak | Group::Misere
+    )
 }
 
 /// `--memory` and `--timeout` as arguments of a generated command.

@@ -608,6 +608,7 @@ fn help_lists_every_command_under_a_heading() {
     for heading in [
         "Solving position graphs, and games too large for one:",
         "Values and compounds:",
+        "Misère play: canonical forms, genus, the census:",
         "The catalogue: piles:",
         "The catalogue: take-and-break games:",
         "Partizan values (combinatorial game theory):",

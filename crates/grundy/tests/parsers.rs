@@ -32,7 +32,7 @@ use grundy::games::rabbit_egg::Record;
 use grundy::games::registry::{table_game, FAMILIES};
 use grundy::games::{zero_runs, Family, Inputs};
 use grundy::graph::text::{parse_str, read, write, ReadError};
-use grundy::impartial::misere_form::MisereStore;
+use grundy::impartial::misere_form::{MisereStore, NotationError};
 use grundy::impartial::octal::Rule;
 use grundy::input::{self, InputError, Words};
 use grundy::math::ratio::Ratio;
@@ -876,7 +876,15 @@ fn rankings(cases: u32) -> Figures {
     )
 }
 
-const MISERE_FORMS: &[&str] = &["*[(2#1)21]", "2#", "32", "&12;#0", " ( 2 1 ) # 0 "];
+const MISERE_FORMS: &[&str] = &[
+    "*[(2#1)21]",
+    "2#",
+    "32",
+    "&12;#0",
+    " ( 2 1 ) # 0 ",
+    "2#1 + 3",
+    "*3+*[2#]+*",
+];
 
 /// Misère canonical forms in CGSuite's notation, read into a store whose memory budget keeps
 /// a large heap (`&60000;`) an error, not gigabytes: 4 MiB, so that what a call allocates in
@@ -885,16 +893,29 @@ fn misere_forms(cases: u32) -> Figures {
     fuzz(
         "misère form (MisereStore::parse)",
         cases,
-        text("0123456789#()&;*[] ", MISERE_FORMS),
+        text("0123456789#()&;*[]+ ", MISERE_FORMS),
         |s| {
             let budget = Budget::default().with_memory(4 << 20);
             let mut store = MisereStore::with_budget(budget);
-            if let Ok(g) = fast("misère form", || store.parse(&s)) {
-                accept();
-                // Writing may run out of the same budget: an error, which is fine.
-                if let Ok(word) = store.notation(g) {
-                    prop_assert_eq!(store.parse(&word), Ok(g));
+            match fast("misère form", || store.parse(&s)) {
+                Ok(g) => {
+                    accept();
+                    // Writing may run out of the same budget: an error, which is fine.
+                    if let Ok(word) = store.notation(g) {
+                        prop_assert_eq!(store.parse(&word), Ok(g));
+                    }
                 }
+                // A malformed text names a column within it (or just past its end).
+                Err(NotationError::Input(InputError::Invalid { place, message })) => {
+                    let column = place.strip_prefix("column ").map(str::parse::<usize>);
+                    prop_assert!(
+                        matches!(column, Some(Ok(c)) if (1..=s.chars().count() + 1).contains(&c)),
+                        "{place}: {message}"
+                    );
+                    prop_assert!(message.starts_with("expected "), "{message}");
+                }
+                Err(NotationError::Input(other)) => prop_assert!(false, "{other}"),
+                Err(NotationError::Budget(_)) => {}
             }
             Ok(())
         },
@@ -968,6 +989,9 @@ const SMALL: &[(&str, &str, u64)] = &[
     // Explores every position reachable from the board, up to this many.
     ("connect4", "max-positions", 5000),
     ("cards", "max-positions", 5000),
+    // Day 5 of the census enumerates 2^22 sets of games (seconds, 370 MB); later days are
+    // refused at once.
+    ("misere-census", "day", 4),
 ];
 
 /// Values that every parameter may get: numbers, lists, ranges, ratios, words of the
@@ -1003,6 +1027,8 @@ const VALUES: &[&str] = &[
     "-",
     "true",
     "a",
+    "2#1 + 3",
+    "*[(2#1)21]",
 ];
 
 /// Numbers that are valid but large: formulas must take them, bounded computations refuse

@@ -18,6 +18,8 @@ use crate::report::Report;
 pub enum Group {
     /// Sums and compounds valued by nimbers: Moore's Nim_k, misère sums, products.
     Compounds,
+    /// Misère impartial games: canonical forms, genus, the census.
+    Misere,
     /// Piles: Nim, subtraction games, Wythoff, Fibonacci Nim and relatives.
     Piles,
     /// Take-and-break games (octal codes).
@@ -36,8 +38,9 @@ pub enum Group {
 
 impl Group {
     /// Every group, in the order they are listed.
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 9] = [
         Group::Compounds,
+        Group::Misere,
         Group::Piles,
         Group::TakeAndBreak,
         Group::Rows,
@@ -51,6 +54,7 @@ impl Group {
     pub fn heading(self) -> &'static str {
         match self {
             Group::Compounds => "Values and compounds",
+            Group::Misere => "Misère play: canonical forms, genus, the census",
             Group::Piles => "The catalogue: piles",
             Group::TakeAndBreak => "The catalogue: take-and-break games",
             Group::Rows => "The catalogue: coins, strings and rows",

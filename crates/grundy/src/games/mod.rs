@@ -31,6 +31,7 @@ pub mod inputs;
 pub mod josephus;
 pub mod limited;
 pub mod mex_mat;
+pub mod misere_form;
 pub mod misere_quotient;
 pub mod nim;
 pub mod partizan_piles;

@@ -13,6 +13,8 @@ pub static FAMILIES: &[&Family] = &[
     &super::compounds::NIM_K,
     &super::compounds::MISERE,
     &super::compounds::CORNERS,
+    &super::misere_form::FORM,
+    &super::misere_form::CENSUS,
     &super::nim::FAMILY,
     &super::wythoff::FAMILY,
     &super::subtraction::FAMILY,

@@ -77,6 +77,19 @@ pub enum Phylum {
     Wild,
 }
 
+impl fmt::Display for Phylum {
+    /// The phylum's name in lower case, as the literature writes it: `tame`, `restive`,
+    /// `restless`, `wild`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phylum::Tame => "tame",
+            Phylum::Restive => "restive",
+            Phylum::Restless => "restless",
+            Phylum::Wild => "wild",
+        })
+    }
+}
+
 impl Genus {
     /// `γn`, for any n (the sequence continues alternating past what is stored). O(1).
     pub fn gamma(&self, n: usize) -> u32 {

@@ -11,7 +11,10 @@ use crate::outcome::OutcomeClass;
 
 impl MisereStore {
     /// The misère canonical form of `g + h`. Each pair of followers is summed once and
-    /// remembered: O(f(g) · f(h)) canonical forms for f followers, O(1) when known.
+    /// remembered: O(f(g) · f(h)) canonical forms for f followers, O(1) when known. Each pair
+    /// remembered counts as an operation of the store's budget, checked every
+    /// [`CHECK_EVERY`](super::store::CHECK_EVERY), so a sum that meets only known forms still
+    /// reads the clock and counts its memo's memory.
     ///
     /// ```
     /// use grundy::impartial::misere_form::{FormId, MisereStore};
@@ -50,6 +53,8 @@ impl MisereStore {
                 stack.pop();
                 let s = self.canonical(&options)?;
                 self.sums.insert(key(a, b), s);
+                // The memo grows by a pair whether or not the form is new.
+                self.tick()?;
             }
         }
         Ok(self.known_sum(g, h).unwrap_or(FormId::ZERO))
