@@ -96,11 +96,12 @@ impl Table {
         Ok(self.games.get_or_init(|| games))
     }
 
-    /// A cell as indexing gives it: a value an int, an outcome its letter, a form a `Cgt`.
+    /// A cell as indexing gives it: a value an int, an outcome its letter, a form a `Cgt`, a
+    /// misère quotient element its word.
     fn cell(&self, py: Python<'_>, code: u64) -> PyResult<PyObject> {
         Ok(match self.inner.kind() {
             Kind::Values => code.into_pyobject(py)?.into_any().unbind(),
-            Kind::Outcomes => PyString::new(py, &self.inner.cell_text(code))
+            Kind::Outcomes | Kind::Elements => PyString::new(py, &self.inner.cell_text(code))
                 .into_any()
                 .unbind(),
             Kind::Forms => {
@@ -206,19 +207,21 @@ impl Table {
         self.value(a, b).map(|v| self.inner.cell_text(v))
     }
 
-    /// The distinct canonical forms of a table of forms, in order of first appearance: the
-    /// cells of `values()` index this list (empty for other kinds).
+    /// The distinct canonical forms of a table of forms, in order of first appearance, or the
+    /// words of the elements of a misère quotient's table, in the quotient's order: the cells
+    /// of `values()` index this list (empty for other kinds).
     fn forms(&self) -> Vec<String> {
         self.inner.forms().iter().map(|f| f.text.clone()).collect()
     }
 
-    /// What the cells hold: `"values"`, `"outcomes"` or `"forms"`.
+    /// What the cells hold: `"values"`, `"outcomes"`, `"forms"` or `"elements"`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.inner.kind() {
             Kind::Values => "values",
             Kind::Outcomes => "outcomes",
             Kind::Forms => "forms",
+            Kind::Elements => "elements",
         }
     }
 
@@ -373,7 +376,7 @@ impl Table {
     }
 
     /// The cells as a NumPy array of shape `shape`: `int64` values, one-letter strings for
-    /// outcomes, `Cgt` objects (dtype object) for forms. `values()` gives the numbers of any
+    /// outcomes, `Cgt` objects (dtype object) for forms, words for elements. `values()` gives the numbers of any
     /// kind, reshaped by `numpy.asarray(t.values()).reshape(t.shape)`. An `ImportError`
     /// without NumPy.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -381,7 +384,9 @@ impl Table {
         let values = self.inner.values();
         let cells = match self.inner.kind() {
             Kind::Values => int64_array(&numpy, values.iter().map(|&v| v as i64))?,
-            Kind::Outcomes => numpy.call_method1("array", (self.cells(py, values)?,))?,
+            Kind::Outcomes | Kind::Elements => {
+                numpy.call_method1("array", (self.cells(py, values)?,))?
+            }
             Kind::Forms => {
                 let object = py.import("builtins")?.getattr("object")?;
                 numpy.call_method1("array", (self.cells(py, values)?, object))?

@@ -19,6 +19,7 @@ fn table_error(e: TableError) -> PyErr {
     match e {
         TableError::TooManyCells { .. }
         | TableError::ParameterTooLarge { .. }
+        | TableError::Budget { .. }
         | TableError::Explore(_) => errors::limit(e),
         _ => errors::input(e),
     }

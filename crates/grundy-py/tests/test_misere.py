@@ -381,3 +381,16 @@ def test_a_quotient_says_what_the_catalogue_says(code):
     answer = report["sum"]
     assert q.element_of_sum(heaps) == answer["element"] and q.outcome(heaps) == answer["outcome"]
     assert q.winning_moves(heaps) == [(m["heap"], tuple(m["leaves"])) for m in answer["winning_moves"]]
+
+
+def test_tables_of_quotient_elements_are_the_quotient_s():
+    t = grundy.table("misere:0.77", range(96))
+    q = MisereQuotient("0.77", 95)
+    assert t.kind == "elements" and t.game == "misère 0.77 (Kayles)"
+    assert [t[n] for n in range(96)] == [q.element(n) for n in range(96)]
+    assert t.forms() == q.all_elements
+    outcomes = grundy.table("misere:0.77", range(96), outcomes=True)
+    assert [outcomes[n] == "P" for n in range(96)] == [q.is_p(q.element(n)) for n in range(96)]
+    assert outcomes[0] == "N" and outcomes[1] == "P"
+    with pytest.raises(grundy.LimitError, match="--sums N"):
+        grundy.table("misere:0.35", range(21))

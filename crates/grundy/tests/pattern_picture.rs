@@ -5,8 +5,9 @@
 //!
 //! Tables drawn: two-pile Nim 16 × 16 (fixed colours, values written in the cells), Wythoff
 //! values 100 × 100 (the colour ramp) and 1000 × 1000 (one pixel per cell), Wythoff outcomes
-//! 1000 × 1000 (P-positions enlarged), Kayles by n wrapped into rows (a short last row), and
-//! two-pile Nim 600 × 600 (an SVG too fragmented for rects).
+//! 1000 × 1000 (P-positions enlarged), Kayles by n wrapped into rows (a short last row),
+//! two-pile Nim 600 × 600 (an SVG too fragmented for rects), and the elements of Kayles's
+//! misère quotient (a colour an element, the P-portion black).
 
 use grundy::budget::Budget;
 use grundy::games::registry::table_game;
@@ -401,6 +402,68 @@ fn one_parameter_tables_wrap_into_rows() {
     assert!(svg.contains("<title>n = 41, +2: P</title>"));
     assert!(svg.contains("<title>n = 41, +1: N</title>"));
     assert!(svg.contains(">0.07 (Dawson&apos;s Kayles): outcomes, n = 7..300 (rows of 34)</text>"));
+}
+
+#[test]
+fn misere_quotient_elements_have_a_colour_each_and_the_p_portion_is_black() {
+    let table = table_game("misere:0.77")
+        .unwrap()
+        .line(span(0, 95), Kind::Values, &Budget::default(), &NoProgress)
+        .unwrap();
+    assert_eq!(table.kind(), Kind::Elements);
+    let options = PictureOptions {
+        wrap: 12,
+        scale: None,
+    };
+    let map = Heatmap::new(&table, &options).unwrap();
+    assert_eq!(map.cells(), (8, 12));
+    let (width, height, pixels) = decode(&map.png());
+    assert_eq!((width, height), map.size());
+    // The colour of each element, read from the cells' top left pixels: one colour an
+    // element, black exactly for the P-portion's.
+    let mut colour_of: std::collections::BTreeMap<u64, Rgb> = Default::default();
+    let outcomes = table.outcomes();
+    for n in 0..96u64 {
+        let (x, y) = map.cell_origin((n / 12) as usize, (n % 12) as usize);
+        let colour = pixel(&pixels, width, x, y);
+        let element = table.value(n).unwrap();
+        assert_eq!(
+            *colour_of.entry(element).or_insert(colour),
+            colour,
+            "heap {n}"
+        );
+        let p = outcomes.value(n) == Some(0);
+        assert_eq!(
+            colour == P_COLOUR,
+            p,
+            "heap {n}: black exactly for the P-portion"
+        );
+    }
+    let others: std::collections::BTreeSet<Rgb> = colour_of
+        .values()
+        .copied()
+        .filter(|&c| c != P_COLOUR)
+        .collect();
+    let p_elements = (0..96u64)
+        .filter(|&n| outcomes.value(n) == Some(0))
+        .map(|n| table.value(n).unwrap())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    assert_eq!(
+        others.len() + p_elements,
+        colour_of.len(),
+        "distinct colours"
+    );
+    // Words in the tooltips and the legend, with their counts of heaps.
+    let svg = map.svg();
+    parse_xml(&svg);
+    assert!(svg.contains("<title>n = 0, +1: a</title>"), "heap 1 is a");
+    let a_count = (0..96)
+        .filter(|&n| table.cell_text(table.value(n).unwrap()) == "a")
+        .count();
+    assert!(svg.contains(&format!(">a (P): {a_count}</text>")), "legend");
+    assert!(svg.contains(">element: heaps</text>"));
+    assert!(svg.contains("quotient elements, n = 0..95 (rows of 12)</text>"));
 }
 
 #[test]

@@ -1,10 +1,17 @@
 //! Misère quotients of take-and-break games as a family of the catalogue
-//! ([`crate::impartial::quotient`] computes): the quotient of a code's heaps, and the misère
-//! outcome and winning moves of a sum of heaps from it.
+//! ([`crate::impartial::quotient`] computes): the quotient of a code's heaps, the misère
+//! outcome and winning moves of a sum of heaps from it, and tables of the heaps' elements
+//! (`grundy table misere:CODE`), drawn by the pictures as every table is.
 
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::impartial::octal::Rule;
-use crate::impartial::quotient::Quotient;
+use crate::impartial::quotient::{Quotient, QuotientError, DEFAULT_SUMS as LIBRARY_SUMS};
+use crate::partizan::OutcomeClass;
+use crate::pattern::table::{
+    check_limit, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+};
+use crate::progress::Progress;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
 /// The largest heap a quotient is computed to: a heap's options are listed and valued
@@ -66,10 +73,92 @@ pub static FAMILY: Family = Family {
         ),
     ],
     run,
-    table: None,
+    table: Some(TableSource {
+        syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
+        about: "n: the heap, its element of the code's misère quotient (--outcome: its misère \
+                outcome)",
+        parse: parse_table,
+    }),
     plays: &[],
     strong: None,
 };
+
+/// The game of a table of misère quotient elements: a take-and-break code.
+#[derive(Debug)]
+struct MisereTable(Rule);
+
+impl Tabulate for MisereTable {
+    /// `misère 0.77 (Kayles)`.
+    fn name(&self) -> String {
+        format!("misère {}", Tabulate::name(&self.0))
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    /// The element of each heap of `n` in the quotient of heaps 0 to `n.last` (or its misère
+    /// outcome, P when the element is in the P-portion), within `budget` and at most the
+    /// library's default sums: a quotient that needs more is refused with the command that
+    /// computes it.
+    fn line(
+        &self,
+        n: Span,
+        kind: Kind,
+        budget: &Budget,
+        _progress: &dyn Progress,
+    ) -> Result<Table, TableError> {
+        let name = self.name();
+        check_limit(
+            &name,
+            "heap",
+            n.last,
+            MAX_UPTO,
+            "a quotient's heaps are listed with their options and checked in sums",
+        )?;
+        let sums = budget
+            .clone()
+            .with_positions(budget.positions().min(LIBRARY_SUMS));
+        let q = Quotient::of_code(&self.0, n.last as u32, &sums).map_err(|e| {
+            let message = e.in_sums(&format!(
+                "grundy misere-quotient {} --upto {} --sums N computes it with more",
+                self.0, n.last
+            ));
+            let game = name.clone();
+            match e {
+                QuotientError::Budget(_) => TableError::Budget { game, message },
+                _ => TableError::Game { game, message },
+            }
+        })?;
+        let p = q.presentation();
+        let elements = (0..q.order())
+            .map(|x| Form {
+                text: p.name(x),
+                class: if q.is_p(x) {
+                    OutcomeClass::Second
+                } else {
+                    OutcomeClass::First
+                },
+            })
+            .collect();
+        let table =
+            Table::element_line(name, n, elements, |heap| u64::from(q.element(heap as u32)))?;
+        Ok(match kind {
+            Kind::Outcomes => table.outcomes(),
+            _ => table,
+        })
+    }
+}
+
+/// Reads a table's name: `misere:CODE` (or `misère:CODE`, in any case).
+fn parse_table(spec: &str) -> Option<TableGame> {
+    let (word, code) = spec.split_once(':')?;
+    matches!(word.to_lowercase().as_str(), "misere" | "misère").then(|| {
+        Rule::parse(code)
+            .map(|rule| Box::new(MisereTable(rule)) as Box<dyn Tabulate>)
+            .map_err(|e| TableError::Malformed(e.to_string()))
+    })
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;
@@ -216,6 +305,60 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+
+    fn table(spec: &str, last: u64, kind: Kind) -> Result<Table, TableError> {
+        let span = Span::new(0, last).unwrap();
+        parse_table(spec).expect("a misère table's name")?.line(
+            span,
+            kind,
+            &Budget::default(),
+            &NoProgress,
+        )
+    }
+
+    #[test]
+    fn tables_hold_the_quotient_s_elements_and_outcomes() {
+        let q = Quotient::of_code(&Rule::parse("0.77").unwrap(), 80, &Budget::default()).unwrap();
+        let p = q.presentation();
+        let elements = table("misere:0.77", 80, Kind::Values).unwrap();
+        let outcomes = table("MISÈRE:0.77", 80, Kind::Outcomes).unwrap();
+        assert_eq!(elements.game(), "misère 0.77 (Kayles)");
+        assert_eq!(elements.kind(), Kind::Elements);
+        assert_eq!(outcomes.kind(), Kind::Outcomes);
+        for heap in 0..=80u32 {
+            let e = q.element(heap);
+            let cell = elements.value(heap.into()).unwrap();
+            assert_eq!(elements.cell_text(cell), p.name(e), "heap {heap}");
+            let letter = if q.is_p(e) { "P" } else { "N" };
+            assert_eq!(
+                outcomes.cell_text(outcomes.value(heap.into()).unwrap()),
+                letter
+            );
+        }
+        // Misère play: the empty heap wins for the player to move, heap 1 loses.
+        assert_eq!(outcomes.values()[..2], [1, 0]);
+    }
+
+    #[test]
+    fn table_names_and_refusals() {
+        assert!(parse_table("0.77").is_none());
+        assert!(parse_table("subtraction:1,2").is_none());
+        let bad = table("misere:0.7z", 5, Kind::Values).unwrap_err();
+        assert!(bad.to_string().contains("'z' is not a digit"), "{bad}");
+        let far = table("misere:0.77", MAX_UPTO + 1, Kind::Values).unwrap_err();
+        assert!(matches!(far, TableError::ParameterTooLarge { .. }), "{far}");
+        let costly = table("misere:0.35", 20, Kind::Values)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            costly.contains("more than 300000 sums")
+                && costly.contains("grundy misere-quotient 0.35 --upto 20 --sums N"),
+            "{costly}"
+        );
+    }
+
     #[test]
     fn the_default_sums_are_the_library_s() {
         let library = crate::impartial::quotient::DEFAULT_SUMS;

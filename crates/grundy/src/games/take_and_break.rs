@@ -3,7 +3,7 @@
 //! their tables.
 
 use super::{Family, Group, Inputs, Param, RunError};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::impartial::octal::{values_plain, values_sparse, Rule};
 use crate::input::InputError;
 use crate::pattern::period;
@@ -91,9 +91,10 @@ impl Tabulate for Rule {
         check_limit(&self.name(), "heap", n.last, limit, reason)?;
         let (values, _) =
             values(self, n.last as usize, None, false, budget, progress).map_err(|e| {
-                TableError::Game {
-                    game: self.name(),
-                    message: e.to_string(),
+                let (game, message) = (self.name(), e.to_string());
+                match e.downcast_ref::<Exhausted>() {
+                    Some(_) => TableError::Budget { game, message },
+                    None => TableError::Game { game, message },
                 }
             })?;
         let table = Table::line(self.name(), n, |i| u64::from(values[i as usize]))?;

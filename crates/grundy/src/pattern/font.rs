@@ -108,9 +108,26 @@ const GLYPHS: &[(char, &str)] = &[
     ('~', "..... ..... .#... #.#.# ...#. ..... ....."),
 ];
 
-/// The rows of `c`'s glyph, top first, bit 4 the leftmost pixel; characters without a glyph
-/// are drawn as `?`.
+/// The plain character for the accented letters and dashes of the project's names (`misère`,
+/// `Sprague–Grundy`): drawn as the plain letter or a hyphen rather than as `?`.
+fn unaccented(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ä' => 'a',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ò' | 'ó' | 'ô' | 'ö' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ç' => 'c',
+        'ñ' => 'n',
+        '–' | '—' => '-',
+        c => c,
+    }
+}
+
+/// The rows of `c`'s glyph, top first, bit 4 the leftmost pixel; accented letters are drawn
+/// as the plain letter, other characters without a glyph as `?`.
 pub fn glyph(c: char) -> [u8; GLYPH_HEIGHT as usize] {
+    let c = unaccented(c);
     let pattern = GLYPHS
         .iter()
         .find(|&&(g, _)| g == c)
@@ -158,7 +175,9 @@ mod tests {
     fn glyph_bits_and_fallback() {
         assert_eq!(glyph('1')[0], 0b00100);
         assert_eq!(glyph('g')[7], 0b01110);
-        assert_eq!(glyph('é'), glyph('?'));
+        assert_eq!(glyph('é'), glyph('e'));
+        assert_eq!(glyph('–'), glyph('-'));
+        assert_eq!(glyph('€'), glyph('?'));
         assert_eq!(text_width(""), 0);
         assert_eq!(text_width("ab"), 11);
     }

@@ -209,7 +209,7 @@ impl fmt::Display for Pattern {
 /// arithmetic-periodic tail only when no closed form explains every value. One-parameter
 /// tables: O(n log n) (the formulas), two-parameter: O(cells).
 pub fn observe(table: &Table) -> Vec<Pattern> {
-    if table.kind() == Kind::Forms {
+    if matches!(table.kind(), Kind::Forms | Kind::Elements) {
         // Patterns are seen in who wins (P cells, as in impartial tables).
         return observe(&table.outcomes());
     }

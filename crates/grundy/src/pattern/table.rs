@@ -87,6 +87,9 @@ pub enum Kind {
     /// Canonical forms of partizan games: each cell the index of its form in
     /// [`Table::forms`].
     Forms,
+    /// Elements of a misère quotient: each cell the index of its element in [`Table::forms`]
+    /// (the element's word, and P when it is in the P-portion).
+    Elements,
 }
 
 /// The longest canonical form printed in a cell of a text table; longer ones are notes.
@@ -169,6 +172,15 @@ pub enum TableError {
         limit: u64,
         /// Why there is a limit.
         reason: &'static str,
+    },
+    /// The game's own computation ran out of its budget (positions, memory, time), as the
+    /// message says with how to raise it.
+    #[error("{game}: {message}")]
+    Budget {
+        /// The game's name.
+        game: String,
+        /// Which budget, and how to raise it.
+        message: String,
     },
     /// The game's own computation failed.
     #[error("{game}: {message}")]
@@ -434,6 +446,53 @@ impl Table {
         })
     }
 
+    /// The table of the misère quotient elements of a heap game for every heap n of `n`:
+    /// `elements` are the quotient's elements (each its word, and its outcome: P for the
+    /// P-portion, N otherwise), `element(n)` the index of heap n's. Errors when an index is
+    /// not one of `elements`. O(cells).
+    ///
+    /// ```
+    /// use grundy::partizan::OutcomeClass;
+    /// use grundy::pattern::table::{Form, Kind, Span, Table};
+    /// let element = |text: &str, class| Form { text: text.to_string(), class };
+    /// let elements = vec![element("1", OutcomeClass::First), element("a", OutcomeClass::Second)];
+    /// let table = Table::element_line("0.3", Span::new(0, 3).unwrap(), elements, |n| n % 2).unwrap();
+    /// assert_eq!(table.kind(), Kind::Elements);
+    /// assert_eq!(table.cell_text(table.value(3).unwrap()), "a");
+    /// assert_eq!(table.outcomes().values(), [1, 0, 1, 0]);
+    /// ```
+    pub fn element_line(
+        game: impl Into<String>,
+        n: Span,
+        elements: Vec<Form>,
+        mut element: impl FnMut(u64) -> u64,
+    ) -> Result<Table, TableError> {
+        let game = game.into();
+        let cells = cell_count(n, None)?;
+        let mut values = Vec::with_capacity(cells);
+        for heap in n.iter() {
+            let e = element(heap);
+            if e >= elements.len() as u64 {
+                return Err(TableError::Game {
+                    game,
+                    message: format!(
+                        "heap {heap} has element {e}, not one of the {} elements",
+                        elements.len()
+                    ),
+                });
+            }
+            values.push(e);
+        }
+        Ok(Table {
+            game,
+            kind: Kind::Elements,
+            rows: n,
+            columns: None,
+            values,
+            forms: elements,
+        })
+    }
+
     /// The table of the canonical forms `form(a, b)` of a partizan game for every a of `a`
     /// and b of `b` (rows by a), stopping at the first error. Equal forms are stored once:
     /// O(cells) hash look-ups of the forms' texts.
@@ -476,7 +535,7 @@ impl Table {
         let values = match self.kind {
             Kind::Values => self.values.iter().map(|&v| u64::from(v != 0)).collect(),
             Kind::Outcomes => self.values.clone(),
-            Kind::Forms => self
+            Kind::Forms | Kind::Elements => self
                 .values
                 .iter()
                 .map(|&v| outcome_code(self.forms[v as usize].class))
@@ -492,8 +551,8 @@ impl Table {
         }
     }
 
-    /// The distinct canonical forms of a [`Kind::Forms`] table, which its cells index
-    /// (empty for other kinds).
+    /// The distinct canonical forms of a [`Kind::Forms`] table, or the elements of a
+    /// [`Kind::Elements`] table, which its cells index (empty for other kinds).
     pub fn forms(&self) -> &[Form] {
         &self.forms
     }
@@ -576,13 +635,13 @@ impl Table {
         }
     }
 
-    /// The text of a cell: the value, the outcome's letter (`P`, `N`, `L`, `R`), or the
-    /// canonical form.
+    /// The text of a cell: the value, the outcome's letter (`P`, `N`, `L`, `R`), the
+    /// canonical form, or the element's word.
     pub fn cell_text(&self, cell: u64) -> String {
         match self.kind {
             Kind::Values => cell.to_string(),
             Kind::Outcomes => OUTCOME_LETTERS[cell as usize].to_string(),
-            Kind::Forms => self.forms[cell as usize].text.clone(),
+            Kind::Forms | Kind::Elements => self.forms[cell as usize].text.clone(),
         }
     }
 
@@ -670,6 +729,7 @@ impl Table {
                     Kind::Values => "value",
                     Kind::Outcomes => "outcome",
                     Kind::Forms => "form",
+                    Kind::Elements => "element",
                 };
                 writeln!(out, "n,{header}")?;
                 for (n, &v) in self.rows.iter().zip(&self.values) {
@@ -734,7 +794,9 @@ impl Serialize for JsonRow<'_> {
         for &v in self.cells {
             match self.table.kind {
                 Kind::Values => seq.serialize_element(&v)?,
-                Kind::Outcomes | Kind::Forms => seq.serialize_element(&self.table.cell_text(v))?,
+                Kind::Outcomes | Kind::Forms | Kind::Elements => {
+                    seq.serialize_element(&self.table.cell_text(v))?
+                }
             }
         }
         seq.end()
@@ -757,7 +819,8 @@ impl Serialize for Table {
     /// `{"game": ..., "kind": "values"|"outcomes", "n": {"first": F, "last": L}, "values":
     /// [...]}` for one parameter; with two, `"a"` and `"b"` ranges and the rows by a as arrays.
     /// Outcome tables have `"outcomes"` of `"P"` and `"N"` (`"L"`, `"R"`) instead of
-    /// `"values"`; tables of forms have `"forms"`, the canonical forms as strings.
+    /// `"values"`; tables of forms have `"forms"`, the canonical forms as strings; tables of
+    /// misère quotient elements `"elements"`, their words.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("game", &self.game)?;
@@ -766,6 +829,7 @@ impl Serialize for Table {
             Kind::Values => "values",
             Kind::Outcomes => "outcomes",
             Kind::Forms => "forms",
+            Kind::Elements => "elements",
         };
         match self.columns {
             None => {
@@ -964,7 +1028,7 @@ pub fn check_limit(
 /// The table of outcomes or values, as `kind` asks, of a table of values.
 pub fn of_kind(table: Table, kind: Kind) -> Table {
     match kind {
-        Kind::Values | Kind::Forms => table,
+        Kind::Values | Kind::Forms | Kind::Elements => table,
         Kind::Outcomes => table.outcomes(),
     }
 }

@@ -219,6 +219,7 @@ pub(super) fn title(table: &Table, layout: &Layout<'_>) -> String {
         Kind::Values => "Sprague-Grundy values",
         Kind::Outcomes => "outcomes",
         Kind::Forms => "canonical forms",
+        Kind::Elements => "quotient elements",
     };
     match table.columns() {
         Some(columns) => format!(

@@ -7,6 +7,7 @@ use super::legend::legend;
 use super::marks::{width_of, Mark};
 use super::options::{square_wrap, PictureError, PictureOptions};
 use super::palette::{Palette, Rgb, CATEGORICAL, INK, PAPER};
+use crate::partizan::OutcomeClass;
 use crate::pattern::font;
 use crate::pattern::table::{Kind, Layout, Table};
 
@@ -58,12 +59,17 @@ impl Heatmap {
         if options.scale == Some(0) {
             return Err(PictureError::ZeroScale);
         }
-        // A table of forms is coloured by its outcomes and labelled by its forms.
-        let classes;
+        // A table of forms is coloured by its outcomes and labelled by its forms; a table of
+        // elements by its elements (the P-portion black) and labelled by their words.
+        let colours;
         let (table, texts) = match table.kind() {
             Kind::Forms => {
-                classes = table.outcomes();
-                (&classes, table)
+                colours = table.outcomes();
+                (&colours, table)
+            }
+            Kind::Elements => {
+                colours = element_colours(table);
+                (&colours, table)
             }
             _ => (table, table),
         };
@@ -91,7 +97,7 @@ impl Heatmap {
         let bar_room = frame.plot_h.max(160 * frame.f);
         let corner = frame.legend_corner();
         let legend = legend(
-            &mut marks, table, palette, corner, frame.f, bar_room, enlarge_p,
+            &mut marks, table, texts, palette, corner, frame.f, bar_room, enlarge_p,
         );
         let (width, height) = frame.size(&title, legend)?;
         let (row_names, column_names) = axis_names(&layout);
@@ -105,7 +111,9 @@ impl Heatmap {
             columns: frame.columns,
             cells,
             forms: match texts.kind() {
-                Kind::Forms => texts.values().iter().map(|&v| texts.cell_text(v)).collect(),
+                Kind::Forms | Kind::Elements => {
+                    texts.values().iter().map(|&v| texts.cell_text(v)).collect()
+                }
                 _ => Vec::new(),
             },
             palette,
@@ -152,9 +160,38 @@ fn palette_of(table: &Table) -> Palette {
     let max = table.values().iter().copied().max().unwrap_or(0);
     match table.kind() {
         Kind::Outcomes | Kind::Forms => Palette::Outcomes,
-        Kind::Values if max <= CATEGORICAL.len() as u64 => Palette::Categorical,
-        Kind::Values => Palette::Ramp { max },
+        Kind::Values | Kind::Elements if max <= CATEGORICAL.len() as u64 => Palette::Categorical,
+        Kind::Values | Kind::Elements => Palette::Ramp { max },
     }
+}
+
+/// The colour codes of a table of misère quotient elements, as a table of values: 0 (black)
+/// for the elements of the P-portion, then 1, 2, ... for the other elements its cells hold, in
+/// the quotient's order. O(cells + elements).
+fn element_colours(table: &Table) -> Table {
+    let elements = table.forms();
+    let mut held = vec![false; elements.len()];
+    for &e in table.values() {
+        held[e as usize] = true;
+    }
+    let mut next = 0;
+    let codes: Vec<u64> = elements
+        .iter()
+        .zip(&held)
+        .map(|(element, &held)| match element.class {
+            OutcomeClass::Second => 0,
+            _ if held => {
+                next += 1;
+                next
+            }
+            _ => 0,
+        })
+        .collect();
+    let first = table.rows().first;
+    Table::line(table.game(), table.rows(), |n| {
+        codes[table.values()[(n - first) as usize] as usize]
+    })
+    .expect("the same cells as a table that exists")
 }
 
 /// Whether cells of `scale` pixels are separated by white lines: from 8 pixels on.
@@ -209,7 +246,7 @@ fn cell_font(texts: &Table, scale: u32, inner: u32) -> Option<u32> {
             font::text_width(&max.to_string())
         }
         Kind::Outcomes => font::text_width("N"),
-        Kind::Forms => texts
+        Kind::Forms | Kind::Elements => texts
             .forms()
             .iter()
             .map(|form| font::text_width(&form.text))

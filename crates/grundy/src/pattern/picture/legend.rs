@@ -4,24 +4,35 @@
 use super::marks::{width_of, Mark};
 use super::palette::{Palette, Rgb, INK, L_COLOUR, N_COLOUR, PAPER, P_COLOUR, R_COLOUR};
 use super::ticks::nice_step;
+use crate::partizan::OutcomeClass;
 use crate::pattern::font::GLYPH_HEIGHT;
-use crate::pattern::table::Table;
+use crate::pattern::table::{Kind, Table};
 
-/// Adds the legend with its top left corner at `(x, y)`, in font pixels of `f`, the ramp bar
-/// at most `bar_room` high, and a note when P-positions are enlarged; returns its width and
-/// height. O(values + bar height).
+/// The most elements a legend of misère quotient elements lists, one line each; the rest are
+/// counted in a last line.
+const MAX_ELEMENT_ENTRIES: usize = 40;
+
+/// Adds the legend of the colours of `table` (`texts`: the table whose cells the colours
+/// stand for, a table of elements for its colours) with its top left corner at `(x, y)`, in
+/// font pixels of `f`, the ramp bar at most `bar_room` high, and a note when P-positions are
+/// enlarged; returns its width and height. O(cells + bar height).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn legend(
     marks: &mut Vec<Mark>,
     table: &Table,
+    texts: &Table,
     palette: Palette,
     (x, y): (u32, u32),
     f: u32,
     bar_room: u32,
     enlarge_p: bool,
 ) -> (u32, u32) {
-    let (heading, entries) = entries(table, palette, enlarge_p);
+    let (heading, entries) = match texts.kind() {
+        Kind::Elements => element_entries(table, texts, palette),
+        _ => entries(table, palette, enlarge_p),
+    };
     let (mut width, mut bottom) = swatches(marks, heading, entries, (x, y), f);
-    if let Palette::Ramp { max } = palette {
+    if let (Palette::Ramp { max }, false) = (palette, texts.kind() == Kind::Elements) {
         let (bar_width, bar_bottom) = ramp_bar(marks, max, (x, bottom + 6 * f), f, bar_room);
         width = width.max(bar_width);
         bottom = bar_bottom;
@@ -73,6 +84,43 @@ fn entries(table: &Table, palette: Palette, enlarge_p: bool) -> (&'static str, V
         entries.insert(1, (PAPER, "(P drawn 3 px wide)".to_string()));
     }
     (heading, entries)
+}
+
+/// The legend of a table of misère quotient elements (`colours`: its cells' colour codes):
+/// each element that a cell holds, in the quotient's order, with its colour, its word, `(P)`
+/// for the P-portion and how many heaps have it; at most [`MAX_ELEMENT_ENTRIES`] lines.
+fn element_entries(
+    colours: &Table,
+    elements: &Table,
+    palette: Palette,
+) -> (&'static str, Vec<(Rgb, String)>) {
+    let mut heaps = vec![(0u64, 0u64); elements.forms().len()];
+    for (&e, &colour) in elements.values().iter().zip(colours.values()) {
+        heaps[e as usize] = (heaps[e as usize].0 + 1, colour);
+    }
+    let present: Vec<(usize, (u64, u64))> = heaps
+        .into_iter()
+        .enumerate()
+        .filter(|(_, (count, _))| *count > 0)
+        .collect();
+    let mut entries: Vec<(Rgb, String)> = present
+        .iter()
+        .take(MAX_ELEMENT_ENTRIES)
+        .map(|&(e, (count, colour))| {
+            let form = &elements.forms()[e];
+            let p = if form.class == OutcomeClass::Second {
+                " (P)"
+            } else {
+                ""
+            };
+            (palette.colour(colour), format!("{}{p}: {count}", form.text))
+        })
+        .collect();
+    if present.len() > MAX_ELEMENT_ENTRIES {
+        let more = present.len() - MAX_ELEMENT_ENTRIES;
+        entries.push((PAPER, format!("and {more} more elements")));
+    }
+    ("element: heaps", entries)
 }
 
 /// Adds the heading at `(x, y)` and a line a swatch with its text below; returns the width
