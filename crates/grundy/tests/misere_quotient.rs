@@ -299,3 +299,82 @@ fn a_budget_stops_a_quotient_that_grows() {
         other => panic!("expected the position budget, got {other:?}"),
     }
 }
+
+/// Every multiset of heaps from 1 to `largest` with total at most `total`, each sorted.
+fn sums_up_to(largest: u8, total: u32) -> Vec<Vec<u8>> {
+    fn grow(largest: u8, left: u32, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        out.push(prefix.clone());
+        let from = prefix.last().copied().unwrap_or(1);
+        for h in from..=largest {
+            if u32::from(h) > left {
+                break;
+            }
+            prefix.push(h);
+            grow(largest, left - u32::from(h), prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    grow(largest, total, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The number of classes that sums of heaps up to `upto` are split into by their brute-force
+/// misère outcomes when added to each other, among every sum of total at most `small` and a
+/// sum for each element of the quotient (its least word, each generator's heap as often as its
+/// exponent): a lower bound on the order found without the quotient's help, since sums of one
+/// class have the same outcome with any third sum. Returns it with the quotient's order.
+fn classes_told_apart(code: &str, upto: u8, small: u32) -> (usize, u32) {
+    let digits = digits_of(code);
+    let q =
+        Quotient::compute(&Rule::parse(code).unwrap(), upto.into(), &Budget::default()).unwrap();
+    let p = q.presentation();
+    let mut sums = sums_up_to(upto, small);
+    for x in 0..q.order() {
+        let mut sum = Vec::new();
+        for (g, &e) in p.generators.iter().zip(p.exponents(x)) {
+            sum.extend(std::iter::repeat_n(g.heap as u8, e as usize));
+        }
+        sums.push(sum);
+    }
+    let mut memo = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for row in &sums {
+        let vector: Vec<bool> = sums
+            .iter()
+            .map(|t| {
+                let sum: Vec<u8> = row.iter().chain(t).copied().collect();
+                brute_p(&digits, &sum, &mut memo)
+            })
+            .collect();
+        seen.insert(vector);
+    }
+    (seen.len(), q.order())
+}
+
+#[test]
+fn orders_are_the_classes_that_sums_tell_apart() {
+    for (code, upto) in [
+        ("0.75", 5),
+        ("0.333", 3),
+        ("0.77", 5),
+        ("0.77", 9),
+        ("0.07", 10),
+        ("0.6", 8),
+    ] {
+        let (classes, order) = classes_told_apart(code, upto, 6);
+        assert_eq!(classes as u32, order, "{code} to heap {upto}");
+    }
+}
+
+/// Kayles to heap 12 (order 24, 2.4 million sums searched) and 0.6 to heap 13 (order 48,
+/// 9 million): about a minute in a release build, run on request
+/// (`cargo test --release -p grundy --test misere_quotient -- --ignored`).
+#[test]
+#[ignore]
+fn larger_orders_are_the_classes_that_sums_tell_apart() {
+    for (code, upto) in [("0.77", 12), ("0.6", 13)] {
+        let (classes, order) = classes_told_apart(code, upto, 6);
+        assert_eq!(classes as u32, order, "{code} to heap {upto}");
+    }
+}
