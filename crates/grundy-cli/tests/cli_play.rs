@@ -242,10 +242,16 @@ fn the_hint_lists_the_same_moves_with_their_outcomes_in_columns_that_fit() {
         let rows: Vec<&str> = rows.take_while(|l| l.starts_with("  ")).collect();
         assert_eq!(rows.len(), 9, "two columns: {out}");
         assert!(rows.iter().all(|l| l.chars().count() <= 80), "{out}");
+        // The hint says why, from Wythoff's pairs, then lists the moves.
+        let why = (out.lines()).skip_while(|l| !l.contains("Hint: ")).nth(1);
+        assert!(
+            why.is_some_and(|l| l.starts_with("Why: the P-positions are the pairs")),
+            "{out}"
+        );
         // The hint's lines, the star of the engine's move as a space.
         let lines: Vec<String> = (out.lines())
             .skip_while(|l| !l.contains("Hint: "))
-            .skip(1)
+            .skip(2)
             .take_while(|l| !l.contains("to move"))
             .map(|l| l.replacen('*', " ", 1))
             .collect();

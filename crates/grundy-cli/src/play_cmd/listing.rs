@@ -116,8 +116,9 @@ impl<W: Write> Table<W> {
     }
 
     /// Every legal move with its outcome for its player and its remoteness or value, in
-    /// columns as wide as the moves; the engine's choice starred, mistakes marked.
-    pub(super) fn hint(&mut self, a: &Analysis) -> Result<()> {
+    /// columns as wide as the moves; the engine's choice starred, mistakes marked; and `why`,
+    /// the line from the game's formula that says why the position is won or lost.
+    pub(super) fn hint(&mut self, a: &Analysis, why: Option<String>) -> Result<()> {
         let remoteness = a.remoteness.map_or(String::new(), |r| format!(" in {r}"));
         let value = a.value.map_or(String::new(), |v| format!(", value {v}"));
         let outcome = self.paint(a.outcome, &format!("{}{remoteness}", a.outcome));
@@ -131,6 +132,9 @@ impl<W: Write> Table<W> {
                 "Canonical form {}, outcome class {}, temperature {}.",
                 form.canonical_form, form.outcome_class, form.temperature
             )?;
+        }
+        if let Some(why) = why {
+            writeln!(self.out, "Why: {why}.")?;
         }
         let width = key_width(a);
         let text_width = a.moves.iter().map(|c| c.text.chars().count()).max();

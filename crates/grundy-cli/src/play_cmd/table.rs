@@ -191,7 +191,7 @@ impl<W: Write> Table<W> {
             if std::mem::take(&mut shown.due) {
                 match self.engine {
                     None => {
-                        self.hint(&analysis)?;
+                        self.hint(&analysis, game.why(p))?;
                         shown.hinted = true;
                     }
                     Some(_) => self.list(&analysis)?,
@@ -225,7 +225,8 @@ impl<W: Write> Table<W> {
             Command::Quit => return Ok(Some(End::Quit)),
             Command::Show => shown.due = true,
             Command::Hint => {
-                self.hint(a)?;
+                let session = &course.session;
+                self.hint(a, session.game().why(session.position()))?;
                 shown.hinted = true;
             }
             Command::Undo => {

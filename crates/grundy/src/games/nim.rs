@@ -35,7 +35,7 @@ use crate::budget::Budget;
 use crate::impartial::misere::anti_sg_wins;
 use crate::outcome::Outcome;
 use crate::pattern::table::{of_kind, Kind, Span, Table, TableError, TableSource, Tabulate};
-use crate::play::playable::explore_or_formula;
+use crate::play::playable::{explore_or_formula, nim_sum_verdict};
 use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
@@ -249,7 +249,7 @@ pub static FAMILY: Family = Family {
             position: "the piles: 3 4 5",
             start: "3 4 5",
             aliases: &[],
-            why: None,
+            why: Some(|_| Some(WhyLine(Arc::new(misere_why)))),
             build: |_, start, budget| play_from(start, budget, true),
             formula: Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, true)),
             table: None,
@@ -264,14 +264,38 @@ fn why(position: &str) -> Option<String> {
     let piles = piles::read(position, "pile").ok()?;
     let sum = piles.iter().fold(0, |x, &n| x ^ n);
     let terms: Vec<String> = piles.iter().map(u64::to_string).collect();
-    let verdict = if sum == 0 {
-        "0: every move makes it nonzero, and the player to move loses"
-    } else {
-        "not 0: a move that makes it 0 wins"
-    };
     Some(format!(
-        "the nim-sum (XOR) of the piles: {} = {sum}, {verdict}",
-        terms.join(" ⊕ ")
+        "the nim-sum (XOR) of the piles: {} = {sum}{}",
+        terms.join(" ⊕ "),
+        nim_sum_verdict(sum)
+    ))
+}
+
+/// Why a position of misère Nim is won or lost (Bouton's rule): while a pile holds 2 or
+/// more, as in Nim, by the nim-sum; once every pile holds at most 1, by the parity of the
+/// piles of 1 (an odd number loses). O(piles).
+fn misere_why(position: &str) -> Option<String> {
+    let piles = piles::read(position, "pile").ok()?;
+    let ones = piles.iter().filter(|&&n| n == 1).count();
+    if piles.iter().all(|&n| n <= 1) {
+        let (parity, verdict) = match ones % 2 {
+            1 => ("odd", "the player to move takes the last counter and loses"),
+            _ => ("even", "the player to move wins"),
+        };
+        let piles = if ones == 1 { "pile" } else { "piles" };
+        return Some(format!(
+            "every pile holds at most 1 counter: {ones} {piles} of 1, an {parity} number, so \
+             {verdict}"
+        ));
+    }
+    let sum = piles.iter().fold(0, |x, &n| x ^ n);
+    let terms: Vec<String> = piles.iter().map(u64::to_string).collect();
+    Some(format!(
+        "a pile holds 2 or more, so misère Nim is won as Nim is, by the nim-sum (XOR) of the \
+         piles: {} = {sum}{}; but the winner's move that leaves only piles of 1 leaves an odd \
+         number of them",
+        terms.join(" ⊕ "),
+        nim_sum_verdict(sum)
     ))
 }
 

@@ -40,6 +40,7 @@
 //! parameters.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -49,7 +50,7 @@ use crate::input;
 use crate::outcome::Player;
 pub use crate::partizan::{OutcomeClass, Side};
 use crate::play::playable::{game_error, words};
-use crate::play::{fits, piles, Drawing, Match, PlayError, Playable};
+use crate::play::{fits, piles, Drawing, Match, PlayError, Playable, WhyLine};
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 use crate::rules::Game;
 
@@ -475,7 +476,7 @@ pub static FAMILY: Family = Family {
         position: "the piles, then who moves: 3 4 5 left",
         start: "3 4 5 left",
         aliases: &["partizan-piles"],
-        why: None,
+        why: Some(why),
         build: play_from,
         formula: None,
         table: None,
@@ -506,6 +507,36 @@ fn play_from(argument: &str, start: &str, budget: &Budget) -> Result<Match, Play
             drawing.with_note(note),
         )
     })
+}
+
+/// Why a position of partizan piles (the takes `A,B` the argument) is won or lost: each pile
+/// reduced modulo a + b, the kind of game it is, and the outcome class their counts give
+/// ([`KindCounts::class`]). O(piles) a position.
+fn why(argument: &str) -> Option<WhyLine> {
+    let takes = input::list("partizan:A,B", argument, "a take", 1).ok()?;
+    let [a, b] = takes[..] else {
+        return None;
+    };
+    let game = PartizanPiles::new(a, b).ok()?;
+    Some(WhyLine(Arc::new(move |position| {
+        let p = position_of_name(position).ok()?;
+        let kinds: Vec<String> = (p.piles.iter())
+            .map(|&s| format!("{s} → {}", game.kind(s)))
+            .collect();
+        let counts = game.kinds(&p.piles);
+        let class = counts.class();
+        let verdict = match class.winner(p.to_move) == p.to_move {
+            true => "wins",
+            false => "loses",
+        };
+        Some(format!(
+            "a pile plays as its size modulo a + b = {} (a move in a pile can be answered in \
+             the same pile): {}; {counts}: outcome class {class}, so {}, to move, {verdict}",
+            u128::from(a) + u128::from(b),
+            kinds.join(", "),
+            p.to_move
+        ))
+    })))
 }
 
 /// A position as play names it: the piles, then `left` or `right` (Left when left out).

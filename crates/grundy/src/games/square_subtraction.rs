@@ -19,6 +19,7 @@ use crate::math::mex::Mex;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
+use crate::play::playable::heap_values_why;
 use crate::play::{piles, Match, PlayTable, Playable};
 use crate::progress::Progress;
 use crate::report::{Field, Report};
@@ -193,7 +194,18 @@ pub static FAMILY: Family = Family {
         position: "the piles: 20",
         start: "20",
         aliases: &["square-subtraction"],
-        why: None,
+        why: Some(|_| {
+            let values = "the piles' values, by the definition (the mex of the values a square \
+                          away)";
+            Some(heap_values_why(
+                "pile",
+                values.to_string(),
+                |largest, budget| {
+                    let game = SquareSubtraction::up_to(largest, budget).ok()?;
+                    Some((0..=largest).map(|n| game.value(n)).collect())
+                },
+            ))
+        }),
         build: |_, start, budget| {
             let piles = piles::read_within(start, "pile", budget)?;
             let title = "square subtraction".to_string();

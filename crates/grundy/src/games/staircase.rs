@@ -33,6 +33,7 @@
 //! the moves, not the positions they lead to.)
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -40,8 +41,8 @@ use super::catalogue_game::own_rules;
 use super::Answer;
 use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::Budget;
-use crate::play::playable::explore_or_formula;
-use crate::play::{piles, Match, PlayError, Playable, Playbook, CANDIDATES};
+use crate::play::playable::{explore_or_formula, nim_sum_verdict};
+use crate::play::{piles, Match, PlayError, Playable, Playbook, WhyLine, CANDIDATES};
 use crate::report::{Field, Report};
 use crate::rules::Impartial;
 
@@ -301,13 +302,32 @@ pub static FAMILY: Family = Family {
         position: "the counters on steps 1, 2, ...: 3 0 4 2",
         start: "3 0 4 2",
         aliases: &[],
-        why: None,
+        why: Some(|_| Some(WhyLine(Arc::new(why)))),
         build: |_, start, budget| play_from(start, budget),
         formula: Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget)),
         table: None,
     }],
     strong: None,
 };
+
+/// Why a Staircase Nim position is won or lost: the XOR of its odd steps ([`value`]), Nim
+/// on the odd steps (a move from an even step is undone by moving the same stones on down).
+/// O(steps).
+fn why(position: &str) -> Option<String> {
+    let steps = piles::read(position, "step").ok()?;
+    let odd: Vec<String> = (steps.iter().enumerate().step_by(2))
+        .map(|(i, a)| format!("step {}: {a}", i + 1))
+        .collect();
+    let terms: Vec<String> = steps.iter().step_by(2).map(u64::to_string).collect();
+    let sum = value(&steps);
+    Some(format!(
+        "only the odd steps count (stones moved down from an even step can be moved on down \
+         again), and on them the game is Nim: {}; their nim-sum {} = {sum}{}",
+        odd.join(", "),
+        terms.join(" ⊕ "),
+        nim_sum_verdict(sum)
+    ))
+}
 
 /// Staircase Nim played from `start` (the stones on steps 1, 2, ...): explored where it fits
 /// the budget, else by the formula.

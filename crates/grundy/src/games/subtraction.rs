@@ -60,7 +60,7 @@ use crate::budget::Budget;
 use crate::input::{self, InputError};
 use crate::math::mex::Mex;
 use crate::pattern::table::{Kind, Span, Table, TableError, TableGame, TableSource, Tabulate};
-use crate::play::playable::{explore_or_formula, game_error};
+use crate::play::playable::{explore_or_formula, game_error, nim_sum_line};
 use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
 use crate::progress::Progress;
 use crate::report::{big, Field, Report};
@@ -749,20 +749,18 @@ fn why(argument: &str) -> Option<WhyLine> {
         let game = game.get_or_init(|| searched(rule.clone()).ok()).as_ref()?;
         let piles = piles::read(position, "pile").ok()?;
         let pattern = game.pattern();
-        let values: Vec<u64> = piles.iter().map(|&n| game.value(n)).collect();
-        let sum = values.iter().fold(0, |x, &v| x ^ v);
+        let parts: Vec<(String, u64)> = (piles.iter())
+            .map(|&n| (format!("pile {n}"), game.value(n)))
+            .collect();
         let saltus = match pattern.saltus {
             0 => String::new(),
             s => format!(", growing by {s} a period"),
         };
-        let shown: Vec<String> = values.iter().map(u64::to_string).collect();
         Some(format!(
-            "the values repeat with period {} from pile {}{saltus}; the piles' values {}, \
-             nim-sum {sum}: the player to move {}",
+            "the values repeat with period {} from pile {}{saltus}; {}",
             pattern.period,
             pattern.preperiod,
-            shown.join(", "),
-            if sum == 0 { "loses" } else { "wins" }
+            nim_sum_line("the piles' values", &parts)
         ))
     })))
 }

@@ -10,9 +10,9 @@ use crate::pattern::period;
 use crate::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
-use crate::play::playable::game_error;
+use crate::play::playable::{game_error, heap_values_why};
 use crate::play::take_break::Heaps;
-use crate::play::{piles, Match, PlayTable, Playable};
+use crate::play::{piles, Match, PlayTable, Playable, WhyLine, HEAPS};
 use crate::progress::Progress;
 use crate::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
@@ -165,7 +165,7 @@ pub static FAMILY: Family = Family {
         position: "the heaps: 7 4",
         start: "7 4",
         aliases: &["octal"],
-        why: None,
+        why: Some(why),
         build: |argument, start, budget| {
             let rule = Rule::parse(argument).map_err(game_error)?;
             let mut heaps = piles::read_within(start, "heap", budget)?;
@@ -180,12 +180,24 @@ pub static FAMILY: Family = Family {
                 budget,
                 piles::named("heap"),
             )
+            .map(|game| game.read_as(HEAPS))
         },
         formula: None,
         table: Some(|argument| PlayTable::of_piles(argument, 1)),
     }],
     strong: None,
 };
+
+/// Why a position of the take-and-break game (its code the argument) is won or lost: each
+/// heap's value, computed from heap 0 up as `grundy octal` does, and their nim-sum.
+fn why(argument: &str) -> Option<WhyLine> {
+    let rule = Rule::parse(argument).ok()?;
+    let values = format!("the heaps' values under {}", rule.name());
+    Some(heap_values_why("heap", values, move |largest, budget| {
+        let values = values_plain(&rule, usize::try_from(largest).ok()?, budget).ok()?;
+        Some(values.into_iter().map(u64::from).collect())
+    }))
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rule = Rule::parse(inputs.value("code").unwrap_or_default())?;

@@ -18,7 +18,7 @@ use std::fmt;
 
 use super::rulesets::{position, report, RulesetTable, POSITION};
 use super::{Family, Group};
-use crate::partizan::rulesets::{BoardError, Ruleset};
+use crate::partizan::rulesets::{BoardError, MoveCells, Ruleset};
 use crate::partizan::Side;
 use crate::pattern::table::{Span, TableSource, Tabulate};
 use crate::play::rulesets::{build, grid};
@@ -200,6 +200,22 @@ impl Ruleset for TopplingDominoes {
             let mirror: Vec<Domino> = row.iter().rev().copied().collect();
             out.push(Rows(vec![mirror.min(row.clone())]));
         }
+    }
+
+    /// The domino toppled, then every domino that falls with it: its row's before it (towards
+    /// the left) or after it (towards the right), which the next position's notation leaves
+    /// out. O(row length).
+    fn move_cells(&self, p: &Rows, m: &Topple) -> Option<MoveCells> {
+        let (r, i) = (usize::from(m.row) - 1, usize::from(m.domino) - 1);
+        let length = p.0.get(r)?.len();
+        let fallen = match m.toward {
+            Toward::Left => 0..i + 1,
+            Toward::Right => i..length,
+        };
+        Some(MoveCells {
+            path: vec![(r, i)],
+            changed: fallen.map(|c| (r, c)).collect(),
+        })
     }
 
     fn heap_bytes(&self, p: &Rows) -> usize {

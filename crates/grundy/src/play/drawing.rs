@@ -201,6 +201,104 @@ impl Drawing {
     }
 }
 
+/// How a game's moves are read off its drawings before and after them: in words, and as
+/// what they change ([`Touch`]) for a page that plays by clicking.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    /// The move in words ([`Drawing::change`]).
+    pub change: fn(&Drawing, &Drawing) -> String,
+    /// What it changes ([`Drawing::touched`]).
+    pub touched: fn(&Drawing, &Drawing) -> Option<Touch>,
+}
+
+/// Moves read by comparing the drawings part by part: piles, cells, coins and edges keep
+/// their places.
+pub const IN_PLACE: Reading = Reading {
+    change: Drawing::change,
+    touched: Drawing::touched,
+};
+
+/// Moves on heaps that are kept sorted and may split (take-and-break games), whose places the
+/// drawings do not keep: a move takes from the one heap of the drawing before that is not in
+/// the drawing after (the first of its size), and leaves the parts of the drawing after that
+/// are not in the one before. In words `heap 1: 7 -> 3 + 2`; as touches, the larger part stays
+/// at the bottom of the heap and the smaller at the top, the counters taken between them are
+/// changed and the lowest of them clicked (for a split that takes nothing, the lowest counter
+/// of the top part). Drawings that are not such a move are read in place.
+pub const HEAPS: Reading = Reading {
+    change: |a, b| match heap_move(a, b) {
+        Some((pile, heap, parts)) => {
+            let noun = match a {
+                Drawing::Piles { noun, .. } => noun.as_str(),
+                _ => "heap",
+            };
+            let left: Vec<String> = parts.iter().map(u64::to_string).collect();
+            let left = if left.is_empty() {
+                "0".to_string()
+            } else {
+                left.join(" + ")
+            };
+            format!("{noun} {}: {heap} -> {left}", pile + 1)
+        }
+        None => a.change(b),
+    },
+    touched: |a, b| {
+        let Some((pile, heap, parts)) = heap_move(a, b) else {
+            return a.touched(b);
+        };
+        let kept: u64 = parts.iter().sum();
+        let bottom = parts.first().copied().unwrap_or(0);
+        let taken = bottom..(heap - (kept - bottom)).max(bottom + 1);
+        let pile = pile as u64;
+        Some(Touch {
+            path: vec![vec![pile, bottom]],
+            changed: taken.map(|c| vec![pile, c]).collect(),
+        })
+    },
+};
+
+/// The move on heaps from `a` to `b` ([`HEAPS`]): the place in `a` of the heap taken from,
+/// its size, and the parts it leaves, largest first; `None` unless both are piles and `a`
+/// loses exactly one heap for parts that hold no more than it (and two of them at least
+/// where they hold as much). O(heaps log heaps).
+fn heap_move(a: &Drawing, b: &Drawing) -> Option<(usize, u64, Vec<u64>)> {
+    let (Drawing::Piles { piles: a, .. }, Drawing::Piles { piles: b, .. }) = (a, b) else {
+        return None;
+    };
+    // The multisets' differences: what went, and what it left.
+    let (mut went, mut left) = (a.clone(), b.clone());
+    went.sort_unstable();
+    left.sort_unstable();
+    let (mut i, mut j) = (0, 0);
+    let (mut gone, mut parts) = (Vec::new(), Vec::new());
+    loop {
+        match (went.get(i), left.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&x), y) if y.is_none_or(|&y| x < y) => {
+                gone.push(x);
+                i += 1;
+            }
+            (_, Some(&y)) => {
+                parts.push(y);
+                j += 1;
+            }
+            _ => break,
+        }
+    }
+    let [heap] = gone[..] else {
+        return None;
+    };
+    let kept: u64 = parts.iter().sum();
+    if kept > heap || kept == heap && parts.len() < 2 {
+        return None;
+    }
+    parts.reverse();
+    Some((a.iter().position(|&n| n == heap)?, heap, parts))
+}
+
 /// The cells of a board move: the cell a piece leaves (holding the piece that appears
 /// elsewhere) and the cell it lands on, or for a move that only fills cells, the first.
 fn board_touch(a: &[String], b: &[String]) -> Option<Touch> {

@@ -47,7 +47,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-pub use drawing::{coin_text, Drawing, Part, Touch};
+pub use drawing::{coin_text, Drawing, Part, Reading, Touch, HEAPS, IN_PLACE};
 pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
 pub use playable::{PlayTable, Playable, Why, WhyLine};
 pub use rulesets::Form;
@@ -131,6 +131,8 @@ struct Solved {
     start: u32,
     /// A ruleset's move names and values, for its positions.
     forms: Option<Arc<dyn Forms>>,
+    /// How moves are read off the drawings ([`Match::read_as`]).
+    reading: Reading,
 }
 
 impl Match {
@@ -231,6 +233,7 @@ impl Match {
             index,
             start,
             forms,
+            reading: IN_PLACE,
         };
         Ok(Match {
             title,
@@ -259,6 +262,21 @@ impl Match {
             body: Body::Formula(Arc::new(game)),
             why: None,
         }
+    }
+
+    /// The same game, its moves read off the drawings as `reading` says (in words, and what
+    /// they change) rather than in place ([`IN_PLACE`]): [`HEAPS`] for heaps kept sorted that
+    /// may split. For a game just set up (no other holder of its positions); a game played by
+    /// its formula is left as it is.
+    pub fn read_as(self, reading: Reading) -> Match {
+        let body = match self.body {
+            Body::Solved(solved) => match Arc::try_unwrap(solved) {
+                Ok(solved) => Body::Solved(Arc::new(Solved { reading, ..solved })),
+                Err(shared) => Body::Solved(shared),
+            },
+            formula => formula,
+        };
+        Match { body, ..self }
     }
 
     /// The same game, with the line that says why its positions are won or lost.
@@ -418,10 +436,13 @@ impl Solved {
         let best_to = self.solution.best_move(p);
         let mut best = None;
         let options = self.graph.options(p);
-        let (mut names, mut forms) = (Vec::new(), Vec::new());
+        let (mut names, mut forms, mut reported) = (Vec::new(), Vec::new(), Vec::new());
         if let Some(f) = &self.forms {
             names = f.move_names(p);
             forms = options.iter().map(|&q| f.value(q)).collect();
+            if touches {
+                reported = f.touches(p);
+            }
         }
         let moves = options
             .iter()
@@ -433,7 +454,10 @@ impl Solved {
                 let result = self.solution.outcome(q).flip();
                 let text = match names.get(i) {
                     Some(name) => name.clone(),
-                    None => self.drawings[p as usize].change(&self.drawings[q as usize]),
+                    None => (self.reading.change)(
+                        &self.drawings[p as usize],
+                        &self.drawings[q as usize],
+                    ),
                 };
                 Choice {
                     key: (i + 1).to_string(),
@@ -444,9 +468,15 @@ impl Solved {
                     value: self.values[q as usize],
                     canonical_form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
-                    touches: touches
-                        .then(|| self.drawings[p as usize].touched(&self.drawings[q as usize]))
-                        .flatten(),
+                    // As the ruleset reports it, else by comparing the drawings.
+                    touches: match reported.get_mut(i).and_then(Option::take) {
+                        Some(touch) => Some(touch),
+                        None if touches => (self.reading.touched)(
+                            &self.drawings[p as usize],
+                            &self.drawings[q as usize],
+                        ),
+                        None => None,
+                    },
                 }
             })
             .collect();

@@ -3,11 +3,12 @@
 //! (`games::Family::plays`); the registry finds one by name.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use serde::Serialize;
 
-use super::{Match, PlayError};
+use super::{piles, Match, PlayError};
 use crate::budget::{Budget, Resource};
 
 /// Sets a game up from the argument of its name (`1,3,4` in `subtraction:1,3,4`, empty when
@@ -32,6 +33,72 @@ impl fmt::Debug for WhyLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("WhyLine")
     }
+}
+
+/// A why line by the Sprague–Grundy theorem: a sum of games is worth the nim-sum (XOR) of
+/// its parts' values, and the player to move loses exactly when that is 0. `values` says what
+/// the values are (`the heaps' values (Kayles)`), `parts` names each part with its value
+/// (`heap 7`, 2). O(parts).
+pub fn nim_sum_line(values: &str, parts: &[(String, u64)]) -> String {
+    let named: Vec<String> = (parts.iter())
+        .map(|(part, v)| format!("{part} → {v}"))
+        .collect();
+    let terms: Vec<String> = parts.iter().map(|(_, v)| v.to_string()).collect();
+    let sum = parts.iter().fold(0, |x, (_, v)| x ^ v);
+    match parts {
+        [] => "nothing is left to move in: the player to move loses".to_string(),
+        [_] => format!("{values}: {}{}", named[0], nim_sum_verdict(sum)),
+        _ => format!(
+            "{values}: {}; their nim-sum {} = {sum}{}",
+            named.join(", "),
+            terms.join(" ⊕ "),
+            nim_sum_verdict(sum)
+        ),
+    }
+}
+
+/// What a nim-sum says of the player to move, after it: `: every move makes it nonzero, and
+/// the player to move loses` for 0, else `, not 0: a move that makes it 0 wins`.
+pub fn nim_sum_verdict(sum: u64) -> &'static str {
+    if sum == 0 {
+        ": every move makes it nonzero, and the player to move loses"
+    } else {
+        ", not 0: a move that makes it 0 wins"
+    }
+}
+
+/// How long the values of a why line may take to compute: the heaps that play explores are
+/// small, and a larger one goes without its line rather than slow the game.
+pub const WHY_TIME: Duration = Duration::from_secs(1);
+
+/// The why line of a sum of heaps (or piles) called `noun`, each worth its Sprague–Grundy
+/// value: `values` says what the values are (`the heaps' values under 0.77 (Kayles)`), and
+/// `compute(n, budget)` gives the values of heaps 0 to n (`None` if it cannot within the
+/// budget: [`WHY_TIME`]). The values are kept with the game, and computed again only for a
+/// larger heap than any asked before. O(heaps) a position after the values.
+pub fn heap_values_why(
+    noun: &'static str,
+    values: String,
+    compute: impl Fn(u64, &Budget) -> Option<Vec<u64>> + Send + Sync + 'static,
+) -> WhyLine {
+    let known: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    WhyLine(Arc::new(move |position| {
+        // Every heap gone: a position of no words.
+        let heaps = match position.trim() {
+            "" => Vec::new(),
+            text => piles::read(text, noun).ok()?,
+        };
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        // A panic while computing leaves the values kept before: go on with them.
+        let mut known = known.lock().unwrap_or_else(PoisonError::into_inner);
+        if known.len() as u64 <= largest {
+            *known = compute(largest, &Budget::default().with_time(WHY_TIME))?;
+        }
+        let parts = (heaps.iter().filter(|&&n| n > 0))
+            .map(|&n| Some((format!("{noun} {n}"), *known.get(n as usize)?)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(nim_sum_line(&values, &parts))
+    }))
 }
 
 /// The table of `grundy table` whose cells are this game's positions, from the argument of

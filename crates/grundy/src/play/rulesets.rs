@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::{explore_within, Drawing, Match, PlayError};
+use super::{explore_within, Drawing, Match, PlayError, Touch};
 use crate::budget::Budget;
 use crate::partizan::rulesets::hackenbush::{Colour, Graph};
 use crate::partizan::rulesets::snort_col::{show_tinted_graph, TintedGraph};
@@ -33,6 +33,11 @@ pub struct Form {
 pub(super) trait Forms: Send + Sync + fmt::Debug {
     /// The moves at `p` as the ruleset names them, in the order of the graph's options.
     fn move_names(&self, p: u32) -> Vec<String>;
+
+    /// What each move at `p` does on the position's drawing, as the ruleset reports it, in
+    /// the order of the graph's options: `None` for a move the ruleset leaves to the
+    /// drawings' comparison ([`Drawing::touched`]).
+    fn touches(&self, p: u32) -> Vec<Option<Touch>>;
 
     /// The canonical form of `p`, as text (`None` if the engine cannot value it).
     fn value(&self, p: u32) -> Option<String>;
@@ -108,6 +113,22 @@ where
         let mut moves = Vec::new();
         self.rules.moves(board, *side, &mut moves);
         moves.into_iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    fn touches(&self, p: u32) -> Vec<Option<Touch>> {
+        let (board, side) = &self.positions[p as usize];
+        let mut moves = Vec::new();
+        self.rules.moves(board, *side, &mut moves);
+        let cell = |&(r, c): &(usize, usize)| vec![r as u64, c as u64];
+        (moves.iter())
+            .map(|(m, _)| {
+                let cells = self.rules.move_cells(board, m)?;
+                Some(Touch {
+                    path: cells.path.iter().map(cell).collect(),
+                    changed: cells.changed.iter().map(cell).collect(),
+                })
+            })
+            .collect()
     }
 
     fn value(&self, p: u32) -> Option<String> {

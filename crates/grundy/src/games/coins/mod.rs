@@ -136,7 +136,7 @@ pub static FAMILY: Family = Family {
         position: "the row, 1 for heads: 0110101",
         start: "0110101",
         aliases: &[],
-        why: None,
+        why: Some(play::why),
         build: play::play_from,
         formula: None,
         table: Some(|argument| {

@@ -93,6 +93,26 @@ pub trait Ruleset {
         let _ = p;
         0
     }
+
+    /// The cells of the board a player points at to make move `m` at `p`, and every cell it
+    /// changes, for a front end that plays by clicking the board ([`MoveCells`]); `None`, the
+    /// default, where comparing the boards before and after the move says it (a board that
+    /// keeps its cells). A ruleset whose move takes cells out of its notation (Toppling
+    /// Dominoes' fallen dominoes) says it here.
+    fn move_cells(&self, p: &Self::Position, m: &Self::Move) -> Option<MoveCells> {
+        let _ = (p, m);
+        None
+    }
+}
+
+/// What a move does on the board as its notation draws it (rows separated by `|`), in cells
+/// (row, column), from 0: see [`Ruleset::move_cells`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveCells {
+    /// The cells pointed at to make the move, in order.
+    pub path: Vec<(usize, usize)>,
+    /// Every cell the move changes (the path's among them).
+    pub changed: Vec<(usize, usize)>,
 }
 
 /// A ruleset as [`PartizanRules`], for the generic solvers (through
