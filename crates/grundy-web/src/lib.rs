@@ -19,7 +19,8 @@
 //! - `POST /api/move`: a move typed or clicked, with its verdict, the position's outcome before
 //!   it (`before`: what a mistake threw away) and the position after it.
 //! - `POST /api/engine`: the engine's move, and the position after it.
-//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values, as SVG in JSON,
+//! - `GET /api/table?game=nim&size=20`: the heatmap of the game's values (a partizan game's
+//!   canonical forms), or with `outcomes=true` of its outcomes (P, N, L, R), as SVG in JSON,
 //!   with each cell's position, for every game whose table `grundy table` draws.
 //! - `POST /api/cgt`: a short partizan game in `grundy cgt`'s notation (`{1|*} + ^`), with
 //!   every property `grundy cgt` gives and its thermograph (SVG); or a comparison of two
@@ -691,6 +692,10 @@ struct TableQuery {
     game: String,
     /// The largest parameter drawn (n, or a and b).
     size: u64,
+    /// Whether the cells are outcomes (P, N, and for partizan games L and R) rather than
+    /// values (nim values, or a partizan game's canonical forms): `outcomes=true`.
+    #[serde(default)]
+    outcomes: bool,
 }
 
 /// The heatmap of a game's values, and how to find a cell's position in it.
@@ -734,13 +739,24 @@ async fn table(
         )
     })?;
     let drawn = shared
-        .work(move |_, budget| draw_table(&played, query.size, budget))
+        .work(move |_, budget| {
+            let kind = match query.outcomes {
+                true => Kind::Outcomes,
+                false => Kind::Values,
+            };
+            draw_table(&played, query.size, kind, budget)
+        })
         .await?;
     Ok(([(header::CACHE_CONTROL, "max-age=3600")], Json(drawn)).into_response())
 }
 
-/// The table `played` up to `size`, drawn, with its cells' positions.
-fn draw_table(played: &PlayTable, size: u64, budget: &Budget) -> Result<TableAnswer, ApiError> {
+/// The table `played` up to `size`, of `kind`, drawn, with its cells' positions.
+fn draw_table(
+    played: &PlayTable,
+    size: u64,
+    kind: Kind,
+    budget: &Budget,
+) -> Result<TableAnswer, ApiError> {
     let bad = |e: String| error(StatusCode::BAD_REQUEST, e);
     let parameters = played.parameters;
     let tabulated = registry::table_game(&played.name).map_err(|e| bad(e.to_string()))?;
@@ -748,9 +764,9 @@ fn draw_table(played: &PlayTable, size: u64, budget: &Budget) -> Result<TableAns
     // One parameter: rows of 20 cells, so that n is 20 × row + column.
     let wrap = if parameters == 1 { 20 } else { 0 };
     let table = if parameters == 1 {
-        tabulated.line(span, Kind::Values, budget, &NoProgress)
+        tabulated.line(span, kind, budget, &NoProgress)
     } else {
-        tabulated.grid(span, span, Kind::Values, budget)
+        tabulated.grid(span, span, kind, budget)
     }
     .map_err(|e| bad(e.to_string()))?;
     let options = PictureOptions { wrap, scale: None };

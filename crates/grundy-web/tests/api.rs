@@ -180,6 +180,20 @@ async fn the_table_is_a_heatmap_with_its_cell_layout() {
         (t["parameters"].as_u64(), t["wrap"].as_u64()),
         (Some(1), Some(20))
     );
+    // Outcomes rather than values: Domineering's P, N, L and R, Wythoff's P and N.
+    let (status, t) = get(
+        &server(),
+        "/api/table?game=domineering&size=3&outcomes=true",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    let svg = t["svg"].as_str().unwrap();
+    for class in ["P", "N", "L", "R"] {
+        assert!(svg.contains(&format!(">{class}<")), "{class}: {svg}");
+    }
+    let (_, values) = get(&server(), "/api/table?game=domineering&size=3").await;
+    assert_ne!(values["svg"], t["svg"]);
+    assert_eq!(values["positions"], t["positions"]);
 }
 
 /// Every game whose table `grundy table` draws answers its table request, and each drawn cell
@@ -751,14 +765,111 @@ async fn each_move_says_what_it_touches_on_the_drawing() {
     }
 }
 
+/// The moves of Toppling Dominoes (whose fallen dominoes leave the notation) and of a
+/// take-and-break game (whose heaps split and are kept sorted) say what they touch as the game
+/// reports it: every move can be clicked, no two alike, and each is what it says.
+#[tokio::test]
+async fn moves_the_drawings_cannot_compare_say_what_they_touch() {
+    let app = server();
+    let moves = |answer: &Value| answer["moves"].as_array().unwrap().clone();
+    let touched = |m: &Value| {
+        (
+            m["touches"]["path"].clone(),
+            m["touches"]["changed"].clone(),
+        )
+    };
+    let start = json!({"game": "toppling-dominoes", "start": "xxogo|oxgx left"});
+    let (status, dominoes) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{dominoes}");
+    let dominoes = moves(&dominoes);
+    for m in &dominoes {
+        assert!(m.get("touches").is_some(), "{m}");
+    }
+    let unique: std::collections::BTreeSet<String> = dominoes
+        .iter()
+        .map(|m| format!("{:?}", touched(m)))
+        .collect();
+    assert_eq!(unique.len(), dominoes.len(), "{dominoes:?}");
+    // The fourth domino of the first row toppled to the right: it falls with the one after it.
+    let right = dominoes
+        .iter()
+        .find(|m| m["text"] == "(1,4) right")
+        .unwrap();
+    assert_eq!(touched(right), (json!([[0, 3]]), json!([[0, 3], [0, 4]])));
+    let left = dominoes.iter().find(|m| m["text"] == "(2,3) left").unwrap();
+    assert_eq!(
+        touched(left),
+        (json!([[1, 2]]), json!([[1, 0], [1, 1], [1, 2]]))
+    );
+    // Kayles from heaps 7 and 4: two pins knocked down from the 7 between 3 and 2 left.
+    let start = json!({"game": "take-and-break:0.77", "start": "7 4"});
+    let (status, kayles) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{kayles}");
+    let kayles = moves(&kayles);
+    let unique: std::collections::BTreeSet<String> =
+        kayles.iter().map(|m| format!("{:?}", touched(m))).collect();
+    assert_eq!(unique.len(), kayles.len(), "{kayles:?}");
+    let split = kayles.iter().find(|m| m["to"] == "4 3 2").unwrap();
+    assert_eq!(split["text"], "heap 1: 7 -> 3 + 2");
+    assert_eq!(touched(split), (json!([[0, 3]]), json!([[0, 3], [0, 4]])));
+    // Taken from the top, the heap keeps its place: the 4 goes to 2.
+    let top = kayles.iter().find(|m| m["to"] == "7 2").unwrap();
+    assert_eq!(top["text"], "heap 2: 4 -> 2");
+    assert_eq!(touched(top), (json!([[1, 2]]), json!([[1, 2], [1, 3]])));
+    // A move that leaves a smaller heap before the other one is still read as one heap's.
+    let start = json!({"game": "take-and-break:0.77", "start": "5 4"});
+    let (_, sorted) = post(&app, "/api/position", &start).await;
+    let down = moves(&sorted)
+        .into_iter()
+        .find(|m| m["to"] == "4 3")
+        .unwrap();
+    assert_eq!(down["text"], "heap 1: 5 -> 3");
+    assert_eq!(touched(&down), (json!([[0, 3]]), json!([[0, 3], [0, 4]])));
+}
+
 #[tokio::test]
 async fn a_catalogue_position_says_why() {
     let app = server();
     for (game, start, words) in [
-        ("nim", "3 4 5", "3 ⊕ 4 ⊕ 5 = 2"),
+        ("nim", "3 4 5", "3 ⊕ 4 ⊕ 5 = 2, not 0"),
+        ("nim", "1 2 3", "1 ⊕ 2 ⊕ 3 = 0: every move makes it nonzero"),
+        ("misere-nim", "3 4 5", "3 ⊕ 4 ⊕ 5 = 2"),
+        ("misere-nim", "1 1 1 0", "3 piles of 1, an odd number"),
         ("wythoff", "3 5", "the piles are a P-position"),
         ("fibonacci", "20", "20 = 13 + 5 + 2"),
         ("subtraction:1,3,4", "10 7", "period 7"),
+        (
+            "subtraction:1,3,4",
+            "10 7",
+            "pile 10 → 1, pile 7 → 0; their nim-sum 1 ⊕ 0 = 1",
+        ),
+        (
+            "staircase",
+            "3 0 4 2",
+            "step 1: 3, step 3: 4; their nim-sum 3 ⊕ 4 = 7",
+        ),
+        (
+            "squares",
+            "20 2",
+            "pile 20 → 0, pile 2 → 0; their nim-sum 0 ⊕ 0 = 0",
+        ),
+        (
+            "take-and-break:0.77",
+            "7 4",
+            "0.77 (Kayles): heap 7 → 2, heap 4 → 1",
+        ),
+        (
+            "coins:mock-turtles",
+            "0110101",
+            "coin 2 → 2, coin 3 → 4, coin 5 → 8, coin 7 → 13",
+        ),
+        ("coins:ruler", "0001", "coin 4 → 4, not 0"),
+        ("partizan:1,2", "3 4 5 left", "3 → 0, 4 → 1, 5 → {1|0}"),
+        (
+            "partizan:1,2",
+            "3 4 5 left",
+            "outcome class L (Left wins), so Left, to move, wins",
+        ),
     ] {
         let (status, answer) = post(
             &app,
@@ -769,6 +880,21 @@ async fn a_catalogue_position_says_why() {
         assert_eq!(status, StatusCode::OK, "{answer}");
         let why = answer["why"].as_str().unwrap_or_else(|| panic!("{answer}"));
         assert!(why.contains(words), "{game} {start}: {why}");
+    }
+    // Every game the registry plays whose family has a formula says why, from its start (on
+    // a server of the default limits); only the rulesets, whose canonical form says it, do
+    // not.
+    let default = grundy_web::app(Limits::default());
+    for game in grundy::games::registry::playables() {
+        let request = json!({"game": game.example, "start": game.start});
+        let (status, answer) = post(&default, "/api/position", &request).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(
+            answer.get("why").is_some(),
+            answer.get("canonical_form").is_none(),
+            "{}: {answer}",
+            game.example
+        );
     }
     // A game whose formula says nothing more has no why.
     let (_, cram) = post(

@@ -151,6 +151,8 @@ struct Move {
     colour: String,
     /// `data-path`: the board's parts clicked to make it.
     path: Vec<String>,
+    /// `data-changed`: every part of the board it changes.
+    changed: Vec<String>,
 }
 
 /// What the page shows, read from its data attributes in one script call.
@@ -179,6 +181,10 @@ struct View {
     more: bool,
     /// The points of the value history (one a move played, hints on).
     points: usize,
+    /// The points of a ruleset's mean and temperature history (one a position from the
+    /// start, hints on), and its temperature bars (one a position hotter than a number).
+    means: usize,
+    heats: usize,
     /// Whether the page scrolls sideways: its width more than the window's.
     scrolls: bool,
 }
@@ -203,8 +209,11 @@ return {
   moves: [...document.querySelectorAll("#moves button")].map(b => ({
     key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
     colour: getComputedStyle(b).backgroundColor, path: JSON.parse(b.dataset.path || "[]"),
+    changed: JSON.parse(b.dataset.changed || "[]"),
   })),
   points: document.querySelectorAll("#chart circle.point").length,
+  means: document.querySelectorAll("#chart circle.mean").length,
+  heats: document.querySelectorAll("#chart rect.heat").length,
   scrolls: document.documentElement.scrollWidth > window.innerWidth,
   canonical_form: $("form").dataset.canonicalForm || "",
   outcome_class: $("form").dataset.outcomeClass || "",
@@ -250,8 +259,9 @@ impl Page {
     }
 
     /// Plays `m` by clicking its parts on the board; where a move shares its parts with
-    /// others (a Wythoff move from one pile and the diagonal one), its last part is clicked
-    /// again, as the page asks. SVG parts (edges, vertices) are clicked by their handlers.
+    /// others (a Wythoff move from one pile and the diagonal one, a domino toppled either
+    /// way, one pin of Kayles or two), as the page asks: a part only it changes, else its
+    /// last part again. SVG parts (edges, vertices) are clicked by their handlers.
     async fn click_board(&self, m: &Move) {
         assert!(
             !m.path.is_empty(),
@@ -260,9 +270,20 @@ impl Page {
         for part in &m.path {
             self.click_part(part).await;
         }
-        if self.has("#choose button").await {
-            self.click_part(m.path.last().expect("a part")).await;
+        if !self.has("#choose button").await {
+            return;
         }
+        let css = |part: &String| format!("#position [data-part='{part}'].target");
+        for part in m.changed.iter().filter(|p| !m.path.contains(p)) {
+            if self.has(&css(part)).await {
+                // A part the others offered still share is clicked, and the page asks again.
+                self.click_part(part).await;
+                if !self.has("#choose button").await {
+                    return;
+                }
+            }
+        }
+        self.click_part(m.path.last().expect("a part")).await;
     }
 
     async fn click_part(&self, part: &str) {
@@ -756,6 +777,10 @@ async fn play_domineering(page: &Page) {
             "the value of {board}"
         );
         assert!(view.thermograph, "no thermograph beside {board}");
+        // The mean and temperature history: a point a position, the start's first.
+        let ply = view.ply.expect("an idle page has a ply");
+        assert_eq!(view.means, if view.hints { ply + 1 } else { 0 }, "{view:?}");
+        assert!(view.heats <= view.means, "{view:?}");
         if view.turn == "over" {
             break;
         }
@@ -821,6 +846,43 @@ async fn play_hackenbush(page: &Page) {
     }
     assert_eq!(Some(view.points), view.ply, "{view:?}");
     assert_eq!(view.winner, "you", "Left wins 1/4v moving first: {view:?}");
+}
+
+/// Games whose moves the drawings alone cannot tell (Toppling Dominoes' fallen dominoes leave
+/// the notation; Kayles' heaps split and are kept sorted), played to the end by clicking the
+/// board, a winning move where there is one: every move can be clicked, the engine answers,
+/// and the value history has a point a move (and Toppling Dominoes, a ruleset, its mean and
+/// temperature from the start).
+async fn play_games_the_game_reads(page: &Page) {
+    for (game, start, ruleset) in [
+        ("toppling-dominoes", "xxogo|oxgx left", true),
+        ("take-and-break:0.77", "7 4", false),
+    ] {
+        let mut view = page.new_game(game, start, "1").await;
+        while view.turn != "over" {
+            let ply = view.ply.expect("an idle page has a ply");
+            assert_eq!(view.points, ply, "{view:?}");
+            assert_eq!(view.means, if ruleset { ply + 1 } else { 0 }, "{view:?}");
+            let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
+                .unwrap_or(&view.moves[0])
+                .clone();
+            page.click_board(&chosen).await;
+            view = page
+                .until(&format!("{game}: the move to {}", chosen.to), |v| {
+                    v.idle() && v.ply.is_some_and(|p| p > ply)
+                })
+                .await;
+            // The move clicked, and no other, was played.
+            let played = "return state.history[arguments[0]].answer.move.to";
+            let played = page.client.execute(played, vec![json!(ply)]);
+            assert_eq!(
+                within("the move played", played).await,
+                json!(chosen.to),
+                "{game}: {chosen:?}"
+            );
+        }
+        assert_eq!(view.points, view.ply.unwrap_or(0), "{view:?}");
+    }
 }
 
 /// The page's requests from now on: `fetch` wrapped to note each address asked.
@@ -1086,6 +1148,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
 
     play_domineering(&page).await;
     play_hackenbush(&page).await;
+    play_games_the_game_reads(&page).await;
     domineering_table(&page).await;
     play_by_the_formula(&page).await;
     worksheet(&page).await;
