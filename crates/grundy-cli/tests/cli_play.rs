@@ -685,7 +685,9 @@ fn domineering_is_played_on_a_grid_with_moves_named_by_their_cells() {
         "{out}"
     );
     assert!(
-        out.contains("Canonical form +-1, outcome class N (the first player wins), temperature 1."),
+        out.contains(
+            "Canonical form +-1, outcome class N (the first player wins), mean 0, temperature 1."
+        ),
         "{out}"
     );
     assert!(out.contains("* 1  (1,1)-(2,1)"), "{out}");

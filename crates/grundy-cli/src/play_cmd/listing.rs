@@ -129,8 +129,8 @@ impl<W: Write> Table<W> {
         if let Some(form) = &a.form {
             writeln!(
                 self.out,
-                "Canonical form {}, outcome class {}, temperature {}.",
-                form.canonical_form, form.outcome_class, form.temperature
+                "Canonical form {}, outcome class {}, mean {}, temperature {}.",
+                form.canonical_form, form.outcome_class, form.mean, form.temperature
             )?;
         }
         if let Some(why) = why {
