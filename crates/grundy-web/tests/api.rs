@@ -765,9 +765,11 @@ async fn each_move_says_what_it_touches_on_the_drawing() {
     }
 }
 
-/// The moves of Toppling Dominoes (whose fallen dominoes leave the notation) and of a
-/// take-and-break game (whose heaps split and are kept sorted) say what they touch as the game
-/// reports it: every move can be clicked, no two alike, and each is what it says.
+/// The moves of Toppling Dominoes (whose fallen dominoes leave the notation), Snort (whose
+/// vertex coloured the tints left behind do not always tell), AntiClobber (whose cell left
+/// holds a stone too) and of a take-and-break game (whose heaps split and are kept sorted) say
+/// what they touch as the game reports it: every move can be clicked, no two alike, and each
+/// is what it says.
 #[tokio::test]
 async fn moves_the_drawings_cannot_compare_say_what_they_touch() {
     let app = server();
@@ -800,6 +802,28 @@ async fn moves_the_drawings_cannot_compare_say_what_they_touch() {
     assert_eq!(
         touched(left),
         (json!([[1, 2]]), json!([[1, 0], [1, 1], [1, 2]]))
+    );
+    // Snort: Right colours vertex 2, and vertex 1 (tinted Left's) goes with it, next to both
+    // colours; the tints left behind (none) do not tell which was coloured.
+    let start = json!({"game": "snort", "start": "1:L 1-2 right"});
+    let (status, snort) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{snort}");
+    let snort = moves(&snort);
+    assert_eq!(snort.len(), 1, "{snort:?}");
+    assert_eq!(snort[0]["text"], "vertex 2");
+    assert_eq!(touched(&snort[0]), (json!([[2]]), json!([[1], [2]])));
+    // AntiClobber: the stone's cell, then the cell it moves to, though both hold a stone after
+    // the move (the one left the opponent's).
+    let start = json!({"game": "anticlobber", "start": "x...|..o.|.x.o left"});
+    let (status, anti) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{anti}");
+    let up = moves(&anti)
+        .into_iter()
+        .find(|m| m["text"] == "(3,2)->(2,2)")
+        .unwrap();
+    assert_eq!(
+        touched(&up),
+        (json!([[2, 1], [1, 1]]), json!([[2, 1], [1, 1]]))
     );
     // Kayles from heaps 7 and 4: two pins knocked down from the 7 between 3 and 2 left.
     let start = json!({"game": "take-and-break:0.77", "start": "7 4"});

@@ -18,7 +18,7 @@ use std::fmt;
 
 use super::rulesets::{position, report, RulesetTable, POSITION};
 use super::{Family, Group};
-use crate::partizan::rulesets::{BoardError, MoveCells, Ruleset};
+use crate::partizan::rulesets::{BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
 use crate::pattern::table::{Span, TableSource, Tabulate};
 use crate::play::rulesets::{build, grid};
@@ -205,16 +205,16 @@ impl Ruleset for TopplingDominoes {
     /// The domino toppled, then every domino that falls with it: its row's before it (towards
     /// the left) or after it (towards the right), which the next position's notation leaves
     /// out. O(row length).
-    fn move_cells(&self, p: &Rows, m: &Topple) -> Option<MoveCells> {
-        let (r, i) = (usize::from(m.row) - 1, usize::from(m.domino) - 1);
-        let length = p.0.get(r)?.len();
+    fn move_parts(&self, p: &Rows, m: &Topple, _: &Rows) -> Option<MoveParts> {
+        let (r, i) = (u64::from(m.row) - 1, u64::from(m.domino) - 1);
+        let length = p.0.get(r as usize)?.len() as u64;
         let fallen = match m.toward {
             Toward::Left => 0..i + 1,
             Toward::Right => i..length,
         };
-        Some(MoveCells {
-            path: vec![(r, i)],
-            changed: fallen.map(|c| (r, c)).collect(),
+        Some(MoveParts {
+            path: vec![vec![r, i]],
+            changed: fallen.map(|c| vec![r, c]).collect(),
         })
     }
 

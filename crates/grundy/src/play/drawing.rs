@@ -156,7 +156,9 @@ impl Drawing {
 
     /// What the move from this drawing to `to` changes, for a page that plays by clicking;
     /// `None` where the two drawings are not of one kind and shape (heaps split in two, a
-    /// position graph's positions). O(size of the drawings); O(edges²) for edges.
+    /// position graph's positions), and for graphs (Snort and Col, whose rulesets say which
+    /// vertex a move colours: the tints left behind do not always tell). O(size of the
+    /// drawings); O(edges²) for edges.
     pub fn touched(&self, to: &Drawing) -> Option<Touch> {
         let touch = match (self, to) {
             (Drawing::Piles { piles: a, .. }, Drawing::Piles { piles: b, .. })
@@ -189,12 +191,8 @@ impl Drawing {
             (Drawing::Edges { edges: a, .. }, Drawing::Edges { edges: b, .. }) => {
                 edges_touch(a, b)?
             }
-            (
-                Drawing::Graph {
-                    vertices: a, links, ..
-                },
-                Drawing::Graph { vertices: b, .. },
-            ) if !a.is_empty() => vertices_touch(a, links, b)?,
+            // A graph's vertices: the ruleset says which was coloured (the tints left behind
+            // do not always tell).
             _ => return None,
         };
         (!touch.path.is_empty()).then_some(touch)
@@ -383,26 +381,6 @@ fn fallen(edges: &[(u8, u8, char)], cut: usize) -> Vec<usize> {
     (0..edges.len())
         .filter(|&i| i == cut || !grounded[usize::from(edges[i].0)])
         .collect()
-}
-
-/// The vertices a colouring removes, and the vertex coloured: the one removed whose
-/// neighbours still in play are all tinted after the move, and next to every other vertex
-/// removed (the others go because they are next to both colours).
-fn vertices_touch(a: &[(u8, char)], links: &[(u8, u8)], b: &[(u8, char)]) -> Option<Touch> {
-    let after = |v: u8| b.iter().find(|(w, _)| *w == v).map(|&(_, t)| t);
-    let removed: Vec<u8> = (a.iter().map(|&(v, _)| v))
-        .filter(|&v| after(v).is_none())
-        .collect();
-    let next = |v: u8, w: u8| links.contains(&(v, w)) || links.contains(&(w, v));
-    let coloured = removed.iter().copied().find(|&v| {
-        let neighbours = a.iter().map(|&(w, _)| w).filter(|&w| next(v, w));
-        removed.iter().all(|&w| w == v || next(v, w))
-            && neighbours.filter_map(after).all(|tint| tint != '.')
-    })?;
-    Some(Touch {
-        path: vec![vec![u64::from(coloured)]],
-        changed: removed.iter().map(|&v| vec![u64::from(v)]).collect(),
-    })
 }
 
 /// A row of coins as text: `1` for heads, `0` for tails, coin 1 first.

@@ -119,13 +119,12 @@ where
         let (board, side) = &self.positions[p as usize];
         let mut moves = Vec::new();
         self.rules.moves(board, *side, &mut moves);
-        let cell = |&(r, c): &(usize, usize)| vec![r as u64, c as u64];
-        (moves.iter())
-            .map(|(m, _)| {
-                let cells = self.rules.move_cells(board, m)?;
+        (moves.into_iter())
+            .map(|(m, next)| {
+                let parts = self.rules.move_parts(board, &m, &next)?;
                 Some(Touch {
-                    path: cells.path.iter().map(cell).collect(),
-                    changed: cells.changed.iter().map(cell).collect(),
+                    path: parts.path,
+                    changed: parts.changed,
                 })
             })
             .collect()

@@ -16,7 +16,7 @@
 
 pub use super::grid::Step;
 use super::grid::{self, Shape, Symmetries};
-use super::{BoardError, Ruleset};
+use super::{BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
 
 /// A board of stones: each cell is Left's stone, Right's stone, empty, or blocked (none of
@@ -189,6 +189,13 @@ impl Ruleset for Clobber {
                 ));
             }
         }
+    }
+
+    /// AntiClobber's step: the cell left and the cell filled, both holding a stone after it
+    /// (the opponent's in the cell left), which the boards' comparison cannot tell apart.
+    /// Clobber's step is told by the comparison. O(1).
+    fn move_parts(&self, _: &Stones, m: &Step, _: &Stones) -> Option<MoveParts> {
+        (self.variant == Variant::AntiClobber).then(|| m.parts())
     }
 
     fn regions(&self, p: &Stones, out: &mut Vec<Stones>) {

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::BoardError;
+use super::{BoardError, MoveParts};
 
 /// The most cells a board may have: one bit per cell of a `u128`.
 pub const MAX_CELLS: usize = 128;
@@ -212,6 +212,12 @@ impl Shape {
         out
     }
 
+    /// The cell of bit `i` as a part of the board's drawing: `[row, column]`, both from 0.
+    pub fn cell_part(self, i: u32) -> Vec<u64> {
+        let cols = u32::from(self.cols);
+        vec![u64::from(i / cols), u64::from(i % cols)]
+    }
+
     /// The cell of bit `i` as `(row,column)`, both from 1, as moves are printed.
     pub fn cell_name(self, i: u32) -> String {
         let cols = u32::from(self.cols);
@@ -291,6 +297,17 @@ impl Step {
             shape,
             from: from as u8,
             to: to as u8,
+        }
+    }
+
+    /// The cell the piece leaves, then the cell it lands on, as parts of the board's
+    /// drawing; the two are the cells the step changes (a capture on the way is not among
+    /// them).
+    pub fn parts(&self) -> MoveParts {
+        let cells = [self.from, self.to].map(|c| self.shape.cell_part(u32::from(c)));
+        MoveParts {
+            path: cells.to_vec(),
+            changed: cells.to_vec(),
         }
     }
 }

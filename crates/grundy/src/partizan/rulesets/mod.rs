@@ -94,25 +94,32 @@ pub trait Ruleset {
         0
     }
 
-    /// The cells of the board a player points at to make move `m` at `p`, and every cell it
-    /// changes, for a front end that plays by clicking the board ([`MoveCells`]); `None`, the
-    /// default, where comparing the boards before and after the move says it (a board that
-    /// keeps its cells). A ruleset whose move takes cells out of its notation (Toppling
-    /// Dominoes' fallen dominoes) says it here.
-    fn move_cells(&self, p: &Self::Position, m: &Self::Move) -> Option<MoveCells> {
-        let _ = (p, m);
+    /// The parts of the position's drawing a player points at to make move `m` at `p` (which
+    /// leads to `next`), and every part it changes, for a front end that plays by clicking
+    /// ([`MoveParts`]); `None`, the default, where comparing the drawings before and after
+    /// the move says it (a board that keeps its cells). A ruleset says it where that
+    /// comparison cannot: a move that takes cells out of the notation (Toppling Dominoes'
+    /// fallen dominoes), or one whose vertex the tints left behind do not tell (Snort, Col).
+    fn move_parts(
+        &self,
+        p: &Self::Position,
+        m: &Self::Move,
+        next: &Self::Position,
+    ) -> Option<MoveParts> {
+        let _ = (p, m, next);
         None
     }
 }
 
-/// What a move does on the board as its notation draws it (rows separated by `|`), in cells
-/// (row, column), from 0: see [`Ruleset::move_cells`].
+/// What a move does on its position's drawing, in parts: `[row, column]` of a board drawn as
+/// its notation (rows separated by `|`, from 0), `[vertex]` of a graph (its number): see
+/// [`Ruleset::move_parts`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveCells {
-    /// The cells pointed at to make the move, in order.
-    pub path: Vec<(usize, usize)>,
-    /// Every cell the move changes (the path's among them).
-    pub changed: Vec<(usize, usize)>,
+pub struct MoveParts {
+    /// The parts pointed at to make the move, in order.
+    pub path: Vec<Vec<u64>>,
+    /// Every part the move changes (the path's among them).
+    pub changed: Vec<Vec<u64>>,
 }
 
 /// A ruleset as [`PartizanRules`], for the generic solvers (through

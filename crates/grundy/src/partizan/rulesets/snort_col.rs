@@ -37,7 +37,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{BoardError, Ruleset};
+use super::{BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
 
 /// The most vertices a position may have: one bit per vertex of a `u64`.
@@ -554,6 +554,18 @@ impl Ruleset for SnortCol {
                 },
             ));
         }
+    }
+
+    /// The vertex coloured, then every vertex the move takes out of play: it, and its
+    /// neighbours now next to both colours (which the tints left behind cannot tell from the
+    /// vertex coloured). O(vertices).
+    fn move_parts(&self, p: &TintedGraph, m: &Colouring, next: &TintedGraph) -> Option<MoveParts> {
+        Some(MoveParts {
+            path: vec![vec![u64::from(m.vertex)]],
+            changed: bits(p.live & !next.live)
+                .map(|v| vec![u64::from(v)])
+                .collect(),
+        })
     }
 
     /// The adjacency table (each region has its own, renumbered) and its two counts.
