@@ -233,6 +233,33 @@ fn the_moves_are_numbered_at_every_turn_and_no_outcome_shows_without_hint() {
 }
 
 #[test]
+fn the_hint_says_why_from_the_games_formula_and_nothing_else_does() {
+    for (args, why) in [
+        (
+            &["misere-nim", "1", "1", "1"][..],
+            "3 piles of 1, an odd number",
+        ),
+        (&["staircase", "3", "0", "4", "2"], "step 1: 3, step 3: 4"),
+        (&["take-and-break:0.77", "7", "4"], "heap 7 → 2, heap 4 → 1"),
+        (&["coins:ruler", "0001"], "coin 4 → 4"),
+        (
+            &["partizan:1,2", "3", "4", "5"],
+            "outcome class L (Left wins)",
+        ),
+    ] {
+        for via in BOTH {
+            let out = plain(&play_via(via, args, "show\nhint\nquit\n"));
+            let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("Why: ")).collect();
+            assert_eq!(lines.len(), 1, "{args:?}: {out}");
+            assert!(lines[0].contains(why), "{args:?}: {out}");
+            // Only after the hint: `show` says nothing of it.
+            let before = out.split("Hint: ").next().unwrap();
+            assert!(!before.contains("Why"), "{args:?}: {out}");
+        }
+    }
+}
+
+#[test]
 fn the_hint_lists_the_same_moves_with_their_outcomes_in_columns_that_fit() {
     // Wythoff's diagonal moves are the longest: `pile 1: 5 -> 4, pile 2: 8 -> 7`.
     for via in BOTH {
