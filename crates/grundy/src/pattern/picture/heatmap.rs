@@ -7,7 +7,7 @@ use super::legend::legend;
 use super::marks::{width_of, Mark};
 use super::options::{square_wrap, PictureError, PictureOptions};
 use super::palette::{Palette, Rgb, CATEGORICAL, INK, PAPER};
-use crate::partizan::OutcomeClass;
+use crate::outcome::OutcomeClass;
 use crate::pattern::font;
 use crate::pattern::table::{Kind, Layout, Table};
 

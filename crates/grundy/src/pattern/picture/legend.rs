@@ -4,7 +4,7 @@
 use super::marks::{width_of, Mark};
 use super::palette::{Palette, Rgb, INK, L_COLOUR, N_COLOUR, PAPER, P_COLOUR, R_COLOUR};
 use super::ticks::nice_step;
-use crate::partizan::OutcomeClass;
+use crate::outcome::OutcomeClass;
 use crate::pattern::font::GLYPH_HEIGHT;
 use crate::pattern::table::{Kind, Table};
 
