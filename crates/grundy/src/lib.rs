@@ -38,6 +38,7 @@ pub mod play;
 pub mod progress;
 pub mod report;
 pub mod rules;
+pub mod search;
 pub mod solve;
 
 pub use graph::GameGraph;
