@@ -1,20 +1,21 @@
 //! Connect Four by search: the effect of each technique on the same positions (the ablation
 //! table), against a plain alpha-beta (no table, no ordering by threats, no symmetry, one
-//! thread) in the same run; then, on request, the empty board.
+//! thread) in the same run; then, on request, the empty 7 × 6 board.
 //!
 //! ```text
 //! cargo bench -p grundy --bench search_connect4
-//! cargo bench -p grundy --bench search_connect4 -- --middle 100 --empty --table 1G
+//! cargo bench -p grundy --bench search_connect4 -- --count 200 --empty --table 1G
 //! ```
 //!
-//! - **Endings** (Pons's `Test_L3_R1`, the first `--endings` positions) and **middle games**
-//!   (`Test_L2_R1`, the first `--middle`): each configuration searches every position with a
-//!   fresh table, and every score is checked against the published one (the benchmark panics
-//!   otherwise). Per configuration: the mean time and nodes a position, nodes per second,
-//!   and the plain baseline's time over the configuration's. The plain search runs each
-//!   middle game with a deadline of `--plain-limit` seconds; positions it does not finish are
-//!   counted and left out of every configuration's means (so the ratio compares the same
-//!   positions).
+//! - **Sets**: Pons's endings (`Test_L3_R1`), middle games (`Test_L2_R1`) and openings
+//!   (`Test_L1_R1`), the first `--count` of each, whose scores are checked against the
+//!   published ones (the benchmark panics otherwise); and the empty 7 × 4, 5 × 6 and 6 × 5
+//!   boards, checked against the published outcomes (draws). Each configuration searches every
+//!   position with an emptied table. Per configuration: the mean time and nodes a position,
+//!   nodes per second, and the plain baseline's time over the configuration's. The plain
+//!   search runs each position with a deadline of `--plain-limit` seconds; the means and the
+//!   ratio are taken over the positions it finished (so the ratio compares the same
+//!   positions), and the positions it did not finish are counted.
 //! - **Empty board** (`--empty`): the 7 × 6 board from empty, with every technique and
 //!   `--threads` threads on a `--table` table: its score, best move, time, nodes and nodes
 //!   per second.
@@ -35,12 +36,9 @@ use grundy::input;
 struct Args {
     #[command(flatten)]
     cargo: common::Cargo,
-    /// Endings of Test_L3_R1 searched by each configuration.
-    #[arg(long, default_value_t = 1000)]
-    endings: usize,
-    /// Middle games of Test_L2_R1 searched by each configuration.
-    #[arg(long, default_value_t = 40)]
-    middle: usize,
+    /// Positions of each of Pons's sets searched by each configuration.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
     /// Seconds the plain search may spend on one middle game.
     #[arg(long, default_value_t = 5.0)]
     plain_limit: f64,
@@ -55,8 +53,8 @@ struct Args {
     table: String,
 }
 
-/// Pons's positions of one file, the first `count`.
-fn positions(name: &str, count: usize) -> Vec<(Connect4Position, i32)> {
+/// Pons's positions of one file, the first `count`, on 7 × 6.
+fn positions(name: &str, count: usize) -> Vec<(Connect4, Connect4Position, i32)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../testdata/connect4")
         .join(name);
@@ -68,22 +66,27 @@ fn positions(name: &str, count: usize) -> Vec<(Connect4Position, i32)> {
         .map(|l| {
             let (moves, score) = l.split_once(' ').unwrap();
             let board = Board::from_moves(moves, 7, 6).unwrap();
-            (board.position, score.trim().parse().unwrap())
+            (board.game, board.position, score.trim().parse().unwrap())
         })
         .collect()
 }
 
-/// One configuration's figures on a set: time and nodes of each position (none if stopped).
+/// One configuration's figures on a set: time and nodes of each position, none where the
+/// deadline stopped it.
 fn run(
     options: Options,
-    set: &[(Connect4Position, i32)],
+    set: &[(Connect4, Connect4Position, i32)],
     limit: Option<f64>,
 ) -> Vec<Option<(Duration, u64)>> {
-    let game = Connect4::new(7, 6).unwrap();
-    let searcher = Searcher::new(game, options, &Budget::default()).unwrap();
+    let mut searcher: Option<Searcher> = None;
     set.iter()
-        .map(|&(p, score)| {
-            // An empty table a position (not timed): no search profits from an earlier one.
+        .map(|&(game, p, score)| {
+            // One searcher a board size, its table emptied (not timed) before each position:
+            // no search profits from an earlier one.
+            if searcher.as_ref().is_none_or(|s| s.game() != game) {
+                searcher = Some(Searcher::new(game, options, &Budget::default()).unwrap());
+            }
+            let searcher = searcher.as_ref().unwrap();
             searcher.clear();
             let mut budget = Budget::default();
             if let Some(s) = limit {
@@ -116,46 +119,32 @@ fn main() {
     let configurations = [
         ("every technique", full),
         ("one thread", Options { threads: 1, ..full }),
-        (
-            "no symmetry",
-            Options {
-                symmetry: false,
-                ..full
-            },
-        ),
-        (
-            "no ordering by threats",
-            Options {
-                ordering: false,
-                ..full
-            },
-        ),
-        (
-            "no table",
-            Options {
-                table: false,
-                ..full
-            },
-        ),
+        ("no symmetry", Options { symmetry: false, ..full }),
+        ("no ordering by threats", Options { ordering: false, ..full }),
+        ("no table", Options { table: false, ..full }),
     ];
     println!(
-        "Connect Four 7 × 6 by search: table {}, {} threads",
-        args.table, args.threads
+        "Connect Four by search: table {}, {} threads, plain search stopped after {} s",
+        args.table, args.threads, args.plain_limit
     );
-    for (name, file, count, limit) in [
-        ("endings (Test_L3_R1)", "Test_L3_R1.txt", args.endings, None),
+    let empty = |w, h| {
         (
-            "middle games (Test_L2_R1)",
-            "Test_L2_R1.txt",
-            args.middle,
-            Some(args.plain_limit),
-        ),
-    ] {
-        let set = positions(file, count);
-        let baseline = run(plain, &set, limit);
+            Connect4::new(w, h).unwrap(),
+            Connect4Position::default(),
+            0,
+        )
+    };
+    let sets = [
+        ("endings (Test_L3_R1)", positions("Test_L3_R1.txt", args.count)),
+        ("middle games (Test_L2_R1)", positions("Test_L2_R1.txt", args.count)),
+        ("openings (Test_L1_R1)", positions("Test_L1_R1.txt", args.count)),
+        ("empty 7 × 4, 5 × 6, 6 × 5 (draws)", vec![empty(7, 4), empty(5, 6), empty(6, 5)]),
+    ];
+    for (name, set) in sets {
+        let baseline = run(plain, &set, Some(args.plain_limit));
         let kept: Vec<usize> = (0..set.len()).filter(|&i| baseline[i].is_some()).collect();
         println!(
-            "\n{name}: {} positions, {} finished by the plain search within its limit",
+            "\n{name}: {} positions, {} finished by the plain search",
             set.len(),
             kept.len()
         );
@@ -163,36 +152,32 @@ fn main() {
             "{:<26} {:>12} {:>12} {:>14} {:>10}",
             "configuration", "mean time", "mean nodes", "nodes/s", "speed-up"
         );
+        // Means over the positions the plain search finished, or over all if it finished none.
+        let over: Vec<usize> = if kept.is_empty() { (0..set.len()).collect() } else { kept };
         let summary = |figures: &[Option<(Duration, u64)>]| {
             let (mut time, mut nodes) = (Duration::ZERO, 0u64);
-            for &i in &kept {
-                let (t, n) = figures[i].expect("finished");
+            for &i in &over {
+                let (t, n) = figures[i]?;
                 time += t;
                 nodes += n;
             }
-            let k = kept.len().max(1) as u32;
-            (
-                time / k,
-                nodes / u64::from(k),
-                nodes as f64 / time.as_secs_f64(),
-            )
+            let k = over.len().max(1) as u32;
+            Some((time / k, nodes / u64::from(k), nodes as f64 / time.as_secs_f64()))
         };
-        let (base_time, base_nodes, base_rate) = summary(&baseline);
-        println!(
-            "{:<26} {:>12.3?} {:>12} {:>14.0} {:>9.1}x",
-            "plain alpha-beta", base_time, base_nodes, base_rate, 1.0
-        );
-        for (label, options) in configurations {
-            let figures = run(options, &set, None);
-            let (time, nodes, rate) = summary(&figures);
-            println!(
-                "{:<26} {:>12.3?} {:>12} {:>14.0} {:>9.1}x",
-                label,
-                time,
-                nodes,
-                rate,
+        let base = summary(&baseline);
+        let show = |label: &str, figures: Option<(Duration, u64, f64)>| match (figures, base) {
+            (Some((time, nodes, rate)), Some((base_time, ..))) => println!(
+                "{label:<26} {time:>12.3?} {nodes:>12} {rate:>14.0} {:>9.1}x",
                 base_time.as_secs_f64() / time.as_secs_f64()
-            );
+            ),
+            (Some((time, nodes, rate)), None) => {
+                println!("{label:<26} {time:>12.3?} {nodes:>12} {rate:>14.0} {:>10}", "-")
+            }
+            (None, _) => println!("{label:<26} {:>12}", "stopped"),
+        };
+        show("plain alpha-beta", base);
+        for (label, options) in configurations {
+            show(label, summary(&run(options, &set, None)));
         }
     }
     if args.empty {

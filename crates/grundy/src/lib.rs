@@ -78,6 +78,11 @@ pub struct ContributingDoctests;
 #[cfg(doctest)]
 pub struct ArchitectureDoctests;
 
+/// The guide's chapter `docs/search.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/search.md")]
+#[cfg(doctest)]
+pub struct SearchDoctests;
+
 /// The guide's chapter `docs/graphs.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/graphs.md")]
 #[cfg(doctest)]

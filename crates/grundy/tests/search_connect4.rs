@@ -30,7 +30,7 @@ fn data(name: &str) -> String {
 /// remoteness (plies to the end when the winner hurries and the loser delays).
 fn score_of(outcome: Outcome, remoteness: u32, stones: u32, cells: u32) -> i32 {
     // The last move of the game is made with n = stones + remoteness − 1 stones before it.
-    let n = (stones + remoteness - 1) as i32;
+    let n = stones as i32 + remoteness as i32 - 1;
     let s = (cells as i32 + 1 - n) / 2;
     match outcome {
         Outcome::Win => s,
