@@ -38,6 +38,7 @@ pub mod play;
 pub mod progress;
 pub mod report;
 pub mod rules;
+pub mod search;
 pub mod solve;
 
 pub use graph::GameGraph;
@@ -76,6 +77,11 @@ pub struct ContributingDoctests;
 #[doc = include_str!("../../../ARCHITECTURE.md")]
 #[cfg(doctest)]
 pub struct ArchitectureDoctests;
+
+/// The guide's chapter `docs/search.md`: its Rust examples compiled and run as doc tests.
+#[doc = include_str!("../../../docs/search.md")]
+#[cfg(doctest)]
+pub struct SearchDoctests;
 
 /// The guide's chapter `docs/graphs.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/graphs.md")]

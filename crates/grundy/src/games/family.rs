@@ -34,11 +34,13 @@ pub enum Group {
     Rulesets,
     /// Games with scores and counting problems: taking from the ends, matrices, Josephus.
     Problems,
+    /// One position solved by search, for games too large to enumerate.
+    Search,
 }
 
 impl Group {
     /// Every group, in the order they are listed.
-    pub const ALL: [Group; 9] = [
+    pub const ALL: [Group; 10] = [
         Group::Compounds,
         Group::Misere,
         Group::Piles,
@@ -48,6 +50,7 @@ impl Group {
         Group::Partizan,
         Group::Rulesets,
         Group::Problems,
+        Group::Search,
     ];
 
     /// The heading.
@@ -62,6 +65,7 @@ impl Group {
             Group::Partizan => "The catalogue: partizan games",
             Group::Rulesets => "The catalogue: partizan rulesets (canonical forms)",
             Group::Problems => "The catalogue: scores and counting problems",
+            Group::Search => "Search: one position too large to enumerate",
         }
     }
 }

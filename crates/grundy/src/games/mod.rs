@@ -40,6 +40,7 @@ pub mod rabbit_egg;
 pub mod rectangle_cut;
 pub mod registry;
 pub mod rulesets;
+pub mod search;
 pub mod square_subtraction;
 pub mod staircase;
 pub mod strong;

@@ -55,6 +55,7 @@ pub static FAMILIES: &[&Family] = &[
     &super::toppling_dominoes::FAMILY,
     &super::take_and_break::FAMILY,
     &super::misere_quotient::FAMILY,
+    &super::search::FAMILY,
 ];
 
 /// The family named `name`.

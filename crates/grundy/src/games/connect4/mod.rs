@@ -28,6 +28,7 @@
 //! too large to explore (7 × 4: 4.6·10^9 boards) into files; [`answer_from`] answers a board
 //! from them.
 
+pub mod search;
 pub mod tiers;
 
 use std::fmt;
@@ -107,12 +108,12 @@ impl Connect4 {
     }
 
     /// The bottom cell of every column.
-    fn bottom(&self) -> u64 {
+    pub(crate) fn bottom(&self) -> u64 {
         (0..self.width).fold(0, |b, c| b | self.bit(c, 0))
     }
 
     /// Every cell of the board.
-    fn full(&self) -> u64 {
+    pub(crate) fn full(&self) -> u64 {
         self.bottom() * ((1 << self.height) - 1)
     }
 
@@ -790,6 +791,33 @@ fn is_move_sequence(text: &str) -> bool {
     text.trim().chars().all(|c| c.is_ascii_digit())
 }
 
+/// The board of `text`: a board as rows, or a move sequence on a board of the inputs'
+/// `width` and `height` (`default` when not given), which a board as rows refuses.
+pub(super) fn read_board(
+    inputs: &Inputs,
+    text: &str,
+    default: (u32, u32),
+) -> Result<Board, RunError> {
+    if is_move_sequence(text) {
+        let size = |name: &str, default: u32| {
+            Ok::<_, InputError>(inputs.optional_whole(name)?.map_or(default, |n| n as u32))
+        };
+        let (width, height) = (size("width", default.0)?, size("height", default.1)?);
+        Ok(Board::from_moves(text, width, height)?)
+    } else {
+        for name in ["width", "height"] {
+            if inputs.given(name) {
+                return Err(InputError::usage(format!(
+                    "{} is for move sequences: a board gives its own size",
+                    inputs.shown(name)
+                ))
+                .into());
+            }
+        }
+        Ok(Board::parse(text)?)
+    }
+}
+
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let text = inputs.value("board").unwrap_or("");
     let solution = match inputs.value("solved") {
@@ -805,26 +833,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let (default_width, default_height) = solution.as_ref().map_or((7, 6), |s| {
         (s.game().game().width(), s.game().game().height())
     });
-    let board = if is_move_sequence(text) {
-        let size = |name: &str, default: u32| {
-            Ok::<_, InputError>(inputs.optional_whole(name)?.map_or(default, |n| n as u32))
-        };
-        let (width, height) = (
-            size("width", default_width)?,
-            size("height", default_height)?,
-        );
-        Board::from_moves(text, width, height)?
-    } else {
-        for name in ["width", "height"] {
-            if inputs.given(name) {
-                return Err(InputError::usage(format!(
-                    "--{name} is for move sequences: a board gives its own size"
-                ))
-                .into());
-            }
-        }
-        Board::parse(text)?
-    };
+    let board = read_board(inputs, text, (default_width, default_height))?;
     let max_positions = inputs.whole("max-positions")? as usize;
     let solved = match &solution {
         Some(solution) => answer_from(solution, &board)?,

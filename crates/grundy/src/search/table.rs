@@ -1,0 +1,164 @@
+//! A transposition table of fixed size, shared by every thread of a search without locks.
+//!
+//! **Layout.** A position's key (any `u64` that tells positions apart, such as
+//! [`Connect4::key`](crate::games::connect4::Connect4::key)) is first mixed by a bijection of
+//! `u64` (a multiplication by an odd constant and xor-shifts, each invertible), so that the
+//! top `k` bits of the mixed key choose a bucket of two entries (16 bytes, in one cache line)
+//! among `2^k`, and its other `64 − k` bits, stored in the entry, tell the key apart from
+//! every other key of that bucket: since the mix is a bijection, bucket and stored bits
+//! together are the whole key, so a probe never mistakes one position for another (no hash
+//! collision can give a wrong answer). An entry is one `u64`: those `64 − k` bits, 8 bits of
+//! work (the base-2 logarithm of the nodes the stored result cost) and 8 bits of value, which
+//! the caller encodes (a bound and its kind); `k ≥ 16`, so the three fit. Written and read
+//! as one atomic word, an entry is never torn between threads.
+//!
+//! **Replacement.** The first entry of a bucket keeps the costlier of the old and the new
+//! result (it is replaced when the new one cost at least as much), the second is replaced
+//! always: deep results survive, and recent shallow ones still find a place (the two-tier
+//! scheme of Breuker, Uiterwijk and van den Herik). A key already in the bucket is updated
+//! where it is.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::budget::{Budget, Exhausted};
+
+/// Bytes of one bucket: two entries of 8 bytes.
+pub const BUCKET_BYTES: u64 = 16;
+
+/// The fewest buckets: `2^16`, so that bucket bits (16 or more) leave room in an entry for the
+/// rest of the key, the work and the value.
+const MIN_BITS: u32 = 16;
+
+/// A transposition table of `2^k` buckets (see the module). Every operation is O(1): one
+/// bucket, two atomic words.
+#[derive(Debug)]
+pub struct Table {
+    /// Two entries a bucket, bucket `b` at `2b` and `2b + 1`; 0 is an empty entry.
+    entries: Vec<AtomicU64>,
+    /// `k`: bits of the mixed key that choose the bucket.
+    bits: u32,
+}
+
+/// Mixes `key` by a bijection of `u64` (each step is invertible), spreading keys that differ
+/// in a few bits over every bucket.
+fn mix(key: u64) -> u64 {
+    let mut z = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z ^= z >> 29;
+    z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z ^ (z >> 32)
+}
+
+impl Table {
+    /// The largest table of a power of two buckets within `bytes` (at least `2^16` buckets,
+    /// 1 MiB), checked against `budget`'s memory before it is allocated. O(buckets) to zero.
+    pub fn with_bytes(bytes: u64, budget: &Budget) -> Result<Table, Exhausted> {
+        let buckets = (bytes / BUCKET_BYTES).max(1 << MIN_BITS);
+        let bits = (63 - buckets.leading_zeros()).min(40);
+        let size = (1u64 << bits) * BUCKET_BYTES;
+        budget.check_memory(size, "searching", 0)?;
+        let entries = (0..2u64 << bits).map(|_| AtomicU64::new(0)).collect();
+        Ok(Table { entries, bits })
+    }
+
+    /// The bytes the table holds.
+    pub fn bytes(&self) -> u64 {
+        self.entries.len() as u64 * 8
+    }
+
+    /// The bucket of `key` and the bits stored to tell it apart, shifted above work and value.
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let m = mix(key);
+        let bucket = (m >> (64 - self.bits)) as usize;
+        let rest = m & (u64::MAX >> self.bits);
+        (bucket * 2, rest << 16)
+    }
+
+    /// The value stored for `key`, if any (its low 8 bits as [`Table::store`] was given).
+    pub fn probe(&self, key: u64) -> Option<u8> {
+        let (at, tag) = self.locate(key);
+        for e in &self.entries[at..at + 2] {
+            let entry = e.load(Ordering::Relaxed);
+            if entry != 0 && entry & !0xFFFF == tag {
+                return Some(entry as u8);
+            }
+        }
+        None
+    }
+
+    /// Stores `value` (not 0) for `key`, a result that cost `nodes` nodes to find.
+    pub fn store(&self, key: u64, value: u8, nodes: u64) {
+        debug_assert!(value != 0, "0 marks an empty entry");
+        let (at, tag) = self.locate(key);
+        let work = u64::from(64 - nodes.leading_zeros());
+        let entry = tag | work << 8 | u64::from(value);
+        let [first, second] = [&self.entries[at], &self.entries[at + 1]];
+        let old = first.load(Ordering::Relaxed);
+        if old == 0 || old & !0xFFFF == tag || (old >> 8) & 0xFF <= work {
+            first.store(entry, Ordering::Relaxed);
+        } else {
+            second.store(entry, Ordering::Relaxed);
+        }
+    }
+
+    /// Empties every entry. O(entries).
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_finds_its_value_and_no_other_key_finds_it() {
+        let table = Table::with_bytes(1 << 20, &Budget::default()).unwrap();
+        let mut state = 1u64;
+        let mut keys = Vec::new();
+        for i in 0..5000u64 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            keys.push(state);
+            table.store(state, (i % 255 + 1) as u8, i);
+        }
+        let mut found = 0;
+        for (i, &key) in keys.iter().enumerate() {
+            if let Some(v) = table.probe(key) {
+                // Never another key's value: bucket and tag are the whole key.
+                assert_eq!(v, (i as u64 % 255 + 1) as u8);
+                found += 1;
+            }
+        }
+        // 5,000 keys in 65,536 buckets of two: nearly all are kept.
+        assert!(found > 4900, "{found}");
+        assert_eq!(table.probe(12345), None);
+    }
+
+    #[test]
+    fn the_costlier_result_keeps_the_first_entry() {
+        let table = Table::with_bytes(0, &Budget::default()).unwrap();
+        assert_eq!(table.bytes(), 1 << 20);
+        // Keys of one bucket: search for three keys whose mixes share the top 16 bits.
+        let bucket = |k: u64| mix(k) >> 48;
+        let b = bucket(1);
+        let same: Vec<u64> = (2..).filter(|&k| bucket(k) == b).take(2).collect();
+        table.store(1, 7, 1 << 20);
+        table.store(same[0], 8, 10);
+        table.store(same[1], 9, 10);
+        assert_eq!(table.probe(1), Some(7), "the deep result stays");
+        assert_eq!(table.probe(same[0]), None, "the shallow one is replaced");
+        assert_eq!(table.probe(same[1]), Some(9));
+        table.clear();
+        assert_eq!(table.probe(1), None);
+    }
+
+    #[test]
+    fn the_memory_budget_is_checked_before_allocating() {
+        let budget = Budget::default().with_memory(1 << 20);
+        assert!(Table::with_bytes(1 << 30, &budget).is_err());
+        assert!(Table::with_bytes(1 << 20, &budget).is_ok());
+    }
+}
