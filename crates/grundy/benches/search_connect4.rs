@@ -119,26 +119,50 @@ fn main() {
     let configurations = [
         ("every technique", full),
         ("one thread", Options { threads: 1, ..full }),
-        ("no symmetry", Options { symmetry: false, ..full }),
-        ("no ordering by threats", Options { ordering: false, ..full }),
-        ("no table", Options { table: false, ..full }),
+        (
+            "no symmetry",
+            Options {
+                symmetry: false,
+                ..full
+            },
+        ),
+        (
+            "no ordering by threats",
+            Options {
+                ordering: false,
+                ..full
+            },
+        ),
+        (
+            "no table",
+            Options {
+                table: false,
+                ..full
+            },
+        ),
     ];
     println!(
         "Connect Four by search: table {}, {} threads, plain search stopped after {} s",
         args.table, args.threads, args.plain_limit
     );
-    let empty = |w, h| {
-        (
-            Connect4::new(w, h).unwrap(),
-            Connect4Position::default(),
-            0,
-        )
-    };
+    let empty = |w, h| (Connect4::new(w, h).unwrap(), Connect4Position::default(), 0);
     let sets = [
-        ("endings (Test_L3_R1)", positions("Test_L3_R1.txt", args.count)),
-        ("middle games (Test_L2_R1)", positions("Test_L2_R1.txt", args.count)),
-        ("openings (Test_L1_R1)", positions("Test_L1_R1.txt", args.count)),
-        ("empty 7 × 4, 5 × 6, 6 × 5 (draws)", vec![empty(7, 4), empty(5, 6), empty(6, 5)]),
+        (
+            "endings (Test_L3_R1)",
+            positions("Test_L3_R1.txt", args.count),
+        ),
+        (
+            "middle games (Test_L2_R1)",
+            positions("Test_L2_R1.txt", args.count),
+        ),
+        (
+            "openings (Test_L1_R1)",
+            positions("Test_L1_R1.txt", args.count),
+        ),
+        (
+            "empty 7 × 4, 5 × 6, 6 × 5 (draws)",
+            vec![empty(7, 4), empty(5, 6), empty(6, 5)],
+        ),
     ];
     for (name, set) in sets {
         let baseline = run(plain, &set, Some(args.plain_limit));
@@ -153,7 +177,11 @@ fn main() {
             "configuration", "mean time", "mean nodes", "nodes/s", "speed-up"
         );
         // Means over the positions the plain search finished, or over all if it finished none.
-        let over: Vec<usize> = if kept.is_empty() { (0..set.len()).collect() } else { kept };
+        let over: Vec<usize> = if kept.is_empty() {
+            (0..set.len()).collect()
+        } else {
+            kept
+        };
         let summary = |figures: &[Option<(Duration, u64)>]| {
             let (mut time, mut nodes) = (Duration::ZERO, 0u64);
             for &i in &over {
@@ -162,7 +190,11 @@ fn main() {
                 nodes += n;
             }
             let k = over.len().max(1) as u32;
-            Some((time / k, nodes / u64::from(k), nodes as f64 / time.as_secs_f64()))
+            Some((
+                time / k,
+                nodes / u64::from(k),
+                nodes as f64 / time.as_secs_f64(),
+            ))
         };
         let base = summary(&baseline);
         let show = |label: &str, figures: Option<(Duration, u64, f64)>| match (figures, base) {
@@ -171,7 +203,10 @@ fn main() {
                 base_time.as_secs_f64() / time.as_secs_f64()
             ),
             (Some((time, nodes, rate)), None) => {
-                println!("{label:<26} {time:>12.3?} {nodes:>12} {rate:>14.0} {:>10}", "-")
+                println!(
+                    "{label:<26} {time:>12.3?} {nodes:>12} {rate:>14.0} {:>10}",
+                    "-"
+                )
             }
             (None, _) => println!("{label:<26} {:>12}", "stopped"),
         };
