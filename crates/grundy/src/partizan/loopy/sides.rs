@@ -132,11 +132,13 @@ impl fmt::Display for Sides {
     }
 }
 
-/// The onside G⁺ of `game`, by sidling (see the [module](self)), in simplest form. Each
-/// round simplifies a stopper of the game's positions and the approximations' positions,
-/// O(N² (N + M)) for its N positions and M moves, within `budget`; at most
-/// `8 + 2k` rounds for the k targets of the approximated moves, else
-/// [`LoopyError::NotStopperSided`].
+/// The onside G⁺ of `game`, in simplest form, by sidling: a set of moves whose removal leaves
+/// no alternating cycle is approximated from `on`, each round playing the game with those
+/// moves leading to the approximations of their targets (a stopper) and taking the targets'
+/// values in it as the next approximations, until a round changes nothing. Each round
+/// simplifies a stopper of the game's positions and the approximations' positions,
+/// O(N² (N + M)) for its N positions and M moves, within `budget`; at most `8 + 2k` rounds
+/// for the k targets of the approximated moves, else [`LoopyError::NotStopperSided`].
 ///
 /// ```
 /// use grundy::budget::Budget;
