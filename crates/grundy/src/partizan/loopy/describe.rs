@@ -154,9 +154,30 @@ fn loopiness(canonical: &Stopper, budget: &Budget) -> Result<Vec<Field>, LoopyEr
     Ok(fields)
 }
 
+/// The most positions of a game whose sides the report computes: each round of sidling
+/// simplifies a stopper of the game's size, cubic in its positions, so that a larger game
+/// (Backsliding Toads and Frogs on `TTT..FFF`) would keep the report waiting for minutes.
+/// [`Sides::of`] itself takes any game within its budget.
+pub const SIDES_MAX_POSITIONS: usize = 256;
+
 /// The value, onside and offside of `game`, not a stopper: `onside & offside` (`dud` for on
-/// & off), or null and why when sidling does not settle.
+/// & off), or null and why when sidling does not settle or the game is too large for it.
 fn sides(game: &LoopyGame, budget: &Budget) -> Result<Vec<Field>, LoopyError> {
+    let unknown = |why: String| {
+        let null = serde_json::Value::Null;
+        vec![
+            Field::shown("value", null.clone(), "value", format!("unknown: {why}")),
+            Field::json_only("onside", null.clone()),
+            Field::json_only("offside", null),
+        ]
+    };
+    if game.len() > SIDES_MAX_POSITIONS {
+        return Ok(unknown(format!(
+            "not computed for a game of {} positions (sides are computed for games of at most \
+             {SIDES_MAX_POSITIONS}: each round of sidling is cubic in the positions)",
+            game.len()
+        )));
+    }
     Ok(match Sides::of(game, budget) {
         Ok(sides) => vec![
             Field::shown("value", sides.to_string(), "value", &sides),
@@ -173,14 +194,7 @@ fn sides(game: &LoopyGame, budget: &Budget) -> Result<Vec<Field>, LoopyError> {
                 sides.offside(),
             ),
         ],
-        Err(e @ LoopyError::NotStopperSided { .. }) => {
-            let null = serde_json::Value::Null;
-            vec![
-                Field::shown("value", null.clone(), "value", format!("unknown: {e}")),
-                Field::json_only("onside", null.clone()),
-                Field::json_only("offside", null),
-            ]
-        }
+        Err(e @ LoopyError::NotStopperSided { .. }) => unknown(e.to_string()),
         Err(e) => return Err(e),
     })
 }
