@@ -1,7 +1,8 @@
 //! `grundy loopy EXPR...`: loopy partizan games in the notation CGSuite reads (`on`, `over`,
-//! `{0|pass}`, `a{0|{1|a}}`, sums, negatives): whether each is a stopper, its simplest form
-//! and stops, and who wins with each player moving first; `--compare A B` for the order of
-//! two stoppers; `--backsliding STRIP` for positions of Backsliding Toads and Frogs.
+//! `{0|pass}`, `a{0|{1|a}}`, sums, negatives): whether each is a stopper, its simplest form,
+//! stops, degree and variety, or its onside and offside if it is not one, and who wins with
+//! each player moving first; `--compare A B` for the order of two stoppers; `--backsliding
+//! STRIP` for positions of Backsliding Toads and Frogs.
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;

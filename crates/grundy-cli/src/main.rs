@@ -46,7 +46,8 @@ enum Tool {
     /// outcome, stops, mean, temperature, thermograph (SVG, PNG), comparisons, cooling.
     Cgt(cgt_cmd::CgtArgs),
     /// Loopy partizan games in CGSuite notation (on, over, {0|pass}, a{0|{1|a}}): stoppers,
-    /// their simplest forms, stops and order; who wins each way, draws included.
+    /// their simplest forms, stops, degrees, varieties and order; the onside and offside of
+    /// other games; who wins each way, draws included.
     Loopy(loopy_cmd::LoopyArgs),
     /// Tables of values or outcomes by n or (a, b), as text, CSV, JSON, PNG or SVG heatmaps.
     Table(table_cmd::TableArgs),

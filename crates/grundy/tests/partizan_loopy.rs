@@ -7,34 +7,14 @@
 use grundy::budget::Budget;
 use grundy::partizan::loopy::Pseudonumber;
 use grundy::partizan::loopy::{
-    compare, describe, is_stopper, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
+    compare, describe, stopper_leq, LoopyGame, Outcomes, Stopper, Winner,
 };
 use grundy::partizan::{Comparison, Dyadic, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// A random game of 1..=n positions, each option present with probability p.
-fn random_game(rng: &mut StdRng, n: u32, p: f64) -> LoopyGame {
-    let n = rng.random_range(1..=n);
-    let mut lists = || -> Vec<Vec<u32>> {
-        (0..n)
-            .map(|_| (0..n).filter(|_| rng.random_bool(p)).collect())
-            .collect()
-    };
-    let left = lists();
-    let right = lists();
-    LoopyGame::from_options(left, right, 0).unwrap()
-}
-
-/// A random stopper: random games until one is.
-fn random_stopper(rng: &mut StdRng, n: u32) -> LoopyGame {
-    loop {
-        let g = random_game(rng, n, 0.3);
-        if is_stopper(&g) {
-            return g;
-        }
-    }
-}
+mod common;
+use common::loopy::{random_game, random_stopper};
 
 /// Outcomes by definition: iterate "the mover has a move to a position the opponent loses
 /// (wins)" and "every move of the mover leads to a position the opponent wins" to a fixed

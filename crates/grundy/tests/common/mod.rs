@@ -29,5 +29,6 @@ pub fn testdata_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
+pub mod loopy;
 pub mod raw;
 pub mod rulesets;

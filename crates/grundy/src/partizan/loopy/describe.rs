@@ -1,6 +1,7 @@
 //! What a front end says about a loopy game, as a [`Report`]: its size, whether it is a
-//! stopper, its simplest form and stops if it is, and who wins with each player moving
-//! first, with a best move; or how two stoppers compare.
+//! stopper, its simplest form, stops, degree and variety if it is, its onside and offside
+//! if it is not, and who wins with each player moving first, with a best move; or how two
+//! stoppers compare.
 
 use serde_json::json;
 
@@ -8,6 +9,7 @@ use super::error::LoopyError;
 use super::form::{compare, Stopper};
 use super::graph::LoopyGame;
 use super::outcome::Outcomes;
+use super::sides::Sides;
 use super::simplify::{simplify, Simplifier};
 use super::stopper::is_stopper;
 use crate::budget::Budget;
@@ -16,12 +18,16 @@ use crate::partizan::{GameStore, Side};
 use crate::report::{Field, Report};
 
 /// Every property of `game`, read from `expression`: the expression, the number of
-/// positions and moves, whether it is a stopper, its simplest form and stops (null when it
-/// is not a stopper), and for each player moving first who wins (`Left`, `Right` or `draw`)
+/// positions and moves, whether it is a stopper; for a stopper its simplest form, stops,
+/// degree and variety (null when it is not a stopper; the variety null too for a stopper
+/// that is not stable); for a game that is not a stopper its value `onside & offside` and
+/// its two sides (null when sidling does not settle; for a stopper all three are its
+/// simplest form); and for each player moving first who wins (`Left`, `Right` or `draw`)
 /// and the mover's best move: the position it leads to, named by `positions` when given
 /// (position `v` of the game is `positions[v]`, a board), else written in the notation (its
-/// simplest form if it is a stopper). O(n² (n + m)) for the simplest forms, O(n + m) for the
-/// rest, within `budget`.
+/// simplest form if it is a stopper). O(n² (n + m)) for the simplest forms, the sidling of
+/// the sides and of the degree (see [`onside`](super::onside)), O(n + m) for the rest,
+/// within `budget`.
 ///
 /// ```
 /// use grundy::budget::Budget;
@@ -52,7 +58,8 @@ pub fn properties(
         Some(s) => {
             let (simplest, forms) = Stopper::numbered(&s.simplest(budget)?, &mut store)?;
             let form = simplest.notation_in(&mut store, &forms, budget)?;
-            (Some(form), Some(simplest.stops_in(&store, &forms)))
+            let stops = simplest.stops_in(&store, &forms);
+            (Some((form, simplest)), Some(stops))
         }
         None => (None, None),
     };
@@ -72,7 +79,7 @@ pub fn properties(
             },
         ),
     ];
-    if let (Some(form), Some((left, right))) = (&form, stops) {
+    if let (Some((form, canonical)), Some((left, right))) = (&form, stops) {
         fields.push(Field::shown("canonical_form", form, "canonical form", form));
         fields.push(Field::shown(
             "left_stop",
@@ -86,10 +93,21 @@ pub fn properties(
             "right stop",
             right,
         ));
+        fields.extend(loopiness(canonical, budget)?);
+        for key in ["value", "onside", "offside"] {
+            fields.push(Field::json_only(key, form));
+        }
     } else {
-        for key in ["canonical_form", "left_stop", "right_stop"] {
+        for key in [
+            "canonical_form",
+            "left_stop",
+            "right_stop",
+            "degree",
+            "variety",
+        ] {
             fields.push(Field::json_only(key, serde_json::Value::Null));
         }
+        fields.extend(sides(game, budget)?);
     }
     for (key, label, mover) in [
         ("left_first", "Left moving first", Side::Left),
@@ -117,6 +135,68 @@ pub fn properties(
         ));
     }
     Ok(Report::new().fields(fields))
+}
+
+/// The degree and variety of the stopper `canonical` (a canonical form): the stopper, or
+/// `none` and why (a stopper that is not stable has no variety).
+fn loopiness(canonical: &Stopper, budget: &Budget) -> Result<Vec<Field>, LoopyError> {
+    let mut fields = Vec::new();
+    for (key, value) in [
+        ("degree", canonical.degree(budget)),
+        ("variety", canonical.variety(budget)),
+    ] {
+        fields.push(match value {
+            Ok(s) => Field::shown(key, s.to_string(), key, s),
+            Err(e @ LoopyError::Budget(_)) => return Err(e),
+            Err(e) => Field::shown(key, serde_json::Value::Null, key, format!("none ({e})")),
+        });
+    }
+    Ok(fields)
+}
+
+/// The most positions of a game whose sides the report computes: each round of sidling
+/// simplifies a stopper of the game's size, cubic in its positions, so that a larger game
+/// (Backsliding Toads and Frogs on `TTT..FFF`) would keep the report waiting for minutes.
+/// [`Sides::of`] itself takes any game within its budget.
+pub const SIDES_MAX_POSITIONS: usize = 256;
+
+/// The value, onside and offside of `game`, not a stopper: `onside & offside` (`dud` for on
+/// & off), or null and why when sidling does not settle or the game is too large for it.
+fn sides(game: &LoopyGame, budget: &Budget) -> Result<Vec<Field>, LoopyError> {
+    let unknown = |why: String| {
+        let null = serde_json::Value::Null;
+        vec![
+            Field::shown("value", null.clone(), "value", format!("unknown: {why}")),
+            Field::json_only("onside", null.clone()),
+            Field::json_only("offside", null),
+        ]
+    };
+    if game.len() > SIDES_MAX_POSITIONS {
+        return Ok(unknown(format!(
+            "not computed for a game of {} positions (sides are computed for games of at most \
+             {SIDES_MAX_POSITIONS}: each round of sidling is cubic in the positions)",
+            game.len()
+        )));
+    }
+    Ok(match Sides::of(game, budget) {
+        Ok(sides) => vec![
+            Field::shown("value", sides.to_string(), "value", &sides),
+            Field::shown(
+                "onside",
+                sides.onside().to_string(),
+                "onside",
+                sides.onside(),
+            ),
+            Field::shown(
+                "offside",
+                sides.offside().to_string(),
+                "offside",
+                sides.offside(),
+            ),
+        ],
+        Err(e @ LoopyError::NotStopperSided { .. }) => unknown(e.to_string()),
+        Err(e) => return Err(e),
+    })
 }
 
 /// A game in the notation: its simplest form if it is a stopper, else as it is; loopfree

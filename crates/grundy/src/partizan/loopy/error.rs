@@ -95,9 +95,29 @@ pub enum LoopyError {
         /// The number of moves of the cycle.
         length: usize,
     },
-    /// The game has no stoppers for sides.
-    #[error("not stopper-sided: {0}")]
-    NotStopperSided(String),
+    /// Sidling found no stoppers for the sides: the approximations still fell after
+    /// `rounds` rounds. The game may not be stopper-sided (Bach's carousel is not), or its
+    /// sides need more rounds.
+    #[error(
+        "no stoppers found for the sides: sidling did not settle within {rounds} rounds (the \
+         game may not be stopper-sided, as Bach's carousel is not)"
+    )]
+    NotStopperSided {
+        /// The rounds of sidling done.
+        rounds: usize,
+    },
+    /// A variety was asked relative to a degree that is not an idempotent (D + D ≠ D).
+    #[error("the degree {0} is not an idempotent: D + D is not D")]
+    NotIdempotent(String),
+    /// The stopper is not stable: its upsum and downsum varieties differ, so it has no
+    /// variety.
+    #[error("not stable: the upsum variety {upsum} and the downsum variety {downsum} differ")]
+    Unstable {
+        /// The upsum variety, printed.
+        upsum: String,
+        /// The downsum variety, printed.
+        downsum: String,
+    },
     /// Option lists that do not make a graph.
     #[error("not a loopy game: {0}")]
     Graph(String),

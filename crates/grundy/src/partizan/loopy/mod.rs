@@ -42,13 +42,16 @@ mod outcome;
 mod parse;
 mod print;
 mod short;
+mod sides;
 mod simplify;
 mod stopper;
 mod stops;
+mod variety;
 
 pub use error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
 pub use form::{compare, stopper_leq, Stopper};
 pub use graph::LoopyGame;
 pub use outcome::{Outcomes, Play, Winner};
+pub use sides::{downsum, offside, onside, upsum, Sides};
 pub use stopper::{alternating_cycle, is_stopper};
 pub use stops::Pseudonumber;
