@@ -13,10 +13,10 @@
 //! as one atomic word, an entry is never torn between threads.
 //!
 //! **Replacement.** The first entry of a bucket keeps the costlier of the old and the new
-//! result (it is replaced when the new one cost at least as much), the second is replaced
-//! always: deep results survive, and recent shallow ones still find a place (the two-tier
-//! scheme of Breuker, Uiterwijk and van den Herik). A key already in the bucket is updated
-//! where it is.
+//! result (a new result that cost at least as much takes it, and the old one moves to the
+//! second entry), the second is replaced always: deep results survive, and recent shallow
+//! ones still find a place (the two-tier scheme of Breuker, Uiterwijk and van den Herik). A
+//! key in the first entry is updated where it is.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -93,7 +93,12 @@ impl Table {
         let entry = tag | work << 8 | u64::from(value);
         let [first, second] = [&self.entries[at], &self.entries[at + 1]];
         let old = first.load(Ordering::Relaxed);
-        if old == 0 || old & !0xFFFF == tag || (old >> 8) & 0xFF <= work {
+        if old == 0 || old & !0xFFFF == tag {
+            first.store(entry, Ordering::Relaxed);
+        } else if (old >> 8) & 0xFF <= work {
+            // The new result is the costlier: it takes the first entry, and the old one moves
+            // to the second (a copy of the new key there is overwritten, so none is stale).
+            second.store(old, Ordering::Relaxed);
             first.store(entry, Ordering::Relaxed);
         } else {
             second.store(entry, Ordering::Relaxed);
@@ -151,6 +156,11 @@ mod tests {
         assert_eq!(table.probe(1), Some(7), "the deep result stays");
         assert_eq!(table.probe(same[0]), None, "the shallow one is replaced");
         assert_eq!(table.probe(same[1]), Some(9));
+        // A costlier result takes the first entry and moves the old one to the second.
+        table.store(same[0], 10, 1 << 30);
+        assert_eq!(table.probe(same[0]), Some(10));
+        assert_eq!(table.probe(1), Some(7), "moved, not lost");
+        assert_eq!(table.probe(same[1]), None);
         table.clear();
         assert_eq!(table.probe(1), None);
     }
