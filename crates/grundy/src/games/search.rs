@@ -9,6 +9,10 @@ use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::report::{Field, Report};
 
+/// The nodes searched by default: a few seconds, so that a position too hard for the default
+/// is refused soon, saying how to raise it.
+const DEFAULT_NODES: &str = "5000000";
+
 /// The games `search` knows, as the parameter's values name them.
 const GAMES: &[&str] = &["connect4"];
 
@@ -26,7 +30,7 @@ pub static FAMILY: Family = Family {
     group: Group::Search,
     about: "Solve one position by alpha-beta search with a transposition table: Connect Four \
             on boards too large to enumerate, with its exact score",
-    example: &[("game", "connect4"), ("position", "4453")],
+    example: &[("game", "connect4"), ("position", "44455554221")],
     params: &[
         Param::arg("game", "GAME", "The game: connect4"),
         Param::arg(
@@ -51,6 +55,10 @@ pub static FAMILY: Family = Family {
              least 1M; more keeps more results on a long search",
         )
         .default("64M"),
+        super::max_positions(DEFAULT_NODES).help(
+            "The most positions (nodes) to search, every thread counted: a few million a \
+             second; the empty 7 × 6 board needs billions",
+        ),
         Param::option(
             "threads",
             "N",
@@ -89,7 +97,10 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         threads,
         ..Options::default()
     };
-    let budget = inputs.budget();
+    let budget = &inputs
+        .budget()
+        .clone()
+        .with_positions(inputs.whole("max-positions")?);
     let searcher = Searcher::new(board.game, options, budget)?;
     let searched = searcher.search(board.position, budget)?;
     Ok(report(&board, &searcher, &searched, threads))

@@ -26,7 +26,8 @@ pub use table::Table;
 /// atomic operations every 4,096 nodes cost nothing measurable.
 pub const CHECK_EVERY: u64 = 1 << 12;
 
-/// When searching threads stop: the caller's budget runs out (its error is kept), or the main
+/// When searching threads stop: the caller's budget runs out (its positions, counted as the
+/// nodes of every thread, its deadline or its cancel flag; the error is kept), or the main
 /// thread has its answer and the helpers are told to stop. Shared by reference between the
 /// threads of one search; every check is O(1).
 #[derive(Debug)]
@@ -57,7 +58,13 @@ impl Halt {
     /// whether the search must stop.
     pub fn check(&self, nodes: u64) -> bool {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
-        if let Err(e) = self.budget.check_time("searching", total) {
+        let checked = (self.budget.check_positions(total))
+            .map_err(|e| Exhausted {
+                work: "searching",
+                ..e
+            })
+            .and_then(|()| self.budget.check_time("searching", total));
+        if let Err(e) = checked {
             let mut error = self.error.lock().unwrap_or_else(|p| p.into_inner());
             error.get_or_insert(e);
             self.stop.store(true, Ordering::Relaxed);
