@@ -191,6 +191,19 @@ fn empty_boards_have_their_published_outcomes() {
         };
         assert_eq!(verdict, expected, "{w} × {h}");
     }
+    // A single column, whose stones alternate so that no four can be made (a draw), up to the
+    // one that fills the 64 bits.
+    for (w, h) in [(1, 63), (1, 10)] {
+        let searched = searcher(w, h, 2)
+            .search(Connect4Position::default(), &Budget::default())
+            .unwrap();
+        assert_eq!(searched.score, 0, "{w} × {h}");
+        assert_eq!(
+            searched.line.len() as u32,
+            w * h,
+            "{w} × {h}: the line fills the board"
+        );
+    }
 }
 
 #[test]

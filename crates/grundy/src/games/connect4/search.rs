@@ -132,6 +132,12 @@ pub struct Searcher {
     options: Options,
 }
 
+/// The bits of one column of `h1` bits (the height and the spare row), from bit 0: all 64
+/// when a single column fills the word (1 × 63), where `(1 << h1) - 1` would overflow.
+fn column_bits(h1: u32) -> u64 {
+    u64::MAX >> (64 - h1)
+}
+
 /// Encodes a bound for the table: the score plus 64 (so never 0), bit 7 for a lower bound.
 fn encode(score: i32, lower: bool) -> u8 {
     (score + 64) as u8 | if lower { 0x80 } else { 0 }
@@ -315,7 +321,7 @@ impl<'a> Thread<'a> {
             return key;
         }
         let (w, h1) = (self.s.game.width(), self.s.game.height() + 1);
-        let column = (1u64 << h1) - 1;
+        let column = column_bits(h1);
         let mut mirror = 0;
         for c in 0..w {
             mirror |= ((key >> (c * h1)) & column) << ((w - 1 - c) * h1);
@@ -429,7 +435,7 @@ impl<'a> Thread<'a> {
         for i in 0..w {
             // Helper threads rotate the order of columns, so each breaks ties its own way.
             let c = self.s.order[(i + self.seed) % w];
-            let cell = next & (((1u64 << h1) - 1) << (c * h1));
+            let cell = next & (column_bits(h1) << (c * h1));
             if cell == 0 {
                 continue;
             }
