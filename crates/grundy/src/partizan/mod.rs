@@ -28,6 +28,7 @@ pub mod picture;
 pub mod properties;
 pub mod reduced;
 pub mod rulesets;
+pub mod search;
 pub mod store;
 pub mod sum;
 pub mod thermograph;

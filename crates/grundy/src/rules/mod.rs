@@ -46,6 +46,7 @@ mod catalogue;
 mod explore;
 mod memo;
 mod moves;
+pub mod search;
 pub mod tiered;
 
 pub use catalogue::CatalogueGame;

@@ -8,11 +8,19 @@
 //!   [`Budget`] (its deadline and cancel flag) and a flag that stops helper threads when the
 //!   main thread is done.
 //!
-//! The searches themselves live with their games (Connect Four's is
-//! [`games::connect4::search`](crate::games::connect4::search)): a search is only as fast as
-//! its position, and a bitboard game searched through a generic interface loses the
-//! bit-parallel tricks (threat masks, move ordering by threats) that make it fast.
+//! - [`solver`]: the search any game takes through its [`Tree`](solver::Tree): negamax over
+//!   win, draw and loss with a table, ordering, cutoffs and threads at the root. The
+//!   rulesets take it with the theory's decomposition
+//!   ([`partizan::search`](crate::partizan::search)), the rules games directly
+//!   ([`rules::search`](crate::rules::search)).
+//!
+//! Connect Four has a search of its own
+//! ([`games::connect4::search`](crate::games::connect4::search)), for its exact score: a
+//! search is only as fast as its position, and a bitboard game searched through a generic
+//! interface loses the bit-parallel tricks (threat masks, move ordering by threats) that
+//! make it fast.
 
+pub mod solver;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -84,6 +84,59 @@ impl Board {
         }
     }
 
+    /// Bounds on the dominoes of one direction that can still be placed: `(safe, most)`.
+    /// `most` counts, in each line of that direction (columns for vertical dominoes), half
+    /// of each run of empty cells, rounded down: no more dominoes fit. `safe` counts the same
+    /// over the *protected* cells only, those whose two neighbours across the line are not
+    /// empty (filled, or off the board): no domino of the other direction can ever cover
+    /// them, so these dominoes (disjoint, one run's halves) stay placeable whatever happens
+    /// elsewhere. O(cells).
+    pub fn bounds(&self, vertical: bool) -> (usize, usize) {
+        let (rows, cols) = (u32::from(self.shape.rows), u32::from(self.shape.cols));
+        let free = |r: u32, c: u32| self.empty & self.shape.bit(r, c) != 0;
+        // Lines along the dominoes' direction, cells along each line.
+        let (lines, along) = if vertical { (cols, rows) } else { (rows, cols) };
+        let (mut safe, mut most) = (0, 0);
+        for line in 0..lines {
+            let (mut run, mut guarded) = (0, 0);
+            for i in 0..=along {
+                let cell = (i < along).then_some(if vertical { (i, line) } else { (line, i) });
+                let (is_free, is_guarded) = match cell {
+                    None => (false, false),
+                    Some((r, c)) if free(r, c) => {
+                        // The neighbours across the line: left and right of a column's cell.
+                        let across = if vertical {
+                            [
+                                c.checked_sub(1).map(|c| (r, c)),
+                                (c + 1 < cols).then_some((r, c + 1)),
+                            ]
+                        } else {
+                            [
+                                r.checked_sub(1).map(|r| (r, c)),
+                                (r + 1 < rows).then_some((r + 1, c)),
+                            ]
+                        };
+                        (true, across.iter().flatten().all(|&(r, c)| !free(r, c)))
+                    }
+                    Some(_) => (false, false),
+                };
+                if is_free {
+                    run += 1;
+                } else {
+                    most += run / 2;
+                    run = 0;
+                }
+                if is_guarded {
+                    guarded += 1;
+                } else {
+                    safe += guarded / 2;
+                    guarded = 0;
+                }
+            }
+        }
+        (safe, most)
+    }
+
     /// The 4-connected regions of empty cells where a domino fits, normalised under
     /// `symmetries` (a region where none fits is worth 0, and no domino will fit later).
     pub fn regions(&self, symmetries: Symmetries, out: &mut Vec<Board>) {
@@ -168,5 +221,9 @@ impl Ruleset for Domineering {
 
     fn regions(&self, p: &Board, out: &mut Vec<Board>) {
         p.regions(Symmetries::Reflections, out);
+    }
+
+    fn move_bounds(&self, p: &Board, side: Side) -> Option<(usize, usize)> {
+        Some(p.bounds(side == Side::Left))
     }
 }

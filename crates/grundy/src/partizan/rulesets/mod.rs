@@ -87,6 +87,17 @@ pub trait Ruleset {
     /// normalised, leaving out regions where no one can ever move.
     fn regions(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
 
+    /// Bounds on the moves `side` can still make in `p`, for the search's count of moves
+    /// ([`crate::partizan::search`]): `(safe, most)`, where `side` can make `safe` moves
+    /// whatever either player does (moves the opponent can never take away, no two of which
+    /// exclude each other), and can never make more than `most`. `None`, the default, where
+    /// the ruleset has no such count. An implementation must be sound: a wrong bound gives a
+    /// wrong outcome.
+    fn move_bounds(&self, p: &Self::Position, side: Side) -> Option<(usize, usize)> {
+        let _ = (p, side);
+        None
+    }
+
     /// The bytes `p` holds on the heap beyond its own size (an edge list, an adjacency
     /// table), for the evaluator's estimate of its memory. None by default.
     fn heap_bytes(&self, p: &Self::Position) -> usize {

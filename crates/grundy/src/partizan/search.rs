@@ -1,0 +1,377 @@
+//! Search for the rulesets: who wins a position with a given player moving first, for
+//! positions too large to value by canonical form, by the generic search of
+//! [`crate::search::solver`] and the theory.
+//!
+//! **Decomposition.** A position is a sum of independent regions ([`Ruleset::regions`]). A
+//! region where the players have few moves between them (at most
+//! [`SearchOptions::small`]) is valued exactly by its canonical form (an [`Evaluator`], whose
+//! memo of regions lasts the whole search), and the values of all such regions are added
+//! into one canonical form; the search branches only in the larger regions and in that
+//! value's canonical options. A position whose regions are all valued is decided at once
+//! from its value: Left moving first wins exactly when the value is not ≤ 0, Right moving
+//! first exactly when it is not ≥ 0. Moving in a canonical form instead of in the regions it
+//! values loses nothing: the value of a sum is the sum of the values, and a canonical form's
+//! options are, up to equality, the best of the position's.
+//!
+//! **Ordering.** Moves are tried from the one that leaves the mover the most moves of her own
+//! and the opponent the fewest (in the open regions), a mobility count any ruleset has.
+//!
+//! A state is the list of open regions (in a fixed order, so that a sum met in another
+//! order is the same state), the value of the rest, and the player to move; the table keeps
+//! states whole, so its results are never another position's.
+
+use std::hash::{BuildHasher, Hash};
+
+use super::rulesets::{Evaluator, Ruleset};
+use super::{GameId, GameStore, Side, ValueError};
+use crate::budget::{Budget, Exhausted};
+use crate::search::solver::{self, Halted, Options, Searcher, Tree};
+
+/// How a ruleset's position is searched: the generic search's options and the theory's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The table, the threads, the ordering and the cutoffs.
+    pub search: Options,
+    /// Split positions into regions and value regions of at most `small` moves (both
+    /// players' together) by canonical form; `None` searches every position whole.
+    pub small: Option<usize>,
+}
+
+/// Moves of both players in a region valued by canonical form rather than searched, by
+/// default. Larger regions value slowly and rarely recur; at 10, Domineering's 6 × 6 and
+/// 7 × 6 boards search fastest (`cargo bench -p grundy --bench search_domineering --
+/// --small N`).
+pub const DEFAULT_SMALL: usize = 10;
+
+impl Default for SearchOptions {
+    /// The generic search's defaults, with decomposition at [`DEFAULT_SMALL`].
+    fn default() -> SearchOptions {
+        SearchOptions {
+            search: Options::default(),
+            small: Some(DEFAULT_SMALL),
+        }
+    }
+}
+
+/// A position in the search: its open regions, the value of the others, and who is to move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State<P> {
+    open: Vec<P>,
+    valued: GameId,
+    side: Side,
+}
+
+/// A ruleset as a [`Tree`] for the generic search, with its own store and evaluator (one a
+/// thread).
+pub struct RulesetTree<R: Ruleset> {
+    evaluator: Evaluator<R>,
+    store: GameStore,
+    small: Option<usize>,
+    moves: Vec<(R::Move, R::Position)>,
+    regions: Vec<R::Position>,
+    hasher: rustc_hash::FxBuildHasher,
+}
+
+impl<R: Ruleset> RulesetTree<R> {
+    /// A tree of `rules` whose store works within `budget` (its memory and time).
+    pub fn new(rules: R, small: Option<usize>, budget: &Budget) -> RulesetTree<R> {
+        RulesetTree {
+            evaluator: Evaluator::new(rules),
+            store: GameStore::with_budget(budget.clone()),
+            small,
+            moves: Vec::new(),
+            regions: Vec::new(),
+            hasher: rustc_hash::FxBuildHasher,
+        }
+    }
+
+    /// How many distinct regions have been valued by canonical form.
+    pub fn regions_valued(&self) -> usize {
+        self.evaluator.regions_valued()
+    }
+
+    /// The moves of `side` in `p`, counted.
+    fn count(&mut self, p: &R::Position, side: Side) -> usize {
+        self.moves.clear();
+        self.evaluator.rules().moves(p, side, &mut self.moves);
+        self.moves.len()
+    }
+
+    /// The state of position `q` with `side` to move, given the regions kept from a sum
+    /// (`open`) and the value of the rest (`valued`): `q`'s regions are each kept open or
+    /// valued.
+    fn state(
+        &mut self,
+        mut open: Vec<R::Position>,
+        mut valued: GameId,
+        q: R::Position,
+        side: Side,
+    ) -> Result<State<R::Position>, ValueError> {
+        match self.small {
+            None => open.push(q),
+            Some(small) => {
+                let mut regions = std::mem::take(&mut self.regions);
+                regions.clear();
+                self.evaluator.rules().regions(&q, &mut regions);
+                for r in regions.drain(..) {
+                    if self.count(&r, Side::Left) + self.count(&r, Side::Right) <= small {
+                        let v = self.evaluator.value(&mut self.store, &r)?;
+                        valued = self.store.sum(valued, v)?;
+                    } else {
+                        open.push(r);
+                    }
+                }
+                self.regions = regions;
+                // One order for the same regions met in another: by hash (equal regions
+                // hash alike; a collision only costs a missed transposition).
+                let hasher = self.hasher;
+                open.sort_by_cached_key(|r| hasher.hash_one(r));
+            }
+        }
+        Ok(State { open, valued, side })
+    }
+}
+
+impl<R: Ruleset> Tree for RulesetTree<R> {
+    type State = State<R::Position>;
+    type Root = (R::Position, Side);
+    type Error = ValueError;
+
+    fn enter(&mut self, (p, side): &(R::Position, Side)) -> Result<Self::State, ValueError> {
+        self.state(Vec::new(), GameId::ZERO, p.clone(), *side)
+    }
+
+    /// Decided when every region is valued: from the value's outcome with `s.side` first.
+    /// Else decided by counting moves where the ruleset bounds them (see [`count`]).
+    fn result(&mut self, s: &Self::State) -> Result<Option<i8>, ValueError> {
+        if s.open.is_empty() {
+            let loses = match s.side {
+                Side::Left => self.store.leq(s.valued, GameId::ZERO)?,
+                Side::Right => self.store.leq(GameId::ZERO, s.valued)?,
+            };
+            return Ok(Some(if loses { -1 } else { 1 }));
+        }
+        Ok(count(self.evaluator.rules(), &self.store, s))
+    }
+
+    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), ValueError> {
+        let next = s.side.other();
+        for i in 0..s.open.len() {
+            self.moves.clear();
+            self.evaluator
+                .rules()
+                .moves(&s.open[i], s.side, &mut self.moves);
+            let moves = std::mem::take(&mut self.moves);
+            for (_, q) in &moves {
+                let mut rest = s.open.clone();
+                rest.remove(i);
+                out.push(self.state(rest, s.valued, q.clone(), next)?);
+            }
+            self.moves = moves;
+        }
+        if s.valued != GameId::ZERO {
+            for g in self.store.options(s.valued, s.side)? {
+                out.push(State {
+                    open: s.open.clone(),
+                    valued: g,
+                    side: next,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The mover's moves less the opponent's, in the open regions.
+    fn promise(&mut self, s: &Self::State) -> i64 {
+        let mover = s.side.other();
+        let mut score = 0i64;
+        for r in &s.open {
+            score += self.count(r, mover) as i64 - self.count(r, s.side) as i64;
+        }
+        score
+    }
+
+    /// Boards fill, strips and graphs shrink: the built-in rulesets never come back.
+    fn acyclic(&self) -> bool {
+        true
+    }
+
+    fn heap_bytes(&self, s: &Self::State) -> usize {
+        s.open.len() * std::mem::size_of::<R::Position>()
+            + s.open
+                .iter()
+                .map(|r| self.evaluator.rules().heap_bytes(r))
+                .sum::<usize>()
+    }
+}
+
+/// The result of `s` for the player to move by counting moves, where the ruleset bounds them
+/// ([`Ruleset::move_bounds`]) and the valued part is an integer (`k` moves for Left if
+/// positive, `-k` for Right if negative, none for the other): with `safe` and `most` summed
+/// over the parts, the player to move (X) wins if `safe(X) > most(Y)`, playing only safe
+/// moves, since the opponent (Y) runs out first; she loses if `safe(Y) ≥ most(X)`, the
+/// opponent answering each of her moves with a safe one. O(cells of the open regions).
+fn count<R: Ruleset>(rules: &R, store: &GameStore, s: &State<R::Position>) -> Option<i8> {
+    let k = store.as_number(s.valued)?.to_integer()?;
+    let k = usize::try_from(k.unsigned_abs()).ok()?;
+    let valued_side = if store.as_number(s.valued)?.numerator() > 0 {
+        Side::Left
+    } else {
+        Side::Right
+    };
+    let (mut safe, mut most) = ([0usize; 2], [0usize; 2]);
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        if side == valued_side {
+            safe[i] += k;
+            most[i] += k;
+        }
+        for r in &s.open {
+            let (a, b) = rules.move_bounds(r, side)?;
+            safe[i] += a;
+            most[i] += b;
+        }
+    }
+    let (x, y) = match s.side {
+        Side::Left => (0, 1),
+        Side::Right => (1, 0),
+    };
+    if safe[x] > most[y] {
+        Some(1)
+    } else if safe[y] >= most[x] {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
+/// Why a ruleset's search stopped without an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// The budget ran out (nodes, time, memory).
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
+    /// Valuing a region failed (the store's budget).
+    #[error(transparent)]
+    Value(#[from] ValueError),
+    /// A line of play went deeper than the search follows.
+    #[error("the search went deeper than {} moves", solver::MAX_DEPTH)]
+    TooDeep,
+    /// A line of play came back to a position.
+    #[error("a line of play came back to a position: the game has a cycle")]
+    Cycle,
+}
+
+impl From<Halted<ValueError>> for SearchError {
+    fn from(h: Halted<ValueError>) -> SearchError {
+        match h {
+            Halted::Budget(e) => SearchError::Budget(e),
+            Halted::Game(ValueError::Budget(e)) => SearchError::Budget(e),
+            Halted::Game(e) => SearchError::Value(e),
+            Halted::TooDeep | Halted::Interrupted => SearchError::TooDeep,
+            Halted::Cycle => SearchError::Cycle,
+        }
+    }
+}
+
+/// The answer of a search with one player moving first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched {
+    /// Whether the player moving first wins.
+    pub wins: bool,
+    /// A winning move where the player wins (as the ruleset names it), with the position it
+    /// leads to; where she loses, her first move (every move loses); `None` without moves.
+    pub best: Option<(String, String)>,
+    /// A line of play from the position: each move and the position after it, the winner
+    /// playing winning moves and the loser the first move of each position, until the game
+    /// ends or [`LINE_MOVES`] moves.
+    pub line: Vec<(String, String)>,
+    /// Nodes searched, for the answer and its line.
+    pub nodes: u64,
+}
+
+/// Whether the player to move wins, a best move (as the ruleset names it, with the position
+/// it leads to), and the nodes searched.
+type Answer<P> = (bool, Option<(String, P)>, u64);
+
+/// The longest line a [`Searched`] shows.
+pub const LINE_MOVES: usize = 12;
+
+/// Searches rulesets' positions, keeping each thread's table and store between searches.
+pub struct RulesetSearch<R: Ruleset> {
+    rules: R,
+    searcher: Searcher<RulesetTree<R>>,
+}
+
+impl<R> RulesetSearch<R>
+where
+    R: Ruleset + Clone + Send,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    /// A search of `rules` with `options`, its tables checked against `budget`'s memory.
+    pub fn new(rules: R, options: SearchOptions, budget: &Budget) -> Result<Self, Exhausted> {
+        let searcher = Searcher::new(options.search, budget, || {
+            RulesetTree::new(rules.clone(), options.small, budget)
+        })?;
+        Ok(RulesetSearch { rules, searcher })
+    }
+
+    /// Distinct regions valued by canonical form (by the first thread).
+    pub fn regions_valued(&mut self) -> usize {
+        self.searcher.tree().regions_valued()
+    }
+
+    /// Whether `side` moving first at `p` wins, the position's moves ordered as the rules
+    /// list them: the index of a winning move (or of the first move where every move loses)
+    /// and the nodes searched.
+    fn solve(
+        &mut self,
+        p: &R::Position,
+        side: Side,
+        budget: &Budget,
+    ) -> Result<Answer<R::Position>, SearchError> {
+        let mut moves = Vec::new();
+        self.rules.moves(p, side, &mut moves);
+        let roots: Vec<(R::Position, Side)> = moves
+            .iter()
+            .map(|(_, q)| (q.clone(), side.other()))
+            .collect();
+        let solved = self.searcher.solve(&roots, budget)?;
+        let best = solved
+            .best
+            .map(|i| (moves[i].0.to_string(), moves[i].1.clone()));
+        Ok((solved.value > 0, best, solved.nodes))
+    }
+
+    /// Whether `side` moving first at `p` wins, with a best move and a line of play, within
+    /// `budget` (its positions count the nodes of each search: the answer's, then each
+    /// position's of the line). Cost: one search, then up to [`LINE_MOVES`] more, mostly
+    /// answered from the table.
+    pub fn search(
+        &mut self,
+        p: &R::Position,
+        side: Side,
+        budget: &Budget,
+    ) -> Result<Searched, SearchError> {
+        let (wins, best, mut nodes) = self.solve(p, side, budget)?;
+        let mut line = Vec::new();
+        let mut at = best.clone();
+        let mut mover = side;
+        while let Some((m, q)) = at.take() {
+            line.push((m, self.rules.show(&q)));
+            if line.len() >= LINE_MOVES {
+                break;
+            }
+            mover = mover.other();
+            let (_, next, n) = self.solve(&q, mover, budget)?;
+            nodes += n;
+            at = next;
+        }
+        Ok(Searched {
+            wins,
+            best: best.map(|(m, q)| (m, self.rules.show(&q))),
+            line,
+            nodes,
+        })
+    }
+}

@@ -1,0 +1,179 @@
+//! Search for any [`Game`]: the outcome of one position (win, draw by the rules' result, or
+//! loss for the player to move) by the generic search of [`crate::search::solver`], without
+//! exploring every position first as [`explore`](super::explore) does. For a game too large
+//! to explore whose answer needs only part of its positions (a win proved by one move a
+//! level).
+//!
+//! A game with cycles is refused when a line of play comes back to a position on it (its
+//! outcome depends on the whole graph: [`explore`](super::explore) and the retrograde solver
+//! answer it).
+
+use super::{Game, Moves};
+use crate::budget::{Budget, Exhausted};
+use crate::outcome::Outcome;
+use crate::search::solver::{self, Halted, Options, Searcher, Tree};
+
+/// A [`Game`] as a [`Tree`] for the generic search: its positions are the states (they say
+/// who is to move), its rules' result decides a state, and moves are ordered by how few
+/// moves they leave the opponent.
+pub struct GameTree<G: Game> {
+    game: G,
+    moves: Moves<G::Position>,
+    most: usize,
+}
+
+/// A position with more moves than the search lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a position has more than {0} moves")]
+pub struct TooManyMoves(pub usize);
+
+impl<G: Game> GameTree<G> {
+    /// A tree of `game` listing at most `most` moves of a position.
+    pub fn new(game: G, most: usize) -> GameTree<G> {
+        GameTree {
+            game,
+            moves: Moves::with_most(most),
+            most,
+        }
+    }
+}
+
+impl<G: Game> Tree for GameTree<G> {
+    type State = G::Position;
+    type Root = G::Position;
+    type Error = TooManyMoves;
+
+    fn enter(&mut self, p: &G::Position) -> Result<G::Position, TooManyMoves> {
+        Ok(p.clone())
+    }
+
+    fn result(&mut self, p: &G::Position) -> Result<Option<i8>, TooManyMoves> {
+        Ok(self.game.result(p).map(|o| match o {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        }))
+    }
+
+    fn children(
+        &mut self,
+        p: &G::Position,
+        out: &mut Vec<G::Position>,
+    ) -> Result<(), TooManyMoves> {
+        self.moves.clear();
+        self.moves.set_most(self.most);
+        self.game.moves(p, &mut self.moves);
+        if self.moves.is_over() {
+            return Err(TooManyMoves(self.most));
+        }
+        out.extend(self.moves.iter().cloned());
+        Ok(())
+    }
+
+    /// The fewer moves the opponent has, the better.
+    fn promise(&mut self, p: &G::Position) -> i64 {
+        if self.game.result(p).is_some() {
+            return 0;
+        }
+        self.moves.clear();
+        self.moves.set_most(self.most);
+        self.game.moves(p, &mut self.moves);
+        -(self.moves.len() as i64)
+    }
+}
+
+/// Why the search of a game stopped without an answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameSearchError {
+    /// The budget ran out (nodes, time, memory).
+    #[error(transparent)]
+    Budget(#[from] Exhausted),
+    /// A position has more moves than the search lists.
+    #[error(transparent)]
+    TooManyMoves(#[from] TooManyMoves),
+    /// A line of play went deeper than the search follows.
+    #[error("the search went deeper than {} moves", solver::MAX_DEPTH)]
+    TooDeep,
+    /// A line of play came back to a position: the game has a cycle.
+    #[error("a line of play came back to a position: the game has a cycle (solve it as a graph)")]
+    Cycle,
+}
+
+impl From<Halted<TooManyMoves>> for GameSearchError {
+    fn from(h: Halted<TooManyMoves>) -> GameSearchError {
+        match h {
+            Halted::Budget(e) => GameSearchError::Budget(e),
+            Halted::Game(e) => GameSearchError::TooManyMoves(e),
+            Halted::TooDeep | Halted::Interrupted => GameSearchError::TooDeep,
+            Halted::Cycle => GameSearchError::Cycle,
+        }
+    }
+}
+
+/// The answer of [`search`]: the outcome for the player to move, a move achieving it (the
+/// position it leads to) and the nodes searched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSearched<P> {
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// A position a best move leads to; `None` where the game is over.
+    pub best: Option<P>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The outcome of `p` for the player to move, by search within `budget` (its positions count
+/// nodes; its memory bounds `options.table_bytes`); positions of more than `most_moves`
+/// moves are refused. Cost: the proof tree's nodes (exponential in the depth at worst).
+///
+/// ```
+/// use grundy::budget::Budget;
+/// use grundy::outcome::Outcome;
+/// use grundy::rules::search::search;
+/// use grundy::rules::{Impartial, Moves};
+/// use grundy::search::solver::Options;
+///
+/// /// Take 1, 3 or 4 counters from a pile.
+/// struct Take134;
+/// impl Impartial for Take134 {
+///     type Position = u32;
+///     fn options(&self, &n: &u32, out: &mut Moves<u32>) {
+///         out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
+///     }
+/// }
+///
+/// let found = search(Take134, &30, Options::default(), 1000, &Budget::default()).unwrap();
+/// // The player to move loses exactly when n is 0 or 2 modulo 7, and 30 = 4 · 7 + 2.
+/// assert_eq!(found.outcome, Outcome::Loss);
+/// ```
+pub fn search<G>(
+    game: G,
+    p: &G::Position,
+    options: Options,
+    most_moves: usize,
+    budget: &Budget,
+) -> Result<GameSearched<G::Position>, GameSearchError>
+where
+    G: Game + Clone + Send,
+    G::Position: Send + Sync,
+{
+    let mut tree = GameTree::new(game.clone(), most_moves);
+    if let Some(v) = tree.result(p)? {
+        let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][(v + 1) as usize];
+        return Ok(GameSearched {
+            outcome,
+            best: None,
+            nodes: 1,
+        });
+    }
+    let mut roots = Vec::new();
+    tree.children(p, &mut roots)?;
+    let mut searcher = Searcher::new(options, budget, || GameTree::new(game.clone(), most_moves))?;
+    let solved = searcher.solve(&roots, budget)?;
+    let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][(solved.value + 1) as usize];
+    Ok(GameSearched {
+        outcome,
+        best: solved.best.map(|i| roots[i].clone()),
+        nodes: solved.nodes,
+    })
+}

@@ -1,0 +1,331 @@
+//! The generic search (`grundy::search::solver`) against the exhaustive solvers: rulesets'
+//! positions against their canonical forms' outcome classes, with every technique on and
+//! off; Domineering's counting bounds against brute force; rules games (draws by the rules
+//! included) against the retrograde solver on their explored graphs; Domineering's empty
+//! rectangles against the published table.
+
+mod common;
+
+use common::rulesets::random_grids;
+use grundy::budget::Budget;
+use grundy::outcome::Outcome;
+use grundy::partizan::rulesets::clobber::Clobber;
+use grundy::partizan::rulesets::domineering::{Board, Domineering};
+use grundy::partizan::rulesets::konane::Konane;
+use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+use grundy::partizan::rulesets::{Evaluator, Ruleset};
+use grundy::partizan::search::{RulesetSearch, SearchError, SearchOptions};
+use grundy::partizan::{GameStore, OutcomeClass, Side};
+use grundy::progress::NoProgress;
+use grundy::rules::search::{search, GameSearchError};
+use grundy::rules::{explore, Game, Moves};
+use grundy::search::solver::Options;
+use grundy::solve::{solve, SolveOptions};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The configurations searched: every technique, then each left out, and two threads.
+fn configurations() -> Vec<SearchOptions> {
+    let full = SearchOptions::default();
+    let with = |f: fn(&mut SearchOptions)| {
+        let mut o = full;
+        f(&mut o);
+        o
+    };
+    vec![
+        full,
+        with(|o| o.small = None),
+        with(|o| o.small = Some(0)),
+        with(|o| o.small = Some(40)),
+        with(|o| o.search.ordering = false),
+        with(|o| o.search.cutoffs = false),
+        with(|o| o.search.table_bytes = 0),
+        with(|o| o.search.threads = 2),
+    ]
+}
+
+/// The class of `p` by search with each player first.
+fn searched_class<R>(search: &mut RulesetSearch<R>, p: &R::Position) -> OutcomeClass
+where
+    R: Ruleset + Clone + Send,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    let budget = Budget::default();
+    let left = search.search(p, Side::Left, &budget).unwrap();
+    let right = search.search(p, Side::Right, &budget).unwrap();
+    for (s, side) in [(&left, Side::Left), (&right, Side::Right)] {
+        // A winner's best move is a move, and the line starts with it.
+        assert_eq!(s.line.first(), s.best.as_ref(), "{side:?}");
+    }
+    match (left.wins, right.wins) {
+        (true, true) => OutcomeClass::First,
+        (false, false) => OutcomeClass::Second,
+        (true, false) => OutcomeClass::Left,
+        (false, true) => OutcomeClass::Right,
+    }
+}
+
+/// Every position of `texts`: the class by search, under every configuration, equals the
+/// canonical form's; and the best move of a winner leads to a position it wins.
+fn against_canonical_forms<R>(rules: R, texts: &[String])
+where
+    R: Ruleset + Clone + Send,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    let mut store = GameStore::new();
+    let mut evaluator = Evaluator::new(rules.clone());
+    let mut searches: Vec<_> = configurations()
+        .into_iter()
+        .map(|o| {
+            (
+                o,
+                RulesetSearch::new(rules.clone(), o, &Budget::default()).unwrap(),
+            )
+        })
+        .collect();
+    for text in texts {
+        let p = rules.parse(text).unwrap();
+        let v = evaluator.value(&mut store, &p).unwrap();
+        let truth = store.outcome(v).unwrap();
+        for (o, search) in &mut searches {
+            assert_eq!(searched_class(search, &p), truth, "{text} under {o:?}");
+        }
+        // The winner's move wins: the position after it, the opponent to move, is ≥ 0 for
+        // Left (≤ 0 for Right) by its canonical form.
+        let (_, search) = &mut searches[0];
+        for side in [Side::Left, Side::Right] {
+            let s = search.search(&p, side, &Budget::default()).unwrap();
+            if let (true, Some((_, after))) = (s.wins, &s.best) {
+                let q = rules.parse(after).unwrap();
+                let w = evaluator.value(&mut store, &q).unwrap();
+                let mover_wins = match side {
+                    Side::Left => store.leq(grundy::partizan::GameId::ZERO, w).unwrap(),
+                    Side::Right => store.leq(w, grundy::partizan::GameId::ZERO).unwrap(),
+                };
+                assert!(
+                    mover_wins,
+                    "{text}: {side:?}'s move to {after} does not win"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn domineering_by_search_has_the_classes_of_canonical_forms() {
+    let grids = random_grids(0x5ea_0001, 120, 20, &[('.', 4), ('#', 1)]);
+    against_canonical_forms(Domineering, &grids);
+}
+
+#[test]
+fn clobber_by_search_has_the_classes_of_canonical_forms() {
+    let grids = random_grids(0x5ea_0002, 80, 12, &[('x', 2), ('o', 2), ('.', 1)]);
+    against_canonical_forms(Clobber::CLOBBER, &grids);
+}
+
+#[test]
+fn konane_by_search_has_the_classes_of_canonical_forms() {
+    let grids = random_grids(0x5ea_0003, 80, 16, &[('x', 2), ('o', 2), ('.', 2)]);
+    against_canonical_forms(Konane, &grids);
+}
+
+#[test]
+fn toads_and_frogs_by_search_has_the_classes_of_canonical_forms() {
+    let mut rng = StdRng::seed_from_u64(0x5ea_0004);
+    let strips: Vec<String> = (0..80)
+        .map(|_| {
+            let n = rng.random_range(1..=10);
+            (0..n)
+                .map(|_| ['T', 'F', '.', '.'][rng.random_range(0..4)])
+                .collect()
+        })
+        .collect();
+    against_canonical_forms(ToadsAndFrogs, &strips);
+}
+
+/// The most dominoes of one direction placed one after another, the other player never
+/// moving: brute force over the placements.
+fn most_alone(board: &Board, vertical: bool) -> usize {
+    let mut moves = Vec::new();
+    board.place(vertical, &mut moves);
+    moves
+        .iter()
+        .map(|(_, b)| 1 + most_alone(b, vertical))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every board the other direction's dominoes can leave from `board` (any number placed).
+fn after_opponent(board: &Board, vertical: bool, out: &mut Vec<Board>) {
+    if out.contains(board) {
+        return;
+    }
+    out.push(*board);
+    let mut moves = Vec::new();
+    board.place(!vertical, &mut moves);
+    for (_, b) in &moves {
+        after_opponent(b, vertical, out);
+    }
+}
+
+#[test]
+fn domineering_bounds_are_sound() {
+    let grids = random_grids(0x5ea_0005, 300, 16, &[('.', 4), ('#', 1)]);
+    for text in &grids {
+        let board = Board::parse(text).unwrap();
+        for vertical in [true, false] {
+            let (safe, most) = board.bounds(vertical);
+            // The most: exactly the packing of runs, which no sequence of moves beats.
+            assert_eq!(most, most_alone(&board, vertical), "{text} {vertical}");
+            // Safe moves survive anything the opponent does.
+            let mut reached = Vec::new();
+            after_opponent(&board, vertical, &mut reached);
+            for b in &reached {
+                assert!(
+                    most_alone(b, vertical) >= safe,
+                    "{text} {vertical}: {}",
+                    b.show()
+                );
+            }
+            assert!(safe <= most);
+        }
+    }
+}
+
+/// A game on numbered positions, its moves and its ending results from a table: positions
+/// move only to smaller numbers (no cycles), some end the game with a result.
+#[derive(Clone)]
+struct Table {
+    moves: Vec<Vec<u32>>,
+    results: Vec<Option<Outcome>>,
+}
+
+impl Game for Table {
+    type Position = u32;
+
+    fn moves(&self, &p: &u32, out: &mut Moves<u32>) {
+        out.extend(self.moves[p as usize].iter().copied());
+    }
+
+    fn result(&self, &p: &u32) -> Option<Outcome> {
+        self.results[p as usize]
+    }
+}
+
+fn random_table(rng: &mut StdRng, cycles: bool) -> Table {
+    let n = rng.random_range(1..=40usize);
+    let moves = (0..n)
+        .map(|p| {
+            let k = rng.random_range(0..=3);
+            (0..k)
+                .filter_map(|_| {
+                    let to = if cycles { n } else { p };
+                    (to > 0).then(|| rng.random_range(0..to as u32))
+                })
+                .collect()
+        })
+        .collect();
+    let results = (0..n)
+        .map(|_| match rng.random_range(0..10) {
+            0 => Some(Outcome::Draw),
+            1 => Some(Outcome::Win),
+            2 => Some(Outcome::Loss),
+            _ => None,
+        })
+        .collect();
+    Table { moves, results }
+}
+
+#[test]
+fn rules_games_by_search_have_the_retrograde_outcomes() {
+    let mut rng = StdRng::seed_from_u64(0x5ea_0006);
+    for round in 0..2000 {
+        let cycles = round % 4 == 0;
+        let table = random_table(&mut rng, cycles);
+        let start = rng.random_range(0..table.moves.len() as u32);
+        let explored = explore(&table, [start], &Budget::default(), &NoProgress).unwrap();
+        let truth = solve(&explored.graph, &SolveOptions::default()).unwrap();
+        let expected = truth.outcome(explored.id(&start).unwrap());
+        let threads = 1 + round % 2;
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        match search(table.clone(), &start, options, 100, &Budget::default()) {
+            Ok(found) => {
+                assert_eq!(found.outcome, expected, "round {round}");
+                if let Some(best) = found.best {
+                    // The best move leads where the opponent's outcome is the flip.
+                    let id = explored.id(&best).unwrap();
+                    assert_eq!(truth.outcome(id), expected.flip(), "round {round}");
+                }
+            }
+            Err(GameSearchError::Cycle) => assert!(cycles, "round {round}: a cycle in a DAG"),
+            Err(e) => panic!("round {round}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn a_search_out_of_nodes_says_so() {
+    let budget = Budget::default().with_positions(1000);
+    let board = Board::empty(6, 6).unwrap();
+    let mut s = RulesetSearch::new(Domineering, SearchOptions::default(), &budget).unwrap();
+    match s.search(&board, Side::Left, &budget) {
+        Err(SearchError::Budget(e)) => assert!(e.to_string().contains("searching"), "{e}"),
+        other => panic!("expected the budget to run out, got {other:?}"),
+    }
+}
+
+/// Outcome classes of Domineering on empty m × n boards (m rows; Vertical, placing vertical
+/// dominoes, is Left): row m, column n. Source: Nathan Bullock's solver Obsequi, its test
+/// list `obsequi/Check` (github.com/nathanbullock/obsequi, commit 3a856b2, 2013, from his
+/// M.Sc. thesis "Domineering: Solving Large Combinatorial Search Spaces", University of
+/// Alberta, 2002), which gives each board or its transpose (transposing swaps V and H);
+/// where they apply, Uiterwijk's theorems ("Perfectly Solving Domineering Boards", CGW 2013,
+/// CCIS 408; ICGA Journal 37(4), 2014) agree, and 8 × 8 = N is Breuker, Uiterwijk and van
+/// den Herik, "Solving 8 × 8 Domineering", Theoretical Computer Science 230 (2000) 195–206.
+const PUBLISHED: [&str; 8] = [
+    "PHHHHHHH", "VNNHVNNH", "VNNHHHHH", "VVVNVNVH", "VHVHPHHH", "VNVNVNVH", "VNVHVHNH", "VVVVVVVN",
+];
+
+fn published(m: usize, n: usize) -> OutcomeClass {
+    match PUBLISHED[m - 1].as_bytes()[n - 1] {
+        b'V' => OutcomeClass::Left,
+        b'H' => OutcomeClass::Right,
+        b'N' => OutcomeClass::First,
+        _ => OutcomeClass::Second,
+    }
+}
+
+/// The published boards whose size `fits`, searched with each player first.
+fn rectangles_against_the_published_table(fits: impl Fn(usize, usize) -> bool) {
+    let mut search =
+        RulesetSearch::new(Domineering, SearchOptions::default(), &Budget::default()).unwrap();
+    for m in 1..=8 {
+        for n in 1..=8 {
+            if fits(m, n) {
+                let board = Board::empty(m as u8, n as u8).unwrap();
+                assert_eq!(
+                    searched_class(&mut search, &board),
+                    published(m, n),
+                    "{m} x {n}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn domineering_rectangles_have_the_published_classes() {
+    rectangles_against_the_published_table(|m, n| m * n <= 30 || m.min(n) <= 2);
+}
+
+/// The larger boards: minutes in a test build (`cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn larger_domineering_rectangles_have_the_published_classes() {
+    rectangles_against_the_published_table(|m, n| m * n > 30 && m.min(n) > 2 && m * n <= 42);
+}
