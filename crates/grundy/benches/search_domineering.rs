@@ -1,6 +1,6 @@
 //! Domineering by search: the outcome of empty rectangles with each player moving first,
-//! and the effect of each technique (decomposition, ordering, cutoffs, table, threads) on the
-//! same boards, against a plain search (no table, no ordering, no cutoffs, no decomposition,
+//! and the effect of each technique (decomposition, ordering, table, threads) on the
+//! same boards, against a plain search (no table, no ordering, no decomposition,
 //! one thread) in the same run.
 //!
 //! ```text
@@ -15,7 +15,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Parser;
 
@@ -23,6 +23,7 @@ use grundy::budget::Budget;
 use grundy::partizan::rulesets::domineering::{Board, Domineering};
 use grundy::partizan::search::{RulesetSearch, SearchOptions};
 use grundy::partizan::{OutcomeClass, Side};
+use grundy::progress::NoProgress;
 use grundy::search::solver::Options;
 
 #[derive(Parser, Debug)]
@@ -41,6 +42,9 @@ struct Args {
     /// Moves (both players') of a region valued by canonical form.
     #[arg(long, default_value_t = grundy::partizan::search::DEFAULT_SMALL)]
     small: usize,
+    /// The table's size (64M, 1G).
+    #[arg(long, default_value = "64M")]
+    table: String,
     /// Threads of the full configuration.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -73,16 +77,22 @@ fn class(
         budget = budget.with_time(Duration::from_secs_f64(s));
     }
     let mut search = RulesetSearch::new(Domineering, options, &budget).unwrap();
-    let t = Instant::now();
-    let left = search.search(board, Side::Left, &budget).ok()?;
-    let right = search.search(board, Side::Right, &budget).ok()?;
-    let class = match (left.wins, right.wins) {
-        (true, true) => OutcomeClass::First,
-        (false, false) => OutcomeClass::Second,
-        (true, false) => OutcomeClass::Left,
-        (false, true) => OutcomeClass::Right,
-    };
-    Some((class, left.nodes + right.nodes, t.elapsed().as_secs_f64()))
+    let (time, found) = common::timed(1, || {
+        let left = search
+            .search(board, Side::Left, &budget, &NoProgress)
+            .ok()?;
+        let right = search
+            .search(board, Side::Right, &budget, &NoProgress)
+            .ok()?;
+        let class = match (left.wins, right.wins) {
+            (true, true) => OutcomeClass::First,
+            (false, false) => OutcomeClass::Second,
+            (true, false) => OutcomeClass::Left,
+            (false, true) => OutcomeClass::Right,
+        };
+        Some((class, left.nodes + right.nodes))
+    });
+    found.map(|(class, nodes)| (class, nodes, time.as_secs_f64()))
 }
 
 /// The class's letter, as the published table writes it (V for Left, H for Right).
@@ -97,15 +107,18 @@ fn letter(c: OutcomeClass) -> &'static str {
 
 fn main() {
     let args = Args::parse();
+    let table_bytes = grundy::input::bytes("--table", &args.table).expect("a size");
     let full = SearchOptions {
         small: Some(args.small),
-        ..SearchOptions::default()
+        search: Options {
+            table_bytes,
+            ..Options::default()
+        },
     };
     let plain = SearchOptions {
         search: Options {
             table_bytes: 0,
             ordering: false,
-            cutoffs: false,
             threads: 1,
         },
         small: None,
@@ -134,16 +147,6 @@ fn main() {
             SearchOptions {
                 search: Options {
                     ordering: false,
-                    ..full.search
-                },
-                ..full
-            },
-        ),
-        (
-            "no cutoffs",
-            SearchOptions {
-                search: Options {
-                    cutoffs: false,
                     ..full.search
                 },
                 ..full

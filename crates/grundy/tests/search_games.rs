@@ -38,7 +38,6 @@ fn configurations() -> Vec<SearchOptions> {
         with(|o| o.small = Some(0)),
         with(|o| o.small = Some(40)),
         with(|o| o.search.ordering = false),
-        with(|o| o.search.cutoffs = false),
         with(|o| o.search.table_bytes = 0),
         with(|o| o.search.threads = 2),
     ]
@@ -52,8 +51,8 @@ where
     R::Move: Send,
 {
     let budget = Budget::default();
-    let left = search.search(p, Side::Left, &budget).unwrap();
-    let right = search.search(p, Side::Right, &budget).unwrap();
+    let left = search.search(p, Side::Left, &budget, &NoProgress).unwrap();
+    let right = search.search(p, Side::Right, &budget, &NoProgress).unwrap();
     for (s, side) in [(&left, Side::Left), (&right, Side::Right)] {
         // A winner's best move is a move, and the line starts with it.
         assert_eq!(s.line.first(), s.best.as_ref(), "{side:?}");
@@ -96,7 +95,9 @@ where
         // Left (≤ 0 for Right) by its canonical form.
         let (_, search) = &mut searches[0];
         for side in [Side::Left, Side::Right] {
-            let s = search.search(&p, side, &Budget::default()).unwrap();
+            let s = search
+                .search(&p, side, &Budget::default(), &NoProgress)
+                .unwrap();
             if let (true, Some((_, after))) = (s.wins, &s.best) {
                 let q = rules.parse(after).unwrap();
                 let w = evaluator.value(&mut store, &q).unwrap();
@@ -273,7 +274,7 @@ fn a_search_out_of_nodes_says_so() {
     let budget = Budget::default().with_positions(1000);
     let board = Board::empty(6, 6).unwrap();
     let mut s = RulesetSearch::new(Domineering, SearchOptions::default(), &budget).unwrap();
-    match s.search(&board, Side::Left, &budget) {
+    match s.search(&board, Side::Left, &budget, &NoProgress) {
         Err(SearchError::Budget(e)) => assert!(e.to_string().contains("searching"), "{e}"),
         other => panic!("expected the budget to run out, got {other:?}"),
     }

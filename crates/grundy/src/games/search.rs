@@ -1,20 +1,39 @@
 //! `grundy search GAME POSITION`: one position solved by search, for games whose positions
-//! are too many to enumerate. The games searched so far: Connect Four
-//! ([`connect4::search`](super::connect4::search)), with its exact score.
+//! are too many to enumerate: Connect Four ([`connect4::search`](super::connect4::search)),
+//! with its exact score, and the rulesets (Domineering, Cram, Clobber, Konane, Toads and
+//! Frogs: [`partizan::search`](crate::partizan::search)), with the outcome each player
+//! moving first.
 
 use super::connect4::search::{Options, Searcher, Verdict};
 use super::connect4::{read_board, Board};
 use super::{Family, Group, Inputs, Param, RunError};
+use crate::budget::Budget;
 use crate::input::{self, InputError};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, OutcomeClass};
+use crate::partizan::rulesets::clobber::Clobber;
+use crate::partizan::rulesets::cram::Cram;
+use crate::partizan::rulesets::domineering::Domineering;
+use crate::partizan::rulesets::konane::Konane;
+use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
+use crate::partizan::rulesets::Ruleset;
+use crate::partizan::search::{RulesetSearch, SearchOptions, Searched};
+use crate::partizan::Side;
 use crate::report::{Field, Report};
+use crate::search::solver;
 
 /// The nodes searched by default: a few seconds, so that a position too hard for the default
 /// is refused soon, saying how to raise it.
 const DEFAULT_NODES: &str = "5000000";
 
 /// The games `search` knows, as the parameter's values name them.
-const GAMES: &[&str] = &["connect4"];
+const GAMES: &[&str] = &[
+    "connect4",
+    "domineering",
+    "cram",
+    "clobber",
+    "konane",
+    "toads-and-frogs",
+];
 
 /// `grundy search connect4 POSITION`: the exact score of a Connect Four position by
 /// alpha-beta search with a transposition table.
@@ -29,17 +48,38 @@ pub static FAMILY: Family = Family {
     name: "search",
     group: Group::Search,
     about: "Solve one position by alpha-beta search with a transposition table: Connect Four \
-            on boards too large to enumerate, with its exact score",
+            with its exact score, Domineering, Cram, Clobber, Konane and Toads and Frogs with \
+            each player's outcome moving first, regions of few moves valued by canonical form",
     example: &[("game", "connect4"), ("position", "44455554221")],
     params: &[
-        Param::arg("game", "GAME", "The game: connect4"),
+        Param::arg(
+            "game",
+            "GAME",
+            "The game: connect4, domineering, cram, clobber, konane, toads-and-frogs",
+        ),
         Param::arg(
             "position",
             "POSITION",
             "The position: for connect4, rows top to bottom separated by `|` of x (first \
              player), o and . (empty); or the columns played from the empty board, from 1 \
-             (`4453`; nothing for the empty board), on a board of {width} × {height}",
+             (`4453`; nothing for the empty board), on a board of {width} × {height}; for \
+             the rulesets, as their own commands read it (`....|....` for Domineering)",
         ),
+        Param::option(
+            "first",
+            "PLAYER",
+            "For a ruleset, who moves first: left, right, or both (the outcome class)",
+        )
+        .default("both"),
+        Param::option(
+            "small",
+            "N",
+            "For a ruleset, the most moves (both players') of a region valued by canonical \
+             form instead of searched; 0 searches every position whole",
+        )
+        .default("10")
+        .whole("a number of moves", 0)
+        .at_most(1000),
         Param::option("width", "W", "The board's width for a move sequence")
             .default("7")
             .whole("a width", 1)
@@ -86,24 +126,161 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         .into());
     }
     let text = inputs.value("position").unwrap_or("");
+    let budget = &inputs
+        .budget()
+        .clone()
+        .with_positions(inputs.whole("max-positions")?);
+    match game {
+        "domineering" => return ruleset(Domineering, game, text, inputs, budget),
+        "cram" => return ruleset(Cram, game, text, inputs, budget),
+        "clobber" => return ruleset(Clobber::CLOBBER, game, text, inputs, budget),
+        "konane" => return ruleset(Konane, game, text, inputs, budget),
+        "toads-and-frogs" => return ruleset(ToadsAndFrogs, game, text, inputs, budget),
+        _ => {}
+    }
     let board = read_board(inputs, text, (7, 6))?;
-    let threads = match inputs.optional_whole("threads")? {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads(inputs)?;
     let table_bytes = input::bytes(&inputs.shown("table"), inputs.value("table").unwrap_or(""))?;
     let options = Options {
         table_bytes,
         threads,
         ..Options::default()
     };
-    let budget = &inputs
-        .budget()
-        .clone()
-        .with_positions(inputs.whole("max-positions")?);
     let searcher = Searcher::new(board.game, options, budget)?;
     let searched = searcher.search(board.position, budget)?;
     Ok(report(&board, &searcher, &searched, threads))
+}
+
+/// The threads asked for, or one a core.
+fn threads(inputs: &Inputs) -> Result<usize, RunError> {
+    Ok(match inputs.optional_whole("threads")? {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    })
+}
+
+/// A ruleset's position searched with each player first (or the one asked): the outcome
+/// class where both are, and for each player the outcome, a best move and a line.
+///
+/// Text: the game and position, the outcome class, then for each player moving first `wins`
+/// or `loses` with the best move and the line; the nodes, the regions valued, the table and
+/// threads. JSON: `{"game", "position", "outcome_class" (null unless both), "left_first",
+/// "right_first" (each null unless searched: `{"wins", "best_move", "after", "line"}`, the
+/// line a list of `{"move", "position"}`), "nodes", "regions_valued", "table_bytes",
+/// "threads"}`.
+fn ruleset<R>(
+    rules: R,
+    game: &str,
+    text: &str,
+    inputs: &Inputs,
+    budget: &Budget,
+) -> Result<Report, RunError>
+where
+    R: Ruleset + Clone + Send,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    let p = rules
+        .parse(text)
+        .map_err(|e| InputError::invalid(inputs.shown("position"), e))?;
+    let sides: &[Side] = match inputs.value("first").unwrap_or("both") {
+        "left" => &[Side::Left],
+        "right" => &[Side::Right],
+        "both" => &[Side::Left, Side::Right],
+        other => {
+            return Err(InputError::invalid(
+                inputs.shown("first"),
+                format!("'{other}' is not a player (expected left, right or both)"),
+            )
+            .into())
+        }
+    };
+    let threads = threads(inputs)?;
+    let table_bytes = input::bytes(&inputs.shown("table"), inputs.value("table").unwrap_or(""))?;
+    let small = inputs.whole("small")? as usize;
+    let options = SearchOptions {
+        search: solver::Options {
+            table_bytes,
+            threads,
+            ..solver::Options::default()
+        },
+        small: (small > 0).then_some(small),
+    };
+    let mut search = RulesetSearch::new(rules.clone(), options, budget)?;
+    let mut found: [Option<Searched>; 2] = [None, None];
+    let mut nodes = 0;
+    for &side in sides {
+        let s = search.search(&p, side, budget, inputs.progress())?;
+        nodes += s.nodes;
+        found[usize::from(side == Side::Right)] = Some(s);
+    }
+    let class = match &found {
+        [Some(l), Some(r)] => Some(match (l.wins, r.wins) {
+            (true, true) => OutcomeClass::First,
+            (false, false) => OutcomeClass::Second,
+            (true, false) => OutcomeClass::Left,
+            (false, true) => OutcomeClass::Right,
+        }),
+        _ => None,
+    };
+    let mut report = Report::new().fields([
+        Field::new("game", game),
+        Field::new("position", rules.show(&p)),
+        Field::shown(
+            "outcome_class",
+            class,
+            "outcome class",
+            class.map_or("-".to_string(), |c| c.to_string()),
+        ),
+    ]);
+    for (side, s) in [Side::Left, Side::Right].into_iter().zip(&found) {
+        let key = match side {
+            Side::Left => "left_first",
+            Side::Right => "right_first",
+        };
+        let Some(s) = s else {
+            report = report.field(Field::json_only(key, serde_json::Value::Null));
+            continue;
+        };
+        let line: Vec<serde_json::Value> = s
+            .line
+            .iter()
+            .map(|(m, q)| serde_json::json!({"move": m, "position": q}))
+            .collect();
+        let json = serde_json::json!({
+            "wins": s.wins,
+            "best_move": s.best.as_ref().map(|b| &b.0),
+            "after": s.best.as_ref().map(|b| &b.1),
+            "line": line,
+        });
+        let text = match &s.best {
+            None => format!("{} (no move)", if s.wins { "wins" } else { "loses" }),
+            Some((m, _)) if s.wins => format!("wins, with {m}"),
+            Some(_) => "loses (every move loses)".to_string(),
+        };
+        let moves: Vec<&str> = s.line.iter().map(|(m, _)| m.as_str()).collect();
+        report = report.field(Field::shown(
+            key,
+            json,
+            &format!("{side} moving first"),
+            text,
+        ));
+        if !moves.is_empty() {
+            report = report.field(Field::text_only("  line", moves.join(" ")));
+        }
+    }
+    let table = options.search.table_bytes;
+    Ok(report.fields([
+        Field::new("nodes", nodes),
+        Field::new("regions_valued", search.regions_valued()),
+        Field::shown(
+            "table_bytes",
+            table,
+            "table",
+            crate::budget::show_bytes(table),
+        ),
+        Field::new("threads", threads),
+    ]))
 }
 
 /// The report of a search (see [`FAMILY`]).

@@ -38,10 +38,24 @@ impl<G: Game> GameTree<G> {
     }
 }
 
+impl<G: Game> GameTree<G> {
+    /// The positions `p` moves to, at most `most` of them.
+    fn list(&mut self, p: &G::Position) -> Result<Vec<G::Position>, TooManyMoves> {
+        self.moves.clear();
+        self.moves.set_most(self.most);
+        self.game.moves(p, &mut self.moves);
+        if self.moves.is_over() {
+            return Err(TooManyMoves(self.most));
+        }
+        Ok(self.moves.to_vec())
+    }
+}
+
 impl<G: Game> Tree for GameTree<G> {
     type State = G::Position;
     type Root = G::Position;
     type Error = TooManyMoves;
+    type Move = G::Position;
 
     fn enter(&mut self, p: &G::Position) -> Result<G::Position, TooManyMoves> {
         Ok(p.clone())
@@ -55,30 +69,26 @@ impl<G: Game> Tree for GameTree<G> {
         }))
     }
 
-    fn children(
+    /// Each move with the fewer moves it leaves the opponent, the better.
+    fn moves(
         &mut self,
         p: &G::Position,
-        out: &mut Vec<G::Position>,
+        out: &mut Vec<(i64, G::Position)>,
     ) -> Result<(), TooManyMoves> {
-        self.moves.clear();
-        self.moves.set_most(self.most);
-        self.game.moves(p, &mut self.moves);
-        if self.moves.is_over() {
-            return Err(TooManyMoves(self.most));
+        let children = self.list(p)?;
+        for c in children {
+            let promise = if self.game.result(&c).is_some() {
+                0
+            } else {
+                -(self.list(&c)?.len() as i64)
+            };
+            out.push((promise, c));
         }
-        out.extend(self.moves.iter().cloned());
         Ok(())
     }
 
-    /// The fewer moves the opponent has, the better.
-    fn promise(&mut self, p: &G::Position) -> i64 {
-        if self.game.result(p).is_some() {
-            return 0;
-        }
-        self.moves.clear();
-        self.moves.set_most(self.most);
-        self.game.moves(p, &mut self.moves);
-        -(self.moves.len() as i64)
+    fn play(&mut self, _: &G::Position, c: &G::Position) -> Result<G::Position, TooManyMoves> {
+        Ok(c.clone())
     }
 }
 
@@ -166,8 +176,7 @@ where
             nodes: 1,
         });
     }
-    let mut roots = Vec::new();
-    tree.children(p, &mut roots)?;
+    let roots = tree.list(p)?;
     let mut searcher = Searcher::new(options, budget, || GameTree::new(game.clone(), most_moves))?;
     let solved = searcher.solve(&roots, budget)?;
     let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][(solved.value + 1) as usize];

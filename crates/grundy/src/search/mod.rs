@@ -9,7 +9,7 @@
 //!   main thread is done.
 //!
 //! - [`solver`]: the search any game takes through its [`Tree`](solver::Tree): negamax over
-//!   win, draw and loss with a table, ordering, cutoffs and threads at the root. The
+//!   win, draw and loss with a table, ordering and threads at the root. The
 //!   rulesets take it with the theory's decomposition
 //!   ([`partizan::search`](crate::partizan::search)), the rules games directly
 //!   ([`rules::search`](crate::rules::search)).

@@ -1,7 +1,11 @@
 //! The search every game without a search of its own takes: depth-first negamax over win,
 //! draw and loss with alpha-beta windows, a table of results of a fixed size, move ordering
-//! by a promise the game gives, enhanced transposition cutoffs, and the root's moves split
-//! between threads.
+//! by a promise the game gives for each move, and the root's moves split between threads.
+//!
+//! A game lists a state's moves cheaply, each with its promise, and builds the state a move
+//! leads to only when the search plays it ([`Tree::play`]): a won position is usually proved
+//! by its first move or two, and building the states of every other move (splitting a board
+//! into regions, valuing them) would cost more than the search itself.
 //!
 //! **Why negamax on three values and not proof numbers.** A game's results here are win,
 //! draw or loss, and a win needs one good move: depth-first alpha-beta with a good ordering
@@ -31,15 +35,17 @@
 use std::hash::Hash;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::{Halt, CHECK_EVERY};
 use crate::budget::{Budget, Exhausted};
+use crate::progress::{NoProgress, Progress};
 
-/// A game as the search sees it: states (a position with the player to move), the states a
-/// move leads to, and what a game may add (a state decided without search, a promise to
-/// order moves by).
+/// A game as the search sees it: states (a position with the player to move), their moves
+/// with a promise each to order them by, the state a move leads to, and the states a game
+/// decides without search.
 pub trait Tree {
     /// A position with the player to move: a key of the table, so equal states must be the
     /// same game.
@@ -49,25 +55,27 @@ pub trait Tree {
     type Root;
     /// What the game's own work may fail with (its budget running out).
     type Error: Send;
+    /// A move, as the game lists it before playing it.
+    type Move;
 
     /// The state of a root position.
     fn enter(&mut self, root: &Self::Root) -> Result<Self::State, Self::Error>;
 
     /// The result for the player to move at `s`, if it is known without looking further:
     /// `Some(1)` a win, `Some(0)` a draw, `Some(-1)` a loss. Called before
-    /// [`children`](Tree::children); a state with no children and no result is a loss
-    /// (normal play).
+    /// [`moves`](Tree::moves); a state with no moves and no result is a loss (normal play).
     fn result(&mut self, s: &Self::State) -> Result<Option<i8>, Self::Error>;
 
-    /// Appends the states the player to move at `s` can move to (the other player to move).
-    fn children(&mut self, s: &Self::State, out: &mut Vec<Self::State>) -> Result<(), Self::Error>;
+    /// Appends the moves of the player to move at `s`, each with how good it looks for her
+    /// (the moves are played from the most promising; all 0 keeps the rules' order).
+    fn moves(
+        &mut self,
+        s: &Self::State,
+        out: &mut Vec<(i64, Self::Move)>,
+    ) -> Result<(), Self::Error>;
 
-    /// How good the state `s` (just moved to) looks for the player who moved there: the
-    /// children are searched from the most promising. None by default (the rules' order).
-    fn promise(&mut self, s: &Self::State) -> i64 {
-        let _ = s;
-        0
-    }
+    /// The state move `m` of `s` leads to (the other player to move).
+    fn play(&mut self, s: &Self::State, m: &Self::Move) -> Result<Self::State, Self::Error>;
 
     /// Whether no line of play can come back to a position: then the search keeps no record
     /// of its line to find cycles.
@@ -116,9 +124,6 @@ pub struct Options {
     pub threads: usize,
     /// Order the moves by the game's promise (else the rules' order).
     pub ordering: bool,
-    /// Look each child up in the table before searching any (enhanced transposition
-    /// cutoffs: a child known lost for the opponent wins at once).
-    pub cutoffs: bool,
 }
 
 impl Default for Options {
@@ -128,7 +133,6 @@ impl Default for Options {
             table_bytes: 64 << 20,
             threads: 1,
             ordering: true,
-            cutoffs: true,
         }
     }
 }
@@ -190,6 +194,12 @@ impl<S: Eq + Hash> Memo<S> {
 fn entry_bytes<S>(heap: usize) -> usize {
     (std::mem::size_of::<(S, Bounds)>() + 1) * 8 / 7 + heap
 }
+
+/// How often [`Searcher::solve_watched`] reports progress.
+pub const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// The results' words, from −1: as progress shows them.
+const RESULTS: [&str; 3] = ["loses", "draws", "wins"];
 
 /// The value behind `m`, whether or not a thread panicked holding it.
 fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
@@ -283,6 +293,24 @@ where
         T::Root: Sync,
         T::Error: Send,
     {
+        self.solve_watched(moves, budget, &NoProgress, &[])
+    }
+
+    /// [`solve`](Searcher::solve), reporting to `progress` from the calling thread every
+    /// [`REPORT_EVERY`]: a phase for each root move taken (named by `names`, where given:
+    /// which move, of how many, and the best found so far) and the nodes searched since the
+    /// last report, so that a front end shows nodes per second and where the search is.
+    pub fn solve_watched(
+        &mut self,
+        moves: &[T::Root],
+        budget: &Budget,
+        progress: &dyn Progress,
+        names: &[String],
+    ) -> Result<Solved, Halted<T::Error>>
+    where
+        T::Root: Sync,
+        T::Error: Send,
+    {
         let halt = Halt::new(budget);
         let next = AtomicUsize::new(0);
         // The best result so far and its move: the first of equal moves stays.
@@ -330,10 +358,48 @@ where
             let main = std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, || run(first));
+            let handles: Vec<_> = handles.into_iter().chain([main]).collect();
+            // The calling thread reports while the workers search.
+            let (mut shown, mut reported) = (usize::MAX, 0);
+            // Short searches end within the first naps; long ones are looked at every
+            // REPORT_EVERY.
+            let mut nap = Duration::from_micros(50);
+            while handles
+                .iter()
+                .any(|h| h.as_ref().is_ok_and(|h| !h.is_finished()))
+            {
+                let taken = next.load(Ordering::Relaxed).min(moves.len());
+                if taken != shown && taken > 0 {
+                    shown = taken;
+                    let name = |i: usize| names.get(i).map_or(format!("{}", i + 1), Clone::clone);
+                    let b = *lock(&best);
+                    let best_text = match b {
+                        (v, Some(i)) => {
+                            format!("; best so far {} ({})", name(i), RESULTS[(v + 1) as usize])
+                        }
+                        _ => String::new(),
+                    };
+                    progress.phase(
+                        &format!(
+                            "searching move {} of {}, {}{best_text}",
+                            taken,
+                            moves.len(),
+                            name(taken - 1)
+                        ),
+                        None,
+                    );
+                }
+                let nodes = halt.nodes();
+                progress.advance(nodes - reported);
+                reported = nodes;
+                std::thread::sleep(nap);
+                nap = (nap * 2).min(REPORT_EVERY);
+            }
             let mut ok = true;
-            for h in handles.into_iter().chain([main]) {
+            for h in handles {
                 ok &= h.map(|h| h.join().is_ok()).unwrap_or(false);
             }
+            progress.finish();
             ok
         });
         let nodes = self.workers.iter().map(|w| w.nodes).sum::<u64>() - before;
@@ -414,9 +480,9 @@ impl<T: Tree> Worker<T> {
             alpha = alpha.max(b.lower);
             beta = beta.min(b.upper);
         }
-        let mut children = Vec::new();
-        self.tree.children(s, &mut children).map_err(Halted::Game)?;
-        if children.is_empty() {
+        let mut moves = Vec::new();
+        self.tree.moves(s, &mut moves).map_err(Halted::Game)?;
+        if moves.is_empty() {
             self.memo.put(
                 s.clone(),
                 Bounds {
@@ -426,23 +492,9 @@ impl<T: Tree> Worker<T> {
             );
             return Ok(-1);
         }
-        if self.options.cutoffs {
-            // A child known lost for the opponent is a win without searching anything.
-            if children
-                .iter()
-                .any(|c| self.memo.get(c).is_some_and(|b| b.upper == -1))
-            {
-                self.memo.put(s.clone(), Bounds { lower: 1, upper: 1 });
-                return Ok(1);
-            }
-        }
-        if self.options.ordering && children.len() > 1 {
-            let mut keyed: Vec<(i64, T::State)> = children
-                .drain(..)
-                .map(|c| (self.tree.promise(&c), c))
-                .collect();
-            keyed.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
-            children.extend(keyed.into_iter().map(|(_, c)| c));
+        if self.options.ordering {
+            // Stable: equal promises keep the rules' order.
+            moves.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
         }
         let watch = !self.tree.acyclic();
         if watch && !self.line.insert(s.clone()) {
@@ -451,12 +503,19 @@ impl<T: Tree> Worker<T> {
         let alpha0 = alpha;
         let mut value = -1;
         let mut searched = Ok(());
-        for c in &children {
-            if watch && self.line.contains(c) {
+        for (_, m) in &moves {
+            let c = match self.tree.play(s, m) {
+                Ok(c) => c,
+                Err(e) => {
+                    searched = Err(Halted::Game(e));
+                    break;
+                }
+            };
+            if watch && self.line.contains(&c) {
                 searched = Err(Halted::Cycle);
                 break;
             }
-            match self.negamax(c, -beta, -alpha, depth + 1, halt) {
+            match self.negamax(&c, -beta, -alpha, depth + 1, halt) {
                 Ok(v) => {
                     value = value.max(-v);
                     alpha = alpha.max(value);

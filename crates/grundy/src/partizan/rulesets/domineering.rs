@@ -90,51 +90,42 @@ impl Board {
     /// over the *protected* cells only, those whose two neighbours across the line are not
     /// empty (filled, or off the board): no domino of the other direction can ever cover
     /// them, so these dominoes (disjoint, one run's halves) stay placeable whatever happens
-    /// elsewhere. O(cells).
+    /// elsewhere. O(rows) word operations.
     pub fn bounds(&self, vertical: bool) -> (usize, usize) {
-        let (rows, cols) = (u32::from(self.shape.rows), u32::from(self.shape.cols));
-        let free = |r: u32, c: u32| self.empty & self.shape.bit(r, c) != 0;
-        // Lines along the dominoes' direction, cells along each line.
-        let (lines, along) = if vertical { (cols, rows) } else { (rows, cols) };
-        let (mut safe, mut most) = (0, 0);
-        for line in 0..lines {
-            let (mut run, mut guarded) = (0, 0);
-            for i in 0..=along {
-                let cell = (i < along).then_some(if vertical { (i, line) } else { (line, i) });
-                let (is_free, is_guarded) = match cell {
-                    None => (false, false),
-                    Some((r, c)) if free(r, c) => {
-                        // The neighbours across the line: left and right of a column's cell.
-                        let across = if vertical {
-                            [
-                                c.checked_sub(1).map(|c| (r, c)),
-                                (c + 1 < cols).then_some((r, c + 1)),
-                            ]
-                        } else {
-                            [
-                                r.checked_sub(1).map(|r| (r, c)),
-                                (r + 1 < rows).then_some((r + 1, c)),
-                            ]
-                        };
-                        (true, across.iter().flatten().all(|&(r, c)| !free(r, c)))
-                    }
-                    Some(_) => (false, false),
-                };
-                if is_free {
-                    run += 1;
-                } else {
-                    most += run / 2;
-                    run = 0;
-                }
-                if is_guarded {
-                    guarded += 1;
-                } else {
-                    safe += guarded / 2;
-                    guarded = 0;
-                }
-            }
+        let cols = u32::from(self.shape.cols);
+        let all = self.shape.all();
+        let (first, last) = (self.shape.first_column(), self.shape.last_column());
+        let e = self.empty;
+        // The step along a line, and the empty cells with an empty neighbour across it.
+        let (step, across) = if vertical {
+            (cols, ((e & !last) << 1) | ((e & !first) >> 1))
+        } else {
+            (1, grid::shl(e, cols) | grid::shr(e, cols))
+        };
+        let guarded = e & !across & all;
+        (
+            Board::packing(self.shape, guarded, vertical, step),
+            Board::packing(self.shape, e, vertical, step),
+        )
+    }
+
+    /// The most dominoes of one direction (along `step`) that fit on the cells of `cells`:
+    /// half of each run, rounded down, counted greedily from each run's head, every run at
+    /// once. O(longest run) word operations.
+    fn packing(shape: Shape, cells: u128, vertical: bool, step: u32) -> usize {
+        let mut starts = cells & grid::shr(cells, step);
+        if !vertical {
+            starts &= !shape.last_column();
         }
-        (safe, most)
+        let mut count = 0;
+        while starts != 0 {
+            // The first start of each chain takes its domino, and the start after it (which
+            // would share a cell) goes.
+            let heads = starts & !grid::shl(starts, step);
+            count += heads.count_ones() as usize;
+            starts &= !(heads | grid::shl(heads, step));
+        }
+        count
     }
 
     /// The 4-connected regions of empty cells where a domino fits, normalised under
@@ -225,5 +216,9 @@ impl Ruleset for Domineering {
 
     fn move_bounds(&self, p: &Board, side: Side) -> Option<(usize, usize)> {
         Some(p.bounds(side == Side::Left))
+    }
+
+    fn move_count(&self, p: &Board, side: Side) -> usize {
+        p.placements(side == Side::Left).count_ones() as usize
     }
 }

@@ -87,6 +87,15 @@ pub trait Ruleset {
     /// normalised, leaving out regions where no one can ever move.
     fn regions(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
 
+    /// How many moves `side` has at `p`: what [`moves`](Ruleset::moves) would list, which a
+    /// ruleset may count without building them (the search's ordering counts moves of every
+    /// position it meets).
+    fn move_count(&self, p: &Self::Position, side: Side) -> usize {
+        let mut moves = Vec::new();
+        self.moves(p, side, &mut moves);
+        moves.len()
+    }
+
     /// Bounds on the moves `side` can still make in `p`, for the search's count of moves
     /// ([`crate::partizan::search`]): `(safe, most)`, where `side` can make `safe` moves
     /// whatever either player does (moves the opponent can never take away, no two of which
