@@ -33,8 +33,8 @@
 //! it stops with [`Halted::Cycle`], and the exhaustive solver is the tool for such a game.
 
 use std::hash::Hash;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -208,6 +208,9 @@ fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
 
 /// One thread: its game, its table, its line, its count of nodes.
 struct Worker<T: Tree> {
+    /// Set when the work this thread is doing is no longer needed (a reply of the first move
+    /// that refutes it was found by another thread).
+    given_up: Arc<AtomicBool>,
     tree: T,
     memo: Memo<T::State>,
     line: HashSet<T::State>,
@@ -258,6 +261,7 @@ where
         let entries = share / entry_bytes::<T::State>(32) / 2;
         let workers = (0..threads)
             .map(|_| Worker {
+                given_up: Arc::new(AtomicBool::new(false)),
                 tree: make(),
                 memo: Memo::new(entries),
                 line: HashSet::default(),
@@ -312,34 +316,56 @@ where
         T::Error: Send,
     {
         let halt = Halt::new(budget);
-        let next = AtomicUsize::new(0);
         // The best result so far and its move: the first of equal moves stays.
         let best: Mutex<(i8, Option<usize>)> = Mutex::new((-1, None));
         let failure: Mutex<Option<Halted<T::Error>>> = Mutex::new(None);
         let before: u64 = self.workers.iter().map(|w| w.nodes).sum();
-        let run = |w: &mut Worker<T>| loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= moves.len() || halt.stopped() {
-                break;
+        // With more than one thread, the first (most promising) move is searched by all of
+        // them, split over the opponent's replies: it is usually the answer, and its
+        // replies must all be refuted. The other moves are then shared out whole.
+        let split = self.workers.len() > 1 && !moves.is_empty();
+        let next = AtomicUsize::new(usize::from(split));
+        let first = First::default();
+        let given_up = Arc::new(AtomicBool::new(false));
+        for w in &mut self.workers {
+            given_up.store(false, Ordering::Relaxed);
+            w.given_up = Arc::clone(&given_up);
+        }
+        let record = |i: usize, v: i8, exact: bool| {
+            let mut b = lock(&best);
+            if b.1.is_none() || exact && (v > b.0 || v == b.0 && Some(i) < b.1) {
+                *b = (v, Some(i));
             }
-            let above = lock(&best).0;
-            match w.root_move(&moves[i], above, &halt) {
-                Ok(v) => {
-                    // Above the window's floor the result is exact; at it, only a bound.
-                    let exact = v > above || above == -1;
-                    let mut b = lock(&best);
-                    if b.1.is_none() || exact && (v > b.0 || v == b.0 && Some(i) < b.1) {
-                        *b = (v, Some(i));
-                    }
-                    if v == 1 {
-                        halt.finish();
-                    }
+            if v == 1 {
+                halt.finish();
+            }
+        };
+        let fail = |e: Halted<T::Error>| {
+            lock(&failure).get_or_insert(e);
+            halt.finish();
+        };
+        let run = |w: &mut Worker<T>| {
+            if split {
+                match w.first_replies(&moves[0], &first, &halt) {
+                    Ok(Some(v)) => record(0, v, true),
+                    Ok(None) | Err(Halted::Interrupted) => {}
+                    Err(e) => return fail(e),
                 }
-                Err(Halted::Interrupted) => break,
-                Err(e) => {
-                    lock(&failure).get_or_insert(e);
-                    halt.finish();
+                // The replies still searched by other threads are their work; this one goes
+                // on to the other moves, searched whole.
+                w.given_up = Arc::new(AtomicBool::new(false));
+            }
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= moves.len() || halt.stopped() {
                     break;
+                }
+                let above = lock(&best).0;
+                match w.root_move(&moves[i], above, &halt) {
+                    // Above the window's floor the result is exact; at it, only a bound.
+                    Ok(v) => record(i, v, v > above || above == -1),
+                    Err(Halted::Interrupted) => break,
+                    Err(e) => return fail(e),
                 }
             }
         };
@@ -420,7 +446,71 @@ where
     }
 }
 
+/// The first root move, searched by every thread over the opponent's replies: the next reply
+/// to take, how many are done, the least result of ours after them, whether one refutes the
+/// move.
+#[derive(Default)]
+struct First {
+    next: AtomicUsize,
+    done: AtomicUsize,
+    least: Mutex<Option<i8>>,
+    refuted: AtomicBool,
+}
+
 impl<T: Tree> Worker<T> {
+    /// Takes replies of the opponent to the first root move, one at a time, until none is
+    /// left or one refutes the move; returns the move's result where this thread finished
+    /// the last reply (every thread lists the replies alike: the same state, the same
+    /// ordering).
+    fn first_replies(
+        &mut self,
+        root: &T::Root,
+        first: &First,
+        halt: &Halt,
+    ) -> Result<Option<i8>, Halted<T::Error>> {
+        let s = self.tree.enter(root).map_err(Halted::Game)?;
+        if let Some(v) = self.tree.result(&s).map_err(Halted::Game)? {
+            return Ok((first.done.fetch_add(1, Ordering::Relaxed) == 0).then_some(-v));
+        }
+        let mut replies = Vec::new();
+        self.tree.moves(&s, &mut replies).map_err(Halted::Game)?;
+        if replies.is_empty() {
+            // The opponent cannot move: the move wins.
+            return Ok((first.done.fetch_add(1, Ordering::Relaxed) == 0).then_some(1));
+        }
+        if self.options.ordering {
+            replies.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
+        }
+        loop {
+            let j = first.next.fetch_add(1, Ordering::Relaxed);
+            if j >= replies.len() || first.refuted.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let c = self.tree.play(&s, &replies[j].1).map_err(Halted::Game)?;
+            self.line.clear();
+            if !self.tree.acyclic() {
+                self.line.insert(s.clone());
+            }
+            let v = self.negamax(&c, -1, 1, 2, halt)?;
+            self.flush(halt)?;
+            let least = {
+                let mut l = lock(&first.least);
+                let least = l.map_or(v, |m| m.min(v));
+                *l = Some(least);
+                least
+            };
+            if v == -1 {
+                // Refuted: the other threads stop their replies.
+                first.refuted.store(true, Ordering::Relaxed);
+                self.given_up.store(true, Ordering::Relaxed);
+                return Ok(Some(-1));
+            }
+            if first.done.fetch_add(1, Ordering::Relaxed) + 1 == replies.len() {
+                return Ok(Some(least));
+            }
+        }
+    }
+
     /// Searches one root move: its result for the player who made it, exact where it is
     /// better than `above` (searched with the window above it), else at most `above`.
     fn root_move(
@@ -461,7 +551,7 @@ impl<T: Tree> Worker<T> {
         if self.unchecked >= CHECK_EVERY {
             self.flush(halt)?;
         }
-        if halt.stopped() {
+        if halt.stopped() || self.given_up.load(Ordering::Relaxed) {
             return Err(halt.error().map_or(Halted::Interrupted, Halted::Budget));
         }
         if depth > MAX_DEPTH {
