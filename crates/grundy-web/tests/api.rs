@@ -1041,7 +1041,13 @@ async fn the_worksheet_reads_loopy_games_too() {
     let answer = post(&app, "/api/cgt", &sheet("{0|b}")).await;
     refused(&app, answer, StatusCode::BAD_REQUEST, "column 4").await;
     let answer = post(&app, "/api/cgt", &sheet("1 > {0|pass + 1}")).await;
-    refused(&app, answer, StatusCode::BAD_REQUEST, "column 13: 'pass' refers").await;
+    refused(
+        &app,
+        answer,
+        StatusCode::BAD_REQUEST,
+        "column 13: 'pass' refers",
+    )
+    .await;
     let answer = post(&app, "/api/cgt", &sheet("dud >= 0")).await;
     refused(
         &app,
@@ -1050,7 +1056,7 @@ async fn the_worksheet_reads_loopy_games_too() {
         "not a stopper",
     )
     .await;
-    let big = vec!["upon"; 12].join(" + ");
+    let big = ["upon"; 12].join(" + ");
     let answer = post(&app, "/api/cgt", &sheet(&big)).await;
     refused(
         &app,

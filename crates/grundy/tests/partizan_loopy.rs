@@ -253,6 +253,24 @@ fn stops_decide_the_game_where_they_are_not_zero() {
     assert!(decided > 1000, "{decided}");
 }
 
+/// Checks that the options of `rules` at `p` (written as `text`), each written by `show`,
+/// are those `naive` finds on the text, for both players.
+fn same_moves<R: grundy::partizan::PartizanRules>(
+    rules: &R,
+    p: &R::Position,
+    show: fn(&R::Position) -> String,
+    naive: fn(&str, Side) -> Vec<String>,
+    text: &str,
+) {
+    for side in [Side::Left, Side::Right] {
+        let mut out = Vec::new();
+        rules.options(p, side, &mut out);
+        let mut got: Vec<String> = out.iter().map(show).collect();
+        got.sort();
+        assert_eq!(got, naive(text, side), "{text} {side:?}");
+    }
+}
+
 /// The options of Backsliding Toads and Frogs by the rules written out on text.
 fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
     let cells: Vec<char> = strip.chars().collect();
@@ -294,7 +312,6 @@ fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
 #[test]
 fn backsliding_toads_and_frogs_moves_by_its_rules() {
     use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs as Rules;
-    use grundy::partizan::PartizanRules;
     let mut rng = StdRng::seed_from_u64(0x100b_0006);
     for _ in 0..2000 {
         let len = rng.random_range(1..=8);
@@ -302,13 +319,7 @@ fn backsliding_toads_and_frogs_moves_by_its_rules() {
             .map(|_| ['T', 'F', '.'][rng.random_range(0..3)])
             .collect();
         let p = Rules::parse(&strip).unwrap();
-        for side in [Side::Left, Side::Right] {
-            let mut out = Vec::new();
-            Rules.options(&p, side, &mut out);
-            let mut got: Vec<String> = out.iter().map(Rules::show).collect();
-            got.sort();
-            assert_eq!(got, naive_backsliding(&strip, side), "{strip} {side:?}");
-        }
+        same_moves(&Rules, &p, Rules::show, naive_backsliding, &strip);
     }
 }
 
@@ -372,19 +383,12 @@ fn random_pen(rng: &mut StdRng, rows: usize, cols: usize, p: f64) -> String {
 #[test]
 fn fox_and_geese_moves_by_its_rules() {
     use grundy::partizan::rulesets::fox_geese::FoxAndGeese as Rules;
-    use grundy::partizan::PartizanRules;
     let mut rng = StdRng::seed_from_u64(0x100b_0007);
     for _ in 0..3000 {
         let board = random_pen(&mut rng, 6, 6, 0.4);
         let p = Rules::parse(&board).unwrap();
         assert_eq!(Rules::show(&p), board);
-        for side in [Side::Left, Side::Right] {
-            let mut out = Vec::new();
-            Rules.options(&p, side, &mut out);
-            let mut got: Vec<String> = out.iter().map(Rules::show).collect();
-            got.sort();
-            assert_eq!(got, naive_fox_geese(&board, side), "{board} {side:?}");
-        }
+        same_moves(&Rules, &p, Rules::show, naive_fox_geese, &board);
     }
 }
 
