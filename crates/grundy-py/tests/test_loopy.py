@@ -96,7 +96,9 @@ def test_same_json_as_the_command_line(cli):
     texts = STOPPERS + OTHERS
     run = subprocess.run([cli, "loopy", "--json", "--", *texts],
                          capture_output=True, text=True, check=True)
-    for text, line in zip(texts, run.stdout.splitlines(), strict=True):
+    lines = run.stdout.splitlines()
+    assert len(lines) == len(texts)
+    for text, line in zip(texts, lines):
         g = loopy(text)
         expected = json.loads(line)
         assert g.report().json == expected, text
