@@ -9,9 +9,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use grundy::partizan::loopy::{describe, LoopyError, LoopyGame};
-use grundy::partizan::rulesets::loopy_registry::{
-    loopy_ruleset, loopy_ruleset_names, LOOPY_RULESETS,
-};
+use grundy::partizan::rulesets::loopy_registry::{loopy_ruleset, LOOPY_RULESETS};
 
 use crate::budget_cmd::BudgetArgs;
 use crate::output::{emit_each, Format};
@@ -50,15 +48,7 @@ pub fn run(args: &LoopyArgs, format: Format) -> Result<()> {
         bail!("no game given: write one (grundy loopy '{{0|pass}}')");
     }
     let budget = args.budget.budget()?;
-    let ruleset = match &args.ruleset {
-        None => None,
-        Some(name) => Some(loopy_ruleset(name).ok_or_else(|| {
-            anyhow!(
-                "unknown loopy ruleset '{name}': the loopy rulesets are {}",
-                loopy_ruleset_names()
-            )
-        })?),
-    };
+    let ruleset = args.ruleset.as_deref().map(loopy_ruleset).transpose()?;
     // Every game is read before anything is computed.
     let games = args
         .expressions

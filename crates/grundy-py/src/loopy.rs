@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use grundy::budget::{Budget, Raise};
 use grundy::partizan::loopy::{compare, describe, LoopyError};
 use grundy::partizan::rulesets::loopy_registry::{
-    loopy_ruleset as find_ruleset, loopy_ruleset_names, LoopyPositionError, LOOPY_RULESETS,
+    loopy_ruleset as find_ruleset, LoopyPositionError, LOOPY_RULESETS,
 };
 use grundy::partizan::Comparison;
 use pyo3::exceptions::PyTypeError;
@@ -169,12 +169,7 @@ pub fn loopy_ruleset(
     position: &str,
     limit: Option<u64>,
 ) -> PyResult<LoopyGame> {
-    let ruleset = find_ruleset(name).ok_or_else(|| {
-        errors::input(format!(
-            "unknown loopy ruleset '{name}': the loopy rulesets are {}",
-            loopy_ruleset_names()
-        ))
-    })?;
+    let ruleset = find_ruleset(name).map_err(errors::input)?;
     let budget = budget(limit);
     let (game, names) = py
         .allow_threads(|| ruleset.explore(position, &budget))

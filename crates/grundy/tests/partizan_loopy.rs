@@ -492,3 +492,12 @@ fn every_loopy_ruleset_explores_its_example() {
     let backsliding = &LOOPY_RULESETS[0];
     assert!(backsliding.explore("TT..FF", &tight).is_err());
 }
+
+#[test]
+fn an_unknown_loopy_ruleset_lists_the_names() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    assert_eq!(
+        loopy_ruleset("chess").unwrap_err().to_string(),
+        "unknown loopy ruleset 'chess': the loopy rulesets are backsliding, fox-and-geese"
+    );
+}

@@ -86,13 +86,21 @@ pub static LOOPY_RULESETS: &[LoopyRuleset] = &[
     },
 ];
 
-/// The loopy ruleset named `name`, if there is one. O(rulesets).
-pub fn loopy_ruleset(name: &str) -> Option<&'static LoopyRuleset> {
-    LOOPY_RULESETS.iter().find(|r| r.name == name)
+/// A name that is not one of [`LOOPY_RULESETS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown loopy ruleset '{0}': the loopy rulesets are {names}", names = names())]
+pub struct UnknownLoopyRuleset(pub String);
+
+/// The loopy ruleset named `name`, or an error listing the names. O(rulesets).
+pub fn loopy_ruleset(name: &str) -> Result<&'static LoopyRuleset, UnknownLoopyRuleset> {
+    LOOPY_RULESETS
+        .iter()
+        .find(|r| r.name == name)
+        .ok_or_else(|| UnknownLoopyRuleset(name.to_string()))
 }
 
-/// The names of the loopy rulesets, separated by commas, for a message that lists them.
-pub fn loopy_ruleset_names() -> String {
+/// The names of the loopy rulesets, separated by commas.
+fn names() -> String {
     let names: Vec<&str> = LOOPY_RULESETS.iter().map(|r| r.name).collect();
     names.join(", ")
 }
