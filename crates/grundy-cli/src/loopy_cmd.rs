@@ -1,13 +1,15 @@
 //! `grundy loopy EXPR...`: loopy partizan games in the notation CGSuite reads (`on`, `over`,
 //! `{0|pass}`, `a{0|{1|a}}`, sums, negatives): whether each is a stopper, its simplest form,
 //! stops, degree and variety, or its onside and offside if it is not one, and who wins with
-//! each player moving first; `--compare A B` for the order of two stoppers; `--backsliding
-//! STRIP` for positions of Backsliding Toads and Frogs.
+//! each player moving first; `--compare A B` for the order of two stoppers; `--ruleset NAME
+//! POSITION...` for positions of a loopy ruleset (Backsliding Toads and Frogs, Fox and
+//! Geese), which the engine lists.
 
 use anyhow::{anyhow, bail, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use grundy::partizan::loopy::{describe, LoopyError, LoopyGame};
-use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs;
+use grundy::partizan::rulesets::loopy_registry::{loopy_ruleset, LOOPY_RULESETS};
 
 use crate::budget_cmd::BudgetArgs;
 use crate::output::{emit_each, Format};
@@ -21,15 +23,23 @@ pub struct LoopyArgs {
     #[arg(value_name = "EXPR", allow_negative_numbers = true)]
     pub expressions: Vec<String>,
     /// Compare two stoppers A and B: <, =, >, or <> when confused.
-    #[arg(long, conflicts_with = "backsliding")]
+    #[arg(long, conflicts_with = "ruleset")]
     pub compare: bool,
-    /// Read each argument as a strip of Backsliding Toads and Frogs (T toads, F frogs, .
-    /// empty; a toad or frog may also step back into an empty cell) and describe its game.
-    #[arg(long)]
-    pub backsliding: bool,
+    /// Read each argument as a position of the loopy ruleset NAME and describe its game.
+    #[arg(long, value_name = "NAME", value_parser = ruleset_names())]
+    pub ruleset: Option<String>,
     /// The budget of the computation.
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// The names of the engine's loopy rulesets, each with what it is, as `--ruleset` takes them.
+fn ruleset_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        LOOPY_RULESETS
+            .iter()
+            .map(|r| PossibleValue::new(r.name).help(format!("{}: {}", r.title, r.about))),
+    )
 }
 
 /// Runs `grundy loopy`.
@@ -38,16 +48,16 @@ pub fn run(args: &LoopyArgs, format: Format) -> Result<()> {
         bail!("no game given: write one (grundy loopy '{{0|pass}}')");
     }
     let budget = args.budget.budget()?;
+    let ruleset = args.ruleset.as_deref().map(loopy_ruleset).transpose()?;
     // Every game is read before anything is computed.
     let games = args
         .expressions
         .iter()
         .map(|text| {
-            if args.backsliding {
-                let strip = BackslidingToadsAndFrogs::parse(text)
-                    .map_err(|e| anyhow!("strip '{text}': {e}"))?;
-                let (game, strips) = LoopyGame::explore(&BackslidingToadsAndFrogs, strip, &budget)?;
-                let names = strips.iter().map(BackslidingToadsAndFrogs::show).collect();
+            if let Some(ruleset) = ruleset {
+                let (game, names) = ruleset
+                    .explore(text, &budget)
+                    .map_err(|e| anyhow!("position '{text}': {e}"))?;
                 Ok((game, Some(names)))
             } else {
                 let game = LoopyGame::parse(text, &budget).map_err(|e| match e {

@@ -43,13 +43,41 @@ fn compare_and_json() {
 }
 
 #[test]
-fn backsliding_strips() {
-    let (ok, out, _) = grundy(&["loopy", "--backsliding", "T.F"]);
+fn rulesets_backsliding_and_fox_and_geese() {
+    let (ok, out, _) = grundy(&["loopy", "--ruleset", "backsliding", "T.F"]);
     assert!(ok);
     assert!(out.contains("canonical form: 0\n"), "{out}");
-    let (ok, _, err) = grundy(&["loopy", "--backsliding", "T.X"]);
+    let (ok, _, err) = grundy(&["loopy", "--ruleset", "backsliding", "T.X"]);
     assert!(!ok);
-    assert!(err.contains("strip 'T.X': 1:3:"), "{err}");
+    assert!(err.contains("position 'T.X': 1:3:"), "{err}");
+    let (ok, out, _) = grundy(&["loopy", "--ruleset", "fox-and-geese", "..|F."]);
+    assert!(ok);
+    assert!(out.contains("canonical form: off\n"), "{out}");
+    assert!(
+        out.contains("Right moving first: Right wins, moving to .F|..\n"),
+        "{out}"
+    );
+    let (ok, _, err) = grundy(&["loopy", "--ruleset", "fox-and-geese", "G.|.F"]);
+    assert!(!ok);
+    assert!(
+        err.contains("position 'G.|.F': 1:1: 'G' stands on a light square"),
+        "{err}"
+    );
+    let (ok, _, err) = grundy(&["loopy", "--ruleset", "chess", "x"]);
+    assert!(!ok);
+    assert!(
+        err.contains("[possible values: backsliding, fox-and-geese]"),
+        "{err}"
+    );
+    let (ok, _, _) = grundy(&[
+        "loopy",
+        "--ruleset",
+        "backsliding",
+        "--compare",
+        "T.F",
+        "TF",
+    ]);
+    assert!(!ok);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The Python package `grundy`: the engine's position graphs, solvers, values, tables and
-//! catalogue, canonical forms (partizan, and misère impartial) and misère quotients, with
-//! games defined in Python.
+//! catalogue, canonical forms (partizan, and misère impartial), loopy partizan games and
+//! misère quotients, with games defined in Python.
 //!
 //! The Rust side only converts: every answer comes from the `grundy` library. Long
 //! computations that run no Python code release the GIL; explorations that call back into
@@ -12,6 +12,7 @@ mod catalogue;
 mod cgt;
 mod errors;
 mod graph;
+mod loopy;
 mod misere;
 mod nimber;
 mod partizan_game;
@@ -42,6 +43,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cgt::Cgt>()?;
     m.add_class::<partizan_game::Partizan>()?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
+    m.add_class::<loopy::LoopyGame>()?;
+    m.add_function(wrap_pyfunction!(loopy::loopy, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_ruleset, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_rulesets, m)?)?;
     m.add_class::<misere::MisereGame>()?;
     m.add_function(wrap_pyfunction!(misere::misere_census, m)?)?;
     m.add_class::<quotient::MisereQuotient>()?;

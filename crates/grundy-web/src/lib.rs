@@ -23,9 +23,11 @@
 //!   canonical forms), or with `outcomes=true` of its outcomes (P, N, L, R), as SVG in JSON,
 //!   with each cell's position, for every game whose table `grundy table` draws.
 //! - `POST /api/cgt`: a short partizan game in `grundy cgt`'s notation (`{1|*} + ^`), with
-//!   every property `grundy cgt` gives and its thermograph (SVG); or a comparison of two
-//!   (`^ > 0`), with the relation that holds and whether the one asked holds. At most
-//!   [`CGT_CHARS`] characters, valued within the request's budget.
+//!   every property `grundy cgt` gives and its thermograph (SVG); a loopy game in `grundy
+//!   loopy`'s (`on + off`, `a{0|{0|a}}`), with every property `grundy loopy` gives and
+//!   `"loopy": true`; or a comparison of two (`^ > 0`, `over > ^`), with the relation that
+//!   holds and whether the one asked holds. At most [`CGT_CHARS`] characters, valued within
+//!   the request's budget.
 //!
 //! Limits: every request is answered within a budget, so that no request, or flood of them,
 //! can exhaust the machine or stop the server ([`Limits`], raised by `grundy serve`'s options):
@@ -64,7 +66,8 @@ use grundy::games::registry;
 use grundy::graph::text::parse_str;
 use grundy::partizan::describe;
 use grundy::partizan::error::ValueError;
-use grundy::partizan::{Comparison, GameStore};
+use grundy::partizan::loopy::{compare, describe as loopy_describe, LoopyError, LoopyGame};
+use grundy::partizan::{Comparison, GameId, GameStore};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span};
 use grundy::play::{Analysis, Choice, Match, PlayError, PlayTable, Playable};
@@ -842,36 +845,55 @@ async fn cgt(
 }
 
 /// The worksheet's answer to `text`: a comparison where a relation stands between spaces
-/// outside braces and parentheses, else one game's properties and thermograph.
+/// outside braces and parentheses, else one game's properties and thermograph. A text that
+/// is not a short game but reads as a loopy one (`pass`, `on`, `a{0|a}`) is answered as
+/// `grundy loopy` answers it, with `"loopy": true`; a comparison where either side is loopy
+/// compares the two as stoppers.
 fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
     let mut store = GameStore::with_budget(budget.clone());
-    let mut read = |part: &str, at: usize| {
-        store.parse(part).map_err(|e| {
-            let column = at + e.column;
-            error(
-                StatusCode::BAD_REQUEST,
-                format!("column {column}: {}", e.kind),
-            )
-        })
-    };
     let (report, extra) = match split_relation(text) {
         Some((a, (asked, under), b, at)) => {
-            let (ga, gb) = (read(a, 0)?, read(b, at)?);
-            let holds = under.contains(&store.compare(ga, gb).map_err(value_error)?);
-            // The store keeps the comparison: the report's is looked up.
-            let report = describe::comparison(&mut store, (a.trim(), ga), (b.trim(), gb))
-                .map_err(value_error)?;
-            (report, json!({ "asked": asked, "holds": holds }))
+            match (
+                read(&mut store, a, 0, budget)?,
+                read(&mut store, b, at, budget)?,
+            ) {
+                (Read::Short(ga), Read::Short(gb)) => {
+                    let holds = under.contains(&store.compare(ga, gb).map_err(value_error)?);
+                    // The store keeps the comparison: the report's is looked up.
+                    let report = describe::comparison(&mut store, (a.trim(), ga), (b.trim(), gb))
+                        .map_err(value_error)?;
+                    (report, json!({ "asked": asked, "holds": holds }))
+                }
+                _ => {
+                    // Both sides as loopy games: every short game is one.
+                    let (la, lb) = (loopy_game(a, 0, budget)?, loopy_game(b, at, budget)?);
+                    let holds = under.contains(&compare(&la, &lb, budget).map_err(loopy_error)?);
+                    let report =
+                        loopy_describe::comparison((a.trim(), &la), (b.trim(), &lb), budget)
+                            .map_err(loopy_error)?;
+                    (
+                        report,
+                        json!({ "asked": asked, "holds": holds, "loopy": true }),
+                    )
+                }
+            }
         }
-        None => {
-            let g = read(text, 0)?;
-            let report = describe::properties(&mut store, text, g).map_err(value_error)?;
-            // The thermograph's own budget errors fail the request; one too wide to draw only
-            // leaves the picture out (the store remembers the thermograph for the picture).
-            store.thermograph(g).map_err(value_error)?;
-            let svg = store.thermograph_svg(g).ok();
-            (report, json!({ "thermograph_svg": svg }))
-        }
+        None => match read(&mut store, text, 0, budget)? {
+            Read::Short(g) => {
+                let report = describe::properties(&mut store, text, g).map_err(value_error)?;
+                // The thermograph's own budget errors fail the request; one too wide to draw
+                // only leaves the picture out (the store remembers the thermograph for the
+                // picture).
+                store.thermograph(g).map_err(value_error)?;
+                let svg = store.thermograph_svg(g).ok();
+                (report, json!({ "thermograph_svg": svg }))
+            }
+            Read::Loopy(game) => {
+                let report =
+                    loopy_describe::properties(text, &game, None, budget).map_err(loopy_error)?;
+                (report, json!({ "thermograph_svg": null, "loopy": true }))
+            }
+        },
     };
     let mut lines = Vec::new();
     report.write_text(&mut lines).map_err(|_| failed())?;
@@ -885,6 +907,55 @@ fn worksheet(text: &str, budget: &Budget) -> Result<Value, ApiError> {
         );
     }
     Ok(answer)
+}
+
+/// A game of the worksheet: short, or loopy.
+enum Read {
+    Short(GameId),
+    Loopy(LoopyGame),
+}
+
+/// `part` of the worksheet's text, which starts at column `at` (from 0): a short game in
+/// `store` if it reads as one, else a loopy game; when it reads as neither, the error of the
+/// reader that got further, its column counted in the whole text.
+fn read(store: &mut GameStore, part: &str, at: usize, budget: &Budget) -> Result<Read, ApiError> {
+    let short = match store.parse(part) {
+        Ok(g) => return Ok(Read::Short(g)),
+        Err(e) => e,
+    };
+    match LoopyGame::parse(part, budget) {
+        Ok(game) => Ok(Read::Loopy(game)),
+        Err(LoopyError::Parse(e)) if e.column > short.column => {
+            Err(column_error(at + e.column, e.kind))
+        }
+        Err(LoopyError::Parse(_)) => Err(column_error(at + short.column, short.kind)),
+        Err(e) => Err(loopy_error(e)),
+    }
+}
+
+/// `part` of the worksheet's text, from column `at` (from 0), as a loopy game.
+fn loopy_game(part: &str, at: usize, budget: &Budget) -> Result<LoopyGame, ApiError> {
+    LoopyGame::parse(part, budget).map_err(|e| match e {
+        LoopyError::Parse(e) => column_error(at + e.column, e.kind),
+        e => loopy_error(e),
+    })
+}
+
+/// A malformed expression as an answer: 400, naming the column in the whole text.
+fn column_error(column: usize, problem: impl std::fmt::Display) -> ApiError {
+    error(
+        StatusCode::BAD_REQUEST,
+        format!("column {column}: {problem}"),
+    )
+}
+
+/// A loopy game's error as an answer: a budget's as [`play_error`] words it, a game that is
+/// not a stopper where one is needed and the rest 422.
+fn loopy_error(e: LoopyError) -> ApiError {
+    match e {
+        LoopyError::Budget(exhausted) => play_error(PlayError::Budget(exhausted)),
+        other => error(StatusCode::UNPROCESSABLE_ENTITY, other.to_string()),
+    }
 }
 
 /// A relation of [`RELATIONS`]: its symbol, and the comparisons under which it holds.

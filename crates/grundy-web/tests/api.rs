@@ -1000,3 +1000,69 @@ async fn the_worksheet_refuses_malformed_and_huge_input() {
         assert_eq!(status, StatusCode::OK);
     }
 }
+
+#[tokio::test]
+async fn the_worksheet_reads_loopy_games_too() {
+    let app = server();
+    let sheet = |expression: &str| json!({ "expression": expression });
+    let (status, over) = post(&app, "/api/cgt", &sheet("a{0|{0|a}}")).await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    assert_eq!(
+        (&over["loopy"], &over["stopper"], &over["canonical_form"]),
+        (&json!(true), &json!(true), &json!("over"))
+    );
+    assert_eq!(over["right_first"]["winner"], "left");
+    assert!(over["lines"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("degree: over")));
+    let (status, draw) = post(&app, "/api/cgt", &sheet("on + off")).await;
+    assert_eq!(status, StatusCode::OK, "{draw}");
+    assert_eq!(
+        (&draw["value"], &draw["onside"]),
+        (&json!("dud"), &json!("on"))
+    );
+    assert_eq!(draw["left_first"]["winner"], "draw");
+    // A short game is answered as before, without "loopy".
+    let (_, short) = post(&app, "/api/cgt", &sheet("{1|*}")).await;
+    assert!(short.get("loopy").is_none(), "{short}");
+    for (expression, holds) in [
+        ("over > ^", true),
+        ("{pass|3/2} = 3/2 + under", true),
+        ("on <= 0", false),
+    ] {
+        let (status, answer) = post(&app, "/api/cgt", &sheet(expression)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["holds"], holds, "{expression}: {answer}");
+        assert_eq!(answer["loopy"], true, "{expression}: {answer}");
+    }
+    // Errors: the reader that got further names the column; a game that is not a stopper
+    // cannot be compared; a loopy game too large for the budget is refused.
+    let answer = post(&app, "/api/cgt", &sheet("{0|b}")).await;
+    refused(&app, answer, StatusCode::BAD_REQUEST, "column 4").await;
+    let answer = post(&app, "/api/cgt", &sheet("1 > {0|pass + 1}")).await;
+    refused(
+        &app,
+        answer,
+        StatusCode::BAD_REQUEST,
+        "column 13: 'pass' refers",
+    )
+    .await;
+    let answer = post(&app, "/api/cgt", &sheet("dud >= 0")).await;
+    refused(
+        &app,
+        answer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not a stopper",
+    )
+    .await;
+    let big = ["upon"; 12].join(" + ");
+    let answer = post(&app, "/api/cgt", &sheet(&big)).await;
+    refused(
+        &app,
+        answer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "max-positions",
+    )
+    .await;
+}

@@ -982,18 +982,34 @@ async fn undo(page: &Page) {
     assert_eq!(asked, ["/api/position"]);
 }
 
-/// The worksheet computes `{1|*} + ^` (the expression it opens with), and keeps it.
+/// The worksheet computes `{1|*} + ^` (the expression it opens with), and keeps it; then the
+/// loopy game `on + off`.
 async fn worksheet(page: &Page) {
     page.click("#sheet button").await;
+    let first = sheet_answer(page, "{1|*} + ^", "= {1^|^*}").await;
+    assert!(first.contains("outcome class L"), "{first}");
+    assert!(first.contains("temperature 1/2"), "{first}");
+    let field = within(
+        "#sheet-input",
+        page.client.find(Locator::Css("#sheet-input")),
+    )
+    .await;
+    within("#sheet-input", field.clear()).await;
+    within("#sheet-input", field.send_keys("on + off")).await;
+    page.click("#sheet button").await;
+    let first = sheet_answer(page, "on + off", "= dud (not a stopper)").await;
+    assert!(first.contains("Left first: a draw"), "{first}");
+}
+
+/// The worksheet's newest entry once it is the answer to `expression` and holds `words`.
+async fn sheet_answer(page: &Page, expression: &str, words: &str) -> String {
     let read = "return [...document.querySelectorAll('#sheet-list li')].map(li => li.textContent)";
     let began = Instant::now();
     loop {
         let entries = within("the worksheet", page.client.execute(read, vec![])).await;
         let first = entries[0].as_str().unwrap_or("").to_string();
-        if first.contains("{1|*} + ^") && first.contains("= {1^|^*}") {
-            assert!(first.contains("outcome class L"), "{first}");
-            assert!(first.contains("temperature 1/2"), "{first}");
-            break;
+        if first.contains(expression) && first.contains(words) {
+            return first;
         }
         assert!(began.elapsed() < WAIT, "the worksheet's answer: {entries}");
         tokio::time::sleep(POLL).await;

@@ -36,8 +36,14 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
     ("Kings", "Kings is not a ruleset here"),
     ("Rooks", "Rooks is not a ruleset here"),
     ("Queens", "Queens is not a ruleset here"),
-    ("FoxAndGeese", "a loopy game"),
-    ("BackslidingToadsAndFrogs", "a loopy game"),
+    (
+        "FoxAndGeese",
+        "a loopy game (rulesets::fox_geese, without its variants), on boards of too many positions for a simplest form",
+    ),
+    (
+        "BackslidingToadsAndFrogs",
+        "a loopy game (rulesets::backsliding), its sides not computed for 560 positions",
+    ),
     (
         "GenToadsAndFrogs",
         "Toads and Frogs with longer jumps is not a ruleset here",

@@ -253,6 +253,24 @@ fn stops_decide_the_game_where_they_are_not_zero() {
     assert!(decided > 1000, "{decided}");
 }
 
+/// Checks that the options of `rules` at `p` (written as `text`), each written by `show`,
+/// are those `naive` finds on the text, for both players.
+fn same_moves<R: grundy::partizan::PartizanRules>(
+    rules: &R,
+    p: &R::Position,
+    show: fn(&R::Position) -> String,
+    naive: fn(&str, Side) -> Vec<String>,
+    text: &str,
+) {
+    for side in [Side::Left, Side::Right] {
+        let mut out = Vec::new();
+        rules.options(p, side, &mut out);
+        let mut got: Vec<String> = out.iter().map(show).collect();
+        got.sort();
+        assert_eq!(got, naive(text, side), "{text} {side:?}");
+    }
+}
+
 /// The options of Backsliding Toads and Frogs by the rules written out on text.
 fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
     let cells: Vec<char> = strip.chars().collect();
@@ -294,7 +312,6 @@ fn naive_backsliding(strip: &str, side: Side) -> Vec<String> {
 #[test]
 fn backsliding_toads_and_frogs_moves_by_its_rules() {
     use grundy::partizan::rulesets::backsliding::BackslidingToadsAndFrogs as Rules;
-    use grundy::partizan::PartizanRules;
     let mut rng = StdRng::seed_from_u64(0x100b_0006);
     for _ in 0..2000 {
         let len = rng.random_range(1..=8);
@@ -302,12 +319,185 @@ fn backsliding_toads_and_frogs_moves_by_its_rules() {
             .map(|_| ['T', 'F', '.'][rng.random_range(0..3)])
             .collect();
         let p = Rules::parse(&strip).unwrap();
-        for side in [Side::Left, Side::Right] {
-            let mut out = Vec::new();
-            Rules.options(&p, side, &mut out);
-            let mut got: Vec<String> = out.iter().map(Rules::show).collect();
-            got.sort();
-            assert_eq!(got, naive_backsliding(&strip, side), "{strip} {side:?}");
+        same_moves(&Rules, &p, Rules::show, naive_backsliding, &strip);
+    }
+}
+
+/// The options of Fox and Geese by its rules written out on text: rows from the top, the
+/// geese (Left) stepping diagonally down, the fox (Right) diagonally any way, onto `.`.
+fn naive_fox_geese(board: &str, side: Side) -> Vec<String> {
+    let rows: Vec<Vec<char>> = board.split('|').map(|r| r.chars().collect()).collect();
+    let (h, w) = (rows.len() as isize, rows[0].len() as isize);
+    let (piece, steps): (char, &[(isize, isize)]) = match side {
+        Side::Left => ('G', &[(1, -1), (1, 1)]),
+        Side::Right => ('F', &[(-1, -1), (-1, 1), (1, -1), (1, 1)]),
+    };
+    let mut out = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if rows[r as usize][c as usize] != piece {
+                continue;
+            }
+            for &(dr, dc) in steps {
+                let (tr, tc) = (r + dr, c + dc);
+                if (0..h).contains(&tr)
+                    && (0..w).contains(&tc)
+                    && rows[tr as usize][tc as usize] == '.'
+                {
+                    let mut next = rows.clone();
+                    next[r as usize][c as usize] = '.';
+                    next[tr as usize][tc as usize] = piece;
+                    let rows: Vec<String> =
+                        next.into_iter().map(|r| r.into_iter().collect()).collect();
+                    out.push(rows.join("|"));
+                }
+            }
         }
     }
+    out.sort();
+    out
+}
+
+/// A random board of Fox and Geese of at most `rows` × `cols` cells: the fox on a random
+/// dark square (the bottom-left corner's colour), each other dark square a goose with
+/// probability `p`.
+fn random_pen(rng: &mut StdRng, rows: usize, cols: usize, p: f64) -> String {
+    let (h, w) = (rng.random_range(1..=rows), rng.random_range(1..=cols));
+    let dark: Vec<(usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&(r, c)| (h - 1 - r + c) % 2 == 0)
+        .collect();
+    let fox = dark[rng.random_range(0..dark.len())];
+    let mut cells = vec![vec!['.'; w]; h];
+    for &(r, c) in &dark {
+        if (r, c) == fox {
+            cells[r][c] = 'F';
+        } else if rng.random_bool(p) {
+            cells[r][c] = 'G';
+        }
+    }
+    let rows: Vec<String> = cells.into_iter().map(|r| r.into_iter().collect()).collect();
+    rows.join("|")
+}
+
+#[test]
+fn fox_and_geese_moves_by_its_rules() {
+    use grundy::partizan::rulesets::fox_geese::FoxAndGeese as Rules;
+    let mut rng = StdRng::seed_from_u64(0x100b_0007);
+    for _ in 0..3000 {
+        let board = random_pen(&mut rng, 6, 6, 0.4);
+        let p = Rules::parse(&board).unwrap();
+        assert_eq!(Rules::show(&p), board);
+        same_moves(&Rules, &p, Rules::show, naive_fox_geese, &board);
+    }
+}
+
+#[test]
+fn fox_and_geese_positions_are_stoppers_whose_forms_keep_the_outcomes() {
+    use grundy::partizan::loopy::is_stopper;
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    let ruleset = loopy_ruleset("fox-and-geese").unwrap();
+    let mut rng = StdRng::seed_from_u64(0x100b_0008);
+    let budget = Budget::default();
+    let (mut loops, mut wins) = (0, 0);
+    for _ in 0..300 {
+        let board = random_pen(&mut rng, 4, 4, 0.35);
+        let (game, names) = ruleset.explore(&board, &budget).unwrap();
+        assert_eq!(names[0], board);
+        assert!(is_stopper(&game), "{board}");
+        loops += usize::from(game.len() > 1 && game.move_count() >= game.len());
+        let outcomes = Outcomes::of(&game);
+        for v in 0..game.len() as u32 {
+            let follower = game.follower(v);
+            assert!(is_stopper(&follower), "{}", names[v as usize]);
+            let simplest = Stopper::new(&follower, &budget).unwrap();
+            let of_form = Outcomes::of(simplest.game());
+            for mover in [Side::Left, Side::Right] {
+                let winner = outcomes.play(v, mover).winner;
+                assert_eq!(
+                    winner,
+                    brute_outcome(&follower, mover),
+                    "{}",
+                    names[v as usize]
+                );
+                assert_eq!(
+                    of_form.play(0, mover).winner,
+                    winner,
+                    "{} = {simplest}, {mover:?} first",
+                    names[v as usize]
+                );
+                wins += usize::from(winner != Winner::Draw);
+            }
+        }
+    }
+    assert!(loops > 100 && wins > 1000, "{loops} {wins}");
+}
+
+#[test]
+fn fox_and_geese_values_by_hand() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    let ruleset = loopy_ruleset("fox-and-geese").unwrap();
+    let budget = Budget::default();
+    for (board, value) in [
+        // The fox runs for ever, the geese cannot move: off.
+        ("..|F.", "off"),
+        // A goose still to move changes nothing: the fox never stops.
+        (".G..|....|....|F...", "off"),
+        // The fox is shut in its corner; the free goose has three moves to the bottom.
+        (".....G|......|.G....|F.G...", "3"),
+        // Each piece blocks the other's only move.
+        (".G|F.", "0"),
+        // A board of one square.
+        ("F", "0"),
+    ] {
+        let (game, _) = ruleset.explore(board, &budget).unwrap();
+        let form = Stopper::new(&game, &budget).unwrap().to_string();
+        assert_eq!(form, value, "{board}");
+    }
+}
+
+#[test]
+fn fox_and_geese_boards_are_read_with_their_errors_placed() {
+    use grundy::partizan::rulesets::fox_geese::FoxAndGeese as Rules;
+    for (board, error) in [
+        ("..|..", "2:1: no fox ('F') on the board: there is one"),
+        ("..|F.|..", "2:1: 'F' stands on a light square"),
+        (".F|F.", "2:1: a second fox: there is one"),
+        (
+            "F.|.x",
+            "2:2: expected '.' (empty), 'G' (a goose) or 'F' (the fox), found 'x'",
+        ),
+        (
+            "F.|...",
+            "2:3: expected a row of 2 cells like row 1, found 3",
+        ),
+    ] {
+        let got = Rules::parse(board).unwrap_err().to_string();
+        assert!(got.starts_with(error), "{board}: {got}");
+    }
+    let board = Rules::parse("..g|...|f..").unwrap();
+    assert_eq!(Rules::show(&board), "..G|...|F..");
+}
+
+#[test]
+fn every_loopy_ruleset_explores_its_example() {
+    use grundy::partizan::rulesets::loopy_registry::LOOPY_RULESETS;
+    let budget = Budget::default();
+    for ruleset in LOOPY_RULESETS {
+        let (game, names) = ruleset.explore(ruleset.example, &budget).unwrap();
+        assert_eq!(names.len(), game.len(), "{}", ruleset.name);
+        assert_eq!(names[0], ruleset.example, "{}", ruleset.name);
+    }
+    let tight = Budget::default().with_positions(3);
+    let backsliding = &LOOPY_RULESETS[0];
+    assert!(backsliding.explore("TT..FF", &tight).is_err());
+}
+
+#[test]
+fn an_unknown_loopy_ruleset_lists_the_names() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    assert_eq!(
+        loopy_ruleset("chess").unwrap_err().to_string(),
+        "unknown loopy ruleset 'chess': the loopy rulesets are backsliding, fox-and-geese"
+    );
 }

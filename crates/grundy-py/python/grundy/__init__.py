@@ -3,8 +3,8 @@
 Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
 Python (``explore``, ``values``, ``Sum``), tables and their patterns (``table``), the command line's
 catalogue (``catalogue``, ``octal``), nimbers (``Nimber``), partizan games in canonical
-form (``cgt``, and ``Partizan`` for a partizan game defined in Python), and misère play of
-impartial games (``MisereGame``, ``misere_census``, ``MisereQuotient``).
+form (``cgt``, and ``Partizan`` for a partizan game defined in Python), loopy partizan games
+(``loopy``, ``loopy_ruleset``), and misère play of impartial games (``MisereGame``, ``misere_census``, ``MisereQuotient``).
 
 >>> import grundy
 >>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
@@ -20,6 +20,7 @@ from ._grundy import (
     __version__,
     Cgt,
     Graph,
+    LoopyGame,
     MisereGame,
     MisereQuotient,
     Nimber,
@@ -33,6 +34,9 @@ from ._grundy import (
     cgt,
     explore,
     families,
+    loopy,
+    loopy_ruleset,
+    loopy_rulesets,
     misere_census,
     table,
     values,
@@ -78,6 +82,7 @@ __all__ = [
     "Graph",
     "InputError",
     "LimitError",
+    "LoopyGame",
     "MisereGame",
     "MisereQuotient",
     "Nimber",
@@ -93,6 +98,9 @@ __all__ = [
     "cgt",
     "explore",
     "families",
+    "loopy",
+    "loopy_ruleset",
+    "loopy_rulesets",
     "misere_census",
     "octal",
     "table",

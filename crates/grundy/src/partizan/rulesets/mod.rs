@@ -11,8 +11,9 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`] (with [`backsliding`] Toads and Frogs, a loopy game), [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
-//! [`amazons`];
+//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
+//! [`amazons`]; and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
+//! and Geese), listed for the front ends in [`loopy_registry`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell). The catalogue's families for them are in
 //! [`crate::games::rulesets`].
@@ -29,9 +30,11 @@ pub mod backsliding;
 pub mod clobber;
 pub mod cram;
 pub mod domineering;
+pub mod fox_geese;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod loopy_registry;
 pub mod snort_col;
 pub mod toads_frogs;
 
