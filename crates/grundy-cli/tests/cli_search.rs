@@ -84,3 +84,25 @@ fn a_search_out_of_nodes_says_how_to_raise_it() {
     .to_string();
     assert!(e.contains("--max-positions"), "{e}");
 }
+
+#[test]
+fn a_table_of_regions_is_written_then_read() {
+    let path = catalogue_run::temp_path("search-regions.txt");
+    let _ = std::fs::remove_file(&path);
+    let file = catalogue_run::path_str(&path);
+    let board = "....|....|....|....";
+    let first = json(&["search", "domineering", board, "--regions", file]);
+    assert_eq!(first["regions_loaded"], 0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("grundy regions 1 Domineering\n"), "{text}");
+    let again = json(&["search", "domineering", board, "--regions", file]);
+    assert_eq!(again["regions_loaded"], (text.lines().count() - 2) as u64);
+    assert_eq!(again["outcome_class"], first["outcome_class"]);
+    // A damaged table is refused, naming the file and the line.
+    std::fs::write(&path, text.replacen('.', "#", 1)).unwrap();
+    let e = grundy(&["search", "domineering", board, "--regions", file])
+        .failed()
+        .to_string();
+    assert!(e.contains("damaged"), "{e}");
+    let _ = std::fs::remove_file(&path);
+}

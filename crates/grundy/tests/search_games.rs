@@ -330,3 +330,70 @@ fn domineering_rectangles_have_the_published_classes() {
 fn larger_domineering_rectangles_have_the_published_classes() {
     rectangles_against_the_published_table(|m, n| m * n > 30 && m.min(n) > 2 && m * n <= 42);
 }
+
+/// A search's regions saved, loaded into a fresh search (which then values fewer regions
+/// and answers alike), and every kind of bad file refused with its line.
+#[test]
+fn tables_of_regions_are_saved_checked_and_loaded() {
+    use grundy::partizan::region_table::RegionTableError;
+    let budget = Budget::default();
+    let board = Board::empty(4, 5).unwrap();
+    let mut first = RulesetSearch::new(Domineering, SearchOptions::default(), &budget).unwrap();
+    let answer = first
+        .search(&board, Side::Left, &budget, &NoProgress)
+        .unwrap();
+    let text = first.save_regions();
+    assert!(text.starts_with("grundy regions 1 Domineering\n"), "{text}");
+    let regions = text.lines().count() - 2;
+    assert!(regions > 10, "{text}");
+    let mut second = RulesetSearch::new(Domineering, SearchOptions::default(), &budget).unwrap();
+    assert_eq!(second.load_regions(&text, "t.regions").unwrap(), regions);
+    assert_eq!(
+        second
+            .search(&board, Side::Left, &budget, &NoProgress)
+            .unwrap()
+            .wins,
+        answer.wins
+    );
+    assert_eq!(second.save_regions(), text, "nothing new to value");
+
+    let refused = |bad: &str| -> String {
+        let mut s = RulesetSearch::new(Domineering, SearchOptions::default(), &budget).unwrap();
+        match s.load_regions(bad, "t.regions") {
+            Err(e @ RegionTableError::Invalid { .. }) => e.to_string(),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    };
+    // With the checksum made to agree, so that the check behind it is reached.
+    let resum = |body: &str| format!("{body}crc32 {:08x}\n", crc32fast::hash(body.as_bytes()));
+    let body = &text[..text.rfind("crc32").unwrap()];
+    let e = refused(&text.replacen('+', "-", 1));
+    assert!(e.contains("damaged"), "{e}");
+    let e = refused(&resum(&body.replacen("Domineering", "Cram", 1)));
+    assert!(e.starts_with("t.regions:1:1:"), "{e}");
+    // The first region's value changed: the sample valued afresh catches it.
+    let first_line = body.lines().nth(1).unwrap();
+    let (region, _) = first_line.split_once('\t').unwrap();
+    let e = refused(&resum(&body.replacen(
+        first_line,
+        &format!("{region}\t17"),
+        1,
+    )));
+    assert!(
+        e.starts_with("t.regions:2:1:") && e.contains("not 17"),
+        "{e}"
+    );
+    // A region no split gives (two regions in one), and a malformed form.
+    let e = refused(&resum(&body.replacen(first_line, "..#..\t0", 1)));
+    assert!(e.contains("not one normalised region"), "{e}");
+    let e = refused(&resum(&body.replacen(
+        first_line,
+        &format!("{region}\t{{1|"),
+        1,
+    )));
+    assert!(e.starts_with("t.regions:2:"), "{e}");
+    let e = refused(&resum(&body.replacen(first_line, "..x\t0", 1)));
+    assert!(e.starts_with("t.regions:2:3:"), "{e}");
+    let e = refused("grundy regions 1 Domineering\n");
+    assert!(e.contains("checksum line"), "{e}");
+}

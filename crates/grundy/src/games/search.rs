@@ -80,6 +80,13 @@ pub static FAMILY: Family = Family {
         .default("10")
         .whole("a number of moves", 0)
         .at_most(1000),
+        Param::option(
+            "regions",
+            "FILE",
+            "For a ruleset, a table of regions and their canonical forms: read before the \
+             search where the file exists (checked whole, a damaged file refused), written \
+             after it with every region valued",
+        ),
         Param::option("width", "W", "The board's width for a move sequence")
             .default("7")
             .whole("a width", 1)
@@ -166,8 +173,8 @@ fn threads(inputs: &Inputs) -> Result<usize, RunError> {
 /// or `loses` with the best move and the line; the nodes, the regions valued, the table and
 /// threads. JSON: `{"game", "position", "outcome_class" (null unless both), "left_first",
 /// "right_first" (each null unless searched: `{"wins", "best_move", "after", "line"}`, the
-/// line a list of `{"move", "position"}`), "nodes", "regions_valued", "table_bytes",
-/// "threads"}`.
+/// line a list of `{"move", "position"}`), "regions_loaded" (with a table of regions only),
+/// "nodes", "regions_valued", "table_bytes", "threads"}`.
 fn ruleset<R>(
     rules: R,
     game: &str,
@@ -207,6 +214,14 @@ where
         small: (small > 0).then_some(small),
     };
     let mut search = RulesetSearch::new(rules.clone(), options, budget)?;
+    let regions = inputs.value("regions").map(std::path::PathBuf::from);
+    let mut loaded = 0;
+    if let Some(path) = regions.as_ref().filter(|p| p.exists()) {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            InputError::invalid(inputs.shown("regions"), format!("{}: {e}", path.display()))
+        })?;
+        loaded = search.load_regions(&text, &path.display().to_string())?;
+    }
     let mut found: [Option<Searched>; 2] = [None, None];
     let mut nodes = 0;
     for &side in sides {
@@ -269,7 +284,19 @@ where
             report = report.field(Field::text_only("  line", moves.join(" ")));
         }
     }
+    if let Some(path) = &regions {
+        // Written whole, then renamed over the old file: a stopped run leaves no half table.
+        let partial = path.with_extension("partial");
+        std::fs::write(&partial, search.save_regions())
+            .and_then(|()| std::fs::rename(&partial, path))
+            .map_err(|e| {
+                InputError::invalid(inputs.shown("regions"), format!("{}: {e}", path.display()))
+            })?;
+    }
     let table = options.search.table_bytes;
+    if regions.is_some() {
+        report = report.field(Field::new("regions_loaded", loaded));
+    }
     Ok(report.fields([
         Field::new("nodes", nodes),
         Field::new("regions_valued", search.regions_valued()),

@@ -27,6 +27,7 @@ pub mod order;
 pub mod picture;
 pub mod properties;
 pub mod reduced;
+pub mod region_table;
 pub mod rulesets;
 pub mod search;
 pub mod store;

@@ -25,6 +25,7 @@
 
 use std::hash::{BuildHasher, Hash};
 
+use super::region_table::{self, RegionTableError};
 use super::rulesets::{Evaluator, Ruleset};
 use super::{GameId, GameStore, Side, ValueError};
 use crate::budget::{Budget, Exhausted};
@@ -348,6 +349,22 @@ where
     /// Distinct regions valued by canonical form (by the first thread).
     pub fn regions_valued(&mut self) -> usize {
         self.searcher.tree().regions_valued()
+    }
+
+    /// The table of regions every thread has valued, as a file's text
+    /// ([`region_table::save`]). O(regions).
+    pub fn save_regions(&mut self) -> String {
+        region_table::save(self.searcher.trees().map(|t| (&t.evaluator, &mut t.store)))
+    }
+
+    /// Reads a table of regions ([`region_table::load`], which checks it whole) into every
+    /// thread's evaluator; returns the number of regions. O(length) a thread.
+    pub fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
+        let mut count = 0;
+        for t in self.searcher.trees() {
+            count = region_table::load(&mut t.evaluator, &mut t.store, text, origin)?;
+        }
+        Ok(count)
     }
 
     /// Whether `side` moving first at `p` wins, the position's moves ordered as the rules

@@ -201,6 +201,34 @@ pub const REPORT_EVERY: Duration = Duration::from_millis(100);
 /// The results' words, from −1: as progress shows them.
 const RESULTS: [&str; 3] = ["loses", "draws", "wins"];
 
+/// What progress shows of a search: the root move being searched (`taken`, from 1, of
+/// `count`, named by `names` where given), the best so far, the nodes and nodes per second.
+fn report(
+    taken: usize,
+    count: usize,
+    names: &[String],
+    best: (i8, Option<usize>),
+    nodes: u64,
+    started: std::time::Instant,
+) -> String {
+    let name = |i: usize| {
+        names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("{}", i + 1))
+    };
+    let best = match best {
+        (v, Some(i)) => format!(", best so far {} ({})", name(i), RESULTS[(v + 1) as usize]),
+        _ => String::new(),
+    };
+    let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
+    format!(
+        "searching move {taken} of {count} ({}){best}: {nodes} nodes, {:.0} a second",
+        name(taken - 1),
+        rate
+    )
+}
+
 /// The value behind `m`, whether or not a thread panicked holding it.
 fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
     m.lock().unwrap_or_else(|p| p.into_inner())
@@ -277,6 +305,11 @@ where
     /// store, its counts).
     pub fn tree(&mut self) -> &mut T {
         &mut self.workers[0].tree
+    }
+
+    /// The game of every thread.
+    pub fn trees(&mut self) -> impl Iterator<Item = &mut T> + '_ {
+        self.workers.iter_mut().map(|w| &mut w.tree)
     }
 
     /// Results held by every thread's table.
@@ -386,7 +419,8 @@ where
                 .spawn_scoped(scope, || run(first));
             let handles: Vec<_> = handles.into_iter().chain([main]).collect();
             // The calling thread reports while the workers search.
-            let (mut shown, mut reported) = (usize::MAX, 0);
+            let started = std::time::Instant::now();
+            let mut shown = String::new();
             // Short searches end within the first naps; long ones are looked at every
             // REPORT_EVERY.
             let mut nap = Duration::from_micros(50);
@@ -394,30 +428,19 @@ where
                 .iter()
                 .any(|h| h.as_ref().is_ok_and(|h| !h.is_finished()))
             {
-                let taken = next.load(Ordering::Relaxed).min(moves.len());
-                if taken != shown && taken > 0 {
-                    shown = taken;
-                    let name = |i: usize| names.get(i).map_or(format!("{}", i + 1), Clone::clone);
-                    let b = *lock(&best);
-                    let best_text = match b {
-                        (v, Some(i)) => {
-                            format!("; best so far {} ({})", name(i), RESULTS[(v + 1) as usize])
-                        }
-                        _ => String::new(),
-                    };
-                    progress.phase(
-                        &format!(
-                            "searching move {} of {}, {}{best_text}",
-                            taken,
-                            moves.len(),
-                            name(taken - 1)
-                        ),
-                        None,
-                    );
+                let taken = next.load(Ordering::Relaxed).min(moves.len()).max(1);
+                let text = report(
+                    taken,
+                    moves.len(),
+                    names,
+                    *lock(&best),
+                    halt.nodes(),
+                    started,
+                );
+                if text != shown && started.elapsed() >= REPORT_EVERY {
+                    progress.phase(&text, None);
+                    shown = text;
                 }
-                let nodes = halt.nodes();
-                progress.advance(nodes - reported);
-                reported = nodes;
                 std::thread::sleep(nap);
                 nap = (nap * 2).min(REPORT_EVERY);
             }

@@ -222,6 +222,20 @@ impl<R: Ruleset> Evaluator<R> {
         self.memo.len()
     }
 
+    /// The regions valued so far, each with its value, in no particular order (for a table
+    /// of regions saved to a file: [`super::region_table`]). O(1) an item.
+    pub fn valued(&self) -> impl Iterator<Item = (&R::Position, GameId)> + '_ {
+        self.memo.iter().map(|(p, &v)| (p, v))
+    }
+
+    /// Takes `v` as the value of the region `p` (normalised, as
+    /// [`Ruleset::regions`] gives it) without valuing it: for a table of regions read back
+    /// from a file whose checks the caller has made. O(1).
+    pub fn remember(&mut self, p: R::Position, v: GameId) {
+        self.heap += self.rules.heap_bytes(&p) as u64;
+        self.memo.insert(p, v);
+    }
+
     /// The canonical form of `p`: the sum of its regions' values. Each region not valued
     /// before costs its options' values (recursively) and one canonical form. Fails with
     /// [`ValueError::Budget`] when the store's budget runs out.
