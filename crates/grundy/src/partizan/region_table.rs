@@ -5,13 +5,13 @@
 //!
 //! ```text
 //! grundy regions 1 Domineering
-//! ..|..	+-1
-//! ...	-1
+//! ..|..<TAB>+-1
+//! ...<TAB>-1
 //! crc32 1c291ca3
 //! ```
 //!
 //! a header naming the ruleset, each region in the ruleset's notation and its canonical form
-//! separated by a tab, and the CRC-32 of every line before the last. A file is believed only
+//! separated by a tab (`<TAB>` above), and the CRC-32 of every line before the last. A file is believed only
 //! after it is checked whole: the header's ruleset, the checksum (a damaged file is
 //! refused), each region read back and already normalised (a region the ruleset's
 //! [`regions`](super::rulesets::Ruleset::regions) would not give is refused), each form
