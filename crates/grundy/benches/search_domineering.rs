@@ -8,12 +8,13 @@
 //! cargo bench -p grundy --bench search_domineering -- --boards 8x8 --only full
 //! ```
 //!
-//! Every answer is checked against the published outcome class (Bullock's table, in
-//! `tests/search_domineering.rs`'s source); the benchmark panics on a difference. Per
+//! Every answer is checked against the published outcome class (`testdata/domineering/rectangles.txt`, Bullock's table); the benchmark panics on a difference. Per
 //! configuration and board: time, nodes and nodes per second, and the plain search's time
 //! over the configuration's where the plain search finished within `--plain-limit` seconds.
 
 mod common;
+#[path = "../tests/common/domineering.rs"]
+mod domineering;
 
 use std::time::Duration;
 
@@ -50,22 +51,6 @@ struct Args {
     threads: usize,
 }
 
-/// Published outcome classes of empty m × n boards (m rows), from Bullock's table (see the
-/// tests).
-fn published(m: u8, n: u8) -> Option<OutcomeClass> {
-    let row = [
-        "PHHHHHHH", "VNNHVNNH", "VNNHHHHH", "VVVNVNVH", "VHVHPHHH", "VNVNVNVH", "VNVHVHNH",
-        "VVVVVVVN",
-    ]
-    .get(usize::from(m).checked_sub(1)?)?;
-    Some(match row.as_bytes().get(usize::from(n).checked_sub(1)?)? {
-        b'V' => OutcomeClass::Left,
-        b'H' => OutcomeClass::Right,
-        b'N' => OutcomeClass::First,
-        _ => OutcomeClass::Second,
-    })
-}
-
 /// The class, nodes and time of `board` under `options`, or `None` past `limit`.
 fn class(
     board: &Board,
@@ -84,12 +69,7 @@ fn class(
         let right = search
             .search(board, Side::Right, &budget, &NoProgress)
             .ok()?;
-        let class = match (left.wins, right.wins) {
-            (true, true) => OutcomeClass::First,
-            (false, false) => OutcomeClass::Second,
-            (true, false) => OutcomeClass::Left,
-            (false, true) => OutcomeClass::Right,
-        };
+        let class = OutcomeClass::from_left_wins(left.wins, !right.wins);
         Some((class, left.nodes + right.nodes))
     });
     found.map(|(class, nodes)| (class, nodes, time.as_secs_f64()))
@@ -107,6 +87,7 @@ fn letter(c: OutcomeClass) -> &'static str {
 
 fn main() {
     let args = Args::parse();
+    let published = domineering::published_rectangles();
     let table_bytes = grundy::input::bytes("--table", &args.table).expect("a size");
     let full = SearchOptions {
         small: Some(args.small),
@@ -177,7 +158,10 @@ fn main() {
                 continue;
             }
             let (c, nodes, secs) = class(&board, *options, None).expect("no limit");
-            if let Some(p) = published(m, n) {
+            if let Some(&(_, _, p)) = published
+                .iter()
+                .find(|b| (b.0, b.1) == (m.into(), n.into()))
+            {
                 assert_eq!(c, p, "{m}x{n} under {name}");
             }
             let ratio = base.map_or("-".to_string(), |(_, _, s)| format!("{:.1}", s / secs));

@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::domineering::published_rectangles;
 use common::rulesets::random_grids;
 use grundy::budget::Budget;
 use grundy::outcome::Outcome;
@@ -57,12 +58,7 @@ where
         // A winner's best move is a move, and the line starts with it.
         assert_eq!(s.line.first(), s.best.as_ref(), "{side:?}");
     }
-    match (left.wins, right.wins) {
-        (true, true) => OutcomeClass::First,
-        (false, false) => OutcomeClass::Second,
-        (true, false) => OutcomeClass::Left,
-        (false, true) => OutcomeClass::Right,
-    }
+    OutcomeClass::from_left_wins(left.wins, !right.wins)
 }
 
 /// Every position of `texts`: the class by search, under every configuration, equals the
@@ -280,41 +276,16 @@ fn a_search_out_of_nodes_says_so() {
     }
 }
 
-/// Outcome classes of Domineering on empty m × n boards (m rows; Vertical, placing vertical
-/// dominoes, is Left): row m, column n. Source: Nathan Bullock's solver Obsequi, its test
-/// list `obsequi/Check` (github.com/nathanbullock/obsequi, commit 3a856b2, 2013, from his
-/// M.Sc. thesis "Domineering: Solving Large Combinatorial Search Spaces", University of
-/// Alberta, 2002), which gives each board or its transpose (transposing swaps V and H);
-/// where they apply, Uiterwijk's theorems ("Perfectly Solving Domineering Boards", CGW 2013,
-/// CCIS 408; ICGA Journal 37(4), 2014) agree, and 8 × 8 = N is Breuker, Uiterwijk and van
-/// den Herik, "Solving 8 × 8 Domineering", Theoretical Computer Science 230 (2000) 195–206.
-const PUBLISHED: [&str; 8] = [
-    "PHHHHHHH", "VNNHVNNH", "VNNHHHHH", "VVVNVNVH", "VHVHPHHH", "VNVNVNVH", "VNVHVHNH", "VVVVVVVN",
-];
-
-fn published(m: usize, n: usize) -> OutcomeClass {
-    match PUBLISHED[m - 1].as_bytes()[n - 1] {
-        b'V' => OutcomeClass::Left,
-        b'H' => OutcomeClass::Right,
-        b'N' => OutcomeClass::First,
-        _ => OutcomeClass::Second,
-    }
-}
-
 /// The published boards whose size `fits`, searched with each player first.
 fn rectangles_against_the_published_table(fits: impl Fn(usize, usize) -> bool) {
     let mut search =
         RulesetSearch::new(Domineering, SearchOptions::default(), &Budget::default()).unwrap();
-    for m in 1..=8 {
-        for n in 1..=8 {
-            if fits(m, n) {
-                let board = Board::empty(m as u8, n as u8).unwrap();
-                assert_eq!(
-                    searched_class(&mut search, &board),
-                    published(m, n),
-                    "{m} x {n}"
-                );
-            }
+    let boards = published_rectangles();
+    assert_eq!(boards.len(), 64);
+    for (m, n, class) in boards {
+        if fits(m, n) {
+            let board = Board::empty(m as u8, n as u8).unwrap();
+            assert_eq!(searched_class(&mut search, &board), class, "{m} x {n}");
         }
     }
 }

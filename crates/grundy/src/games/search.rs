@@ -230,12 +230,7 @@ where
         found[usize::from(side == Side::Right)] = Some(s);
     }
     let class = match &found {
-        [Some(l), Some(r)] => Some(match (l.wins, r.wins) {
-            (true, true) => OutcomeClass::First,
-            (false, false) => OutcomeClass::Second,
-            (true, false) => OutcomeClass::Left,
-            (false, true) => OutcomeClass::Right,
-        }),
+        [Some(l), Some(r)] => Some(OutcomeClass::from_left_wins(l.wins, !r.wins)),
         _ => None,
     };
     let mut report = Report::new().fields([

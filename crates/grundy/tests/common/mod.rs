@@ -29,6 +29,7 @@ pub fn testdata_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
+pub mod domineering;
 pub mod loopy;
 pub mod raw;
 pub mod rulesets;
