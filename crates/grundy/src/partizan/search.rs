@@ -156,7 +156,9 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
     }
 
     /// Decided when every region is valued: from the value's outcome with `s.side` first.
-    /// Else decided by counting moves where the ruleset bounds them (see [`count`]).
+    /// Else decided by counting moves where the ruleset bounds them ([`Ruleset::move_bounds`]:
+    /// the player to move wins with more safe moves than the opponent can make, and loses
+    /// when the opponent has as many safe moves as she can make).
     fn result(&mut self, s: &Self::State) -> Result<Option<i8>, ValueError> {
         if s.open.is_empty() {
             let loses = match s.side {
