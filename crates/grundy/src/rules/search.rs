@@ -144,6 +144,7 @@ pub struct GameSearched<P> {
 /// use grundy::search::solver::Options;
 ///
 /// /// Take 1, 3 or 4 counters from a pile.
+/// #[derive(Clone)]
 /// struct Take134;
 /// impl Impartial for Take134 {
 ///     type Position = u32;
