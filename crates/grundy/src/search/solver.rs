@@ -229,6 +229,9 @@ fn report(
     )
 }
 
+/// A state's moves, each with its promise.
+type Promised<T> = Vec<(i64, <T as Tree>::Move)>;
+
 /// The value behind `m`, whether or not a thread panicked holding it.
 fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
     m.lock().unwrap_or_else(|p| p.into_inner())
@@ -481,6 +484,17 @@ struct First {
 }
 
 impl<T: Tree> Worker<T> {
+    /// The moves of `s`, from the most promising where the options order them (stable:
+    /// equal promises keep the rules' order).
+    fn ordered_moves(&mut self, s: &T::State) -> Result<Promised<T>, Halted<T::Error>> {
+        let mut moves = Vec::new();
+        self.tree.moves(s, &mut moves).map_err(Halted::Game)?;
+        if self.options.ordering {
+            moves.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
+        }
+        Ok(moves)
+    }
+
     /// Takes replies of the opponent to the first root move, one at a time, until none is
     /// left or one refutes the move; returns the move's result where this thread finished
     /// the last reply (every thread lists the replies alike: the same state, the same
@@ -495,14 +509,10 @@ impl<T: Tree> Worker<T> {
         if let Some(v) = self.tree.result(&s).map_err(Halted::Game)? {
             return Ok((first.done.fetch_add(1, Ordering::Relaxed) == 0).then_some(-v));
         }
-        let mut replies = Vec::new();
-        self.tree.moves(&s, &mut replies).map_err(Halted::Game)?;
+        let replies = self.ordered_moves(&s)?;
         if replies.is_empty() {
             // The opponent cannot move: the move wins.
             return Ok((first.done.fetch_add(1, Ordering::Relaxed) == 0).then_some(1));
-        }
-        if self.options.ordering {
-            replies.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
         }
         loop {
             let j = first.next.fetch_add(1, Ordering::Relaxed);
@@ -593,8 +603,7 @@ impl<T: Tree> Worker<T> {
             alpha = alpha.max(b.lower);
             beta = beta.min(b.upper);
         }
-        let mut moves = Vec::new();
-        self.tree.moves(s, &mut moves).map_err(Halted::Game)?;
+        let moves = self.ordered_moves(s)?;
         if moves.is_empty() {
             self.memo.put(
                 s.clone(),
@@ -604,10 +613,6 @@ impl<T: Tree> Worker<T> {
                 },
             );
             return Ok(-1);
-        }
-        if self.options.ordering {
-            // Stable: equal promises keep the rules' order.
-            moves.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
         }
         let watch = !self.tree.acyclic();
         if watch && !self.line.insert(s.clone()) {
