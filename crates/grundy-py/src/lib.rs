@@ -20,6 +20,7 @@ mod positions;
 mod progress;
 mod python_game;
 mod quotient;
+mod search;
 mod table;
 mod tabulate;
 mod whole;
@@ -33,6 +34,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<graph::Payoffs>()?;
     m.add_function(wrap_pyfunction!(python_game::explore, m)?)?;
     m.add_function(wrap_pyfunction!(python_game::values, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add("DEFAULT_LIMIT", python_game::DEFAULT_LIMIT)?;
     // One version for the crate and the package: pyproject.toml takes it from Cargo.toml.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

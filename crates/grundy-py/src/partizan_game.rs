@@ -7,19 +7,24 @@
 //! games without waiting on the store every `Cgt` shares; each value is then copied into that
 //! shared store, where it can be added to and compared with any other game.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
-use grundy::partizan::{GameId, GameStore, Side, ValueError};
+use grundy::partizan::search::{RulesetSearch, SearchError, SearchOptions};
+use grundy::partizan::{GameId, GameStore, OutcomeClass, Side, ValueError};
+use grundy::progress::NoProgress;
+use grundy::search::solver;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::cgt::{shared_store, Cgt};
 use crate::errors;
 use crate::progress::Bar;
-use crate::python_game::{failed, keep, raise_pending, Key, DEFAULT_LIMIT};
+use crate::python_game::{failed, gil, keep, raise_pending, Key, DEFAULT_LIMIT};
+use crate::search::{on_caller, positions, search_budget};
 
 /// How Python callers raise the budget of a partizan game.
 const RAISE: Raise = Raise {
@@ -52,17 +57,57 @@ struct PyPartizan {
     /// Without `right`, Right's half of each pair the function returned for Left, with its
     /// position, until Right's options there are asked for: the evaluator asks for Left's
     /// options of a region, values them (asking for other regions' options in between, in
-    /// nested order, hence a stack), then for Right's, so the function is called once.
-    pending: Mutex<Vec<(Py<PyAny>, Py<PyAny>)>>,
+    /// nested order, hence a stack), then for Right's, so the function is called once. A
+    /// search may ask for Left's options alone: the stack keeps the latest [`MAX_DEPTH`]
+    /// (a position missed is asked for again).
+    pending: Mutex<VecDeque<(Py<PyAny>, Py<PyAny>)>>,
 }
 
-// SAFETY of every `assume_gil_acquired` below: the evaluator calls the rules only from
-// `Partizan::value`, which holds the GIL for the whole evaluation (the trait has no token).
-fn gil() -> Python<'static> {
-    unsafe { Python::assume_gil_acquired() }
+// Every call of the rules is from `Partizan::value` or `Partizan::search`, which hold the
+// GIL for the whole evaluation or search (the trait has no token): hence `gil()` below.
+
+impl Clone for PyPartizan {
+    /// The same functions, with a count of calls of its own and no bar.
+    fn clone(&self) -> PyPartizan {
+        let copy = |f: &Py<PyAny>| f.clone_ref(gil());
+        PyPartizan {
+            left: copy(&self.left),
+            right: self.right.as_ref().map(copy),
+            parts: self.parts.as_ref().map(copy),
+            key: self.key.as_ref().map(copy),
+            calls: AtomicUsize::new(0),
+            limit: self.limit,
+            bar: Mutex::new(None),
+            pending: Mutex::new(VecDeque::new()),
+        }
+    }
 }
 
 impl PyPartizan {
+    /// The options of `side` at `p`: where `p` is a `grundy.Sum`, a move in one of its
+    /// terms (the sum with that term replaced), so that a search can play on from a move to
+    /// a sum; else what the user's functions give.
+    fn sum_options(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) -> PyResult<()> {
+        let py = gil();
+        let sum = py.import("grundy")?.getattr("Sum")?;
+        let position = p.object().bind(py);
+        if !position.is_instance(&sum)? {
+            return self.options(p, side, out);
+        }
+        let terms: Vec<Bound<'_, PyAny>> = position.try_iter()?.collect::<PyResult<_>>()?;
+        let mut moves = Vec::new();
+        for (i, term) in terms.iter().enumerate() {
+            moves.clear();
+            self.sum_options(&Key::new(term)?, side, &mut moves)?;
+            for (_, q) in &moves {
+                let mut after = terms.clone();
+                after[i] = q.object().bind(py).clone();
+                out.push((out.len(), Key::new(&sum.call1(PyTuple::new(py, after)?)?)?));
+            }
+        }
+        Ok(())
+    }
+
     /// The options of `side` at `p`, as the user's functions give them.
     fn options(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) -> PyResult<()> {
         let py = gil();
@@ -72,8 +117,8 @@ impl PyPartizan {
             (Some(_), Side::Left) => self.left.bind(py).call1((position,))?,
             (None, side) => {
                 let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
-                let kept = match pending.last() {
-                    Some((at, _)) if side == Side::Right && at.is(position) => pending.pop(),
+                let kept = match pending.back() {
+                    Some((at, _)) if side == Side::Right && at.is(position) => pending.pop_back(),
                     _ => None,
                 };
                 drop(pending);
@@ -85,10 +130,12 @@ impl PyPartizan {
                             right
                         } else {
                             let kept = (position.clone().unbind(), right.unbind());
-                            self.pending
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(kept);
+                            let mut pending =
+                                self.pending.lock().unwrap_or_else(|e| e.into_inner());
+                            if pending.len() > MAX_DEPTH as usize {
+                                pending.pop_front();
+                            }
+                            pending.push_back(kept);
                             left
                         }
                     }
@@ -183,8 +230,8 @@ impl Ruleset for PyPartizan {
             return;
         }
         let asked = match side {
-            Side::Left => self.count().and_then(|()| self.options(p, side, out)),
-            Side::Right => self.options(p, side, out),
+            Side::Left => self.count().and_then(|()| self.sum_options(p, side, out)),
+            Side::Right => self.sum_options(p, side, out),
         };
         if let Err(e) = asked {
             keep(e);
@@ -235,32 +282,23 @@ pub struct Partizan {
     store: Mutex<GameStore>,
     /// Each game of the own store already copied into the shared one.
     copied: HashMap<GameId, GameId>,
+    /// The bytes `memory=` allows, for searches.
+    memory: Option<u64>,
 }
 
 /// An evaluator of `rules` with an empty memo (its own copy of the user's functions).
-fn evaluator(py: Python<'_>, rules: &PyPartizan) -> Evaluator<PyPartizan> {
-    let copy = |f: &Py<PyAny>| f.clone_ref(py);
-    Evaluator::new(PyPartizan {
-        left: copy(&rules.left),
-        right: rules.right.as_ref().map(copy),
-        parts: rules.parts.as_ref().map(copy),
-        key: rules.key.as_ref().map(copy),
-        calls: AtomicUsize::new(0),
-        limit: rules.limit,
-        bar: Mutex::new(None),
-        pending: Mutex::new(Vec::new()),
-    })
-    .with_max_depth(MAX_DEPTH)
+fn evaluator(rules: &PyPartizan) -> Evaluator<PyPartizan> {
+    Evaluator::new(rules.clone()).with_max_depth(MAX_DEPTH)
 }
 
 impl Partizan {
     /// The canonical form of `position` in the game's own store. After an error the
     /// evaluator is dropped, to be made again by the next call: what it memoised while the
     /// error stopped the options may be wrong (the store's canonical forms stay right).
-    fn own_value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<GameId> {
+    fn own_value(&mut self, position: &Bound<'_, PyAny>) -> PyResult<GameId> {
         let key = Key::new(position)?;
         let rules = &self.rules;
-        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(py, rules));
+        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(rules));
         let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
         let value = evaluator.value(store, &key);
         let kept = raise_pending();
@@ -283,7 +321,7 @@ impl Partizan {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<GameId> {
-        let own = self.own_value(py, position)?;
+        let own = self.own_value(position)?;
         let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
         let copied = &mut self.copied;
         py.allow_threads(|| copy(store, own, &mut shared_store(), copied))
@@ -294,7 +332,6 @@ impl Partizan {
     /// cleared however `run` ends.
     fn with_progress<T>(
         &mut self,
-        py: Python<'_>,
         shown: bool,
         run: impl FnOnce(&mut Partizan) -> PyResult<T>,
     ) -> PyResult<T> {
@@ -302,7 +339,7 @@ impl Partizan {
             return run(self);
         }
         let rules = &self.rules;
-        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(py, rules));
+        let evaluator = self.evaluator.get_or_insert_with(|| evaluator(rules));
         let bar = Bar::new(true);
         bar.count("valuing: positions");
         *evaluator
@@ -357,11 +394,12 @@ impl Partizan {
                 calls: AtomicUsize::new(0),
                 limit,
                 bar: Mutex::new(None),
-                pending: Mutex::new(Vec::new()),
+                pending: Mutex::new(VecDeque::new()),
             },
             evaluator: None,
             store: Mutex::new(GameStore::with_budget(budget)),
             copied: HashMap::new(),
+            memory: memory.map(|m| m as u64),
         }
     }
 
@@ -374,7 +412,7 @@ impl Partizan {
         position: &Bound<'_, PyAny>,
         progress: bool,
     ) -> PyResult<Cgt> {
-        self.with_progress(py, progress, |game| {
+        self.with_progress(progress, |game| {
             Ok(Cgt::from_id(game.shared_value(py, position)?))
         })
     }
@@ -387,10 +425,107 @@ impl Partizan {
         positions: &Bound<'_, PyAny>,
         progress: bool,
     ) -> PyResult<Vec<Cgt>> {
-        self.with_progress(py, progress, |game| {
+        self.with_progress(progress, |game| {
             let ids = positions.try_iter()?.map(|p| game.shared_value(py, &p?));
             ids.map(|id| id.map(Cgt::from_id)).collect()
         })
+    }
+
+    /// Who wins `position` with each player moving first (`first="left"` or `"right"`
+    /// for one), by search: for positions too large to value whole by `value`.
+    ///
+    /// Returns a dict: `"outcome_class"` (`"L"`, `"R"`, `"N"` or `"P"`, `None` with one
+    /// player first), `"left_first"` and `"right_first"` (`None` unless searched: `"wins"`,
+    /// `"best"` the position a winning move leads to, or the first option where every move
+    /// loses, and `"line"` the positions of a line of play, up to 12 moves) and `"nodes"`.
+    ///
+    /// The search is alpha-beta over win and loss with a table of `table` bytes (64 MiB by
+    /// default). Where `parts` splits a position, parts with at most `small` moves (both
+    /// players', 10 by default; 0 never) are valued by canonical form and added, and the
+    /// search moves only in the larger parts and in that sum; the moves tried first leave
+    /// the mover the most moves and the opponent the fewest. It runs on the calling
+    /// thread, at most 2,000 moves deep; the game's `limit` bounds the positions searched
+    /// and `memory` the bytes, `timeout` the seconds: beyond them, `LimitError`.
+    ///
+    /// >>> def strip(p):   # Domineering on a 1 x n strip: only Right can move
+    /// ...     return [], [Sum(a, p - 2 - a) for a in range(p - 1)]
+    /// >>> game = Partizan(strip, parts=lambda p: p if isinstance(p, Sum) else [p])
+    /// >>> found = game.search(7)
+    /// >>> found["outcome_class"], found["right_first"]["wins"]
+    /// ('R', True)
+    #[pyo3(signature = (position, first = "both", *, small = 10, table = None, timeout = None))]
+    fn search<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        first: &str,
+        small: usize,
+        table: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let sides: &[Side] = match first {
+            "left" => &[Side::Left],
+            "right" => &[Side::Right],
+            "both" => &[Side::Left, Side::Right],
+            other => {
+                return Err(errors::input(format!(
+                    "first={other:?}: expected \"left\", \"right\" or \"both\""
+                )))
+            }
+        };
+        let budget = search_budget(RAISE, Some(self.rules.limit), self.memory, timeout)?;
+        let options = SearchOptions {
+            search: on_caller(table),
+            // Positions are always split into parts: the functions may not take a sum whole.
+            small: Some(small),
+        };
+        let mut search =
+            RulesetSearch::new(self.rules.clone(), options, &budget).map_err(errors::limit)?;
+        let start = Key::new(position)?;
+        let mut found = [None, None];
+        let mut nodes = 0;
+        for &side in sides {
+            let searched = search.search(&start, side, &budget, &NoProgress);
+            raise_pending()?;
+            let searched = searched.map_err(|e| match e {
+                SearchError::Budget(e) | SearchError::Value(ValueError::Budget(e)) => {
+                    errors::limit(e)
+                }
+                SearchError::TooDeep(_) | SearchError::Value(ValueError::TooDeep { .. }) => {
+                    errors::input(format!(
+                        "a line of play is more than {} moves long, or the game has a cycle, \
+                         which this search cannot follow",
+                        solver::CALLER_MAX_DEPTH
+                    ))
+                }
+                e => errors::input(e),
+            })?;
+            nodes += searched.nodes;
+            found[usize::from(side == Side::Right)] = Some(searched);
+        }
+        let dict = PyDict::new(py);
+        let class = match &found {
+            [Some(l), Some(r)] => Some(OutcomeClass::from_left_wins(l.wins, !r.wins).letter()),
+            _ => None,
+        };
+        dict.set_item("outcome_class", class)?;
+        for (key, s) in ["left_first", "right_first"].into_iter().zip(&found) {
+            let play = match s {
+                None => None,
+                Some(s) => {
+                    let play = PyDict::new(py);
+                    play.set_item("wins", s.wins)?;
+                    let best = s.best.as_ref().map(|(_, q)| q.object().clone_ref(py));
+                    play.set_item("best", best)?;
+                    let line: Vec<Key> = s.line.iter().map(|(_, q)| q.clone()).collect();
+                    play.set_item("line", positions(py, &line)?)?;
+                    Some(play)
+                }
+            };
+            dict.set_item(key, play)?;
+        }
+        dict.set_item("nodes", nodes)?;
+        Ok(dict)
     }
 
     /// How many positions have had their options asked for (both sides count once).

@@ -213,7 +213,7 @@ const SIGNAL_EVERY: usize = 1 << 10;
 /// How often (in positions expanded) the memory used is checked.
 const CHECK_EVERY: usize = 1 << 14;
 
-fn read_result(f: &Bound<'_, PyAny>, p: &Bound<'_, PyAny>) -> PyResult<Option<Outcome>> {
+pub(crate) fn read_result(f: &Bound<'_, PyAny>, p: &Bound<'_, PyAny>) -> PyResult<Option<Outcome>> {
     let r = f.call1((p,))?;
     if r.is_none() {
         return Ok(None);

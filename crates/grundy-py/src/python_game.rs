@@ -50,12 +50,10 @@ impl Key {
 
 impl Clone for Key {
     fn clone(&self) -> Key {
-        // SAFETY: keys are cloned only inside `values`, which calls the engine with the GIL
-        // held (the engine's traits have no GIL token to pass on).
-        let py = unsafe { Python::assume_gil_acquired() };
+        // Keys are cloned only inside the engine's calls, made with the GIL held.
         Key {
             hash: self.hash,
-            object: self.object.clone_ref(py),
+            object: self.object.clone_ref(gil()),
         }
     }
 }
@@ -71,9 +69,9 @@ impl PartialEq for Key {
         if self.hash != other.hash {
             return false;
         }
-        // SAFETY: keys are compared only inside the engine's calls from `values`, with the
-        // GIL held; the pointers are owned by the keys. The comparison
-        // checks identity first, as dicts do, and makes no Python bool.
+        // SAFETY: keys are compared only inside the engine's calls, with the GIL held; the
+        // pointers are owned by the keys. The comparison checks identity first, as dicts do,
+        // and makes no Python bool.
         let equal = unsafe {
             pyo3::ffi::PyObject_RichCompareBool(
                 self.object.as_ptr(),
@@ -84,7 +82,7 @@ impl PartialEq for Key {
         if equal < 0 {
             // `==` raised (a user's `__eq__`): the error is kept and raised when the engine
             // returns.
-            keep(PyErr::fetch(unsafe { Python::assume_gil_acquired() }));
+            keep(PyErr::fetch(gil()));
         }
         equal == 1
     }
@@ -97,6 +95,15 @@ thread_local! {
     /// cannot return errors: once set, the game stops giving moves and the error is raised
     /// when the engine returns.
     static PENDING: RefCell<Option<PyErr>> = const { RefCell::new(None) };
+}
+
+/// The GIL's token where the caller holds it but has no token to pass on: in the engine's
+/// calls of a Python game's rules, made from a method that holds the GIL throughout (the
+/// engine's traits have no token).
+pub(crate) fn gil() -> Python<'static> {
+    // SAFETY: called only from code the engine runs on the thread that holds the GIL, for
+    // the length of the call into the engine.
+    unsafe { Python::assume_gil_acquired() }
 }
 
 pub(crate) fn keep(error: PyErr) {

@@ -41,6 +41,7 @@ fn configurations() -> Vec<SearchOptions> {
         with(|o| o.search.ordering = false),
         with(|o| o.search.table_bytes = 0),
         with(|o| o.search.threads = 2),
+        with(|o| o.search.on_caller = true),
     ]
 }
 
@@ -56,7 +57,8 @@ where
     let right = search.search(p, Side::Right, &budget, &NoProgress).unwrap();
     for (s, side) in [(&left, Side::Left), (&right, Side::Right)] {
         // A winner's best move is a move, and the line starts with it.
-        assert_eq!(s.line.first(), s.best.as_ref(), "{side:?}");
+        let after = |m: Option<&(R::Move, R::Position)>| m.map(|(_, q)| q.clone());
+        assert_eq!(after(s.line.first()), after(s.best.as_ref()), "{side:?}");
     }
     OutcomeClass::from_left_wins(left.wins, !right.wins)
 }
@@ -95,15 +97,15 @@ where
                 .search(&p, side, &Budget::default(), &NoProgress)
                 .unwrap();
             if let (true, Some((_, after))) = (s.wins, &s.best) {
-                let q = rules.parse(after).unwrap();
-                let w = evaluator.value(&mut store, &q).unwrap();
+                let w = evaluator.value(&mut store, after).unwrap();
                 let mover_wins = match side {
                     Side::Left => store.leq(grundy::partizan::GameId::ZERO, w).unwrap(),
                     Side::Right => store.leq(w, grundy::partizan::GameId::ZERO).unwrap(),
                 };
                 assert!(
                     mover_wins,
-                    "{text}: {side:?}'s move to {after} does not win"
+                    "{text}: {side:?}'s move to {} does not win",
+                    rules.show(after)
                 );
             }
         }
@@ -245,18 +247,23 @@ fn rules_games_by_search_have_the_retrograde_outcomes() {
         let explored = explore(&table, [start], &Budget::default(), &NoProgress).unwrap();
         let truth = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let expected = truth.outcome(explored.id(&start).unwrap());
-        let threads = 1 + round % 2;
+        // One thread, two, or the calling thread.
         let options = Options {
-            threads,
+            threads: 1 + round % 2,
+            on_caller: round % 3 == 2,
             ..Options::default()
         };
         match search(table.clone(), &start, options, 100, &Budget::default()) {
             Ok(found) => {
                 assert_eq!(found.outcome, expected, "round {round}");
-                if let Some(best) = found.best {
-                    // The best move leads where the opponent's outcome is the flip.
-                    let id = explored.id(&best).unwrap();
-                    assert_eq!(truth.outcome(id), expected.flip(), "round {round}");
+                assert_eq!(found.line.first(), found.best.as_ref(), "round {round}");
+                // Each move of the line is a best move: the outcome for the player to move
+                // flips at each.
+                let mut outcome = expected;
+                for q in &found.line {
+                    outcome = outcome.flip();
+                    let id = explored.id(q).unwrap();
+                    assert_eq!(truth.outcome(id), outcome, "round {round}");
                 }
             }
             Err(GameSearchError::Cycle) => assert!(cycles, "round {round}: a cycle in a DAG"),

@@ -1,7 +1,7 @@
 """grundy: solve two-player games of perfect information.
 
 Position graphs (``Graph.parse``, ``Graph.read``, ``Graph.from_edges``), games defined in
-Python (``explore``, ``values``, ``Sum``), tables and their patterns (``table``), the command line's
+Python (``explore``, ``values``, ``Sum``, and ``search`` for one position too large to explore), tables and their patterns (``table``), the command line's
 catalogue (``catalogue``, ``octal``), nimbers (``Nimber``), partizan games in canonical
 form (``cgt``, and ``Partizan`` for a partizan game defined in Python), loopy partizan games
 (``loopy``, ``loopy_ruleset``), and misère play of impartial games (``MisereGame``, ``misere_census``, ``MisereQuotient``).
@@ -38,6 +38,7 @@ from ._grundy import (
     loopy_ruleset,
     loopy_rulesets,
     misere_census,
+    search,
     table,
     values,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "loopy_rulesets",
     "misere_census",
     "octal",
+    "search",
     "table",
     "values",
 ]

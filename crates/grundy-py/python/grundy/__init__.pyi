@@ -99,6 +99,26 @@ def values(
     progress: bool = False,
 ) -> IntArray: ...
 
+class Searched(TypedDict):
+    """What ``search`` finds: the outcome for the player to move, the position a best move
+    leads to, a line of play (positions) and the positions searched."""
+
+    outcome: OutcomeName
+    best: Optional[Any]
+    line: list[Any]
+    nodes: int
+
+def search(
+    options: Callable[[Any], Iterable[Hashable]],
+    position: Hashable,
+    *,
+    result: Optional[Callable[[Any], Optional[OutcomeName]]] = None,
+    limit: Optional[int] = None,
+    memory: Optional[int] = None,
+    table: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Searched: ...
+
 DEFAULT_LIMIT: int
 __version__: str
 
@@ -297,8 +317,35 @@ class Partizan:
     ) -> None: ...
     def value(self, position: Hashable, *, progress: bool = False) -> Cgt: ...
     def values(self, positions: Iterable[Hashable], *, progress: bool = False) -> list[Cgt]: ...
+    def search(
+        self,
+        position: Hashable,
+        first: Literal["left", "right", "both"] = "both",
+        *,
+        small: int = 10,
+        table: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> PartizanSearched: ...
     @property
     def positions(self) -> int: ...
+
+class SearchPlay(TypedDict):
+    """Who wins with one player moving first, the position her best move leads to (a
+    winning move, or her first where every move loses; None without moves) and a line of
+    play."""
+
+    wins: bool
+    best: Optional[Any]
+    line: list[Any]
+
+class PartizanSearched(TypedDict):
+    """What ``Partizan.search`` finds: the outcome class (None with one player first), each
+    player's play moving first (None unless searched) and the positions searched."""
+
+    outcome_class: Optional[OutcomeClass]
+    left_first: Optional[SearchPlay]
+    right_first: Optional[SearchPlay]
+    nodes: int
 
 MisereGameLike = Union[MisereGame, int, str]
 Phylum = Literal["tame", "restive", "restless", "wild"]

@@ -222,7 +222,7 @@ where
         })?;
         loaded = search.load_regions(&text, &path.display().to_string())?;
     }
-    let mut found: [Option<Searched>; 2] = [None, None];
+    let mut found: [Option<Searched<R::Move, R::Position>>; 2] = [None, None];
     let mut nodes = 0;
     for &side in sides {
         let s = search.search(&p, side, budget, inputs.progress())?;
@@ -255,12 +255,12 @@ where
         let line: Vec<serde_json::Value> = s
             .line
             .iter()
-            .map(|(m, q)| serde_json::json!({"move": m, "position": q}))
+            .map(|(m, q)| serde_json::json!({"move": m.to_string(), "position": rules.show(q)}))
             .collect();
         let json = serde_json::json!({
             "wins": s.wins,
-            "best_move": s.best.as_ref().map(|b| &b.0),
-            "after": s.best.as_ref().map(|b| &b.1),
+            "best_move": s.best.as_ref().map(|b| b.0.to_string()),
+            "after": s.best.as_ref().map(|b| rules.show(&b.1)),
             "line": line,
         });
         let text = match &s.best {
@@ -268,7 +268,7 @@ where
             Some((m, _)) if s.wins => format!("wins, with {m}"),
             Some(_) => "loses (every move loses)".to_string(),
         };
-        let moves: Vec<&str> = s.line.iter().map(|(m, _)| m.as_str()).collect();
+        let moves: Vec<String> = s.line.iter().map(|(m, _)| m.to_string()).collect();
         report = report.field(Field::shown(
             key,
             json,

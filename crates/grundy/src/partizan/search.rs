@@ -88,10 +88,17 @@ pub struct RulesetTree<R: Ruleset> {
 }
 
 impl<R: Ruleset> RulesetTree<R> {
-    /// A tree of `rules` whose store works within `budget` (its memory and time).
-    pub fn new(rules: R, small: Option<usize>, budget: &Budget) -> RulesetTree<R> {
+    /// A tree of `rules` whose store works within `budget` (its memory and time), valuing
+    /// regions at most `max_depth` moves deep (a region of few moves may still have long
+    /// lines of play where moves make moves).
+    pub fn new(
+        rules: R,
+        small: Option<usize>,
+        max_depth: usize,
+        budget: &Budget,
+    ) -> RulesetTree<R> {
         RulesetTree {
-            evaluator: Evaluator::new(rules),
+            evaluator: Evaluator::new(rules).with_max_depth(max_depth as u64),
             store: GameStore::with_budget(budget.clone()),
             small,
             moves: Vec::new(),
@@ -286,8 +293,8 @@ pub enum SearchError {
     #[error(transparent)]
     Value(#[from] ValueError),
     /// A line of play went deeper than the search follows.
-    #[error("the search went deeper than {} moves", solver::MAX_DEPTH)]
-    TooDeep,
+    #[error("the search went deeper than {0} moves")]
+    TooDeep(usize),
     /// A line of play came back to a position.
     #[error("a line of play came back to a position: the game has a cycle")]
     Cycle,
@@ -299,34 +306,33 @@ impl From<Halted<ValueError>> for SearchError {
             Halted::Budget(e) => SearchError::Budget(e),
             Halted::Game(ValueError::Budget(e)) => SearchError::Budget(e),
             Halted::Game(e) => SearchError::Value(e),
-            Halted::TooDeep | Halted::Interrupted => SearchError::TooDeep,
+            Halted::TooDeep(depth) => SearchError::TooDeep(depth),
+            Halted::Interrupted => SearchError::TooDeep(solver::MAX_DEPTH),
             Halted::Cycle => SearchError::Cycle,
         }
     }
 }
 
-/// The answer of a search with one player moving first.
+/// The answer of a search with one player moving first: moves `M` and positions `P` as
+/// the ruleset has them, for the caller to show.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Searched {
+pub struct Searched<M, P> {
     /// Whether the player moving first wins.
     pub wins: bool,
-    /// A winning move where the player wins (as the ruleset names it), with the position it
-    /// leads to; where she loses, her first move (every move loses); `None` without moves.
-    pub best: Option<(String, String)>,
+    /// A winning move where the player wins, with the position it leads to; where she
+    /// loses, her first move (every move loses); `None` without moves.
+    pub best: Option<(M, P)>,
     /// A line of play from the position: each move and the position after it, the winner
     /// playing winning moves and the loser the first move of each position, until the game
-    /// ends or [`LINE_MOVES`] moves.
-    pub line: Vec<(String, String)>,
+    /// ends or [`LINE_MOVES`](solver::LINE_MOVES) moves.
+    pub line: Vec<(M, P)>,
     /// Nodes searched, for the answer and its line.
     pub nodes: u64,
 }
 
-/// Whether the player to move wins, a best move (as the ruleset names it, with the position
-/// it leads to), and the nodes searched.
-type Answer<P> = (bool, Option<(String, P)>, u64);
-
-/// The longest line a [`Searched`] shows.
-pub const LINE_MOVES: usize = 12;
+/// Whether the player to move wins, a best move (with the position it leads to), and the
+/// nodes searched.
+type Answer<M, P> = (bool, Option<(M, P)>, u64);
 
 /// Searches rulesets' positions, keeping each thread's table and store between searches.
 pub struct RulesetSearch<R: Ruleset> {
@@ -343,7 +349,12 @@ where
     /// A search of `rules` with `options`, its tables checked against `budget`'s memory.
     pub fn new(rules: R, options: SearchOptions, budget: &Budget) -> Result<Self, Exhausted> {
         let searcher = Searcher::new(options.search, budget, || {
-            RulesetTree::new(rules.clone(), options.small, budget)
+            RulesetTree::new(
+                rules.clone(),
+                options.small,
+                options.search.max_depth(),
+                budget,
+            )
         })?;
         Ok(RulesetSearch { rules, searcher })
     }
@@ -378,7 +389,7 @@ where
         side: Side,
         budget: &Budget,
         progress: &dyn Progress,
-    ) -> Result<Answer<R::Position>, SearchError> {
+    ) -> Result<Answer<R::Move, R::Position>, SearchError> {
         let mut moves = Vec::new();
         self.rules.moves(p, side, &mut moves);
         let roots: Vec<(R::Position, Side)> = moves
@@ -389,16 +400,14 @@ where
         let solved = self
             .searcher
             .solve_watched(&roots, budget, progress, &names)?;
-        let best = solved
-            .best
-            .map(|i| (moves[i].0.to_string(), moves[i].1.clone()));
+        let best = solved.best.map(|i| moves[i].clone());
         Ok((solved.value > 0, best, solved.nodes))
     }
 
     /// Whether `side` moving first at `p` wins, with a best move and a line of play, within
     /// `budget` (its positions count the nodes of each search: the answer's, then each
     /// position's of the line), the answer's search reporting to `progress` (nodes, and the
-    /// root move searched). Cost: one search, then up to [`LINE_MOVES`] more, mostly
+    /// root move searched). Cost: one search, then up to [`LINE_MOVES`](solver::LINE_MOVES) more, mostly
     /// answered from the table.
     pub fn search(
         &mut self,
@@ -406,14 +415,14 @@ where
         side: Side,
         budget: &Budget,
         progress: &dyn Progress,
-    ) -> Result<Searched, SearchError> {
+    ) -> Result<Searched<R::Move, R::Position>, SearchError> {
         let (wins, best, mut nodes) = self.solve(p, side, budget, progress)?;
         let mut line = Vec::new();
         let mut at = best.clone();
         let mut mover = side;
         while let Some((m, q)) = at.take() {
-            line.push((m, self.rules.show(&q)));
-            if line.len() >= LINE_MOVES {
+            line.push((m, q.clone()));
+            if line.len() >= solver::LINE_MOVES {
                 break;
             }
             mover = mover.other();
@@ -423,7 +432,7 @@ where
         }
         Ok(Searched {
             wins,
-            best: best.map(|(m, q)| (m, self.rules.show(&q))),
+            best,
             line,
             nodes,
         })

@@ -102,8 +102,8 @@ pub enum GameSearchError {
     #[error(transparent)]
     TooManyMoves(#[from] TooManyMoves),
     /// A line of play went deeper than the search follows.
-    #[error("the search went deeper than {} moves", solver::MAX_DEPTH)]
-    TooDeep,
+    #[error("the search went deeper than {0} moves")]
+    TooDeep(usize),
     /// A line of play came back to a position: the game has a cycle.
     #[error("a line of play came back to a position: the game has a cycle (solve it as a graph)")]
     Cycle,
@@ -114,27 +114,63 @@ impl From<Halted<TooManyMoves>> for GameSearchError {
         match h {
             Halted::Budget(e) => GameSearchError::Budget(e),
             Halted::Game(e) => GameSearchError::TooManyMoves(e),
-            Halted::TooDeep | Halted::Interrupted => GameSearchError::TooDeep,
+            Halted::TooDeep(depth) => GameSearchError::TooDeep(depth),
+            Halted::Interrupted => GameSearchError::TooDeep(solver::MAX_DEPTH),
             Halted::Cycle => GameSearchError::Cycle,
         }
     }
 }
 
 /// The answer of [`search`]: the outcome for the player to move, a move achieving it (the
-/// position it leads to) and the nodes searched.
+/// position it leads to), a line of play and the nodes searched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSearched<P> {
     /// The outcome for the player to move.
     pub outcome: Outcome,
     /// A position a best move leads to; `None` where the game is over.
     pub best: Option<P>,
-    /// Nodes searched.
+    /// The positions of a line of play from the position: each player plays a best move
+    /// (where every move loses, the first tried), until the game ends or
+    /// [`LINE_MOVES`](solver::LINE_MOVES) moves.
+    pub line: Vec<P>,
+    /// Nodes searched, for the answer and its line.
     pub nodes: u64,
 }
 
+/// The outcome for the player to move at `p`, a position a best move leads to and the nodes
+/// searched: one search of `searcher`, its root moves tried from the most promising where
+/// `ordering` (a win among them ends the search).
+fn solve<G>(
+    tree: &mut GameTree<G>,
+    searcher: &mut Searcher<GameTree<G>>,
+    p: &G::Position,
+    ordering: bool,
+    budget: &Budget,
+) -> Result<(Outcome, Option<G::Position>, u64), GameSearchError>
+where
+    G: Game + Send,
+    G::Position: Send + Sync,
+{
+    let outcome = |v: i8| [Outcome::Loss, Outcome::Draw, Outcome::Win][(v + 1) as usize];
+    if let Some(v) = tree.result(p)? {
+        return Ok((outcome(v), None, 1));
+    }
+    let mut promised = Vec::new();
+    tree.moves(p, &mut promised)?;
+    if ordering {
+        promised.sort_by_key(|(promise, _)| std::cmp::Reverse(*promise));
+    }
+    let roots: Vec<G::Position> = promised.into_iter().map(|(_, q)| q).collect();
+    let solved = searcher.solve(&roots, budget)?;
+    let best = solved.best.map(|i| roots[i].clone());
+    Ok((outcome(solved.value), best, solved.nodes))
+}
+
 /// The outcome of `p` for the player to move, by search within `budget` (its positions count
-/// nodes; its memory bounds `options.table_bytes`); positions of more than `most_moves`
-/// moves are refused. Cost: the proof tree's nodes (exponential in the depth at worst).
+/// nodes; its memory bounds `options.table_bytes`), with a best move and a line of play;
+/// positions of more than `most_moves` moves are refused. Cost: the proof tree's nodes
+/// (exponential in the depth at worst), then up to [`LINE_MOVES`](solver::LINE_MOVES)
+/// searches more for the line, mostly answered from the table.
 ///
 /// ```
 /// use grundy::budget::Budget;
@@ -156,6 +192,8 @@ pub struct GameSearched<P> {
 /// let found = search(Take134, &30, Options::default(), 1000, &Budget::default()).unwrap();
 /// // The player to move loses exactly when n is 0 or 2 modulo 7, and 30 = 4 · 7 + 2.
 /// assert_eq!(found.outcome, Outcome::Loss);
+/// // Whatever the loser takes, the winner takes the pile back to 0 or 2 modulo 7.
+/// assert!(found.line[1] % 7 == 0 || found.line[1] % 7 == 2);
 /// ```
 pub fn search<G>(
     game: G,
@@ -169,21 +207,23 @@ where
     G::Position: Send + Sync,
 {
     let mut tree = GameTree::new(game.clone(), most_moves);
-    if let Some(v) = tree.result(p)? {
-        let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][(v + 1) as usize];
-        return Ok(GameSearched {
-            outcome,
-            best: None,
-            nodes: 1,
-        });
-    }
-    let roots = tree.list(p)?;
     let mut searcher = Searcher::new(options, budget, || GameTree::new(game.clone(), most_moves))?;
-    let solved = searcher.solve(&roots, budget)?;
-    let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][(solved.value + 1) as usize];
+    let (outcome, best, mut nodes) = solve(&mut tree, &mut searcher, p, options.ordering, budget)?;
+    let mut line = Vec::new();
+    let mut at = best.clone();
+    while let Some(q) = at.take() {
+        line.push(q.clone());
+        if line.len() >= solver::LINE_MOVES {
+            break;
+        }
+        let (_, next, n) = solve(&mut tree, &mut searcher, &q, options.ordering, budget)?;
+        nodes += n;
+        at = next;
+    }
     Ok(GameSearched {
         outcome,
-        best: solved.best.map(|i| roots[i].clone()),
-        nodes: solved.nodes,
+        best,
+        line,
+        nodes,
     })
 }

@@ -97,8 +97,9 @@ pub enum Halted<E> {
     Budget(Exhausted),
     /// A line of play came back to a position on it: the game has a cycle.
     Cycle,
-    /// The line of play went deeper than [`MAX_DEPTH`] moves.
-    TooDeep,
+    /// The line of play went deeper than this many moves ([`MAX_DEPTH`], or
+    /// [`CALLER_MAX_DEPTH`] on the calling thread).
+    TooDeep(usize),
     /// The game's own work failed.
     Game(E),
     /// Another thread found the answer: a thread's search ends so, and [`Searcher::solve`]
@@ -113,6 +114,15 @@ pub const MAX_DEPTH: usize = 20_000;
 /// The stack of each searching thread: room for [`MAX_DEPTH`] levels of a few kilobytes.
 pub const STACK_BYTES: usize = 256 << 20;
 
+/// The longest line of play a search's answer shows: each move of it is one more search,
+/// mostly answered from the table.
+pub const LINE_MOVES: usize = 12;
+
+/// The deepest line a search on the calling thread ([`Options::on_caller`]) follows: that
+/// thread's stack is the system's usual 8 MiB, with room for 2,000 levels of a few kilobytes
+/// (as deep as Python's games are valued by canonical form).
+pub const CALLER_MAX_DEPTH: usize = 2_000;
+
 /// How a [`Searcher`] searches: the techniques can be turned off one by one, to measure what
 /// each gives (the benchmarks' ablation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +134,23 @@ pub struct Options {
     pub threads: usize,
     /// Order the moves by the game's promise (else the rules' order).
     pub ordering: bool,
+    /// Search on the calling thread alone (`threads` is then ignored), without progress
+    /// reports, at most [`CALLER_MAX_DEPTH`] moves deep, checking the budget at every node:
+    /// for a game whose rules may run only on that thread (a Python game's, under the
+    /// interpreter's lock), whose nodes are slow.
+    pub on_caller: bool,
+}
+
+impl Options {
+    /// The deepest line these options follow: [`CALLER_MAX_DEPTH`] on the calling thread,
+    /// else [`MAX_DEPTH`].
+    pub fn max_depth(&self) -> usize {
+        if self.on_caller {
+            CALLER_MAX_DEPTH
+        } else {
+            MAX_DEPTH
+        }
+    }
 }
 
 impl Default for Options {
@@ -133,6 +160,7 @@ impl Default for Options {
             table_bytes: 64 << 20,
             threads: 1,
             ordering: true,
+            on_caller: false,
         }
     }
 }
@@ -274,7 +302,8 @@ impl<T: Tree + Send> Searcher<T>
 where
     T::State: Send,
 {
-    /// A searcher of `options.threads` threads (at least one), each with a game from `make`
+    /// A searcher of `options.threads` threads (at least one; one with
+    /// [`on_caller`](Options::on_caller)), each with a game from `make`
     /// and its part of `options.table_bytes`, checked against `budget`'s memory (the table
     /// grows to it as results come, never beyond). O(threads).
     pub fn new(
@@ -282,7 +311,11 @@ where
         budget: &Budget,
         make: impl Fn() -> T,
     ) -> Result<Searcher<T>, Exhausted> {
-        let threads = options.threads.max(1);
+        let threads = if options.on_caller {
+            1
+        } else {
+            options.threads.max(1)
+        };
         budget.check_memory(options.table_bytes, "searching", 0)?;
         let share = (options.table_bytes / threads as u64) as usize;
         // A state's heap bytes are unknown until states come: the estimate counts a few
@@ -336,8 +369,8 @@ where
         self.solve_watched(moves, budget, &NoProgress, &[])
     }
 
-    /// [`solve`](Searcher::solve), reporting to `progress` from the calling thread every
-    /// [`REPORT_EVERY`]: a phase for each root move taken (named by `names`, where given:
+    /// [`solve`](Searcher::solve), reporting to `progress` from the calling thread (unless
+    /// the search runs there, [`Options::on_caller`]) every [`REPORT_EVERY`]: a phase for each root move taken (named by `names`, where given:
     /// which move, of how many, and the best found so far) and the nodes searched since the
     /// last report, so that a front end shows nodes per second and where the search is.
     pub fn solve_watched(
@@ -406,57 +439,62 @@ where
             }
         };
         let (first, rest) = self.workers.split_first_mut().expect("one worker at least");
-        let spawned = std::thread::scope(|scope| {
-            let handles: Vec<_> = rest
-                .iter_mut()
-                .map(|w| {
-                    let run = &run;
-                    std::thread::Builder::new()
-                        .stack_size(STACK_BYTES)
-                        .spawn_scoped(scope, move || run(w))
-                })
-                .collect();
-            // The first worker searches on a thread of its own too, for the stack.
-            let main = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || run(first));
-            let handles: Vec<_> = handles.into_iter().chain([main]).collect();
-            // The calling thread reports while the workers search.
-            let started = std::time::Instant::now();
-            let mut shown = String::new();
-            // Short searches end within the first naps; long ones are looked at every
-            // REPORT_EVERY.
-            let mut nap = Duration::from_micros(50);
-            while handles
-                .iter()
-                .any(|h| h.as_ref().is_ok_and(|h| !h.is_finished()))
-            {
-                let taken = next.load(Ordering::Relaxed).min(moves.len()).max(1);
-                let text = report(
-                    taken,
-                    moves.len(),
-                    names,
-                    *lock(&best),
-                    halt.nodes(),
-                    started,
-                );
-                if text != shown && started.elapsed() >= REPORT_EVERY {
-                    progress.phase(&text, None);
-                    shown = text;
+        let spawned = if first.options.on_caller {
+            run(first);
+            true
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = rest
+                    .iter_mut()
+                    .map(|w| {
+                        let run = &run;
+                        std::thread::Builder::new()
+                            .stack_size(STACK_BYTES)
+                            .spawn_scoped(scope, move || run(w))
+                    })
+                    .collect();
+                // The first worker searches on a thread of its own too, for the stack.
+                let main = std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, || run(first));
+                let handles: Vec<_> = handles.into_iter().chain([main]).collect();
+                // The calling thread reports while the workers search.
+                let started = std::time::Instant::now();
+                let mut shown = String::new();
+                // Short searches end within the first naps; long ones are looked at every
+                // REPORT_EVERY.
+                let mut nap = Duration::from_micros(50);
+                while handles
+                    .iter()
+                    .any(|h| h.as_ref().is_ok_and(|h| !h.is_finished()))
+                {
+                    let taken = next.load(Ordering::Relaxed).min(moves.len()).max(1);
+                    let text = report(
+                        taken,
+                        moves.len(),
+                        names,
+                        *lock(&best),
+                        halt.nodes(),
+                        started,
+                    );
+                    if text != shown && started.elapsed() >= REPORT_EVERY {
+                        progress.phase(&text, None);
+                        shown = text;
+                    }
+                    std::thread::sleep(nap);
+                    nap = (nap * 2).min(REPORT_EVERY);
                 }
-                std::thread::sleep(nap);
-                nap = (nap * 2).min(REPORT_EVERY);
-            }
-            let mut ok = true;
-            for h in handles {
-                ok &= h.map(|h| h.join().is_ok()).unwrap_or(false);
-            }
-            progress.finish();
-            ok
-        });
+                let mut ok = true;
+                for h in handles {
+                    ok &= h.map(|h| h.join().is_ok()).unwrap_or(false);
+                }
+                progress.finish();
+                ok
+            })
+        };
         let nodes = self.workers.iter().map(|w| w.nodes).sum::<u64>() - before;
         if !spawned {
-            return Err(Halted::TooDeep);
+            return Err(Halted::TooDeep(MAX_DEPTH));
         }
         if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(match (e, halt.error()) {
@@ -581,14 +619,17 @@ impl<T: Tree> Worker<T> {
     ) -> Result<i8, Halted<T::Error>> {
         self.nodes += 1;
         self.unchecked += 1;
-        if self.unchecked >= CHECK_EVERY {
+        // A game searched on the calling thread calls slow code (Python) at each node: its
+        // budget is checked at every node, a clock reading against microseconds of calls.
+        if self.unchecked >= CHECK_EVERY || self.options.on_caller {
             self.flush(halt)?;
         }
         if halt.stopped() || self.given_up.load(Ordering::Relaxed) {
             return Err(halt.error().map_or(Halted::Interrupted, Halted::Budget));
         }
-        if depth > MAX_DEPTH {
-            return Err(Halted::TooDeep);
+        let deepest = self.options.max_depth();
+        if depth > deepest {
+            return Err(Halted::TooDeep(deepest));
         }
         if let Some(v) = self.tree.result(s).map_err(Halted::Game)? {
             return Ok(v);
