@@ -1,6 +1,6 @@
 //! Connect Four by search: the effect of each technique on the same positions (the ablation
-//! table), against a plain alpha-beta (no table, no ordering by threats, no symmetry, one
-//! thread) in the same run; then, on request, the empty 7 × 6 board.
+//! table), against a plain alpha-beta (no table, no ordering by threats, no symmetry, no
+//! claimeven, one thread) in the same run; then, on request, the empty 7 × 6 board.
 //!
 //! ```text
 //! cargo bench -p grundy --bench search_connect4
@@ -113,6 +113,7 @@ fn main() {
         table: false,
         ordering: false,
         symmetry: false,
+        claimeven: false,
         threads: 1,
         ..full
     };
@@ -137,6 +138,13 @@ fn main() {
             "no table",
             Options {
                 table: false,
+                ..full
+            },
+        ),
+        (
+            "no claimeven",
+            Options {
+                claimeven: false,
                 ..full
             },
         ),

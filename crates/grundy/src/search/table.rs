@@ -1,16 +1,17 @@
 //! A transposition table of fixed size, shared by every thread of a search without locks.
 //!
-//! **Layout.** A position's key (any `u64` that tells positions apart, such as
-//! [`Connect4::key`](crate::games::connect4::Connect4::key)) is first mixed by a bijection of
-//! `u64` (a multiplication by an odd constant and xor-shifts, each invertible), so that the
-//! top `k` bits of the mixed key choose a bucket of two entries (16 bytes, in one cache line)
-//! among `2^k`, and its other `64 − k` bits, stored in the entry, tell the key apart from
-//! every other key of that bucket: since the mix is a bijection, bucket and stored bits
+//! **Layout.** A position's key (a number of at most `n` bits that tells positions apart,
+//! such as [`Connect4::key`](crate::games::connect4::Connect4::key), whose `n` is the
+//! board's cells and spare row) is first mixed by a bijection of the `n`-bit numbers (a
+//! multiplication by an odd constant modulo `2^n` and xor-shifts, each invertible), so that
+//! the top `k` bits of the mixed key choose a bucket of two entries (16 bytes, in one cache
+//! line) among `2^k`, and its other `n − k` bits, stored in the entry, tell the key apart
+//! from every other key of that bucket: since the mix is a bijection, bucket and stored bits
 //! together are the whole key, so a probe never mistakes one position for another (no hash
-//! collision can give a wrong answer). An entry is one `u64`: those `64 − k` bits, 8 bits of
-//! work (the base-2 logarithm of the nodes the stored result cost) and 8 bits of value, which
-//! the caller encodes (a bound and its kind); `k ≥ 16`, so the three fit. Written and read
-//! as one atomic word, an entry is never torn between threads.
+//! collision can give a wrong answer). An entry is one `u64`: those `n − k` bits (at most
+//! 42), 6 bits of work (the base-2 logarithm of the nodes the stored result cost) and 16
+//! bits of value, which the caller encodes (a bound and its kind, a best move). Written and
+//! read as one atomic word, an entry is never torn between threads.
 //!
 //! **Replacement.** The first entry of a bucket keeps the costlier of the old and the new
 //! result (a new result that cost at least as much takes it, and the old one moves to the
@@ -25,9 +26,15 @@ use crate::budget::{Budget, Exhausted};
 /// Bytes of one bucket: two entries of 8 bytes.
 pub const BUCKET_BYTES: u64 = 16;
 
-/// The fewest buckets: `2^16`, so that bucket bits (16 or more) leave room in an entry for the
-/// rest of the key, the work and the value.
+/// The fewest buckets, `2^16` (1 MiB), unless the keys are fewer.
 const MIN_BITS: u32 = 16;
+
+/// Bits of an entry's value and work: the rest of the word holds the key's bits.
+const VALUE_BITS: u32 = 16;
+const WORK_BITS: u32 = 6;
+
+/// The most bits of a key an entry holds: more buckets are taken where keys are longer.
+const TAG_BITS: u32 = 64 - VALUE_BITS - WORK_BITS;
 
 /// A transposition table of `2^k` buckets (see the module). Every operation is O(1): one
 /// bucket, two atomic words.
@@ -37,27 +44,42 @@ pub struct Table {
     entries: Vec<AtomicU64>,
     /// `k`: bits of the mixed key that choose the bucket.
     bits: u32,
+    /// `n`: the bits of a key.
+    key_bits: u32,
 }
 
-/// Mixes `key` by a bijection of `u64` (each step is invertible), spreading keys that differ
-/// in a few bits over every bucket.
-fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z ^= z >> 29;
-    z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z ^ (z >> 32)
+/// Mixes `key`, a number of `n` bits, by a bijection of the `n`-bit numbers (each step is
+/// invertible modulo `2^n`), spreading keys that differ in a few bits over every bucket.
+fn mix(key: u64, n: u32) -> u64 {
+    let mask = u64::MAX >> (64 - n);
+    let shift = n.div_ceil(2);
+    let mut z = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & mask;
+    z ^= z >> shift;
+    z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9) & mask;
+    z ^ (z >> shift)
 }
 
 impl Table {
-    /// The largest table of a power of two buckets within `bytes` (at least `2^16` buckets,
-    /// 1 MiB), checked against `budget`'s memory before it is allocated. O(buckets) to zero.
-    pub fn with_bytes(bytes: u64, budget: &Budget) -> Result<Table, Exhausted> {
-        let buckets = (bytes / BUCKET_BYTES).max(1 << MIN_BITS);
-        let bits = (63 - buckets.leading_zeros()).min(40);
+    /// The largest table of a power of two buckets within `bytes` for keys of `key_bits`
+    /// bits (1 to 64): at least `2^16` buckets (1 MiB) and enough that an entry holds the
+    /// rest of a key (64 MiB for keys of 64 bits), at most one a key; checked against
+    /// `budget`'s memory before it is allocated. O(buckets) to zero.
+    pub fn with_bytes(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Table, Exhausted> {
+        let key_bits = key_bits.clamp(1, 64);
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let bits = (63 - buckets.leading_zeros())
+            .max(MIN_BITS)
+            .max(key_bits.saturating_sub(TAG_BITS))
+            .min(key_bits)
+            .min(40);
         let size = (1u64 << bits) * BUCKET_BYTES;
         budget.check_memory(size, "searching", 0)?;
         let entries = (0..2u64 << bits).map(|_| AtomicU64::new(0)).collect();
-        Ok(Table { entries, bits })
+        Ok(Table {
+            entries,
+            bits,
+            key_bits,
+        })
     }
 
     /// The bytes the table holds.
@@ -67,35 +89,37 @@ impl Table {
 
     /// The bucket of `key` and the bits stored to tell it apart, shifted above work and value.
     fn locate(&self, key: u64) -> (usize, u64) {
-        let m = mix(key);
-        let bucket = (m >> (64 - self.bits)) as usize;
-        let rest = m & (u64::MAX >> self.bits);
-        (bucket * 2, rest << 16)
+        let m = mix(key, self.key_bits);
+        let rest_bits = self.key_bits - self.bits;
+        let bucket = (m >> rest_bits) as usize;
+        let rest = m & !(u64::MAX << rest_bits);
+        (bucket * 2, rest << (VALUE_BITS + WORK_BITS))
     }
 
-    /// The value stored for `key`, if any (its low 8 bits as [`Table::store`] was given).
-    pub fn probe(&self, key: u64) -> Option<u8> {
+    /// The value stored for `key`, if any (as [`Table::store`] was given it).
+    pub fn probe(&self, key: u64) -> Option<u16> {
         let (at, tag) = self.locate(key);
         for e in &self.entries[at..at + 2] {
             let entry = e.load(Ordering::Relaxed);
-            if entry != 0 && entry & !0xFFFF == tag {
-                return Some(entry as u8);
+            if entry != 0 && entry >> (VALUE_BITS + WORK_BITS) == tag >> (VALUE_BITS + WORK_BITS) {
+                return Some(entry as u16);
             }
         }
         None
     }
 
     /// Stores `value` (not 0) for `key`, a result that cost `nodes` nodes to find.
-    pub fn store(&self, key: u64, value: u8, nodes: u64) {
+    pub fn store(&self, key: u64, value: u16, nodes: u64) {
         debug_assert!(value != 0, "0 marks an empty entry");
         let (at, tag) = self.locate(key);
-        let work = u64::from(64 - nodes.leading_zeros());
-        let entry = tag | work << 8 | u64::from(value);
+        let work = u64::from(64 - nodes.leading_zeros()).min((1 << WORK_BITS) - 1);
+        let entry = tag | work << VALUE_BITS | u64::from(value);
         let [first, second] = [&self.entries[at], &self.entries[at + 1]];
         let old = first.load(Ordering::Relaxed);
-        if old == 0 || old & !0xFFFF == tag {
+        let work_of = |e: u64| (e >> VALUE_BITS) & ((1 << WORK_BITS) - 1);
+        if old == 0 || old >> (VALUE_BITS + WORK_BITS) == tag >> (VALUE_BITS + WORK_BITS) {
             first.store(entry, Ordering::Relaxed);
-        } else if (old >> 8) & 0xFF <= work {
+        } else if work_of(old) <= work {
             // The new result is the costlier: it takes the first entry, and the old one moves
             // to the second (a copy of the new key there is overwritten, so none is stale).
             second.store(old, Ordering::Relaxed);
@@ -119,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_key_finds_its_value_and_no_other_key_finds_it() {
-        let table = Table::with_bytes(1 << 20, &Budget::default()).unwrap();
+        let table = Table::with_bytes(1 << 20, 64, &Budget::default()).unwrap();
         let mut state = 1u64;
         let mut keys = Vec::new();
         for i in 0..5000u64 {
@@ -127,13 +151,13 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             keys.push(state);
-            table.store(state, (i % 255 + 1) as u8, i);
+            table.store(state, (i % 65535 + 1) as u16, i);
         }
         let mut found = 0;
         for (i, &key) in keys.iter().enumerate() {
             if let Some(v) = table.probe(key) {
                 // Never another key's value: bucket and tag are the whole key.
-                assert_eq!(v, (i as u64 % 255 + 1) as u8);
+                assert_eq!(v, (i as u64 % 65535 + 1) as u16);
                 found += 1;
             }
         }
@@ -144,10 +168,11 @@ mod tests {
 
     #[test]
     fn the_costlier_result_keeps_the_first_entry() {
-        let table = Table::with_bytes(0, &Budget::default()).unwrap();
-        assert_eq!(table.bytes(), 1 << 20);
+        let table = Table::with_bytes(0, 64, &Budget::default()).unwrap();
+        // Keys of 64 bits: an entry holds 42 of them, so 2^22 buckets at least.
+        assert_eq!(table.bytes(), 64 << 20);
         // Keys of one bucket: search for three keys whose mixes share the top 16 bits.
-        let bucket = |k: u64| mix(k) >> 48;
+        let bucket = |k: u64| mix(k, 64) >> 42;
         let b = bucket(1);
         let same: Vec<u64> = (2..).filter(|&k| bucket(k) == b).take(2).collect();
         table.store(1, 7, 1 << 20);
@@ -168,7 +193,39 @@ mod tests {
     #[test]
     fn the_memory_budget_is_checked_before_allocating() {
         let budget = Budget::default().with_memory(1 << 20);
-        assert!(Table::with_bytes(1 << 30, &budget).is_err());
-        assert!(Table::with_bytes(1 << 20, &budget).is_ok());
+        assert!(Table::with_bytes(1 << 30, 49, &budget).is_err());
+        assert!(Table::with_bytes(1 << 20, 49, &budget).is_ok());
+        // Keys of 64 bits need 64 MiB: refused too.
+        assert!(Table::with_bytes(1 << 20, 64, &budget).is_err());
+    }
+
+    #[test]
+    fn short_keys_are_mixed_one_to_one_and_told_apart() {
+        for n in [1, 2, 7, 12] {
+            let mut seen = vec![false; 1 << n];
+            for k in 0..1u64 << n {
+                let m = mix(k, n) as usize;
+                assert!(
+                    m < seen.len() && !seen[m],
+                    "n = {n}: {k} mixes onto another key"
+                );
+                seen[m] = true;
+            }
+        }
+        // Every fourth key of 18 bits stored in a table of 2^16 buckets: a key finds its own
+        // value or none, never another's.
+        let table = Table::with_bytes(0, 18, &Budget::default()).unwrap();
+        for k in (0..1u64 << 18).step_by(4) {
+            table.store(k, (k % 65535 + 1) as u16, 1);
+        }
+        let mut found = 0;
+        for k in 0..1u64 << 18 {
+            if let Some(v) = table.probe(k) {
+                assert_eq!(u64::from(v), k % 65535 + 1, "{k}");
+                found += 1;
+            }
+        }
+        // 65,536 keys in 65,536 buckets of two: most are kept.
+        assert!(found > 55_000, "{found}");
     }
 }

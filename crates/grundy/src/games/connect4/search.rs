@@ -9,8 +9,9 @@
 //!
 //! **The search** ([`Searcher`]) is negamax with alpha-beta pruning, run with null windows
 //! (each search only asks "is the score at least v?", which prunes the most) inside a binary
-//! search over the score, first around 0 (is it a win, a draw, a loss?) and then toward the
-//! exact score. Around it:
+//! search over the score, halving toward 0 first; once the score is known to lie near 0, the
+//! sign is asked (is it a win, a draw, a loss?) and the score stepped away from 0 one at a
+//! time, since each question near 0 is a hard one. Around it:
 //!
 //! - **Threats by bit-parallel masks.** The cells where a player would make four are computed
 //!   for the whole board at once; a player who can win at once is scored without search, and
@@ -18,12 +19,21 @@
 //!   one cell, none when it threatens two, and never a move right below an opponent's threat.
 //! - **Bounds from the stone count**: a player who cannot win at once wins at the earliest a
 //!   move later, and loses at the earliest after the opponent's next move, which narrows the
-//!   window before any search.
+//!   window before any search; a player who could not make four even with every empty cell
+//!   cannot win.
+//! - **Claimeven** (Allis): on a board of even height, the second player can answer every
+//!   move on top of it and so claim the even rows; where the first player cannot make four
+//!   without those cells, she cannot win, and where the second player makes four with them,
+//!   she loses (`Thread::claimeven`, checked against the exact score of every position of
+//!   small boards).
 //! - **A transposition table** ([`Table`]) of a fixed size, keeping a lower or an upper bound
-//!   on the score of each position it has met, keyed by the position or its mirror image
-//!   (whichever key is smaller: a position and its mirror image have the same score).
-//! - **Move ordering**: the move that creates the most cells where the mover would make four
-//!   first, ties broken from the centre outwards.
+//!   on the score of each position it has met and the move that refuted it, keyed by the
+//!   position or its mirror image (whichever key is smaller: a position and its mirror image
+//!   have the same score). Far from the end, the children's entries are looked at before
+//!   any is searched (the *enhanced transposition cutoff*): a child the table bounds from
+//!   above may decide the position at once.
+//! - **Move ordering**: the table's move first, then the move that creates the most cells
+//!   where the mover would make four, ties broken from the centre outwards.
 //! - **Threads** (lazy SMP): helper threads search the same position with the same table,
 //!   each breaking ties in the move order its own way, so the table fills with results the
 //!   main thread would otherwise compute; the main thread's answer is the answer, and the
@@ -102,6 +112,8 @@ pub struct Options {
     pub ordering: bool,
     /// Whether a position and its mirror image share their table entry.
     pub symmetry: bool,
+    /// Whether the claimeven bound is used (on boards of even height).
+    pub claimeven: bool,
 }
 
 impl Default for Options {
@@ -113,6 +125,7 @@ impl Default for Options {
             table: true,
             ordering: true,
             symmetry: true,
+            claimeven: true,
         }
     }
 }
@@ -126,6 +139,9 @@ pub struct Searcher {
     bottom: u64,
     /// Every cell of the board.
     board: u64,
+    /// The cells of the even rows (the second from the bottom, the fourth...) where the
+    /// height is even and the claimeven bound is on, else none: see `Thread::claimeven`.
+    evens: u64,
     /// The columns from the centre outwards.
     order: Vec<u32>,
     table: Table,
@@ -138,14 +154,24 @@ fn column_bits(h1: u32) -> u64 {
     u64::MAX >> (64 - h1)
 }
 
-/// Encodes a bound for the table: the score plus 64 (so never 0), bit 7 for a lower bound.
-fn encode(score: i32, lower: bool) -> u8 {
-    (score + 64) as u8 | if lower { 0x80 } else { 0 }
+/// Scores this close to 0 are found by the sign, then one step at a time.
+const NEAR: i32 = 10;
+
+/// Empty cells a position keeps for the enhanced transposition cutoff to probe its children
+/// (nearer the end a subtree is cheaper to search than its probes).
+const ETC_EMPTY: i32 = 12;
+
+/// Encodes a bound for the table: the score plus 64 (so never 0), bit 7 for a lower bound,
+/// and above them the column of a best move plus 1 (0 for none).
+fn encode(score: i32, lower: bool, best: Option<u32>) -> u16 {
+    let bound = (score + 64) as u16 | if lower { 0x80 } else { 0 };
+    bound | (best.map_or(0, |c| c as u16 + 1) << 8)
 }
 
-/// The bound a table value holds: the score and whether it is a lower bound.
-fn decode(value: u8) -> (i32, bool) {
-    (i32::from(value & 0x7F) - 64, value & 0x80 != 0)
+/// What a table value holds: the score, whether it is a lower bound, a best move's column.
+fn decode(value: u16) -> (i32, bool, Option<u32>) {
+    let best = (value >> 8).checked_sub(1).map(u32::from);
+    (i32::from(value & 0x7F) - 64, value & 0x80 != 0, best)
 }
 
 impl Searcher {
@@ -160,6 +186,11 @@ impl Searcher {
             game,
             bottom: game.bottom(),
             board: game.full(),
+            evens: if options.claimeven && game.height() % 2 == 0 {
+                (0..game.height() / 2).fold(0, |e, r| e | game.bottom() << (2 * r + 1))
+            } else {
+                0
+            },
             order,
             table: Table::with_bytes(
                 if options.table {
@@ -167,6 +198,7 @@ impl Searcher {
                 } else {
                     0
                 },
+                (game.height() + 1) * w,
                 budget,
             )?,
             options: Options {
@@ -314,11 +346,41 @@ impl<'a> Thread<'a> {
         possible & !(theirs >> 1)
     }
 
-    /// The smaller of the position's key and its mirror image's.
-    fn key(&self, p: &Connect4Position) -> u64 {
+    /// An upper bound on the score of `p` from the second player's *claimeven* strategy
+    /// (Allis), where the height is even and the first player is to move (`stones` even):
+    /// the second player answers each move in the same column, on top of it. Each column
+    /// with an even number of stones then splits into pairs of cells, the lower on an odd
+    /// row, the upper on an even row, and the second player gets every upper cell; the
+    /// columns with an odd number of stones, an even count of them, each have one unpaired
+    /// cell, their playable cell, and a move on one is answered on another (still playable:
+    /// no one moves in its column before it), so their even rows above pair alike. Giving
+    /// the unpaired cells to the first player: if her stones with every other cell but the
+    /// second player's claimed even cells make no four, she never makes four (a draw at
+    /// best, 0); if besides the second player's stones with his claimed cells make four,
+    /// he makes it at the latest on the last move of the game (a loss, −1 at best). Else
+    /// no bound (`i32::MAX`). O(1) word operations.
+    fn claimeven(&self, p: &Connect4Position, stones: i32) -> i32 {
+        if self.s.evens == 0 || stones % 2 != 0 {
+            return i32::MAX;
+        }
+        let theirs =
+            (p.mine ^ p.mask) | (self.s.evens & !p.mask & !self.playable(p.mask) & self.s.board);
+        let mine = self.s.board & !theirs;
+        if self.s.game.has_four(mine) {
+            i32::MAX
+        } else if self.s.game.has_four(theirs) {
+            -1
+        } else {
+            0
+        }
+    }
+
+    /// The smaller of the position's key and its mirror image's, and whether it is the
+    /// mirror image's (a best move stored under it is then mirrored too).
+    fn key(&self, p: &Connect4Position) -> (u64, bool) {
         let key = self.s.game.key(p);
         if !self.s.options.symmetry {
-            return key;
+            return (key, false);
         }
         let (w, h1) = (self.s.game.width(), self.s.game.height() + 1);
         let column = column_bits(h1);
@@ -326,7 +388,21 @@ impl<'a> Thread<'a> {
         for c in 0..w {
             mirror |= ((key >> (c * h1)) & column) << ((w - 1 - c) * h1);
         }
-        key.min(mirror)
+        (key.min(mirror), mirror < key)
+    }
+
+    /// Column `c` as a position keyed by its mirror image stores it, and back.
+    fn oriented(&self, c: u32, mirrored: bool) -> u32 {
+        if mirrored {
+            self.s.game.width() - 1 - c
+        } else {
+            c
+        }
+    }
+
+    /// The column of a move's cell.
+    fn column(&self, cell: u64) -> u32 {
+        cell.trailing_zeros() / (self.s.game.height() + 1)
     }
 
     fn play_cell(p: &Connect4Position, cell: u64) -> Connect4Position {
@@ -372,17 +448,33 @@ impl<'a> Thread<'a> {
                 return alpha;
             }
         }
-        let max = (cells - 1 - stones) / 2;
+        // A player who cannot make four even with every empty cell cannot win: the other
+        // player cannot lose.
+        let empty = self.s.board ^ p.mask;
+        let max = if self.s.game.has_four(p.mine | empty) {
+            (cells - 1 - stones) / 2
+        } else {
+            0
+        };
+        if !self.s.game.has_four((p.mine ^ p.mask) | empty) && alpha < 0 {
+            alpha = 0;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let max = max.min(self.claimeven(p, stones));
         if beta > max {
             beta = max;
             if alpha >= beta {
                 return beta;
             }
         }
-        let key = self.key(p);
+        let (key, mirrored) = self.key(p);
         let table = self.s.options.table.then_some(&self.s.table);
+        let mut table_move = None;
         if let Some(value) = table.and_then(|t| t.probe(key)) {
-            let (bound, lower) = decode(value);
+            let (bound, lower, best) = decode(value);
+            table_move = best.map(|c| self.oriented(c, mirrored));
             if lower {
                 if bound >= beta {
                     return bound;
@@ -396,7 +488,22 @@ impl<'a> Thread<'a> {
             }
         }
         let start = self.nodes;
-        let moves = self.ordered(p, next);
+        let moves = self.ordered(p, next, table_move);
+        // Enhanced transposition cutoff: a child the table already bounds from above gives
+        // this position a lower bound at once, which may cut it off without a search. Far
+        // from the end only, where a cut saves a large subtree for a few probes.
+        if let Some(t) = table.filter(|_| stones < cells - ETC_EMPTY) {
+            for &(_, cell) in &moves.cells[..moves.len] {
+                let child = Self::play_cell(p, cell);
+                if let Some((bound, false, _)) = t.probe(self.key(&child).0).map(decode) {
+                    if -bound >= beta {
+                        let best = self.oriented(self.column(cell), mirrored);
+                        t.store(key, encode(-bound, true, Some(best)), 1);
+                        return -bound;
+                    }
+                }
+            }
+        }
         let mut best = i32::MIN;
         for &(_, cell) in &moves.cells[..moves.len] {
             let child = Self::play_cell(p, cell);
@@ -409,23 +516,25 @@ impl<'a> Thread<'a> {
             }
             if score >= beta {
                 if let Some(t) = table {
-                    t.store(key, encode(score, true), self.nodes - start);
+                    let best = self.oriented(self.column(cell), mirrored);
+                    t.store(key, encode(score, true, Some(best)), self.nodes - start);
                 }
                 return score;
             }
             alpha = alpha.max(score);
         }
         if let Some(t) = table {
-            t.store(key, encode(best, false), self.nodes - start);
+            t.store(key, encode(best, false, None), self.nodes - start);
         }
         best
     }
 
-    /// The moves of `next` (cells), the most promising first: by the cells where the mover
-    /// would then make four, ties by the thread's order of columns. At most 32 columns fit a
-    /// board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack, sorted by
-    /// insertion: no allocation in the search's inner loop.
-    fn ordered(&self, p: &Connect4Position, next: u64) -> Moves {
+    /// The moves of `next` (cells), the most promising first: the table's best move (the
+    /// one that refuted the position before), then by the cells where the mover would then
+    /// make four, ties by the thread's order of columns. At most 32 columns fit a board
+    /// ((h + 1)·w ≤ 64), so the moves sit in an array on the stack, sorted by insertion: no
+    /// allocation in the search's inner loop.
+    fn ordered(&self, p: &Connect4Position, next: u64, table_move: Option<u32>) -> Moves {
         let h1 = self.s.game.height() + 1;
         let w = self.s.order.len();
         let mut moves = Moves {
@@ -439,7 +548,9 @@ impl<'a> Thread<'a> {
             if cell == 0 {
                 continue;
             }
-            let threats = if self.s.options.ordering {
+            let threats = if table_move == Some(c) {
+                u32::MAX
+            } else if self.s.options.ordering {
                 self.winning_cells(p.mine | cell, p.mask | cell)
                     .count_ones()
             } else {
@@ -472,8 +583,19 @@ impl<'a> Thread<'a> {
         let mut max = (cells + 1 - stones) / 2;
         while min < max {
             let mut med = min + (max - min) / 2;
-            // Ask about the sign first: is it a win, a draw, a loss?
-            if med <= 0 && min / 2 < med {
+            // A binary search over the scores, halving toward 0 first; once the score is
+            // known to lie near 0 (as the empty 7 × 6 board's, 1), the sign is asked, then
+            // the score stepped away from 0 one at a time: near 0 each question is a hard
+            // one, and the fewer the better.
+            if min > -NEAR && max < NEAR {
+                med = if min >= 0 {
+                    min
+                } else if max <= 0 {
+                    max - 1
+                } else {
+                    0
+                };
+            } else if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
@@ -546,6 +668,67 @@ impl<'a> Thread<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+
+    /// The exact score of `p` (not over) by plain negamax over every move, memoised; checks
+    /// on the way that the claimeven bound of every position with the first player to move
+    /// is at least its score, counting them in `checked`.
+    fn exact(
+        t: &Thread<'_>,
+        p: Connect4Position,
+        memo: &mut HashMap<u64, i32>,
+        checked: &mut usize,
+    ) -> i32 {
+        let key = t.s.game.key(&p);
+        if let Some(&s) = memo.get(&key) {
+            return s;
+        }
+        let (cells, stones) = (t.cells(), p.mask.count_ones() as i32);
+        let score = if t.can_win_now(&p) {
+            (cells + 1 - stones) / 2
+        } else if p.mask == t.s.board {
+            0
+        } else {
+            (0..t.s.game.width())
+                .filter(|&c| t.s.game.can_play(&p, c))
+                .map(|c| -exact(t, t.s.game.play(&p, c), memo, checked))
+                .max()
+                .expect("a move")
+        };
+        let bound = t.claimeven(&p, stones);
+        assert!(
+            score <= bound,
+            "{key:#x}: score {score} above the bound {bound}"
+        );
+        if stones % 2 == 0 {
+            *checked += 1;
+        }
+        memo.insert(key, score);
+        score
+    }
+
+    #[test]
+    fn claimeven_bounds_every_position_of_small_boards() {
+        for (w, h, score) in [(4, 4, 0), (3, 6, 0), (5, 4, 0), (7, 2, 0), (2, 6, 0)] {
+            let game = Connect4::new(w, h).unwrap();
+            let searcher = Searcher::new(game, Options::default(), &Budget::default()).unwrap();
+            let halt = Halt::new(&Budget::default());
+            let thread = Thread::new(&searcher, &halt, 0);
+            let (mut memo, mut checked) = (HashMap::new(), 0);
+            let s = exact(
+                &thread,
+                Connect4Position::default(),
+                &mut memo,
+                &mut checked,
+            );
+            assert_eq!(s, score, "{w} × {h}");
+            assert!(
+                checked > memo.len() / 3,
+                "{w} × {h}: {checked} of {}",
+                memo.len()
+            );
+        }
+    }
 
     #[test]
     fn verdicts_name_the_winning_move() {
