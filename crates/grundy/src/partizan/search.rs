@@ -26,7 +26,7 @@
 use std::hash::{BuildHasher, Hash};
 
 use super::region_table::{self, RegionTableError};
-use super::rulesets::{Evaluator, Ruleset};
+use super::rulesets::{Evaluator, RaceBounds, Ruleset};
 use super::{GameId, GameStore, Side, ValueError};
 use crate::budget::{Budget, Exhausted};
 use crate::progress::{NoProgress, Progress};
@@ -156,9 +156,10 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
     }
 
     /// Decided when every region is valued: from the value's outcome with `s.side` first.
-    /// Else decided by counting moves where the ruleset bounds them ([`Ruleset::move_bounds`]:
-    /// the player to move wins with more safe moves than the opponent can make, and loses
-    /// when the opponent has as many safe moves as she can make).
+    /// Else decided by counting moves where the ruleset bounds them
+    /// ([`Ruleset::race_bounds`], [`RaceBounds::race`]: the player to move wins when the
+    /// moves she is sure of, safe moves and zones, outrun the opponent's, and loses when the
+    /// opponent's outrun hers).
     fn result(&mut self, s: &Self::State) -> Result<Option<i8>, ValueError> {
         if s.open.is_empty() {
             let loses = match s.side {
@@ -237,43 +238,27 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
     }
 }
 
-/// The result of `s` for the player to move by counting moves, where the ruleset bounds them
-/// ([`Ruleset::move_bounds`]) and the valued part is an integer (`k` moves for Left if
-/// positive, `-k` for Right if negative, none for the other): with `safe` and `most` summed
-/// over the parts, the player to move (X) wins if `safe(X) > most(Y)`, playing only safe
-/// moves, since the opponent (Y) runs out first; she loses if `safe(Y) ≥ most(X)`, the
-/// opponent answering each of her moves with a safe one. O(cells of the open regions).
+/// The result of `s` for the player to move by counting moves ([`RaceBounds::race`]), where
+/// the ruleset bounds them ([`Ruleset::race_bounds`]) and the valued part is an integer (`k`
+/// moves for Left if positive, `-k` for Right if negative, none for the other): the bounds
+/// of the open regions and the integer summed for each player. O(cells of the open regions).
 fn count<R: Ruleset>(rules: &R, store: &GameStore, s: &State<R::Position>) -> Option<i8> {
     let k = store.as_number(s.valued)?.to_integer()?;
-    let k = usize::try_from(k.unsigned_abs()).ok()?;
-    let valued_side = if store.as_number(s.valued)?.numerator() > 0 {
-        Side::Left
-    } else {
-        Side::Right
-    };
-    let (mut safe, mut most) = ([0usize; 2], [0usize; 2]);
+    let n = usize::try_from(k.unsigned_abs()).ok()?;
+    let mut bounds = [RaceBounds::default(); 2];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-        if side == valued_side {
-            safe[i] += k;
-            most[i] += k;
+        if (side == Side::Left) == (k > 0) {
+            bounds[i] += RaceBounds::integer(n);
         }
         for r in &s.open {
-            let (a, b) = rules.move_bounds(r, side)?;
-            safe[i] += a;
-            most[i] += b;
+            bounds[i] += rules.race_bounds(r, side)?;
         }
     }
     let (x, y) = match s.side {
         Side::Left => (0, 1),
         Side::Right => (1, 0),
     };
-    if safe[x] > most[y] {
-        Some(1)
-    } else if safe[y] >= most[x] {
-        Some(-1)
-    } else {
-        None
-    }
+    RaceBounds::race(&bounds[x], &bounds[y])
 }
 
 /// Why a ruleset's search stopped without an answer.
