@@ -234,11 +234,14 @@ fn domineering_race_counts_are_sound() {
             let mut with = bounds;
             let mut plain = [true, false].map(|v| {
                 let (safe, most) = board.bounds(v);
-                RaceBounds::counted(safe, most)
+                RaceBounds::counted(safe, most, board.bounds(!v).1)
             });
             let i = usize::from(k < 0);
-            with[i] += RaceBounds::integer(n);
-            plain[i] += RaceBounds::integer(n);
+            let (mine, theirs) = RaceBounds::integer(n);
+            for b in [&mut with, &mut plain] {
+                b[i] += mine;
+                b[1 - i] += theirs;
+            }
             for (x, y, vertical) in [(0, 1, true), (1, 0, false)] {
                 let truth = wins_with_integer(&board, k, vertical, &mut memo);
                 let race = RaceBounds::race(&with[x], &with[y]);

@@ -300,7 +300,10 @@ fn count<R: Ruleset>(rules: &R, s: &State<R::Position>, low: i64, high: i64) -> 
     let with = |k: i64| {
         let mut b = open;
         let n = usize::try_from(k.unsigned_abs()).ok()?;
-        b[usize::from(k < 0)] += RaceBounds::integer(n);
+        let (mine, theirs) = RaceBounds::integer(n);
+        let i = usize::from(k < 0);
+        b[i] += mine;
+        b[1 - i] += theirs;
         Some(b)
     };
     let (x, y, worse, better) = match s.side {

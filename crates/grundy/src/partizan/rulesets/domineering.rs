@@ -105,8 +105,9 @@ impl Board {
     /// for the player placing them (X) against the other (Y):
     ///
     /// * `safe` and `most` as [`Board::bounds`] counts them;
-    /// * `room`: the empty cells with an empty neighbour along X's lines, the cells her
-    ///   dominoes can cover;
+    /// * `room`: Y's cells (empty, with an empty neighbour along his lines), less one in
+    ///   each of his runs of odd length that none of X's zones touches (where only his
+    ///   dominoes cover cells, an even number of them);
     /// * zones, packed greedily, so that no domino of Y's meets two (no zone cell is next to
     ///   another zone's across X's lines) and none meets the safe dominoes' cells:
     ///   *protective areas* (Bullock's), 2 × 2 squares of empty cells with a wall (cells
@@ -124,7 +125,6 @@ impl Board {
         let e = self.empty;
         // Y's cells: those with an empty neighbour across X's lines (along Y's).
         let open = e & (lines.right(e) | lines.left(e));
-        let room = (e & (lines.fwd(e) | lines.back(e))).count_ones() as usize;
         // The safe dominoes' cells, packed as `bounds` packs them.
         let safe_heads = lines.pack(e & !open);
         let mut zones = [0; ZONES.len()];
@@ -132,6 +132,8 @@ impl Board {
         // domino of Y's could meet both.
         let mut barred = safe_heads | lines.fwd(safe_heads);
         let bar = |cells: u128| cells | lines.right(cells) | lines.left(cells);
+        // The zones' cells.
+        let mut zoned = 0;
         // Protective areas, by the square's first cell: the square empty, and both cells
         // beside one of its sides across X's lines not empty.
         let pairs = e & lines.back(e);
@@ -147,6 +149,7 @@ impl Board {
             let cells = pair | lines.right(pair);
             if cells & barred == 0 {
                 zones[0] += 1;
+                zoned |= cells;
                 barred |= bar(cells);
             }
         }
@@ -158,8 +161,25 @@ impl Board {
             let both = (heads & open & lines.back(open)).count_ones() as usize;
             zones[1] += both;
             zones[2] += heads.count_ones() as usize - both;
-            barred |= bar(heads | lines.fwd(heads));
+            let cells = heads | lines.fwd(heads);
+            zoned |= cells;
+            barred |= bar(cells);
         }
+        // Y's room: his cells, less one in each of his runs of odd length that no zone
+        // touches (only his dominoes cover cells there, two by two). The runs a zone touches
+        // are found by spreading from its cells along Y's lines.
+        let mut touched = zoned & open;
+        loop {
+            let more = touched | (bar(touched) & open);
+            if more == touched {
+                break;
+            }
+            touched = more;
+        }
+        let free = open & !touched;
+        let theirs = Lines::new(self.shape, !vertical);
+        let odd = free.count_ones() - 2 * theirs.pack(free).count_ones();
+        let room = (open.count_ones() - odd) as usize;
         RaceBounds {
             safe,
             most,

@@ -116,8 +116,9 @@ pub trait Ruleset {
     /// knows more says it here. Soundness is the implementation's: a wrong bound gives a
     /// wrong outcome.
     fn race_bounds(&self, p: &Self::Position, side: Side) -> Option<RaceBounds> {
-        self.move_bounds(p, side)
-            .map(|(safe, most)| RaceBounds::counted(safe, most))
+        let (safe, most) = self.move_bounds(p, side)?;
+        let (_, theirs) = self.move_bounds(p, side.other())?;
+        Some(RaceBounds::counted(safe, most, theirs))
     }
 
     /// The bytes `p` holds on the heap beyond its own size (an edge list, an adjacency
@@ -155,8 +156,9 @@ pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
 /// * `safe`: moves she can make whatever either player does (the opponent can never take
 ///   them away, and no two exclude each other);
 /// * `most`: she never makes more moves than this;
-/// * `room`: the cells her moves can still cover: each of her moves covers two of them (a
-///   move of hers elsewhere, in an integer, counts two), none covered twice;
+/// * `room`: a bound on the cells the opponent's moves can still cover, each of his moves
+///   covering two (a move of his in an integer counts two), none covered twice, whatever
+///   happens besides, the cells her zones cover included;
 /// * `zones[k]`: zones of the kind [`ZONES`]`[k] = (moves, cells)`, disjoint from each other
 ///   and from the safe moves: taking a zone first (all of its cells empty), she makes
 ///   `moves` moves there, which cover `cells` cells of the opponent's room, and which the
@@ -170,33 +172,38 @@ pub struct RaceBounds {
     pub safe: usize,
     /// The most moves she can make.
     pub most: usize,
-    /// The cells her moves can cover.
+    /// The cells the opponent's moves can cover, with her zones.
     pub room: usize,
     /// Zones of each kind of [`ZONES`].
     pub zones: [usize; ZONES.len()],
 }
 
 impl RaceBounds {
-    /// Bounds from the safe and most moves alone: no zones, and a room of two cells a move
-    /// of the most (which makes the room's test the same as the most's).
-    pub fn counted(safe: usize, most: usize) -> RaceBounds {
+    /// Bounds from the safe and most moves alone, given the opponent's most: no zones, and a
+    /// room of two cells for each move of his (which makes the room's test the same as the
+    /// most's).
+    pub fn counted(safe: usize, most: usize, their_most: usize) -> RaceBounds {
         RaceBounds {
             safe,
             most,
-            room: 2 * most,
+            room: 2 * their_most,
             zones: [0; ZONES.len()],
         }
     }
 
-    /// `k` moves no one can take away (an integer's): safe, most, and two cells of room
-    /// each.
-    pub fn integer(k: usize) -> RaceBounds {
-        RaceBounds {
+    /// The bounds of `k` moves no one can take away (an integer's), for the player who has
+    /// them (`mine`: safe, most) and for the other (`theirs`: two cells of room a move).
+    pub fn integer(k: usize) -> (RaceBounds, RaceBounds) {
+        let mine = RaceBounds {
             safe: k,
             most: k,
+            ..RaceBounds::default()
+        };
+        let theirs = RaceBounds {
             room: 2 * k,
-            zones: [0; ZONES.len()],
-        }
+            ..RaceBounds::default()
+        };
+        (mine, theirs)
     }
 
     /// The moves and the cells of the zones she is sure to take, moving first (`first`: she
@@ -227,11 +234,11 @@ impl RaceBounds {
     /// O(1).
     pub fn race(mover: &RaceBounds, other: &RaceBounds) -> Option<i8> {
         let (moves, weight) = mover.taken(true);
-        if mover.safe + moves > other.most || 2 * mover.safe + weight > other.room {
+        if mover.safe + moves > other.most || 2 * mover.safe + weight > mover.room {
             return Some(1);
         }
         let (moves, weight) = other.taken(false);
-        if other.safe + moves >= mover.most || 2 * other.safe + weight + 2 > mover.room {
+        if other.safe + moves >= mover.most || 2 * other.safe + weight + 2 > other.room {
             return Some(-1);
         }
         None
