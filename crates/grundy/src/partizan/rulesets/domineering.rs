@@ -120,13 +120,14 @@ impl Board {
     ///
     /// O(cells) word operations.
     pub fn race(&self, vertical: bool) -> RaceBounds {
-        let (safe, most) = self.bounds(vertical);
         let lines = Lines::new(self.shape, vertical);
         let e = self.empty;
         // Y's cells: those with an empty neighbour across X's lines (along Y's).
         let open = e & (lines.right(e) | lines.left(e));
-        // The safe dominoes' cells, packed as `bounds` packs them.
+        // The safe dominoes, packed as `bounds` packs them.
         let safe_heads = lines.pack(e & !open);
+        let safe = safe_heads.count_ones() as usize;
+        let most = lines.pack(e).count_ones() as usize;
         let mut zones = [0; ZONES.len()];
         // Cells no zone may take: taken already, or next (across) to a zone's cell, where a
         // domino of Y's could meet both.
