@@ -26,7 +26,7 @@
 use std::hash::{BuildHasher, Hash};
 
 use super::region_table::{self, RegionTableError};
-use super::rulesets::{Evaluator, Ruleset};
+use super::rulesets::{Evaluator, RaceBounds, Ruleset};
 use super::{GameId, GameStore, Side, ValueError};
 use crate::budget::{Budget, Exhausted};
 use crate::progress::{NoProgress, Progress};
@@ -85,6 +85,8 @@ pub struct RulesetTree<R: Ruleset> {
     moves: Vec<(R::Move, R::Position)>,
     regions: Vec<R::Position>,
     hasher: rustc_hash::FxBuildHasher,
+    /// The integer bounds of valued parts met ([`RulesetTree::integer_bounds`]).
+    integers: rustc_hash::FxHashMap<GameId, Option<(i64, i64)>>,
 }
 
 impl<R: Ruleset> RulesetTree<R> {
@@ -104,12 +106,50 @@ impl<R: Ruleset> RulesetTree<R> {
             moves: Vec::new(),
             regions: Vec::new(),
             hasher: rustc_hash::FxBuildHasher,
+            integers: rustc_hash::FxHashMap::default(),
         }
     }
 
     /// How many distinct regions have been valued by canonical form.
     pub fn regions_valued(&self) -> usize {
         self.evaluator.regions_valued()
+    }
+
+    /// The greatest integer at most `g` and the least at least `g`, where they are small
+    /// enough to count moves by, remembered for each value. The stops place them: `g` is
+    /// above every number below its right stop and below every number above its left
+    /// stop, so each bound is the integer next to a stop or the one beyond, which a
+    /// comparison tells.
+    fn integer_bounds(&mut self, g: GameId) -> Result<Option<(i64, i64)>, ValueError> {
+        if let Some(&b) = self.integers.get(&g) {
+            return Ok(b);
+        }
+        let (right, left) = (
+            self.store.right_stop(g).ceil(),
+            self.store.left_stop(g).floor(),
+        );
+        let bounds = if right.unsigned_abs() > 1 << 20 || left.unsigned_abs() > 1 << 20 {
+            None
+        } else {
+            let n = self.store.integer(right);
+            let low = if self.store.leq(n, g)? {
+                right
+            } else {
+                right - 1
+            };
+            let n = self.store.integer(left);
+            let high = if self.store.leq(g, n)? {
+                left
+            } else {
+                left + 1
+            };
+            // Checked rather than taken from the stops' theory: a wrong bound would give a
+            // wrong count.
+            let (l, h) = (self.store.integer(low), self.store.integer(high));
+            (self.store.leq(l, g)? && self.store.leq(g, h)?).then_some((low, high))
+        };
+        self.integers.insert(g, bounds);
+        Ok(bounds)
     }
 
     /// The moves of `side` in `p`, counted.
@@ -163,9 +203,10 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
     }
 
     /// Decided when every region is valued: from the value's outcome with `s.side` first.
-    /// Else decided by counting moves where the ruleset bounds them ([`Ruleset::move_bounds`]:
-    /// the player to move wins with more safe moves than the opponent can make, and loses
-    /// when the opponent has as many safe moves as she can make).
+    /// Else decided by counting moves where the ruleset bounds them
+    /// ([`Ruleset::race_bounds`], [`RaceBounds::race`]: the player to move wins when the
+    /// moves she is sure of, safe moves and zones, outrun the opponent's, and loses when the
+    /// opponent's outrun hers).
     fn result(&mut self, s: &Self::State) -> Result<Option<i8>, ValueError> {
         if s.open.is_empty() {
             let loses = match s.side {
@@ -174,7 +215,10 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
             };
             return Ok(Some(if loses { -1 } else { 1 }));
         }
-        Ok(count(self.evaluator.rules(), &self.store, s))
+        let Some((low, high)) = self.integer_bounds(s.valued)? else {
+            return Ok(None);
+        };
+        Ok(count(self.evaluator.rules(), s, low, high))
     }
 
     /// Each move with the mover's moves less the opponent's after it, in the open regions,
@@ -244,43 +288,41 @@ impl<R: Ruleset> Tree for RulesetTree<R> {
     }
 }
 
-/// The result of `s` for the player to move by counting moves, where the ruleset bounds them
-/// ([`Ruleset::move_bounds`]) and the valued part is an integer (`k` moves for Left if
-/// positive, `-k` for Right if negative, none for the other): with `safe` and `most` summed
-/// over the parts, the player to move (X) wins if `safe(X) > most(Y)`, playing only safe
-/// moves, since the opponent (Y) runs out first; she loses if `safe(Y) ≥ most(X)`, the
-/// opponent answering each of her moves with a safe one. O(cells of the open regions).
-fn count<R: Ruleset>(rules: &R, store: &GameStore, s: &State<R::Position>) -> Option<i8> {
-    let k = store.as_number(s.valued)?.to_integer()?;
-    let k = usize::try_from(k.unsigned_abs()).ok()?;
-    let valued_side = if store.as_number(s.valued)?.numerator() > 0 {
-        Side::Left
-    } else {
-        Side::Right
-    };
-    let (mut safe, mut most) = ([0usize; 2], [0usize; 2]);
+/// The result of `s` for the player to move by counting moves ([`RaceBounds::race`]), where
+/// the ruleset bounds them ([`Ruleset::race_bounds`]), the valued part between the integers
+/// `low` and `high`: the bounds of the open regions summed for each player, with an integer
+/// in place of the valued part (`k` moves for Left if positive, `-k` for Right if negative).
+/// A win counts with the integer worse for the mover in place of the valued part, a loss
+/// with the better one: the outcome of a sum only improves for a player as a part grows
+/// for her, so a win against less is a win, a loss with more a loss. O(cells of the open
+/// regions).
+fn count<R: Ruleset>(rules: &R, s: &State<R::Position>, low: i64, high: i64) -> Option<i8> {
+    let mut open = [RaceBounds::default(); 2];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-        if side == valued_side {
-            safe[i] += k;
-            most[i] += k;
-        }
         for r in &s.open {
-            let (a, b) = rules.move_bounds(r, side)?;
-            safe[i] += a;
-            most[i] += b;
+            open[i] += rules.race_bounds(r, side)?;
         }
     }
-    let (x, y) = match s.side {
-        Side::Left => (0, 1),
-        Side::Right => (1, 0),
+    // The bounds of Left and Right with the integer `k` added.
+    let with = |k: i64| {
+        let mut b = open;
+        let n = usize::try_from(k.unsigned_abs()).ok()?;
+        let (mine, theirs) = RaceBounds::integer(n);
+        let i = usize::from(k < 0);
+        b[i] += mine;
+        b[1 - i] += theirs;
+        Some(b)
     };
-    if safe[x] > most[y] {
-        Some(1)
-    } else if safe[y] >= most[x] {
-        Some(-1)
-    } else {
-        None
+    let (x, y, worse, better) = match s.side {
+        Side::Left => (0, 1, low, high),
+        Side::Right => (1, 0, high, low),
+    };
+    let b = with(worse)?;
+    if RaceBounds::race(&b[x], &b[y]) == Some(1) {
+        return Some(1);
     }
+    let b = with(better)?;
+    (RaceBounds::race(&b[x], &b[y]) == Some(-1)).then_some(-1)
 }
 
 /// Why a ruleset's search stopped without an answer.

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::grid::{self, Shape, Symmetries};
-use super::{BoardError, Ruleset};
+use super::{BoardError, RaceBounds, Ruleset, ZONES};
 use crate::partizan::Side;
 
 /// A board of at most 128 cells: its shape and its empty cells.
@@ -92,40 +92,101 @@ impl Board {
     /// them, so these dominoes (disjoint, one run's halves) stay placeable whatever happens
     /// elsewhere. O(rows) word operations.
     pub fn bounds(&self, vertical: bool) -> (usize, usize) {
-        let cols = u32::from(self.shape.cols);
-        let all = self.shape.all();
-        let (first, last) = (self.shape.first_column(), self.shape.last_column());
+        let lines = Lines::new(self.shape, vertical);
         let e = self.empty;
-        // The step along a line, and the empty cells with an empty neighbour across it.
-        let (step, across) = if vertical {
-            (cols, ((e & !last) << 1) | ((e & !first) >> 1))
-        } else {
-            (1, grid::shl(e, cols) | grid::shr(e, cols))
-        };
-        let guarded = e & !across & all;
+        let guarded = e & !(lines.right(e) | lines.left(e));
         (
-            Board::packing(self.shape, guarded, vertical, step),
-            Board::packing(self.shape, e, vertical, step),
+            lines.pack(guarded).count_ones() as usize,
+            lines.pack(e).count_ones() as usize,
         )
     }
 
-    /// The most dominoes of one direction (along `step`) that fit on the cells of `cells`:
-    /// half of each run, rounded down, counted greedily from each run's head, every run at
-    /// once. O(longest run) word operations.
-    fn packing(shape: Shape, cells: u128, vertical: bool, step: u32) -> usize {
-        let mut starts = cells & grid::shr(cells, step);
-        if !vertical {
-            starts &= !shape.last_column();
+    /// What the search's count knows of the dominoes of one direction ([`RaceBounds`]),
+    /// for the player placing them (X) against the other (Y):
+    ///
+    /// * `safe` and `most` as [`Board::bounds`] counts them;
+    /// * `room`: Y's cells (empty, with an empty neighbour along his lines), less one in
+    ///   each of his runs of odd length that none of X's zones touches (where only his
+    ///   dominoes cover cells, an even number of them);
+    /// * zones, packed greedily, so that no domino of Y's meets two (no zone cell is next to
+    ///   another zone's across X's lines) and none meets the safe dominoes' cells:
+    ///   *protective areas* (Bullock's), 2 × 2 squares of empty cells with a wall (cells
+    ///   filled, or the board's edge) along one of their sides parallel to X's dominoes: X
+    ///   places a domino along the far side, and the near one is then protected (filled or
+    ///   off the board on both sides across), a safe move: two moves, four cells of Y's
+    ///   room; then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
+    ///   the two cells of Y's room or on one (the other protected). Y spoils a zone only by
+    ///   covering one of its cells.
+    ///
+    /// O(cells) word operations.
+    pub fn race(&self, vertical: bool) -> RaceBounds {
+        let lines = Lines::new(self.shape, vertical);
+        let e = self.empty;
+        // Y's cells: those with an empty neighbour across X's lines (along Y's).
+        let open = e & (lines.right(e) | lines.left(e));
+        // The safe dominoes, packed as `bounds` packs them.
+        let safe_heads = lines.pack(e & !open);
+        let safe = safe_heads.count_ones() as usize;
+        let most = lines.pack(e).count_ones() as usize;
+        let mut zones = [0; ZONES.len()];
+        // Cells no zone may take: taken already, or next (across) to a zone's cell, where a
+        // domino of Y's could meet both.
+        let mut barred = safe_heads | lines.fwd(safe_heads);
+        let bar = |cells: u128| cells | lines.right(cells) | lines.left(cells);
+        // The zones' cells.
+        let mut zoned = 0;
+        // Protective areas, by the square's first cell: the square empty, and both cells
+        // beside one of its sides across X's lines not empty.
+        let pairs = e & lines.back(e);
+        let squares = pairs & lines.left(pairs);
+        let near = lines.right(e);
+        let far = lines.left(lines.left(e));
+        let walled = !(near | lines.back(near)) | !(far | lines.back(far));
+        let mut areas = squares & walled;
+        while areas != 0 {
+            let at = areas & areas.wrapping_neg();
+            areas &= areas - 1;
+            let pair = at | lines.fwd(at);
+            let cells = pair | lines.right(pair);
+            if cells & barred == 0 {
+                zones[0] += 1;
+                zoned |= cells;
+                barred |= bar(cells);
+            }
         }
-        let mut count = 0;
-        while starts != 0 {
-            // The first start of each chain takes its domino, and the start after it (which
-            // would share a cell) goes.
-            let heads = starts & !grid::shl(starts, step);
-            count += heads.count_ones() as usize;
-            starts &= !(heads | grid::shl(heads, step));
+        // Vulnerable moves, line after line: a line's dominoes bar the cells beside them in
+        // the next line. No domino here has two protected cells: those left out of the safe
+        // packing are alone in their runs.
+        for line in lines.each() {
+            let heads = lines.pack(e & line & !barred);
+            let both = (heads & open & lines.back(open)).count_ones() as usize;
+            zones[1] += both;
+            zones[2] += heads.count_ones() as usize - both;
+            let cells = heads | lines.fwd(heads);
+            zoned |= cells;
+            barred |= bar(cells);
         }
-        count
+        // Y's room: his cells, less one in each of his runs of odd length that no zone
+        // touches (only his dominoes cover cells there, two by two). The runs a zone touches
+        // are found by spreading from its cells along Y's lines.
+        let mut touched = zoned & open;
+        loop {
+            let more = touched | (bar(touched) & open);
+            if more == touched {
+                break;
+            }
+            touched = more;
+        }
+        let free = open & !touched;
+        let theirs = Lines::new(self.shape, !vertical);
+        let odd = free.count_ones() - 2 * theirs.pack(free).count_ones();
+        let room = (open.count_ones() - odd) as usize;
+        RaceBounds {
+            safe,
+            most,
+            room,
+            zones,
+        }
     }
 
     /// The 4-connected regions of empty cells where a domino fits, normalised under
@@ -144,6 +205,119 @@ impl Board {
             let (shape, [empty]) = self.shape.normalise(part, [part], symmetries);
             out.push(Board { shape, empty });
         }
+    }
+}
+
+/// The geometry of one direction's dominoes on a shape: cells moved one step along the lines
+/// the dominoes lie in (columns for vertical dominoes) or across them, dropping those that
+/// leave the board.
+struct Lines {
+    shape: Shape,
+    vertical: bool,
+    cols: u32,
+    first: u128,
+    last: u128,
+    all: u128,
+}
+
+impl Lines {
+    fn new(shape: Shape, vertical: bool) -> Lines {
+        Lines {
+            shape,
+            vertical,
+            cols: u32::from(shape.cols),
+            first: shape.first_column(),
+            last: shape.last_column(),
+            all: shape.all(),
+        }
+    }
+
+    /// Each cell one column right.
+    fn east(&self, x: u128) -> u128 {
+        (x & !self.last) << 1
+    }
+
+    /// Each cell one column left.
+    fn west(&self, x: u128) -> u128 {
+        (x & !self.first) >> 1
+    }
+
+    /// Each cell one row down.
+    fn south(&self, x: u128) -> u128 {
+        grid::shl(x, self.cols) & self.all
+    }
+
+    /// Each cell one row up.
+    fn north(&self, x: u128) -> u128 {
+        grid::shr(x, self.cols)
+    }
+
+    /// Each cell one step forward along its line.
+    fn fwd(&self, x: u128) -> u128 {
+        if self.vertical {
+            self.south(x)
+        } else {
+            self.east(x)
+        }
+    }
+
+    /// Each cell one step back along its line.
+    fn back(&self, x: u128) -> u128 {
+        if self.vertical {
+            self.north(x)
+        } else {
+            self.west(x)
+        }
+    }
+
+    /// Each cell one line over, forward across the lines.
+    fn right(&self, x: u128) -> u128 {
+        if self.vertical {
+            self.east(x)
+        } else {
+            self.south(x)
+        }
+    }
+
+    /// Each cell one line over, back across the lines.
+    fn left(&self, x: u128) -> u128 {
+        if self.vertical {
+            self.west(x)
+        } else {
+            self.north(x)
+        }
+    }
+
+    /// The cells of each line, from the first.
+    fn each(&self) -> impl Iterator<Item = u128> + '_ {
+        let row = grid::shr(u128::MAX, 128 - self.cols);
+        let n = if self.vertical {
+            self.shape.cols
+        } else {
+            self.shape.rows
+        };
+        (0..u32::from(n)).map(move |i| {
+            if self.vertical {
+                self.first << i
+            } else {
+                row << (i * self.cols)
+            }
+        })
+    }
+
+    /// The first cells of as many dominoes along the lines as fit on `cells`: half of each
+    /// run, rounded down, from each run's head, every run at once. O(longest run).
+    fn pack(&self, cells: u128) -> u128 {
+        let mut starts = cells & self.back(cells);
+        let mut heads = 0;
+        while starts != 0 {
+            // The first start of each chain takes its domino, and the start after it (which
+            // would share a cell) goes.
+            let first = starts & !self.fwd(starts);
+            heads |= first;
+            starts &= !(first | self.fwd(first));
+        }
+        heads
     }
 }
 
@@ -216,6 +390,10 @@ impl Ruleset for Domineering {
 
     fn move_bounds(&self, p: &Board, side: Side) -> Option<(usize, usize)> {
         Some(p.bounds(side == Side::Left))
+    }
+
+    fn race_bounds(&self, p: &Board, side: Side) -> Option<RaceBounds> {
+        Some(p.race(side == Side::Left))
     }
 
     fn move_count(&self, p: &Board, side: Side) -> usize {

@@ -110,6 +110,17 @@ pub trait Ruleset {
         None
     }
 
+    /// What the search's count of moves knows of `side`'s moves in `p` ([`RaceBounds`]: its
+    /// safe moves, its most, the cells its moves can cover, its zones). By default the
+    /// bounds of [`move_bounds`](Ruleset::move_bounds) alone, without zones; a ruleset that
+    /// knows more says it here. Soundness is the implementation's: a wrong bound gives a
+    /// wrong outcome.
+    fn race_bounds(&self, p: &Self::Position, side: Side) -> Option<RaceBounds> {
+        let (safe, most) = self.move_bounds(p, side)?;
+        let (_, theirs) = self.move_bounds(p, side.other())?;
+        Some(RaceBounds::counted(safe, most, theirs))
+    }
+
     /// The bytes `p` holds on the heap beyond its own size (an edge list, an adjacency
     /// table), for the evaluator's estimate of its memory. None by default.
     fn heap_bytes(&self, p: &Self::Position) -> usize {
@@ -131,6 +142,118 @@ pub trait Ruleset {
     ) -> Option<MoveParts> {
         let _ = (p, m, next);
         None
+    }
+}
+
+/// The kinds of zone a [`RaceBounds`] counts: `(moves, cells)`, the moves the player makes
+/// in a zone she takes first and the cells of the opponent's room they cover, from the
+/// heaviest (`2 * moves + cells`) down, the moves never growing along the list.
+pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
+
+/// Bounds on one player's moves in a position, for the search's count of moves (a race: the
+/// player who runs out of moves first loses); summed over the independent parts of a sum.
+///
+/// * `safe`: moves she can make whatever either player does (the opponent can never take
+///   them away, and no two exclude each other);
+/// * `most`: she never makes more moves than this;
+/// * `room`: a bound on the cells the opponent's moves can still cover, each of his moves
+///   covering two (a move of his in an integer counts two), none covered twice, whatever
+///   happens besides, the cells her zones cover included;
+/// * `zones[k]`: zones of the kind [`ZONES`]`[k] = (moves, cells)`, disjoint from each other
+///   and from the safe moves: taking a zone first (all of its cells empty), she makes
+///   `moves` moves there, which cover `cells` cells of the opponent's room, and which the
+///   opponent can never take away once she has started; the opponent spoils a zone by
+///   moving on one of its cells, and no move of his touches two zones.
+///
+/// [`RaceBounds::race`] decides a position from the two players' bounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RaceBounds {
+    /// Moves that can never be taken away.
+    pub safe: usize,
+    /// The most moves she can make.
+    pub most: usize,
+    /// The cells the opponent's moves can cover, with her zones.
+    pub room: usize,
+    /// Zones of each kind of [`ZONES`].
+    pub zones: [usize; ZONES.len()],
+}
+
+impl RaceBounds {
+    /// Bounds from the safe and most moves alone, given the opponent's most: no zones, and a
+    /// room of two cells for each move of his (which makes the room's test the same as the
+    /// most's).
+    pub fn counted(safe: usize, most: usize, their_most: usize) -> RaceBounds {
+        RaceBounds {
+            safe,
+            most,
+            room: 2 * their_most,
+            zones: [0; ZONES.len()],
+        }
+    }
+
+    /// The bounds of `k` moves no one can take away (an integer's), for the player who has
+    /// them (`mine`: safe, most) and for the other (`theirs`: two cells of room a move).
+    pub fn integer(k: usize) -> (RaceBounds, RaceBounds) {
+        let mine = RaceBounds {
+            safe: k,
+            most: k,
+            ..RaceBounds::default()
+        };
+        let theirs = RaceBounds {
+            room: 2 * k,
+            ..RaceBounds::default()
+        };
+        (mine, theirs)
+    }
+
+    /// The moves and the cells of the zones she is sure to take, moving first (`first`: she
+    /// takes the 1st, 3rd, 5th… heaviest, since the opponent spoils at most one zone a move)
+    /// or second (the 2nd, 4th…: he spoils one before her first). O(zones' kinds).
+    fn taken(&self, first: bool) -> (usize, usize) {
+        let (mut moves, mut weight) = (0, 0);
+        // Hers are the ranks (from 0, the heaviest first) of one parity: 0, 2, 4… moving
+        // first, 1, 3, 5… second; `upto(r)` counts those below rank `r`.
+        let parity = usize::from(!first);
+        let upto = |r: usize| (r + 1 - parity) / 2;
+        let mut rank = 0;
+        for (&(m, c), &n) in ZONES.iter().zip(&self.zones) {
+            let mine = upto(rank + n) - upto(rank);
+            moves += m * mine;
+            weight += (2 * m + c) * mine;
+            rank += n;
+        }
+        (moves, weight)
+    }
+
+    /// The result for the player to move (`mover`) against `other` when the count decides
+    /// it: `Some(1)` she wins, `Some(-1)` she loses, `None` undecided. She wins if the moves
+    /// she is sure of (her safe moves and her zones' moves, taking the heaviest zone left at
+    /// each turn) outnumber the opponent's most, or if they and the cells her zones take
+    /// from the opponent's room leave him fewer cells than two a move of hers; she loses
+    /// when the same holds for the opponent moving second, against one more move of hers.
+    /// O(1).
+    pub fn race(mover: &RaceBounds, other: &RaceBounds) -> Option<i8> {
+        let (moves, weight) = mover.taken(true);
+        if mover.safe + moves > other.most || 2 * mover.safe + weight > mover.room {
+            return Some(1);
+        }
+        let (moves, weight) = other.taken(false);
+        if other.safe + moves >= mover.most || 2 * other.safe + weight + 2 > other.room {
+            return Some(-1);
+        }
+        None
+    }
+}
+
+impl std::ops::AddAssign for RaceBounds {
+    /// The bounds of a sum: each summed (a zone of one part is independent of the others).
+    fn add_assign(&mut self, b: RaceBounds) {
+        self.safe += b.safe;
+        self.most += b.most;
+        self.room += b.room;
+        for (z, n) in self.zones.iter_mut().zip(b.zones) {
+            *z += n;
+        }
     }
 }
 
