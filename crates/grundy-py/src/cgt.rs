@@ -245,7 +245,7 @@ impl Cgt {
         self.derived(py, |s, g| s.neg(g))
     }
 
-    /// `"<"`, `"="`, `">"` or `"<>"` (confused): how this game compares with `other`.
+    /// `"<"`, `"=="`, `">"` or `"<>"` (confused): how this game compares with `other`.
     fn compare(&self, py: Python<'_>, other: Operand) -> PyResult<&'static str> {
         let (g, h) = (self.id, other.id(py)?);
         Ok(with_store(py, |s| s.compare(g, h))?.symbol())

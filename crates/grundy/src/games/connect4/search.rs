@@ -102,7 +102,8 @@ impl Verdict {
 /// (each can be turned off to measure what it brings: the guide's ablation table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
-    /// The transposition table's bytes (rounded down to a power of two, at least 1 MiB).
+    /// The transposition table's bytes (rounded down to a power of two, at least 1 MiB and
+    /// as [`Table::with_bytes`] needs for the board's keys).
     pub table_bytes: u64,
     /// Threads searching (at least 1): the main one and helpers sharing the table.
     pub threads: usize,
@@ -176,7 +177,8 @@ fn decode(value: u16) -> (i32, bool, Option<u32>) {
 
 impl Searcher {
     /// A searcher for `game` searching as `options` say, its table's bytes checked against
-    /// `budget`'s memory before they are taken (a table that is off takes the least, 1 MiB).
+    /// `budget`'s memory before they are taken (a table that is off takes the least the
+    /// board's keys allow).
     pub fn new(game: Connect4, options: Options, budget: &Budget) -> Result<Searcher, Exhausted> {
         let w = game.width();
         let mut order: Vec<u32> = (0..w).collect();
