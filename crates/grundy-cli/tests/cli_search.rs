@@ -105,4 +105,16 @@ fn a_table_of_regions_is_written_then_read() {
         .to_string();
     assert!(e.contains("damaged"), "{e}");
     let _ = std::fs::remove_file(&path);
+    // A table in a folder that is not there is refused before the search.
+    let missing = path.with_file_name("no-such-folder").join("regions.txt");
+    let e = grundy(&[
+        "search",
+        "domineering",
+        board,
+        "--regions",
+        catalogue_run::path_str(&missing),
+    ])
+    .failed()
+    .to_string();
+    assert!(e.contains("no such folder"), "{e}");
 }

@@ -215,6 +215,19 @@ where
     };
     let mut search = RulesetSearch::new(rules.clone(), options, budget)?;
     let regions = inputs.value("regions").map(std::path::PathBuf::from);
+    // The table is written after the search: a folder that is not there is refused before
+    // it, not after minutes of search.
+    let folder = regions.as_ref().and_then(|p| p.parent());
+    if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty() && !f.is_dir()) {
+        return Err(InputError::invalid(
+            inputs.shown("regions"),
+            format!(
+                "{}: no such folder to write the table of regions in",
+                folder.display()
+            ),
+        )
+        .into());
+    }
     let mut loaded = 0;
     if let Some(path) = regions.as_ref().filter(|p| p.exists()) {
         let text = std::fs::read_to_string(path).map_err(|e| {
