@@ -33,6 +33,13 @@ const RAISE: Raise = Raise {
     time: "pass a larger time limit",
 };
 
+/// How Python callers raise the budget of `Partizan.search`.
+const SEARCH_RAISE: Raise = Raise {
+    positions: "pass a larger limit= to Partizan",
+    memory: "pass a larger memory= to Partizan or a smaller table=",
+    time: "pass a larger timeout=",
+};
+
 /// The most positions valued one inside another's options: each takes some of the stack of
 /// the thread that called, and a game with a cycle would go on for ever.
 const MAX_DEPTH: u64 = 2_000;
@@ -473,7 +480,7 @@ impl Partizan {
                 )))
             }
         };
-        let budget = search_budget(RAISE, Some(self.rules.limit), self.memory, timeout)?;
+        let budget = search_budget(SEARCH_RAISE, Some(self.rules.limit), self.memory, timeout)?;
         let options = SearchOptions {
             search: on_caller(table),
             // Positions are always split into parts: the functions may not take a sum whole.

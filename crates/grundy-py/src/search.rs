@@ -30,7 +30,7 @@ const MOST_MOVES: usize = 1 << 20;
 /// How often (in calls of the options function) Ctrl-C is looked for.
 const SIGNAL_EVERY: usize = 1 << 10;
 
-/// How Python callers raise a search's budget.
+/// How Python callers raise the budget of `search`.
 const RAISE: Raise = Raise {
     positions: "pass a larger limit=",
     memory: "pass a larger memory= or a smaller table=",
@@ -52,10 +52,19 @@ pub fn search_budget(
     if let Some(memory) = memory {
         budget = budget.with_memory(memory);
     }
-    if let Some(seconds) = timeout {
-        let time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| errors::input(format!("timeout={seconds}: expected seconds, ≥ 0")))?;
-        budget = budget.with_time(time);
+    match timeout {
+        Some(seconds) if seconds.is_nan() || seconds < 0.0 => {
+            return Err(errors::input(format!(
+                "timeout={seconds}: expected a number of seconds, at least 0"
+            )))
+        }
+        // A time too long for a `Duration` (infinity among them) is no limit.
+        Some(seconds) => {
+            if let Ok(time) = Duration::try_from_secs_f64(seconds) {
+                budget = budget.with_time(time);
+            }
+        }
+        None => {}
     }
     Ok(budget)
 }

@@ -117,6 +117,11 @@ def test_bad_arguments_and_endless_games():
         game.search(("..",), "up")
     with pytest.raises(grundy.InputError, match="timeout="):
         search(lambda n: [], 0, timeout=-1.0)
+    with pytest.raises(grundy.InputError, match="timeout="):
+        search(lambda n: [], 0, timeout=float("nan"))
+    # A time too long to measure is no limit.
+    for forever in (float("inf"), 1e300):
+        assert search(lambda n: [n - 1] if n else [], 3, timeout=forever)["outcome"] == "win"
     # A game that never ends, with and without cycles.
     with pytest.raises(grundy.InputError, match="2000 moves"):
         Partizan(lambda p: ([p + 1], [p + 1])).search(0)
@@ -133,6 +138,8 @@ def test_limits_stop_a_search():
         search(whole, (40, 41, 42), limit=5_000)
     with pytest.raises(grundy.LimitError, match="timeout="):
         search(whole, (40, 41, 42), limit=10**9, timeout=0.2)
+    with pytest.raises(grundy.LimitError, match="timeout="):
+        Partizan(domineering).search(("......",) * 6, timeout=0.0)
 
 
 def test_an_exception_in_a_function_propagates():
