@@ -56,6 +56,8 @@ struct PyPartizan {
     parts: Option<Py<PyAny>>,
     /// A position of the same value that stands for a position in the memo.
     key: Option<Py<PyAny>>,
+    /// The type `grundy.Sum`: a position of this type moves in one of its terms.
+    sum: Py<PyAny>,
     /// Positions whose options were asked for, and the most allowed.
     calls: AtomicUsize,
     limit: usize,
@@ -82,6 +84,7 @@ impl Clone for PyPartizan {
             right: self.right.as_ref().map(copy),
             parts: self.parts.as_ref().map(copy),
             key: self.key.as_ref().map(copy),
+            sum: copy(&self.sum),
             calls: AtomicUsize::new(0),
             limit: self.limit,
             bar: Mutex::new(None),
@@ -96,9 +99,9 @@ impl PyPartizan {
     /// a sum; else what the user's functions give.
     fn sum_options(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) -> PyResult<()> {
         let py = gil();
-        let sum = py.import("grundy")?.getattr("Sum")?;
+        let sum = self.sum.bind(py);
         let position = p.object().bind(py);
-        if !position.is_instance(&sum)? {
+        if !position.is_instance(sum)? {
             return self.options(p, side, out);
         }
         let terms: Vec<Bound<'_, PyAny>> = position.try_iter()?.collect::<PyResult<_>>()?;
@@ -380,24 +383,26 @@ impl Partizan {
     #[new]
     #[pyo3(signature = (left, right = None, *, parts = None, key = None, limit = None, memory = None))]
     fn new(
+        py: Python<'_>,
         left: Py<PyAny>,
         right: Option<Py<PyAny>>,
         parts: Option<Py<PyAny>>,
         key: Option<Py<PyAny>>,
         limit: Option<usize>,
         memory: Option<usize>,
-    ) -> Partizan {
+    ) -> PyResult<Partizan> {
         let limit = limit.unwrap_or(DEFAULT_LIMIT);
         let mut budget = Budget::default().named(RAISE).with_positions(limit as u64);
         if let Some(memory) = memory {
             budget = budget.with_memory(memory as u64);
         }
-        Partizan {
+        Ok(Partizan {
             rules: PyPartizan {
                 left,
                 right,
                 parts,
                 key,
+                sum: py.import("grundy")?.getattr("Sum")?.unbind(),
                 calls: AtomicUsize::new(0),
                 limit,
                 bar: Mutex::new(None),
@@ -407,7 +412,7 @@ impl Partizan {
             store: Mutex::new(GameStore::with_budget(budget)),
             copied: HashMap::new(),
             memory: memory.map(|m| m as u64),
-        }
+        })
     }
 
     /// The canonical form of `position`, a `Cgt`. `progress=True` counts the positions
