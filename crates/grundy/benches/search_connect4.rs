@@ -1,6 +1,6 @@
 //! Connect Four by search: the effect of each technique on the same positions (the ablation
 //! table), against a plain alpha-beta (no table, no ordering by threats, no symmetry, no
-//! claimeven, one thread) in the same run; then, on request, the empty 7 × 6 board.
+//! claimeven, no dead stones, one thread) in the same run; then, on request, the empty 7 × 6 board.
 //!
 //! ```text
 //! cargo bench -p grundy --bench search_connect4
@@ -114,6 +114,7 @@ fn main() {
         ordering: false,
         symmetry: false,
         claimeven: false,
+        dead_stones: false,
         threads: 1,
         ..full
     };
@@ -145,6 +146,13 @@ fn main() {
             "no claimeven",
             Options {
                 claimeven: false,
+                ..full
+            },
+        ),
+        (
+            "no dead stones",
+            Options {
+                dead_stones: false,
                 ..full
             },
         ),

@@ -59,6 +59,44 @@ fn mix(key: u64, n: u32) -> u64 {
     z ^ (z >> shift)
 }
 
+/// `n` empty entries, on pages of 2 MiB where the system gives them: the memory is taken
+/// zeroed and untouched (the allocator maps fresh pages for a block this large), the kernel
+/// is asked for large pages over it before the first write, and only then is it used. A
+/// probe is a random access: with pages of 4 KiB nearly every one also misses the
+/// processor's table of pages, with pages of 2 MiB few do. O(1) until the pages are touched.
+fn zeroed_entries(n: usize) -> Vec<AtomicU64> {
+    const _: () = assert!(
+        std::mem::size_of::<u64>() == std::mem::size_of::<AtomicU64>()
+            && std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>()
+    );
+    let mut words = std::mem::ManuallyDrop::new(vec![0u64; n]);
+    advise_large_pages(&mut words);
+    let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
+    // SAFETY: AtomicU64 has the size and alignment of u64 (checked above) and every bit
+    // pattern is a valid value of both; the vector's memory is given over whole, once.
+    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) }
+}
+
+/// Asks the kernel for large pages over the whole pages of `words` (Linux; a hint, which
+/// the kernel may decline).
+#[cfg(target_os = "linux")]
+fn advise_large_pages(words: &mut [u64]) {
+    const PAGE: usize = 4096;
+    let start = words.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    let first = start.next_multiple_of(PAGE);
+    if end > first + PAGE {
+        let length = (end - first) / PAGE * PAGE;
+        // SAFETY: the range lies within `words`' allocation, page-aligned; MADV_HUGEPAGE
+        // changes how pages are backed, never their contents.
+        unsafe { libc::madvise(first as *mut libc::c_void, length, libc::MADV_HUGEPAGE) };
+    }
+}
+
+/// Large pages are asked for on Linux only.
+#[cfg(not(target_os = "linux"))]
+fn advise_large_pages(_words: &mut [u64]) {}
+
 impl Table {
     /// The largest table of a power of two buckets within `bytes` for keys of `key_bits`
     /// bits (1 to 64): at least `2^16` buckets (1 MiB) and enough that an entry holds the
@@ -74,7 +112,7 @@ impl Table {
             .min(40);
         let size = (1u64 << bits) * BUCKET_BYTES;
         budget.check_memory(size, "searching", 0)?;
-        let entries = (0..2u64 << bits).map(|_| AtomicU64::new(0)).collect();
+        let entries = zeroed_entries(2usize << bits);
         Ok(Table {
             entries,
             bits,
@@ -106,6 +144,23 @@ impl Table {
             }
         }
         None
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache, so that a [`Table::probe`]
+    /// made after other work finds it there: a probe is a random access to memory, the
+    /// costliest step of a search node. O(1); nothing on processors without the hint.
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let (at, _) = self.locate(key);
+            let bucket = self.entries[at..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is a hint that never faults, and the pointer is to the
+            // bucket's own entry, in bounds; SSE is part of every x86_64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Stores `value` (not 0) for `key`, a result that cost `nodes` nodes to find.

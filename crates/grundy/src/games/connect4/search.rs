@@ -17,10 +17,12 @@
 //!   for the whole board at once; a player who can win at once is scored without search, and
 //!   only *non-losing* moves are searched: the one forced block when the opponent threatens
 //!   one cell, none when it threatens two, and never a move right below an opponent's threat.
+//!   A position with a single non-losing move plays it without a look at the table.
 //! - **Bounds from the stone count**: a player who cannot win at once wins at the earliest a
 //!   move later, and loses at the earliest after the opponent's next move, which narrows the
-//!   window before any search; a player who could not make four even with every empty cell
-//!   cannot win.
+//!   window before any search; a move after which every reply loses at once wins on the next
+//!   turn, and where there is none the mover wins on her third turn at the earliest; a player
+//!   who could not make four even with every empty cell cannot win.
 //! - **Claimeven** (Allis): on a board of even height, the second player can answer every
 //!   move on top of it and so claim the even rows; where the first player cannot make four
 //!   without those cells, she cannot win, and where the second player makes four with them,
@@ -29,15 +31,18 @@
 //! - **A transposition table** ([`Table`]) of a fixed size, keeping a lower or an upper bound
 //!   on the score of each position it has met and the move that refuted it, keyed by the
 //!   position or its mirror image (whichever key is smaller: a position and its mirror image
-//!   have the same score). Far from the end, the children's entries are looked at before
-//!   any is searched (the *enhanced transposition cutoff*): a child the table bounds from
-//!   above may decide the position at once.
-//! - **Move ordering**: the table's move first, then the move that creates the most cells
-//!   where the mover would make four, ties broken from the centre outwards.
+//!   have the same score), with its dead stones given to the player to move
+//!   (`Thread::without_dead`: positions that differ only there have the same score). Far
+//!   from the end, the children's entries are looked at before any is searched (the
+//!   *enhanced transposition cutoff*): a child the table bounds from above may decide the
+//!   position at once. Buckets are prefetched before the work that precedes their reads.
+//! - **Move ordering**: the table's move first, then by the threats the move creates that
+//!   the opponent cannot block at once, those right above a playable cell first, ties broken
+//!   from the centre outwards.
 //! - **Threads** (lazy SMP): helper threads search the same position with the same table,
-//!   each breaking ties in the move order its own way, so the table fills with results the
-//!   main thread would otherwise compute; the main thread's answer is the answer, and the
-//!   helpers stop when it has it.
+//!   with a little noise in their move order a few plies below the root, so the table fills
+//!   with results the main thread would otherwise compute; the binary search over the score
+//!   is shared, and the first thread to answer a question answers it for all.
 //!
 //! A search runs under the caller's [`Budget`]: its deadline and cancel flag are checked
 //! every few thousand nodes, and the table's bytes against its memory before they are taken.
@@ -115,6 +120,8 @@ pub struct Options {
     pub symmetry: bool,
     /// Whether the claimeven bound is used (on boards of even height).
     pub claimeven: bool,
+    /// Whether positions that differ only in dead stones share their table entry.
+    pub dead_stones: bool,
 }
 
 impl Default for Options {
@@ -127,6 +134,7 @@ impl Default for Options {
             ordering: true,
             symmetry: true,
             claimeven: true,
+            dead_stones: true,
         }
     }
 }
@@ -145,6 +153,12 @@ pub struct Searcher {
     evens: u64,
     /// The columns from the centre outwards.
     order: Vec<u32>,
+    /// Each column's place in `order`.
+    rank: Vec<u32>,
+    /// The directions of a line where one fits on the board: the shift of a step along it
+    /// (three steps are less than 64 bits where a line fits), and the cells where a line of
+    /// four starts (all four on the board).
+    windows: Vec<(u32, u64)>,
     table: Table,
     options: Options,
 }
@@ -154,6 +168,27 @@ pub struct Searcher {
 fn column_bits(h1: u32) -> u64 {
     u64::MAX >> (64 - h1)
 }
+
+/// The bracket `[min, max]` of a score in one word, for threads to share.
+fn pack(min: i32, max: i32) -> u64 {
+    u64::from(min as u32) << 32 | u64::from(max as u32)
+}
+
+/// The bracket a word from [`pack`] holds.
+fn unpack(packed: u64) -> (i32, i32) {
+    ((packed >> 32) as u32 as i32, packed as u32 as i32)
+}
+
+/// How much more a threat right above a playable cell counts in the move order than any
+/// other (see `Thread::order`).
+const NEXT_WEIGHT: u32 = 4;
+
+/// The plies below the root where helper threads add noise to the move order, and its most
+/// (in 32nds of a threat's weight): enough to reorder moves that are nearly tied, so that the
+/// helpers search the children of a node in another order than the main thread and fill the
+/// table with what it will ask for next; not so much that they search bad moves first.
+const JITTER_PLIES: std::ops::Range<i32> = 1..8;
+const JITTER: u64 = 20;
 
 /// Scores this close to 0 are found by the sign, then one step at a time.
 const NEAR: i32 = 10;
@@ -180,7 +215,7 @@ impl Searcher {
     /// `budget`'s memory before they are taken (a table that is off takes the least the
     /// board's keys allow).
     pub fn new(game: Connect4, options: Options, budget: &Budget) -> Result<Searcher, Exhausted> {
-        let w = game.width();
+        let (w, h1) = (game.width(), game.height() + 1);
         let mut order: Vec<u32> = (0..w).collect();
         // Centre first: by distance from the middle, the left one of a tie first.
         order.sort_by_key(|&c| ((2 * c as i64 + 1 - w as i64).abs(), c));
@@ -193,6 +228,19 @@ impl Searcher {
             } else {
                 0
             },
+            windows: [1, h1, h1 - 1, h1 + 1]
+                .into_iter()
+                .map(|k| {
+                    let board = game.full();
+                    let starts =
+                        (0..4).fold(board, |v, i| v & board.checked_shr(i * k).unwrap_or(0));
+                    (k, starts)
+                })
+                .filter(|&(_, starts)| starts != 0)
+                .collect(),
+            rank: (0..w)
+                .map(|c| order.iter().position(|&o| o == c).unwrap() as u32)
+                .collect(),
             order,
             table: Table::with_bytes(
                 if options.table {
@@ -236,17 +284,22 @@ impl Searcher {
     pub fn search(&self, p: Connect4Position, budget: &Budget) -> Result<Searched, Exhausted> {
         let halt = Halt::new(budget);
         let helpers = AtomicU64::new(0);
+        let (cells, stones) = (
+            (self.game.width() * self.game.height()) as i32,
+            p.mask.count_ones() as i32,
+        );
+        let bracket = AtomicU64::new(pack(-(cells - stones) / 2, (cells + 1 - stones) / 2));
         let main = std::thread::scope(|scope| {
             for t in 1..self.options.threads {
-                let (halt, helpers) = (&halt, &helpers);
+                let (halt, helpers, bracket) = (&halt, &helpers, &bracket);
                 scope.spawn(move || {
                     let mut thread = Thread::new(self, halt, t);
-                    thread.score(p);
+                    thread.score(p, bracket);
                     helpers.fetch_add(thread.nodes, Ordering::Relaxed);
                 });
             }
             let mut thread = Thread::new(self, &halt, 0);
-            let score = thread.score(p);
+            let score = thread.score(p, &bracket);
             let line = score.map(|s| thread.line(p, s));
             halt.finish();
             (score, line, thread.nodes)
@@ -268,7 +321,7 @@ impl Searcher {
 
 /// Moves in order: (threats, cell), the first `len` of `cells`.
 struct Moves {
-    cells: [(u32, u64); 32],
+    cells: [(u32, u64, u64); 32],
     len: usize,
 }
 
@@ -281,8 +334,13 @@ struct Thread<'a> {
     nodes: u64,
     /// Nodes at the last check of the halt.
     checked: u64,
-    /// Set once the halt says stop: every result after it is unreliable and is not stored.
+    /// Set once the halt says stop, or the question searched is answered by another
+    /// thread: every result after it is unreliable and is not stored.
     stopped: bool,
+    /// The shared bracket of the score and its value when this thread's question was asked.
+    watched: Option<(&'a AtomicU64, u64)>,
+    /// The stones of the position searched.
+    root_stones: i32,
 }
 
 impl<'a> Thread<'a> {
@@ -294,6 +352,8 @@ impl<'a> Thread<'a> {
             nodes: 0,
             checked: 0,
             stopped: false,
+            watched: None,
+            root_stones: 0,
         }
     }
 
@@ -336,8 +396,13 @@ impl<'a> Thread<'a> {
     /// the forced block if the opponent threatens one playable cell, none if two, and never
     /// the cell right below an opponent's threat.
     fn non_losing(&self, p: &Connect4Position) -> u64 {
-        let mut possible = self.playable(p.mask);
-        let theirs = self.winning_cells(p.mine ^ p.mask, p.mask);
+        self.non_losing_against(p.mask, self.winning_cells(p.mine ^ p.mask, p.mask))
+    }
+
+    /// [`Thread::non_losing`] of the position whose stones are `mask` and where the opponent
+    /// would make four on the cells `theirs`.
+    fn non_losing_against(&self, mask: u64, theirs: u64) -> u64 {
+        let mut possible = self.playable(mask);
         let forced = possible & theirs;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -380,7 +445,11 @@ impl<'a> Thread<'a> {
     /// The smaller of the position's key and its mirror image's, and whether it is the
     /// mirror image's (a best move stored under it is then mirrored too).
     fn key(&self, p: &Connect4Position) -> (u64, bool) {
-        let key = self.s.game.key(p);
+        let key = if self.s.options.dead_stones {
+            self.s.game.key(&self.without_dead(p))
+        } else {
+            self.s.game.key(p)
+        };
         if !self.s.options.symmetry {
             return (key, false);
         }
@@ -391,6 +460,63 @@ impl<'a> Thread<'a> {
             mirror |= ((key >> (c * h1)) & column) << ((w - 1 - c) * h1);
         }
         (key.min(mirror), mirror < key)
+    }
+
+    /// The position with its dead stones given to the player to move, where that changes
+    /// nothing to come: a stone is dead when every line of four cells through it holds,
+    /// among its other three cells, a stone of each player. Lines of four whose stones are
+    /// all of one player keep them, so a recoloured stone lies on none; but recolouring
+    /// several stones of one line at once could leave it with one player's stones alone, so
+    /// the recolouring is kept only if every line that held stones of both players still
+    /// does. Then the same fours can be made, on the same moves, and the two positions have
+    /// the same score: positions that differ only in dead stones share a table entry.
+    /// O(1): a few dozen shifts of the whole board.
+    fn without_dead(&self, p: &Connect4Position) -> Connect4Position {
+        let (x, y) = (p.mine, p.mine ^ p.mask);
+        // `b` moved by `by` steps of `k` along a line: bit s holds b's bit s + by·k.
+        // Three steps stay within the word: a direction is kept only where a line fits.
+        let at = |b: u64, by: i32, k: u32| {
+            let d = by.unsigned_abs() * k;
+            if by > 0 {
+                b >> d
+            } else {
+                b << d
+            }
+        };
+        // For each place j of a stone in a line (0 to 3 from its start), whether the other
+        // three cells hold a stone of `b`: those 1 to 3 − j steps on and 1 to j steps back.
+        let others = |b: u64, k: u32| {
+            let (on1, back1) = (at(b, 1, k), at(b, -1, k));
+            let (on2, back2) = (on1 | at(b, 2, k), back1 | at(b, -2, k));
+            let (on3, back3) = (on2 | at(b, 3, k), back2 | at(b, -3, k));
+            [on3, back1 | on2, back2 | on1, back3]
+        };
+        let mut dead = y;
+        for &(k, starts) in &self.s.windows {
+            let (xs, ys) = (others(x, k), others(y, k));
+            for j in 0..4 {
+                dead &= !at(starts, -(j as i32), k) | (xs[j] & ys[j]);
+            }
+        }
+        if dead == 0 {
+            return *p;
+        }
+        let y2 = y & !dead;
+        // Lines (by their start) holding a stone of `b`.
+        let holding =
+            |b: u64, k: u32, starts: u64| (b | at(b, 1, k) | at(b, 2, k) | at(b, 3, k)) & starts;
+        let kept = self.s.windows.iter().all(|&(k, starts)| {
+            let mixed = holding(x, k, starts) & holding(y, k, starts);
+            mixed & !holding(y2, k, starts) == 0
+        });
+        if kept {
+            Connect4Position {
+                mine: x | dead,
+                mask: p.mask,
+            }
+        } else {
+            *p
+        }
     }
 
     /// Column `c` as a position keyed by its mirror image stores it, and back.
@@ -420,13 +546,27 @@ impl<'a> Thread<'a> {
         if self.nodes - self.checked >= CHECK_EVERY {
             self.stopped |= self.halt.check(self.nodes - self.checked);
             self.checked = self.nodes;
+            if let Some((bracket, packed)) = self.watched {
+                self.stopped |= bracket.load(Ordering::Relaxed) != packed;
+            }
         }
     }
 
     /// Negamax with alpha-beta (fail-soft) for a position where the player to move cannot
     /// make four at once: a score s with s ≤ alpha when the true score is at most s, s ≥ beta
     /// when it is at least s, and the exact score in between.
-    fn negamax(&mut self, p: &Connect4Position, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, p: &Connect4Position, alpha: i32, beta: i32) -> i32 {
+        self.negamax_keyed(p, alpha, beta, None)
+    }
+
+    /// [`Thread::negamax`] given the position's [`Thread::key`] where the caller has it.
+    fn negamax_keyed(
+        &mut self,
+        p: &Connect4Position,
+        mut alpha: i32,
+        mut beta: i32,
+        known: Option<(u64, bool)>,
+    ) -> i32 {
         self.tick();
         if self.stopped {
             return 0;
@@ -471,8 +611,42 @@ impl<'a> Thread<'a> {
                 return beta;
             }
         }
-        let (key, mirrored) = self.key(p);
+        if next & (next - 1) == 0 {
+            // One move does not lose at once: it is played without a look at the table.
+            return -self.negamax(&Self::play_cell(p, next), -beta, -alpha);
+        }
+        let (key, mirrored) = known.unwrap_or_else(|| self.key(p));
         let table = self.s.options.table.then_some(&self.s.table);
+        if let Some(t) = table {
+            t.prefetch(key);
+        }
+        // Each move with the cells where the mover would then make four: a move that leaves
+        // the opponent no move that does not lose wins on the mover's next turn, the best a
+        // player who cannot win now can do.
+        let mut moves = Moves {
+            cells: [(0, 0, 0); 32],
+            len: 0,
+        };
+        let mut rest = next;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest ^= cell;
+            let mask = p.mask | cell;
+            let threats = self.winning_cells(p.mine | cell, mask);
+            if self.non_losing_against(mask, threats) == 0 {
+                return (cells - 1 - stones) / 2;
+            }
+            moves.cells[moves.len] = (0, cell, threats);
+            moves.len += 1;
+        }
+        // None does: the mover wins on its third turn at the earliest.
+        let max = (cells - 3 - stones) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
         let mut table_move = None;
         if let Some(value) = table.and_then(|t| t.probe(key)) {
             let (bound, lower, best) = decode(value);
@@ -490,14 +664,26 @@ impl<'a> Thread<'a> {
             }
         }
         let start = self.nodes;
-        let moves = self.ordered(p, next, table_move);
+        self.order(
+            p,
+            &mut moves,
+            self.winning_cells(p.mine ^ p.mask, p.mask),
+            table_move,
+        );
         // Enhanced transposition cutoff: a child the table already bounds from above gives
         // this position a lower bound at once, which may cut it off without a search. Far
         // from the end only, where a cut saves a large subtree for a few probes.
+        let mut keys = [None; 32];
         if let Some(t) = table.filter(|_| stones < cells - ETC_EMPTY) {
-            for &(_, cell) in &moves.cells[..moves.len] {
-                let child = Self::play_cell(p, cell);
-                if let Some((bound, false, _)) = t.probe(self.key(&child).0).map(decode) {
+            // Every child's bucket is asked for before the first is read: the reads overlap.
+            for (k, &(_, cell, _)) in keys.iter_mut().zip(&moves.cells[..moves.len]) {
+                let child = self.key(&Self::play_cell(p, cell));
+                t.prefetch(child.0);
+                *k = Some(child);
+            }
+            for (&k, &(_, cell, _)) in keys.iter().zip(&moves.cells[..moves.len]) {
+                let k = k.expect("every child's key").0;
+                if let Some((bound, false, _)) = t.probe(k).map(decode) {
                     if -bound >= beta {
                         let best = self.oriented(self.column(cell), mirrored);
                         t.store(key, encode(-bound, true, Some(best)), 1);
@@ -507,9 +693,9 @@ impl<'a> Thread<'a> {
             }
         }
         let mut best = i32::MIN;
-        for &(_, cell) in &moves.cells[..moves.len] {
+        for (&(_, cell, _), &known) in moves.cells[..moves.len].iter().zip(&keys) {
             let child = Self::play_cell(p, cell);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax_keyed(&child, -beta, -alpha, known);
             if self.stopped {
                 return 0;
             }
@@ -531,48 +717,61 @@ impl<'a> Thread<'a> {
         best
     }
 
-    /// The moves of `next` (cells), the most promising first: the table's best move (the
-    /// one that refuted the position before), then by the cells where the mover would then
-    /// make four, ties by the thread's order of columns. At most 32 columns fit a board
-    /// ((h + 1)·w ≤ 64), so the moves sit in an array on the stack, sorted by insertion: no
-    /// allocation in the search's inner loop.
-    fn ordered(&self, p: &Connect4Position, next: u64, table_move: Option<u32>) -> Moves {
-        let h1 = self.s.game.height() + 1;
-        let w = self.s.order.len();
-        let mut moves = Moves {
-            cells: [(0, 0); 32],
-            len: 0,
-        };
-        for i in 0..w {
+    /// Sorts `moves` (cells and the mover's threats after each), the most promising first:
+    /// the table's move, then by the mover's threats that the opponent cannot block at once
+    /// by a stone right below them (a threat right above a playable cell counts
+    /// [`NEXT_WEIGHT`] times, one a cell higher twice, every other once: a threat the
+    /// opponent may not play under takes away a move), ties from the centre outwards.
+    /// Helper threads add noise a few plies below the root (see [`JITTER`]). At most 32
+    /// columns fit a board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack,
+    /// sorted by insertion: no allocation in the search's inner loop.
+    fn order(&self, p: &Connect4Position, moves: &mut Moves, theirs: u64, table_move: Option<u32>) {
+        let w = self.s.order.len() as u32;
+        let ply = p.mask.count_ones() as i32 - self.root_stones;
+        let jitter = self.seed > 0 && JITTER_PLIES.contains(&ply);
+        for i in 0..moves.len {
+            let (_, cell, threats) = moves.cells[i];
+            let c = self.column(cell);
             // Helper threads rotate the order of columns, so each breaks ties its own way.
-            let c = self.s.order[(i + self.seed) % w];
-            let cell = next & (column_bits(h1) << (c * h1));
-            if cell == 0 {
-                continue;
-            }
-            let threats = if table_move == Some(c) {
+            let rank = (self.s.rank[c as usize] + w - (self.seed as u32 % w)) % w;
+            let score = if table_move == Some(c) {
                 u32::MAX
             } else if self.s.options.ordering {
-                self.winning_cells(p.mine | cell, p.mask | cell)
-                    .count_ones()
+                let mask = p.mask | cell;
+                let useful = threats & !(theirs << 1);
+                let above = (self.playable(mask) << 1) & self.s.board;
+                let twice = (above << 1) & self.s.board;
+                let weight = NEXT_WEIGHT * (useful & above).count_ones()
+                    + (useful & twice).count_ones()
+                    + useful.count_ones();
+                let mut score = weight * 32 + (31 - rank);
+                if jitter {
+                    let h = (p.mask ^ cell).wrapping_mul(
+                        0x9E37_79B9_7F4A_7C15
+                            ^ (self.seed as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    );
+                    score += ((h >> 40) % (JITTER + 1)) as u32;
+                }
+                score
             } else {
-                0
+                31 - rank
             };
-            // Insert after every move with as many threats or more: ties keep column order.
-            let mut at = moves.len;
-            while at > 0 && moves.cells[at - 1].0 < threats {
+            // Insert after every move scored higher.
+            let mut at = i;
+            while at > 0 && moves.cells[at - 1].0 < score {
                 moves.cells[at] = moves.cells[at - 1];
                 at -= 1;
             }
-            moves.cells[at] = (threats, cell);
-            moves.len += 1;
+            moves.cells[at] = (score, cell, threats);
         }
-        moves
     }
 
     /// The exact score of `p` (any position not yet over), by null-window searches in a
-    /// binary search over the score; none if the search was stopped.
-    fn score(&mut self, p: Connect4Position) -> Option<i32> {
+    /// binary search over the score whose bracket (the least and the most the score can be)
+    /// every thread shares: each asks the question the bracket gives, narrows it with the
+    /// answer, and drops a question another thread has answered. None if the search was
+    /// stopped.
+    fn score(&mut self, p: Connect4Position, bracket: &'a AtomicU64) -> Option<i32> {
         let cells = self.cells();
         let stones = p.mask.count_ones() as i32;
         if let Some(s) = self.ended(&p) {
@@ -581,9 +780,13 @@ impl<'a> Thread<'a> {
         if self.can_win_now(&p) {
             return Some((cells + 1 - stones) / 2);
         }
-        let mut min = -(cells - stones) / 2;
-        let mut max = (cells + 1 - stones) / 2;
-        while min < max {
+        self.root_stones = stones;
+        loop {
+            let packed = bracket.load(Ordering::Acquire);
+            let (min, max) = unpack(packed);
+            if min >= max {
+                return Some(min);
+            }
             let mut med = min + (max - min) / 2;
             // A binary search over the scores, halving toward 0 first; once the score is
             // known to lie near 0 (as the empty 7 × 6 board's, 1), the sign is asked, then
@@ -602,17 +805,27 @@ impl<'a> Thread<'a> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
+            self.watched = Some((bracket, packed));
             let r = self.negamax(&p, med, med + 1);
+            self.watched = None;
             if self.stopped {
-                return None;
+                if self.halt.stopped() {
+                    return None;
+                }
+                // Another thread answered the question first.
+                self.stopped = false;
+                continue;
             }
-            if r <= med {
-                max = r;
+            let (low, high) = if r <= med {
+                (i32::MIN, r)
             } else {
-                min = r;
-            }
+                (r, i32::MAX)
+            };
+            let _ = bracket.fetch_update(Ordering::AcqRel, Ordering::Acquire, |now| {
+                let (min, max) = unpack(now);
+                Some(pack(min.max(low), max.min(high)))
+            });
         }
-        Some(min)
     }
 
     /// The score of a position whose game is over, for the player to move: lost when the
@@ -727,6 +940,43 @@ mod tests {
             assert!(
                 checked > memo.len() / 3,
                 "{w} × {h}: {checked} of {}",
+                memo.len()
+            );
+        }
+    }
+
+    #[test]
+    fn positions_alike_but_for_dead_stones_have_one_score() {
+        for (w, h) in [(4, 4), (5, 4), (4, 5), (6, 3)] {
+            let game = Connect4::new(w, h).unwrap();
+            let searcher = Searcher::new(game, Options::default(), &Budget::default()).unwrap();
+            let halt = Halt::new(&Budget::default());
+            let thread = Thread::new(&searcher, &halt, 0);
+            let (mut memo, mut checked) = (HashMap::new(), 0);
+            exact(
+                &thread,
+                Connect4Position::default(),
+                &mut memo,
+                &mut checked,
+            );
+            let (mut scores, mut recoloured) = (HashMap::new(), 0);
+            for (&key, &score) in &memo {
+                let p = game.from_key(key);
+                let q = thread.without_dead(&p);
+                assert_eq!(q.mask, p.mask);
+                assert_eq!(q.mine & p.mine, p.mine, "only the opponent's stones change");
+                if q != p {
+                    recoloured += 1;
+                }
+                let first = *scores.entry(game.key(&q)).or_insert(score);
+                assert_eq!(
+                    first, score,
+                    "{w} × {h}: {key:#x} keyed alike, scored apart"
+                );
+            }
+            assert!(
+                recoloured * 20 > memo.len(),
+                "{w} × {h}: {recoloured} of {} recoloured",
                 memo.len()
             );
         }
