@@ -85,6 +85,9 @@ fn every_position_of_small_boards_scores_as_the_exhaustive_solver_says() {
         .unwrap();
         let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
         let s = searcher(w, h, 1);
+        // Two threads share the binary search over the score: checked on every 61st position
+        // (a search of two threads starts one, which costs more than most of these searches).
+        let two = searcher(w, h, 2);
         let count = explored.graph.position_count();
         // Every position of the smaller boards; every 7th of 5 × 4 and 4 × 5.
         let step = if count > 200_000 { 7 } else { 1 };
@@ -100,6 +103,16 @@ fn every_position_of_small_boards_scores_as_the_exhaustive_solver_says() {
             );
             let searched = s.search(p, &Budget::default()).unwrap();
             assert_eq!(searched.score, expected, "{w} × {h}: {:?}", game.key(&p));
+            if id % 61 == 0 {
+                let both = two.search(p, &Budget::default()).unwrap();
+                assert_eq!(
+                    both.score,
+                    expected,
+                    "{w} × {h}, two threads: {:?}",
+                    game.key(&p)
+                );
+                check_line(&game, p, &both);
+            }
             if id % 97 == 0 {
                 check_line(&game, p, &searched);
             }
