@@ -36,9 +36,9 @@
 //!   from the end, the children's entries are looked at before any is searched (the
 //!   *enhanced transposition cutoff*): a child the table bounds from above may decide the
 //!   position at once. Buckets are prefetched before the work that precedes their reads.
-//! - **Move ordering**: the table's move first, then by the threats the move creates that
-//!   the opponent cannot block at once, those right above a playable cell first, ties broken
-//!   from the centre outwards.
+//! - **Move ordering**: the table's move first, then by the mover's threats after the move,
+//!   those right above a playable cell first and none right above an opponent's threat,
+//!   ties broken from the centre outwards.
 //! - **Threads** (lazy SMP): helper threads search the same position with the same table,
 //!   with a little noise in their move order a few plies below the root, so the table fills
 //!   with results the main thread would otherwise compute; the binary search over the score
@@ -718,10 +718,11 @@ impl<'a> Thread<'a> {
     }
 
     /// Sorts `moves` (cells and the mover's threats after each), the most promising first:
-    /// the table's move, then by the mover's threats that the opponent cannot block at once
-    /// by a stone right below them (a threat right above a playable cell counts
-    /// [`NEXT_WEIGHT`] times, one a cell higher twice, every other once: a threat the
-    /// opponent may not play under takes away a move), ties from the centre outwards.
+    /// the table's move, then by the mover's threats, ties from the centre outwards. A
+    /// threat right above a playable cell counts [`NEXT_WEIGHT`] + 1 times, one a cell
+    /// higher twice, every other once (a threat the opponent may not play under takes away
+    /// a move); one right above a cell where the opponent would make four counts not at all
+    /// (whoever fills that cell first blocks or wins there).
     /// Helper threads add noise a few plies below the root (see [`JITTER`]). At most 32
     /// columns fit a board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack,
     /// sorted by insertion: no allocation in the search's inner loop.
