@@ -319,7 +319,8 @@ impl Searcher {
     }
 }
 
-/// Moves in order: (threats, cell), the first `len` of `cells`.
+/// The moves of a position, the first `len` of `cells`: (the score that orders them, the
+/// cell played, the cells where the mover would then make four).
 struct Moves {
     cells: [(u32, u64, u64); 32],
     len: usize,
@@ -392,16 +393,11 @@ impl<'a> Thread<'a> {
         self.winning_cells(p.mine, p.mask) & self.playable(p.mask) != 0
     }
 
-    /// The moves (as the cells they fill) that do not let the opponent make four next:
-    /// the forced block if the opponent threatens one playable cell, none if two, and never
-    /// the cell right below an opponent's threat.
-    fn non_losing(&self, p: &Connect4Position) -> u64 {
-        self.non_losing_against(p.mask, self.winning_cells(p.mine ^ p.mask, p.mask))
-    }
-
-    /// [`Thread::non_losing`] of the position whose stones are `mask` and where the opponent
-    /// would make four on the cells `theirs`.
-    fn non_losing_against(&self, mask: u64, theirs: u64) -> u64 {
+    /// The moves (as the cells they fill) that do not let the opponent make four next, on
+    /// the board whose stones are `mask` where the opponent would make four on the cells
+    /// `theirs`: the forced block if the opponent threatens one playable cell, none if two,
+    /// and never the cell right below an opponent's threat.
+    fn non_losing(&self, mask: u64, theirs: u64) -> u64 {
         let mut possible = self.playable(mask);
         let forced = possible & theirs;
         if forced != 0 {
@@ -573,7 +569,8 @@ impl<'a> Thread<'a> {
         }
         let cells = self.cells();
         let stones = p.mask.count_ones() as i32;
-        let next = self.non_losing(p);
+        let theirs = self.winning_cells(p.mine ^ p.mask, p.mask);
+        let next = self.non_losing(p.mask, theirs);
         if next == 0 {
             // Every move lets the opponent make four on its next move.
             return -(cells - stones) / 2;
@@ -633,7 +630,7 @@ impl<'a> Thread<'a> {
             rest ^= cell;
             let mask = p.mask | cell;
             let threats = self.winning_cells(p.mine | cell, mask);
-            if self.non_losing_against(mask, threats) == 0 {
+            if self.non_losing(mask, threats) == 0 {
                 return (cells - 1 - stones) / 2;
             }
             moves.cells[moves.len] = (0, cell, threats);
@@ -664,12 +661,7 @@ impl<'a> Thread<'a> {
             }
         }
         let start = self.nodes;
-        self.order(
-            p,
-            &mut moves,
-            self.winning_cells(p.mine ^ p.mask, p.mask),
-            table_move,
-        );
+        self.order(p, &mut moves, theirs, table_move);
         // Enhanced transposition cutoff: a child the table already bounds from above gives
         // this position a lower bound at once, which may cut it off without a search. Far
         // from the end only, where a cut saves a large subtree for a few probes.
