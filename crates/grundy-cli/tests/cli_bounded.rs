@@ -6,11 +6,12 @@
 //! `grundy: error:` line.
 //!
 //! The cases: inputs an adversarial review found (huge piles in `play`, huge `--upto`, boards
-//! too large to solve), errors with stderr closed, clap's usage errors, every example of the
-//! help with each of its numbers replaced by an extreme one, and command lines mutated at
-//! random from those examples: `GRUNDY_FUZZ_CASES` of them (200 by default; the seed is
-//! `GRUNDY_FUZZ_SEED`, 1 by default). The long run, `cargo test --release -p grundy-cli --test
-//! cli_bounded -- --ignored --nocapture`, tries 10^4 command lines and prints its figures.
+//! too large to solve, a search's table larger than the address space), errors with stderr
+//! closed, clap's usage errors, every example of the help with each of its numbers replaced
+//! by an extreme one, and command lines mutated at random from those examples:
+//! `GRUNDY_FUZZ_CASES` of them (200 by default; the seed is `GRUNDY_FUZZ_SEED`, 1 by
+//! default). The long run, `cargo test --release -p grundy-cli --test cli_bounded --
+//! --ignored --nocapture`, tries 10^4 command lines and prints its figures.
 
 mod catalogue_run;
 
@@ -476,6 +477,18 @@ fn adversarial_cases() {
         vec!["hackenbush", &tree],
         vec![
             "strong", "connect4", "--width", "7", "--height", "6", "c4-7x6",
+        ],
+        // A table the memory budget allows and the address space does not: a smaller one.
+        vec![
+            "search",
+            "connect4",
+            "4444",
+            "--memory",
+            "1000G",
+            "--table",
+            "64G",
+            "--max-positions",
+            "100000",
         ],
     ]
     .iter()

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, Resource};
 
 /// Bytes of one bucket: two entries of 8 bytes.
 pub const BUCKET_BYTES: u64 = 16;
@@ -59,65 +59,76 @@ fn mix(key: u64, n: u32) -> u64 {
     z ^ (z >> shift)
 }
 
-/// `n` empty entries, on pages of 2 MiB where the system gives them: the memory is taken
-/// zeroed and untouched (the allocator maps fresh pages for a block this large), the kernel
-/// is asked for large pages over it before the first write, and only then is it used. A
-/// probe is a random access: with pages of 4 KiB nearly every one also misses the
-/// processor's table of pages, with pages of 2 MiB few do. O(1) until the pages are touched.
-fn zeroed_entries(n: usize) -> Vec<AtomicU64> {
-    const _: () = assert!(
-        std::mem::size_of::<u64>() == std::mem::size_of::<AtomicU64>()
-            && std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>()
-    );
-    let mut words = std::mem::ManuallyDrop::new(vec![0u64; n]);
-    advise_large_pages(&mut words);
-    let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
-    // SAFETY: AtomicU64 has the size and alignment of u64 (checked above) and every bit
-    // pattern is a valid value of both; the vector's memory is given over whole, once.
-    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) }
+/// `n` empty entries, on pages of 2 MiB where the system gives them, or none if the system
+/// refuses the memory: the memory is taken zeroed and untouched (the allocator maps fresh
+/// pages for a block this large), the kernel is asked for large pages over it before the
+/// first write, and only then is it used. A probe is a random access: with pages of 4 KiB
+/// nearly every one also misses the processor's table of pages, with pages of 2 MiB few do.
+/// O(1) until the pages are touched.
+fn zeroed_entries(n: usize) -> Option<Vec<AtomicU64>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout's size is not zero.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU64>();
+    if ptr.is_null() {
+        return None;
+    }
+    advise_large_pages(ptr as usize, layout.size());
+    // SAFETY: the memory was allocated by the global allocator with the layout of `n`
+    // AtomicU64s, and all zeros is a valid AtomicU64; the vector owns it from here.
+    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
-/// Asks the kernel for large pages over the whole pages of `words` (Linux; a hint, which
-/// the kernel may decline).
+/// Asks the kernel for large pages over the whole pages of the `length` bytes at `start`
+/// (Linux; a hint, which the kernel may decline).
 #[cfg(target_os = "linux")]
-fn advise_large_pages(words: &mut [u64]) {
+fn advise_large_pages(start: usize, length: usize) {
     const PAGE: usize = 4096;
-    let start = words.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(words);
-    let first = start.next_multiple_of(PAGE);
+    let (first, end) = (start.next_multiple_of(PAGE), start + length);
     if end > first + PAGE {
         let length = (end - first) / PAGE * PAGE;
-        // SAFETY: the range lies within `words`' allocation, page-aligned; MADV_HUGEPAGE
-        // changes how pages are backed, never their contents.
+        // SAFETY: the range lies within one allocation, page-aligned; MADV_HUGEPAGE changes
+        // how pages are backed, never their contents.
         unsafe { libc::madvise(first as *mut libc::c_void, length, libc::MADV_HUGEPAGE) };
     }
 }
 
 /// Large pages are asked for on Linux only.
 #[cfg(not(target_os = "linux"))]
-fn advise_large_pages(_words: &mut [u64]) {}
+fn advise_large_pages(_start: usize, _length: usize) {}
 
 impl Table {
     /// The largest table of a power of two buckets within `bytes` for keys of `key_bits`
     /// bits (1 to 64): at least `2^16` buckets (1 MiB) and enough that an entry holds the
     /// rest of a key (64 MiB for keys of 64 bits), at most one a key; checked against
-    /// `budget`'s memory before it is allocated. O(buckets) to zero.
+    /// `budget`'s memory before it is allocated. Where the system refuses the memory (a
+    /// limit on the process's address space below the budget), the table is halved until
+    /// it is given, down to the least the keys allow: a smaller table searches the same,
+    /// more slowly. O(1) to take: the pages are zeroed as they are first touched.
     pub fn with_bytes(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Table, Exhausted> {
         let key_bits = key_bits.clamp(1, 64);
         let buckets = (bytes / BUCKET_BYTES).max(1);
-        let bits = (63 - buckets.leading_zeros())
-            .max(MIN_BITS)
+        let least = MIN_BITS
             .max(key_bits.saturating_sub(TAG_BITS))
-            .min(key_bits)
-            .min(40);
-        let size = (1u64 << bits) * BUCKET_BYTES;
-        budget.check_memory(size, "searching", 0)?;
-        let entries = zeroed_entries(2usize << bits);
-        Ok(Table {
-            entries,
-            bits,
-            key_bits,
-        })
+            .min(key_bits);
+        let mut bits = (63 - buckets.leading_zeros()).max(least).min(40);
+        let size = |bits: u32| (1u64 << bits) * BUCKET_BYTES;
+        budget.check_memory(size(bits), "searching", 0)?;
+        loop {
+            if let Some(entries) = zeroed_entries(2usize << bits) {
+                return Ok(Table {
+                    entries,
+                    bits,
+                    key_bits,
+                });
+            }
+            if bits <= least {
+                return Err(budget.exhausted(Resource::Memory, Some(size(bits)), "searching", 0));
+            }
+            bits -= 1;
+        }
     }
 
     /// The bytes the table holds.
