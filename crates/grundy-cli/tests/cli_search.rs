@@ -17,8 +17,8 @@ fn domineering_two_by_two_in_text() {
          line: (1,1)-(2,1)\n\
          Right moving first: wins, with (1,1)-(1,2)\n  \
          line: (1,1)-(1,2)\n\
-         nodes: 2\n\
-         regions valued: 2\n\
+         nodes: 6\n\
+         regions valued: 0\n\
          table: 64.0 MiB\n\
          threads: 1\n"
     );
@@ -76,7 +76,7 @@ fn a_search_out_of_nodes_says_how_to_raise_it() {
     let e = grundy(&[
         "search",
         "domineering",
-        "......|......|......|......|......|......",
+        "........|........|........|........|........|........|........|........",
         "--max-positions",
         "1000",
     ])

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
-use grundy::partizan::search::{RulesetSearch, SearchError, SearchOptions};
+use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchError, SearchOptions};
 use grundy::partizan::{GameId, GameStore, OutcomeClass, Side, ValueError};
 use grundy::progress::NoProgress;
 use grundy::search::solver;

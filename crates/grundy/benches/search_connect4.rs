@@ -115,6 +115,7 @@ fn main() {
         symmetry: false,
         claimeven: false,
         dead_stones: false,
+        defer: false,
         threads: 1,
         ..full
     };
@@ -153,6 +154,13 @@ fn main() {
             "no dead stones",
             Options {
                 dead_stones: false,
+                ..full
+            },
+        ),
+        (
+            "no deferral",
+            Options {
+                defer: false,
                 ..full
             },
         ),

@@ -1,16 +1,20 @@
 //! Domineering by search: the outcome of empty rectangles with each player moving first,
-//! and the effect of each technique (decomposition, ordering, table, threads) on the
-//! same boards, against a plain search (no table, no ordering, no decomposition,
-//! one thread) in the same run.
+//! by Domineering's own search with the effect of each of its techniques (the count, the
+//! ordering, the table, symmetry, safe moves left out, threads), by the generic search with
+//! the theory's decomposition, and by a plain search (no table, no ordering, no
+//! decomposition, one thread) in the same run.
 //!
 //! ```text
-//! cargo bench -p grundy --bench search_domineering
-//! cargo bench -p grundy --bench search_domineering -- --boards 8x8 --only full
+//! cargo bench -p grundy --bench search_domineering -- --only own
+//! cargo bench -p grundy --bench search_domineering -- --boards 5x5,4x7,6x5,6x6,7x6 --only generic
 //! ```
 //!
-//! Every answer is checked against the published outcome class (`testdata/domineering/rectangles.txt`, Bullock's table); the benchmark panics on a difference. Per
-//! configuration and board: time, nodes and nodes per second, and the plain search's time
-//! over the configuration's where the plain search finished within `--plain-limit` seconds.
+//! Every answer is checked against the published outcome class
+//! (`testdata/domineering/rectangles.txt`, Bullock's table); the benchmark panics on a
+//! difference. Per configuration and board: time, nodes and nodes per second, and the plain
+//! search's time over the configuration's where the plain search finished within
+//! `--plain-limit` seconds. A configuration that does not finish within `--limit` seconds
+//! is shown as such.
 
 mod common;
 #[path = "../tests/common/domineering.rs"]
@@ -22,7 +26,8 @@ use clap::Parser;
 
 use grundy::budget::Budget;
 use grundy::partizan::rulesets::domineering::{Board, Domineering};
-use grundy::partizan::search::{RulesetSearch, SearchOptions};
+use grundy::partizan::search::domineering::{DomineeringSearch, Options as Own};
+use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchOptions};
 use grundy::partizan::{OutcomeClass, Side};
 use grundy::progress::NoProgress;
 use grundy::search::solver::Options;
@@ -32,43 +37,49 @@ struct Args {
     #[command(flatten)]
     cargo: common::Cargo,
     /// The boards, rows x columns.
-    #[arg(long, value_delimiter = ',', default_value = "5x5,4x7,6x5,6x6")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "5x5,6x5,6x6,7x6,7x7,8x7,8x8"
+    )]
     boards: Vec<String>,
-    /// Seconds the plain search may spend on one board and player.
+    /// Seconds the plain search may spend on one board.
     #[arg(long, default_value_t = 20.0)]
     plain_limit: f64,
-    /// Run only the configuration of this name.
+    /// Seconds any other configuration may spend on one board.
+    #[arg(long, default_value_t = 120.0)]
+    limit: f64,
+    /// Run only the configurations whose name starts with this.
     #[arg(long)]
     only: Option<String>,
-    /// Moves (both players') of a region valued by canonical form.
-    #[arg(long, default_value_t = grundy::partizan::search::DEFAULT_SMALL)]
-    small: usize,
     /// The table's size (64M, 1G).
     #[arg(long, default_value = "64M")]
     table: String,
-    /// Threads of the full configuration.
+    /// Threads of the full configurations.
     #[arg(long, default_value_t = 2)]
     threads: usize,
 }
 
-/// The class, nodes and time of `board` under `options`, or `None` past `limit`.
-fn class(
-    board: &Board,
-    options: SearchOptions,
-    limit: Option<f64>,
-) -> Option<(OutcomeClass, u64, f64)> {
-    let mut budget = Budget::default().with_positions(u64::MAX);
-    if let Some(s) = limit {
-        budget = budget.with_time(Duration::from_secs_f64(s));
-    }
-    let mut search = RulesetSearch::new(Domineering, options, &budget).unwrap();
+/// A configuration: Domineering's own search or the generic one, with its options.
+#[derive(Clone, Copy)]
+enum Config {
+    Own(Own),
+    Generic(SearchOptions),
+}
+
+/// The class, nodes and time of `board` under `config`, or `None` past `limit` seconds.
+fn class(board: &Board, config: Config, limit: f64) -> Option<(OutcomeClass, u64, f64)> {
+    let budget = Budget::default()
+        .with_positions(u64::MAX)
+        .with_time(Duration::from_secs_f64(limit));
+    let mut search: Box<dyn PositionSearch<Domineering>> = match config {
+        Config::Own(o) => Box::new(DomineeringSearch::new(board.shape, o, &budget)?.ok()?),
+        Config::Generic(o) => Box::new(RulesetSearch::new(Domineering, o, &budget).ok()?),
+    };
     let (time, found) = common::timed(1, || {
-        let left = search
-            .search(board, Side::Left, &budget, &NoProgress)
-            .ok()?;
-        let right = search
-            .search(board, Side::Right, &budget, &NoProgress)
-            .ok()?;
+        let mut run = |side| search.search(board, side, &budget, &NoProgress);
+        let left = run(Side::Left).ok()?;
+        let right = run(Side::Right).ok()?;
         let class = OutcomeClass::from_left_wins(left.wins, !right.wins);
         Some((class, left.nodes + right.nodes))
     });
@@ -89,14 +100,23 @@ fn main() {
     let args = Args::parse();
     let published = domineering::published_rectangles();
     let table_bytes = grundy::input::bytes("--table", &args.table).expect("a size");
-    let full = SearchOptions {
-        small: Some(args.small),
+    let own = Own {
+        table_bytes,
+        ..Own::default()
+    };
+    let with = |f: fn(&mut Own)| {
+        let mut o = own;
+        f(&mut o);
+        Config::Own(o)
+    };
+    let generic = SearchOptions {
         search: Options {
             table_bytes,
             ..Options::default()
         },
+        ..SearchOptions::default()
     };
-    let plain = SearchOptions {
+    let plain = Config::Generic(SearchOptions {
         search: Options {
             table_bytes: 0,
             ordering: false,
@@ -104,61 +124,85 @@ fn main() {
             on_caller: false,
         },
         small: None,
-    };
-    let configs: Vec<(&str, SearchOptions)> = vec![
+    });
+    let threads = args.threads;
+    let configs: Vec<(&str, Config)> = vec![
+        ("own, 2 threads", Config::Own(Own { threads, ..own })),
+        ("own", Config::Own(own)),
+        ("own, no count", with(|o| o.count = false)),
+        ("own, no ordering", with(|o| o.ordering = false)),
+        ("own, no table", with(|o| o.table = false)),
+        ("own, no symmetry", with(|o| o.symmetry = false)),
+        ("own, safe moves", with(|o| o.skip_safe = false)),
+        ("own, forms <= 10", with(|o| o.small = Some(10))),
         (
-            "full",
-            SearchOptions {
+            "own, 2, no defer",
+            Config::Own(Own {
+                threads,
+                defer: false,
+                ..own
+            }),
+        ),
+        (
+            "generic, 2 threads",
+            Config::Generic(SearchOptions {
                 search: Options {
-                    threads: args.threads,
-                    ..full.search
+                    threads,
+                    ..generic.search
                 },
-                ..full
-            },
+                ..generic
+            }),
         ),
-        ("1 thread", full),
+        ("generic", Config::Generic(generic)),
         (
-            "no decomposition",
-            SearchOptions {
+            "generic, no decomposition",
+            Config::Generic(SearchOptions {
                 small: None,
-                ..full
-            },
+                ..generic
+            }),
         ),
         (
-            "no ordering",
-            SearchOptions {
+            "generic, no ordering",
+            Config::Generic(SearchOptions {
                 search: Options {
                     ordering: false,
-                    ..full.search
+                    ..generic.search
                 },
-                ..full
-            },
+                ..generic
+            }),
         ),
         (
-            "no table",
-            SearchOptions {
+            "generic, no table",
+            Config::Generic(SearchOptions {
                 search: Options {
                     table_bytes: 0,
-                    ..full.search
+                    ..generic.search
                 },
-                ..full
-            },
+                ..generic
+            }),
         ),
     ];
     println!(
-        "{:<18} {:>6} {:>5} {:>10} {:>14} {:>12} {:>8}",
+        "{:<26} {:>6} {:>5} {:>10} {:>14} {:>12} {:>8}",
         "configuration", "board", "class", "time (s)", "nodes", "nodes/s", "plain/x"
     );
     for b in &args.boards {
         let (m, n) = b.split_once('x').expect("boards as 5x5");
         let (m, n): (u8, u8) = (m.parse().unwrap(), n.parse().unwrap());
         let board = Board::empty(m, n).expect("at most 128 cells");
-        let base = class(&board, plain, Some(args.plain_limit));
-        for (name, options) in &configs {
-            if args.only.as_deref().is_some_and(|o| o != *name) {
+        let base = class(&board, plain, args.plain_limit);
+        for (name, config) in &configs {
+            if args.only.as_deref().is_some_and(|o| !name.starts_with(o)) {
                 continue;
             }
-            let (c, nodes, secs) = class(&board, *options, None).expect("no limit");
+            let Some((c, nodes, secs)) = class(&board, *config, args.limit) else {
+                println!(
+                    "{name:<26} {:>6}  did not finish within {} s",
+                    format!("{m}x{n}"),
+                    args.limit
+                );
+                continue;
+            };
             if let Some(&(_, _, p)) = published
                 .iter()
                 .find(|b| (b.0, b.1) == (m.into(), n.into()))
@@ -167,7 +211,7 @@ fn main() {
             }
             let ratio = base.map_or("-".to_string(), |(_, _, s)| format!("{:.1}", s / secs));
             println!(
-                "{name:<18} {:>6} {:>5} {secs:>10.3} {nodes:>14} {:>12.0} {ratio:>8}",
+                "{name:<26} {:>6} {:>5} {secs:>10.3} {nodes:>14} {:>12.0} {ratio:>8}",
                 format!("{m}x{n}"),
                 letter(c),
                 nodes as f64 / secs,
@@ -175,7 +219,7 @@ fn main() {
         }
         match base {
             Some((_, nodes, secs)) => println!(
-                "{:<18} {:>6} {:>5} {secs:>10.3} {nodes:>14} {:>12.0} {:>8}",
+                "{:<26} {:>6} {:>5} {secs:>10.3} {nodes:>14} {:>12.0} {:>8}",
                 "plain",
                 format!("{m}x{n}"),
                 "",
@@ -183,7 +227,7 @@ fn main() {
                 "1.0"
             ),
             None => println!(
-                "{:<18} {:>6}  did not finish within {} s",
+                "{:<26} {:>6}  did not finish within {} s",
                 "plain",
                 format!("{m}x{n}"),
                 args.plain_limit

@@ -15,7 +15,7 @@ use grundy::partizan::rulesets::domineering::{Board, Domineering};
 use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{Evaluator, RaceBounds, Ruleset};
-use grundy::partizan::search::{RulesetSearch, SearchError, SearchOptions};
+use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchError, SearchOptions};
 use grundy::partizan::{GameStore, OutcomeClass, Side};
 use grundy::progress::NoProgress;
 use grundy::rules::search::{search, GameSearchError};

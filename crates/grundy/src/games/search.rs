@@ -7,7 +7,7 @@
 use super::connect4::search::{Options, Searcher, Verdict};
 use super::connect4::{read_board, Board};
 use super::{Family, Group, Inputs, Param, RunError};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::input::{self, InputError};
 use crate::outcome::{Outcome, OutcomeClass};
 use crate::partizan::rulesets::clobber::Clobber;
@@ -16,7 +16,8 @@ use crate::partizan::rulesets::domineering::Domineering;
 use crate::partizan::rulesets::konane::Konane;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::Ruleset;
-use crate::partizan::search::{RulesetSearch, SearchOptions, Searched};
+use crate::partizan::search::domineering::{self, DomineeringSearch};
+use crate::partizan::search::{PositionSearch, RulesetSearch, SearchOptions, Searched};
 use crate::partizan::Side;
 use crate::report::{Field, Report};
 use crate::search::solver;
@@ -75,7 +76,8 @@ pub static FAMILY: Family = Family {
             "small",
             "N",
             "For a ruleset, the most moves (both players') of a region valued by canonical \
-             form instead of searched; 0 searches every position whole",
+             form instead of searched (by Domineering's own search: of a position the count \
+             of moves leaves undecided); 0 searches every position whole",
         )
         .default("10")
         .whole("a number of moves", 0)
@@ -138,11 +140,24 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         .clone()
         .with_positions(inputs.whole("max-positions")?);
     match game {
-        "domineering" => return ruleset(Domineering, game, text, inputs, budget),
-        "cram" => return ruleset(Cram, game, text, inputs, budget),
-        "clobber" => return ruleset(Clobber::CLOBBER, game, text, inputs, budget),
-        "konane" => return ruleset(Konane, game, text, inputs, budget),
-        "toads-and-frogs" => return ruleset(ToadsAndFrogs, game, text, inputs, budget),
+        "domineering" => {
+            return ruleset(Domineering, game, text, inputs, budget, |p, options| {
+                let own = domineering::Options {
+                    table_bytes: options.search.table_bytes,
+                    threads: options.search.threads,
+                    small: options.small,
+                    ..domineering::Options::default()
+                };
+                Ok(match DomineeringSearch::new(p.shape, own, budget) {
+                    Some(search) => Box::new(search?),
+                    None => Box::new(RulesetSearch::new(Domineering, options, budget)?),
+                })
+            })
+        }
+        "cram" => return generic(Cram, game, text, inputs, budget),
+        "clobber" => return generic(Clobber::CLOBBER, game, text, inputs, budget),
+        "konane" => return generic(Konane, game, text, inputs, budget),
+        "toads-and-frogs" => return generic(ToadsAndFrogs, game, text, inputs, budget),
         _ => {}
     }
     let board = read_board(inputs, text, (7, 6))?;
@@ -166,7 +181,26 @@ fn threads(inputs: &Inputs) -> Result<usize, RunError> {
     })
 }
 
-/// A ruleset's position searched with each player first (or the one asked): the outcome
+/// A ruleset's position searched by the generic search with the theory ([`ruleset`]).
+fn generic<R>(
+    rules: R,
+    game: &str,
+    text: &str,
+    inputs: &Inputs,
+    budget: &Budget,
+) -> Result<Report, RunError>
+where
+    R: Ruleset + Clone + Send + 'static,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
+    ruleset(rules.clone(), game, text, inputs, budget, |_, options| {
+        Ok(Box::new(RulesetSearch::new(rules, options, budget)?))
+    })
+}
+
+/// A ruleset's position searched, by the search `make` gives for it and the options asked,
+/// with each player first (or the one asked): the outcome
 /// class where both are, and for each player the outcome, a best move and a line.
 ///
 /// Text: the game and position, the outcome class, then for each player moving first `wins`
@@ -175,17 +209,17 @@ fn threads(inputs: &Inputs) -> Result<usize, RunError> {
 /// "right_first" (each null unless searched: `{"wins", "best_move", "after", "line"}`, the
 /// line a list of `{"move", "position"}`), "regions_loaded" (with a table of regions only),
 /// "nodes", "regions_valued", "table_bytes", "threads"}`.
-fn ruleset<R>(
+fn ruleset<R, M>(
     rules: R,
     game: &str,
     text: &str,
     inputs: &Inputs,
     budget: &Budget,
+    make: M,
 ) -> Result<Report, RunError>
 where
-    R: Ruleset + Clone + Send,
-    R::Position: Send + Sync,
-    R::Move: Send,
+    R: Ruleset,
+    M: FnOnce(&R::Position, SearchOptions) -> Result<Box<dyn PositionSearch<R>>, Exhausted>,
 {
     let p = rules
         .parse(text)
@@ -213,7 +247,7 @@ where
         },
         small: (small > 0).then_some(small),
     };
-    let mut search = RulesetSearch::new(rules.clone(), options, budget)?;
+    let mut search = make(&p, options)?;
     let regions = inputs.value("regions").map(std::path::PathBuf::from);
     // The table is written after the search: a folder that is not there is refused before
     // it, not after minutes of search.

@@ -2,6 +2,8 @@
 //! transposition table, where the exhaustive solvers (graphs, tiers, canonical forms) would
 //! have to visit every position first.
 //!
+//! - [`busy`]: the positions the threads are searching now, so that a thread leaves for
+//!   later a move another is searching (ABDADA).
 //! - [`table`]: the transposition table, of a fixed size chosen by the caller's memory,
 //!   shared by every thread without locks, with a replacement policy.
 //! - [`Halt`]: what every searching thread checks every few thousand nodes: the caller's
@@ -20,6 +22,7 @@
 //! interface loses the bit-parallel tricks (threat masks, move ordering by threats) that
 //! make it fast.
 
+pub mod busy;
 pub mod solver;
 pub mod table;
 

@@ -113,7 +113,10 @@ impl Table {
         let least = MIN_BITS
             .max(key_bits.saturating_sub(TAG_BITS))
             .min(key_bits);
-        let mut bits = (63 - buckets.leading_zeros()).max(least).min(40);
+        let mut bits = (63 - buckets.leading_zeros())
+            .max(least)
+            .min(40)
+            .min(key_bits);
         let size = |bits: u32| (1u64 << bits) * BUCKET_BYTES;
         budget.check_memory(size(bits), "searching", 0)?;
         loop {

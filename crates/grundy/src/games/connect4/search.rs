@@ -39,10 +39,12 @@
 //! - **Move ordering**: the table's move first, then by the mover's threats after the move,
 //!   those right above a playable cell first and none right above an opponent's threat,
 //!   ties broken from the centre outwards.
-//! - **Threads** (lazy SMP): helper threads search the same position with the same table,
-//!   with a little noise in their move order a few plies below the root, so the table fills
-//!   with results the main thread would otherwise compute; the binary search over the score
-//!   is shared, and the first thread to answer a question answers it for all.
+//! - **Threads**: every thread searches the position with the same table, and a thread
+//!   leaves for later a move another thread is searching ([`Busy`], ABDADA), far from the
+//!   end, so that the threads split the moves of the nodes where every move must be
+//!   searched and each finds the other's results in the table when it comes to them; the
+//!   binary search over the score is shared, and the first thread to answer a question
+//!   answers it for all.
 //!
 //! A search runs under the caller's [`Budget`]: its deadline and cancel flag are checked
 //! every few thousand nodes, and the table's bytes against its memory before they are taken.
@@ -51,6 +53,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Connect4, Connect4Position};
 use crate::budget::{Budget, Exhausted};
+use crate::search::busy::Busy;
 use crate::search::{Halt, Table, CHECK_EVERY};
 
 /// The result of a search: the exact score (see the module), a best move, the principal line
@@ -122,6 +125,9 @@ pub struct Options {
     pub claimeven: bool,
     /// Whether positions that differ only in dead stones share their table entry.
     pub dead_stones: bool,
+    /// Whether, with more than one thread, a thread leaves for later a move another
+    /// thread is searching (ABDADA, [`Busy`]).
+    pub defer: bool,
 }
 
 impl Default for Options {
@@ -135,6 +141,7 @@ impl Default for Options {
             symmetry: true,
             claimeven: true,
             dead_stones: true,
+            defer: true,
         }
     }
 }
@@ -160,6 +167,8 @@ pub struct Searcher {
     /// four starts (all four on the board).
     windows: Vec<(u32, u64)>,
     table: Table,
+    /// The positions the threads are searching now.
+    busy: Busy,
     options: Options,
 }
 
@@ -182,13 +191,6 @@ fn unpack(packed: u64) -> (i32, i32) {
 /// How much more a threat right above a playable cell counts in the move order than any
 /// other (see `Thread::order`).
 const NEXT_WEIGHT: u32 = 4;
-
-/// The plies below the root where helper threads add noise to the move order, and its most
-/// (in 32nds of a threat's weight): enough to reorder moves that are nearly tied, so that the
-/// helpers search the children of a node in another order than the main thread and fill the
-/// table with what it will ask for next; not so much that they search bad moves first.
-const JITTER_PLIES: std::ops::Range<i32> = 1..8;
-const JITTER: u64 = 20;
 
 /// Scores this close to 0 are found by the sign, then one step at a time.
 const NEAR: i32 = 10;
@@ -251,6 +253,7 @@ impl Searcher {
                 (game.height() + 1) * w,
                 budget,
             )?,
+            busy: Busy::default(),
             options: Options {
                 threads: options.threads.max(1),
                 ..options
@@ -290,15 +293,15 @@ impl Searcher {
         );
         let bracket = AtomicU64::new(pack(-(cells - stones) / 2, (cells + 1 - stones) / 2));
         let main = std::thread::scope(|scope| {
-            for t in 1..self.options.threads {
+            for _ in 1..self.options.threads {
                 let (halt, helpers, bracket) = (&halt, &helpers, &bracket);
                 scope.spawn(move || {
-                    let mut thread = Thread::new(self, halt, t);
+                    let mut thread = Thread::new(self, halt);
                     thread.score(p, bracket);
                     helpers.fetch_add(thread.nodes, Ordering::Relaxed);
                 });
             }
-            let mut thread = Thread::new(self, &halt, 0);
+            let mut thread = Thread::new(self, &halt);
             let score = thread.score(p, &bracket);
             let line = score.map(|s| thread.line(p, s));
             halt.finish();
@@ -326,12 +329,10 @@ struct Moves {
     len: usize,
 }
 
-/// One thread's search: its node count and its own tie-breaking of the move order.
+/// One thread's search: its node count, and the question it is answering.
 struct Thread<'a> {
     s: &'a Searcher,
     halt: &'a Halt,
-    /// Which way this thread breaks ties among equally promising moves (0: centre first).
-    seed: usize,
     nodes: u64,
     /// Nodes at the last check of the halt.
     checked: u64,
@@ -340,21 +341,17 @@ struct Thread<'a> {
     stopped: bool,
     /// The shared bracket of the score and its value when this thread's question was asked.
     watched: Option<(&'a AtomicU64, u64)>,
-    /// The stones of the position searched.
-    root_stones: i32,
 }
 
 impl<'a> Thread<'a> {
-    fn new(s: &'a Searcher, halt: &'a Halt, seed: usize) -> Thread<'a> {
+    fn new(s: &'a Searcher, halt: &'a Halt) -> Thread<'a> {
         Thread {
             s,
             halt,
-            seed,
             nodes: 0,
             checked: 0,
             stopped: false,
             watched: None,
-            root_stones: 0,
         }
     }
 
@@ -685,9 +682,34 @@ impl<'a> Thread<'a> {
             }
         }
         let mut best = i32::MIN;
-        for (&(_, cell, _), &known) in moves.cells[..moves.len].iter().zip(&keys) {
+        // The moves in order, then those left because another thread was searching them
+        // (only far from the end, where the children's keys are at hand, and never the
+        // first move, which is searched at once).
+        let defer = self.s.options.defer && self.s.options.threads > 1;
+        let mut queue = [0u8; 64];
+        for (i, q) in queue[..moves.len].iter_mut().enumerate() {
+            *q = i as u8;
+        }
+        let (mut at, mut end) = (0, moves.len);
+        while at < end {
+            let i = usize::from(queue[at]);
+            at += 1;
+            let (_, cell, _) = moves.cells[i];
+            let known = keys[i];
+            let busy = known.map(|k| k.0).filter(|_| defer);
+            if let Some(k) = busy {
+                if at <= moves.len && i > 0 && self.s.busy.contains(k) {
+                    queue[end] = i as u8;
+                    end += 1;
+                    continue;
+                }
+                self.s.busy.enter(k);
+            }
             let child = Self::play_cell(p, cell);
             let score = -self.negamax_keyed(&child, -beta, -alpha, known);
+            if let Some(k) = busy {
+                self.s.busy.leave(k);
+            }
             if self.stopped {
                 return 0;
             }
@@ -715,18 +737,13 @@ impl<'a> Thread<'a> {
     /// higher twice, every other once (a threat the opponent may not play under takes away
     /// a move); one right above a cell where the opponent would make four counts not at all
     /// (whoever fills that cell first blocks or wins there).
-    /// Helper threads add noise a few plies below the root (see [`JITTER`]). At most 32
-    /// columns fit a board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack,
+    /// At most 32 columns fit a board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack,
     /// sorted by insertion: no allocation in the search's inner loop.
     fn order(&self, p: &Connect4Position, moves: &mut Moves, theirs: u64, table_move: Option<u32>) {
-        let w = self.s.order.len() as u32;
-        let ply = p.mask.count_ones() as i32 - self.root_stones;
-        let jitter = self.seed > 0 && JITTER_PLIES.contains(&ply);
         for i in 0..moves.len {
             let (_, cell, threats) = moves.cells[i];
             let c = self.column(cell);
-            // Helper threads rotate the order of columns, so each breaks ties its own way.
-            let rank = (self.s.rank[c as usize] + w - (self.seed as u32 % w)) % w;
+            let rank = self.s.rank[c as usize];
             let score = if table_move == Some(c) {
                 u32::MAX
             } else if self.s.options.ordering {
@@ -737,15 +754,7 @@ impl<'a> Thread<'a> {
                 let weight = NEXT_WEIGHT * (useful & above).count_ones()
                     + (useful & twice).count_ones()
                     + useful.count_ones();
-                let mut score = weight * 32 + (31 - rank);
-                if jitter {
-                    let h = (p.mask ^ cell).wrapping_mul(
-                        0x9E37_79B9_7F4A_7C15
-                            ^ (self.seed as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
-                    );
-                    score += ((h >> 40) % (JITTER + 1)) as u32;
-                }
-                score
+                weight * 32 + (31 - rank)
             } else {
                 31 - rank
             };
@@ -773,7 +782,6 @@ impl<'a> Thread<'a> {
         if self.can_win_now(&p) {
             return Some((cells + 1 - stones) / 2);
         }
-        self.root_stones = stones;
         loop {
             let packed = bracket.load(Ordering::Acquire);
             let (min, max) = unpack(packed);
@@ -921,7 +929,7 @@ mod tests {
             let game = Connect4::new(w, h).unwrap();
             let searcher = Searcher::new(game, Options::default(), &Budget::default()).unwrap();
             let halt = Halt::new(&Budget::default());
-            let thread = Thread::new(&searcher, &halt, 0);
+            let thread = Thread::new(&searcher, &halt);
             let (mut memo, mut checked) = (HashMap::new(), 0);
             let s = exact(
                 &thread,
@@ -944,7 +952,7 @@ mod tests {
             let game = Connect4::new(w, h).unwrap();
             let searcher = Searcher::new(game, Options::default(), &Budget::default()).unwrap();
             let halt = Halt::new(&Budget::default());
-            let thread = Thread::new(&searcher, &halt, 0);
+            let thread = Thread::new(&searcher, &halt);
             let (mut memo, mut checked) = (HashMap::new(), 0);
             exact(
                 &thread,

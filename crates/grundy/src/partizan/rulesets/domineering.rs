@@ -329,6 +329,17 @@ pub struct Domino {
     vertical: bool,
 }
 
+impl Domino {
+    /// The domino of `shape` whose top or left cell is `at` (`r * cols + c`).
+    pub fn new(shape: Shape, at: u8, vertical: bool) -> Domino {
+        Domino {
+            shape,
+            at,
+            vertical,
+        }
+    }
+}
+
 impl fmt::Display for Domino {
     /// Its two cells as (row,column), from 1: `(1,1)-(2,1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -23,6 +23,8 @@
 //! order is the same state), the value of the rest, and the player to move; the table keeps
 //! states whole, so its results are never another position's.
 
+pub mod domineering;
+
 use std::hash::{BuildHasher, Hash};
 
 use super::region_table::{self, RegionTableError};
@@ -340,6 +342,14 @@ pub enum SearchError {
     /// A line of play came back to a position.
     #[error("a line of play came back to a position: the game has a cycle")]
     Cycle,
+    /// A board of another shape than the search was made for.
+    #[error("the board is {found}, and this search was made for boards of {expected}")]
+    Shape {
+        /// The shape of the search's boards, `rows × columns`.
+        expected: String,
+        /// The board's.
+        found: String,
+    },
 }
 
 impl From<Halted<ValueError>> for SearchError {
@@ -376,6 +386,29 @@ pub struct Searched<M, P> {
 /// nodes searched.
 type Answer<M, P> = (bool, Option<(M, P)>, u64);
 
+/// A search of one ruleset's positions, as `grundy search` drives it: the generic
+/// [`RulesetSearch`], or a ruleset's own ([`domineering::DomineeringSearch`]).
+pub trait PositionSearch<R: Ruleset> {
+    /// Whether `side` moving first at `p` wins, with a best move and a line of play, within
+    /// `budget`, reporting to `progress` where the search does.
+    fn search(
+        &mut self,
+        p: &R::Position,
+        side: Side,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Searched<R::Move, R::Position>, SearchError>;
+
+    /// Distinct regions valued by canonical form.
+    fn regions_valued(&mut self) -> usize;
+
+    /// The regions valued by canonical form, as a file's text ([`region_table::save`]).
+    fn save_regions(&mut self) -> String;
+
+    /// Reads a table of regions ([`region_table::load`]); returns the number of regions.
+    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError>;
+}
+
 /// Searches rulesets' positions, keeping each thread's table and store between searches.
 pub struct RulesetSearch<R: Ruleset> {
     rules: R,
@@ -401,27 +434,6 @@ where
         Ok(RulesetSearch { rules, searcher })
     }
 
-    /// Distinct regions valued by canonical form (by the first thread).
-    pub fn regions_valued(&mut self) -> usize {
-        self.searcher.tree().regions_valued()
-    }
-
-    /// The table of regions every thread has valued, as a file's text
-    /// ([`region_table::save`]). O(regions).
-    pub fn save_regions(&mut self) -> String {
-        region_table::save(self.searcher.trees().map(|t| (&t.evaluator, &mut t.store)))
-    }
-
-    /// Reads a table of regions ([`region_table::load`], which checks it whole) into every
-    /// thread's evaluator; returns the number of regions. O(length) a thread.
-    pub fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
-        let mut count = 0;
-        for t in self.searcher.trees() {
-            count = region_table::load(&mut t.evaluator, &mut t.store, text, origin)?;
-        }
-        Ok(count)
-    }
-
     /// Whether `side` moving first at `p` wins, the position's moves ordered as the rules
     /// list them: the index of a winning move (or of the first move where every move loses)
     /// and the nodes searched.
@@ -445,13 +457,20 @@ where
         let best = solved.best.map(|i| moves[i].clone());
         Ok((solved.value > 0, best, solved.nodes))
     }
+}
 
+impl<R> PositionSearch<R> for RulesetSearch<R>
+where
+    R: Ruleset + Clone + Send,
+    R::Position: Send + Sync,
+    R::Move: Send,
+{
     /// Whether `side` moving first at `p` wins, with a best move and a line of play, within
     /// `budget` (its positions count the nodes of each search: the answer's, then each
     /// position's of the line), the answer's search reporting to `progress` (nodes, and the
     /// root move searched). Cost: one search, then up to [`LINE_MOVES`](solver::LINE_MOVES) more, mostly
     /// answered from the table.
-    pub fn search(
+    fn search(
         &mut self,
         p: &R::Position,
         side: Side,
@@ -478,5 +497,26 @@ where
             line,
             nodes,
         })
+    }
+
+    /// Distinct regions valued by canonical form (by the first thread).
+    fn regions_valued(&mut self) -> usize {
+        self.searcher.tree().regions_valued()
+    }
+
+    /// The table of regions every thread has valued, as a file's text
+    /// ([`region_table::save`]). O(regions).
+    fn save_regions(&mut self) -> String {
+        region_table::save(self.searcher.trees().map(|t| (&t.evaluator, &mut t.store)))
+    }
+
+    /// Reads a table of regions ([`region_table::load`], which checks it whole) into every
+    /// thread's evaluator; returns the number of regions. O(length) a thread.
+    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
+        let mut count = 0;
+        for t in self.searcher.trees() {
+            count = region_table::load(&mut t.evaluator, &mut t.store, text, origin)?;
+        }
+        Ok(count)
     }
 }

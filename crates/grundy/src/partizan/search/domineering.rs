@@ -1,0 +1,763 @@
+//! Domineering solved by search: who wins a board of at most 64 cells with a given player
+//! moving first, on boards whose positions are far too many to value one by one (8 × 8).
+//!
+//! A position is one word of empty cells; the search is negamax over win and loss (every
+//! result is exact, so the table never keeps a bound), with around it:
+//!
+//! - **The count** ([`Board::race`], [`RaceBounds::race`]): safe moves, protective areas
+//!   and vulnerable moves against the most moves the opponent can make decide most
+//!   positions several moves before the end, without search.
+//! - **No safe moves**: a move both of whose cells no domino of the opponent's can ever
+//!   cover is never searched while the mover has another move (Bullock: such a move is
+//!   still there later, and playing it first never wins where no other move does; checked
+//!   here against the exhaustive solver on every position of small boards). Where only
+//!   safe moves are left the count decides the position exactly.
+//! - **A transposition table** ([`Table`]) of a fixed size keeping each result with its
+//!   winning move, keyed by the position under the board's reflections (left to right, top
+//!   to bottom: they keep each player's dominoes), and on a square board with Right to
+//!   move by its transpose with Left to move (exchanging rows and columns exchanges the
+//!   players), so that the two players' positions share one table.
+//! - **Move ordering**: the table's move first, then by what the move does to the count:
+//!   the mover's most and safe moves after it less the opponent's, ties broken by a fixed
+//!   preference for moves one line in from an edge, where a domino makes the cells between
+//!   it and the edge safe for the mover (Bullock's positional values, by our own weights).
+//! - **Threads**: every thread searches the position with the same table, and a thread
+//!   leaves for later a move another thread is searching ([`Busy`], ABDADA), so that the
+//!   threads split the moves of the positions where every move must be refuted; each then
+//!   finds the other's results in the table.
+//! - **Small positions** valued by canonical form where asked ([`Options::small`]): a
+//!   position where the players have few moves between them is decided from its value,
+//!   the regions' values remembered for the whole search.
+//!
+//! A search runs under the caller's [`Budget`]: its positions (the nodes of every thread),
+//! deadline and cancel flag are checked every few thousand nodes, and the table's bytes
+//! against its memory before they are taken.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use super::{PositionSearch, SearchError, Searched};
+use crate::budget::{Budget, Exhausted};
+use crate::partizan::region_table::{self, RegionTableError};
+use crate::partizan::rulesets::domineering::{Board, Domineering, Domino};
+use crate::partizan::rulesets::grid::Shape;
+use crate::partizan::rulesets::{Evaluator, RaceBounds};
+use crate::partizan::{GameId, GameStore, Side};
+use crate::progress::Progress;
+use crate::search::busy::Busy;
+use crate::search::{solver, Halt, Table, CHECK_EVERY};
+
+/// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
+/// techniques are on (each can be turned off to measure what it brings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The transposition table's bytes (rounded down to a power of two, at least 1 MiB).
+    pub table_bytes: u64,
+    /// Threads searching (at least 1): the main one and helpers sharing the table.
+    pub threads: usize,
+    /// Whether the transposition table is used at all.
+    pub table: bool,
+    /// Whether moves are ordered by the count (else by the positional preference alone).
+    pub ordering: bool,
+    /// Whether a position and its reflections (and, on a square board, its transpose with
+    /// the other player to move) share their table entry.
+    pub symmetry: bool,
+    /// Whether the count decides positions before they are searched.
+    pub count: bool,
+    /// Whether safe moves are left unsearched while other moves remain.
+    pub skip_safe: bool,
+    /// Whether, with more than one thread, a thread leaves for later a move another
+    /// thread is searching (ABDADA, [`Busy`]).
+    pub defer: bool,
+    /// Value positions where both players' moves together are at most this many by
+    /// canonical form instead of searching them; `None` never.
+    pub small: Option<usize>,
+}
+
+impl Default for Options {
+    /// A 64 MiB table, one thread, every technique on, no canonical forms.
+    fn default() -> Options {
+        Options {
+            table_bytes: 64 << 20,
+            threads: 1,
+            table: true,
+            ordering: true,
+            symmetry: true,
+            count: true,
+            skip_safe: true,
+            defer: true,
+            small: None,
+        }
+    }
+}
+
+/// The geometry of one board shape of at most 64 cells: masks of its columns and the fixed
+/// preference of each move.
+#[derive(Debug)]
+struct Geometry {
+    shape: Shape,
+    rows: u32,
+    cols: u32,
+    cells: u32,
+    all: u64,
+    first_col: u64,
+    last_col: u64,
+    /// The positional preference of a move by its first cell, for vertical dominoes (0)
+    /// and horizontal ones (1).
+    preference: [[u32; 64]; 2],
+}
+
+/// How much the count's change outweighs the positional preference in the move order.
+const COUNT_WEIGHT: i64 = 1 << 10;
+
+/// Empty cells a position keeps for its moves to be deferred while another thread searches
+/// them: nearer the end a subtree costs less than the bookkeeping.
+const DEFER_EMPTY: u32 = 20;
+
+impl Geometry {
+    fn new(shape: Shape) -> Option<Geometry> {
+        let (rows, cols) = (u32::from(shape.rows), u32::from(shape.cols));
+        let cells = rows * cols;
+        if cells == 0 || cells > 64 {
+            return None;
+        }
+        let all = u64::MAX >> (64 - cells);
+        let first_col = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols));
+        let mut g = Geometry {
+            shape,
+            rows,
+            cols,
+            cells,
+            all,
+            first_col,
+            last_col: first_col << (cols - 1),
+            preference: [[0; 64]; 2],
+        };
+        for vertical in [true, false] {
+            for i in 0..cells {
+                g.preference[usize::from(!vertical)][i as usize] = g.prefer(i, vertical);
+            }
+        }
+        Some(g)
+    }
+
+    /// The preference of a domino whose first cell is `i`: first those on the second line
+    /// from an edge (and the fourth…), whose domino protects the line between it and the
+    /// edge, at an even distance along the line from its end (dominoes that tile the line);
+    /// nearer the edges before the middle. Symmetric under the board's reflections.
+    fn prefer(&self, i: u32, vertical: bool) -> u32 {
+        let (r, c) = (i / self.cols, i % self.cols);
+        // Across the lines and along them, for the line of the domino.
+        let (line, lines, at, len) = if vertical {
+            (c, self.cols, r, self.rows)
+        } else {
+            (r, self.rows, c, self.cols)
+        };
+        let across = line.min(lines - 1 - line);
+        let along = at.min(len.saturating_sub(2).saturating_sub(at));
+        let tier = match (across % 2 == 1, along % 2 == 0) {
+            (true, true) => 4,
+            (true, false) => 3,
+            (false, true) if across > 0 => 2,
+            (false, false) if across > 0 => 1,
+            _ => 0,
+        };
+        tier * 64 + 63 - (across * 8 + along).min(63)
+    }
+
+    /// The first cells of the dominoes that fit on the empty cells `e`.
+    fn heads(&self, e: u64, vertical: bool) -> u64 {
+        if vertical {
+            e & (e >> self.cols)
+        } else {
+            e & (e >> 1) & !self.last_col
+        }
+    }
+
+    /// The empty cells no domino of the other direction can ever cover: both neighbours
+    /// across the lines of `vertical`'s dominoes are filled or off the board.
+    fn protected(&self, e: u64, vertical: bool) -> u64 {
+        let open = if vertical {
+            ((e >> 1) & !self.last_col) | ((e << 1) & !self.first_col)
+        } else {
+            (e >> self.cols) | ((e << self.cols) & self.all)
+        };
+        e & !open
+    }
+
+    /// The most dominoes of one direction that fit on `cells` together: half of each run
+    /// of cells along the lines, rounded down. O(longest run).
+    fn packed(&self, cells: u64, vertical: bool) -> u32 {
+        // Each cell one step forward along the lines, and one step back.
+        let fwd = |x: u64| {
+            if vertical {
+                (x << self.cols) & self.all
+            } else {
+                (x << 1) & !self.first_col & self.all
+            }
+        };
+        let back = |x: u64| {
+            if vertical {
+                x >> self.cols
+            } else {
+                (x >> 1) & !self.last_col
+            }
+        };
+        let mut starts = cells & back(cells);
+        let mut count = 0;
+        while starts != 0 {
+            // The first start of each chain takes its domino, and the start after it
+            // (which would share a cell) goes.
+            let first = starts & !fwd(starts);
+            count += first.count_ones();
+            starts &= !(first | fwd(first));
+        }
+        count
+    }
+
+    /// The mover's most and safe moves less the opponent's, on the empty cells `e`.
+    fn balance(&self, e: u64, vertical: bool) -> i64 {
+        let mine = self.packed(e, vertical) + self.packed(self.protected(e, vertical), vertical);
+        let theirs =
+            self.packed(e, !vertical) + self.packed(self.protected(e, !vertical), !vertical);
+        i64::from(mine) - i64::from(theirs)
+    }
+
+    /// The board turned upside down.
+    fn flip_rows(&self, e: u64) -> u64 {
+        if self.cols == 8 && self.rows == 8 {
+            return e.swap_bytes();
+        }
+        let row = u64::MAX >> (64 - self.cols);
+        (0..self.rows).fold(0, |m, r| {
+            m | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols)
+        })
+    }
+
+    /// The board turned half a turn.
+    fn rotate(&self, e: u64) -> u64 {
+        e.reverse_bits() >> (64 - self.cells)
+    }
+
+    /// The board with rows and columns exchanged (square boards only).
+    fn transpose(&self, e: u64) -> u64 {
+        let n = self.cols;
+        let mut out = 0;
+        let mut rest = e;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            out |= 1 << ((i % n) * n + i / n);
+        }
+        out
+    }
+
+    /// Whether the positions of both players fit one key: on a square board Right's are
+    /// keyed as Left's on the transpose; else a bit says who moves.
+    fn key_bits(&self) -> Option<u32> {
+        if self.rows == self.cols {
+            Some(self.cells)
+        } else {
+            (self.cells < 64).then_some(self.cells + 1)
+        }
+    }
+
+    /// The table key of `e` with `left` to move, under the symmetries if `symmetry`, and
+    /// the symmetry that takes `e` to the key's board. O(cells) on boards other than 8 × 8.
+    fn key(&self, e: u64, left: bool, symmetry: bool) -> (u64, Frame) {
+        let square = self.rows == self.cols;
+        let transpose = square && !left;
+        let e = if transpose { self.transpose(e) } else { e };
+        let (mut k, mut reflect) = (e, 0);
+        if symmetry {
+            let (f, r) = (self.flip_rows(e), self.rotate(e));
+            for (i, x) in [f, r, self.flip_rows(r)].into_iter().enumerate() {
+                if x < k {
+                    (k, reflect) = (x, i as u8 + 1);
+                }
+            }
+        }
+        let key = if square {
+            k
+        } else {
+            k | u64::from(left) << self.cells
+        };
+        (key, Frame { transpose, reflect })
+    }
+
+    /// The cells `x` moved by the reflection `reflect` (0: none, 1: upside down, 2: half a
+    /// turn, 3: left to right), each its own inverse.
+    fn reflect(&self, x: u64, reflect: u8) -> u64 {
+        match reflect {
+            1 => self.flip_rows(x),
+            2 => self.rotate(x),
+            3 => self.flip_rows(self.rotate(x)),
+            _ => x,
+        }
+    }
+
+    /// The cells `x` of a position seen in the frame of its key.
+    fn frame(&self, x: u64, frame: Frame) -> u64 {
+        let x = if frame.transpose {
+            self.transpose(x)
+        } else {
+            x
+        };
+        self.reflect(x, frame.reflect)
+    }
+
+    /// The cells `x` of a key's board seen in the frame of the position.
+    fn unframe(&self, x: u64, frame: Frame) -> u64 {
+        let x = self.reflect(x, frame.reflect);
+        if frame.transpose {
+            self.transpose(x)
+        } else {
+            x
+        }
+    }
+
+    /// The two cells of the domino whose first cell is `at`.
+    fn pair(&self, at: u32, vertical: bool) -> u64 {
+        1 << at | 1 << (at + if vertical { self.cols } else { 1 })
+    }
+}
+
+/// How a position is turned into its key's board: transposed (Right to move on a square
+/// board), then reflected ([`Geometry::reflect`]).
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    transpose: bool,
+    reflect: u8,
+}
+
+/// Encodes a result for the table: bit 0 a win, bits 1.. the winning move's first cell
+/// plus 1 (0 for none), and 1 more so that no value is 0.
+fn encode(wins: bool, best: Option<u32>) -> u16 {
+    1 + (u16::from(wins) | (best.map_or(0, |b| b as u16 + 1) << 1)) * 2
+}
+
+/// What a table value holds: a win, and a winning move's first cell.
+fn decode(value: u16) -> (bool, Option<u32>) {
+    let v = (value - 1) / 2;
+    (v & 1 == 1, (v >> 1).checked_sub(1).map(u32::from))
+}
+
+/// The canonical forms of one thread, for [`Options::small`].
+struct Valuer {
+    evaluator: Evaluator<Domineering>,
+    store: GameStore,
+}
+
+/// Searches Domineering boards of one shape, keeping the table (and each thread's values
+/// of small regions) between searches.
+pub struct DomineeringSearch {
+    geometry: Geometry,
+    table: Table,
+    /// The positions the threads are searching now.
+    busy: Busy,
+    options: Options,
+    valuers: Vec<Mutex<Valuer>>,
+}
+
+impl DomineeringSearch {
+    /// A search of boards of `shape` as `options` say, the table's bytes checked against
+    /// `budget`'s memory before they are taken; `None` where the shape has more than 64
+    /// cells (or 64 on a board that is not square: a key would need 65 bits).
+    pub fn new(
+        shape: Shape,
+        options: Options,
+        budget: &Budget,
+    ) -> Option<Result<DomineeringSearch, Exhausted>> {
+        let geometry = Geometry::new(shape)?;
+        let key_bits = geometry.key_bits()?;
+        let threads = options.threads.max(1);
+        let table = Table::with_bytes(
+            if options.table {
+                options.table_bytes
+            } else {
+                0
+            },
+            key_bits,
+            budget,
+        );
+        Some(table.map(|table| {
+            DomineeringSearch {
+                geometry,
+                table,
+                busy: Busy::default(),
+                options: Options { threads, ..options },
+                valuers: (0..threads)
+                    .map(|_| {
+                        Mutex::new(Valuer {
+                            evaluator: Evaluator::new(Domineering),
+                            store: GameStore::with_budget(budget.clone()),
+                        })
+                    })
+                    .collect(),
+            }
+        }))
+    }
+
+    /// The bytes of the transposition table.
+    pub fn table_bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// Forgets every result the table holds. O(table entries).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// Distinct regions valued by canonical form, by every thread.
+    pub fn regions_valued(&self) -> usize {
+        self.valuers
+            .iter()
+            .map(|v| lock(v).evaluator.regions_valued())
+            .sum()
+    }
+
+    /// Whether `side` moving first on `board` (of this search's shape) wins, with a
+    /// winning move (or, where every move loses, the first) and the line of play from it,
+    /// within `budget`: the winner's moves from the search, the loser's the first of each
+    /// position, until the game ends or [`LINE_MOVES`](solver::LINE_MOVES) moves.
+    ///
+    /// Time: exponential in the empty cells in the worst case; the count, the table and the
+    /// ordering make the 8 × 8 board a matter of seconds (see the guide's figures).
+    pub fn search(
+        &self,
+        board: &Board,
+        side: Side,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Searched<Domino, Board>, SearchError> {
+        let g = &self.geometry;
+        if board.shape != g.shape {
+            let name = |s: Shape| format!("{} × {}", s.rows, s.cols);
+            return Err(SearchError::Shape {
+                expected: name(g.shape),
+                found: name(board.shape),
+            });
+        }
+        let mut e = board.empty as u64 & g.all;
+        let mut left = side == Side::Left;
+        let halt = Halt::new(budget);
+        progress.phase("searching", None);
+        let searched = self.solve(e, left, &halt, progress);
+        progress.finish();
+        let (wins, best) = searched?;
+        let shown = |e: u64| Board {
+            shape: g.shape,
+            empty: u128::from(e),
+        };
+        let domino = |at: u32, left: bool| Domino::new(g.shape, at as u8, left);
+        let mut line = Vec::new();
+        let mut at = best;
+        while let Some(head) = at {
+            e &= !g.pair(head, left);
+            line.push((domino(head, left), shown(e)));
+            if line.len() >= solver::LINE_MOVES {
+                break;
+            }
+            left = !left;
+            at = self.solve(e, left, &halt, &crate::progress::NoProgress)?.1;
+        }
+        Ok(Searched {
+            wins,
+            best: line.first().cloned(),
+            line,
+            nodes: halt.nodes(),
+        })
+    }
+
+    /// Whether the player to move on `e` wins, and a winning move (or the first move where
+    /// every move loses), the threads sharing the table.
+    fn solve(
+        &self,
+        e: u64,
+        left: bool,
+        halt: &Halt,
+        progress: &dyn Progress,
+    ) -> Result<(bool, Option<u32>), SearchError> {
+        let done = AtomicBool::new(false);
+        let (answer, error) = std::thread::scope(|scope| {
+            for t in 1..self.options.threads {
+                let done = &done;
+                scope.spawn(move || {
+                    let mut valuer = lock(&self.valuers[t]);
+                    let mut thread = Thread::new(self, halt, &mut valuer, done, None);
+                    thread.root(e, left);
+                    halt.check(thread.nodes - thread.checked);
+                });
+            }
+            let mut valuer = lock(&self.valuers[0]);
+            let mut thread = Thread::new(self, halt, &mut valuer, &done, Some(progress));
+            let answer = thread.root(e, left);
+            halt.check(thread.nodes - thread.checked);
+            done.store(true, Ordering::Relaxed);
+            (answer, thread.error.take())
+        });
+        match (answer, error) {
+            (_, Some(error)) => Err(error.into()),
+            (Some(answer), None) => Ok(answer),
+            (None, None) => Err(halt
+                .error()
+                .expect("a search stops early only when its budget runs out")
+                .into()),
+        }
+    }
+}
+
+impl PositionSearch<Domineering> for DomineeringSearch {
+    fn search(
+        &mut self,
+        p: &Board,
+        side: Side,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Searched<Domino, Board>, SearchError> {
+        DomineeringSearch::search(self, p, side, budget, progress)
+    }
+
+    fn regions_valued(&mut self) -> usize {
+        DomineeringSearch::regions_valued(self)
+    }
+
+    /// Every thread's regions. O(regions).
+    fn save_regions(&mut self) -> String {
+        let mut valuers: Vec<_> = self.valuers.iter().map(lock).collect();
+        region_table::save(valuers.iter_mut().map(|v| {
+            let Valuer { evaluator, store } = &mut **v;
+            (&*evaluator, store)
+        }))
+    }
+
+    /// Into every thread's evaluator. O(length) a thread.
+    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
+        let mut count = 0;
+        for v in &self.valuers {
+            let Valuer { evaluator, store } = &mut *lock(v);
+            count = region_table::load(evaluator, store, text, origin)?;
+        }
+        Ok(count)
+    }
+}
+
+/// A lock that a panicking thread left poisoned is still the data's.
+fn lock(m: &Mutex<Valuer>) -> std::sync::MutexGuard<'_, Valuer> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// One thread's search: its node count, and where it reports.
+struct Thread<'a> {
+    s: &'a DomineeringSearch,
+    halt: &'a Halt,
+    nodes: u64,
+    checked: u64,
+    /// Set once the halt says stop or the main thread is done: results after it are
+    /// unreliable and are not stored.
+    stopped: bool,
+    valuer: &'a mut Valuer,
+    done: &'a AtomicBool,
+    /// Why valuing a small position failed (its store's budget), if it did.
+    error: Option<crate::partizan::ValueError>,
+    /// Where the main thread reports its nodes.
+    progress: Option<&'a dyn Progress>,
+}
+
+impl<'a> Thread<'a> {
+    fn new(
+        s: &'a DomineeringSearch,
+        halt: &'a Halt,
+        valuer: &'a mut Valuer,
+        done: &'a AtomicBool,
+        progress: Option<&'a dyn Progress>,
+    ) -> Thread<'a> {
+        Thread {
+            s,
+            halt,
+            nodes: 0,
+            checked: 0,
+            stopped: false,
+            valuer,
+            done,
+            error: None,
+            progress,
+        }
+    }
+
+    /// Counts a node and checks the halt every [`CHECK_EVERY`] nodes.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes - self.checked >= CHECK_EVERY {
+            self.stopped |= self.halt.check(self.nodes - self.checked);
+            self.stopped |= self.done.load(Ordering::Relaxed);
+            if let Some(p) = self.progress {
+                p.advance(self.nodes - self.checked);
+            }
+            self.checked = self.nodes;
+        }
+    }
+
+    /// The search from the root: whether the mover wins and a best move; `None` if
+    /// stopped.
+    fn root(&mut self, e: u64, left: bool) -> Option<(bool, Option<u32>)> {
+        let (wins, best) = self.negamax(e, left, 0);
+        (!self.stopped).then_some((wins, best))
+    }
+
+    /// The moves searched at `e` by the mover, best first: (order, first cell).
+    fn moves(&self, e: u64, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
+        let g = &self.s.geometry;
+        let o = &self.s.options;
+        let mut heads = g.heads(e, left);
+        if o.skip_safe {
+            let p = g.protected(e, left);
+            let unsafe_heads = heads & !g.heads(p, left);
+            if unsafe_heads != 0 {
+                heads = unsafe_heads;
+            }
+        }
+        let preference = &g.preference[usize::from(!left)];
+        while heads != 0 {
+            let at = heads.trailing_zeros();
+            heads &= heads - 1;
+            let mut order = i64::from(preference[at as usize]);
+            if o.ordering {
+                let after = e & !g.pair(at, left);
+                order += COUNT_WEIGHT * g.balance(after, left);
+            }
+            if Some(at) == first {
+                order = i64::MAX;
+            }
+            out.push((order, at));
+        }
+        out.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
+    }
+
+    /// Whether the player to move on `e` (Left if `left`) wins, with a winning move (or the
+    /// first move searched, where every move loses).
+    fn negamax(&mut self, e: u64, left: bool, ply: u32) -> (bool, Option<u32>) {
+        self.tick();
+        if self.stopped {
+            return (false, None);
+        }
+        let s = self.s;
+        let g = &s.geometry;
+        if g.heads(e, left) == 0 {
+            return (false, None);
+        }
+        let (key, frame) = g.key(e, left, s.options.symmetry);
+        // The table keeps a move as the first cell of its domino on the key's board, where
+        // the mover places vertical dominoes if the board was transposed.
+        let keyed_vertical = left || frame.transpose;
+        let mut first = None;
+        if s.options.table {
+            if let Some(v) = s.table.probe(key) {
+                let (wins, best) = decode(v);
+                let best =
+                    best.map(|b| g.unframe(g.pair(b, keyed_vertical), frame).trailing_zeros());
+                if ply > 0 {
+                    return (wins, best);
+                }
+                // The root is searched for its move, the table's tried first.
+                first = best;
+            }
+        }
+        if ply > 0 {
+            if let Some(wins) = self.decided(e, left) {
+                return (wins, None);
+            }
+        }
+        let start = self.nodes;
+        let mut moves = Vec::with_capacity(32);
+        self.moves(e, left, first, &mut moves);
+        let mut result = (false, moves.first().map(|&(_, at)| at));
+        // The moves in order, then those left because another thread was searching them
+        // (never the first, which is searched at once).
+        let defer = s.options.defer && s.options.threads > 1 && e.count_ones() > DEFER_EMPTY;
+        let searched = moves.len();
+        let mut i = 0;
+        while i < moves.len() {
+            let at = moves[i].1;
+            i += 1;
+            let after = e & !g.pair(at, left);
+            let busy = defer.then(|| g.key(after, !left, s.options.symmetry).0);
+            if let Some(k) = busy {
+                if i > 1 && i <= searched && s.busy.contains(k) {
+                    moves.push((0, at));
+                    continue;
+                }
+                s.busy.enter(k);
+            }
+            let (child, _) = self.negamax(after, !left, ply + 1);
+            if let Some(k) = busy {
+                s.busy.leave(k);
+            }
+            if self.stopped {
+                return (false, None);
+            }
+            if !child {
+                result = (true, Some(at));
+                break;
+            }
+        }
+        if s.options.table {
+            let best = result
+                .1
+                .map(|b| g.frame(g.pair(b, left), frame).trailing_zeros());
+            s.table
+                .store(key, encode(result.0, best), self.nodes - start);
+        }
+        result
+    }
+
+    /// The result of `e` without search where the count decides it, or else its canonical
+    /// form where it is small enough (the count is cheaper, and decides most positions a
+    /// canonical form would).
+    fn decided(&mut self, e: u64, left: bool) -> Option<bool> {
+        let s = self.s;
+        let g = &s.geometry;
+        if s.options.count {
+            let board = Board {
+                shape: g.shape,
+                empty: u128::from(e),
+            };
+            let (me, you) = (board.race(left), board.race(!left));
+            if let Some(r) = RaceBounds::race(&me, &you) {
+                return Some(r > 0);
+            }
+        }
+        let small = s.options.small?;
+        let moves = g.heads(e, true).count_ones() + g.heads(e, false).count_ones();
+        if moves as usize <= small {
+            return self.valued(e, left);
+        }
+        None
+    }
+
+    /// The result of `e` from its canonical form, where valuing it stays within the
+    /// store's budget (else the error is kept and the search stops).
+    fn valued(&mut self, e: u64, left: bool) -> Option<bool> {
+        let board = Board {
+            shape: self.s.geometry.shape,
+            empty: u128::from(e),
+        };
+        let Valuer { evaluator, store } = &mut *self.valuer;
+        let v = evaluator.value(store, &board).and_then(|v| {
+            Ok(if left {
+                !store.leq(v, GameId::ZERO)?
+            } else {
+                !store.leq(GameId::ZERO, v)?
+            })
+        });
+        match v {
+            Ok(wins) => Some(wins),
+            Err(err) => {
+                // Only this thread stops: the main thread's error is the answer's.
+                self.error.get_or_insert(err);
+                self.stopped = true;
+                None
+            }
+        }
+    }
+}
