@@ -169,7 +169,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         ..Options::default()
     };
     let searcher = Searcher::new(board.game, options, budget)?;
-    let searched = searcher.search(board.position, budget)?;
+    let searched = searcher.search_watched(board.position, budget, inputs.progress())?;
     Ok(report(&board, &searcher, &searched, threads))
 }
 

@@ -28,8 +28,10 @@ pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use crate::budget::{Budget, Exhausted};
+use crate::progress::Progress;
 
 pub use table::Table;
 
@@ -96,5 +98,46 @@ impl Halt {
     /// Nodes counted so far by every thread's checks.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// How often a search reports its progress.
+pub const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// A search's progress as a [`Progress`] shows it, at most every [`REPORT_EVERY`]: what the
+/// search is at, in the caller's words, then the nodes of every thread and the nodes a
+/// second since the search began.
+pub struct Watch<'a> {
+    progress: &'a dyn Progress,
+    started: Instant,
+    shown: Instant,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch starting now, reporting to `progress`.
+    pub fn new(progress: &'a dyn Progress) -> Watch<'a> {
+        let now = Instant::now();
+        Watch {
+            progress,
+            started: now,
+            shown: now,
+        }
+    }
+
+    /// Whether a report is due: one reading of the clock.
+    pub fn due(&self) -> bool {
+        self.shown.elapsed() >= REPORT_EVERY
+    }
+
+    /// The text of a report: `at`, the nodes and the nodes a second.
+    pub fn text(&self, at: &str, nodes: u64) -> String {
+        let rate = nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+        format!("{at}: {nodes} nodes, {rate:.0} a second")
+    }
+
+    /// Shows `at` with the nodes searched so far.
+    pub fn show(&mut self, at: &str, nodes: u64) {
+        self.progress.phase(&self.text(at, nodes), None);
+        self.shown = Instant::now();
     }
 }

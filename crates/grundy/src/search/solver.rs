@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::{Halt, CHECK_EVERY};
+use super::{Halt, Watch, CHECK_EVERY, REPORT_EVERY};
 use crate::budget::{Budget, Exhausted};
 use crate::progress::{NoProgress, Progress};
 
@@ -223,21 +223,18 @@ fn entry_bytes<S>(heap: usize) -> usize {
     (std::mem::size_of::<(S, Bounds)>() + 1) * 8 / 7 + heap
 }
 
-/// How often [`Searcher::solve_watched`] reports progress.
-pub const REPORT_EVERY: Duration = Duration::from_millis(100);
-
 /// The results' words, from −1: as progress shows them.
 const RESULTS: [&str; 3] = ["loses", "draws", "wins"];
 
 /// What progress shows of a search: the root move being searched (`taken`, from 1, of
 /// `count`, named by `names` where given), the best so far, the nodes and nodes per second.
 fn report(
+    watch: &Watch,
     taken: usize,
     count: usize,
     names: &[String],
     best: (i8, Option<usize>),
     nodes: u64,
-    started: std::time::Instant,
 ) -> String {
     let name = |i: usize| {
         names
@@ -249,11 +246,12 @@ fn report(
         (v, Some(i)) => format!(", best so far {} ({})", name(i), RESULTS[(v + 1) as usize]),
         _ => String::new(),
     };
-    let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
-    format!(
-        "searching move {taken} of {count} ({}){best}: {nodes} nodes, {:.0} a second",
-        name(taken - 1),
-        rate
+    watch.text(
+        &format!(
+            "searching move {taken} of {count} ({}){best}",
+            name(taken - 1)
+        ),
+        nodes,
     )
 }
 
@@ -459,7 +457,7 @@ where
                     .spawn_scoped(scope, || run(first));
                 let handles: Vec<_> = handles.into_iter().chain([main]).collect();
                 // The calling thread reports while the workers search.
-                let started = std::time::Instant::now();
+                let watch = Watch::new(progress);
                 let mut shown = String::new();
                 // Short searches end within the first naps; long ones are looked at every
                 // REPORT_EVERY.
@@ -470,14 +468,14 @@ where
                 {
                     let taken = next.load(Ordering::Relaxed).min(moves.len()).max(1);
                     let text = report(
+                        &watch,
                         taken,
                         moves.len(),
                         names,
                         *lock(&best),
                         halt.nodes(),
-                        started,
                     );
-                    if text != shown && started.elapsed() >= REPORT_EVERY {
+                    if text != shown && watch.due() {
                         progress.phase(&text, None);
                         shown = text;
                     }

@@ -53,8 +53,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Connect4, Connect4Position};
 use crate::budget::{Budget, Exhausted};
+use crate::progress::{NoProgress, Progress};
 use crate::search::busy::Busy;
-use crate::search::{Halt, Table, CHECK_EVERY};
+use crate::search::{Halt, Table, Watch, CHECK_EVERY};
 
 /// The result of a search: the exact score (see the module), a best move, the principal line
 /// (best play from the position to the end) and the nodes searched.
@@ -282,9 +283,20 @@ impl Searcher {
     /// the player who moved last already has four is scored as lost, not searched.
     ///
     /// Time: exponential in the empty cells in the worst case; the table, the ordering and
-    /// the threads make the 7 × 6 board from empty a matter of minutes (see the guide's
-    /// figures).
+    /// the threads make the 7 × 6 board from empty a matter of half a minute (see the
+    /// guide's figures).
     pub fn search(&self, p: Connect4Position, budget: &Budget) -> Result<Searched, Exhausted> {
+        self.search_watched(p, budget, &NoProgress)
+    }
+
+    /// [`Searcher::search`], the main thread showing on `progress` where the score is known
+    /// to lie and the nodes searched, every [`REPORT_EVERY`](crate::search::REPORT_EVERY).
+    pub fn search_watched(
+        &self,
+        p: Connect4Position,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Searched, Exhausted> {
         let halt = Halt::new(budget);
         let helpers = AtomicU64::new(0);
         let (cells, stones) = (
@@ -302,7 +314,10 @@ impl Searcher {
                 });
             }
             let mut thread = Thread::new(self, &halt);
+            progress.phase("searching", None);
+            thread.watch = Some(Watch::new(progress));
             let score = thread.score(p, &bracket);
+            progress.finish();
             let line = score.map(|s| thread.line(p, s));
             halt.finish();
             (score, line, thread.nodes)
@@ -341,6 +356,8 @@ struct Thread<'a> {
     stopped: bool,
     /// The shared bracket of the score and its value when this thread's question was asked.
     watched: Option<(&'a AtomicU64, u64)>,
+    /// Where the main thread reports how the search is going.
+    watch: Option<Watch<'a>>,
 }
 
 impl<'a> Thread<'a> {
@@ -352,6 +369,7 @@ impl<'a> Thread<'a> {
             checked: 0,
             stopped: false,
             watched: None,
+            watch: None,
         }
     }
 
@@ -541,6 +559,13 @@ impl<'a> Thread<'a> {
             self.checked = self.nodes;
             if let Some((bracket, packed)) = self.watched {
                 self.stopped |= bracket.load(Ordering::Relaxed) != packed;
+                if let Some(w) = self.watch.as_mut().filter(|w| w.due()) {
+                    let (min, max) = unpack(bracket.load(Ordering::Relaxed));
+                    w.show(
+                        &format!("searching, the score between {min} and {max}"),
+                        self.halt.nodes(),
+                    );
+                }
             }
         }
     }

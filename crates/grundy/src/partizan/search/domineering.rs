@@ -45,7 +45,7 @@ use crate::partizan::rulesets::{Evaluator, RaceBounds};
 use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
-use crate::search::{solver, Halt, Table, CHECK_EVERY};
+use crate::search::{solver, Halt, Table, Watch, CHECK_EVERY};
 
 /// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
 /// techniques are on (each can be turned off to measure what it brings).
@@ -560,8 +560,12 @@ struct Thread<'a> {
     done: &'a AtomicBool,
     /// Why valuing a small position failed (its store's budget), if it did.
     error: Option<crate::partizan::ValueError>,
-    /// Where the main thread reports its nodes.
-    progress: Option<&'a dyn Progress>,
+    /// Where the main thread reports how the search is going.
+    watch: Option<Watch<'a>>,
+    /// The root's move searched now, its place among the root's moves and their number.
+    root: Option<(u32, usize, usize)>,
+    /// Whether Left moves at the root.
+    root_left: bool,
 }
 
 impl<'a> Thread<'a> {
@@ -581,7 +585,9 @@ impl<'a> Thread<'a> {
             valuer,
             done,
             error: None,
-            progress,
+            watch: progress.map(Watch::new),
+            root: None,
+            root_left: true,
         }
     }
 
@@ -591,16 +597,32 @@ impl<'a> Thread<'a> {
         if self.nodes - self.checked >= CHECK_EVERY {
             self.stopped |= self.halt.check(self.nodes - self.checked);
             self.stopped |= self.done.load(Ordering::Relaxed);
-            if let Some(p) = self.progress {
-                p.advance(self.nodes - self.checked);
-            }
             self.checked = self.nodes;
+            if self.watch.as_ref().is_some_and(Watch::due) {
+                self.report();
+            }
+        }
+    }
+
+    /// Shows the root's move searched now, and the nodes of every thread.
+    fn report(&mut self) {
+        let at = match self.root {
+            Some((at, i, n)) => {
+                let domino = Domino::new(self.s.geometry.shape, at as u8, self.root_left);
+                format!("searching move {i} of {n} ({domino})")
+            }
+            None => "searching".to_string(),
+        };
+        let nodes = self.halt.nodes();
+        if let Some(w) = self.watch.as_mut() {
+            w.show(&at, nodes);
         }
     }
 
     /// The search from the root: whether the mover wins and a best move; `None` if
     /// stopped.
     fn root(&mut self, e: u64, left: bool) -> Option<(bool, Option<u32>)> {
+        self.root_left = left;
         let (wins, best) = self.negamax(e, left, 0);
         (!self.stopped).then_some((wins, best))
     }
@@ -676,7 +698,8 @@ impl<'a> Thread<'a> {
         // (never the first, which is searched at once).
         let defer = s.options.defer && s.options.threads > 1 && e.count_ones() > DEFER_EMPTY;
         let searched = moves.len();
-        let mut i = 0;
+        // The moves taken so far, deferred ones when they are taken.
+        let (mut i, mut taken) = (0, 0);
         while i < moves.len() {
             let at = moves[i].1;
             i += 1;
@@ -688,6 +711,10 @@ impl<'a> Thread<'a> {
                     continue;
                 }
                 s.busy.enter(k);
+            }
+            taken += 1;
+            if ply == 0 {
+                self.root = Some((at, taken, searched));
             }
             let (child, _) = self.negamax(after, !left, ply + 1);
             if let Some(k) = busy {
