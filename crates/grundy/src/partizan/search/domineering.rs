@@ -398,16 +398,6 @@ impl DomineeringSearch {
         }))
     }
 
-    /// The bytes of the transposition table.
-    pub fn table_bytes(&self) -> u64 {
-        self.table.bytes()
-    }
-
-    /// Forgets every result the table holds. O(table entries).
-    pub fn clear(&self) {
-        self.table.clear();
-    }
-
     /// Distinct regions valued by canonical form, by every thread.
     pub fn regions_valued(&self) -> usize {
         self.valuers
