@@ -259,7 +259,7 @@ fn report(
 type Promised<T> = Vec<(i64, <T as Tree>::Move)>;
 
 /// The value behind `m`, whether or not a thread panicked holding it.
-fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
+pub(crate) fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 

@@ -45,7 +45,8 @@ use crate::partizan::rulesets::{Evaluator, RaceBounds};
 use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
-use crate::search::{solver, Halt, Table, Watch, CHECK_EVERY};
+use crate::search::solver::{self, lock};
+use crate::search::{Halt, Table, Watch, CHECK_EVERY};
 
 /// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
 /// techniques are on (each can be turned off to measure what it brings).
@@ -530,11 +531,6 @@ impl PositionSearch<Domineering> for DomineeringSearch {
         }
         Ok(count)
     }
-}
-
-/// A lock that a panicking thread left poisoned is still the data's.
-fn lock(m: &Mutex<Valuer>) -> std::sync::MutexGuard<'_, Valuer> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// One thread's search: its node count, and where it reports.
