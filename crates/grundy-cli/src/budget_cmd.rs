@@ -4,8 +4,10 @@
 //! code 2) rather than killing the process.
 //!
 //! The memory budget defaults to the library's ([`grundy::budget::default_memory`]: 3/4 of
-//! what the process can have); there is no time limit unless `--timeout` is given. Every
-//! budget built here says how to raise itself in the words of these options ([`RAISE`]).
+//! what the process can have); the time budget to [`DEFAULT_TIMEOUT`], so that no input a
+//! user types without asking for more keeps the terminal for minutes (`--timeout none`
+//! lifts it). Every budget built here says how to raise itself in the words of these options
+//! ([`RAISE`]).
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -16,12 +18,24 @@ use grundy::budget::{Budget, Cancel, Raise};
 use grundy::games::{Family, Group};
 use grundy::input;
 
-/// How the command line's budgets are raised.
+/// How the command line's budgets are raised, for a command with `--max-positions`.
 pub const RAISE: Raise = Raise {
     positions: "raise it with --max-positions N",
     memory: "raise it with --memory SIZE (e.g. --memory 8G)",
     time: "raise it with --timeout SECONDS",
 };
+
+/// How the budgets are raised for a command without `--max-positions`: its position budget
+/// is the most positions the engine numbers, which no option raises.
+pub const RAISE_MEMORY_TIME: Raise = Raise {
+    positions: "that is the most positions the engine numbers: give a smaller input",
+    ..RAISE
+};
+
+/// The time budget of these commands when `--timeout` is not given, in seconds: long
+/// enough for every answer the guide shows (the longest take a few seconds), short enough
+/// that a typed input never holds the terminal for minutes unasked.
+pub const DEFAULT_TIMEOUT: u64 = 60;
 
 /// The longest `--timeout`: a thousand years is no limit worth writing.
 const MAX_TIMEOUT: f64 = 3.2e10;
@@ -30,8 +44,8 @@ const MAX_TIMEOUT: f64 = 3.2e10;
 const MEMORY_HELP: &str = "The most memory the computation may take, by its own estimate \
     (8G, 512M) [default: 3/4 of what the process can have]";
 /// The help of `--timeout`.
-const TIMEOUT_HELP: &str = "Stop the computation with an error after SECONDS seconds (1.5, 60) \
-    [default: no limit; Ctrl-C stops it too]";
+const TIMEOUT_HELP: &str = "Stop the computation with an error after SECONDS seconds (1.5, \
+    600), or 'none' for no limit [default: 60; Ctrl-C stops it too]";
 
 /// `--memory` and `--timeout`, for the commands declared with clap's derive.
 #[derive(Debug, Clone, Args)]
@@ -74,40 +88,57 @@ pub fn args() -> [Arg; 2] {
     ]
 }
 
-/// The budget of a generated command's matches (with [`args`]).
-pub fn from_matches(matches: &ArgMatches) -> Result<Budget> {
-    budget(
+/// The budget of a generated command's matches (with [`args`]), naming `--max-positions`
+/// where `family` has it.
+pub fn from_matches(matches: &ArgMatches, family: &Family) -> Result<Budget> {
+    let budget = budget(
         matches.get_one::<String>("memory").map(String::as_str),
         matches.get_one::<String>("timeout").map(String::as_str),
+    )?;
+    Ok(
+        match family.params.iter().any(|p| p.name == "max-positions") {
+            true => budget.named(RAISE),
+            false => budget,
+        },
     )
 }
 
 /// The budget of `--memory SIZE` (the default memory if not given) and `--timeout SECONDS`
-/// (no deadline if not given), stopped by Ctrl-C, its errors naming these options. The
-/// deadline runs from this call. O(1), and the Ctrl-C handler is installed on the first
-/// call.
+/// ([`DEFAULT_TIMEOUT`] if not given, no deadline for `none`), stopped by Ctrl-C, its
+/// errors naming these options ([`RAISE_MEMORY_TIME`]). The deadline runs from this call. O(1), and the Ctrl-C
+/// handler is installed on the first call.
 pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
-    let mut budget = Budget::default().named(RAISE).with_cancel(cancel());
+    let mut budget = Budget::default()
+        .named(RAISE_MEMORY_TIME)
+        .with_cancel(cancel());
     if let Some(text) = memory {
         budget = budget.with_memory(input::bytes("--memory", text)?);
     }
-    if let Some(text) = timeout {
-        budget = budget.with_time(seconds(text)?);
+    let time = match timeout {
+        None => Some(Duration::from_secs(DEFAULT_TIMEOUT)),
+        Some(text) => seconds(text)?,
+    };
+    if let Some(time) = time {
+        budget = budget.with_time(time);
     }
     Ok(budget)
 }
 
-/// Reads `--timeout`: a number of seconds, more than 0, decimals allowed.
-fn seconds(text: &str) -> Result<Duration> {
+/// Reads `--timeout`: a number of seconds, more than 0, decimals allowed; `none` for no
+/// deadline.
+fn seconds(text: &str) -> Result<Option<Duration>> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
     text.trim()
         .parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_TIMEOUT)
-        .map(Duration::from_secs_f64)
+        .map(|s| Some(Duration::from_secs_f64(s)))
         .ok_or_else(|| {
             anyhow!(
                 "--timeout: '{text}' is not a time (expected a number of seconds greater than \
-                 0, like 1.5 or 60)"
+                 0, like 1.5 or 60, or 'none' for no limit)"
             )
         })
 }
@@ -149,14 +180,19 @@ mod tests {
         assert!(error
             .to_string()
             .ends_with("raise it with --memory SIZE (e.g. --memory 8G)"));
-        let none = super::budget(None, None).unwrap();
-        assert_eq!(none.memory(), grundy::budget::default_memory());
+        let default = super::budget(None, None).unwrap();
+        assert_eq!(default.memory(), grundy::budget::default_memory());
+        let left = default.time_left().unwrap();
+        assert!(left <= Duration::from_secs(DEFAULT_TIMEOUT));
+        assert!(left > Duration::from_secs(DEFAULT_TIMEOUT - 10));
+        let none = super::budget(None, Some("none")).unwrap();
         assert!(none.time_left().is_none());
     }
 
     #[test]
     fn a_timeout_is_a_positive_number_of_seconds() {
-        assert_eq!(seconds("60").unwrap(), Duration::from_secs(60));
+        assert_eq!(seconds("60").unwrap(), Some(Duration::from_secs(60)));
+        assert_eq!(seconds(" None ").unwrap(), None);
         for bad in ["0", "-1", "soon", "inf", "NaN", "1e300", ""] {
             let error = seconds(bad).unwrap_err().to_string();
             assert!(error.starts_with("--timeout: "), "{bad}: {error}");

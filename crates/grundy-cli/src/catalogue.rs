@@ -147,7 +147,7 @@ pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> 
     let bar = Bar::new();
     let mut inputs = Inputs::new(family.params, &reader, &bar).with_naming(naming);
     if budget_cmd::takes_budget(family) {
-        inputs = inputs.with_budget(budget_cmd::from_matches(matches)?);
+        inputs = inputs.with_budget(budget_cmd::from_matches(matches, family)?);
     }
     set_inputs(&mut inputs, family.params, matches);
     let report = family.answer(&inputs).map_err(|e| anyhow!("{e}"));

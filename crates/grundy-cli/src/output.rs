@@ -103,7 +103,9 @@ pub fn emit(report: &Report, format: Format) -> Result<()> {
 
 /// Writes reports one after the other in the chosen format on standard output: in text a
 /// blank line between two, in JSON one line each, in TSV and CSV the rows of each under one
-/// header.
+/// header. A partial report (a budget ran out before all of it was computed) is written as
+/// far as it goes, and then its budget's error is returned, so that the command ends with
+/// exit code 2 and the message that says how to raise the budget.
 pub fn emit_each(reports: &[Report], format: Format) -> Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
     for (i, report) in reports.iter().enumerate() {
@@ -138,5 +140,8 @@ pub fn emit_each(reports: &[Report], format: Format) -> Result<()> {
         }
     }
     out.flush()?;
-    Ok(())
+    match reports.iter().find_map(Report::stopped) {
+        Some(e) => Err(e.clone().into()),
+        None => Ok(()),
+    }
 }

@@ -12,7 +12,7 @@ use grundy::games::registry;
 use grundy::input;
 use grundy::pattern::observe::{observe, Pattern};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
-use grundy::pattern::table::{Kind, Span, Table, Tabulate};
+use grundy::pattern::table::{Kind, Span, Table, TableError, Tabulate};
 use serde::Serialize;
 
 use crate::budget_cmd::BudgetArgs;
@@ -184,7 +184,30 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
         .as_deref()
         .map(|s| parse_positive("scale", s, "a scale").map(|s| s as u32))
         .transpose()?;
-    let table = table(args, game.as_ref())?;
+    // A table that a budget stopped is shown as far as it got, then the budget's error.
+    let (table, stopped) = match table(args, game.as_ref()) {
+        Ok(table) => (table, None),
+        Err(e) => match e.downcast::<TableError>()? {
+            TableError::Stopped { partial, error } => (*partial, Some(error)),
+            e => return Err(e.into()),
+        },
+    };
+    show(args, &table, wrap, scale, format)?;
+    match stopped {
+        Some(error) => Err(error.into()),
+        None => Ok(()),
+    }
+}
+
+/// Writes `table` as `args` and `format` ask: pictures, then the table or what was drawn,
+/// and the patterns seen.
+fn show(
+    args: &TableArgs,
+    table: &Table,
+    wrap: Option<usize>,
+    scale: Option<u32>,
+    format: Format,
+) -> Result<()> {
     let mut out = io::stdout().lock();
     let options = PictureOptions {
         wrap: wrap.unwrap_or(0),
@@ -192,26 +215,20 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
     };
     let mut written = Vec::new();
     if let Some(path) = &args.png {
-        written.push(draw(&table, &options, path, false)?);
+        written.push(draw(table, &options, path, false)?);
     }
     if let Some(path) = &args.svg {
-        written.push(draw(&table, &options, path, true)?);
+        written.push(draw(table, &options, path, true)?);
     }
-    let patterns = args.patterns.then(|| observe(&table));
+    let patterns = args.patterns.then(|| observe(table));
     if format == Format::Csv {
         table.write_csv(&mut out)?;
     } else if format == Format::Tsv {
         table.write_tsv(&mut out)?;
     } else if format == Format::Json {
         match patterns {
-            Some(patterns) => write_json_line(
-                &mut out,
-                &Observed {
-                    table: &table,
-                    patterns,
-                },
-            )?,
-            None => write_json_line(&mut out, &table)?,
+            Some(patterns) => write_json_line(&mut out, &Observed { table, patterns })?,
+            None => write_json_line(&mut out, table)?,
         }
         return Ok(());
     } else if written.is_empty() {

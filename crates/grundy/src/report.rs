@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::answer::Answer;
+use crate::budget::Exhausted;
 use crate::outcome::Outcome;
 
 /// How many winning moves text output lists before saying how many there are.
@@ -465,9 +466,14 @@ pub enum Part {
 }
 
 /// A catalogue command's answer, as an ordered list of parts. See the module.
+///
+/// A report may be partial: what was finished before a budget ran out, with the budget that
+/// did ([`Report::stopped_by`]); its parts say which properties were not computed, and a
+/// front end shows them and then the budget's error.
 #[derive(Debug, Default)]
 pub struct Report {
     parts: Vec<Part>,
+    stopped: Option<Exhausted>,
 }
 
 impl Report {
@@ -480,6 +486,7 @@ impl Report {
     pub fn answer<M: Display + Serialize>(answer: &Answer<M>) -> Report {
         Report {
             parts: vec![Part::Answer(RenderedAnswer::new(answer))],
+            stopped: None,
         }
     }
 
@@ -503,6 +510,18 @@ impl Report {
     /// Adds a listing.
     pub fn listing(self, listing: Listing) -> Report {
         self.with(Part::Listing(listing))
+    }
+
+    /// The same report, marked as partial: `e` ran out before the rest was computed. Its
+    /// JSON form gets `"stopped"` (the error's message). O(1).
+    pub fn stopped_by(mut self, e: Exhausted) -> Report {
+        self.stopped = Some(e);
+        self
+    }
+
+    /// The budget that ran out before the report was complete, if one did. O(1).
+    pub fn stopped(&self) -> Option<&Exhausted> {
+        self.stopped.as_ref()
     }
 
     /// The parts, in order.
@@ -547,6 +566,9 @@ impl Report {
                     map.insert(l.key.to_string(), Value::Array(rows));
                 }
             }
+        }
+        if let Some(e) = &self.stopped {
+            map.insert("stopped".into(), Value::String(e.to_string()));
         }
         Value::Object(map)
     }

@@ -24,7 +24,7 @@ use crate::partizan::rulesets::konane::Konane;
 use crate::partizan::rulesets::snort_col::SnortCol;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use crate::partizan::{GameId, GameStore, Side};
+use crate::partizan::{GameId, GameStore, Side, ValueError};
 use crate::pattern::table::{
     of_kind, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
@@ -32,9 +32,11 @@ use crate::play::rulesets::{build, edges, grid, vertices};
 use crate::play::{PlayTable, Playable};
 use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 
-/// The answer for `text` under `rules`: its class (the headline), its canonical form, and
-/// both players' answers moving first, each naming what the player does (`places vertical
-/// dominoes`). The valuation works within `budget` (see [`GameStore::with_budget`]).
+/// The answer for the position of `inputs` under `rules`: its class (the headline), its
+/// canonical form, and both players' answers moving first, each naming what the player does
+/// (`places vertical dominoes`). The valuation works within the budget of `inputs` (see
+/// [`GameStore::with_budget`]); a form whose text is longer than the `max-length` parameter
+/// is not written (its JSON `null`, and a note saying how to raise it).
 ///
 /// ```text
 /// N (the first player wins)
@@ -50,20 +52,31 @@ use crate::report::{Field, Layout, Part, RenderedAnswer, Report};
 /// object whose moves are `{"move", "position", "canonical_form"}`.
 pub fn report<R: Ruleset>(
     rules: R,
-    text: &str,
+    inputs: &Inputs,
     players: [&str; 2],
-    budget: &Budget,
 ) -> Result<Report, RunError> {
     let p = rules
-        .parse(text)
+        .parse(position(inputs))
         .map_err(|e| InputError::invalid("position", e))?;
-    let mut store = GameStore::with_budget(budget.clone());
+    let longest = inputs.whole("max-length")?;
+    let mut store = GameStore::with_budget(inputs.budget().clone());
+    store.set_print_limit(usize::try_from(longest).unwrap_or(usize::MAX));
     let mut evaluator = Evaluator::new(rules);
     let a = analyse(&mut evaluator, &mut store, &p)?;
-    let value = store.display(a.value);
+    let (value, shown) = match store.written(a.value, store.print_limit()) {
+        Ok(text) => (Some(text.clone()), text),
+        Err(ValueError::TooLong { limit }) => (
+            None,
+            format!(
+                "not written: more than {limit} characters ({} N writes up to N)",
+                inputs.shown("max-length")
+            ),
+        ),
+        Err(e) => return Err(e.into()),
+    };
     let mut report = Report::new().fields([
         Field::shown("outcome_class", a.class, "", a.class).laid_out(Layout::Bare),
-        Field::new("canonical_form", value),
+        Field::shown("canonical_form", &value, "canonical form", shown),
         Field::json_only("position", a.position),
     ]);
     for ((side, moves), doing) in [(Side::Left, a.left_wins), (Side::Right, a.right_wins)]
@@ -83,12 +96,30 @@ pub fn report<R: Ruleset>(
     Ok(report)
 }
 
+/// The longest canonical form a ruleset's answer writes by default: the store's
+/// [`PRINT_LIMIT`](crate::partizan::store::PRINT_LIMIT).
+const DEFAULT_MAX_LENGTH: &str = "100000";
+
+/// The parameter that bounds the text of the forms an answer writes: a form can be
+/// exponentially longer than its position (a Hackenbush string of 30 edges).
+pub(super) const MAX_LENGTH: Param = Param::option(
+    "max-length",
+    "N",
+    "Write a canonical form only if its text has at most N characters (a form can be \
+     exponentially longer than its position); a longer one is noted as not written",
+)
+.default(DEFAULT_MAX_LENGTH)
+.whole("a length", 0);
+
 /// The one parameter of every ruleset family.
-pub(super) const POSITION: [Param; 1] = [Param::arg(
-    "position",
-    "POSITION",
-    "The position, rows separated by '|' (a strip is one row)",
-)];
+pub(super) const POSITION: [Param; 2] = [
+    Param::arg(
+        "position",
+        "POSITION",
+        "The position, rows separated by '|' (a strip is one row)",
+    ),
+    MAX_LENGTH,
+];
 
 /// The position given.
 pub(super) fn position<'a>(inputs: &'a Inputs) -> &'a str {
@@ -106,9 +137,8 @@ pub static DOMINEERING: Family = Family {
     run: |inputs| {
         report(
             Domineering,
-            position(inputs),
+            inputs,
             ["vertical dominoes", "horizontal dominoes"],
-            inputs.budget(),
         )
     },
     table: Some(TableSource {
@@ -140,14 +170,7 @@ pub static CRAM: Family = Family {
             players' winning moves; tables of rectangles",
     example: &[("position", ".........|##.######")],
     params: &POSITION,
-    run: |inputs| {
-        report(
-            Cram,
-            position(inputs),
-            ["any domino", "any domino"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(Cram, inputs, ["any domino", "any domino"]),
     table: Some(TableSource {
         syntax: "cram",
         about: "(a, b): the empty a × b board: nim values (small boards)",
@@ -177,14 +200,7 @@ pub static CLOBBER: Family = Family {
             empty): canonical form, outcome class, both players' winning moves",
     example: &[("position", "xox|ox.")],
     params: &POSITION,
-    run: |inputs| {
-        report(
-            Clobber::CLOBBER,
-            position(inputs),
-            ["x", "o"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(Clobber::CLOBBER, inputs, ["x", "o"]),
     table: None,
     plays: &[Playable {
         syntax: "clobber",
@@ -210,14 +226,7 @@ pub static ANTI_CLOBBER: Family = Family {
             stone): canonical form, outcome class, both players' winning moves",
     example: &[("position", "xoxo|oo..")],
     params: &POSITION,
-    run: |inputs| {
-        report(
-            Clobber::ANTI_CLOBBER,
-            position(inputs),
-            ["x", "o"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(Clobber::ANTI_CLOBBER, inputs, ["x", "o"]),
     table: None,
     plays: &[Playable {
         syntax: "anticlobber",
@@ -244,14 +253,7 @@ pub static TOADS_AND_FROGS: Family = Family {
             form, outcome class, both players' winning moves",
     example: &[("position", "TT..FF")],
     params: &POSITION,
-    run: |inputs| {
-        report(
-            ToadsAndFrogs,
-            position(inputs),
-            ["toads", "frogs"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(ToadsAndFrogs, inputs, ["toads", "frogs"]),
     table: Some(TableSource {
         syntax: "toads-and-frogs",
         about: "(a, b): the strip of a toads, one empty cell, b frogs: canonical forms",
@@ -284,20 +286,16 @@ pub static HACKENBUSH: Family = Family {
     about: "Blue-Red-Green Hackenbush (a string or tree 'l(l;rl)' from the ground, or edges \
             '0-1:b 1-2:r', 0 the ground): canonical form, outcome class, winning cuts",
     example: &[("position", "l(l;rl)")],
-    params: &[Param::arg(
-        "position",
-        "GRAPH",
-        "Edges from the ground: l or b blue, r red, e or g green, branches in (...;...); or \
-         edges U-V:C, vertex 0 the ground (at most 64 edges)",
-    )],
-    run: |inputs| {
-        report(
-            Hackenbush,
-            position(inputs),
-            ["blue and green", "red and green"],
-            inputs.budget(),
-        )
-    },
+    params: &[
+        Param::arg(
+            "position",
+            "GRAPH",
+            "Edges from the ground: l or b blue, r red, e or g green, branches in (...;...); \
+             or edges U-V:C, vertex 0 the ground (at most 64 edges)",
+        ),
+        MAX_LENGTH,
+    ],
+    run: |inputs| report(Hackenbush, inputs, ["blue and green", "red and green"]),
     table: None,
     plays: &[Playable {
         syntax: "hackenbush",
@@ -317,13 +315,16 @@ pub static HACKENBUSH: Family = Family {
 };
 
 /// The parameter of the graph-colouring families.
-const COLOURED_GRAPH: [Param; 1] = [Param::arg(
-    "position",
-    "GRAPH",
-    "A graph in CGSuite's notation ('L-.-.(-.;-R)': '.' uncoloured, 'L'/'R' tinted, 'x'/'o' \
-     coloured, '-' edges, branches in (...;...), ':A' names a vertex met again), or words \
-     U-V and V:C, vertices 0 to 63 (at most 64)",
-)];
+const COLOURED_GRAPH: [Param; 2] = [
+    Param::arg(
+        "position",
+        "GRAPH",
+        "A graph in CGSuite's notation ('L-.-.(-.;-R)': '.' uncoloured, 'L'/'R' tinted, \
+         'x'/'o' coloured, '-' edges, branches in (...;...), ':A' names a vertex met again), \
+         or words U-V and V:C, vertices 0 to 63 (at most 64)",
+    ),
+    MAX_LENGTH,
+];
 
 /// `grundy snort GRAPH`: CGSuite's graph notation or an edge list.
 pub static SNORT: Family = Family {
@@ -333,14 +334,7 @@ pub static SNORT: Family = Family {
             only Left/Right may colour): canonical form, outcome class, winning moves",
     example: &[("position", "L-.-.-.-L")],
     params: &COLOURED_GRAPH,
-    run: |inputs| {
-        report(
-            SnortCol::SNORT,
-            position(inputs),
-            ["L", "R"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(SnortCol::SNORT, inputs, ["L", "R"]),
     table: None,
     plays: &[Playable {
         syntax: "snort",
@@ -367,7 +361,7 @@ pub static COL: Family = Family {
             Right/Left may colour): canonical form, outcome class, winning moves",
     example: &[("position", "R-.-R-.-L-.-R")],
     params: &COLOURED_GRAPH,
-    run: |inputs| report(SnortCol::COL, position(inputs), ["L", "R"], inputs.budget()),
+    run: |inputs| report(SnortCol::COL, inputs, ["L", "R"]),
     table: None,
     plays: &[Playable {
         syntax: "col",
@@ -395,7 +389,7 @@ pub static KONANE: Family = Family {
             class, both players' winning moves",
     example: &[("position", "xo.ox|.xoxo|ox.ox")],
     params: &POSITION,
-    run: |inputs| report(Konane, position(inputs), ["x", "o"], inputs.budget()),
+    run: |inputs| report(Konane, inputs, ["x", "o"]),
     table: None,
     plays: &[Playable {
         syntax: "konane",
@@ -423,7 +417,7 @@ pub static AMAZONS: Family = Family {
             form, outcome class, both players' winning moves",
     example: &[("position", "x...|o...")],
     params: &POSITION,
-    run: |inputs| report(Amazons, position(inputs), ["x", "o"], inputs.budget()),
+    run: |inputs| report(Amazons, inputs, ["x", "o"]),
     table: None,
     plays: &[Playable {
         syntax: "amazons",
@@ -498,7 +492,9 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
         let mut store = GameStore::with_budget(budget.clone());
         let mut evaluator = Evaluator::new(self.rules);
         let mut ids = Vec::new();
-        for x in a.iter() {
+        let mut stopped = None;
+        'rows: for x in a.iter() {
+            let row = ids.len();
             for y in b.iter() {
                 let Some(text) = (self.position)(x, y) else {
                     ids.push(GameId::ZERO);
@@ -508,11 +504,38 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
                     .rules
                     .parse(&text)
                     .map_err(|e| failed(format!("position '{text}': {e}")))?;
-                let v = evaluator
-                    .value(&mut store, &p)
-                    .map_err(|e| failed(e.to_string()))?;
-                ids.push(v);
+                match evaluator.value(&mut store, &p) {
+                    Ok(v) => ids.push(v),
+                    Err(ValueError::Budget(e)) => {
+                        ids.truncate(row);
+                        stopped = Some((x, e));
+                        break 'rows;
+                    }
+                    Err(e) => return Err(failed(e.to_string())),
+                }
             }
+        }
+        // The rows finished before a budget ran out are a table of their own.
+        let (a, stopped) = match stopped {
+            None => (a, None),
+            Some((x, e)) if x == a.first => {
+                return Err(TableError::Budget {
+                    game: name.to_string(),
+                    message: e.to_string(),
+                })
+            }
+            Some((x, e)) => (
+                Span {
+                    first: a.first,
+                    last: x - 1,
+                },
+                Some(e),
+            ),
+        };
+        // The forms of the cells valued are written whatever the budget left: each text is
+        // bounded by the store's print limit, and the cancel flag still stops it.
+        if stopped.is_some() {
+            store.set_budget(Budget::default().with_cancel(budget.cancel().clone()));
         }
         let mut cells = ids.into_iter();
         let mut next = || cells.next().unwrap_or(GameId::ZERO);
@@ -530,7 +553,16 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
                 })
             })?
         };
-        Ok(of_kind(table, kind))
+        let table = of_kind(table, kind);
+        Ok(match stopped {
+            None => table,
+            Some(error) => {
+                return Err(TableError::Stopped {
+                    partial: Box::new(table),
+                    error,
+                })
+            }
+        })
     }
 }
 

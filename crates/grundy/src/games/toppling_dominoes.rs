@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use super::rulesets::{position, report, RulesetTable, POSITION};
+use super::rulesets::{report, RulesetTable, POSITION};
 use super::{Family, Group};
 use crate::partizan::rulesets::{BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
@@ -237,14 +237,7 @@ pub static FAMILY: Family = Family {
             players' winning moves; tables of rows",
     example: &[("position", "xxogo|oxg")],
     params: &POSITION,
-    run: |inputs| {
-        report(
-            TopplingDominoes,
-            position(inputs),
-            ["blue dominoes", "red dominoes"],
-            inputs.budget(),
-        )
-    },
+    run: |inputs| report(TopplingDominoes, inputs, ["blue dominoes", "red dominoes"]),
     table: Some(TableSource {
         syntax: "toppling-dominoes",
         about:

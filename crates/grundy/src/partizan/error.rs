@@ -36,6 +36,12 @@ pub enum ValueError {
     /// far the work got.
     #[error(transparent)]
     Budget(#[from] crate::budget::Exhausted),
+    /// A form's text would be longer than the most a caller asked to write.
+    #[error("its text is longer than {limit} characters")]
+    TooLong {
+        /// The most characters asked for.
+        limit: u64,
+    },
     /// A count exceeds what an answer can hold.
     #[error("count out of range: more than 2^128 - 1")]
     CountOverflow,

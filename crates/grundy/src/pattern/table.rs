@@ -25,7 +25,7 @@ use serde::{Serialize, Serializer};
 
 use rustc_hash::FxHashMap;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::input::{self, InputError};
 use crate::outcome::OutcomeClass;
 use crate::progress::{NoProgress, Progress};
@@ -181,6 +181,15 @@ pub enum TableError {
         game: String,
         /// Which budget, and how to raise it.
         message: String,
+    },
+    /// A budget ran out after part of the table was computed: the rows finished (a table of
+    /// its own, whose first rows are the table asked for), and the budget's error.
+    #[error("{error}")]
+    Stopped {
+        /// The rows finished.
+        partial: Box<Table>,
+        /// The budget that ran out, and how to raise it.
+        error: Exhausted,
     },
     /// The game's own computation failed.
     #[error("{game}: {message}")]

@@ -12,9 +12,9 @@ use super::outcome::Outcomes;
 use super::sides::Sides;
 use super::simplify::{simplify, Simplifier};
 use super::stopper::is_stopper;
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted, Resource};
 use crate::partizan::describe::relation;
-use crate::partizan::{GameStore, Side};
+use crate::partizan::{GameStore, Side, ValueError};
 use crate::report::{Field, Report};
 
 /// Every property of `game`, read from `expression`: the expression, the number of
@@ -28,6 +28,12 @@ use crate::report::{Field, Report};
 /// simplest form if it is a stopper). O(n² (n + m)) for the simplest forms, the sidling of
 /// the sides and of the degree (see [`onside`](super::onside)), O(n + m) for the rest,
 /// within `budget`.
+///
+/// The outcomes come from one retrograde pass, fast whatever the game; the other
+/// properties can take long. When `budget` runs out while computing them, the report keeps
+/// what was finished, says of the rest `not computed` and which budget ran out, and is
+/// marked with the budget's error ([`Report::stopped_by`]). A form whose text is longer
+/// than the print limit ([`GameStore::print_limit`]) is noted as not written.
 ///
 /// ```
 /// use grundy::budget::Budget;
@@ -46,23 +52,6 @@ pub fn properties(
     budget: &Budget,
 ) -> Result<Report, LoopyError> {
     let stopper = is_stopper(game);
-    // One order of the stopper's positions and one store serve its simplest form and the
-    // simplest forms of the best moves.
-    let simplifier = if stopper {
-        Some(Simplifier::new(game, budget)?)
-    } else {
-        None
-    };
-    let mut store = GameStore::with_budget(budget.clone());
-    let (form, stops) = match &simplifier {
-        Some(s) => {
-            let (simplest, forms) = Stopper::numbered(&s.simplest(budget)?, &mut store)?;
-            let form = simplest.notation_in(&mut store, &forms, budget)?;
-            let stops = simplest.stops_in(&store, &forms);
-            (Some((form, simplest)), Some(stops))
-        }
-        None => (None, None),
-    };
     let outcomes = Outcomes::of(game);
     let mut fields = vec![
         Field::shown("expression", expression, "expression", expression),
@@ -79,23 +68,32 @@ pub fn properties(
             },
         ),
     ];
-    if let (Some((form, canonical)), Some((left, right))) = (&form, stops) {
-        fields.push(Field::shown("canonical_form", form, "canonical form", form));
-        fields.push(Field::shown(
-            "left_stop",
-            left.to_string(),
-            "left stop",
-            left,
-        ));
-        fields.push(Field::shown(
-            "right_stop",
-            right.to_string(),
-            "right stop",
-            right,
-        ));
-        fields.extend(loopiness(canonical, budget)?);
-        for key in ["value", "onside", "offside"] {
-            fields.push(Field::json_only(key, form));
+    // One order of the stopper's positions and one store serve its simplest form and the
+    // simplest forms of the best moves.
+    let mut store = GameStore::with_budget(budget.clone());
+    let mut stopped = None;
+    let simplifier = if stopper {
+        match stopper_fields(game, &mut store, budget) {
+            Ok((simplifier, more)) => {
+                fields.extend(more);
+                Some(simplifier)
+            }
+            Err(LoopyError::Budget(e)) => {
+                let keys = [
+                    "canonical_form",
+                    "left_stop",
+                    "right_stop",
+                    "degree",
+                    "variety",
+                ];
+                fields.extend(keys.map(|key| not_computed(key, &e)));
+                for key in ["value", "onside", "offside"] {
+                    fields.push(Field::json_only(key, serde_json::Value::Null));
+                }
+                stopped = Some(e);
+                None
+            }
+            Err(e) => return Err(e),
         }
     } else {
         for key in [
@@ -107,8 +105,19 @@ pub fn properties(
         ] {
             fields.push(Field::json_only(key, serde_json::Value::Null));
         }
-        fields.extend(sides(game, budget)?);
-    }
+        match sides(game, budget) {
+            Ok(more) => fields.extend(more),
+            Err(LoopyError::Budget(e)) => {
+                fields.push(not_computed("value", &e));
+                for key in ["onside", "offside"] {
+                    fields.push(Field::json_only(key, serde_json::Value::Null));
+                }
+                stopped = Some(e);
+            }
+            Err(e) => return Err(e),
+        }
+        None
+    };
     for (key, label, mover) in [
         ("left_first", "Left moving first", Side::Left),
         ("right_first", "Right moving first", Side::Right),
@@ -117,10 +126,28 @@ pub fn properties(
         let best = match (play.best, positions) {
             (None, _) => None,
             (Some(w), Some(names)) => Some(names[w as usize].clone()),
-            (Some(w), None) => Some(match &simplifier {
-                Some(s) => simplest_text(&s.follower(w, budget)?, &mut store, budget)?,
-                None => shown(&game.follower(w), &mut store, budget)?,
-            }),
+            // Once a budget has run out, the best move is not written: its form would need
+            // the budget.
+            (Some(_), None) if stopped.is_some() => None,
+            (Some(w), None) => {
+                let written = match &simplifier {
+                    Some(s) => s
+                        .follower(w, budget)
+                        .and_then(|f| simplest_text(&f, &mut store, budget)),
+                    None => shown(&game.follower(w), &mut store, budget),
+                };
+                match written {
+                    Ok(text) => Some(text),
+                    Err(LoopyError::Budget(e)) => {
+                        stopped = Some(e);
+                        None
+                    }
+                    Err(LoopyError::Value(ValueError::TooLong { limit })) => {
+                        Some(format!("a game of more than {limit} characters"))
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
         };
         let text = match &best {
             Some(to) => format!("{} wins, moving to {to}", play.winner.as_str()),
@@ -134,7 +161,59 @@ pub fn properties(
             text,
         ));
     }
-    Ok(Report::new().fields(fields))
+    let report = Report::new().fields(fields);
+    Ok(match stopped {
+        Some(e) => report.stopped_by(e),
+        None => report,
+    })
+}
+
+/// The simplifier of the stopper `game`, and the fields of its simplest form: the form, its
+/// stops, degree and variety, and its value, onside and offside (the form, for a stopper).
+/// A form too long to write is noted as not written.
+fn stopper_fields<'a>(
+    game: &'a LoopyGame,
+    store: &mut GameStore,
+    budget: &Budget,
+) -> Result<(Simplifier<'a>, Vec<Field>), LoopyError> {
+    let simplifier = Simplifier::new(game, budget)?;
+    let (simplest, forms) = Stopper::numbered(&simplifier.simplest(budget)?, store)?;
+    let form = match simplest.notation_in(store, &forms, budget) {
+        Ok(text) => Some(text),
+        Err(LoopyError::Value(ValueError::TooLong { .. })) => None,
+        Err(e) => return Err(e),
+    };
+    let shown = form
+        .clone()
+        .unwrap_or_else(|| format!("not written: more than {} characters", store.print_limit()));
+    let (left, right) = simplest.stops_in(store, &forms);
+    let mut fields = vec![
+        Field::shown("canonical_form", &form, "canonical form", &shown),
+        Field::shown("left_stop", left.to_string(), "left stop", left),
+        Field::shown("right_stop", right.to_string(), "right stop", right),
+    ];
+    fields.extend(loopiness(&simplest, budget)?);
+    for key in ["value", "onside", "offside"] {
+        fields.push(Field::json_only(key, &form));
+    }
+    Ok((simplifier, fields))
+}
+
+/// The field `key`, null, whose text says that `e` ran out before it was computed.
+fn not_computed(key: &str, e: &Exhausted) -> Field {
+    let why = match e.resource {
+        Resource::Positions => "the position budget ran out",
+        Resource::Memory => "the memory budget ran out",
+        Resource::Time => "the time budget ran out",
+        Resource::Cancelled => "stopped",
+    };
+    let label = key.replace('_', " ");
+    Field::shown(
+        key,
+        serde_json::Value::Null,
+        &label,
+        format!("not computed ({why})"),
+    )
 }
 
 /// The degree and variety of the stopper `canonical` (a canonical form): the stopper, or

@@ -6,7 +6,7 @@
 use super::graph::LoopyGame;
 use super::short::short_forms;
 use crate::budget::{Budget, Resource};
-use crate::partizan::{GameId, GameStore, Side};
+use crate::partizan::{GameId, GameStore, Side, ValueError};
 
 use super::error::LoopyError;
 
@@ -17,8 +17,10 @@ const CHECK_EVERY: u64 = 4096;
 
 /// `game` in the notation: options in the order of their numbers; a position reached twice
 /// is written out twice (unless it leads back to itself through a position being written),
-/// so the text may be longer than the graph, and it is held within `budget`'s memory and
-/// time. O(length of the text) besides valuing the loopfree positions.
+/// so the text may be longer than the graph: it is held within `budget`'s memory and time,
+/// and a text longer than the store's print limit
+/// ([`GameStore::print_limit`]) is [`ValueError::TooLong`](crate::partizan::ValueError).
+/// O(length of the text) besides valuing the loopfree positions.
 pub(crate) fn notation(game: &LoopyGame, budget: &Budget) -> Result<String, LoopyError> {
     let mut store = GameStore::with_budget(budget.clone());
     let forms = short_forms(game, &mut store)?;
@@ -26,13 +28,15 @@ pub(crate) fn notation(game: &LoopyGame, budget: &Budget) -> Result<String, Loop
 }
 
 /// [`notation`], the canonical form of each loopfree position of `game` given (`forms`,
-/// `None` for the others, built in `store`). O(length of the text).
+/// `None` for the others, built in `store`), the text at most `store`'s print limit long.
+/// O(length of the text).
 pub(crate) fn notation_in(
     game: &LoopyGame,
     store: &mut GameStore,
     forms: &[Option<GameId>],
     budget: &Budget,
 ) -> Result<String, LoopyError> {
+    let longest = store.print_limit() as u64;
     let mut printer = Printer {
         game,
         forms,
@@ -42,7 +46,8 @@ pub(crate) fn notation_in(
         names: 0,
         on_stack: vec![false; game.len()],
         written: 0,
-        limit: budget.memory() / 2,
+        longest,
+        bytes: budget.memory() / 2,
         budget,
     };
     // The first pass finds the positions a deeper option leads back to; the second names
@@ -64,7 +69,10 @@ struct Printer<'a> {
     on_stack: Vec<bool>,
     /// Options written, both passes, for the checks of the time budget.
     written: u64,
-    limit: u64,
+    /// The longest text asked for.
+    longest: u64,
+    /// The most bytes of text the memory budget allows.
+    bytes: u64,
     budget: &'a Budget,
 }
 
@@ -103,7 +111,7 @@ impl Printer<'_> {
         let mut stack: Vec<Frame> = Vec::new();
         self.name.iter_mut().for_each(|n| *n = None);
         self.names = 0;
-        if !self.leaf(0, &mut out) {
+        if !self.leaf(0, &mut out)? {
             self.open(0, &mut stack, &mut out, keep);
         }
         while let Some(top) = stack.last_mut() {
@@ -143,30 +151,43 @@ impl Printer<'_> {
                         out.push_str(name);
                     }
                 }
-            } else if !self.leaf(w, &mut out) {
+            } else if !self.leaf(w, &mut out)? {
                 self.open(w, &mut stack, &mut out, keep);
             }
-            if out.len() as u64 > self.limit {
+            let length = out.len() as u64;
+            if length > self.bytes {
                 return Err(self
                     .budget
-                    .exhausted(Resource::Memory, Some(out.len() as u64), WORK, 0)
+                    .exhausted(Resource::Memory, Some(length), WORK, 0)
                     .into());
+            }
+            if length > self.longest {
+                let limit = self.longest;
+                return Err(ValueError::TooLong { limit }.into());
             }
         }
         Ok(out)
     }
 
-    /// Writes `w` if it is a short game or a constant; whether it was.
-    fn leaf(&mut self, w: u32, out: &mut String) -> bool {
+    /// Writes `w` if it is a short game or a constant; whether it was. A short game's form
+    /// is written within what is left of the longest text.
+    fn leaf(&mut self, w: u32, out: &mut String) -> Result<bool, LoopyError> {
         if let Some(g) = self.forms[w as usize] {
-            out.push_str(&self.store.display(g));
-            return true;
+            let left = (self.longest as usize).saturating_sub(out.len());
+            let form = self.store.written(g, left).map_err(|e| match e {
+                ValueError::TooLong { .. } => ValueError::TooLong {
+                    limit: self.longest,
+                },
+                e => e,
+            })?;
+            out.push_str(&form);
+            return Ok(true);
         }
         if let Some(word) = self.constant(w) {
             out.push_str(word);
-            return true;
+            return Ok(true);
         }
-        false
+        Ok(false)
     }
 
     /// Opens the braces of `w`, named if a deeper option leads back to it.

@@ -4,17 +4,22 @@ use super::super::number::Dyadic;
 use super::super::store::{GameId, GameStore};
 use super::super::uptimal::UptimalExpansion;
 use super::super::Side;
+use crate::partizan::error::ValueError;
 
 /// Bare slashes are used up to three deep; a form that would need four gets braces.
 const MAX_SLASHES: usize = 4;
 
 impl GameStore {
     /// `g` in the reference tool's notation: `{2||1|0}`, `+-{1,{2|0}}`, `^^*`, `1/2^*`,
-    /// `Tiny(2)`, …. Parsing the text gives `g` back. O(size of g), with the uptimal
-    /// expansions and deterministic order of its followers memoised.
+    /// `Tiny(2)`, …. Parsing the text gives `g` back. O(length of the text × depth of g),
+    /// with the uptimal expansions and deterministic order of its followers memoised.
     ///
-    /// Printing never fails: should an abbreviation's test fail (a number out of range while
-    /// checking for a tiny, for instance), the plain `{L|R}` form is printed instead.
+    /// Printing never fails: a form whose text would be longer than the store's print limit
+    /// ([`GameStore::set_print_limit`], [`PRINT_LIMIT`](crate::partizan::store::PRINT_LIMIT)
+    /// characters unless set) is shown as `<not written: more than N characters>`, and one
+    /// whose printing the budget stops as `<the error>`; should an abbreviation's test fail
+    /// otherwise (a number out of range while checking for a tiny, for instance), the plain
+    /// `{L|R}` form is printed instead. [`GameStore::written`] gives the text or the error.
     ///
     /// ```
     /// use grundy::partizan::GameStore;
@@ -24,25 +29,65 @@ impl GameStore {
     /// assert_eq!(store.display(g), "Tiny({2|1})");
     /// let h = store.parse("+-1 + +-2 + +-3 + +-4").unwrap();
     /// assert_eq!(store.display(h), "+-{10|8||6|4|||4|2||0|-2}");
+    /// store.set_print_limit(10);
+    /// assert_eq!(store.display(h), "<not written: more than 10 characters>");
     /// ```
     pub fn display(&mut self, g: GameId) -> String {
+        let limit = self.print_limit();
+        match self.written(g, limit) {
+            Ok(text) => text,
+            Err(ValueError::TooLong { limit }) => {
+                format!("<not written: more than {limit} characters>")
+            }
+            Err(e) => format!("<{e}>"),
+        }
+    }
+
+    /// `g`'s text as [`GameStore::display`] writes it, or [`ValueError::TooLong`] as soon as
+    /// it passes `limit` characters, or [`ValueError::Budget`] when the store's budget runs
+    /// out while writing (its deadline, its cancel flag). O(min(limit, length) × depth of g).
+    pub fn written(&mut self, g: GameId, limit: usize) -> Result<String, ValueError> {
         let depth = self.depth(g);
         self.guarded(depth, |s| {
             let mut out = String::new();
-            s.append(g, &mut out, true, false);
+            s.append(g, &mut out, limit, true, false)?;
             Ok(out)
         })
-        .unwrap_or_else(|e| format!("<{e}>"))
     }
 
     /// Appends `g`; returns the slashes of its outer level when it was printed without
-    /// braces (0 when it has braces or is not of the form `L|R`).
-    fn append(&mut self, g: GameId, out: &mut String, brackets: bool, parens: bool) -> usize {
+    /// braces (0 when it has braces or is not of the form `L|R`). Every text being built is
+    /// a piece of the whole (the options' texts are built apart and copied in), so the whole
+    /// is longer than `limit` as soon as one of them is: [`ValueError::TooLong`] then. Each
+    /// call counts as one operation of the store's budget.
+    fn append(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        limit: usize,
+        brackets: bool,
+        parens: bool,
+    ) -> Result<usize, ValueError> {
+        self.tick()?;
+        let slashes = self.append_form(g, out, limit, brackets, parens)?;
+        within(out, limit)?;
+        Ok(slashes)
+    }
+
+    /// The body of [`GameStore::append`].
+    fn append_form(
+        &mut self,
+        g: GameId,
+        out: &mut String,
+        limit: usize,
+        brackets: bool,
+        parens: bool,
+    ) -> Result<usize, ValueError> {
         let expansion = self.uptimal_expansion(g).ok().flatten();
         if let Some(e) = &expansion {
             if e.len() <= 1 || e.is_unit() || e.is_unit_sum() {
                 append_uptimal(e, out, parens);
-                return 0;
+                return Ok(0);
             }
         }
         let (left, right) = self.sorted_options(g).unwrap_or_else(|_| {
@@ -60,12 +105,12 @@ impl GameStore {
                 if i > 0 {
                     out.push(',');
                 }
-                self.append(l, out, true, left.len() == 1);
+                self.append(l, out, limit, true, left.len() == 1)?;
             }
             if left.len() > 1 {
                 out.push('}');
             }
-            return 0;
+            return Ok(0);
         }
         if expansion.is_none() {
             if let Some((name, translate, subscript)) = self.number_tiny_parts(&left, &right) {
@@ -73,28 +118,38 @@ impl GameStore {
                     out.push('(');
                 }
                 if translate != GameId::ZERO {
-                    self.append(translate, out, false, false);
+                    self.append(translate, out, limit, false, false)?;
                 }
                 out.push_str(name);
                 out.push('(');
-                self.append(subscript, out, true, false);
+                self.append(subscript, out, limit, true, false)?;
                 out.push(')');
                 if parens {
                     out.push(')');
                 }
-                return 0;
+                return Ok(0);
             }
         }
         let mut sides = [String::new(), String::new()];
         let mut slashes = 0;
-        for (text, list) in sides.iter_mut().zip([&left, &right]) {
+        for k in 0..2 {
+            let list = if k == 0 { &left } else { &right };
             for (i, &o) in list.iter().enumerate() {
                 if i > 0 {
-                    text.push(',');
+                    sides[k].push(',');
                 }
-                slashes = slashes.max(self.append(o, text, list.len() > 1, false) + 1);
+                let bars = self.append(o, &mut sides[k], limit, list.len() > 1, false)?;
+                slashes = slashes.max(bars + 1);
+                // The two sides are pieces of the whole too.
+                if sides[0].len() + sides[1].len() > limit {
+                    return Err(too_long(limit));
+                }
             }
         }
+        // Copying the options' text up a level costs its length: counted against the budget
+        // (one operation for 64 bytes), so that a deep form's printing keeps to its deadline.
+        let copied = (sides[0].len() + sides[1].len()) >> 6;
+        self.tick_by(u32::try_from(copied).unwrap_or(u32::MAX))?;
         let braced = brackets || slashes == MAX_SLASHES;
         if braced {
             out.push('{');
@@ -104,9 +159,9 @@ impl GameStore {
         out.push_str(&sides[1]);
         if braced {
             out.push('}');
-            0
+            Ok(0)
         } else {
-            slashes
+            Ok(slashes)
         }
     }
 
@@ -143,6 +198,21 @@ impl GameStore {
             }
         }
         None
+    }
+}
+
+/// [`ValueError::TooLong`] if `text` is longer than `limit`. O(1).
+fn within(text: &str, limit: usize) -> Result<(), ValueError> {
+    if text.len() > limit {
+        return Err(too_long(limit));
+    }
+    Ok(())
+}
+
+/// The error of a text longer than `limit`.
+fn too_long(limit: usize) -> ValueError {
+    ValueError::TooLong {
+        limit: limit as u64,
     }
 }
 

@@ -23,6 +23,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::store::Held;
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
 pub mod amazons;
@@ -288,8 +289,9 @@ impl<R: Ruleset> PartizanRules for Rules<R> {
 /// store it was first used with.
 ///
 /// The store's budget ([`GameStore::with_budget`]) bounds the evaluation too: every
-/// [`CHECK_REGIONS`] regions valued, the memo's bytes are counted with the store's and the
-/// budget checked, so a position too large to value stops with [`ValueError::Budget`].
+/// [`CHECK_REGIONS`] regions valued, the memo's bytes and regions are counted with the
+/// store's bytes and games and the budget checked, so a position too large to value stops
+/// with [`ValueError::Budget`].
 #[derive(Debug)]
 pub struct Evaluator<R: Ruleset> {
     rules: R,
@@ -416,7 +418,10 @@ impl<R: Ruleset> Evaluator<R> {
         self.heap += self.rules.heap_bytes(&region) as u64;
         self.memo.insert(region, v);
         if self.memo.len() % CHECK_REGIONS == 0 {
-            store.check_budget(self.bytes())?;
+            store.check_budget(Held {
+                bytes: self.bytes(),
+                positions: self.memo.len() as u64,
+            })?;
         }
         Ok(v)
     }

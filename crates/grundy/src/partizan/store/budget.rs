@@ -10,6 +10,15 @@ use crate::partizan::error::ValueError;
 /// nothing against thousands of comparisons.
 pub const CHECK_EVERY: u32 = 4096;
 
+/// What a store's caller holds beside it, counted with the store's own against its budget.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Bytes, by the caller's estimate.
+    pub bytes: u64,
+    /// Positions (an evaluator's regions valued).
+    pub positions: u64,
+}
+
 /// What a store's budget errors say it was doing.
 const WORK: &str = "computing canonical forms";
 
@@ -25,6 +34,13 @@ impl GameStore {
     /// The budget the store works within.
     pub fn budget(&self) -> &Budget {
         &self.budget
+    }
+
+    /// Works within `budget` from now on: a caller that keeps what was finished when a
+    /// budget ran out (a partial table) writes its forms under a budget that has not. O(1).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.until_check = CHECK_EVERY;
     }
 
     /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
@@ -66,17 +82,17 @@ impl GameStore {
                 .sum::<u64>()
     }
 
-    /// Checks the budget now, `outside` bytes being held beside the store by its caller (an
-    /// evaluator's memo; they are counted again at every later check until told anew): an
-    /// error if the store holds more games than the position budget, it and `outside` more
-    /// bytes than the memory budget, the deadline has passed or the cancel flag is set.
-    /// O(1).
-    pub fn check_budget(&mut self, outside: u64) -> Result<(), ValueError> {
+    /// Checks the budget now, `outside` being held beside the store by its caller (an
+    /// evaluator's memo: its bytes and its positions; they are counted again at every later
+    /// check until told anew): an error if the store's games and the positions outside are
+    /// more than the position budget, its bytes and those outside more than the memory
+    /// budget, the deadline has passed or the cancel flag is set. O(1).
+    pub fn check_budget(&mut self, outside: Held) -> Result<(), ValueError> {
         self.outside = outside;
-        let games = self.nodes.len() as u64;
-        let checked = self
-            .budget
-            .check(WORK, games, self.bytes().saturating_add(outside));
+        let positions = (self.nodes.len() as u64).saturating_add(outside.positions);
+        let checked =
+            self.budget
+                .check(WORK, positions, self.bytes().saturating_add(outside.bytes));
         // Once out of budget, every later operation checks again and fails at once: a caller
         // that sets an error aside (printing falls back to braces) must not do another
         // `CHECK_EVERY` operations for each one it tries.

@@ -30,7 +30,7 @@ mod budget;
 mod depth;
 mod memo;
 
-pub use budget::{growing_bytes, CHECK_EVERY};
+pub use budget::{growing_bytes, Held, CHECK_EVERY};
 pub use depth::MAX_DEPTH;
 pub(crate) use depth::{check_depth, with_stack};
 
@@ -45,6 +45,12 @@ use super::nus::Nus;
 use super::Side;
 use crate::budget::Budget;
 use memo::Memo;
+
+/// The longest text [`GameStore::display`] writes for one form unless told otherwise
+/// ([`GameStore::set_print_limit`]): a canonical form's text can be exponentially longer
+/// than the store's record of it (a Hackenbush string of 30 edges), and a hundred thousand
+/// characters is more than anyone reads.
+pub const PRINT_LIMIT: usize = 100_000;
 
 /// A canonical form in a [`GameStore`]: equal ids are equal games, within one store.
 ///
@@ -115,8 +121,10 @@ pub struct GameStore {
     budget: Budget,
     /// Operations left before the next check of the budget.
     until_check: u32,
-    /// Bytes its caller holds beside the store (an evaluator's memo), as last told.
-    outside: u64,
+    /// The longest text [`GameStore::display`] writes for one form.
+    print_limit: usize,
+    /// What its caller holds beside the store (an evaluator's memo), as last told.
+    outside: Held,
 }
 
 fn hash_nus(n: &Nus) -> u64 {
@@ -186,11 +194,24 @@ impl GameStore {
             spare: Vec::new(),
             budget,
             until_check: CHECK_EVERY,
-            outside: 0,
+            print_limit: PRINT_LIMIT,
+            outside: Held::default(),
         };
         let zero = store.intern_nus(Nus::number(Dyadic::ZERO));
         debug_assert_eq!(zero, GameId::ZERO);
         store
+    }
+
+    /// The longest text [`GameStore::display`] writes for one form ([`PRINT_LIMIT`] unless
+    /// set). O(1).
+    pub fn print_limit(&self) -> usize {
+        self.print_limit
+    }
+
+    /// Sets the longest text [`GameStore::display`] writes for one form: a longer one is
+    /// shown as a note saying so. O(1).
+    pub fn set_print_limit(&mut self, chars: usize) {
+        self.print_limit = chars;
     }
 
     /// How many canonical forms the store holds. O(1).
