@@ -14,6 +14,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::input::without_bom;
 use grundy::partizan::picture::ThermographPicture;
+use grundy::partizan::store::PRINT_LIMIT;
 use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError};
 use grundy::report::{Field, Report};
 use serde_json::json;
@@ -59,6 +60,11 @@ pub struct CgtArgs {
     /// Draw the thermograph of the game (one game only) as PNG into FILE.
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
+    /// Write a canonical form only if its text has at most N characters (a form can be
+    /// exponentially longer than the store's record of it); a longer one is noted as not
+    /// written.
+    #[arg(long, value_name = "N", default_value_t = PRINT_LIMIT)]
+    pub max_length: usize,
     /// The budget of the computation.
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -149,6 +155,7 @@ fn cooling(text: &str) -> Result<Dyadic> {
 pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     let expressions = expressions(args)?;
     let mut store = GameStore::with_budget(args.budget.budget()?);
+    store.set_print_limit(args.max_length);
     // Every game is read before anything is computed, so that a malformed line anywhere
     // prints nothing but its error.
     let games = expressions

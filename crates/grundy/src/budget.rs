@@ -83,6 +83,19 @@ pub enum Resource {
     Cancelled,
 }
 
+impl Resource {
+    /// What happened, in words, for a note on what was not computed: `the time budget ran
+    /// out`, `it was stopped` for a cancel. O(1).
+    pub fn ran_out(self) -> &'static str {
+        match self {
+            Resource::Positions => "the position budget ran out",
+            Resource::Memory => "the memory budget ran out",
+            Resource::Time => "the time budget ran out",
+            Resource::Cancelled => "it was stopped",
+        }
+    }
+}
+
 /// A budget ran out: which, its limit, and how far the work got.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.describe())]

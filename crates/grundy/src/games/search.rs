@@ -17,8 +17,10 @@ use crate::partizan::rulesets::konane::Konane;
 use crate::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use crate::partizan::rulesets::Ruleset;
 use crate::partizan::search::domineering::{self, DomineeringSearch};
-use crate::partizan::search::{PositionSearch, RulesetSearch, SearchOptions, Searched};
-use crate::partizan::Side;
+use crate::partizan::search::{
+    PositionSearch, RulesetSearch, SearchError, SearchOptions, Searched,
+};
+use crate::partizan::{Side, ValueError};
 use crate::report::{Field, Report};
 use crate::search::solver;
 
@@ -271,10 +273,22 @@ where
     }
     let mut found: [Option<Searched<R::Move, R::Position>>; 2] = [None, None];
     let mut nodes = 0;
+    // A budget that runs out after one player's search keeps that player's answer.
+    let mut stopped = None;
     for &side in sides {
-        let s = search.search(&p, side, budget, inputs.progress())?;
-        nodes += s.nodes;
-        found[usize::from(side == Side::Right)] = Some(s);
+        match search.search(&p, side, budget, inputs.progress()) {
+            Ok(s) => {
+                nodes += s.nodes;
+                found[usize::from(side == Side::Right)] = Some(s);
+            }
+            Err(SearchError::Budget(e) | SearchError::Value(ValueError::Budget(e)))
+                if found.iter().any(Option::is_some) =>
+            {
+                stopped = Some(e);
+                break;
+            }
+            Err(e) => return Err(e.into()),
+        }
     }
     let class = match &found {
         [Some(l), Some(r)] => Some(OutcomeClass::from_left_wins(l.wins, !r.wins)),
@@ -296,7 +310,16 @@ where
             Side::Right => "right_first",
         };
         let Some(s) = s else {
-            report = report.field(Field::json_only(key, serde_json::Value::Null));
+            let null = serde_json::Value::Null;
+            report = report.field(match &stopped {
+                Some(e) if sides.contains(&side) => Field::shown(
+                    key,
+                    null,
+                    &format!("{side} moving first"),
+                    format!("not searched ({})", e.resource.ran_out()),
+                ),
+                _ => Field::json_only(key, null),
+            });
             continue;
         };
         let line: Vec<serde_json::Value> = s
@@ -326,7 +349,8 @@ where
             report = report.field(Field::text_only("  line", moves.join(" ")));
         }
     }
-    if let Some(path) = &regions {
+    // A search a budget stopped writes no table: its store's budget has run out.
+    if let Some(path) = regions.as_ref().filter(|_| stopped.is_none()) {
         // Written whole, then renamed over the old file: a stopped run leaves no half table.
         let partial = path.with_extension("partial");
         std::fs::write(&partial, search.save_regions())
@@ -339,7 +363,7 @@ where
     if regions.is_some() {
         report = report.field(Field::new("regions_loaded", loaded));
     }
-    Ok(report.fields([
+    let report = report.fields([
         Field::new("nodes", nodes),
         Field::new("regions_valued", search.regions_valued()),
         Field::shown(
@@ -349,7 +373,11 @@ where
             crate::budget::show_bytes(table),
         ),
         Field::new("threads", threads),
-    ]))
+    ]);
+    Ok(match stopped {
+        Some(e) => report.stopped_by(e),
+        None => report,
+    })
 }
 
 /// The report of a search (see [`FAMILY`]).

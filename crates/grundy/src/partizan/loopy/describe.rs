@@ -12,7 +12,7 @@ use super::outcome::Outcomes;
 use super::sides::Sides;
 use super::simplify::{simplify, Simplifier};
 use super::stopper::is_stopper;
-use crate::budget::{Budget, Exhausted, Resource};
+use crate::budget::{Budget, Exhausted};
 use crate::partizan::describe::relation;
 use crate::partizan::{GameStore, Side, ValueError};
 use crate::report::{Field, Report};
@@ -201,18 +201,12 @@ fn stopper_fields<'a>(
 
 /// The field `key`, null, whose text says that `e` ran out before it was computed.
 fn not_computed(key: &str, e: &Exhausted) -> Field {
-    let why = match e.resource {
-        Resource::Positions => "the position budget ran out",
-        Resource::Memory => "the memory budget ran out",
-        Resource::Time => "the time budget ran out",
-        Resource::Cancelled => "stopped",
-    };
     let label = key.replace('_', " ");
     Field::shown(
         key,
         serde_json::Value::Null,
         &label,
-        format!("not computed ({why})"),
+        format!("not computed ({})", e.resource.ran_out()),
     )
 }
 
