@@ -27,6 +27,14 @@ impl GameStore {
         &self.budget
     }
 
+    /// Replaces the budget the store works within, its forms kept: a caller gives one call a
+    /// deadline of its own, then the store's usual budget back. The next operation checks
+    /// the new budget. O(1).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.until_check = 1;
+    }
+
     /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
     /// and memo tables at their capacities (the memos of single games' properties at a few
     /// dozen bytes an entry), each counted with the reallocation it is about to make (see
