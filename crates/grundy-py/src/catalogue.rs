@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
+use grundy::budget::{Budget, Raise};
 use grundy::games::family::{Param, ParamKind, Source, ValueKind};
 use grundy::games::inputs::render;
 use grundy::games::registry::FAMILIES;
@@ -13,7 +14,17 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::errors;
+use crate::interrupt::{interruptible, with_timeout, STACK_BYTES};
 use crate::progress::Bar;
+
+/// How Python callers raise the budget of a family of the catalogue: a family's own limits
+/// are its parameters, which its messages name (`max_positions=`); the rest are
+/// `catalogue`'s keywords.
+const RAISE: Raise = Raise {
+    positions: "pass a larger max_positions=",
+    memory: "pass a larger memory=",
+    time: "pass a larger timeout=",
+};
 
 /// A family's answer (or a game's properties, from `Cgt.report()`): its JSON (`.json`, as
 /// Python objects; `report["key"]` reads a field) and its text (`.text`, also the `repr`), the
@@ -155,17 +166,21 @@ fn read_source(path: &str) -> Result<Source, InputError> {
 /// several values; numbers and strings are passed as the command line reads them, so errors
 /// have the command line's messages. `progress=True` shows a progress bar on stderr while a
 /// long family runs (the values of an octal game up to a large heap, a graph read from a
-/// file).
+/// file). `memory` bounds the bytes and `timeout` the seconds of the work (the command
+/// line's `--memory` and `--timeout`): beyond them, `LimitError`. The work releases the
+/// GIL, and Ctrl-C interrupts it.
 ///
 /// >>> catalogue("nim", [3, 4, 5])["outcome"]
 /// 'win'
 #[pyfunction]
-#[pyo3(signature = (name, *args, progress = false, **kwargs))]
+#[pyo3(signature = (name, *args, progress = false, memory = None, timeout = None, **kwargs))]
 pub fn catalogue(
     py: Python<'_>,
     name: &str,
     args: &Bound<'_, PyTuple>,
     progress: bool,
+    memory: Option<u64>,
+    timeout: Option<f64>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
     let family = grundy::games::registry::family(name).ok_or_else(|| {
@@ -240,18 +255,25 @@ pub fn catalogue(
             given.push((param.name, values));
         }
     }
+    let mut budget = Budget::default().named(RAISE);
+    if let Some(memory) = memory {
+        budget = budget.with_memory(memory);
+    }
+    let budget = with_timeout(budget, timeout)?;
     let bar = Bar::new(progress);
-    let report = py.allow_threads(|| {
+    let report = interruptible(py, STACK_BYTES, budget.cancel(), || {
         let reader = |path: &str| read_source(path);
-        let mut inputs = Inputs::new(family.params, &reader, &bar).with_naming(naming);
+        let mut inputs = Inputs::new(family.params, &reader, &bar)
+            .with_naming(naming)
+            .with_budget(budget.clone());
         for (name, values) in given {
             inputs.set(name, values);
         }
         let report = family.answer(&inputs).map_err(|e| e.to_string())?;
         Ok(Report::from(report))
-    });
+    })?;
     bar.finish();
-    report.map_err(|message: String| errors::input(message))
+    report.map_err(|message: String| errors::limit_or_input(message, &RAISE))
 }
 
 /// A parameter as Python names it: `upto=` for a keyword, its name for a positional value.

@@ -4,6 +4,7 @@
 
 use std::fmt::Display;
 
+use grundy::budget::Raise;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -30,6 +31,21 @@ pub fn input(message: impl Display) -> PyErr {
 /// A computation beyond its limits: too many positions, too much memory (a `MemoryError`).
 pub fn limit(message: impl Display) -> PyErr {
     raise("LimitError", message)
+}
+
+/// An error the engine gives as text (a family's of the catalogue, a built-in table's, which
+/// wrap the budget's error in their own): a `LimitError` where a budget ran out, its message
+/// ending with how to raise it in `raise`'s words, else an `InputError`.
+pub fn limit_or_input(message: impl Display, raise: &Raise) -> PyErr {
+    let message = message.to_string();
+    if [raise.positions, raise.memory, raise.time]
+        .iter()
+        .any(|words| message.ends_with(words))
+    {
+        limit(message)
+    } else {
+        input(message)
+    }
 }
 
 /// A position that is not in the graph (a `KeyError`).

@@ -3,8 +3,8 @@
 //! misère quotients, with games defined in Python.
 //!
 //! The Rust side only converts: every answer comes from the `grundy` library. Long
-//! computations that run no Python code release the GIL; explorations that call back into
-//! Python check for Ctrl-C as they go.
+//! computations that run no Python code release the GIL; every long call takes `timeout=`
+//! and stops at Ctrl-C (`interrupt`).
 
 use pyo3::prelude::*;
 
@@ -12,6 +12,7 @@ mod catalogue;
 mod cgt;
 mod errors;
 mod graph;
+mod interrupt;
 mod loopy;
 mod misere;
 mod nimber;

@@ -8,29 +8,29 @@
 //! shared store, where it can be added to and compared with any other game.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchError, SearchOptions};
 use grundy::partizan::{GameId, GameStore, OutcomeClass, Side, ValueError};
 use grundy::progress::NoProgress;
-use grundy::search::solver;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::cgt::{shared_store, Cgt};
 use crate::errors;
+use crate::interrupt::{look, with_timeout, CHECK_EVERY};
 use crate::progress::Bar;
 use crate::python_game::{failed, gil, keep, raise_pending, Key, DEFAULT_LIMIT};
-use crate::search::{on_caller, positions, search_budget};
+use crate::search::{self, on_caller, on_own_stack, positions, search_budget, too_deep};
 
 /// How Python callers raise the budget of a partizan game.
 const RAISE: Raise = Raise {
     positions: "pass a larger limit= to Partizan",
     memory: "pass a larger memory= to Partizan",
-    time: "pass a larger time limit",
+    time: "pass a larger timeout=",
 };
 
 /// How Python callers raise the budget of `Partizan.search`.
@@ -44,9 +44,6 @@ const SEARCH_RAISE: Raise = Raise {
 /// the thread that called, and a game with a cycle would go on for ever.
 const MAX_DEPTH: u64 = 2_000;
 
-/// How often (in positions whose options are asked for) Ctrl-C is looked for.
-const SIGNAL_EVERY: usize = 1 << 10;
-
 /// The rules of a partizan game whose options Python functions give.
 struct PyPartizan {
     /// Left's options, or both players' as a pair when `right` is absent.
@@ -56,13 +53,12 @@ struct PyPartizan {
     parts: Option<Py<PyAny>>,
     /// A position of the same value that stands for a position in the memo.
     key: Option<Py<PyAny>>,
-    /// The type `grundy.Sum`: a position of this type moves in one of its terms.
+    /// The type `grundy.Sum`: a position of this type is the sum of its terms.
     sum: Py<PyAny>,
-    /// Positions whose options were asked for, and the most allowed.
-    calls: AtomicUsize,
-    limit: usize,
-    /// The bar of a call that asked for progress, ticked at each position.
-    bar: Mutex<Option<Bar>>,
+    /// Positions whose options were asked for.
+    calls: AtomicU64,
+    /// What the current call works within.
+    call: Mutex<Call>,
     /// Without `right`, Right's half of each pair the function returned for Left, with its
     /// position, until Right's options there are asked for: the evaluator asks for Left's
     /// options of a region, values them (asking for other regions' options in between, in
@@ -72,11 +68,27 @@ struct PyPartizan {
     pending: Mutex<VecDeque<(Py<PyAny>, Py<PyAny>)>>,
 }
 
+/// What one call of a game (a `value`, a table, a search) works within: the positions whose
+/// options may be asked for (counted over the game's calls), its deadline, and its bar.
+struct Call {
+    budget: Budget,
+    /// The bar of a call that asked for progress, ticked at each position.
+    bar: Option<Bar>,
+}
+
+impl Call {
+    /// A call within `budget`, without a bar.
+    fn new(budget: Budget) -> Mutex<Call> {
+        Mutex::new(Call { budget, bar: None })
+    }
+}
+
 // Every call of the rules is from `Partizan::value` or `Partizan::search`, which hold the
 // GIL for the whole evaluation or search (the trait has no token): hence `gil()` below.
 
 impl Clone for PyPartizan {
-    /// The same functions, with a count of calls of its own and no bar.
+    /// The same functions, with a count of calls of its own and the same budget, without
+    /// a bar.
     fn clone(&self) -> PyPartizan {
         let copy = |f: &Py<PyAny>| f.clone_ref(gil());
         PyPartizan {
@@ -85,18 +97,23 @@ impl Clone for PyPartizan {
             parts: self.parts.as_ref().map(copy),
             key: self.key.as_ref().map(copy),
             sum: copy(&self.sum),
-            calls: AtomicUsize::new(0),
-            limit: self.limit,
-            bar: Mutex::new(None),
+            calls: AtomicU64::new(0),
+            call: Call::new(self.call().budget.clone()),
             pending: Mutex::new(VecDeque::new()),
         }
     }
 }
 
 impl PyPartizan {
+    /// What the current call works within, locked (never waited on: one call at a time
+    /// holds the GIL and the game).
+    fn call(&self) -> MutexGuard<'_, Call> {
+        self.call.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The options of `side` at `p`: where `p` is a `grundy.Sum`, a move in one of its
-    /// terms (the sum with that term replaced), so that a search can play on from a move to
-    /// a sum; else what the user's functions give.
+    /// terms (the sum with that term replaced), so that a search can play on from its root
+    /// and along its line, which are whole positions; else what the user's functions give.
     fn sum_options(&self, p: &Key, side: Side, out: &mut Vec<(usize, Key)>) -> PyResult<()> {
         let py = gil();
         let sum = self.sum.bind(py);
@@ -172,43 +189,66 @@ impl PyPartizan {
     }
 
     /// Counts a position whose options are asked for (both sides count once, at Left's):
-    /// beyond the limit, an error; every so often, a look for Ctrl-C.
+    /// beyond the call's positions, an error; every [`CHECK_EVERY`], a look for Ctrl-C and
+    /// at the call's deadline.
     fn count(&self) -> PyResult<()> {
         let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(bar) = &*self.bar.lock().unwrap_or_else(|e| e.into_inner()) {
+        let call = self.call();
+        if let Some(bar) = &call.bar {
             bar.tick();
         }
-        if calls % SIGNAL_EVERY == 0 {
-            gil().check_signals()?;
-        }
-        if calls > self.limit {
-            let budget = Budget::default()
-                .with_positions(self.limit as u64)
-                .named(RAISE);
-            return Err(errors::limit(budget.exhausted(
+        let most = call.budget.positions();
+        if calls > most {
+            return Err(errors::limit(call.budget.exhausted(
                 Resource::Positions,
                 None,
                 "valuing",
-                self.limit as u64,
+                most,
             )));
+        }
+        if calls % CHECK_EVERY == 0 {
+            // Not under the lock: a signal handler runs Python code.
+            let budget = call.budget.clone();
+            drop(call);
+            look(gil(), &budget, "valuing", calls)?;
         }
         Ok(())
     }
 
-    /// The independent parts of `p`, each as the position that stands for it in the memo.
+    /// The terms of `p`, a `grundy.Sum`'s (each split in turn), or `p` alone.
+    fn terms<'py>(&self, p: Bound<'py, PyAny>, out: &mut Vec<Bound<'py, PyAny>>) -> PyResult<()> {
+        if !p.is_instance(self.sum.bind(p.py()))? {
+            out.push(p);
+            return Ok(());
+        }
+        p.try_iter()?.try_for_each(|q| self.terms(q?, out))
+    }
+
+    /// The independent parts of `p`, each as the position that stands for it in the memo: a
+    /// `grundy.Sum` is the sum of its terms, and the user's `parts` splits any other
+    /// position (a `Sum` it gives is split into its terms too). So each term is valued once,
+    /// its options asked for once, however many sums it is a term of.
     fn parts(&self, p: &Key, out: &mut Vec<Key>) -> PyResult<()> {
         let py = gil();
         let stand_in = |q: Bound<'_, PyAny>| match &self.key {
             Some(key) => Key::new(&key.bind(py).call1((q,))?),
             None => Key::new(&q),
         };
-        match &self.parts {
-            Some(parts) => {
-                for q in parts.bind(py).call1((p.object().bind(py),))?.try_iter()? {
-                    out.push(stand_in(q?)?);
+        let mut terms = Vec::new();
+        self.terms(p.object().bind(py).clone(), &mut terms)?;
+        for term in terms {
+            match &self.parts {
+                Some(parts) => {
+                    let mut split = Vec::new();
+                    for q in parts.bind(py).call1((term,))?.try_iter()? {
+                        self.terms(q?, &mut split)?;
+                    }
+                    for q in split {
+                        out.push(stand_in(q)?);
+                    }
                 }
+                None => out.push(stand_in(term)?),
             }
-            None => out.push(stand_in(p.object().bind(py).clone())?),
         }
         Ok(())
     }
@@ -266,21 +306,22 @@ impl Ruleset for PyPartizan {
 /// `value(p)` is the canonical form of `p`, a `Cgt`; each position's options are asked for
 /// once, and its canonical form kept, across calls.
 ///
-/// `parts(p)`, if given, returns the independent parts of a position (a board's regions,
-/// a sum's terms): each part is valued apart, once, and the parts' values added, as the
-/// built-in rulesets do. `key(p)`, if given, returns a position of the same value that
-/// stands for `p` in the memo (its least image under the board's symmetries that swap
-/// nothing between the players), so that symmetric positions are valued once. `limit`
-/// bounds the positions whose options are asked for (ten million by default) and `memory`
-/// the bytes of the canonical forms: beyond them, `LimitError`. An exception in a function
-/// propagates, and the game forgets what it was valuing; Ctrl-C interrupts.
-/// `grundy.table(game, rows, columns)` tabulates its canonical forms (or outcome classes).
+/// A `grundy.Sum` is the sum of its terms: each term is valued apart, once, and the terms'
+/// values added. `parts(p)`, if given, returns the independent parts of any other position
+/// (a board's regions), split and valued the same way, as the built-in rulesets do.
+/// `key(p)`, if given, returns a position of the same value that stands for `p` in the memo
+/// (its least image under the board's symmetries that swap nothing between the players), so
+/// that symmetric positions are valued once. `limit` bounds the positions whose options are
+/// asked for (ten million by default) and `memory` the bytes of the canonical forms: beyond
+/// them, `LimitError`. An exception in a function propagates, and the game forgets what it
+/// was valuing; Ctrl-C interrupts. `grundy.table(game, rows, columns)` tabulates its
+/// canonical forms (or outcome classes).
 ///
 /// >>> def cutcake(p):   # Left cuts a w x h cake along its height, Right along its width
 /// ...     w, h = p
 /// ...     return ([Sum((a, h), (w - a, h)) for a in range(1, w)],
 /// ...             [Sum((w, b), (w, h - b)) for b in range(1, h)])
-/// >>> game = Partizan(cutcake, parts=lambda p: p if isinstance(p, Sum) else [p])
+/// >>> game = Partizan(cutcake)
 /// >>> game.value((3, 1)), game.value((1, 3)), game.value((2, 2))
 /// (2, -2, 0)
 #[pyclass(module = "grundy")]
@@ -292,8 +333,8 @@ pub struct Partizan {
     store: Mutex<GameStore>,
     /// Each game of the own store already copied into the shared one.
     copied: HashMap<GameId, GameId>,
-    /// The bytes `memory=` allows, for searches.
-    memory: Option<u64>,
+    /// The game's budget: `limit=` positions, `memory=` bytes, no deadline.
+    budget: Budget,
 }
 
 /// An evaluator of `rules` with an empty memo (its own copy of the user's functions).
@@ -338,34 +379,39 @@ impl Partizan {
             .map_err(errors::limit)
     }
 
-    /// `run` with a bar on stderr counting the positions valued, if `shown`; the bar is
-    /// cleared however `run` ends.
-    fn with_progress<T>(
+    /// `run` within the game's budget with a deadline `timeout` seconds from now (the budget
+    /// of the rules and of the store while it runs, the game's own after), with a bar on
+    /// stderr counting the positions valued if `progress`; the bar is cleared however `run`
+    /// ends. An `InputError` for a timeout that is not a number of seconds.
+    pub(crate) fn within<T>(
         &mut self,
-        shown: bool,
+        progress: bool,
+        timeout: Option<f64>,
         run: impl FnOnce(&mut Partizan) -> PyResult<T>,
     ) -> PyResult<T> {
-        if !shown {
-            return run(self);
-        }
+        let budget = with_timeout(self.budget.clone(), timeout)?;
+        let bar = progress.then(|| {
+            let bar = Bar::new(true);
+            bar.count("valuing: positions");
+            bar
+        });
         let rules = &self.rules;
         let evaluator = self.evaluator.get_or_insert_with(|| evaluator(rules));
-        let bar = Bar::new(true);
-        bar.count("valuing: positions");
-        *evaluator
-            .rules()
-            .bar
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = Some(bar);
+        *evaluator.rules().call() = Call {
+            budget: budget.clone(),
+            bar,
+        };
+        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
+        store.set_budget(budget);
         let result = run(self);
-        // After an error the evaluator, and its bar with it, may be gone already.
+        let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
+        store.set_budget(self.budget.clone());
+        // After an error the evaluator, and its call with it, may be gone already.
         if let Some(evaluator) = &self.evaluator {
-            evaluator
-                .rules()
-                .bar
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take();
+            *evaluator.rules().call() = Call {
+                budget: self.budget.clone(),
+                bar: None,
+            };
         }
         result
     }
@@ -391,8 +437,8 @@ impl Partizan {
         limit: Option<usize>,
         memory: Option<usize>,
     ) -> PyResult<Partizan> {
-        let limit = limit.unwrap_or(DEFAULT_LIMIT);
-        let mut budget = Budget::default().named(RAISE).with_positions(limit as u64);
+        let limit = limit.unwrap_or(DEFAULT_LIMIT) as u64;
+        let mut budget = Budget::default().named(RAISE).with_positions(limit);
         if let Some(memory) = memory {
             budget = budget.with_memory(memory as u64);
         }
@@ -403,41 +449,44 @@ impl Partizan {
                 parts,
                 key,
                 sum: py.import("grundy")?.getattr("Sum")?.unbind(),
-                calls: AtomicUsize::new(0),
-                limit,
-                bar: Mutex::new(None),
+                calls: AtomicU64::new(0),
+                call: Call::new(budget.clone()),
                 pending: Mutex::new(VecDeque::new()),
             },
             evaluator: None,
-            store: Mutex::new(GameStore::with_budget(budget)),
+            store: Mutex::new(GameStore::with_budget(budget.clone())),
             copied: HashMap::new(),
-            memory: memory.map(|m| m as u64),
+            budget,
         })
     }
 
-    /// The canonical form of `position`, a `Cgt`. `progress=True` counts the positions
-    /// whose options are asked for on stderr as they are.
-    #[pyo3(signature = (position, *, progress = false))]
+    /// The canonical form of `position`, a `Cgt`. `timeout` bounds the seconds (none by
+    /// default: beyond them, `LimitError`); `progress=True` counts the positions whose
+    /// options are asked for on stderr as they are.
+    #[pyo3(signature = (position, *, progress = false, timeout = None))]
     fn value(
         &mut self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         progress: bool,
+        timeout: Option<f64>,
     ) -> PyResult<Cgt> {
-        self.with_progress(progress, |game| {
+        self.within(progress, timeout, |game| {
             Ok(Cgt::from_id(game.shared_value(py, position)?))
         })
     }
 
-    /// The canonical forms of `positions`, a list of `Cgt` (`progress=` as in `value`).
-    #[pyo3(signature = (positions, *, progress = false))]
+    /// The canonical forms of `positions`, a list of `Cgt` (`progress=` and `timeout=`, for
+    /// them all, as in `value`).
+    #[pyo3(signature = (positions, *, progress = false, timeout = None))]
     fn values(
         &mut self,
         py: Python<'_>,
         positions: &Bound<'_, PyAny>,
         progress: bool,
+        timeout: Option<f64>,
     ) -> PyResult<Vec<Cgt>> {
-        self.with_progress(progress, |game| {
+        self.within(progress, timeout, |game| {
             let ids = positions.try_iter()?.map(|p| game.shared_value(py, &p?));
             ids.map(|id| id.map(Cgt::from_id)).collect()
         })
@@ -452,20 +501,26 @@ impl Partizan {
     /// loses, and `"line"` the positions of a line of play, up to 12 moves) and `"nodes"`.
     ///
     /// The search is alpha-beta over win and loss with a table of `table` bytes (64 MiB by
-    /// default). Where `parts` splits a position, parts with at most `small` moves (both
-    /// players', 10 by default; 0 never) are valued by canonical form and added, and the
-    /// search moves only in the larger parts and in that sum; the moves tried first leave
-    /// the mover the most moves and the opponent the fewest. It runs on the calling
-    /// thread, at most 2,000 moves deep; the game's `limit` bounds the positions searched
-    /// and `memory` the bytes, `timeout` the seconds: beyond them, `LimitError`.
+    /// default). Sums and the parts `parts` splits off are moved in apart; parts with at most
+    /// `small` moves (both players', 10 by default; 0 never) are valued by canonical form
+    /// and added, and the search moves only in the larger parts and in that sum; the moves
+    /// tried first leave the mover the most moves and the opponent the fewest. It follows
+    /// lines of at most `depth` moves (20,000 by default), on a thread of its own whose stack
+    /// holds them, which calls the functions. The game's `limit` bounds the positions
+    /// searched and `memory` the bytes (the table's and the stack's), `timeout` the seconds:
+    /// beyond them, or deeper than `depth`, `LimitError`. Ctrl-C interrupts;
+    /// `progress=True` counts the positions whose options are asked for on stderr.
     ///
     /// >>> def strip(p):   # Domineering on a 1 x n strip: only Right can move
     /// ...     return [], [Sum(a, p - 2 - a) for a in range(p - 1)]
-    /// >>> game = Partizan(strip, parts=lambda p: p if isinstance(p, Sum) else [p])
-    /// >>> found = game.search(7)
+    /// >>> found = Partizan(strip).search(7)
     /// >>> found["outcome_class"], found["right_first"]["wins"]
     /// ('R', True)
-    #[pyo3(signature = (position, first = "both", *, small = 10, table = None, timeout = None))]
+    #[pyo3(signature = (
+        position, first = "both", *, small = 10, table = None, timeout = None, depth = None,
+        progress = false
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn search<'py>(
         &mut self,
         py: Python<'py>,
@@ -474,6 +529,8 @@ impl Partizan {
         small: usize,
         table: Option<u64>,
         timeout: Option<f64>,
+        depth: Option<usize>,
+        progress: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let sides: &[Side] = match first {
             "left" => &[Side::Left],
@@ -485,36 +542,46 @@ impl Partizan {
                 )))
             }
         };
-        let budget = search_budget(SEARCH_RAISE, Some(self.rules.limit), self.memory, timeout)?;
-        let options = SearchOptions {
-            search: on_caller(table),
-            // Positions are always split into parts: the functions may not take a sum whole.
-            small: Some(small),
+        let (limit, memory) = (self.budget.positions() as usize, self.budget.memory());
+        let budget = search_budget(SEARCH_RAISE, Some(limit), Some(memory), timeout)?;
+        let depth = search::depth(depth)?;
+        let rules = self.rules.clone();
+        *rules.call() = Call {
+            budget: budget.clone(),
+            bar: progress.then(|| {
+                let bar = Bar::new(true);
+                bar.count("searching: positions");
+                bar
+            }),
         };
-        let mut search =
-            RulesetSearch::new(self.rules.clone(), options, &budget).map_err(errors::limit)?;
         let start = Key::new(position)?;
-        let mut found = [None, None];
-        let mut nodes = 0;
-        for &side in sides {
-            let searched = search.search(&start, side, &budget, &NoProgress);
-            raise_pending()?;
-            let searched = searched.map_err(|e| match e {
-                SearchError::Budget(e) | SearchError::Value(ValueError::Budget(e)) => {
-                    errors::limit(e)
-                }
-                SearchError::TooDeep(_) | SearchError::Value(ValueError::TooDeep { .. }) => {
-                    errors::input(format!(
-                        "a line of play is more than {} moves long, or the game has a cycle, \
-                         which this search cannot follow",
-                        solver::CALLER_MAX_DEPTH
-                    ))
-                }
-                e => errors::input(e),
-            })?;
-            nodes += searched.nodes;
-            found[usize::from(side == Side::Right)] = Some(searched);
-        }
+        let (found, nodes) = on_own_stack(py, depth, &budget, || {
+            let options = SearchOptions {
+                search: on_caller(table, depth),
+                // Positions are always split into parts: the functions may not take a sum
+                // whole.
+                small: Some(small),
+            };
+            let mut search = RulesetSearch::new(rules, options, &budget).map_err(errors::limit)?;
+            let mut found = [None, None];
+            let mut nodes = 0;
+            for &side in sides {
+                let searched = search.search(&start, side, &budget, &NoProgress);
+                raise_pending()?;
+                let searched = searched.map_err(|e| match e {
+                    SearchError::Budget(e) | SearchError::Value(ValueError::Budget(e)) => {
+                        errors::limit(e)
+                    }
+                    SearchError::TooDeep(_) | SearchError::Value(ValueError::TooDeep { .. }) => {
+                        too_deep(depth)
+                    }
+                    e => errors::input(e),
+                })?;
+                nodes += searched.nodes;
+                found[usize::from(side == Side::Right)] = Some(searched);
+            }
+            Ok((found, nodes))
+        })?;
         let dict = PyDict::new(py);
         let class = match &found {
             [Some(l), Some(r)] => Some(OutcomeClass::from_left_wins(l.wins, !r.wins).letter()),
@@ -542,7 +609,7 @@ impl Partizan {
 
     /// How many positions have had their options asked for (both sides count once).
     #[getter]
-    fn positions(&self) -> usize {
+    fn positions(&self) -> u64 {
         let rules = self.evaluator.as_ref().map(|e| e.rules());
         rules.map_or(0, |r| r.calls.load(Ordering::Relaxed))
     }
@@ -552,7 +619,7 @@ impl Partizan {
         let plural = if games == 1 { "" } else { "s" };
         format!(
             "Partizan(..., {games} canonical form{plural}, limit={})",
-            self.rules.limit
+            self.budget.positions()
         )
     }
 }

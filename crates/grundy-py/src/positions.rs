@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::errors;
+use crate::interrupt::{self, look};
 use crate::progress::Bar;
 
 /// One slot of the table: empty when `id` is `u32::MAX` (ids are below `u32::MAX - 1`).
@@ -208,8 +209,6 @@ struct Expanded<'py> {
 
 /// How many positions are expanded ahead of numbering their options.
 const PIPELINE: usize = 3;
-/// How often (in positions expanded) Ctrl-C is looked for.
-const SIGNAL_EVERY: usize = 1 << 10;
 /// How often (in positions expanded) the memory used is checked.
 const CHECK_EVERY: usize = 1 << 14;
 
@@ -296,8 +295,8 @@ pub fn explore_python<'py>(
             let p = positions.objects[next].bind(py).clone();
             next += 1;
             progress.tick();
-            if next % SIGNAL_EVERY == 0 {
-                py.check_signals()?;
+            if next as u64 % interrupt::CHECK_EVERY == 0 {
+                look(py, &game.budget, "exploring", next as u64)?;
             }
             let result = match &game.result {
                 Some(f) => read_result(f, &p)?,

@@ -17,6 +17,7 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::errors;
 use crate::graph::{int_array, Graph};
+use crate::interrupt::{look, with_timeout, CHECK_EVERY};
 use crate::positions::{explore_python, PyGame};
 use crate::progress::Bar;
 
@@ -124,13 +125,15 @@ pub(crate) fn raise_pending() -> PyResult<()> {
     }
 }
 
-/// How often (in calls of `options`) Ctrl-C is looked for.
-const SIGNAL_EVERY: u32 = 1 << 10;
-
 /// The most positions a game defined in Python explores or values when no `limit` is given:
 /// ten million, some seconds of Python calls and about a gigabyte of Python objects, so that
 /// a game that never ends stops with `LimitError` rather than filling the machine's memory.
 pub const DEFAULT_LIMIT: usize = 10_000_000;
+
+/// The bytes the memo of values holds for each part valued, by estimate: an entry of its
+/// hash table (a key of 16 bytes and a value, with a control byte, at 7/8 full) and the room
+/// its growth takes, without the Python object the key keeps alive.
+const MEMO_BYTES: u64 = 64;
 
 /// A game whose moves a Python function gives.
 struct PyRules<'py, 'a> {
@@ -144,16 +147,16 @@ struct PyRules<'py, 'a> {
     /// Ticked once per call of `options`.
     progress: &'a Bar,
     /// Calls of `options` so far.
-    calls: Cell<u32>,
-    /// The most calls of `options` (positions expanded) allowed.
-    limit: usize,
+    calls: Cell<u64>,
+    /// The most calls of `options` (positions expanded), and the deadline.
+    budget: Budget,
 }
 
 impl<'py, 'a> PyRules<'py, 'a> {
     fn new(
         options: Bound<'py, PyAny>,
         parts: Option<Bound<'py, PyAny>>,
-        limit: usize,
+        budget: Budget,
         progress: &'a Bar,
     ) -> PyResult<Self> {
         let sum = options.py().import("grundy")?.getattr("Sum")?;
@@ -164,7 +167,7 @@ impl<'py, 'a> PyRules<'py, 'a> {
             split: Cell::new(false),
             progress,
             calls: Cell::new(0),
-            limit,
+            budget,
         })
     }
 
@@ -206,18 +209,21 @@ impl<'py, 'a> PyRules<'py, 'a> {
         mut f: impl FnMut(&Bound<'py, PyAny>) -> PyResult<()>,
     ) -> PyResult<()> {
         let py = self.options.py();
-        let calls = self.calls.get().wrapping_add(1);
+        let calls = self.calls.get() + 1;
         self.calls.set(calls);
         self.progress.tick();
-        if calls % SIGNAL_EVERY == 0 {
-            py.check_signals()?;
+        if calls % CHECK_EVERY == 0 {
+            look(py, &self.budget, "valuing", calls)?;
+            (self.budget)
+                .check_memory(calls * MEMO_BYTES, "valuing", calls)
+                .map_err(errors::limit)?;
         }
-        if calls as usize > self.limit {
-            return Err(errors::limit(budget(Some(self.limit), None).exhausted(
+        if calls > self.budget.positions() {
+            return Err(errors::limit(self.budget.exhausted(
                 Resource::Positions,
                 None,
                 "valuing",
-                self.limit as u64,
+                self.budget.positions(),
             )));
         }
         let options = self.options.call1((p.object.bind(py),))?;
@@ -255,19 +261,24 @@ impl SplittingGame for PyRules<'_, '_> {
 const RAISE: Raise = Raise {
     positions: "pass a larger limit=",
     memory: "pass a larger memory=",
-    time: "pass a larger time limit",
+    time: "pass a larger timeout=",
 };
 
-/// The budget of `limit` positions ([`DEFAULT_LIMIT`] when absent) and `memory` bytes (the
-/// engine's default when absent).
-fn budget(limit: Option<usize>, memory: Option<usize>) -> Budget {
+/// The budget of `limit` positions ([`DEFAULT_LIMIT`] when absent), `memory` bytes (the
+/// engine's default when absent) and `timeout` seconds from now (none when absent); an
+/// `InputError` for a timeout that is not a number of seconds.
+pub fn budget(
+    limit: Option<usize>,
+    memory: Option<usize>,
+    timeout: Option<f64>,
+) -> PyResult<Budget> {
     let mut budget = Budget::default()
         .named(RAISE)
         .with_positions(limit.unwrap_or(DEFAULT_LIMIT) as u64);
     if let Some(memory) = memory {
         budget = budget.with_memory(memory as u64);
     }
-    budget
+    with_timeout(budget, timeout)
 }
 
 /// The position graph of a game defined in Python, explored from `starts`.
@@ -277,16 +288,18 @@ fn budget(limit: Option<usize>, memory: Option<usize>) -> Budget {
 /// end the game: `"win"`, `"loss"` or `"draw"` for the player to move, or `None` to play on
 /// (a position without moves is a loss). `player(position)`, if given, says who is to move
 /// (1 or 2), for preferences and payoffs. `limit` bounds the number of positions (ten
-/// million by default, `grundy.DEFAULT_LIMIT`) and `memory` the bytes the engine's side uses:
-/// beyond them, `LimitError`. An exception in a callback propagates; Ctrl-C interrupts.
-/// `progress=True` shows the positions explored so far on stderr as they are.
+/// million by default, `grundy.DEFAULT_LIMIT`), `memory` the bytes the engine's side uses
+/// and `timeout` the seconds: beyond them, `LimitError`. An exception in a callback
+/// propagates; Ctrl-C interrupts. `progress=True` shows the positions explored so far on
+/// stderr as they are.
 ///
 /// >>> g = explore(lambda n: [n - t for t in (1, 2) if t <= n], 5)
 /// >>> g.solve().outcome(3)
 /// 'loss'
 #[pyfunction]
 #[pyo3(signature = (
-    options, *starts, limit = None, memory = None, result = None, player = None, progress = false
+    options, *starts, limit = None, memory = None, result = None, player = None, progress = false,
+    timeout = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn explore(
@@ -297,6 +310,7 @@ pub fn explore(
     result: Option<Bound<'_, PyAny>>,
     player: Option<Bound<'_, PyAny>>,
     progress: bool,
+    timeout: Option<f64>,
 ) -> PyResult<Graph> {
     if starts.is_empty() {
         return Err(errors::input("explore needs at least one start position"));
@@ -305,7 +319,7 @@ pub fn explore(
         options,
         result,
         player,
-        budget: budget(limit, memory),
+        budget: budget(limit, memory, timeout)?,
     };
     let bar = Bar::new(progress);
     bar.count("exploring");
@@ -318,16 +332,17 @@ pub fn explore(
 /// gives, each position split into independent parts where the game says so (a `Sum`, or
 /// its `parts` function): by memoised mex over XORs, and for a game that never splits and
 /// turns out loopy, by the loopy solver on its explored graph (a position of infinite value
-/// is an error). `progress` counts the positions whose options are asked for.
+/// is an error), within `budget` (its positions, those whose options are asked for, and its
+/// deadline). `progress` counts the positions whose options are asked for.
 pub fn python_values(
     options: Bound<'_, PyAny>,
     parts: Option<Bound<'_, PyAny>>,
     starts: Vec<Bound<'_, PyAny>>,
-    limit: Option<usize>,
+    budget: Budget,
     progress: &Bar,
 ) -> PyResult<Vec<u64>> {
     progress.count("valuing");
-    let rules = PyRules::new(options, parts, limit.unwrap_or(DEFAULT_LIMIT), progress)?;
+    let rules = PyRules::new(options, parts, budget, progress)?;
     let mut memo = GrundyMemo::new(&rules);
     let mut values = Vec::with_capacity(starts.len());
     for s in &starts {
@@ -339,7 +354,7 @@ pub fn python_values(
             Ok(value) => values.push(u64::from(value)),
             // A game that never splits may be loopy: its graph has the values.
             Err(MemoError::Loopy) if !rules.split.get() => {
-                return loopy_values(&rules, &starts, limit, progress)
+                return loopy_values(&rules, &starts, progress)
             }
             Err(e) => return Err(errors::input(e)),
         }
@@ -353,7 +368,6 @@ pub fn python_values(
 fn loopy_values(
     rules: &PyRules<'_, '_>,
     starts: &[Bound<'_, PyAny>],
-    limit: Option<usize>,
     progress: &Bar,
 ) -> PyResult<Vec<u64>> {
     let py = rules.options.py();
@@ -361,7 +375,7 @@ fn loopy_values(
         options: rules.options.clone(),
         result: None,
         player: None,
-        budget: budget(limit, None),
+        budget: rules.budget.clone(),
     };
     let explored = explore_python(&game, starts.iter().cloned().map(Ok), progress)?;
     for object in &explored.positions.objects {
@@ -402,8 +416,9 @@ fn loopy_values(
 /// returns the independent parts of any position. A tuple is one position like any other.
 /// Values are found by memoised mex over XORs; a game that never splits and has cycles is
 /// solved on its graph instead (a position of infinite value is an error). `limit` bounds
-/// the positions valued (ten million by default). `progress=True` shows the positions
-/// valued so far on stderr.
+/// the positions valued (ten million by default), `memory` the bytes the engine's side
+/// uses and `timeout` the seconds: beyond them, `LimitError`. Ctrl-C interrupts.
+/// `progress=True` shows the positions valued so far on stderr.
 ///
 /// >>> from grundy import Sum
 /// >>> def kayles(n):
@@ -411,18 +426,25 @@ fn loopy_values(
 /// >>> values(kayles, range(8)).tolist()
 /// [0, 1, 2, 3, 1, 4, 3, 2]
 #[pyfunction]
-#[pyo3(signature = (options, positions, *, parts = None, limit = None, progress = false))]
+#[pyo3(signature = (
+    options, positions, *, parts = None, limit = None, memory = None, progress = false,
+    timeout = None
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn values<'py>(
     py: Python<'py>,
     options: Bound<'py, PyAny>,
     positions: &Bound<'py, PyAny>,
     parts: Option<Bound<'py, PyAny>>,
     limit: Option<usize>,
+    memory: Option<usize>,
     progress: bool,
+    timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let budget = budget(limit, memory, timeout)?;
     let starts: Vec<Bound<'py, PyAny>> = positions.try_iter()?.collect::<PyResult<_>>()?;
     let bar = Bar::new(progress);
-    let values = python_values(options, parts, starts, limit, &bar)?;
+    let values = python_values(options, parts, starts, budget, &bar)?;
     bar.finish();
     int_array(py, values.into_iter().map(|v| v as i64))
 }

@@ -10,18 +10,21 @@ use grundy::games::misere_quotient::MAX_UPTO;
 use grundy::impartial::octal::Rule;
 use grundy::impartial::quotient::{HeapTable, Presentation, Quotient, QuotientError, DEFAULT_SUMS};
 use grundy::pattern::period::OctalPeriod;
+use grundy::progress::Progress;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use crate::errors;
+use crate::interrupt::{interruptible, look, with_timeout, STACK_BYTES};
+use crate::progress::Bar;
 use crate::whole::{at_most, whole};
 
 /// How Python callers raise the budget of a quotient.
 const RAISE: Raise = Raise {
     positions: "pass a larger sums=",
     memory: "pass a larger memory=",
-    time: "no time limit is set on a quotient",
+    time: "pass a larger timeout=",
 };
 
 /// The heaps of a sum: an iterable of ints (a list, a tuple, a range, a NumPy array).
@@ -43,9 +46,14 @@ fn heaps(value: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
     items.map(|h| whole(&h?, "a heap")).collect()
 }
 
-/// The budget of a quotient: `sums` sums searched or checked (the position budget) and
-/// `memory` bytes (the engine's default share of the machine when absent).
-fn budget(sums: Option<&Bound<'_, PyAny>>, memory: Option<&Bound<'_, PyAny>>) -> PyResult<Budget> {
+/// The budget of a quotient: `sums` sums searched or checked (the position budget),
+/// `memory` bytes (the engine's default share of the machine when absent) and `timeout`
+/// seconds from now (none when absent).
+fn budget(
+    sums: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+) -> PyResult<Budget> {
     let sums = match sums {
         Some(s) => at_most(s, "sums", 1, u64::from(u32::MAX) - 1)?,
         None => DEFAULT_SUMS,
@@ -54,7 +62,7 @@ fn budget(sums: Option<&Bound<'_, PyAny>>, memory: Option<&Bound<'_, PyAny>>) ->
     if let Some(m) = memory {
         budget = budget.with_memory(at_most(m, "memory", 1, u64::MAX)?);
     }
-    Ok(budget)
+    with_timeout(budget, timeout)
 }
 
 /// A quotient's error as an exception: a bad option or a heap out of range is an
@@ -118,8 +126,9 @@ fn option_heaps(option: &Bound<'_, PyAny>, heap: u32) -> PyResult<Vec<u32>> {
 /// `"0.77"` Kayles, `"0.07"` Dawson's Kayles; moves leave at most two heaps);
 /// `MisereQuotient.from_options(options, upto)` that of a heap game defined in Python.
 /// `sums=` bounds the sums of heaps the computation searches or checks (300,000 by default,
-/// about a second; a quotient that grows at large heaps needs more), `memory=` its bytes:
-/// beyond them, `LimitError`. The computation releases the GIL.
+/// about a second; a quotient that grows at large heaps needs more), `memory=` its bytes
+/// and `timeout=` its seconds: beyond them, `LimitError`. The computation releases the GIL;
+/// Ctrl-C interrupts it, and `progress=True` shows a spinner on stderr while it runs.
 ///
 /// Elements are their least words in the generators: `"1"` (the identity), `"a"`, `"b^2c"`.
 /// `order`, `p_portion`, `elements` (by heap), `element(heap)`, `presentation`,
@@ -141,20 +150,23 @@ pub struct MisereQuotient {
 }
 
 impl MisereQuotient {
-    /// The quotient `compute` gives within `budget`, without the GIL.
+    /// The quotient `compute` gives within `budget`, without the GIL, on a thread that
+    /// Ctrl-C stops; a spinner on stderr while it runs if `progress`.
     fn compute(
         py: Python<'_>,
         game: String,
         budget: Budget,
+        progress: bool,
         compute: impl FnOnce(&Budget) -> Result<Quotient, QuotientError> + Send,
     ) -> PyResult<MisereQuotient> {
-        let (quotient, presentation) = py
-            .allow_threads(|| {
-                let q = compute(&budget)?;
-                let p = q.presentation();
-                Ok((q, p))
-            })
-            .map_err(quotient_error)?;
+        let bar = Bar::new(progress);
+        bar.phase("computing the quotient", None);
+        let computed = interruptible(py, STACK_BYTES, budget.cancel(), || {
+            let q = compute(&budget)?;
+            let p = q.presentation();
+            Ok((q, p))
+        })?;
+        let (quotient, presentation) = computed.map_err(quotient_error)?;
         Ok(MisereQuotient {
             game,
             quotient,
@@ -186,21 +198,25 @@ impl MisereQuotient {
     /// `"grundy"` for Grundy's game) over the sums of heaps 0 to `upto` (at most 2,000).
     /// An `InputError` for a malformed code or one whose moves leave three heaps.
     #[new]
-    #[pyo3(signature = (code, upto = None, *, sums = None, memory = None))]
+    #[pyo3(signature = (
+        code, upto = None, *, sums = None, memory = None, timeout = None, progress = false
+    ))]
     fn new(
         py: Python<'_>,
         code: &str,
         upto: Option<&Bound<'_, PyAny>>,
         sums: Option<&Bound<'_, PyAny>>,
         memory: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+        progress: bool,
     ) -> PyResult<MisereQuotient> {
         let rule = Rule::parse(code).map_err(errors::input)?;
         let upto = match upto {
             Some(u) => at_most(u, "upto", 0, MAX_UPTO)? as u32,
             None => 30,
         };
-        let budget = budget(sums, memory)?;
-        MisereQuotient::compute(py, rule.to_string(), budget, |b| {
+        let budget = budget(sums, memory, timeout)?;
+        MisereQuotient::compute(py, rule.to_string(), budget, progress, |b| {
             Quotient::of_code(&rule, upto, b)
         })
     }
@@ -210,25 +226,31 @@ impl MisereQuotient {
     /// moves, each the heaps it leaves: a tuple of ints (`()` when the heap is taken away,
     /// `(a, b)` when it is split in two), or one int for one heap. Every heap left must be
     /// non-empty and smaller than `n` (an `InputError` says which is not); an exception in
-    /// `options` propagates.
+    /// `options` propagates. `sums`, `memory`, `timeout` and `progress` are the
+    /// constructor's (the deadline counts the calls of `options` too).
     ///
     /// >>> nim = MisereQuotient.from_options(lambda n: [(k,) if k else () for k in range(n)], 3)
     /// >>> nim.order, len(nim.p_portion)
     /// (6, 2)
     #[staticmethod]
-    #[pyo3(signature = (options, upto, *, sums = None, memory = None))]
+    #[pyo3(signature = (
+        options, upto, *, sums = None, memory = None, timeout = None, progress = false
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn from_options(
         py: Python<'_>,
         options: &Bound<'_, PyAny>,
         upto: &Bound<'_, PyAny>,
         sums: Option<&Bound<'_, PyAny>>,
         memory: Option<&Bound<'_, PyAny>>,
+        timeout: Option<f64>,
+        progress: bool,
     ) -> PyResult<MisereQuotient> {
         let upto = at_most(upto, "upto", 0, MAX_UPTO)? as u32;
-        let budget = budget(sums, memory)?;
+        let budget = budget(sums, memory, timeout)?;
         let mut table = Vec::with_capacity(upto as usize + 1);
         for heap in 0..=upto {
-            py.check_signals()?;
+            look(py, &budget, "asking for the heaps' moves", u64::from(heap))?;
             let moves = options.call1((heap,))?;
             let list = moves
                 .try_iter()
@@ -251,7 +273,9 @@ impl MisereQuotient {
             .getattr("__qualname__")
             .and_then(|n| n.extract::<String>())
             .unwrap_or_else(|_| "a heap game".to_string());
-        MisereQuotient::compute(py, game, budget, |b| Quotient::compute(&table, upto, b))
+        MisereQuotient::compute(py, game, budget, progress, |b| {
+            Quotient::compute(&table, upto, b)
+        })
     }
 
     /// The game: its code as the engine writes it (`"0.75"`, `"Grundy's game"`), or the name

@@ -2,14 +2,14 @@
 //! position of a game whose moves a Python function gives, and `Partizan.search` one position
 //! of a partizan game (in `partizan_game`), without exploring or valuing every position
 //! first. Both run the library's search (`grundy::rules::search`, `grundy::partizan::search`)
-//! on the calling thread, which holds the GIL for the Python functions
-//! (`Options::on_caller`).
+//! as if on the calling thread (`Options::on_caller`), on a thread of their own whose stack
+//! holds the lines of play they follow (`depth=`), holding the GIL there for the Python
+//! functions ([`on_own_stack`]).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
-use grundy::budget::{Budget, Raise};
+use grundy::budget::{Budget, Raise, Resource};
 use grundy::outcome::Outcome;
 use grundy::rules::search::{search as search_game, GameSearchError};
 use grundy::rules::{Game, Moves};
@@ -18,17 +18,28 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors;
+use crate::interrupt::{interruptible, look, with_timeout, CHECK_EVERY, STACK_BYTES};
 use crate::positions::read_result;
+use crate::progress::Bar;
 use crate::python_game::{failed, gil, keep, raise_pending, Key, DEFAULT_LIMIT};
 
 /// The table a search keeps by default: 64 MiB, as the command line's.
 pub const DEFAULT_TABLE: u64 = 64 << 20;
 
+/// The deepest line of play a search follows by default: 20,000 moves, as deep as the
+/// command line's searches go, on a stack of 88 MiB of address space, which the system
+/// gives only as the search goes deep.
+pub const DEFAULT_DEPTH: usize = 20_000;
+
+/// The stack one level of a search may take: measured for both `search` and
+/// `Partizan.search` on a line of 20,000 moves, which runs on 512 bytes a level and
+/// overflows on 256 in an optimised build, runs on 4 KiB and overflows on 2 KiB in an
+/// unoptimised one. The thread a search runs on has a stack of `depth` levels beside the
+/// usual [`STACK_BYTES`].
+const STACK_PER_LEVEL: u64 = 4 << 10;
+
 /// The most moves a position of a Python game may have in a search.
 const MOST_MOVES: usize = 1 << 20;
-
-/// How often (in calls of the options function) Ctrl-C is looked for.
-const SIGNAL_EVERY: usize = 1 << 10;
 
 /// How Python callers raise the budget of `search`.
 const RAISE: Raise = Raise {
@@ -52,30 +63,61 @@ pub fn search_budget(
     if let Some(memory) = memory {
         budget = budget.with_memory(memory);
     }
-    match timeout {
-        Some(seconds) if seconds.is_nan() || seconds < 0.0 => {
-            return Err(errors::input(format!(
-                "timeout={seconds}: expected a number of seconds, at least 0"
-            )))
-        }
-        // A time too long for a `Duration` (infinity among them) is no limit.
-        Some(seconds) => {
-            if let Ok(time) = Duration::try_from_secs_f64(seconds) {
-                budget = budget.with_time(time);
-            }
-        }
-        None => {}
-    }
-    Ok(budget)
+    with_timeout(budget, timeout)
 }
 
-/// The search's options on the calling thread, with a table of `table` bytes.
-pub fn on_caller(table: Option<u64>) -> Options {
+/// The search's options on the calling thread, with a table of `table` bytes, following lines
+/// of at most `depth` moves.
+pub fn on_caller(table: Option<u64>, depth: usize) -> Options {
     Options {
         table_bytes: table.unwrap_or(DEFAULT_TABLE),
         on_caller: true,
+        caller_depth: depth,
         ..Options::default()
     }
+}
+
+/// The depth a search follows: `depth` (at least 1), or [`DEFAULT_DEPTH`].
+pub fn depth(depth: Option<usize>) -> PyResult<usize> {
+    match depth {
+        Some(0) => Err(errors::input(
+            "depth=0: a search follows lines of at least one move",
+        )),
+        Some(d) => Ok(d),
+        None => Ok(DEFAULT_DEPTH),
+    }
+}
+
+/// The budget message of a line of play deeper than `depth` moves: how to raise it, and the
+/// endless game it may be.
+pub fn too_deep(depth: usize) -> PyErr {
+    errors::limit(format!(
+        "the depth budget of {depth} moves ran out while searching (a line of play went \
+         deeper, or the game never ends): pass a larger depth="
+    ))
+}
+
+/// Runs `search`, which calls Python and follows lines of at most `depth` moves, on a thread
+/// whose stack holds them (checked against `budget`'s memory first), holding the GIL there,
+/// while the calling thread looks for Ctrl-C (which sets the budget's cancel flag, checked
+/// at every node): the calling thread's own stack holds only some thousands of levels.
+pub fn on_own_stack<T: Send>(
+    py: Python<'_>,
+    depth: usize,
+    budget: &Budget,
+    search: impl FnOnce() -> PyResult<T> + Send,
+) -> PyResult<T> {
+    let stack = (depth as u64)
+        .saturating_mul(STACK_PER_LEVEL)
+        .saturating_add(STACK_BYTES as u64);
+    if stack > budget.memory() || usize::try_from(stack).is_err() {
+        let mut e = budget.exhausted(Resource::Memory, Some(stack), "taking the stack", 0);
+        e.raise = "pass a larger memory= or a smaller depth=";
+        return Err(errors::limit(e));
+    }
+    interruptible(py, stack as usize, budget.cancel(), || {
+        Python::with_gil(|_| search())
+    })?
 }
 
 /// A game whose moves (and, if given, results) Python functions give, as the library's
@@ -85,7 +127,11 @@ struct PyGameRules {
     options: Py<PyAny>,
     result: Option<Py<PyAny>>,
     /// Calls of `options`, shared by the copies the search makes.
-    calls: Arc<AtomicUsize>,
+    calls: Arc<AtomicU64>,
+    /// The search's budget, for its deadline.
+    budget: Budget,
+    /// Ticked at each call of `options`.
+    bar: Arc<Bar>,
 }
 
 impl Clone for PyGameRules {
@@ -94,16 +140,22 @@ impl Clone for PyGameRules {
             options: self.options.clone_ref(gil()),
             result: self.result.as_ref().map(|f| f.clone_ref(gil())),
             calls: Arc::clone(&self.calls),
+            budget: self.budget.clone(),
+            bar: Arc::clone(&self.bar),
         }
     }
 }
 
 impl PyGameRules {
-    /// Appends the options of `p` to `out`, looking for Ctrl-C every so often.
+    /// Appends the options of `p` to `out`, looking for Ctrl-C and at the clock every so
+    /// often (the search checks its budget at every node too, but a slow function may be
+    /// called many times at one).
     fn options(&self, p: &Key, out: &mut Moves<Key>) -> PyResult<()> {
         let py = gil();
-        if self.calls.fetch_add(1, Ordering::Relaxed) % SIGNAL_EVERY == SIGNAL_EVERY - 1 {
-            py.check_signals()?;
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        self.bar.tick();
+        if calls % CHECK_EVERY == 0 {
+            look(py, &self.budget, "searching", calls)?;
         }
         for q in self
             .options
@@ -167,17 +219,22 @@ pub fn positions<'py>(py: Python<'py>, line: &[Key]) -> PyResult<Bound<'py, PyLi
 ///
 /// `options(position)` and `result(position)` are `explore`'s. The search is depth-first
 /// alpha-beta with a table of results of `table` bytes (64 MiB by default), moves tried from
-/// the one that leaves the opponent the fewest; it runs on the calling thread, at most 2,000
-/// moves deep. `limit` bounds the positions searched (ten million by default), `memory` the
-/// bytes and `timeout` the seconds: beyond them, `LimitError`. A game with a cycle on a line
-/// of play is an `InputError` (`explore(...).solve()` answers it). An exception in a
-/// callback propagates; Ctrl-C interrupts.
+/// the one that leaves the opponent the fewest, following lines of at most `depth` moves
+/// (20,000 by default; the search runs on a thread of its own whose stack holds them, which
+/// calls the functions). `limit` bounds the positions searched (ten million by default),
+/// `memory` the bytes (the table's and the stack's) and `timeout` the seconds: beyond them,
+/// or deeper than `depth`, `LimitError`. A game with a cycle on a line of play is an
+/// `InputError` (`explore(...).solve()` answers it). An exception in a callback
+/// propagates; Ctrl-C interrupts. `progress=True` counts the calls of `options` on stderr.
 ///
 /// >>> found = search(lambda n: [n - t for t in (1, 3, 4) if t <= n], 30)
 /// >>> found["outcome"], found["best"]
 /// ('loss', 29)
 #[pyfunction]
-#[pyo3(signature = (options, position, *, result = None, limit = None, memory = None, table = None, timeout = None))]
+#[pyo3(signature = (
+    options, position, *, result = None, limit = None, memory = None, table = None,
+    timeout = None, depth = None, progress = false
+))]
 #[allow(clippy::too_many_arguments)]
 pub fn search<'py>(
     py: Python<'py>,
@@ -188,19 +245,29 @@ pub fn search<'py>(
     memory: Option<u64>,
     table: Option<u64>,
     timeout: Option<f64>,
+    depth: Option<usize>,
+    progress: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let budget = search_budget(RAISE, limit, memory, timeout)?;
+    let depth = self::depth(depth)?;
+    let bar = Bar::new(progress);
+    bar.count("searching");
     let game = PyGameRules {
         options,
         result,
-        calls: Arc::new(AtomicUsize::new(0)),
+        calls: Arc::new(AtomicU64::new(0)),
+        budget: budget.clone(),
+        bar: Arc::new(bar),
     };
     let start = Key::new(position)?;
-    let found = search_game(game, &start, on_caller(table), MOST_MOVES, &budget);
-    raise_pending()?;
-    let found = found.map_err(|e| match e {
-        GameSearchError::Budget(e) => errors::limit(e),
-        e => errors::input(e),
+    let found = on_own_stack(py, depth, &budget, || {
+        let found = search_game(game, &start, on_caller(table, depth), MOST_MOVES, &budget);
+        raise_pending()?;
+        found.map_err(|e| match e {
+            GameSearchError::Budget(e) => errors::limit(e),
+            GameSearchError::TooDeep(depth) => too_deep(depth),
+            e => errors::input(e),
+        })
     })?;
     let dict = PyDict::new(py);
     dict.set_item("outcome", outcome_name(found.outcome))?;

@@ -1,7 +1,7 @@
 //! Tabulating (打表): `table(game, rows, columns)` values, outcomes or canonical forms over a
 //! range or a grid, for a built-in table, a game defined in Python or a `Partizan`.
 
-use grundy::budget::Budget;
+use grundy::budget::{Budget, Raise};
 use grundy::games::registry;
 use grundy::pattern::table::{cell_count, Form, Kind, Span, Table as Inner, TableError};
 use grundy::progress::Progress;
@@ -10,10 +10,18 @@ use pyo3::types::{PyRange, PyRangeMethods, PyString, PyTuple};
 
 use crate::cgt::shared_store;
 use crate::errors;
+use crate::interrupt::{interruptible, with_timeout, STACK_BYTES};
 use crate::partizan_game::Partizan;
 use crate::progress::Bar;
-use crate::python_game::python_values;
+use crate::python_game::{budget, python_values};
 use crate::table::Table;
+
+/// How Python callers raise the budget of a built-in table.
+const RAISE: Raise = Raise {
+    positions: "tabulate a smaller range",
+    memory: "pass a larger memory=",
+    time: "pass a larger timeout=",
+};
 
 fn table_error(e: TableError) -> PyErr {
     match e {
@@ -21,6 +29,8 @@ fn table_error(e: TableError) -> PyErr {
         | TableError::ParameterTooLarge { .. }
         | TableError::Budget { .. }
         | TableError::Explore(_) => errors::limit(e),
+        // A game's own error may be its budget's, in words.
+        TableError::Game { .. } => errors::limit_or_input(e, &RAISE),
         _ => errors::input(e),
     }
 }
@@ -55,8 +65,10 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
 /// `position(a, b)`, if given, makes the game's position from them instead (the empty
 /// board of a rows x columns). `rows` and `columns` are ranges (or ints, for `range(n)`).
 /// `outcomes=True` shows outcomes only: P and N, and for partizan games L and R.
-/// `progress=True` shows a progress bar on stderr. `limit` bounds the positions of an
-/// impartial game defined in Python (a `Partizan` has its own).
+/// `progress=True` shows a progress bar on stderr. `timeout` bounds the seconds; `limit`
+/// bounds the positions of an impartial game defined in Python and `memory` the bytes of a
+/// built-in table (a `Partizan` has its own `limit` and `memory`): beyond them,
+/// `LimitError`. Ctrl-C interrupts.
 ///
 /// The tables of partizan games (`"domineering"`, `"toads-and-frogs"`, a `Partizan`) hold
 /// canonical forms (`kind == "forms"`): each cell a `Cgt`, `texts()` their text, `forms()`
@@ -70,7 +82,7 @@ fn span(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Span> {
 #[pyfunction]
 #[pyo3(signature = (
     game, rows, columns = None, *, outcomes = false, name = None, limit = None, position = None,
-    progress = false
+    progress = false, memory = None, timeout = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn table(
@@ -83,6 +95,8 @@ pub fn table(
     limit: Option<usize>,
     position: Option<&Bound<'_, PyAny>>,
     progress: bool,
+    memory: Option<u64>,
+    timeout: Option<f64>,
 ) -> PyResult<Table> {
     let bar = Bar::new(progress);
     let rows = span(rows, "rows")?;
@@ -98,32 +112,51 @@ pub fn table(
                 "position= is for games defined in Python: a built-in table has its own positions",
             ));
         }
+        if limit.is_some() {
+            return Err(errors::input(
+                "limit= is for games defined in Python: a built-in table is bounded by memory= \
+                 and timeout=",
+            ));
+        }
         let spec = spec.to_string();
-        let inner = py
-            .allow_threads(|| {
-                let game = registry::table_game(&spec)?;
-                match columns {
-                    None => game.line(rows, kind, &Budget::default(), &bar),
-                    Some(columns) => {
-                        bar.phase("tabulating", None);
-                        game.grid(rows, columns, kind, &Budget::default())
-                    }
+        let mut budget = Budget::default().named(RAISE);
+        if let Some(memory) = memory {
+            budget = budget.with_memory(memory);
+        }
+        let budget = with_timeout(budget, timeout)?;
+        let inner = interruptible(py, STACK_BYTES, budget.cancel(), || {
+            let game = registry::table_game(&spec)?;
+            match columns {
+                None => game.line(rows, kind, &budget, &bar),
+                Some(columns) => {
+                    bar.phase("tabulating", None);
+                    game.grid(rows, columns, kind, &budget)
                 }
-            })
-            .map_err(table_error)?;
+            }
+        })?
+        .map_err(table_error)?;
         Table::new(inner)
     } else {
         let starts = positions(py, rows, columns, position)?;
         let table = if let Ok(partizan) = game.downcast::<Partizan>() {
-            if limit.is_some() {
+            for (given, what) in [(limit.is_some(), "limit="), (memory.is_some(), "memory=")] {
+                if given {
+                    return Err(errors::input(format!(
+                        "{what} is the partizan game's own: Partizan(..., {what})"
+                    )));
+                }
+            }
+            partizan_table(py, partizan, name, rows, columns, &starts, timeout, &bar)?
+        } else {
+            if memory.is_some() {
                 return Err(errors::input(
-                    "limit= is the partizan game's own: Partizan(..., limit=)",
+                    "memory= is for built-in tables: a game defined in Python is bounded by \
+                     limit= and timeout=",
                 ));
             }
-            partizan_table(py, partizan, name, rows, columns, &starts, &bar)?
-        } else {
             let name = name.unwrap_or_else(|| function_name(game));
-            let cells = python_values(game.clone(), None, starts, limit, &bar)?;
+            let budget = budget(limit, None, timeout)?;
+            let cells = python_values(game.clone(), None, starts, budget, &bar)?;
             let mut cells = cells.into_iter();
             let mut next = || cells.next().unwrap_or(0);
             let inner = match columns {
@@ -182,9 +215,11 @@ fn positions<'py>(
 }
 
 /// The table of the canonical forms of `starts` (the positions of `rows` × `columns`, row by
-/// row) in a partizan game defined in Python, within the game's own limit, each distinct form
-/// kept as a game of the shared store. One `value` per cell, each position's options asked
-/// for once across the table (and across the game's other calls).
+/// row) in a partizan game defined in Python, within the game's own limit and `timeout`
+/// seconds, each distinct form kept as a game of the shared store. One `value` per cell,
+/// each position's options asked for once across the table (and across the game's other
+/// calls).
+#[allow(clippy::too_many_arguments)]
 fn partizan_table(
     py: Python<'_>,
     game: &Bound<'_, Partizan>,
@@ -192,6 +227,7 @@ fn partizan_table(
     rows: Span,
     columns: Option<Span>,
     starts: &[Bound<'_, PyAny>],
+    timeout: Option<f64>,
     bar: &Bar,
 ) -> PyResult<Table> {
     let mut game = game.try_borrow_mut()?;
@@ -199,11 +235,14 @@ fn partizan_table(
         .or_else(|| game.name(py))
         .unwrap_or_else(|| "a partizan game".to_string());
     bar.phase("valuing", Some(starts.len() as u64));
-    let mut ids = Vec::with_capacity(starts.len());
-    for start in starts {
-        ids.push(game.shared_value(py, start)?);
-        bar.tick();
-    }
+    let ids = game.within(false, timeout, |game| {
+        let mut ids = Vec::with_capacity(starts.len());
+        for start in starts {
+            ids.push(game.shared_value(py, start)?);
+            bar.tick();
+        }
+        Ok(ids)
+    })?;
     drop(game);
     let forms = py
         .allow_threads(|| {

@@ -122,9 +122,11 @@ def test_bad_arguments_and_endless_games():
     # A time too long to measure is no limit.
     for forever in (float("inf"), 1e300):
         assert search(lambda n: [n - 1] if n else [], 3, timeout=forever)["outcome"] == "win"
-    # A game that never ends, with and without cycles.
-    with pytest.raises(grundy.InputError, match="2000 moves"):
+    # A game that never ends, with and without cycles: the depth budget stops the first.
+    with pytest.raises(grundy.LimitError, match="depth budget of 20000 moves.*depth="):
         Partizan(lambda p: ([p + 1], [p + 1])).search(0)
+    with pytest.raises(grundy.InputError, match="depth="):
+        search(lambda n: [], 0, depth=0)
     with pytest.raises(grundy.InputError, match="cycle"):
         search(lambda n: [(n + 1) % 5], 0)
 
@@ -158,3 +160,21 @@ def test_an_exception_in_a_function_propagates():
         Partizan(left, lambda b: []).search(0)
     # The game still works after the error.
     assert search(lambda n: [n - 1] if n else [], 4)["outcome"] == "loss"
+
+
+def test_the_depth_is_a_budget_that_can_be_raised():
+    # Take 1, 3 or 4: the player to move loses at 0 and 2 modulo 7, and a search follows
+    # lines of up to n moves before it proves it.
+    take = lambda n: [n - t for t in (1, 3, 4) if t <= n]
+    with pytest.raises(grundy.LimitError, match="depth budget of 100 moves.*pass a larger depth="):
+        search(take, 1000, depth=100)
+    assert search(take, 30_002, depth=30_002)["outcome"] == "loss"
+    with pytest.raises(grundy.LimitError, match="depth budget of 20000 moves"):
+        search(take, 30_002)
+    line = Partizan(lambda p: ([p - 1] if p else [], [p - 1] if p else []))
+    with pytest.raises(grundy.LimitError, match="pass a larger depth="):
+        line.search(30_000, "left", small=0)
+    assert line.search(30_000, "left", small=0, depth=30_001)["left_first"]["wins"] is False
+    # The stack a depth takes counts against the memory budget.
+    with pytest.raises(grundy.LimitError, match="memory=.*smaller depth="):
+        search(take, 10, memory=10 << 20, table=1 << 20, depth=10**6)

@@ -121,7 +121,7 @@ fn main() {
             table_bytes: 0,
             ordering: false,
             threads: 1,
-            on_caller: false,
+            ..Options::default()
         },
         small: None,
     });

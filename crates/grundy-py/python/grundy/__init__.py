@@ -47,8 +47,9 @@ from ._grundy import (
 class Sum(tuple):
     """A position that is the sum of independent positions: ``Sum(2, 3)`` is a game of 2 beside
     a game of 3, ``Sum()`` nothing left. An option of a game given to ``values`` (or
-    ``table``) that is a ``Sum`` is valued as the XOR of its parts' values; any other
-    position, a tuple included, is one game.
+    ``table``) that is a ``Sum`` is valued as the XOR of its parts' values, and a position of
+    a ``Partizan`` game that is one as the sum of its terms' canonical forms, each term once;
+    any other position, a tuple included, is one game.
 
     >>> kayles = lambda n: [Sum(a, n - t - a) for t in (1, 2) if t <= n for a in range(n - t + 1)]
     >>> grundy.values(kayles, range(6)).tolist()
@@ -67,7 +68,8 @@ class Sum(tuple):
 def octal(code, upto=None, **options):
     """The take-and-break game of an octal code (``"0.77"`` Kayles, ``"0.07"``, ``"grundy"``):
     its values up to ``upto``, rare values and period, as ``grundy octal CODE`` reports them.
-    ``progress=True`` shows a progress bar on stderr while the values are computed.
+    ``progress=True`` shows a progress bar on stderr while the values are computed;
+    ``memory=`` bounds their bytes and ``timeout=`` their seconds, as for ``catalogue``.
 
     >>> grundy.octal("0.77", upto=100)["periodicity"]["period"]
     12

@@ -89,6 +89,7 @@ def explore(
     result: Optional[Callable[[Any], Optional[OutcomeName]]] = None,
     player: Optional[Callable[[Any], Optional[Literal[1, 2]]]] = None,
     progress: bool = False,
+    timeout: Optional[float] = None,
 ) -> Graph: ...
 def values(
     options: Callable[[Any], Iterable[Hashable]],
@@ -96,7 +97,9 @@ def values(
     *,
     parts: Optional[Callable[[Any], Iterable[Hashable]]] = None,
     limit: Optional[int] = None,
+    memory: Optional[int] = None,
     progress: bool = False,
+    timeout: Optional[float] = None,
 ) -> IntArray: ...
 
 class Searched(TypedDict):
@@ -117,6 +120,8 @@ def search(
     memory: Optional[int] = None,
     table: Optional[int] = None,
     timeout: Optional[float] = None,
+    depth: Optional[int] = None,
+    progress: bool = False,
 ) -> Searched: ...
 
 DEFAULT_LIMIT: int
@@ -138,10 +143,23 @@ class Report:
     def to_json(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...
 
-def catalogue(name: str, *args: Any, progress: bool = False, **kwargs: Any) -> Report: ...
+def catalogue(
+    name: str,
+    *args: Any,
+    progress: bool = False,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    **kwargs: Any,
+) -> Report: ...
 def families() -> list[dict[str, Any]]: ...
 def octal(
-    code: str, upto: Optional[int] = None, *, progress: bool = False, **options: Any
+    code: str,
+    upto: Optional[int] = None,
+    *,
+    progress: bool = False,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    **options: Any,
 ) -> Report: ...
 
 class Nimber:
@@ -298,8 +316,23 @@ class LoopyGame:
     def __rsub__(self, other: LoopyLike) -> LoopyGame: ...
     def __neg__(self) -> LoopyGame: ...
 
-def loopy(expression: str, *, limit: Optional[int] = None) -> LoopyGame: ...
-def loopy_ruleset(name: str, position: str, *, limit: Optional[int] = None) -> LoopyGame: ...
+def loopy(
+    expression: str,
+    *,
+    limit: Optional[int] = None,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> LoopyGame: ...
+def loopy_ruleset(
+    name: str,
+    position: str,
+    *,
+    limit: Optional[int] = None,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> LoopyGame: ...
 def loopy_rulesets() -> list[LoopyRulesetEntry]: ...
 
 class Partizan:
@@ -315,8 +348,16 @@ class Partizan:
         limit: Optional[int] = None,
         memory: Optional[int] = None,
     ) -> None: ...
-    def value(self, position: Hashable, *, progress: bool = False) -> Cgt: ...
-    def values(self, positions: Iterable[Hashable], *, progress: bool = False) -> list[Cgt]: ...
+    def value(
+        self, position: Hashable, *, progress: bool = False, timeout: Optional[float] = None
+    ) -> Cgt: ...
+    def values(
+        self,
+        positions: Iterable[Hashable],
+        *,
+        progress: bool = False,
+        timeout: Optional[float] = None,
+    ) -> list[Cgt]: ...
     def search(
         self,
         position: Hashable,
@@ -325,6 +366,8 @@ class Partizan:
         small: int = 10,
         table: Optional[int] = None,
         timeout: Optional[float] = None,
+        depth: Optional[int] = None,
+        progress: bool = False,
     ) -> PartizanSearched: ...
     @property
     def positions(self) -> int: ...
@@ -410,6 +453,8 @@ class MisereQuotient:
         *,
         sums: Optional[int] = None,
         memory: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress: bool = False,
     ) -> None: ...
     @staticmethod
     def from_options(
@@ -418,6 +463,8 @@ class MisereQuotient:
         *,
         sums: Optional[int] = None,
         memory: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress: bool = False,
     ) -> MisereQuotient: ...
     @property
     def game(self) -> str: ...
@@ -491,4 +538,6 @@ def table(
     limit: Optional[int] = None,
     position: Optional[Callable[..., Hashable]] = None,
     progress: bool = False,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
 ) -> Table: ...

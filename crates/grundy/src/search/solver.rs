@@ -135,18 +135,22 @@ pub struct Options {
     /// Order the moves by the game's promise (else the rules' order).
     pub ordering: bool,
     /// Search on the calling thread alone (`threads` is then ignored), without progress
-    /// reports, at most [`CALLER_MAX_DEPTH`] moves deep, checking the budget at every node:
-    /// for a game whose rules may run only on that thread (a Python game's, under the
-    /// interpreter's lock), whose nodes are slow.
+    /// reports, at most [`caller_depth`](Options::caller_depth) moves deep, checking the
+    /// budget at every node: for a game whose rules may run only on that thread (a Python
+    /// game's, under the interpreter's lock), whose nodes are slow.
     pub on_caller: bool,
+    /// The deepest line a search on the calling thread follows ([`CALLER_MAX_DEPTH`] by
+    /// default, what the system's usual stack holds): a caller that runs the search on a
+    /// thread whose stack it sized for deeper lines raises it.
+    pub caller_depth: usize,
 }
 
 impl Options {
-    /// The deepest line these options follow: [`CALLER_MAX_DEPTH`] on the calling thread,
-    /// else [`MAX_DEPTH`].
+    /// The deepest line these options follow: [`caller_depth`](Options::caller_depth) on
+    /// the calling thread, else [`MAX_DEPTH`].
     pub fn max_depth(&self) -> usize {
         if self.on_caller {
-            CALLER_MAX_DEPTH
+            self.caller_depth
         } else {
             MAX_DEPTH
         }
@@ -161,6 +165,7 @@ impl Default for Options {
             threads: 1,
             ordering: true,
             on_caller: false,
+            caller_depth: CALLER_MAX_DEPTH,
         }
     }
 }

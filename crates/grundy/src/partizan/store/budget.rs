@@ -36,11 +36,13 @@ impl GameStore {
         &self.budget
     }
 
-    /// Works within `budget` from now on: a caller that keeps what was finished when a
-    /// budget ran out (a partial table) writes its forms under a budget that has not. O(1).
+    /// Replaces the budget the store works within, its forms kept: a caller gives one call a
+    /// deadline of its own, then the store's usual budget back; one that keeps what was
+    /// finished when a budget ran out (a partial table) writes its forms under a budget that
+    /// has not. The next operation checks the new budget. O(1).
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
-        self.until_check = CHECK_EVERY;
+        self.until_check = 1;
     }
 
     /// The bytes the store holds, by its own estimate: its nodes, option arena, hash index
