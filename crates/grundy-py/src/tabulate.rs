@@ -28,6 +28,7 @@ fn table_error(e: TableError) -> PyErr {
         TableError::TooManyCells { .. }
         | TableError::ParameterTooLarge { .. }
         | TableError::Budget { .. }
+        | TableError::Stopped { .. }
         | TableError::Explore(_) => errors::limit(e),
         // A game's own error may be its budget's, in words.
         TableError::Game { .. } => errors::limit_or_input(e, &RAISE),

@@ -47,9 +47,9 @@ fn a_form_within_the_limit_is_written_whole_and_exactly_at_its_length() {
     // written without a limit, and one character less is too long.
     let mut rng = StdRng::seed_from_u64(50);
     for _ in 0..200 {
-        let len = rng.gen_range(1..12);
+        let len = rng.random_range(1..12);
         let text: String = (0..len)
-            .map(|_| ['l', 'r', 'g'][rng.gen_range(0..3)])
+            .map(|_| ['l', 'r', 'g'][rng.random_range(0..3)])
             .collect();
         let mut store = GameStore::new();
         let g = hackenbush(&mut store, &text);
