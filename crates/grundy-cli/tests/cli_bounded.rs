@@ -377,7 +377,8 @@ fn named_options(text: &str) -> BTreeSet<String> {
     named
 }
 
-/// The longest run of one command: its time and its command line.
+/// The runs of one command that ended: how many, how many refused (exit code 2), and the
+/// longest of them, its time and its command line.
 #[derive(Debug, Default)]
 struct Longest {
     runs: usize,
