@@ -116,7 +116,7 @@ fn board(rng: &mut StdRng, alphabet: &str, columns: usize, rows: usize) -> Strin
 
 /// A whole number spread over magnitudes: 10^0 to 10^`digits`, times a digit.
 fn big(rng: &mut StdRng, digits: u32) -> String {
-    let magnitude = 10u128.pow(rng.random_range(0..=digits.min(38)));
+    let magnitude = 10u128.pow(rng.random_range(0..=digits.min(37)));
     (magnitude * rng.random_range(1..10)).to_string()
 }
 
@@ -394,8 +394,8 @@ fn loopy(rng: &mut StdRng) -> Line {
 }
 
 /// A Fox and Geese board, `n` × `n` (4 to 8): geese on the dark squares of the top row (those
-/// of the bottom-left corner's colour), the fox on one of the bottom row's; now and then a
-/// goose more or less.
+/// of the bottom-left corner's colour), a quarter of them left out, and the fox on one of the
+/// bottom row's.
 fn fox_and_geese(rng: &mut StdRng) -> String {
     let n = rng.random_range(4..=8usize);
     let dark = |r: usize, c: usize| (r + c) % 2 == (n - 1) % 2;
