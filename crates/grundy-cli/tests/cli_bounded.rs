@@ -1,27 +1,35 @@
 //! The `grundy` binary under limits: each case runs in a child process with at most 4 GiB of
-//! address space and 20 seconds (10 for the fuzzed command lines), in a directory of its own,
-//! with standard input empty. A case fails when the binary panics (exit code 101, or
-//! `panicked` on stderr), is killed by a signal (an abort when memory runs out), is still
-//! running at the deadline, exits with a code other than 0 and 2, or exits with 2 without a
-//! `grundy: error:` line.
+//! address space, in a directory of its own, with standard input empty or scripted, until its
+//! deadline: `--timeout T` on its line plus [`MARGIN`], or else the harness's 20 seconds
+//! (`GRUNDY_FUZZ_TIMEOUT` seconds for the fuzzed lines). A case fails when the binary panics
+//! (exit code 101, or `panicked` on stderr), is killed by a signal (an abort when memory runs
+//! out), is still running at its deadline, exits with a code other than 0 and 2, exits with 2
+//! without a `grundy: error:` line, or exits with 2 with a message naming an option its command
+//! does not take (in `grundy COMMAND --help`) and the line does not hold.
 //!
 //! The cases: inputs an adversarial review found (huge piles in `play`, huge `--upto`, boards
 //! too large to solve, a search's table larger than the address space), errors with stderr
 //! closed, clap's usage errors, every example of the help with each of its numbers replaced
-//! by an extreme one, and command lines mutated at random from those examples:
-//! `GRUNDY_FUZZ_CASES` of them (200 by default; the seed is `GRUNDY_FUZZ_SEED`, 1 by
+//! by an extreme one, every budget of every command run out (its message naming an option the
+//! command has), and fuzzed command lines over every command: mutated at random from the
+//! help's examples, the examples with bigger numbers, and hard lines of each command
+//! (`hard_lines`), a `--timeout` added at random where the command takes one.
+//! `GRUNDY_FUZZ_CASES` of them (300 by default; the seed is `GRUNDY_FUZZ_SEED`, 1 by
 //! default). The long run, `cargo test --release -p grundy-cli --test cli_bounded --
-//! --ignored --nocapture`, tries 10^4 command lines and prints its figures.
+//! --ignored --nocapture`, tries 3,000 command lines and prints its figures: for each
+//! command, its runs and the longest any of them ran before its answer or refusal.
 
 mod catalogue_run;
+mod hard_lines;
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Read;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -33,10 +41,14 @@ use rand::{Rng, SeedableRng};
 
 /// The most address space a child may take.
 const MEMORY: u64 = 4 << 30;
-/// How long a named case may run.
+/// How long a named case may run, unless its `--timeout` says less.
 const TIMEOUT: Duration = Duration::from_secs(20);
-/// How long a fuzzed command line may run.
-const FUZZ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a fuzzed command line may run, unless its `--timeout` says less
+/// (`GRUNDY_FUZZ_TIMEOUT` seconds to change it).
+const FUZZ_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long past its `--timeout` a run may take to stop: loose enough for a loaded 2-core
+/// machine, where the child waits for a core and a debug build exits slowly.
+const MARGIN: Duration = Duration::from_secs(3);
 /// The timeout of a case bounded by its memory budget rather than at once (see
 /// `adversarial_cases`).
 const SLOW_TIMEOUT: Duration = Duration::from_secs(90);
@@ -62,41 +74,104 @@ enum Stderr {
 struct Case {
     args: Vec<String>,
     stdin: Vec<u8>,
+    /// Files written into the run's directory before it starts: names and contents.
+    files: Vec<(String, Vec<u8>)>,
     stderr: Stderr,
+    /// When the run is killed and fails: its own deadline ([`Case::within`]).
     timeout: Duration,
+    /// The `--timeout` of the line, in seconds, if it gives one.
+    own_timeout: Option<f64>,
     /// The child's address space, in bytes.
     memory: u64,
+    /// The option whose budget the run must run out of: it exits 2 naming it.
+    exhausts: Option<&'static str>,
 }
 
 impl Case {
-    /// `grundy ARGS...` with empty stdin, stderr read, the named cases' timeout.
+    /// `grundy ARGS...` with empty stdin, stderr read, the named cases' timeout (or less, see
+    /// [`Case::within`]).
     fn new<S: AsRef<str>>(args: &[S]) -> Case {
+        let args: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
         Case {
-            args: args.iter().map(|a| a.as_ref().to_string()).collect(),
+            args,
             stdin: Vec::new(),
+            files: Vec::new(),
             stderr: Stderr::Read,
             timeout: TIMEOUT,
+            own_timeout: None,
             memory: MEMORY,
+            exhausts: None,
         }
+        .within(TIMEOUT)
     }
 
-    /// The command line, quoted enough to be read back.
+    /// The case with its deadline: `--timeout T` of its line plus [`MARGIN`], but never
+    /// more than `fixed`, the harness's timeout for a line without one.
+    fn within(mut self, fixed: Duration) -> Case {
+        self.own_timeout = own_timeout(&self.args);
+        self.timeout = self.own_timeout.map_or(fixed, |seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .unwrap_or(Duration::MAX)
+                .saturating_add(MARGIN)
+                .min(fixed)
+        });
+        self
+    }
+
+    /// The case, which must exit 2 with a message naming `option`.
+    fn exhausting(mut self, option: &'static str) -> Case {
+        self.exhausts = Some(option);
+        self
+    }
+
+    /// The command line, quoted enough to be read back; an argument of more than 200
+    /// characters is shown by its start and its length, standard input by its length.
     fn line(&self) -> String {
         let mut line = String::from("grundy");
         for arg in &self.args {
-            if !arg.is_empty()
-                && arg
+            let shown: String = if arg.chars().count() > 200 {
+                let start: String = arg.chars().take(40).collect();
+                format!("{start}…[{} chars]", arg.chars().count())
+            } else {
+                arg.clone()
+            };
+            if !shown.is_empty()
+                && shown
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_.,:/=".contains(c))
             {
                 line.push(' ');
-                line.push_str(arg);
+                line.push_str(&shown);
             } else {
-                line.push_str(&format!(" {arg:?}"));
+                line.push_str(&format!(" {shown:?}"));
             }
+        }
+        if !self.stdin.is_empty() {
+            line.push_str(&format!(" (stdin: {} bytes)", self.stdin.len()));
         }
         line
     }
+}
+
+/// The seconds of the last `--timeout T` (or `--timeout=T`) of a command line, if it is a
+/// time the command takes (a positive number).
+fn own_timeout(args: &[String]) -> Option<f64> {
+    let mut seconds = None;
+    for (i, arg) in args.iter().enumerate() {
+        let value = match arg.strip_prefix("--timeout") {
+            Some("") => args.get(i + 1).map(String::as_str),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        };
+        if let Some(value) = value {
+            seconds = value
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0);
+        }
+    }
+    seconds
 }
 
 /// How a run ended.
@@ -176,8 +251,12 @@ fn spawn(case: &Case, dir: &PathBuf) -> Child {
     command.spawn().expect("the grundy binary runs")
 }
 
-/// Runs a case in `dir`: its input written, its output kept, killed at its timeout.
+/// Runs a case in `dir`: its files and its input written, its output kept, killed at its
+/// timeout.
 fn run_in(case: &Case, dir: &PathBuf) -> Outcome {
+    for (name, contents) in &case.files {
+        std::fs::write(dir.join(name), contents).expect("a case's file");
+    }
     let start = Instant::now();
     let mut child = spawn(case, dir);
     let mut stdin = child.stdin.take().expect("piped stdin");
@@ -219,24 +298,34 @@ fn run_in(case: &Case, dir: &PathBuf) -> Outcome {
 }
 
 /// Why a run fails the suite, if it does.
-fn verdict(outcome: &Outcome) -> Option<String> {
+fn verdict(case: &Case, outcome: &Outcome) -> Option<String> {
     let first = outcome.stderr.lines().next().unwrap_or("").to_string();
+    let refused = outcome
+        .stderr
+        .lines()
+        .any(|l| l.starts_with("grundy: error: "));
     match outcome.end {
-        End::TimedOut => Some(format!("still running after {:.0?}", outcome.time)),
+        End::TimedOut => Some(match case.own_timeout {
+            Some(seconds) => format!(
+                "still running {:.1} s after its --timeout {seconds} (the margin is {:.0?})",
+                outcome.time.as_secs_f64() - seconds,
+                MARGIN
+            ),
+            None => format!("still running after {:.0?}", outcome.time),
+        }),
         End::Signal(signal) => Some(format!("killed by signal {signal}: {first}")),
         End::Code(101) => Some(format!("panicked: {}", outcome.stderr.trim_end())),
         _ if outcome.stderr.contains("panicked") => {
             Some(format!("panicked: {}", outcome.stderr.trim_end()))
         }
-        End::Code(0) => None,
-        End::Code(2)
-            if outcome
-                .stderr
-                .lines()
-                .any(|l| l.starts_with("grundy: error: ")) =>
-        {
-            None
-        }
+        End::Code(0) => case
+            .exhausts
+            .map(|option| format!("exit code 0, though its {option} was to run out")),
+        End::Code(2) if refused => foreign_options(case, &outcome.stderr).or_else(|| {
+            let option = case.exhausts?;
+            let named = named_options(&outcome.stderr).contains(option);
+            (!named).then(|| format!("the message does not name {option}: {first}"))
+        }),
         // Nothing can be read from a closed stderr: the exit code is the whole answer.
         End::Code(2) if outcome.stderr.is_empty() => None,
         End::Code(2) => Some(format!(
@@ -246,13 +335,66 @@ fn verdict(outcome: &Outcome) -> Option<String> {
     }
 }
 
+/// What is wrong with a refusal that names options its command does not take (other than
+/// those its line holds, which a message may quote back): the options, and the message.
+fn foreign_options(case: &Case, stderr: &str) -> Option<String> {
+    let typed = case.args.join(" ");
+    let (command, options) = help().options_of(&case.args);
+    let foreign: Vec<String> = named_options(stderr)
+        .into_iter()
+        .filter(|named| !options.contains(named) && !typed.contains(named.as_str()))
+        .collect();
+    (!foreign.is_empty()).then(|| {
+        format!(
+            "names {}, which `grundy {command}` does not take: {}",
+            foreign.join(", "),
+            stderr.trim_end()
+        )
+    })
+}
+
+/// The options a text names: every `--name` (lower-case letters, digits and dashes after
+/// the two dashes, starting with a letter).
+fn named_options(text: &str) -> BTreeSet<String> {
+    let mut named = BTreeSet::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(at) = text[i..].find("--") {
+        let start = i + at;
+        let mut end = start + 2;
+        while end < bytes.len()
+            && (bytes[end].is_ascii_lowercase()
+                || bytes[end].is_ascii_digit()
+                || bytes[end] == b'-')
+        {
+            end += 1;
+        }
+        if bytes.get(start + 2).is_some_and(u8::is_ascii_lowercase) {
+            named.insert(text[start..end].trim_end_matches('-').to_string());
+        }
+        i = end;
+    }
+    named
+}
+
+/// The runs of one command that ended: how many, how many refused (exit code 2), and the
+/// longest of them, its time and its command line.
+#[derive(Debug, Default)]
+struct Longest {
+    runs: usize,
+    refused: usize,
+    time: Duration,
+    line: String,
+}
+
 /// What a batch of runs found.
 struct Figures {
     runs: usize,
     failures: Vec<String>,
     time: Duration,
-    /// The slowest runs, slowest first, with their command lines.
-    slowest: Vec<(Duration, String)>,
+    /// For each command (`grundy COMMAND`, or its subcommand), the runs that ended and the
+    /// longest of them before its answer or refusal.
+    longest: BTreeMap<String, Longest>,
 }
 
 /// Runs the cases on a few threads, each in its own directory; returns the figures, the
@@ -261,7 +403,7 @@ fn run_all(test: &str, cases: &[Case]) -> Figures {
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
-    let times = Mutex::new(Vec::new());
+    let longest = Mutex::new(BTreeMap::<String, Longest>::new());
     let workers = thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
     thread::scope(|scope| {
         for _ in 0..workers {
@@ -271,13 +413,22 @@ fn run_all(test: &str, cases: &[Case]) -> Figures {
                 let dir = workdir(test);
                 let outcome = run_in(case, &dir);
                 let _ = std::fs::remove_dir_all(&dir);
-                times
-                    .lock()
-                    .expect("no thread panics holding the list")
-                    .push((outcome.time, case.line()));
-                if let Some(why) = verdict(&outcome) {
+                if let End::Code(code) = outcome.end {
+                    let (command, _) = help().options_of(&case.args);
+                    let mut longest = longest.lock().expect("no thread panics holding it");
+                    let figure = longest.entry(command).or_default();
+                    figure.runs += 1;
+                    figure.refused += usize::from(code != 0);
+                    if outcome.time > figure.time {
+                        figure.time = outcome.time;
+                        figure.line = case.line();
+                    }
+                }
+                if let Some(why) = verdict(case, &outcome) {
                     let mut why = why;
-                    why.truncate(600);
+                    if let Some((cut, _)) = why.char_indices().nth(600) {
+                        why.truncate(cut);
+                    }
                     failures
                         .lock()
                         .expect("no thread panics holding the list")
@@ -288,18 +439,16 @@ fn run_all(test: &str, cases: &[Case]) -> Figures {
     });
     let mut failures = failures.into_inner().expect("the list of failures");
     failures.sort();
-    let mut slowest = times.into_inner().expect("the list of times");
-    slowest.sort_by_key(|&(time, _)| std::cmp::Reverse(time));
-    slowest.truncate(5);
     Figures {
         runs: cases.len(),
         failures,
         time: start.elapsed(),
-        slowest,
+        longest: longest.into_inner().expect("the figures"),
     }
 }
 
-/// Fails with every failure, after printing the figures.
+/// Fails with every failure, after printing the figures: for each command, its runs that
+/// ended (those refused with exit code 2 among them) and the longest of them.
 fn expect_clean(test: &str, figures: &Figures) {
     println!(
         "{test}: {} runs, {} failures, {:.1} s",
@@ -307,10 +456,26 @@ fn expect_clean(test: &str, figures: &Figures) {
         figures.failures.len(),
         figures.time.as_secs_f64()
     );
-    for (time, line) in &figures.slowest {
-        let mut line = line.clone();
-        line.truncate(120);
-        println!("  {:>6.2} s  {line}", time.as_secs_f64());
+    println!(
+        "  {:<24} {:>5} {:>7} {:>9}  the longest",
+        "command", "runs", "refused", "longest"
+    );
+    for (command, figure) in &figures.longest {
+        let mut line = figure.line.clone();
+        if let Some((cut, _)) = line.char_indices().nth(100) {
+            line.truncate(cut);
+        }
+        println!(
+            "  {:<24} {:>5} {:>7} {:>7.2} s  {line}",
+            if command.is_empty() {
+                "(none)"
+            } else {
+                command
+            },
+            figure.runs,
+            figure.refused,
+            figure.time.as_secs_f64()
+        );
     }
     assert!(
         figures.failures.is_empty(),
@@ -330,61 +495,150 @@ fn run_one(test: &str, case: &Case) -> Outcome {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The examples of the help
+// The help: its commands, their options, its examples
 
-/// The command lines of the help: the `e.g.` lines of `grundy --help`, and the `Example:`
-/// lines of each command's help (`, then` between two command lines; a parenthesis, a
-/// redirection or a pipe ends one).
-fn examples() -> Vec<Vec<String>> {
-    let help = |args: &[&str]| -> String {
-        let outcome = run_one("help", &Case::new(args));
-        assert_eq!(
-            outcome.end,
-            End::Code(0),
-            "grundy {args:?}: {}",
-            outcome.stderr
-        );
-        outcome.stdout
-    };
-    let root = help(&["--help"]);
-    let commands: Vec<String> = root
-        .lines()
-        .filter(|l| l.starts_with("  ") && !l.starts_with("  e.g.") && !l.starts_with("   "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|name| name.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
-        .map(String::from)
-        .collect();
-    assert!(commands.len() > 20, "commands of the help:\n{root}");
-    let mut texts: Vec<String> = root
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("e.g. "))
-        .map(String::from)
-        .collect();
-    for command in &commands {
-        let text = help(&[command, "--help"]);
-        texts.extend(
-            text.lines()
-                .filter_map(|l| l.strip_prefix("Example: "))
-                .flat_map(|l| l.split(", then "))
-                .map(String::from),
-        );
-    }
-    let mut lines: Vec<Vec<String>> = texts
-        .iter()
-        .map(|text| words(text))
-        .filter_map(|words| match words.split_first() {
-            // The server runs until it is stopped: its own test covers it.
-            Some((first, rest))
-                if first == "grundy" && rest.first().is_some_and(|c| c != "serve") =>
-            {
-                Some(rest.to_vec())
+/// What the help says: the commands, the options of each, and the example command lines.
+struct Help {
+    /// The commands of `grundy --help`, the server's among them.
+    commands: Vec<String>,
+    /// The subcommands of each command that has some (`strong connect4`, `nimber add`).
+    subcommands: HashMap<String, Vec<String>>,
+    /// The options each help defines, by command: `""` for `grundy` alone, `nim`,
+    /// `strong connect4`.
+    options: HashMap<String, BTreeSet<String>>,
+    /// The command lines of the examples: the `e.g.` lines of `grundy --help`, and the
+    /// `Example:` lines of each command's help (`, then` between two command lines; a
+    /// parenthesis, a redirection or a pipe ends one), without the server's.
+    examples: Vec<Vec<String>>,
+}
+
+/// The help, read once from the binary (about 70 runs of `--help`).
+fn help() -> &'static Help {
+    static HELP: OnceLock<Help> = OnceLock::new();
+    HELP.get_or_init(Help::read)
+}
+
+impl Help {
+    /// Reads `grundy --help`, each command's help and each subcommand's.
+    fn read() -> Help {
+        let text = |args: &[&str]| -> String {
+            let outcome = run_one("help", &Case::new(args));
+            assert_eq!(
+                outcome.end,
+                End::Code(0),
+                "grundy {args:?}: {}",
+                outcome.stderr
+            );
+            outcome.stdout
+        };
+        let root = text(&["--help"]);
+        let commands = listed(&root);
+        assert!(commands.len() > 20, "commands of the help:\n{root}");
+        let mut options = HashMap::from([(String::new(), defined_options(&root))]);
+        let mut subcommands = HashMap::new();
+        let mut examples: Vec<String> = root
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("e.g. "))
+            .map(String::from)
+            .collect();
+        for command in &commands {
+            let help = text(&[command, "--help"]);
+            examples.extend(
+                help.lines()
+                    .filter_map(|l| l.strip_prefix("Example: "))
+                    .flat_map(|l| l.split(", then "))
+                    .map(String::from),
+            );
+            options.insert(command.clone(), defined_options(&help));
+            let subs: Vec<String> = help
+                .split_once("\nCommands:\n")
+                .map(|(_, rest)| listed(rest.split("\n\n").next().unwrap_or("")))
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|sub| sub != "help")
+                .collect();
+            for sub in &subs {
+                let help = text(&[command, sub, "--help"]);
+                options.insert(format!("{command} {sub}"), defined_options(&help));
             }
-            _ => None,
+            if !subs.is_empty() {
+                subcommands.insert(command.clone(), subs);
+            }
+        }
+        let mut examples: Vec<Vec<String>> = examples
+            .iter()
+            .map(|text| words(text))
+            .filter_map(|words| match words.split_first() {
+                // The server runs until it is stopped: its own test covers it.
+                Some((first, rest))
+                    if first == "grundy" && rest.first().is_some_and(|c| c != "serve") =>
+                {
+                    Some(rest.to_vec())
+                }
+                _ => None,
+            })
+            .collect();
+        examples.sort();
+        examples.dedup();
+        Help {
+            commands,
+            subcommands,
+            options,
+            examples,
+        }
+    }
+
+    /// The command a line runs (`nim`, `strong connect4`: a command and the first of the
+    /// line's words that is one of its subcommands; `""` when the first word is no command),
+    /// and the options its help and its parent's define.
+    fn options_of(&self, args: &[String]) -> (String, BTreeSet<String>) {
+        let Some(command) = args.first().filter(|c| self.commands.contains(c)) else {
+            return (String::new(), self.options[""].clone());
+        };
+        let mut options = self.options[command.as_str()].clone();
+        let sub = self
+            .subcommands
+            .get(command)
+            .and_then(|subs| args[1..].iter().find(|arg| subs.contains(arg)));
+        match sub {
+            Some(sub) => {
+                let key = format!("{command} {sub}");
+                options.extend(self.options[&key].iter().cloned());
+                (key, options)
+            }
+            None => (command.clone(), options),
+        }
+    }
+
+    /// Whether a line's command takes `option`.
+    fn takes(&self, args: &[String], option: &str) -> bool {
+        self.options_of(args).1.contains(option)
+    }
+}
+
+/// The names a help lists under a heading: the first word of each line indented by two
+/// spaces (not more), if it is a name (lower-case letters, digits and dashes).
+fn listed(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   ") && !l.starts_with("  e.g."))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| {
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !name.starts_with('-')
         })
-        .collect();
-    lines.sort();
-    lines.dedup();
-    lines
+        .map(String::from)
+        .collect()
+}
+
+/// The options a help defines: the long names on its lines that start with a dash (`-f,
+/// --file <FILE>`, `--json`) and its aliases (`[alias: --rows]`).
+fn defined_options(help: &str) -> BTreeSet<String> {
+    help.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('-') || l.starts_with("[alias"))
+        .flat_map(named_options)
+        .collect()
 }
 
 /// The words of a command line as a shell splits them (single and double quotes), up to a
@@ -427,23 +681,32 @@ const EXTREMES: &[&str] = &[
 fn with_extremes(args: &[String]) -> Vec<Vec<String>> {
     let mut lines = Vec::new();
     for (i, arg) in args.iter().enumerate() {
-        let mut start = None;
-        for (j, c) in arg.char_indices().chain([(arg.len(), ' ')]) {
-            match (start, c.is_ascii_digit()) {
-                (None, true) => start = Some(j),
-                (Some(s), false) => {
-                    for extreme in EXTREMES {
-                        let mut line = args.to_vec();
-                        line[i] = format!("{}{extreme}{}", &arg[..s], &arg[j..]);
-                        lines.push(line);
-                    }
-                    start = None;
-                }
-                _ => {}
+        for digits in digit_runs(arg) {
+            for extreme in EXTREMES {
+                let mut line = args.to_vec();
+                line[i].replace_range(digits.clone(), extreme);
+                lines.push(line);
             }
         }
     }
     lines
+}
+
+/// Where the runs of ASCII digits of `arg` are, as byte ranges.
+fn digit_runs(arg: &str) -> Vec<std::ops::Range<usize>> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (j, c) in arg.char_indices().chain([(arg.len(), ' ')]) {
+        match (start, c.is_ascii_digit()) {
+            (None, true) => start = Some(j),
+            (Some(s), false) => {
+                runs.push(s..j);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -509,7 +772,8 @@ fn adversarial_cases() {
 
 #[test]
 fn every_example_with_extreme_numbers() {
-    let cases: Vec<Case> = examples()
+    let cases: Vec<Case> = help()
+        .examples
         .iter()
         .flat_map(|args| {
             let mut lines = vec![args.clone()];
@@ -732,9 +996,16 @@ fn mutate(example: &[String], rng: &mut StdRng) -> Vec<String> {
             2 if n > 1 => args.swap(i, rng.random_range(0..n)),
             3 if n > 0 => args[i] = piece(rng),
             4 if n > 0 => {
-                let mut numbered = with_extremes(&args);
+                // One number of one argument: the line may hold thousands.
+                let numbered: Vec<usize> = (0..n)
+                    .filter(|&k| !digit_runs(&args[k]).is_empty())
+                    .collect();
                 if !numbered.is_empty() {
-                    args = numbered.swap_remove(rng.random_range(0..numbered.len()));
+                    let k = numbered[rng.random_range(0..numbered.len())];
+                    let runs = digit_runs(&args[k]);
+                    let digits = runs[rng.random_range(0..runs.len())].clone();
+                    let extreme = EXTREMES[rng.random_range(0..EXTREMES.len())];
+                    args[k].replace_range(digits, extreme);
                 }
             }
             5 if n > 0 => {
@@ -760,35 +1031,234 @@ fn cases_or(default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// `count` command lines mutated from the examples, from the seed `GRUNDY_FUZZ_SEED` (1).
+/// The harness's timeout of a fuzzed line without `--timeout`: `GRUNDY_FUZZ_TIMEOUT`
+/// seconds, or [`FUZZ_TIMEOUT`].
+fn fuzz_timeout() -> Duration {
+    std::env::var("GRUNDY_FUZZ_TIMEOUT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .unwrap_or(FUZZ_TIMEOUT)
+}
+
+/// The timeouts added to fuzzed lines, in seconds: from one that runs out at once to one a
+/// hard line's answer may come within.
+const TIMEOUTS: &[&str] = &["0.01", "0.1", "0.5", "1", "2", "5"];
+
+/// A fuzzed command line and its input: four times in ten an example of the help mutated
+/// ([`mutate`]), twice an example with bigger numbers ([`hard_lines::enlarge`]), four times a
+/// hard line of one command ([`hard_lines::GENERATORS`]); the last two mutated now and then,
+/// as most mutations end in a usage error before the work starts. Where the command takes
+/// `--timeout` and the line has none, one is added half the time: the run must then end by
+/// it (plus [`MARGIN`]).
+fn fuzzed(rng: &mut StdRng, fixed: Duration) -> Case {
+    let examples = &help().examples;
+    let example = |rng: &mut StdRng| examples[rng.random_range(0..examples.len())].clone();
+    let (mut args, stdin, files) = match rng.random_range(0..10) {
+        0..=3 => {
+            let example = example(rng);
+            (mutate(&example, rng), Vec::new(), Vec::new())
+        }
+        4 | 5 => {
+            let example = example(rng);
+            let line = hard_lines::enlarge(&example, rng);
+            match rng.random_range(0..3) {
+                0 => (mutate(&line, rng), Vec::new(), Vec::new()),
+                _ => (line, Vec::new(), Vec::new()),
+            }
+        }
+        _ => {
+            let (_, generate) =
+                hard_lines::GENERATORS[rng.random_range(0..hard_lines::GENERATORS.len())];
+            let line = generate(rng);
+            match rng.random_range(0..4) {
+                0 => (mutate(&line.args, rng), line.stdin, line.files),
+                _ => (line.args, line.stdin, line.files),
+            }
+        }
+    };
+    let has_timeout = args.iter().any(|a| a.starts_with("--timeout"));
+    if !has_timeout && help().takes(&args, "--timeout") && rng.random_range(0..2) == 0 {
+        let seconds = TIMEOUTS[rng.random_range(0..TIMEOUTS.len())];
+        args.splice(1..1, ["--timeout".to_string(), seconds.to_string()]);
+    }
+    let mut case = Case::new(&args);
+    case.stdin = stdin;
+    case.files = files;
+    case.within(fixed)
+}
+
+/// `count` fuzzed command lines ([`fuzzed`]), from the seed `GRUNDY_FUZZ_SEED` (1).
 fn fuzz(test: &str, count: usize) -> Figures {
     let seed = std::env::var("GRUNDY_FUZZ_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
     let mut rng = StdRng::seed_from_u64(seed);
-    let examples = examples();
+    let fixed = fuzz_timeout();
     let cases: Vec<Case> = (0..count)
-        .map(|_| {
-            let example = &examples[rng.random_range(0..examples.len())];
-            let mut case = Case::new(&mutate(example, &mut rng));
-            case.timeout = FUZZ_TIMEOUT;
-            case
-        })
+        .map(|_| fuzzed(&mut rng, fixed))
         // A server started by a mutation would serve until the deadline.
         .filter(|case| !case.args.iter().any(|a| a == "serve"))
         .collect();
     run_all(test, &cases)
 }
 
+/// Every command of `grundy --help` but the server is fuzzed: an example of its help or a
+/// generator of hard lines starts with it.
 #[test]
-fn fuzzed_command_lines() {
-    expect_clean("fuzz", &fuzz("fuzz", cases_or(200)));
+fn every_command_is_fuzzed() {
+    let help = help();
+    let missing: Vec<&String> = help
+        .commands
+        .iter()
+        .filter(|&command| {
+            command != "serve"
+                && !help.examples.iter().any(|e| e.first() == Some(command))
+                && !hard_lines::GENERATORS.iter().any(|(c, _)| c == command)
+        })
+        .collect();
+    assert!(missing.is_empty(), "no fuzzed lines for {missing:?}");
+    for (command, generate) in hard_lines::GENERATORS {
+        assert!(help.commands.iter().any(|c| c == command), "{command}");
+        let mut rng = StdRng::seed_from_u64(0);
+        assert_eq!(generate(&mut rng).args[0], *command);
+    }
 }
 
-/// The long run: 10^4 command lines (`GRUNDY_FUZZ_CASES` to change it).
 #[test]
-#[ignore = "10^4 command lines: a quarter of an hour"]
+fn fuzzed_command_lines() {
+    expect_clean("fuzz", &fuzz("fuzz", cases_or(300)));
+}
+
+/// The long run: 3,000 command lines (`GRUNDY_FUZZ_CASES` to change it).
+#[test]
+#[ignore = "3,000 command lines: about half an hour on 2 cores"]
 fn fuzzed_command_lines_long() {
-    expect_clean("fuzz-long", &fuzz("fuzz-long", cases_or(10_000)));
+    expect_clean("fuzz-long", &fuzz("fuzz-long", cases_or(3_000)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every budget run out
+
+/// The options that set a budget a command may run out of: each, where a command's help
+/// lists it, has a case here.
+const BUDGETS: &[&str] = &["--memory", "--timeout", "--max-positions"];
+
+/// For each command with budgets, an input that runs each of them out, by a tiny
+/// `--memory 1K`, `--timeout 0.01` or `--max-positions`; and the budgets no option sets
+/// (`grundy loopy`'s positions), which must name an option the command has too.
+#[test]
+fn every_budget_names_an_option_of_its_command() {
+    let switches: Vec<String> = (1..=16).map(|n| format!("+-{n}")).collect();
+    let overs = vec!["over"; 20].join("+");
+    let path = vec!["."; 27].join("-");
+    let lrg = "lrg".repeat(10);
+    // Inputs that take a second or more without a budget: each runs out of the tiny ones.
+    let memory_and_time: &[&[&str]] = &[
+        &["misere-form", "*163 + *163 + *163"],
+        &["misere-census", "5"],
+        &["octal", "0.77", "--upto", "60000000"],
+        &["misere-quotient", "0.77", "--upto", "100"],
+        &["domineering", ".....|.....|.....|....."],
+        &["cram", "......|......|......|......"],
+        &["clobber", &strip(26)],
+        &["anticlobber", "x...o|..o..|.x.o.|o...x"],
+        &["toads-and-frogs", "TTTTT....FFFFF"],
+        &["hackenbush", &lrg],
+        &["snort", &path],
+        &["col", "0-1 0-5 1-2 1-6 2-3 2-7 3-4 3-8 4-9 5-6 5-10 6-7 6-11 7-8 7-12 8-9 8-13 9-14 10-11 10-15 11-12 11-16 12-13 12-17 13-14 13-18 14-19 15-16 16-17 17-18 18-19"],
+        &["konane", "xoxo.x|o.oxox|xox.xo|oxoxox"],
+        &["amazons", "x...|....|....|...o"],
+        &["toppling-dominoes", "xxogoxxogoxogxogoxoxgoxogxoxgoxoxgxog"],
+        &["search", "connect4", ""],
+        &["cgt", &switches.join("+")],
+        &["loopy", "--ruleset", "backsliding", "TF...T"],
+        &["table", "0.77", "--n", "0..60000000"],
+    ];
+    let mut cases = Vec::new();
+    for line in memory_and_time {
+        let with = |option: &'static str, value: &str| {
+            let mut args: Vec<&str> = line.to_vec();
+            args.extend([option, value]);
+            Case::new(&args).exhausting(option)
+        };
+        cases.push(with("--memory", "1K"));
+        cases.push(with("--timeout", "0.01"));
+    }
+    let positions: &[(&[&str], &'static str)] = &[
+        (
+            &["search", "connect4", "", "--max-positions", "1000"],
+            "--max-positions",
+        ),
+        (
+            &[
+                "search",
+                "toads-and-frogs",
+                ".FT.F..T..FTTFTF..F.F.",
+                "--max-positions",
+                "1000",
+            ],
+            "--max-positions",
+        ),
+        (
+            &["connect4", "", "--max-positions", "10"],
+            "--max-positions",
+        ),
+        (
+            &[
+                "cards",
+                "1 2 3 4 0 1 2 3",
+                "4 3 2 1 0 4 3 2",
+                "--max-positions",
+                "10",
+            ],
+            "--max-positions",
+        ),
+        (
+            &["misere-quotient", "0.77", "--upto", "100", "--sums", "10"],
+            "--sums",
+        ),
+        (
+            &["strong", "connect4", "--memory", "1K", "solution"],
+            "--memory",
+        ),
+        (
+            &["strong", "cards", "--memory", "1K", "solution"],
+            "--memory",
+        ),
+        (
+            &["play", "take-and-break:0.77", "30", "--limit", "10"],
+            "--limit",
+        ),
+    ];
+    cases.extend(
+        positions
+            .iter()
+            .map(|(args, option)| Case::new(args).exhausting(option)),
+    );
+    // The budgets no option sets: the message names one the command has (the verdict's
+    // check of every refusal), whatever it is.
+    cases.push(Case::new(&["loopy", &overs]));
+    cases.push(Case::new(&[
+        "loopy",
+        "--ruleset",
+        "fox-and-geese",
+        ".G.G.G|......|......|......|......|F.....",
+    ]));
+    let help = help();
+    let mut missing = Vec::new();
+    for (command, options) in &help.options {
+        for &budget in BUDGETS.iter().filter(|b| options.contains(**b)) {
+            let covered = cases.iter().any(|case| {
+                case.exhausts == Some(budget) && help.options_of(&case.args).0 == *command
+            });
+            if !covered && command != "serve" {
+                missing.push(format!("grundy {command} {budget}"));
+            }
+        }
+    }
+    missing.sort();
+    assert!(missing.is_empty(), "budgets no case runs out: {missing:?}");
+    expect_clean("budgets", &run_all("budgets", &cases));
 }

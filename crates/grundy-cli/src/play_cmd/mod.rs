@@ -150,7 +150,9 @@ fn open(args: &PlayArgs) -> Result<Match> {
     };
     let budget = registry::play_budget(args.limit).named(RAISE);
     registry::play_within(name, &position, &budget).map_err(|e| match e {
-        PlayError::TooLarge { .. } => anyhow!("{e}, or raise --limit N"),
+        PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => {
+            anyhow!("{e}, or raise --limit N")
+        }
         other => other.into(),
     })
 }
