@@ -4,9 +4,9 @@
 //! code 2) rather than killing the process.
 //!
 //! The memory budget defaults to the library's ([`grundy::budget::default_memory`]: 3/4 of
-//! what the process can have); the time budget to [`DEFAULT_TIMEOUT`], so that no input a
-//! user types without asking for more keeps the terminal for minutes (`--timeout none`
-//! lifts it). Every budget built here says how to raise itself in the words of these options
+//! what the process can have); the time budget to [`DEFAULT_TIMEOUT`] (or `GRUNDY_TIMEOUT`
+//! seconds where the environment sets it), so that no input a user types without asking for
+//! more keeps the terminal for minutes (`--timeout none` lifts it). Every budget built here says how to raise itself in the words of these options
 //! ([`RAISE`]).
 
 use std::sync::OnceLock;
@@ -45,7 +45,7 @@ const MEMORY_HELP: &str = "The most memory the computation may take, by its own 
     (8G, 512M) [default: 3/4 of what the process can have]";
 /// The help of `--timeout`.
 const TIMEOUT_HELP: &str = "Stop the computation with an error after SECONDS seconds (1.5, \
-    600), or 'none' for no limit [default: 60; Ctrl-C stops it too]";
+    600), or 'none' for no limit [default: 60, or GRUNDY_TIMEOUT; Ctrl-C stops it too]";
 
 /// `--memory` and `--timeout`, for the commands declared with clap's derive.
 #[derive(Debug, Clone, Args)]
@@ -104,7 +104,8 @@ pub fn from_matches(matches: &ArgMatches, family: &Family) -> Result<Budget> {
 }
 
 /// The budget of `--memory SIZE` (the default memory if not given) and `--timeout SECONDS`
-/// ([`DEFAULT_TIMEOUT`] if not given, no deadline for `none`), stopped by Ctrl-C, its
+/// (if not given, `GRUNDY_TIMEOUT` from the environment or [`DEFAULT_TIMEOUT`]; no deadline
+/// for `none`), stopped by Ctrl-C, its
 /// errors naming these options ([`RAISE_MEMORY_TIME`]). The deadline runs from this call. O(1), and the Ctrl-C
 /// handler is installed on the first call.
 pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
@@ -115,13 +116,22 @@ pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
         budget = budget.with_memory(input::bytes("--memory", text)?);
     }
     let time = match timeout {
-        None => Some(Duration::from_secs(DEFAULT_TIMEOUT)),
+        None => default_time()?,
         Some(text) => seconds(text)?,
     };
     if let Some(time) = time {
         budget = budget.with_time(time);
     }
     Ok(budget)
+}
+
+/// The time budget when `--timeout` is not given: `GRUNDY_TIMEOUT` (seconds, or `none`)
+/// where the environment sets it, [`DEFAULT_TIMEOUT`] seconds otherwise.
+fn default_time() -> Result<Option<Duration>> {
+    match std::env::var("GRUNDY_TIMEOUT") {
+        Ok(text) => seconds(&text).map_err(|e| anyhow!("GRUNDY_TIMEOUT (in the environment): {e}")),
+        Err(_) => Ok(Some(Duration::from_secs(DEFAULT_TIMEOUT))),
+    }
 }
 
 /// Reads `--timeout`: a number of seconds, more than 0, decimals allowed; `none` for no

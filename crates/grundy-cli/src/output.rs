@@ -5,8 +5,66 @@ use std::io::{self, BufWriter, Write};
 
 use anyhow::Result;
 use clap::{Arg, ArgAction, ArgMatches, ValueEnum};
+use grundy::budget::{Budget, Exhausted};
 use grundy::report::Report;
 use serde::Serialize;
+
+/// A writer that stops at its budget's deadline or cancel flag: writing a long answer (a
+/// table of millions of cells) is part of the work the budget bounds. The budget is checked
+/// once every [`Bounded::CHECK_BYTES`] bytes; past it, a write fails with an I/O error that
+/// carries the budget's error, which [`budget_error`] finds again.
+pub struct Bounded<'a, W: Write> {
+    inner: W,
+    budget: &'a Budget,
+    /// Bytes written since the last check.
+    since: usize,
+    /// What was done before the writing, for the budget's message.
+    positions: u64,
+}
+
+impl<'a, W: Write> Bounded<'a, W> {
+    /// Bytes written between two checks of the budget: a check reads the clock.
+    pub const CHECK_BYTES: usize = 1 << 16;
+
+    /// `inner` written within `budget`, after `positions` positions were computed.
+    pub fn new(inner: W, budget: &'a Budget, positions: u64) -> Self {
+        Bounded {
+            inner,
+            budget,
+            since: 0,
+            positions,
+        }
+    }
+}
+
+impl<W: Write> Write for Bounded<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.since += buf.len();
+        if self.since >= Self::CHECK_BYTES {
+            self.since = 0;
+            self.budget
+                .check_time("writing the answer", self.positions)
+                .map_err(io::Error::other)?;
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The budget's error a [`Bounded`] writer stopped with, if `e` holds one: what to tell the
+/// user rather than an I/O error.
+pub fn budget_error(e: &anyhow::Error) -> Option<Exhausted> {
+    e.chain().find_map(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .and_then(|io| io.get_ref())
+            .and_then(|inner| inner.downcast_ref::<Exhausted>())
+            .cloned()
+    })
+}
 
 /// How an answer is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use grundy::budget::Budget;
 use grundy::games::registry;
 use grundy::input;
 use grundy::pattern::observe::{observe, Pattern};
@@ -16,7 +17,7 @@ use grundy::pattern::table::{Kind, Span, Table, TableError, Tabulate};
 use serde::Serialize;
 
 use crate::budget_cmd::BudgetArgs;
-use crate::output::{write_json_line, Format};
+use crate::output::{budget_error, write_json_line, Bounded, Format};
 use crate::progress::Bar;
 
 /// The long help of the game's name: every family's table names and what they tabulate, from
@@ -107,21 +108,20 @@ fn parse_positive(option: &str, text: &str, noun: &str) -> Result<u64> {
 }
 
 /// Computes the table the arguments ask for.
-fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
+fn table(args: &TableArgs, game: &dyn Tabulate, budget: &Budget) -> Result<Table> {
     let kind = if args.outcome {
         Kind::Outcomes
     } else {
         Kind::Values
     };
     let name = game.name();
-    let budget = args.budget.budget()?;
     if game.parameters() == 1 {
         if args.a.is_some() || args.b.is_some() {
             bail!("{name} has one parameter: give its range with --n FIRST..LAST, not --a/--b");
         }
         let n = parse_span("n", args.n.as_deref().unwrap_or("0..99"))?;
         let bar = Bar::new();
-        return Ok(game.line(n, kind, &budget, &bar)?);
+        return Ok(game.line(n, kind, budget, &bar)?);
     }
     if args.n.is_some() {
         bail!("{name} has two parameters: give their ranges with --a and --b, not --n");
@@ -146,7 +146,7 @@ fn table(args: &TableArgs, game: &dyn Tabulate) -> Result<Table> {
         (None, Some(b)) => (b, b),
         (None, None) => (default, default),
     };
-    Ok(game.grid(a, b, kind, &budget)?)
+    Ok(game.grid(a, b, kind, budget)?)
 }
 
 /// Draws `table` into `path` as PNG or SVG; returns what was written, in words.
@@ -185,14 +185,23 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
         .map(|s| parse_positive("scale", s, "a scale").map(|s| s as u32))
         .transpose()?;
     // A table that a budget stopped is shown as far as it got, then the budget's error.
-    let (table, stopped) = match table(args, game.as_ref()) {
+    let budget = args.budget.budget()?;
+    let (table, stopped) = match table(args, game.as_ref(), &budget) {
         Ok(table) => (table, None),
         Err(e) => match e.downcast::<TableError>()? {
             TableError::Stopped { partial, error } => (*partial, Some(error)),
             e => return Err(e.into()),
         },
     };
-    show(args, &table, wrap, scale, format)?;
+    // Writing is part of the work: a table of millions of cells stops at the deadline too.
+    let cells = table.values().len() as u64;
+    let out = Bounded::new(io::stdout().lock(), &budget, cells);
+    if let Err(e) = show(args, &table, out, wrap, scale, format) {
+        return Err(match budget_error(&e) {
+            Some(exhausted) => exhausted.into(),
+            None => e,
+        });
+    }
     match stopped {
         Some(error) => Err(error.into()),
         None => Ok(()),
@@ -204,11 +213,11 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
 fn show(
     args: &TableArgs,
     table: &Table,
+    mut out: impl Write,
     wrap: Option<usize>,
     scale: Option<u32>,
     format: Format,
 ) -> Result<()> {
-    let mut out = io::stdout().lock();
     let options = PictureOptions {
         wrap: wrap.unwrap_or(0),
         scale,

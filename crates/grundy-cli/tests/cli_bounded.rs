@@ -1,7 +1,8 @@
 //! The `grundy` binary under limits: each case runs in a child process with at most 4 GiB of
 //! address space, in a directory of its own, with standard input empty or scripted, until its
-//! deadline: `--timeout T` on its line plus [`MARGIN`], or else the harness's 20 seconds
-//! (`GRUNDY_FUZZ_TIMEOUT` seconds for the fuzzed lines). A case fails when the binary panics
+//! deadline: its time budget plus [`MARGIN`] (`--timeout T` on its line, or for a command that
+//! takes `--timeout` the children's default, `GRUNDY_TIMEOUT` = [`DEFAULT_TIMEOUT`]), or else
+//! the harness's 20 seconds (`GRUNDY_FUZZ_TIMEOUT` seconds for the fuzzed lines). A case fails when the binary panics
 //! (exit code 101, or `panicked` on stderr), is killed by a signal (an abort when memory runs
 //! out), is still running at its deadline, exits with a code other than 0 and 2, exits with 2
 //! without a `grundy: error:` line, or exits with 2 with a message naming an option its command
@@ -46,6 +47,10 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a fuzzed command line may run, unless its `--timeout` says less
 /// (`GRUNDY_FUZZ_TIMEOUT` seconds to change it).
 const FUZZ_TIMEOUT: Duration = Duration::from_secs(20);
+/// The time budget of a command that takes `--timeout` when its line gives none: the
+/// children's `GRUNDY_TIMEOUT`, shorter than the command line's own default so that the fuzz
+/// checks that default's path and a run that needs it ends soon.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(6);
 /// How long past its `--timeout` a run may take to stop: loose enough for a loaded 2-core
 /// machine, where the child waits for a core and a debug build exits slowly.
 const MARGIN: Duration = Duration::from_secs(3);
@@ -108,7 +113,10 @@ impl Case {
     /// The case with its deadline: `--timeout T` of its line plus [`MARGIN`], but never
     /// more than `fixed`, the harness's timeout for a line without one.
     fn within(mut self, fixed: Duration) -> Case {
-        self.own_timeout = own_timeout(&self.args);
+        // A command that takes `--timeout` has a time budget without one: the harness's
+        // `GRUNDY_TIMEOUT`.
+        self.own_timeout = own_timeout(&self.args)
+            .or_else(|| takes_timeout(&self.args).then_some(DEFAULT_TIMEOUT.as_secs_f64()));
         self.timeout = self.own_timeout.map_or(fixed, |seconds| {
             Duration::try_from_secs_f64(seconds)
                 .unwrap_or(Duration::MAX)
@@ -151,6 +159,15 @@ impl Case {
         }
         line
     }
+}
+
+/// Whether the command of `args` takes `--timeout` (a help line, which reading the help
+/// runs, takes none).
+fn takes_timeout(args: &[String]) -> bool {
+    let asks_help = args
+        .iter()
+        .any(|a| a == "--help" || a == "-h" || a == "--version");
+    !asks_help && help().takes(args, "--timeout")
 }
 
 /// The seconds of the last `--timeout T` (or `--timeout=T`) of a command line, if it is a
@@ -239,6 +256,7 @@ fn spawn(case: &Case, dir: &PathBuf) -> Child {
         .args(&case.args)
         .current_dir(dir)
         .env("RUST_BACKTRACE", "0")
+        .env("GRUNDY_TIMEOUT", DEFAULT_TIMEOUT.as_secs().to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped());
     match case.stderr {
@@ -307,7 +325,7 @@ fn verdict(case: &Case, outcome: &Outcome) -> Option<String> {
     match outcome.end {
         End::TimedOut => Some(match case.own_timeout {
             Some(seconds) => format!(
-                "still running {:.1} s after its --timeout {seconds} (the margin is {:.0?})",
+                "still running {:.1} s after its time budget of {seconds} s (the margin is {:.0?})",
                 outcome.time.as_secs_f64() - seconds,
                 MARGIN
             ),

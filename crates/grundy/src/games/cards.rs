@@ -22,12 +22,12 @@ use serde::Serialize;
 
 use super::strong::{Checked, Strong, StrongRun};
 use super::{Family, Group, Inputs, Param, RunError};
-use crate::budget::Budget;
+use crate::budget::{Budget, Resource};
 use crate::input::{self, InputError};
 use crate::outcome::Outcome;
 use crate::report::{Field, Report};
 use crate::rules::tiered::{self, TierRanking};
-use crate::rules::{explore, Game};
+use crate::rules::{explore, ExploreError, Game};
 use crate::solve::{solve, SolveOptions};
 
 /// The most numbers on a card (a hand's numbers present fit 16 bits).
@@ -366,8 +366,16 @@ pub fn answer(
     max_positions: usize,
 ) -> Result<CardsAnswer, String> {
     let budget = Budget::default().with_positions(max_positions as u64);
-    let explored =
-        explore(game, [*p], &budget, &crate::progress::NoProgress).map_err(|e| e.to_string())?;
+    let explored = explore(game, [*p], &budget, &crate::progress::NoProgress).map_err(|e| {
+        match e {
+            // The caller says how to raise the limit, in its front end's words.
+            ExploreError::Budget(e) if e.resource == Resource::Positions => format!(
+                "more than {max_positions} positions are reachable from this deal (the position \
+                 limit)"
+            ),
+            e => e.to_string(),
+        }
+    })?;
     let solution =
         solve(&explored.graph, &SolveOptions::default()).expect("a graph without players solves");
     let value = |q: &CardsPosition| {
