@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::budget::Budget;
 use grundy::games::registry;
@@ -189,7 +189,13 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
     let (table, stopped) = match table(args, game.as_ref(), &budget) {
         Ok(table) => (table, None),
         Err(e) => match e.downcast::<TableError>()? {
-            TableError::Stopped { partial, error } => (*partial, Some(error)),
+            e @ TableError::Stopped { .. } => {
+                let message = e.to_string();
+                let TableError::Stopped { partial, .. } = e else {
+                    unreachable!("matched above")
+                };
+                (*partial, Some(message))
+            }
             e => return Err(e.into()),
         },
     };
@@ -203,7 +209,7 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
         });
     }
     match stopped {
-        Some(error) => Err(error.into()),
+        Some(message) => Err(anyhow!(message)),
         None => Ok(()),
     }
 }

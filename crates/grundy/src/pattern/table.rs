@@ -184,7 +184,7 @@ pub enum TableError {
     },
     /// A budget ran out after part of the table was computed: the rows finished (a table of
     /// its own, whose first rows are the table asked for), and the budget's error.
-    #[error("{error}")]
+    #[error("{}: {error}", partial.game)]
     Stopped {
         /// The rows finished.
         partial: Box<Table>,
