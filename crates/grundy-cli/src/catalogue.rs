@@ -145,7 +145,11 @@ pub fn set_inputs(inputs: &mut Inputs, params: &'static [Param], matches: &ArgMa
 pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
     let reader = |path: &str| read_source(path);
     let bar = Bar::new();
-    let mut inputs = Inputs::new(family.params, &reader, &bar).with_naming(naming);
+    // The user's key, found or made only when a family signs a file (`search --regions`).
+    let key = || grundy::partizan::region_table::user_key(std::env::var_os);
+    let mut inputs = Inputs::new(family.params, &reader, &bar)
+        .with_naming(naming)
+        .with_key(&key);
     if budget_cmd::takes_budget(family) {
         inputs = inputs.with_budget(budget_cmd::from_matches(matches, family)?);
     }

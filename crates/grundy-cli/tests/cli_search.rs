@@ -88,15 +88,14 @@ fn a_search_out_of_nodes_says_how_to_raise_it() {
 #[test]
 fn a_table_of_regions_is_written_then_read() {
     let path = catalogue_run::temp_path("search-regions.txt");
-    let _ = std::fs::remove_file(&path);
     let file = catalogue_run::path_str(&path);
     let board = "....|....|....|....";
     let first = json(&["search", "domineering", board, "--regions", file]);
     assert_eq!(first["regions_loaded"], 0);
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with("grundy regions 1 Domineering\n"), "{text}");
+    assert!(text.starts_with("grundy regions 2 Domineering\n"), "{text}");
     let again = json(&["search", "domineering", board, "--regions", file]);
-    assert_eq!(again["regions_loaded"], (text.lines().count() - 2) as u64);
+    assert_eq!(again["regions_loaded"], (text.lines().count() - 3) as u64);
     assert_eq!(again["outcome_class"], first["outcome_class"]);
     // A damaged table is refused, naming the file and the line.
     std::fs::write(&path, text.replacen('.', "#", 1)).unwrap();
@@ -117,4 +116,93 @@ fn a_table_of_regions_is_written_then_read() {
     .failed()
     .to_string();
     assert!(e.contains("no such folder"), "{e}");
+}
+
+/// The table of regions the generic search writes for Cram on `board`, at `path`, and the
+/// outcome class it answers.
+fn cram_table(board: &str, path: &std::path::Path) -> (String, serde_json::Value) {
+    let file = catalogue_run::path_str(path);
+    let v = json(&["search", "cram", board, "--regions", file]);
+    (
+        std::fs::read_to_string(path).unwrap(),
+        v["outcome_class"].clone(),
+    )
+}
+
+/// A table is believed only under the key it was written with: the report's attack (a
+/// region's value changed, the CRC made to agree), a table of another user's key and a
+/// table cut short are refused, each with exit 2 and what to do.
+#[test]
+fn a_table_of_regions_is_believed_only_under_its_key() {
+    let board = "....|....|....";
+    let path = catalogue_run::temp_path("cram.regions");
+    let file = catalogue_run::path_str(&path);
+    let (text, class) = cram_table(board, &path);
+    let run = |config: Option<&std::path::Path>| {
+        let args = ["search", "cram", board, "--regions", file, "--json"];
+        match config {
+            None => grundy(&args),
+            Some(dir) => catalogue_run::run_in_config(&args, None, dir),
+        }
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let digest = lines[lines.len() - 1];
+    let body_end = text.rfind("crc32 ").unwrap();
+    let regions = &lines[1..lines.len() - 2];
+    assert!(regions.len() > 10, "{text}");
+    for line in regions.iter().step_by(regions.len() / 8) {
+        let (region, form) = line.split_once('\t').unwrap();
+        let flipped = format!("{region}\t{}", if form == "0" { "1" } else { "0" });
+        let edited = text[..body_end].replacen(line, &flipped, 1);
+        let sum = crc32fast::hash(edited.as_bytes());
+        std::fs::write(&path, format!("{edited}crc32 {sum:08x}\n{digest}\n")).unwrap();
+        let e = run(None).failed().to_string();
+        assert!(e.contains("the digest does not match your key"), "{e}");
+        assert!(e.contains("remove the file"), "{e}");
+    }
+    // Another user's key (another configuration folder): refused, and the file left alone.
+    std::fs::write(&path, &text).unwrap();
+    let theirs = catalogue_run::temp_folder("their-config");
+    let e = run(Some(&theirs)).failed().to_string();
+    assert!(e.contains("written under another key"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    // Cut short: refused.
+    std::fs::write(&path, &text[..text.len() - 10]).unwrap();
+    let e = run(None).failed().to_string();
+    assert!(e.contains("cut short"), "{e}");
+    // Written anew where it was removed, it answers as before.
+    std::fs::remove_file(&path).unwrap();
+    let (again, class_again) = cram_table(board, &path);
+    assert_eq!(run(None).json()["regions_loaded"], (lines.len() - 3) as u64);
+    assert_eq!((again, class_again), (text, class));
+}
+
+#[test]
+fn the_key_is_made_in_the_configuration_folder_for_its_owner_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let config = catalogue_run::temp_folder("fresh-config");
+    let path = catalogue_run::temp_path("fresh.regions");
+    let args = [
+        "search",
+        "cram",
+        "...|...",
+        "--regions",
+        catalogue_run::path_str(&path),
+        "--json",
+    ];
+    catalogue_run::run_in_config(&args, None, &config).json();
+    let key = config.join("key");
+    let mode = std::fs::metadata(&key).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+    // A key others may read is refused, before the search.
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let e = catalogue_run::run_in_config(&args, None, &config)
+        .failed()
+        .to_string();
+    assert!(e.contains("--regions: ") && e.contains("chmod 600"), "{e}");
+    // A configuration folder that cannot be made: refused with the system's reason.
+    let e = catalogue_run::run_in_config(&args, None, &key.join("below"))
+        .failed()
+        .to_string();
+    assert!(e.contains("GRUNDY_CONFIG_DIR"), "{e}");
 }

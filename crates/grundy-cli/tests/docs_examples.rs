@@ -148,6 +148,12 @@ fn run(command: &str, dir: &Path, path: &str) -> (i32, String) {
         .current_dir(dir)
         .env("PATH", path)
         .env("COLUMNS", "100")
+        // The key `grundy search --regions` signs with: made in the target folder, never
+        // in the user's configuration folder.
+        .env(
+            "GRUNDY_CONFIG_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs-config"),
+        )
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .spawn()

@@ -263,9 +263,13 @@ pub fn catalogue(
     let bar = Bar::new(progress);
     let report = interruptible(py, STACK_BYTES, budget.cancel(), || {
         let reader = |path: &str| read_source(path);
+        // The user's key, found or made only when a family signs a file (`search` with
+        // `regions=`): where the command line keeps it, so both read each other's tables.
+        let key = || grundy::partizan::region_table::user_key(std::env::var_os);
         let mut inputs = Inputs::new(family.params, &reader, &bar)
             .with_naming(naming)
-            .with_budget(budget.clone());
+            .with_budget(budget.clone())
+            .with_key(&key);
         for (name, values) in given {
             inputs.set(name, values);
         }

@@ -7,6 +7,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 
+# The key a table of regions is signed with (`catalogue('search', ..., regions=...)`) is made
+# in the checkout's target folder, never in the user's configuration folder.
+os.environ["GRUNDY_CONFIG_DIR"] = str(ROOT / "target" / "py-config")
+
 
 def _cli():
     """The command-line binary to compare with: $GRUNDY_BIN, the checkout's build, or PATH."""

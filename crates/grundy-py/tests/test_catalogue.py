@@ -197,3 +197,50 @@ def test_parameters_are_named_the_python_way():
         grundy.catalogue("subtraction", 10, set="1,30000", search_limit=4)
     nim = FAMILIES["nim"]
     assert "misere=" in nim["about"] and "--" not in nim["about"]
+
+
+def search_with_regions(path, **kwargs):
+    """Cram's 3 x 4 board searched with a table of regions at `path`, on one thread."""
+    return grundy.catalogue("search", "cram", "....|....|....", regions=str(path), threads=1, **kwargs)
+
+
+def test_a_table_of_regions_is_believed_only_under_its_key(tmp_path, monkeypatch):
+    import stat
+    import zlib
+
+    config = tmp_path / "config"
+    monkeypatch.setenv("GRUNDY_CONFIG_DIR", str(config))
+    path = tmp_path / "cram.regions"
+    first = search_with_regions(path)
+    assert first["regions_loaded"] == 0
+    assert stat.S_IMODE((config / "key").stat().st_mode) == 0o600
+    text = path.read_text()
+    lines = text.splitlines()
+    assert lines[0] == "grundy regions 2 Cram" and lines[-1].startswith("hmac-sha256 ")
+    again = search_with_regions(path)
+    assert again["regions_loaded"] == len(lines) - 3
+    assert again["outcome_class"] == first["outcome_class"]
+    # A region's value changed, the CRC made to agree: refused.
+    region, form = lines[1].split("\t")
+    body = "\n".join([lines[0], f"{region}\t{'1' if form != '1' else '-1'}", *lines[2:-2]]) + "\n"
+    path.write_text(f"{body}crc32 {zlib.crc32(body.encode()):08x}\n{lines[-1]}\n")
+    with pytest.raises(grundy.InputError, match="the digest does not match your key"):
+        search_with_regions(path)
+    # Another key: refused; the table is left as it was.
+    path.write_text(text)
+    monkeypatch.setenv("GRUNDY_CONFIG_DIR", str(tmp_path / "another"))
+    with pytest.raises(grundy.InputError, match="written under another key"):
+        search_with_regions(path)
+    assert path.read_text() == text
+
+
+def test_the_command_line_reads_the_packages_table_of_regions(cli, tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.setenv("GRUNDY_CONFIG_DIR", str(tmp_path / "config"))
+    path = tmp_path / "cram.regions"
+    search_with_regions(path)
+    regions = len(path.read_text().splitlines()) - 3
+    argv = [cli, "search", "cram", "....|....|....", "--regions", str(path), "--json"]
+    run = subprocess.run(argv, capture_output=True, text=True, check=True, env=os.environ)
+    assert json.loads(run.stdout)["regions_loaded"] == regions

@@ -84,8 +84,21 @@ pub fn run_with_input(args: &[&str], input: Option<&str>) -> Run {
 /// a broken pipe is not an error, as a run refused early (a usage error, malformed input)
 /// need not read all of it.
 pub fn run_with_bytes(args: &[&str], input: Option<&[u8]>) -> Run {
+    run_in_config(args, input, &config_dir())
+}
+
+/// The configuration folder the binary is given in the tests (`GRUNDY_CONFIG_DIR`): inside
+/// the target folder, so that the key `grundy search --regions` makes is never the user's.
+pub fn config_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grundy-config")
+}
+
+/// Runs `grundy ARGS...` as [`run_with_bytes`] does, with `config` as its configuration
+/// folder (where it keeps its key).
+pub fn run_in_config(args: &[&str], input: Option<&[u8]>, config: &Path) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
+        .env("GRUNDY_CONFIG_DIR", config)
         .stdin(if input.is_some() {
             Stdio::piped()
         } else {
@@ -145,6 +158,19 @@ pub fn temp_path(name: &str) -> PathBuf {
     match std::fs::remove_file(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         other => other.expect("remove an earlier run's temp file"),
+    }
+    path
+}
+
+/// A fresh folder path `name` in this test file's temporary directory (see [`temp_path`]):
+/// a folder left there by an earlier run is removed, and none is made.
+pub fn temp_folder(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(env!("CARGO_CRATE_NAME"))
+        .join(name);
+    match std::fs::remove_dir_all(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        other => other.expect("remove an earlier run's temp folder"),
     }
     path
 }

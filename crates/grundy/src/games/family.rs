@@ -6,7 +6,7 @@
 use std::fmt;
 
 pub use super::inputs::{
-    Example, Inputs, Naming, Param, ParamKind, RunError, Source, SourceReader, ValueKind,
+    Example, Inputs, KeySource, Naming, Param, ParamKind, RunError, Source, SourceReader, ValueKind,
 };
 use super::strong::Strong;
 use crate::pattern::table::TableSource;

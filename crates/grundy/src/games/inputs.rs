@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::budget::Budget;
 use crate::graph::{text, GameGraph};
 use crate::input::{self, InputError, Words};
+use crate::partizan::region_table::{Key, KeyError};
 use crate::progress::Progress;
 
 /// How a parameter is given.
@@ -269,6 +270,12 @@ pub type Example = &'static [(&'static str, &'static str)];
 /// it (a web server may refuse every path).
 pub type SourceReader<'a> = &'a dyn Fn(&str) -> Result<Source, InputError>;
 
+/// Gives the user's key, which signs the files a family writes to read back later (a table
+/// of regions, [`region_table`](crate::partizan::region_table)): a front end finds or makes
+/// it where the user keeps it ([`region_table::user_key`](crate::partizan::region_table::user_key)).
+/// Called only by a family that reads or writes such a file.
+pub type KeySource<'a> = &'a dyn Fn() -> Result<Key, KeyError>;
+
 /// A text read from a file or standard input, with its name for messages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
@@ -288,6 +295,7 @@ pub struct Inputs<'a> {
     progress: &'a dyn Progress,
     budget: Budget,
     naming: Naming,
+    key: Option<KeySource<'a>>,
 }
 
 /// How a front end names a parameter to its user: `--upto` (or `N` for a positional value)
@@ -329,6 +337,7 @@ impl<'a> Inputs<'a> {
             progress,
             budget: Budget::default(),
             naming: plain_name,
+            key: None,
         }
     }
 
@@ -344,6 +353,18 @@ impl<'a> Inputs<'a> {
     pub fn with_budget(mut self, budget: Budget) -> Inputs<'a> {
         self.budget = budget;
         self
+    }
+
+    /// The same inputs, the user's key found by `key` when a family needs it (by default a
+    /// family that writes signed files is refused: [`KeyError::NotKept`]).
+    pub fn with_key(mut self, key: KeySource<'a>) -> Inputs<'a> {
+        self.key = Some(key);
+        self
+    }
+
+    /// The user's key, from the front end's [`KeySource`]: found or made on each call.
+    pub fn key(&self) -> Result<Key, KeyError> {
+        self.key.map_or(Err(KeyError::NotKept), |key| key())
     }
 
     /// The budget long computations work within: memory, a deadline, a cancel flag, and the

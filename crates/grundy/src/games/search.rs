@@ -10,6 +10,7 @@ use super::{Family, Group, Inputs, Param, RunError};
 use crate::budget::{Budget, Exhausted};
 use crate::input::{self, InputError};
 use crate::outcome::{Outcome, OutcomeClass};
+use crate::partizan::region_table;
 use crate::partizan::rulesets::clobber::Clobber;
 use crate::partizan::rulesets::cram::Cram;
 use crate::partizan::rulesets::domineering::Domineering;
@@ -88,8 +89,9 @@ pub static FAMILY: Family = Family {
             "regions",
             "FILE",
             "For a ruleset, a table of regions and their canonical forms: read before the \
-             search where the file exists (checked whole, a damaged file refused), written \
-             after it with every region valued",
+             search where the file exists, written after it with every region valued; signed \
+             with a key of yours (made on first use in your configuration folder), a table \
+             under another key, edited or damaged is refused",
         ),
         Param::option("width", "W", "The board's width for a move sequence")
             .default("7")
@@ -264,12 +266,27 @@ where
         )
         .into());
     }
+    // The key too: one that cannot be read or made is refused before the search.
+    let file = match regions {
+        Some(path) => {
+            let key = inputs.key();
+            Some((
+                path,
+                key.map_err(|e| InputError::invalid(inputs.shown("regions"), e))?,
+            ))
+        }
+        None => None,
+    };
+    let refused = |path: &std::path::Path, e: std::io::Error| {
+        InputError::invalid(inputs.shown("regions"), format!("{}: {e}", path.display()))
+    };
     let mut loaded = 0;
-    if let Some(path) = regions.as_ref().filter(|p| p.exists()) {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            InputError::invalid(inputs.shown("regions"), format!("{}: {e}", path.display()))
-        })?;
-        loaded = search.load_regions(&text, &path.display().to_string())?;
+    if let Some((path, key)) = file.as_ref().filter(|(path, _)| path.exists()) {
+        // The text is held while the table is read: counted before it is.
+        let bytes = std::fs::metadata(path).map_err(|e| refused(path, e))?.len();
+        budget.check(region_table::READING, 0, bytes)?;
+        let text = std::fs::read_to_string(path).map_err(|e| refused(path, e))?;
+        loaded = search.load_regions(&text, &path.display().to_string(), key)?;
     }
     let mut found: [Option<Searched<R::Move, R::Position>>; 2] = [None, None];
     let mut nodes = 0;
@@ -350,17 +367,16 @@ where
         }
     }
     // A search a budget stopped writes no table: its store's budget has run out.
-    if let Some(path) = regions.as_ref().filter(|_| stopped.is_none()) {
+    if let Some((path, key)) = file.as_ref().filter(|_| stopped.is_none()) {
         // Written whole, then renamed over the old file: a stopped run leaves no half table.
         let partial = path.with_extension("partial");
-        std::fs::write(&partial, search.save_regions())
+        let text = search.save_regions(key)?;
+        std::fs::write(&partial, text)
             .and_then(|()| std::fs::rename(&partial, path))
-            .map_err(|e| {
-                InputError::invalid(inputs.shown("regions"), format!("{}: {e}", path.display()))
-            })?;
+            .map_err(|e| refused(path, e))?;
     }
     let table = options.search.table_bytes;
-    if regions.is_some() {
+    if file.is_some() {
         report = report.field(Field::new("regions_loaded", loaded));
     }
     let report = report.fields([

@@ -289,8 +289,9 @@ impl<R: Ruleset> PartizanRules for Rules<R> {
 /// store it was first used with.
 ///
 /// The store's budget ([`GameStore::with_budget`]) bounds the evaluation too: every
-/// [`CHECK_REGIONS`] regions valued, the memo's bytes and regions are counted with the
-/// store's bytes and games and the budget checked, so a position too large to value stops
+/// [`CHECK_REGIONS`] regions valued, the memo's bytes and the regions it valued (not those
+/// remembered from a table) are counted with the store's bytes and games and the budget
+/// checked, so a position too large to value stops
 /// with [`ValueError::Budget`].
 #[derive(Debug)]
 pub struct Evaluator<R: Ruleset> {
@@ -298,6 +299,9 @@ pub struct Evaluator<R: Ruleset> {
     memo: HashMap<R::Position, GameId>,
     /// The bytes the memo's positions hold on the heap.
     heap: u64,
+    /// Regions of the memo taken from a table ([`Evaluator::remember`]) rather than valued:
+    /// they are counted against the memory budget, not the positions.
+    remembered: u64,
     /// Regions being valued, one inside another's options, and the most allowed.
     depth: u64,
     max_depth: u64,
@@ -313,6 +317,7 @@ impl<R: Ruleset> Evaluator<R> {
             rules,
             memo: HashMap::default(),
             heap: 0,
+            remembered: 0,
             depth: 0,
             max_depth: u64::MAX,
         }
@@ -358,7 +363,9 @@ impl<R: Ruleset> Evaluator<R> {
     /// from a file whose checks the caller has made. O(1).
     pub fn remember(&mut self, p: R::Position, v: GameId) {
         self.heap += self.rules.heap_bytes(&p) as u64;
-        self.memo.insert(p, v);
+        if self.memo.insert(p, v).is_none() {
+            self.remembered += 1;
+        }
     }
 
     /// The canonical form of `p`: the sum of its regions' values. Each region not valued
@@ -420,7 +427,7 @@ impl<R: Ruleset> Evaluator<R> {
         if self.memo.len() % CHECK_REGIONS == 0 {
             store.check_budget(Held {
                 bytes: self.bytes(),
-                positions: self.memo.len() as u64,
+                positions: self.memo.len() as u64 - self.remembered,
             })?;
         }
         Ok(v)

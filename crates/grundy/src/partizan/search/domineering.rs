@@ -38,10 +38,11 @@ use std::sync::Mutex;
 
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
-use crate::partizan::region_table::{self, RegionTableError};
+use crate::partizan::region_table::{self, Key, RegionTableError};
 use crate::partizan::rulesets::domineering::{Board, Domineering, Domino};
 use crate::partizan::rulesets::grid::Shape;
 use crate::partizan::rulesets::{Evaluator, RaceBounds};
+use crate::partizan::ValueError;
 use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
@@ -514,22 +515,28 @@ impl PositionSearch<Domineering> for DomineeringSearch {
     }
 
     /// Every thread's regions. O(regions).
-    fn save_regions(&mut self) -> String {
+    fn save_regions(&mut self, key: &Key) -> Result<String, ValueError> {
         let mut valuers: Vec<_> = self.valuers.iter().map(lock).collect();
-        region_table::save(valuers.iter_mut().map(|v| {
+        let valued = valuers.iter_mut().map(|v| {
             let Valuer { evaluator, store } = &mut **v;
             (&*evaluator, store)
-        }))
+        });
+        region_table::save(valued, key)
     }
 
-    /// Into every thread's evaluator. O(length) a thread.
-    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
-        let mut count = 0;
-        for v in &self.valuers {
-            let Valuer { evaluator, store } = &mut *lock(v);
-            count = region_table::load(evaluator, store, text, origin)?;
-        }
-        Ok(count)
+    /// Into every thread's evaluator, checked once. O(length) a thread.
+    fn load_regions(
+        &mut self,
+        text: &str,
+        origin: &str,
+        key: &Key,
+    ) -> Result<usize, RegionTableError> {
+        let mut valuers: Vec<_> = self.valuers.iter().map(lock).collect();
+        let valued = valuers.iter_mut().map(|v| {
+            let Valuer { evaluator, store } = &mut **v;
+            (evaluator, store)
+        });
+        region_table::load(valued, text, origin, key)
     }
 }
 

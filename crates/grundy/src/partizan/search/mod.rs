@@ -27,7 +27,7 @@ pub mod domineering;
 
 use std::hash::{BuildHasher, Hash};
 
-use super::region_table::{self, RegionTableError};
+use super::region_table::{self, Key, RegionTableError};
 use super::rulesets::{Evaluator, RaceBounds, Ruleset};
 use super::{GameId, GameStore, Side, ValueError};
 use crate::budget::{Budget, Exhausted};
@@ -402,11 +402,18 @@ pub trait PositionSearch<R: Ruleset> {
     /// Distinct regions valued by canonical form.
     fn regions_valued(&mut self) -> usize;
 
-    /// The regions valued by canonical form, as a file's text ([`region_table::save`]).
-    fn save_regions(&mut self) -> String;
+    /// The regions valued by canonical form, as a file's text signed with `key`
+    /// ([`region_table::save`]).
+    fn save_regions(&mut self, key: &Key) -> Result<String, ValueError>;
 
-    /// Reads a table of regions ([`region_table::load`]); returns the number of regions.
-    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError>;
+    /// Reads a table of regions signed with `key` ([`region_table::load`]); returns the
+    /// number of regions. After an error the search may hold part of the table: drop it.
+    fn load_regions(
+        &mut self,
+        text: &str,
+        origin: &str,
+        key: &Key,
+    ) -> Result<usize, RegionTableError>;
 }
 
 /// Searches rulesets' positions, keeping each thread's table and store between searches.
@@ -506,17 +513,25 @@ where
 
     /// The table of regions every thread has valued, as a file's text
     /// ([`region_table::save`]). O(regions).
-    fn save_regions(&mut self) -> String {
-        region_table::save(self.searcher.trees().map(|t| (&t.evaluator, &mut t.store)))
+    fn save_regions(&mut self, key: &Key) -> Result<String, ValueError> {
+        let trees = self.searcher.trees();
+        region_table::save(trees.map(|t| (&t.evaluator, &mut t.store)), key)
     }
 
-    /// Reads a table of regions ([`region_table::load`], which checks it whole) into every
-    /// thread's evaluator; returns the number of regions. O(length) a thread.
-    fn load_regions(&mut self, text: &str, origin: &str) -> Result<usize, RegionTableError> {
-        let mut count = 0;
-        for t in self.searcher.trees() {
-            count = region_table::load(&mut t.evaluator, &mut t.store, text, origin)?;
-        }
-        Ok(count)
+    /// Reads a table of regions ([`region_table::load`], which checks it whole, once) into
+    /// every thread's evaluator; returns the number of regions. O(length) a thread.
+    fn load_regions(
+        &mut self,
+        text: &str,
+        origin: &str,
+        key: &Key,
+    ) -> Result<usize, RegionTableError> {
+        let trees = self.searcher.trees();
+        region_table::load(
+            trees.map(|t| (&mut t.evaluator, &mut t.store)),
+            text,
+            origin,
+            key,
+        )
     }
 }
