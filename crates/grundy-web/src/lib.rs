@@ -46,7 +46,10 @@
 //!
 //! Every error is an answer `{"error": "..."}` (4xx, or 503 for the server's own limits of
 //! time and load) that names the limit and the option that raises it; a panic answers 500 of
-//! the same form for that request only, and the server goes on serving.
+//! the same form for that request only, and the server goes on serving. So are the refusals
+//! of the HTTP layer: a request line over [`REQUEST_LINE_BYTES`] (414), a head over
+//! [`HEAD_BYTES`] or with more than [`HEADERS`] headers (431), a head that is not HTTP/1.1
+//! (400); each head is read before hyper sees it (see `connection.rs`).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -77,6 +80,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
+
+mod connection;
+
+pub use connection::{HEADERS, HEAD_BYTES, REQUEST_LINE_BYTES};
 
 /// The page, its style and its script: one file each, embedded.
 const PAGE: &str = include_str!("page/index.html");
@@ -185,10 +192,16 @@ impl Cache {
         Some(Arc::clone(&cached.game))
     }
 
-    /// Keeps `game` under `key`, the least recently used games going first until it fits
-    /// `limits`; a game larger than the whole cache is not kept. O(games kept) a game let go.
-    fn insert(&mut self, key: String, game: Arc<Match>, limits: &Limits) {
-        let bytes = (game.heap_bytes() + key.len()) as u64;
+    /// The bytes `game` kept under `key` holds, to be measured before the cache is locked.
+    /// O(the game's positions).
+    fn size(key: &str, game: &Match) -> u64 {
+        (game.heap_bytes() + key.len()) as u64
+    }
+
+    /// Keeps `game` under `key`, of `bytes` ([`Cache::size`]), the least recently used games
+    /// going first until it fits `limits`; a game larger than the whole cache is not kept.
+    /// O(games kept) a game let go.
+    fn insert(&mut self, key: String, game: Arc<Match>, bytes: u64, limits: &Limits) {
         if bytes > limits.cache_bytes || limits.cached_games == 0 {
             return;
         }
@@ -269,8 +282,20 @@ pub fn serve(
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, app(limits)).await
+        serve_on(listener, limits).await
     })
+}
+
+/// Serves the application on `listener` until the process ends: each connection on a task
+/// of its own, its requests by HTTP/1.1, each head read and checked before hyper reads it so
+/// that a refusal of the HTTP layer is JSON too. A failed accept (too many open files) is
+/// waited out, as `axum::serve` does.
+pub async fn serve_on(mut listener: tokio::net::TcpListener, limits: Limits) -> ! {
+    let app = app(limits);
+    loop {
+        let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
+        tokio::spawn(connection::serve_connection(stream, app.clone()));
+    }
 }
 
 /// Lets a request in if fewer than [`Limits::requests`] are in (503 otherwise), and answers
@@ -545,7 +570,10 @@ impl Shared {
                 // A game played by its formula is set up in no time, and numbers the positions
                 // each request names: kept, it would grow.
                 if !game.is_by_formula() {
-                    self.cache().insert(key, Arc::clone(&game), &self.limits);
+                    // Measured before the lock: other requests look games up meanwhile.
+                    let bytes = Cache::size(&key, &game);
+                    self.cache()
+                        .insert(key, Arc::clone(&game), bytes, &self.limits);
                 }
                 game
             }
@@ -608,41 +636,52 @@ impl Shared {
     }
 }
 
-/// The position `p` of `game`, analysed, as an answer.
-fn answer_at(game: &Match, p: u32) -> PositionAnswer {
-    let analysis = game.analyse_with_touches(p);
-    let why = game.why(p);
-    PositionAnswer {
+/// The position `p` of `game`, analysed within `budget` (a ruleset's canonical forms and
+/// thermograph are valued as they are asked for), as an answer.
+fn answer_at(game: &Match, p: u32, budget: &Budget) -> Result<PositionAnswer, ApiError> {
+    let exhausted = |e| play_error(PlayError::Budget(e));
+    let analysis = game.analyse_within(p, true, budget).map_err(exhausted)?;
+    Ok(PositionAnswer {
         title: game.title().to_string(),
         start: game.name(game.start()).to_string(),
         analysis,
-        thermograph: game.thermograph_svg(p),
-        why,
-    }
+        thermograph: game.thermograph_svg_within(p, budget).map_err(exhausted)?,
+        why: game.why(p),
+    })
 }
 
 /// The move `played` to `to`, with its verdict, from a position that offered its mover
-/// `before`; and the position after it.
-fn move_answer(game: &Match, played: Choice, before: Outcome, to: u32) -> MoveAnswer {
-    MoveAnswer {
+/// `before`; and the position after it, analysed within `budget`.
+fn move_answer(
+    game: &Match,
+    played: Choice,
+    before: Outcome,
+    to: u32,
+    budget: &Budget,
+) -> Result<MoveAnswer, ApiError> {
+    Ok(MoveAnswer {
         played,
         before,
-        after: answer_at(game, to),
-    }
+        after: answer_at(game, to, budget)?,
+    })
 }
 
 /// Answers a request about a position: reads the body, sets up its game on a worker within
-/// the server's budget, and gives `job` the game and the position.
+/// the server's budget, and gives `job` the game, the position and the budget its
+/// analysis works within: the request's memory, time and cancel flag, but not its positions,
+/// which bound the game explored rather than the canonical forms a ruleset's analysis
+/// values.
 async fn on_position<T: Send + 'static>(
     shared: Arc<Shared>,
     body: Result<Json<GameRequest>, JsonRejection>,
-    job: impl FnOnce(&Match, u32, &GameRequest) -> Result<T, ApiError> + Send + 'static,
+    job: impl FnOnce(&Match, u32, &GameRequest, &Budget) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<Json<T>, ApiError> {
     let Json(request) = body.map_err(json_error)?;
     let answer = shared
         .work(move |shared, budget| {
             let (game, p) = shared.game(&request, budget)?;
-            job(&game, p, &request)
+            let valuing = budget.clone().with_positions(Budget::default().positions());
+            job(&game, p, &request, &valuing)
         })
         .await?;
     Ok(Json(answer))
@@ -653,7 +692,10 @@ async fn position(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<PositionAnswer>, ApiError> {
-    on_position(shared, body, |game, p, _| Ok(answer_at(game, p))).await
+    on_position(shared, body, |game, p, _, budget| {
+        answer_at(game, p, budget)
+    })
+    .await
 }
 
 /// `POST /api/move`.
@@ -661,12 +703,14 @@ async fn play_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    on_position(shared, body, |game, p, request| {
+    on_position(shared, body, |game, p, request, budget| {
         let text = (request.played.as_deref())
             .ok_or_else(|| error(StatusCode::BAD_REQUEST, "give the move (\"move\")"))?;
         let to = game.read_move(p, text).map_err(play_error)?;
-        let played = game.choice(p, to).ok_or_else(failed)?;
-        Ok(move_answer(game, played, game.outcome(p), to))
+        let played = (game.choice_within(p, to, budget))
+            .map_err(|e| play_error(PlayError::Budget(e)))?
+            .ok_or_else(failed)?;
+        move_answer(game, played, game.outcome(p), to, budget)
     })
     .await
 }
@@ -676,14 +720,15 @@ async fn engine_move(
     State(shared): State<Arc<Shared>>,
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<MoveAnswer>, ApiError> {
-    on_position(shared, body, |game, p, _| {
-        let mut analysis = game.analyse(p);
+    on_position(shared, body, |game, p, _, budget| {
+        let mut analysis = (game.analyse_within(p, false, budget))
+            .map_err(|e| play_error(PlayError::Budget(e)))?;
         let best = analysis
             .best
             .ok_or_else(|| error(StatusCode::CONFLICT, "the game is over: no move is left"))?;
         let played = analysis.moves.swap_remove(best);
         let to = game.read_move(p, &played.key).map_err(play_error)?;
-        Ok(move_answer(game, played, analysis.outcome, to))
+        move_answer(game, played, analysis.outcome, to, budget)
     })
     .await
 }
@@ -1052,7 +1097,9 @@ mod tests {
     fn the_cache_keeps_the_games_used_last_within_its_count_and_bytes() {
         let game = |start: &str| Arc::new(registry::play("nim", start, 1000).unwrap());
         let keep = |cache: &mut Cache, start: &str, limits: &Limits| {
-            cache.insert(start.to_string(), game(start), limits);
+            let game = game(start);
+            let bytes = Cache::size(start, &game);
+            cache.insert(start.to_string(), game, bytes, limits);
             assert!(cache.games.len() <= limits.cached_games);
             assert!(cache.bytes <= limits.cache_bytes);
             assert_eq!(

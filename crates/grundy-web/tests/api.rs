@@ -1,13 +1,17 @@
 //! Every endpoint of the API and every error, in-process; after each error the same server
-//! still answers a good request.
+//! still answers a good request. Then, over sockets to a server of its own: the refusals of
+//! the HTTP layer, and work stopped when its request is given up.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use grundy_web::{app, Limits};
+use grundy_web::{app, Limits, HEADERS, HEAD_BYTES, REQUEST_LINE_BYTES};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 /// A server with small limits, so that the errors are cheap to reach.
@@ -1065,4 +1069,295 @@ async fn the_worksheet_reads_loopy_games_too() {
         "max-positions",
     )
     .await;
+}
+
+/// A server on a free port of loopback with `limits`, on a thread and a runtime of its own,
+/// as `grundy serve` runs it: never joined, so that work it fails to stop fails the test
+/// rather than hanging it.
+fn listening(limits: Limits) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let any = SocketAddr::from(([127, 0, 0, 1], 0));
+        grundy_web::serve(any, limits, |addr| tx.send(addr).unwrap())
+    });
+    rx.recv().expect("the server's address")
+}
+
+/// Sends `bytes` on a new connection to `addr` and reads `count` answers (fewer if the
+/// server closes the connection first): each one's status and JSON body, in order.
+async fn exchange(addr: SocketAddr, bytes: &[u8], count: usize) -> Vec<(u16, Value)> {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(bytes).await.unwrap();
+    let mut read = Vec::new();
+    let mut answers = Vec::new();
+    while answers.len() < count {
+        let mut buf = [0; 1 << 16];
+        let n = stream.read(&mut buf).await.unwrap();
+        if n == 0 {
+            break;
+        }
+        read.extend_from_slice(&buf[..n]);
+        // Every whole answer read so far.
+        while let Some(end) = read.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8(read[..end].to_vec())
+                .unwrap()
+                .to_lowercase();
+            let length: usize = (head.lines())
+                .find_map(|l| l.strip_prefix("content-length: "))
+                .and_then(|l| l.trim().parse().ok())
+                .unwrap_or_else(|| panic!("an answer without its length: {head}"));
+            if read.len() < end + 4 + length {
+                break;
+            }
+            let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+            let body = serde_json::from_slice(&read[end + 4..end + 4 + length])
+                .unwrap_or_else(|e| panic!("{head}: not JSON ({e})"));
+            answers.push((status, body));
+            read.drain(..end + 4 + length);
+        }
+    }
+    answers
+}
+
+/// A request of `method` to `path` with a JSON `body` (none for GET), as sent on a socket.
+fn request(method: &str, path: &str, body: Option<&Value>, close: bool) -> Vec<u8> {
+    let connection = if close { "Connection: close\r\n" } else { "" };
+    let body = body.map(Value::to_string).unwrap_or_default();
+    format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\n{connection}Content-Type: \
+         application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// The refusals of the HTTP layer, which hyper would answer with a bare status, are JSON
+/// like every other error, each naming what was wrong; the server goes on serving.
+#[tokio::test]
+async fn the_http_layer_refuses_in_json_too() {
+    let addr = listening(Limits::default());
+    let long_line = format!("GET /{} HTTP/1.1\r\nHost: a\r\n\r\n", "a".repeat(100 << 10));
+    let long_header = format!(
+        "GET /api/games HTTP/1.1\r\nHost: a\r\nCookie: {}\r\n\r\n",
+        "a".repeat(HEAD_BYTES)
+    );
+    let many = format!(
+        "GET /api/games HTTP/1.1\r\n{}\r\n",
+        "X-A: b\r\n".repeat(HEADERS + 1)
+    );
+    let cases = [
+        (
+            long_line,
+            414,
+            format!("longer than the {REQUEST_LINE_BYTES} bytes"),
+        ),
+        (
+            long_header,
+            431,
+            format!("longer than the {HEAD_BYTES} bytes"),
+        ),
+        (many, 431, format!("more than the {HEADERS} headers")),
+        ("HELLO\r\n\r\n".to_string(), 400, "not HTTP/1.1".to_string()),
+        (
+            "POST /api/position HTTP/1.1\r\nContent-Length: 2x\r\n\r\n".to_string(),
+            400,
+            "Content-Length '2x' is not a length".to_string(),
+        ),
+    ];
+    for (sent, status, words) in cases {
+        let answers = exchange(addr, sent.as_bytes(), 1).await;
+        assert_eq!(answers.len(), 1, "{words}");
+        let (got, body) = &answers[0];
+        assert_eq!(*got, status, "{body}");
+        let message = body["error"].as_str().unwrap_or_else(|| panic!("{body}"));
+        assert!(message.contains(&words), "{message}");
+        let games = request("GET", "/api/games", None, true);
+        assert_eq!(exchange(addr, &games, 1).await[0].0, 200);
+    }
+}
+
+/// Requests sent together on one connection (a body by its length, one in chunks, one
+/// without) are answered in order, and a head refused after them is answered after theirs.
+#[tokio::test]
+async fn pipelined_requests_are_answered_in_order_and_then_the_refusal() {
+    let addr = listening(Limits::default());
+    let nim = json!({"game": "nim", "start": "3 4 5"});
+    let text = nim.to_string();
+    let chunked = format!(
+        "POST /api/position HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{}\r\n{:x}\r\n{}\r\n0\r\n\r\n",
+        5,
+        &text[..5],
+        text.len() - 5,
+        &text[5..]
+    );
+    let sent = [
+        request("POST", "/api/position", Some(&nim), false),
+        chunked.into_bytes(),
+        request("GET", "/api/games", None, false),
+        b"GET /api/games HTTP/9.9\r\n\r\n".to_vec(),
+    ]
+    .concat();
+    let answers = exchange(addr, &sent, 4).await;
+    let statuses: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+    assert_eq!(statuses, [200, 200, 200, 400], "{answers:?}");
+    assert_eq!(answers[0].1["moves"].as_array().map(Vec::len), Some(12));
+    assert_eq!(answers[1].1, answers[0].1);
+    assert!(answers[3].1["error"]
+        .as_str()
+        .unwrap()
+        .contains("not HTTP/1.1"));
+}
+
+/// A client that goes away stops its request's work: the only worker is soon free for the
+/// next request, long before the request's time is up.
+#[tokio::test]
+async fn a_client_that_goes_away_stops_its_work() {
+    let addr = listening(
+        Limits {
+            positions: 100_000_000,
+            memory: 1 << 30,
+            timeout: Duration::from_secs(60),
+            ..Limits::default()
+        }
+        .with_workers(1),
+    );
+    let slow = json!({"game": "squares", "start": "20 20 20 20 20 20 20 20 20"});
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let sent = request("POST", "/api/position", Some(&slow), false);
+    stream.write_all(&sent).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(stream);
+    let light = json!({"game": "nim", "start": "3 4 5"});
+    let started = Instant::now();
+    let answers = exchange(
+        addr,
+        &request("POST", "/api/position", Some(&light), true),
+        1,
+    )
+    .await;
+    assert_eq!(answers[0].0, 200, "{:?}", answers[0].1);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "the light request waited {:?} for the worker",
+        started.elapsed()
+    );
+}
+
+/// Heavy requests of four engines: Hackenbush (canonical forms and their printing), a loopy
+/// game (simplifying a stopper), a Clobber strip (exploring a ruleset) and squares
+/// (exploring an impartial game), each too heavy for a second.
+fn heavy() -> [(&'static str, Value); 4] {
+    let strip = format!("{} left", "xo".repeat(15));
+    [
+        (
+            "/api/position",
+            json!({"game": "hackenbush", "start": "re(l)gbllr(l)e()begebeg(;l)(gr)(gererb)glbr left"}),
+        ),
+        (
+            "/api/cgt",
+            json!({"expression": (["d{0,d,*|{*,d,0|0,d}}"; 4].join(" + "))}),
+        ),
+        ("/api/position", json!({"game": "clobber", "start": strip})),
+        (
+            "/api/position",
+            json!({"game": "squares", "start": "20 20 20 20 20 20 20 20 20"}),
+        ),
+    ]
+}
+
+/// The limits of the servers of the heavy requests: a second a request, room for them.
+fn one_second(workers: usize) -> Limits {
+    Limits {
+        positions: 100_000_000,
+        memory: 256 << 20,
+        timeout: Duration::from_secs(1),
+        ..Limits::default()
+    }
+    .with_workers(workers)
+}
+
+/// How soon a request is answered after its time is up, or a worker is free after its work
+/// was stopped: a loaded machine's margin (the work stopped frees its worker in a fraction
+/// of a second, most of it giving back the memory it held).
+const PROMPTLY: Duration = Duration::from_secs(3);
+
+/// A heavy request is answered within its time: in full, with what was finished and the
+/// budget that stopped the rest (`stopped`), or refused for its time (503) or its memory
+/// (422); a budget is named with how to raise it.
+fn answered_in_time(path: &str, (status, body): &(u16, Value)) {
+    let message = match status {
+        200 => &body["stopped"],
+        _ => &body["error"],
+    };
+    assert!(
+        match (status, message.as_str()) {
+            (200, None) => true,
+            (200 | 503 | 422, Some(message)) => message.contains("grundy serve --"),
+            _ => false,
+        },
+        "{path}: {status} {body}"
+    );
+}
+
+/// The light request, answered 200 within [`PROMPTLY`] of `since` (sent again while it is
+/// answered 503 for waiting its time for a worker).
+async fn light_is_answered(addr: SocketAddr, since: Instant, after: &str) {
+    let light = json!({"game": "nim", "start": "3 4 5"});
+    let sent = request("POST", "/api/position", Some(&light), true);
+    loop {
+        let (status, body) = exchange(addr, &sent, 1).await.remove(0);
+        let waited = since.elapsed();
+        if status == 200 && waited < PROMPTLY {
+            return;
+        }
+        assert!(
+            status == 503 && waited < PROMPTLY,
+            "after {after}: the light request waited {waited:?} for a worker: {status} {body}"
+        );
+    }
+}
+
+/// Each engine's work stops when its request is given up: with one worker, the light
+/// request after each heavy one finds it free.
+#[tokio::test]
+async fn each_engine_frees_the_worker_when_its_request_is_given_up() {
+    let addr = listening(one_second(1));
+    for (path, body) in heavy() {
+        let sent = request("POST", path, Some(&body), true);
+        let started = Instant::now();
+        let answers = exchange(addr, &sent, 1).await;
+        answered_in_time(path, &answers[0]);
+        assert!(
+            started.elapsed() < Duration::from_secs(1) + PROMPTLY,
+            "{path}"
+        );
+        light_is_answered(addr, Instant::now(), &format!("{path} {body}")).await;
+    }
+}
+
+/// The four heavy requests at once, as many as the workers, then a light one: the heavy
+/// ones are answered within their time, a request waiting for a worker meanwhile within its
+/// own, and the light one promptly.
+#[tokio::test]
+async fn four_heavy_requests_then_a_light_one_answered_promptly() {
+    let addr = listening(one_second(4));
+    let sent = heavy().map(|(path, body)| {
+        let sent = request("POST", path, Some(&body), true);
+        tokio::spawn(async move { (path, exchange(addr, &sent, 1).await) })
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Every worker is taken: this one waits, and is answered within its own time.
+    let waiting = Instant::now();
+    let light = json!({"game": "nim", "start": "1 2"});
+    let sent_light = request("POST", "/api/position", Some(&light), true);
+    let answers = exchange(addr, &sent_light, 1).await;
+    assert!(matches!(answers[0].0, 200 | 503), "{:?}", answers[0]);
+    let waited = waiting.elapsed();
+    assert!(waited < Duration::from_secs(1) + PROMPTLY, "{waited:?}");
+    for heavy in sent {
+        let (path, answers) = heavy.await.unwrap();
+        answered_in_time(path, &answers[0]);
+    }
+    light_is_answered(addr, Instant::now(), "the four heavy requests").await;
 }

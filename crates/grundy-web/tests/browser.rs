@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use grundy::games::{nim, wythoff};
-use grundy_web::{app, Limits};
+use grundy_web::{serve_on, Limits};
 use hyper_util::client::legacy::connect::HttpConnector;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -1080,7 +1080,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
         .await
         .expect("a port for the server");
     let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app(Limits::default())).await });
+    tokio::spawn(serve_on(listener, Limits::default()));
 
     let driver = Driver::start(&chromedriver);
     let mut options = json!({

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use grundy_web::{app, Limits};
+use grundy_web::{serve_on, Limits};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -78,7 +78,7 @@ async fn one(addr: std::net::SocketAddr, i: usize) {
 async fn fifty_clients_two_thousand_requests() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app(Limits::default())).await });
+    tokio::spawn(serve_on(listener, Limits::default()));
     let start = Instant::now();
     let clients: Vec<_> = (0..CLIENTS)
         .map(|c| {

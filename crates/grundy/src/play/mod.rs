@@ -374,24 +374,42 @@ impl Match {
     }
 
     /// Everything about position `p`: its evaluation and its moves, each evaluated, the
-    /// mistakes marked and the engine's choice (no move's [`Choice::touches`]). O(moves of
-    /// `p`).
+    /// mistakes marked and the engine's choice (no move's [`Choice::touches`]); a ruleset's
+    /// canonical forms valued within the default budget, those it stops left out. O(moves
+    /// of `p`), and the values' cost the first time.
     pub fn analyse(&self, p: u32) -> Analysis {
-        self.analysed(p, false)
+        self.analysed(p, false, &Budget::default()).0
     }
 
     /// [`Match::analyse`], each move with what it changes on the position's drawing
     /// ([`Choice::touches`]), for a front end that plays by clicking the drawing. O(moves of
     /// `p` × the drawing's size).
     pub fn analyse_with_touches(&self, p: u32) -> Analysis {
-        self.analysed(p, true)
+        self.analysed(p, true, &Budget::default()).0
     }
 
-    /// Position `p` analysed, with each move's touches if `touches`.
-    fn analysed(&self, p: u32, touches: bool) -> Analysis {
+    /// [`Match::analyse`] (with each move's touches if `touches`), a ruleset's canonical
+    /// forms valued within `budget`: its error once it runs out (memory, its deadline, its
+    /// cancel flag), for a front end that bounds each request and stops the work of one it
+    /// gives up on. O(moves of `p`), and the values' cost the first time.
+    pub fn analyse_within(
+        &self,
+        p: u32,
+        touches: bool,
+        budget: &Budget,
+    ) -> Result<Analysis, Exhausted> {
+        match self.analysed(p, touches, budget) {
+            (analysis, None) => Ok(analysis),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// Position `p` analysed, with each move's touches if `touches`, and the budget's error
+    /// if it ran out while valuing (the forms it stopped left out).
+    fn analysed(&self, p: u32, touches: bool, budget: &Budget) -> (Analysis, Option<Exhausted>) {
         match &self.body {
-            Body::Solved(s) => s.analyse(p, touches),
-            Body::Formula(f) => f.analyse(p, touches),
+            Body::Solved(s) => s.analyse(p, touches, budget),
+            Body::Formula(f) => (f.analyse(p, touches), None),
         }
     }
 
@@ -399,8 +417,24 @@ impl Match {
     /// `p`, or, for a move a game played by its formula does not list, on its own with the
     /// position's name as its key. O(moves of `p`).
     pub fn choice(&self, p: u32, to: u32) -> Option<Choice> {
+        self.chosen(p, to, self.analyse(p))
+    }
+
+    /// [`Match::choice`], a ruleset's canonical forms valued within `budget` (see
+    /// [`Match::analyse_within`]).
+    pub fn choice_within(
+        &self,
+        p: u32,
+        to: u32,
+        budget: &Budget,
+    ) -> Result<Option<Choice>, Exhausted> {
+        Ok(self.chosen(p, to, self.analyse_within(p, false, budget)?))
+    }
+
+    /// The move from `p` to `to` in `analysis`, the analysis of `p`.
+    fn chosen(&self, p: u32, to: u32, analysis: Analysis) -> Option<Choice> {
         let name = self.name(to);
-        let listed = self.analyse(p).moves.into_iter().find(|c| c.to == name);
+        let listed = analysis.moves.into_iter().find(|c| c.to == name);
         match &self.body {
             Body::Formula(f) if listed.is_none() => f.choice(p, to),
             _ => listed,
@@ -408,13 +442,29 @@ impl Match {
     }
 
     /// The thermograph of a ruleset's position `p` as an SVG picture (`None` for the other
-    /// games, or where the engine cannot value the position). O(the game's size) the first
-    /// time, memoised.
+    /// games, or where the engine cannot value the position within the default budget).
+    /// O(the game's size) the first time, memoised.
     #[cfg(feature = "pictures")]
     pub fn thermograph_svg(&self, p: u32) -> Option<String> {
+        self.thermograph_svg_within(p, &Budget::default())
+            .ok()
+            .flatten()
+    }
+
+    /// [`Match::thermograph_svg`] valued within `budget`: its error once it runs out (see
+    /// [`Match::analyse_within`]).
+    #[cfg(feature = "pictures")]
+    pub fn thermograph_svg_within(
+        &self,
+        p: u32,
+        budget: &Budget,
+    ) -> Result<Option<String>, Exhausted> {
         match &self.body {
-            Body::Solved(s) => s.forms.as_ref().and_then(|f| f.thermograph_svg(p)),
-            Body::Formula(_) => None,
+            Body::Solved(s) => match &s.forms {
+                Some(f) => f.thermograph_svg(p, budget),
+                None => Ok(None),
+            },
+            Body::Formula(_) => Ok(None),
         }
     }
 
@@ -429,17 +479,39 @@ impl Match {
     }
 }
 
+/// `value()`, unless a budget ran out before (`exhausted`): `None` then, as when it runs out
+/// now, which `exhausted` keeps.
+fn unless_exhausted<T>(
+    exhausted: &mut Option<Exhausted>,
+    value: impl FnOnce() -> Result<Option<T>, Exhausted>,
+) -> Option<T> {
+    if exhausted.is_some() {
+        return None;
+    }
+    value().unwrap_or_else(|e| {
+        *exhausted = Some(e);
+        None
+    })
+}
+
 impl Solved {
-    /// See [`Match::analyse`]; each move with its touches if `touches`.
-    fn analyse(&self, p: u32, touches: bool) -> Analysis {
+    /// See [`Match::analyse_within`]; each move with its touches if `touches`, and the
+    /// budget's error if it ran out: the forms not valued then are left out, and none is
+    /// valued after.
+    fn analyse(&self, p: u32, touches: bool, budget: &Budget) -> (Analysis, Option<Exhausted>) {
         let outcome = self.solution.outcome(p);
         let best_to = self.solution.best_move(p);
         let mut best = None;
         let options = self.graph.options(p);
         let (mut names, mut forms, mut reported) = (Vec::new(), Vec::new(), Vec::new());
+        let mut exhausted = None;
+        let mut form = None;
         if let Some(f) = &self.forms {
             names = f.move_names(p);
-            forms = options.iter().map(|&q| f.value(q)).collect();
+            forms = (options.iter())
+                .map(|&q| unless_exhausted(&mut exhausted, || f.value(q, budget)))
+                .collect();
+            form = unless_exhausted(&mut exhausted, || f.form(p, budget));
             if touches {
                 reported = f.touches(p);
             }
@@ -480,18 +552,19 @@ impl Solved {
                 }
             })
             .collect();
-        Analysis {
+        let analysis = Analysis {
             position: self.names[p as usize].clone(),
             drawing: self.drawings[p as usize].clone(),
             to_move: self.graph.player(p),
             outcome,
             remoteness: self.solution.remoteness(p),
             value: self.values[p as usize],
-            form: self.forms.as_ref().and_then(|f| f.form(p)),
+            form,
             moves,
             best,
             more_moves: false,
-        }
+        };
+        (analysis, exhausted)
     }
 
     /// See [`Match::read_move`].

@@ -9,11 +9,11 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::{explore_within, Drawing, Match, PlayError, Touch};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::partizan::rulesets::hackenbush::{Colour, Graph};
 use crate::partizan::rulesets::snort_col::{show_tinted_graph, TintedGraph};
 use crate::partizan::rulesets::{Evaluator, Rules, Ruleset};
-use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided};
+use crate::partizan::{GameId, GameStore, OutcomeClass, Side, Sided, ValueError};
 
 /// What the engine says of a ruleset's position, whoever is to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,7 +29,9 @@ pub struct Form {
     pub mean: String,
 }
 
-/// A ruleset's additions to a [`Match`]: its moves by name, and the engine's values.
+/// A ruleset's additions to a [`Match`]: its moves by name, and the engine's values, each
+/// valued within the budget of the call that asks for it: `Ok(None)` where the engine cannot
+/// value the position, the budget's error where it ran out.
 pub(super) trait Forms: Send + Sync + fmt::Debug {
     /// The moves at `p` as the ruleset names them, in the order of the graph's options.
     fn move_names(&self, p: u32) -> Vec<String>;
@@ -39,15 +41,15 @@ pub(super) trait Forms: Send + Sync + fmt::Debug {
     /// drawings' comparison ([`Drawing::touched`]).
     fn touches(&self, p: u32) -> Vec<Option<Touch>>;
 
-    /// The canonical form of `p`, as text (`None` if the engine cannot value it).
-    fn value(&self, p: u32) -> Option<String>;
+    /// The canonical form of `p`, as text.
+    fn value(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted>;
 
     /// The canonical form, class and temperature of `p`.
-    fn form(&self, p: u32) -> Option<Form>;
+    fn form(&self, p: u32, budget: &Budget) -> Result<Option<Form>, Exhausted>;
 
     /// The thermograph of `p`, as SVG.
     #[cfg(feature = "pictures")]
-    fn thermograph_svg(&self, p: u32) -> Option<String>;
+    fn thermograph_svg(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted>;
 }
 
 /// The positions of a ruleset's match, and the engine that values them (behind a lock, so
@@ -66,14 +68,37 @@ struct Engine<R: Ruleset> {
 }
 
 impl<R: Ruleset> Engine<R> {
-    /// The value of position `p` (`board`), memoised by position.
-    fn value(&mut self, p: u32, board: &R::Position) -> Option<GameId> {
+    /// The value of position `p` (`board`), memoised by position: a position the engine
+    /// cannot value is remembered as such, one whose budget ran out is not (another call,
+    /// with its own budget, may value it).
+    fn value(&mut self, p: u32, board: &R::Position) -> Result<Option<GameId>, Exhausted> {
         if let Some(&v) = self.values.get(&p) {
-            return v;
+            return Ok(v);
         }
-        let v = self.evaluator.value(&mut self.store, board).ok();
+        let v = known(self.evaluator.value(&mut self.store, board))?;
         self.values.insert(p, v);
-        v
+        Ok(v)
+    }
+}
+
+/// `v` as [`GameStore::display`] writes it, or the budget's error if it runs out while
+/// writing (rather than the error as text). O(the text, at most the store's print limit).
+fn printed(store: &mut GameStore, v: GameId) -> Result<String, Exhausted> {
+    match store.written(v, store.print_limit()) {
+        Ok(text) => Ok(text),
+        Err(ValueError::Budget(e)) => Err(e),
+        // Too long to write: the note saying so.
+        Err(_) => Ok(store.display(v)),
+    }
+}
+
+/// A valuing's result as the forms give it: the budget's error apart, any other error is a
+/// position (or property) the engine cannot value.
+fn known<T>(result: Result<T, ValueError>) -> Result<Option<T>, Exhausted> {
+    match result {
+        Ok(v) => Ok(Some(v)),
+        Err(ValueError::Budget(e)) => Err(e),
+        Err(_) => Ok(None),
     }
 }
 
@@ -90,16 +115,22 @@ impl<R> RulesetForms<R>
 where
     R: Ruleset,
 {
-    /// Runs `f` on the engine and the value of `p`, if the engine values it.
+    /// Runs `f` on the engine and the value of `p`, if the engine values it, the engine
+    /// working within `budget` (so that a caller that gives up stops the work, and the lock
+    /// with it).
     fn with_value<T>(
         &self,
         p: u32,
-        f: impl FnOnce(&mut GameStore, GameId) -> Option<T>,
-    ) -> Option<T> {
+        budget: &Budget,
+        f: impl FnOnce(&mut GameStore, GameId) -> Result<Option<T>, Exhausted>,
+    ) -> Result<Option<T>, Exhausted> {
         // A panic while valuing leaves the memo as it was before that value: go on with it.
         let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
-        let v = engine.value(p, &self.positions[p as usize].0)?;
-        f(&mut engine.store, v)
+        engine.store.set_budget(budget.clone());
+        match engine.value(p, &self.positions[p as usize].0)? {
+            Some(v) => f(&mut engine.store, v),
+            None => Ok(None),
+        }
     }
 }
 
@@ -130,24 +161,31 @@ where
             .collect()
     }
 
-    fn value(&self, p: u32) -> Option<String> {
-        self.with_value(p, |store, v| Some(store.display(v)))
+    fn value(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted> {
+        self.with_value(p, budget, |store, v| printed(store, v).map(Some))
     }
 
-    fn form(&self, p: u32) -> Option<Form> {
-        self.with_value(p, |store, v| {
-            Some(Form {
-                canonical_form: store.display(v),
-                outcome_class: store.outcome(v).ok()?,
-                temperature: store.temperature(v).ok()?.to_string(),
-                mean: store.mean(v).ok()?.to_string(),
-            })
+    fn form(&self, p: u32, budget: &Budget) -> Result<Option<Form>, Exhausted> {
+        self.with_value(p, budget, |store, v| {
+            let (Some(outcome_class), Some(temperature), Some(mean)) = (
+                known(store.outcome(v))?,
+                known(store.temperature(v))?,
+                known(store.mean(v))?,
+            ) else {
+                return Ok(None);
+            };
+            Ok(Some(Form {
+                canonical_form: printed(store, v)?,
+                outcome_class,
+                temperature: temperature.to_string(),
+                mean: mean.to_string(),
+            }))
         })
     }
 
     #[cfg(feature = "pictures")]
-    fn thermograph_svg(&self, p: u32) -> Option<String> {
-        self.with_value(p, |store, v| store.thermograph_svg(v).ok())
+    fn thermograph_svg(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted> {
+        self.with_value(p, budget, |store, v| known(store.thermograph_svg(v)))
     }
 }
 
