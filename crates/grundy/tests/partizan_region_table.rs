@@ -43,7 +43,7 @@ fn left_wins(search: &mut RulesetSearch<Domineering>, board: &Board) -> bool {
 fn table() -> (String, bool) {
     let mut first = searcher(1);
     let wins = left_wins(&mut first, &Board::empty(4, 5).unwrap());
-    (first.save_regions(&Key::from_bytes(KEY)), wins)
+    (first.save_regions(&Key::from_bytes(KEY)).unwrap(), wins)
 }
 
 /// What loading `text` under `key` into a fresh search says, as a refusal's message.
@@ -77,7 +77,7 @@ fn a_table_written_then_read_answers_the_same_on_every_thread() {
         );
         assert_eq!(second.regions_valued(), regions);
         assert_eq!(left_wins(&mut second, &Board::empty(4, 5).unwrap()), wins);
-        let saved = second.save_regions(&key);
+        let saved = second.save_regions(&key).unwrap();
         if threads == 1 {
             assert_eq!(saved, text, "nothing new to value");
         } else {
@@ -233,7 +233,7 @@ fn the_sample_checks_regions_from_their_options_values() {
         };
         told.remember(p, v);
     }
-    let text = region_table::save([(&told, &mut store)], &key);
+    let text = region_table::save([(&told, &mut store)], &key).unwrap();
     let e = refusal(&text, KEY);
     assert!(
         e.starts_with(&format!(
