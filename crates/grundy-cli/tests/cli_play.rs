@@ -113,8 +113,7 @@ fn on_terminal(args: &[&str], typed: &str, stdout_piped: bool) -> Run {
             false => Stdio::from(terminal.try_clone().unwrap()),
         });
     let mut child = command.spawn().unwrap();
-    // Only the child holds the terminal now: reading ends (EIO on Linux) once it exits.
-    drop((command, terminal));
+    drop(command);
     let piped = child.stdout.take().map(|mut out| {
         std::thread::spawn(move || {
             let mut text = String::new();
@@ -122,12 +121,31 @@ fn on_terminal(args: &[&str], typed: &str, stdout_piped: bool) -> Run {
             text
         })
     });
-    while let Ok(n) = controller.read(&mut chunk) {
-        if n == 0 {
-            break;
+    // The terminal stays open here until the end: Linux hands what the child wrote to the
+    // controller through a work queue, and once every copy of the terminal is closed a read
+    // may fail (EIO) before the last of it has arrived. So the screen is read until the
+    // child has exited and then nothing more has come for a while.
+    let mut exited = false;
+    let mut quiet = 0;
+    while quiet < 4 {
+        let mut poll = libc::pollfd {
+            fd: controller.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one pollfd, owned here, for a descriptor owned here.
+        let ready = unsafe { libc::poll(&mut poll, 1, 50) };
+        if ready > 0 {
+            let n = controller.read(&mut chunk).unwrap();
+            screen.extend_from_slice(&chunk[..n]);
+            quiet = 0;
+        } else if exited {
+            quiet += 1;
+        } else {
+            exited = child.try_wait().unwrap().is_some();
         }
-        screen.extend_from_slice(&chunk[..n]);
     }
+    drop(terminal);
     let code = child.wait().unwrap().code().expect("an exit code");
     let screen = String::from_utf8(screen).unwrap().replace("\r\n", "\n");
     assert!(!screen.contains("panicked"), "{screen}");
