@@ -6,8 +6,12 @@
 
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
+use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::picture::ThermographPicture;
-use grundy::partizan::{describe, Dyadic, GameId, GameStore, Thermograph, Trajectory, ValueError};
+use grundy::partizan::{
+    describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Thermograph, Trajectory,
+    ValueError,
+};
 use grundy::pattern::picture::escape;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -16,11 +20,26 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyType};
 
 use crate::catalogue::Report;
-use crate::errors;
+use crate::{errors, interrupt};
 
 /// Every game made from Python lives in one store, so that games made apart can be added
 /// and compared (the store shares canonical forms between them).
-static STORE: LazyLock<Mutex<GameStore>> = LazyLock::new(|| Mutex::new(GameStore::new()));
+static STORE: LazyLock<Mutex<GameStore>> =
+    LazyLock::new(|| Mutex::new(GameStore::with_budget(USUAL.clone())));
+
+/// How a Python caller gets room for its games: there is one store per process, it only
+/// grows, and an operation's time is bounded by `with grundy.timeout(seconds):`.
+const RAISE: Raise = Raise {
+    positions: "every Cgt of this process lives in one store of games, within this budget: \
+                work with smaller games, or restart Python to empty the store",
+    memory: "every Cgt of this process lives in one store of games, within this budget: \
+             work with smaller games, or restart Python to empty the store",
+    time: "give the enclosing `with grundy.timeout(seconds):` more seconds",
+};
+
+/// The store's budget between operations: the engine's default (a share of the machine's
+/// memory, as many games as an id numbers), no deadline.
+static USUAL: LazyLock<Budget> = LazyLock::new(|| Budget::default().named(RAISE));
 
 /// The store every `Cgt` lives in, locked. Nothing that runs Python code may happen while the
 /// lock is held: a thread waiting for the lock with the GIL would never get it back.
@@ -39,14 +58,34 @@ fn value_error(e: ValueError) -> PyErr {
     }
 }
 
-/// `f` run on the shared store without the GIL (a computation on games can take long), its
-/// error as an exception.
+/// Whether a store's error is its deadline passing.
+fn out_of_time(e: &ValueError) -> bool {
+    matches!(e, ValueError::Budget(b) if b.resource == Resource::Time)
+}
+
+/// `f` run on the shared store without the GIL (a computation on games can take long), within
+/// the deadline of the enclosing `with grundy.timeout(...)` and stopped by Ctrl-C
+/// ([`interrupt::shared`]); `late` tells `f`'s errors for a passed deadline.
+fn on_store<R: Send, E: Send>(
+    py: Python<'_>,
+    late: impl Fn(&E) -> bool,
+    f: impl Fn(&mut GameStore) -> Result<R, E> + Send + Sync,
+) -> PyResult<Result<R, E>> {
+    interrupt::shared(py, &USUAL, late, |budget| {
+        let mut store = shared_store();
+        store.set_budget(budget);
+        let out = f(&mut store);
+        store.set_budget(USUAL.clone());
+        out
+    })
+}
+
+/// [`on_store`] for an operation on games, its error as an exception.
 fn with_store<R: Send>(
     py: Python<'_>,
-    f: impl FnOnce(&mut GameStore) -> Result<R, ValueError> + Send,
+    f: impl Fn(&mut GameStore) -> Result<R, ValueError> + Send + Sync,
 ) -> PyResult<R> {
-    py.allow_threads(|| f(&mut shared_store()))
-        .map_err(value_error)
+    on_store(py, out_of_time, f)?.map_err(value_error)
 }
 
 /// `fractions.Fraction`, imported once.
@@ -128,9 +167,15 @@ impl Operand<'_> {
                 let x = dyadic(n)?;
                 Ok(shared_store().number(x))
             }
-            Operand::Text(t) => py
-                .allow_threads(|| shared_store().parse(t).map_err(|e| e.to_string()))
-                .map_err(errors::input),
+            Operand::Text(t) => {
+                let late =
+                    |e: &ParseError| matches!(&e.kind, ParseErrorKind::Value(v) if out_of_time(v));
+                on_store(py, late, |s| s.parse(t))?.map_err(|e| match e.kind {
+                    // A budget that ran out while the text was read is not the text's fault.
+                    ParseErrorKind::Value(v @ ValueError::Budget(_)) => value_error(v),
+                    _ => errors::input(e.to_string()),
+                })
+            }
         }
     }
 
@@ -187,7 +232,7 @@ impl Cgt {
     fn derived(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut GameStore, GameId) -> Result<GameId, ValueError> + Send,
+        f: impl Fn(&mut GameStore, GameId) -> Result<GameId, ValueError> + Send + Sync,
     ) -> PyResult<Cgt> {
         let g = self.id;
         with_store(py, |s| f(s, g)).map(Cgt::from_id)

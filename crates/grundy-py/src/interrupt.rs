@@ -5,8 +5,9 @@
 //! ([`interruptible`]): Python runs its signal handlers only on the main thread, between its
 //! own instructions, so work that holds that thread in Rust would otherwise never see one.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::budget::{show_bytes, Budget, Cancel};
 use pyo3::prelude::*;
@@ -99,4 +100,101 @@ pub fn interruptible<T: Send>(
         let out = out.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         interrupted.map_or(Ok(out), Err)
     })
+}
+
+thread_local! {
+    /// The deadline of the innermost `with grundy.timeout(seconds):` block open on this
+    /// thread, if any: it bounds the operations on the shared stores (`Cgt`, `MisereGame`),
+    /// which, being operators and properties, take no `timeout=` of their own.
+    static DEADLINE: Cell<Option<(Instant, Duration)>> = const { Cell::new(None) };
+}
+
+/// How long an operation on a shared store runs on the calling thread before it is started
+/// again on a thread of its own ([`shared`]): nearly every operation on games is done
+/// sooner, and is spared the thread; a longer one has done the work it will find again in the
+/// store's tables, and is stopped at Ctrl-C within this time and [`POLL`] after.
+const ON_CALLER: Duration = Duration::from_millis(20);
+
+/// `with grundy.timeout(seconds):` bounds every operation on canonical forms and misère
+/// forms in the block (sums, comparisons, thermographs, genera, the census), on this thread,
+/// to `seconds` from the block's start: an operation still running then stops with a
+/// `LimitError`, the forms it made kept. Blocks nest; on leaving one, the outer deadline
+/// holds again. Calls that take `timeout=` keep their own.
+#[pyclass(module = "grundy", name = "timeout")]
+pub struct Timeout {
+    /// The seconds given.
+    time: Option<Duration>,
+    /// The deadline (and seconds) of the block this one is inside, restored at its end.
+    outer: Option<Option<(Instant, Duration)>>,
+}
+
+#[pymethods]
+impl Timeout {
+    /// A block of `seconds` (`None`: no deadline inside it, not even an outer one's). An
+    /// `InputError` for a negative number or NaN.
+    #[new]
+    #[pyo3(signature = (seconds))]
+    fn new(seconds: Option<f64>) -> PyResult<Timeout> {
+        let time = match seconds {
+            Some(_) => Some(self::seconds(seconds)?.unwrap_or(Duration::MAX)),
+            None => None,
+        };
+        Ok(Timeout { time, outer: None })
+    }
+
+    fn __enter__(mut slf: PyRefMut<'_, Self>) -> PyRefMut<'_, Self> {
+        let deadline = (slf.time).and_then(|t| Some((Instant::now().checked_add(t)?, t)));
+        slf.outer = Some(DEADLINE.with(|d| d.replace(deadline)));
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&mut self, _exc: &Bound<'_, pyo3::types::PyTuple>) -> bool {
+        if let Some(outer) = self.outer.take() {
+            DEADLINE.with(|d| d.set(outer));
+        }
+        false
+    }
+
+    fn __repr__(&self) -> String {
+        match self.time {
+            Some(t) if t == Duration::MAX => "timeout(inf)".to_string(),
+            Some(t) => format!("timeout({})", t.as_secs_f64()),
+            None => "timeout(None)".to_string(),
+        }
+    }
+}
+
+/// Runs `work` on a shared store within `usual` (the store's own budget), the deadline of
+/// the enclosing `with grundy.timeout(...)` block and Ctrl-C: first on the calling thread
+/// for at most [`ON_CALLER`] (no thread to start, for the many quick operations), then, if
+/// that ran out, again on a thread of its own ([`interruptible`]) until the block's
+/// deadline. `work` gets the budget to set on the store; `ran_out_of_time` tells its errors
+/// for a passed deadline, so that the first one is told from the block's. Without the GIL
+/// throughout. O(`work`).
+pub fn shared<T: Send, E: Send>(
+    py: Python<'_>,
+    usual: &Budget,
+    ran_out_of_time: impl Fn(&E) -> bool,
+    work: impl Fn(Budget) -> Result<T, E> + Send + Sync,
+) -> PyResult<Result<T, E>> {
+    let deadline = DEADLINE.with(Cell::get);
+    let left = |now: Instant| deadline.map(|(d, _)| d.saturating_duration_since(now));
+    let quick = match deadline {
+        Some((at, time)) if left(Instant::now()) <= Some(ON_CALLER) => {
+            usual.clone().with_deadline(at, time)
+        }
+        _ => usual.clone().with_time(ON_CALLER),
+    };
+    match py.allow_threads(|| work(quick)) {
+        Err(e) if ran_out_of_time(&e) && left(Instant::now()) != Some(Duration::ZERO) => {
+            let cancel = Cancel::new();
+            let mut budget = usual.clone().with_cancel(cancel.clone());
+            if let Some((at, time)) = deadline {
+                budget = budget.with_deadline(at, time);
+            }
+            interruptible(py, STACK_BYTES, &cancel, || work(budget))
+        }
+        done => Ok(done),
+    }
 }

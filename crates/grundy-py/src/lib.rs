@@ -55,5 +55,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<quotient::MisereQuotient>()?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(tabulate::table, m)?)?;
+    m.add_class::<interrupt::Timeout>()?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use grundy::budget::{Budget, Exhausted, Raise};
+use grundy::budget::{Budget, Exhausted, Raise, Resource};
 use grundy::impartial::misere_form::{
     FormId, GenusKind, GenusTable, MisereStore, NotationError, Phylum,
 };
@@ -13,18 +13,22 @@ use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyBool, PyList, PyString};
 
-use crate::errors;
 use crate::whole::at_most;
+use crate::{errors, interrupt};
 
 /// How a Python caller gets room in the store of misère forms: there is one per process, it
-/// only grows, and its budget is the engine's default (a share of the machine's memory).
+/// only grows, and its budget is the engine's default (a share of the machine's memory); an
+/// operation's time is bounded by `with grundy.timeout(seconds):`.
 const RAISE: Raise = Raise {
     positions: "every MisereGame of this process lives in one store of forms, within this \
                 budget: work with smaller games, or restart Python to empty the store",
     memory: "every MisereGame of this process lives in one store of forms, within this \
              budget: work with smaller games, or restart Python to empty the store",
-    time: "no time limit is set on misère forms",
+    time: "give the enclosing `with grundy.timeout(seconds):` more seconds",
 };
+
+/// The store's budget between operations: the engine's default, no deadline.
+static USUAL: LazyLock<Budget> = LazyLock::new(|| Budget::default().named(RAISE));
 
 /// The store every `MisereGame` lives in, and the genera of its forms (computed once each).
 struct Forms {
@@ -36,7 +40,7 @@ struct Forms {
 /// compared (equal games are one id of the store).
 static FORMS: LazyLock<Mutex<Forms>> = LazyLock::new(|| {
     Mutex::new(Forms {
-        store: MisereStore::with_budget(Budget::default().named(RAISE)),
+        store: MisereStore::with_budget(USUAL.clone()),
         genera: GenusTable::new(),
     })
 });
@@ -82,12 +86,21 @@ impl From<Failure> for PyErr {
 }
 
 /// `f` run on the shared store without the GIL (sums, genera and the census can take long),
-/// its error as an exception.
+/// within the deadline of the enclosing `with grundy.timeout(...)` and stopped by Ctrl-C
+/// ([`interrupt::shared`]), its error as an exception.
 fn with_forms<R: Send>(
     py: Python<'_>,
-    f: impl FnOnce(&mut Forms) -> Result<R, Failure> + Send,
+    f: impl Fn(&mut Forms) -> Result<R, Failure> + Send + Sync,
 ) -> PyResult<R> {
-    Ok(py.allow_threads(|| f(&mut forms()))?)
+    let late = |e: &Failure| matches!(e, Failure::Budget(b) if b.resource == Resource::Time);
+    let out = interrupt::shared(py, &USUAL, late, |budget| {
+        let mut forms = forms();
+        forms.store.set_budget(budget);
+        let out = f(&mut forms);
+        forms.store.set_budget(USUAL.clone());
+        out
+    })?;
+    Ok(out?)
 }
 
 /// A whole number of `what` (a nim heap, a day) that fits the engine's `u32`: a

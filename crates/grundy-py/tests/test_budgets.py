@@ -189,6 +189,49 @@ def test_timeout_is_checked_alike_everywhere(call):
         LONG_CALLS[call](0)
 
 
+def switches(ks):
+    """The sum of the switches {2k+1 | -k}: its canonical form has thousands of options."""
+    g = grundy.cgt(0)
+    for k in ks:
+        g = g + grundy.cgt("{%d|%d}" % (2 * k + 1, -k))
+    return g
+
+
+@pytest.fixture(scope="module")
+def shared_calls():
+    """Operations on the shared stores of games that take many seconds, bounded only by a
+    `with grundy.timeout(...)` block around them: an operator and a function."""
+    a, b = switches(range(1, 36)), switches(range(36, 60))
+    return {"Cgt sum": lambda: a + b, "misere_census": lambda: grundy.misere_census(5)}
+
+
+@pytest.mark.parametrize("call", ["Cgt sum", "misere_census"])
+def test_a_timeout_block_bounds_the_operations_on_games(shared_calls, call):
+    start = time.monotonic()
+    with pytest.raises(grundy.LimitError, match=r"the time budget of 0\.3 s ran out .*grundy\.timeout\(seconds\)"):
+        with grundy.timeout(0.3):
+            shared_calls[call]()
+    assert time.monotonic() - start < 2
+    # Outside the block the store works on, with no deadline.
+    assert str(grundy.cgt("{2|1}") + 1) == "{3|2}"
+    assert grundy.MisereGame(1) + grundy.MisereGame(0) == grundy.MisereGame(1)
+
+
+def test_timeout_blocks_nest_and_check_their_seconds():
+    g = grundy.cgt("{3|{2|1}}")
+    with grundy.timeout(100):
+        with grundy.timeout(0):
+            with pytest.raises(grundy.LimitError, match="time budget of 0 s"):
+                switches(range(1, 3))
+        # The outer block's deadline holds again.
+        assert g + g == g + g
+    for bad in (-1.0, float("nan")):
+        with pytest.raises(grundy.InputError, match="timeout="):
+            grundy.timeout(bad)
+    with grundy.timeout(float("inf")), grundy.timeout(None):
+        assert (g - g).is_integer
+
+
 class Interrupted(Exception):
     """What the test's SIGINT handler raises, while it is armed."""
 
@@ -230,4 +273,13 @@ def test_ctrl_c_stops_a_long_call(ctrl_c, call):
     start = time.monotonic()
     with pytest.raises(Interrupted):
         LONG_CALLS[call](None)
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("call", ["Cgt sum", "misere_census"])
+def test_ctrl_c_stops_an_operation_on_games(ctrl_c, shared_calls, call):
+    ctrl_c(0.2)
+    start = time.monotonic()
+    with pytest.raises(Interrupted):
+        shared_calls[call]()
     assert time.monotonic() - start < 5

@@ -206,7 +206,17 @@ impl Budget {
 
     /// The same budget with a deadline `time` from now.
     pub fn with_time(mut self, time: Duration) -> Budget {
-        self.time = Some((Instant::now() + time, time));
+        // A time past what the clock can count is no deadline.
+        self.time = Instant::now()
+            .checked_add(time)
+            .map(|deadline| (deadline, time));
+        self
+    }
+
+    /// The same budget with the deadline `deadline`, the end of a time budget of `time` that
+    /// began earlier (a block of calls that share one deadline): errors name `time`.
+    pub fn with_deadline(mut self, deadline: Instant, time: Duration) -> Budget {
+        self.time = Some((deadline, time));
         self
     }
 

@@ -5,6 +5,8 @@ Python (``explore``, ``values``, ``Sum``, and ``search`` for one position too la
 catalogue (``catalogue``, ``octal``), nimbers (``Nimber``), partizan games in canonical
 form (``cgt``, and ``Partizan`` for a partizan game defined in Python), loopy partizan games
 (``loopy``, ``loopy_ruleset``), and misère play of impartial games (``MisereGame``, ``misere_census``, ``MisereQuotient``).
+Long calls take ``timeout=``; operations on games (``Cgt``, ``MisereGame``) are bounded by
+``with grundy.timeout(seconds):``, and Ctrl-C stops any of them.
 
 >>> import grundy
 >>> g = grundy.explore(lambda n: [n - t for t in (1, 3, 4) if t <= n], 10)
@@ -40,6 +42,7 @@ from ._grundy import (
     misere_census,
     search,
     table,
+    timeout,
     values,
 )
 
@@ -108,5 +111,6 @@ __all__ = [
     "octal",
     "search",
     "table",
+    "timeout",
     "values",
 ]

@@ -432,6 +432,15 @@ class MisereGame:
 
 def misere_census(day: int) -> list[MisereGame]: ...
 
+class timeout:
+    """``with grundy.timeout(seconds):`` bounds every operation on ``Cgt`` and ``MisereGame``
+    in the block (they take no ``timeout=`` of their own) to ``seconds`` from its start;
+    ``None`` lifts the deadline inside the block."""
+
+    def __init__(self, seconds: Optional[float]) -> None: ...
+    def __enter__(self) -> timeout: ...
+    def __exit__(self, *exc: object) -> bool: ...
+
 class Periodicity(TypedDict, total=False):
     """The periodicity of a quotient's elements by heap (``preperiod`` and ``period`` unless
     the status is "none"; ``upto`` and ``needed`` unless it is "proven")."""

@@ -160,6 +160,14 @@ impl MisereStore {
         &self.budget
     }
 
+    /// Replaces the budget the store works within, its forms kept (a caller gives one call a
+    /// deadline of its own, then the store's usual budget back). The next form made checks
+    /// the new budget. O(1).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.until_check = 1;
+    }
+
     /// How many canonical forms the store holds. O(1).
     pub fn len(&self) -> usize {
         self.nodes.len()
