@@ -2,13 +2,13 @@
 //! OEIS A212693 (7 × 6).
 //!
 //! ```text
-//! cargo run --release -p grundy --example connect4_plies            # plies 0 to 12
-//! cargo run --release -p grundy --example connect4_plies -- 14      # 75 million at ply 14
+//! cargo run --release -p grundy-catalogue --example connect4_plies            # plies 0 to 12
+//! cargo run --release -p grundy-catalogue --example connect4_plies -- 14      # 75 million at ply 14
 //! ```
 
 use std::time::Instant;
 
-use grundy::games::connect4::{positions_by_ply, Connect4};
+use grundy_catalogue::games::connect4::{positions_by_ply, Connect4};
 
 /// OEIS A212693: legal 7 × 6 positions after n plies.
 const A212693: [u64; 15] = [

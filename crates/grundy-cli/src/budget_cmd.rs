@@ -15,8 +15,8 @@ use std::time::Duration;
 use anyhow::{anyhow, Result};
 use clap::{Arg, ArgMatches, Args};
 use grundy::budget::{Budget, Cancel, Raise};
-use grundy::games::{Family, Group};
 use grundy::input;
+use grundy_catalogue::games::{Family, Group};
 
 /// How the command line's budgets are raised, for a command with `--max-positions`.
 pub const RAISE: Raise = Raise {

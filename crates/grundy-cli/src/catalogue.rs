@@ -4,10 +4,10 @@
 
 use anyhow::{anyhow, Result};
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use grundy::games::family::ParamKind;
-use grundy::games::inputs::render;
-use grundy::games::{Family, Inputs, Param};
 use grundy::progress::Progress;
+use grundy_catalogue::games::family::ParamKind;
+use grundy_catalogue::games::inputs::render;
+use grundy_catalogue::games::{Family, Inputs, Param};
 
 use crate::budget_cmd;
 use crate::output::{emit, Format};

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use clap::Command;
-use grundy::games::registry::FAMILIES;
-use grundy::games::Group;
+use grundy_catalogue::games::registry::FAMILIES;
+use grundy_catalogue::games::Group;
 
 /// A heading of the listing: its title, its commands, and an example command line.
 struct Section {

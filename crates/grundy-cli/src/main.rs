@@ -27,7 +27,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
-use grundy::games::registry::{self, FAMILIES};
+use grundy_catalogue::games::registry::{self, FAMILIES};
 
 use output::Format;
 

@@ -2,8 +2,8 @@
 
 use std::io::{self, Read};
 
-use grundy::games::family::Source;
 use grundy::input::InputError;
+use grundy_catalogue::games::family::Source;
 
 /// The name of an input in messages: the path, or `<stdin>` for `-`.
 pub fn origin(path: &str) -> &str {

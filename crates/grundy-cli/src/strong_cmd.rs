@@ -12,14 +12,14 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
-use grundy::games::registry;
-use grundy::games::strong::Strong;
-use grundy::games::Inputs;
 use grundy::input;
 use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Listing, Report};
 use grundy::rules::tiered::file;
 use grundy::rules::tiered::{TierError, TierOptions, TierSummary};
+use grundy_catalogue::games::registry;
+use grundy_catalogue::games::strong::Strong;
+use grundy_catalogue::games::Inputs;
 
 use crate::catalogue;
 use crate::output::{emit, Format};

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::budget::Budget;
-use grundy::games::registry;
 use grundy::input;
 use grundy::pattern::observe::{observe, Pattern};
 use grundy::pattern::picture::{Heatmap, PictureOptions};
 use grundy::pattern::table::{Kind, Span, Table, TableError, Tabulate};
+use grundy_catalogue::games::registry;
 use serde::Serialize;
 
 use crate::budget_cmd::BudgetArgs;

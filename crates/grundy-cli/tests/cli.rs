@@ -623,7 +623,7 @@ fn help_lists_every_command_under_a_heading() {
         .filter(|l| l.starts_with("  ") && !l.starts_with("  e.g.") && !l.starts_with("  -"))
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    for family in grundy::games::registry::FAMILIES {
+    for family in grundy_catalogue::games::registry::FAMILIES {
         assert_eq!(
             listed.iter().filter(|&&c| c == family.name).count(),
             1,
@@ -743,7 +743,7 @@ fn shell_words(line: &str) -> Vec<String> {
 
 #[test]
 fn every_familys_example_in_its_help_runs() {
-    for family in grundy::games::registry::FAMILIES {
+    for family in grundy_catalogue::games::registry::FAMILIES {
         let help = grundy(&[family.name, "--help"]).ok().to_string();
         let line = (help.lines())
             .find_map(|l| l.strip_prefix("Example: grundy "))

@@ -2,7 +2,7 @@
 //! text and JSON output, huge piles, and exit code 2 with a `grundy: error:` message on bad
 //! input. No run may panic.
 
-use grundy::games::fibonacci::misere_losses_up_to;
+use grundy_catalogue::games::fibonacci::misere_losses_up_to;
 use serde_json::json;
 
 mod catalogue_run;

@@ -11,7 +11,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
 
 use catalogue_run::{grundy, json, path_str, run_with_input, temp_file, Run};
-use grundy::games::registry;
+use grundy_catalogue::games::registry;
 use serde_json::Value;
 
 /// The lines of a game played with `moves` on standard input (a pipe).

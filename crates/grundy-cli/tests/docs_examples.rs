@@ -283,7 +283,16 @@ fn the_matcher_elides_lines_and_text() {
 #[test]
 fn every_page_is_linked_and_its_rust_examples_are_doc_tests() {
     let root = root();
-    let lib = std::fs::read_to_string(root.join("crates/grundy/src/lib.rs")).expect("lib.rs");
+    // The engine doc-tests the pages; a page whose examples use the catalogue is doc-tested
+    // by the catalogue, which the engine cannot name.
+    let libs = [
+        "crates/grundy/src/lib.rs",
+        "crates/grundy-catalogue/src/lib.rs",
+    ];
+    let lib: String = libs
+        .iter()
+        .map(|lib| std::fs::read_to_string(root.join(lib)).expect("lib.rs"))
+        .collect();
     let texts: Vec<(PathBuf, String)> = pages()
         .into_iter()
         .map(|page| {
@@ -306,7 +315,8 @@ fn every_page_is_linked_and_its_rust_examples_are_doc_tests() {
         }
         if !lib.contains(&format!("include_str!(\"../../../docs/{name}\")")) {
             missing.push(format!(
-                "crates/grundy/src/lib.rs does not doc-test docs/{name}"
+                "neither {} doc-tests docs/{name}",
+                libs.join(" nor ")
             ));
         }
     }

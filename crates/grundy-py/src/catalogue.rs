@@ -4,10 +4,10 @@ use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 use grundy::budget::{Budget, Raise};
-use grundy::games::family::{Param, ParamKind, Source, ValueKind};
-use grundy::games::inputs::render;
-use grundy::games::registry::FAMILIES;
-use grundy::games::{Family, Inputs};
+use grundy_catalogue::games::family::{Param, ParamKind, Source, ValueKind};
+use grundy_catalogue::games::inputs::render;
+use grundy_catalogue::games::registry::FAMILIES;
+use grundy_catalogue::games::{Family, Inputs};
 use grundy::input::InputError;
 use grundy::progress::Progress;
 use pyo3::prelude::*;
@@ -183,7 +183,7 @@ pub fn catalogue(
     timeout: Option<f64>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
-    let family = grundy::games::registry::family(name).ok_or_else(|| {
+    let family = grundy_catalogue::games::registry::family(name).ok_or_else(|| {
         let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
         errors::input(format!(
             "no family {name:?} (the families: {})",

@@ -6,7 +6,7 @@
 //! them.
 
 use grundy::budget::{Budget, Raise, Resource};
-use grundy::games::misere_quotient::MAX_UPTO;
+use grundy_catalogue::games::misere_quotient::MAX_UPTO;
 use grundy::impartial::octal::Rule;
 use grundy::impartial::quotient::{HeapTable, Presentation, Quotient, QuotientError, DEFAULT_SUMS};
 use grundy::pattern::period::OctalPeriod;

@@ -2,7 +2,7 @@
 //! range or a grid, for a built-in table, a game defined in Python or a `Partizan`.
 
 use grundy::budget::{Budget, Raise};
-use grundy::games::registry;
+use grundy_catalogue::games::registry;
 use grundy::pattern::table::{cell_count, Form, Kind, Span, Table as Inner, TableError};
 use grundy::progress::Progress;
 use pyo3::prelude::*;

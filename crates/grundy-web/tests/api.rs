@@ -82,7 +82,10 @@ async fn games_are_listed_with_their_positions() {
     let (status, games) = get(&server(), "/api/games").await;
     assert_eq!(status, StatusCode::OK);
     let games = games.as_array().unwrap();
-    assert_eq!(games.len(), grundy::games::registry::playables().count());
+    assert_eq!(
+        games.len(),
+        grundy_catalogue::games::registry::playables().count()
+    );
     assert!(games
         .iter()
         .any(|g| g["example"] == "subtraction:1,3,4" && g["start"] == "10 7"));
@@ -206,8 +209,8 @@ async fn the_table_is_a_heatmap_with_its_cell_layout() {
 async fn every_game_with_a_table_draws_it_and_plays_from_its_cells() {
     let app = server();
     let mut drawn = Vec::new();
-    for game in grundy::games::registry::playables() {
-        let Some(table) = grundy::games::registry::play_table(game.example) else {
+    for game in grundy_catalogue::games::registry::playables() {
+        let Some(table) = grundy_catalogue::games::registry::play_table(game.example) else {
             continue;
         };
         let uri = format!("/api/table?game={}&size=3", game.example);
@@ -251,7 +254,7 @@ async fn every_table_draws_at_the_size_the_games_list_gives() {
     let mut sized = 0;
     for game in games.as_array().unwrap() {
         let example = game["example"].as_str().unwrap();
-        let has_table = grundy::games::registry::play_table(example).is_some();
+        let has_table = grundy_catalogue::games::registry::play_table(example).is_some();
         assert_eq!(game["table_size"].is_u64(), has_table, "{game}");
         let Some(size) = game["table_size"].as_u64() else {
             continue;
@@ -913,7 +916,7 @@ async fn a_catalogue_position_says_why() {
     // a server of the default limits); only the rulesets, whose canonical form says it, do
     // not.
     let default = grundy_web::app(Limits::default());
-    for game in grundy::games::registry::playables() {
+    for game in grundy_catalogue::games::registry::playables() {
         let request = json!({"game": game.example, "start": game.start});
         let (status, answer) = post(&default, "/api/position", &request).await;
         assert_eq!(status, StatusCode::OK, "{answer}");

@@ -36,7 +36,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
-use grundy::games::{nim, wythoff};
+use grundy_catalogue::games::{nim, wythoff};
 use grundy_web::{serve_on, Limits};
 use hyper_util::client::legacy::connect::HttpConnector;
 use rand::rngs::StdRng;

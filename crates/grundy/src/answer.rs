@@ -1,6 +1,6 @@
 //! The common shape of a catalogue answer: the outcome, the value, the winning moves. A room
-//! of its own below the catalogue ([`crate::games`], which re-exports it) and the reports that
-//! render it ([`crate::report`]).
+//! of its own below the catalogue (the crate `grundy-catalogue`, whose `games` re-exports it)
+//! and the reports that render it ([`crate::report`]).
 
 use serde::Serialize;
 

@@ -24,7 +24,6 @@
 
 pub mod answer;
 pub mod budget;
-pub mod games;
 pub mod graph;
 pub mod impartial;
 pub mod input;
@@ -34,7 +33,6 @@ pub mod outcome;
 mod parallel;
 pub mod partizan;
 pub mod pattern;
-pub mod play;
 pub mod progress;
 pub mod report;
 pub mod rules;
@@ -102,11 +100,6 @@ pub struct MisereDoctests;
 #[doc = include_str!("../../../docs/internals.md")]
 #[cfg(doctest)]
 pub struct InternalsDoctests;
-
-/// The guide's chapter `docs/library.md`: its Rust examples compiled and run as doc tests.
-#[doc = include_str!("../../../docs/library.md")]
-#[cfg(doctest)]
-pub struct LibraryDoctests;
 
 /// The guide's chapter `docs/limits.md`: its Rust examples compiled and run as doc tests.
 #[doc = include_str!("../../../docs/limits.md")]

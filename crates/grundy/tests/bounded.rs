@@ -1,7 +1,8 @@
 //! Work that honours its budget all the way down: printing a canonical form stops at its
 //! length limit and at the budget's deadline or cancel flag, the regions a search values
 //! count against its positions, and a computation that runs out part-way keeps what it
-//! finished (a loopy game's outcomes, a table's rows, a search's first player).
+//! finished (a loopy game's outcomes, a search's first player; a table's rows are the
+//! catalogue's, tested with its tables in `grundy-catalogue`).
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +11,6 @@ use grundy::partizan::loopy::{describe, LoopyGame};
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
 use grundy::partizan::rulesets::{Evaluator, Ruleset};
 use grundy::partizan::{GameStore, ValueError};
-use grundy::pattern::table::{Span, TableError};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -126,38 +126,4 @@ fn a_loopy_game_whose_budget_runs_out_keeps_its_outcomes() {
     let small = LoopyGame::parse("{0|pass}", &Budget::default()).unwrap();
     let whole = describe::properties("{0|pass}", &small, None, &Budget::default()).unwrap();
     assert!(whole.stopped().is_none());
-}
-
-#[test]
-fn a_table_whose_budget_runs_out_keeps_its_finished_rows() {
-    let game = grundy::games::registry::table_game("domineering").unwrap();
-    let all = Span { first: 1, last: 4 };
-    let columns = Span { first: 1, last: 7 };
-    let kind = grundy::pattern::table::Kind::Forms;
-    let whole = game.grid(all, columns, kind, &Budget::default()).unwrap();
-    // A budget that runs out at a random point: the rows finished are the whole table's.
-    let mut stopped_somewhere = false;
-    for positions in [200, 2_000, 20_000] {
-        let budget = Budget::default().with_positions(positions);
-        match game.grid(all, columns, kind, &budget) {
-            Ok(table) => assert_eq!(table, whole),
-            Err(TableError::Stopped { partial, error }) => {
-                stopped_somewhere = true;
-                assert_eq!(error.resource, Resource::Positions);
-                let rows = partial.rows();
-                assert_eq!(rows.first, 1);
-                assert!(rows.last < 4);
-                for a in rows.first..=rows.last {
-                    for b in columns.first..=columns.last {
-                        let cell =
-                            |t: &grundy::pattern::table::Table| t.get(a, b).map(|v| t.cell_text(v));
-                        assert_eq!(cell(&partial), cell(&whole), "({a}, {b})");
-                    }
-                }
-            }
-            Err(TableError::Budget { .. }) => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    assert!(stopped_somewhere);
 }

@@ -17,7 +17,7 @@ use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{Evaluator, Ruleset};
-use grundy::partizan::{Dyadic, GameStore, OutcomeClass, Side};
+use grundy::partizan::{Dyadic, GameStore, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -331,57 +331,6 @@ fn bad_boards_name_their_place() {
     let full = ["################"; 8].join("|");
     let p = Domineering.parse(&full).unwrap();
     assert_eq!(Domineering.show(&p), full);
-}
-
-/// The catalogue's tables of rulesets (`grundy table domineering`, `toads-and-frogs`) hold,
-/// cell by cell, the value the ruleset gives the position on its own (a fresh store each),
-/// and their outcome tables the class of that value.
-#[test]
-fn ruleset_tables_hold_each_positions_value() {
-    use grundy::games::registry::table_game;
-    use grundy::pattern::table::{outcome_code, Kind, Span};
-    fn single<R: Ruleset + Copy>(rules: R, text: &str) -> (String, OutcomeClass) {
-        let mut store = GameStore::new();
-        let v = Evaluator::new(rules)
-            .value(&mut store, &rules.parse(text).unwrap())
-            .unwrap();
-        (store.display(v), store.outcome(v).unwrap())
-    }
-    let span = |first, last| Span::new(first, last).unwrap();
-    let (a, b) = (span(1, 4), span(1, 5));
-    let domineering = table_game("domineering")
-        .unwrap()
-        .grid(a, b, Kind::Values, &Budget::default())
-        .unwrap();
-    let outcomes = table_game("domineering")
-        .unwrap()
-        .grid(a, b, Kind::Outcomes, &Budget::default())
-        .unwrap();
-    for rows in a.iter() {
-        for cols in b.iter() {
-            let board = vec![".".repeat(cols as usize); rows as usize].join("|");
-            let (form, class) = single(Domineering, &board);
-            let cell = domineering.get(rows, cols).unwrap();
-            assert_eq!(domineering.cell_text(cell), form, "{rows} x {cols}");
-            assert_eq!(outcomes.get(rows, cols), Some(outcome_code(class)));
-        }
-    }
-    let (a, b) = (span(0, 4), span(0, 4));
-    let toads = table_game("toads-and-frogs")
-        .unwrap()
-        .grid(a, b, Kind::Values, &Budget::default())
-        .unwrap();
-    for x in a.iter() {
-        for y in b.iter() {
-            let strip = format!("{}.{}", "T".repeat(x as usize), "F".repeat(y as usize));
-            let cell = toads.get(x, y).unwrap();
-            assert_eq!(
-                toads.cell_text(cell),
-                single(ToadsAndFrogs, &strip).0,
-                "{strip}"
-            );
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

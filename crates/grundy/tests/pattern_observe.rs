@@ -182,19 +182,13 @@ fn fibonacci_nim_first_moves_are_zeckendorf_terms() {
 
 #[test]
 fn kayles_period_and_dawsons_kayles_period() {
-    use grundy::games::registry::table_game;
-    use grundy::pattern::table::Kind;
-    use grundy::progress::NoProgress;
+    use grundy::impartial::octal::{values_plain, Rule};
     for (code, from, period) in [("0.77", 71, 12), ("0.07", 53, 34)] {
-        let table = table_game(code)
-            .unwrap()
-            .line(
-                Span::new(0, 400).unwrap(),
-                Kind::Values,
-                &Budget::default(),
-                &NoProgress,
-            )
-            .unwrap();
+        let values = values_plain(&Rule::parse(code).unwrap(), 400, &Budget::default()).unwrap();
+        let table = Table::line(code, Span::new(0, 400).unwrap(), |n| {
+            u64::from(values[n as usize])
+        })
+        .unwrap();
         let patterns = observe(&table);
         assert!(
             patterns.iter().any(|p| matches!(p, Pattern::Periodic { from: f, period: q, .. } if (*f, *q) == (from, period))),

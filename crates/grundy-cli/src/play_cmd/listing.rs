@@ -5,8 +5,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::play::{Analysis, Choice, Drawing};
 use grundy::Outcome;
+use grundy_catalogue::play::{Analysis, Choice, Drawing};
 
 use super::table::Table;
 

@@ -13,10 +13,10 @@ use std::path::Path;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use grundy::budget::Raise;
-use grundy::games::registry;
 use grundy::graph::text::read_path;
-use grundy::play::{Match, PlayError};
 use grundy::progress::NoProgress;
+use grundy_catalogue::games::registry;
+use grundy_catalogue::play::{Match, PlayError};
 
 use crate::catalogue::shell_word;
 use crate::output::Format;

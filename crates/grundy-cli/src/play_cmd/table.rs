@@ -6,8 +6,8 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use grundy::input::without_bom;
-use grundy::play::{Analysis, Match, Session, Step};
 use grundy::Outcome;
+use grundy_catalogue::play::{Analysis, Match, Session, Step};
 use serde::Serialize;
 
 /// The terminal's side of a game: where it writes, whether in colour, whether it echoes the

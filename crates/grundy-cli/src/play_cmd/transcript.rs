@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy::play::{Choice, Step};
 use grundy::Outcome;
+use grundy_catalogue::play::{Choice, Step};
 use serde::Serialize;
 
 use super::table::{End, Played};

@@ -1,5 +1,6 @@
-//! What the benchmarks of the library share: timing by medians, and the flag that `cargo
-//! bench` passes to every benchmark binary.
+//! What the benchmarks of the engine and of the catalogue share (the catalogue's name this file
+//! by its `#[path]`): timing by medians, and the flag that `cargo bench` passes to every
+//! benchmark binary.
 
 use std::time::{Duration, Instant};
 

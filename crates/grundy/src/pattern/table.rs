@@ -9,8 +9,8 @@
 //!   [`Table::from_rules_grid`]: the positions are explored and valued by the generic solver),
 //! - from a formula ([`Table::line`], [`Table::grid`]),
 //! - or for the games of the catalogue that offer tables ([`Tabulate`], found by name in
-//!   `games::registry`): take-and-break codes, subtraction games, Wythoff's game, two-pile
-//!   Nim, coin rows, Fibonacci Nim, Mex Mat.
+//!   `grundy_catalogue::games::registry`): take-and-break codes, subtraction games, Wythoff's
+//!   game, two-pile Nim, coin rows, Fibonacci Nim, Mex Mat.
 //!
 //! It prints as an aligned text grid ([`Table::write_text`]; a one-parameter table wraps into
 //! rows, which shows a period as constant columns when the row width is a multiple of it),
@@ -372,11 +372,21 @@ impl Table {
     /// value (a loopy game).
     ///
     /// ```
-    /// use grundy::games::subtraction::Rule;
-    /// use grundy::pattern::table::{Span, Table};
     /// use grundy::budget::Budget;
-    /// let rule = Rule::Set(vec![1, 3, 4]);
-    /// let table = Table::from_rules_line("take 1, 3 or 4", &rule, Span::new(0, 9).unwrap(),
+    /// use grundy::pattern::table::{Span, Table};
+    /// use grundy::rules::{Impartial, Moves};
+    ///
+    /// /// Take 1, 3 or 4 counters from a pile.
+    /// struct Take134;
+    ///
+    /// impl Impartial for Take134 {
+    ///     type Position = u64;
+    ///     fn options(&self, n: &u64, out: &mut Moves<u64>) {
+    ///         out.extend([1, 3, 4].iter().filter(|&&k| k <= *n).map(|k| n - k));
+    ///     }
+    /// }
+    ///
+    /// let table = Table::from_rules_line("take 1, 3 or 4", &Take134, Span::new(0, 9).unwrap(),
     ///     &Budget::default()).unwrap();
     /// assert_eq!(table.values(), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
     /// ```

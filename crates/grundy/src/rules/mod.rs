@@ -42,14 +42,12 @@
 //! }
 //! ```
 
-mod catalogue;
 mod explore;
 mod memo;
 mod moves;
 pub mod search;
 pub mod tiered;
 
-pub use catalogue::CatalogueGame;
 pub use explore::{explore, explore_dense, DenseExplored, DenseIndex, ExploreError, Explored};
 pub use memo::{GrundyMemo, MemoError, SplittingGame};
 pub use moves::Moves;

@@ -16,11 +16,10 @@
 //!   ([`partizan::search`](crate::partizan::search)), the rules games directly
 //!   ([`rules::search`](crate::rules::search)).
 //!
-//! Connect Four has a search of its own
-//! ([`games::connect4::search`](crate::games::connect4::search)), for its exact score: a
-//! search is only as fast as its position, and a bitboard game searched through a generic
-//! interface loses the bit-parallel tricks (threat masks, move ordering by threats) that
-//! make it fast.
+//! Connect Four has a search of its own, in the catalogue
+//! (`grundy_catalogue::games::connect4::search`), for its exact score: a search is only as
+//! fast as its position, and a bitboard game searched through a generic interface loses the
+//! bit-parallel tricks (threat masks, move ordering by threats) that make it fast.
 
 pub mod busy;
 pub mod solver;

@@ -13,8 +13,8 @@
 //! minimal proof tree, in memory of the depth only besides the table. Proof-number search
 //! finds narrow wins faster where the ordering is poor, but keeps its whole tree in memory,
 //! which the budget would have to bound instead of a table of a fixed size. Scores with
-//! depth (Connect Four's) have their own search
-//! ([`games::connect4::search`](crate::games::connect4::search)).
+//! depth (Connect Four's) have their own search, in the catalogue
+//! (`grundy_catalogue::games::connect4::search`).
 //!
 //! **The table** ([`Memo`]) keeps each result with the position itself as its key, so a
 //! result is never another position's (a hash of the position, as in a chess engine, may

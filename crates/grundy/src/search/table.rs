@@ -1,17 +1,16 @@
 //! A transposition table of fixed size, shared by every thread of a search without locks.
 //!
-//! **Layout.** A position's key (a number of at most `n` bits that tells positions apart,
-//! such as [`Connect4::key`](crate::games::connect4::Connect4::key), whose `n` is the
-//! board's cells and spare row) is first mixed by a bijection of the `n`-bit numbers (a
-//! multiplication by an odd constant modulo `2^n` and xor-shifts, each invertible), so that
-//! the top `k` bits of the mixed key choose a bucket of two entries (16 bytes, in one cache
-//! line) among `2^k`, and its other `n − k` bits, stored in the entry, tell the key apart
-//! from every other key of that bucket: since the mix is a bijection, bucket and stored bits
-//! together are the whole key, so a probe never mistakes one position for another (no hash
-//! collision can give a wrong answer). An entry is one `u64`: those `n − k` bits (at most
-//! 42), 6 bits of work (the base-2 logarithm of the nodes the stored result cost) and 16
-//! bits of value, which the caller encodes (a bound and its kind, a best move). Written and
-//! read as one atomic word, an entry is never torn between threads.
+//! **Layout.** A position's key (a number of at most `n` bits that tells positions apart, such
+//! as the catalogue's `Connect4::key`, whose `n` is the board's cells and spare row) is first
+//! mixed by a bijection of the `n`-bit numbers (a multiplication by an odd constant modulo
+//! `2^n` and xor-shifts, each invertible), so that the top `k` bits of the mixed key choose a
+//! bucket of two entries (16 bytes, in one cache line) among `2^k`, and its other `n − k` bits,
+//! stored in the entry, tell the key apart from every other key of that bucket: since the mix
+//! is a bijection, bucket and stored bits together are the whole key, so a probe never mistakes
+//! one position for another (no hash collision can give a wrong answer). An entry is one `u64`:
+//! those `n − k` bits (at most 42), 6 bits of work (the base-2 logarithm of the nodes the
+//! stored result cost) and 16 bits of value, which the caller encodes (a bound and its kind, a
+//! best move). Written and read as one atomic word, an entry is never torn between threads.
 //!
 //! **Replacement.** The first entry of a bucket keeps the costlier of the old and the new
 //! result (a new result that cost at least as much takes it, and the old one moves to the

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests, each used as `mod common;`.
+//! Helpers shared by the integration tests, each used as `mod common;` (the catalogue's tests,
+//! in `crates/grundy-catalogue/tests`, name this file by its `#[path]`).
 
 // Every file under tests/ is its own crate and uses only some of these helpers: the rest
 // would be reported as dead code in that crate.

@@ -139,8 +139,9 @@ impl Rule {
     }
 
     /// Calls `each(j, bits)` for every number j of removed tokens that the rule allows, with
-    /// the digit's bits.
-    pub(crate) fn removals(&self, mut each: impl FnMut(usize, u8)) {
+    /// the digit's bits (1: the heap may be taken whole, 2: one heap may be left, 4: two, 8:
+    /// three). O(digits).
+    pub fn removals(&self, mut each: impl FnMut(usize, u8)) {
         match self {
             Rule::Code { digits } => {
                 for (j, &d) in digits.iter().enumerate() {

@@ -16,7 +16,7 @@
 //! and Geese), listed for the front ends in [`loopy_registry`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell). The catalogue's families for them are in
-//! [`crate::games::rulesets`].
+//! `grundy_catalogue::games::rulesets`.
 
 use std::fmt;
 use std::hash::Hash;

@@ -1,0 +1,73 @@
+//! `grundy table coins:RULE`: a row as a table, the value of one head by its place.
+
+use super::error::CoinsError;
+use super::row::Row;
+use super::rule::Rule;
+use grundy::budget::Budget;
+use grundy::input;
+use grundy::pattern::table::{of_kind, Kind, Span, Table, TableError, TableGame, Tabulate};
+use grundy::progress::Progress;
+
+/// A coin row as a table: the value of one head at coin n (from 1; no head for n = 0).
+impl Tabulate for Rule {
+    fn name(&self) -> String {
+        format!("coin-turning row: {self}")
+    }
+
+    fn parameters(&self) -> usize {
+        1
+    }
+
+    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
+        let failed = |e: CoinsError| TableError::Game {
+            game: Tabulate::name(self),
+            message: e.to_string(),
+        };
+        let row = Row::new(*self, n.last.max(1), 1).map_err(failed)?;
+        let mut values = Vec::new();
+        for x in n.iter() {
+            values.push(if x == 0 {
+                0
+            } else {
+                row.value(x).map_err(failed)?
+            });
+        }
+        let table = Table::line(Tabulate::name(self), n, |x| values[(x - n.first) as usize])?;
+        Ok(of_kind(table, kind))
+    }
+}
+
+/// The row of the table's cell n, as play writes it: one head at coin n (from 1), or a single
+/// tail for n = 0.
+pub(super) fn one_head(n: u64) -> String {
+    match n {
+        0 => "0".to_string(),
+        n => format!("{}1", "0".repeat(n as usize - 1)),
+    }
+}
+
+/// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K`.
+pub(super) fn parse_table(spec: &str) -> Option<TableGame> {
+    let rest = spec
+        .get(..6)?
+        .eq_ignore_ascii_case("coins:")
+        .then(|| &spec[6..])?;
+    let rule = match rest.split_once(':') {
+        None if rest == "two" => Ok(Rule::Two),
+        None if rest == "mock-turtles" => Ok(Rule::MockTurtles),
+        None if rest == "ruler" => Ok(Rule::Ruler { max_run: None }),
+        Some(("ruler", k)) => input::whole("K", k, "the longest run", 1)
+            .map(|k| Rule::Ruler { max_run: Some(k) })
+            .map_err(|e| e.to_string()),
+        _ => {
+            Err("expected coins:two, coins:mock-turtles, coins:ruler or coins:ruler:K".to_string())
+        }
+    };
+    Some(
+        rule.map(|r| Box::new(r) as Box<dyn Tabulate>)
+            .map_err(|message| TableError::BadGame {
+                spec: spec.to_string(),
+                message,
+            }),
+    )
+}

@@ -1,0 +1,121 @@
+//! A family of the catalogue as front ends see it: its name, its group, its parameters, and
+//! a function from what the user typed to a [`Report`]; the games it plays and its strong
+//! solution. Front ends generate their commands, forms and functions from these descriptions
+//! ([`super::registry`]), so adding a family touches no front end.
+
+use std::fmt;
+
+pub use super::inputs::{
+    Example, Inputs, KeySource, Naming, Param, ParamKind, RunError, Source, SourceReader, ValueKind,
+};
+use super::strong::Strong;
+use crate::play::Playable;
+use grundy::pattern::table::TableSource;
+use grundy::report::Report;
+
+/// The headings families are listed under, in the order they are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Group {
+    /// Sums and compounds valued by nimbers: Moore's Nim_k, misère sums, products.
+    Compounds,
+    /// Misère impartial games: canonical forms, genus, the census.
+    Misere,
+    /// Piles: Nim, subtraction games, Wythoff, Fibonacci Nim and relatives.
+    Piles,
+    /// Take-and-break games (octal codes).
+    TakeAndBreak,
+    /// Coins, strings and rows: coin turning, flipping, runs of zeros, staircases.
+    Rows,
+    /// Games on graphs and boards, decided by matchings or by geometry.
+    Graphs,
+    /// Partizan games: Left and Right move differently.
+    Partizan,
+    /// Rulesets on boards, strips and graphs, valued by canonical forms.
+    Rulesets,
+    /// Games with scores and counting problems: taking from the ends, matrices, Josephus.
+    Problems,
+    /// One position solved by search, for games too large to enumerate.
+    Search,
+}
+
+impl Group {
+    /// Every group, in the order they are listed.
+    pub const ALL: [Group; 10] = [
+        Group::Compounds,
+        Group::Misere,
+        Group::Piles,
+        Group::TakeAndBreak,
+        Group::Rows,
+        Group::Graphs,
+        Group::Partizan,
+        Group::Rulesets,
+        Group::Problems,
+        Group::Search,
+    ];
+
+    /// The heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Group::Compounds => "Values and compounds",
+            Group::Misere => "Misère play: canonical forms, genus, the census",
+            Group::Piles => "The catalogue: piles",
+            Group::TakeAndBreak => "The catalogue: take-and-break games",
+            Group::Rows => "The catalogue: coins, strings and rows",
+            Group::Graphs => "The catalogue: graphs and boards",
+            Group::Partizan => "The catalogue: partizan games",
+            Group::Rulesets => "The catalogue: partizan rulesets (canonical forms)",
+            Group::Problems => "The catalogue: scores and counting problems",
+            Group::Search => "Search: one position too large to enumerate",
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.heading())
+    }
+}
+
+/// A family of the catalogue: one command of the command line, one entry of the Python
+/// package and of the web page.
+#[derive(Clone, Copy)]
+pub struct Family {
+    /// The command's name: `wythoff`, `fibonacci-nim`.
+    pub name: &'static str,
+    /// The heading it is listed under.
+    pub group: Group,
+    /// One line: what the game is and what is answered.
+    pub about: &'static str,
+    /// An example: values of the parameters that run as they are, which each front end
+    /// writes its own way in its help (`41 3 --one-based` on the command line).
+    pub example: Example,
+    /// The parameters, in the order of the command line.
+    pub params: &'static [Param],
+    /// Reads the inputs, answers.
+    pub run: fn(&Inputs) -> Result<Report, RunError>,
+    /// The tables of values this family offers to `grundy table`, if any.
+    pub table: Option<TableSource>,
+    /// The games of this family that can be played (`grundy play`, the web page), each by
+    /// its own name: Nim and Nim in misère play.
+    pub plays: &'static [Playable],
+    /// How this family is solved strongly into files, if it is.
+    pub strong: Option<Strong>,
+}
+
+impl Family {
+    /// Checks the inputs against the parameters' declarations ([`Inputs::check`]), then
+    /// answers: the way every front end runs a family.
+    pub fn answer(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        inputs.check()?;
+        (self.run)(inputs)
+    }
+}
+
+impl fmt::Debug for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Family")
+            .field("name", &self.name)
+            .field("group", &self.group)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,174 @@
+//! Every family of the catalogue, in one list: the command line's catalogue commands, the
+//! games `grundy table` knows, the games `grundy play` and the web page play, the strong
+//! solutions of `grundy strong` and the Python package's entries are made from it.
+
+use super::strong::Strong;
+use super::Family;
+use crate::play::{Match, PlayError, PlayTable, Playable};
+use grundy::budget::Budget;
+use grundy::pattern::table::{TableError, TableSource, Tabulate};
+
+/// The families, in the order help lists them within their groups.
+pub static FAMILIES: &[&Family] = &[
+    &super::compounds::NIM_K,
+    &super::compounds::MISERE,
+    &super::compounds::CORNERS,
+    &super::misere_form::FORM,
+    &super::misere_form::CENSUS,
+    &super::nim::FAMILY,
+    &super::wythoff::FAMILY,
+    &super::subtraction::FAMILY,
+    &super::square_subtraction::FAMILY,
+    &super::fibonacci::FAMILY,
+    &super::fibonacci::MISERE_FAMILY,
+    &super::dynamic_subtraction::FAMILY,
+    &super::plus_k_nim::FAMILY,
+    &super::candy_piles::FAMILY,
+    &super::staircase::FAMILY,
+    &super::circle_take::FAMILY,
+    &super::flip_run::FAMILY,
+    &super::zero_runs::FAMILY,
+    &super::rectangle_cut::FAMILY,
+    &super::coins::FAMILY,
+    &super::ends::FOX_CARDS,
+    &super::ends::CARROTS,
+    &super::ends::ENDS_SUM,
+    &super::ends::TWO_QUEUES,
+    &super::geography::FAMILY,
+    &super::rabbit_egg::FAMILY,
+    &super::connect4::FAMILY,
+    &super::cards::FAMILY,
+    &super::increasing_distance::FAMILY,
+    &super::mex_mat::FAMILY,
+    &super::josephus::FAMILY,
+    &super::partizan_piles::FAMILY,
+    &super::rulesets::DOMINEERING,
+    &super::rulesets::CRAM,
+    &super::rulesets::CLOBBER,
+    &super::rulesets::ANTI_CLOBBER,
+    &super::rulesets::TOADS_AND_FROGS,
+    &super::rulesets::HACKENBUSH,
+    &super::rulesets::SNORT,
+    &super::rulesets::COL,
+    &super::rulesets::KONANE,
+    &super::rulesets::AMAZONS,
+    &super::toppling_dominoes::FAMILY,
+    &super::take_and_break::FAMILY,
+    &super::misere_quotient::FAMILY,
+    &super::search::FAMILY,
+];
+
+/// The family named `name`.
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.name == name)
+}
+
+/// The game of a table named `spec` (`0.77`, `subtraction:1,3,4`, `wythoff`...), read by the
+/// first family whose table source recognises it; names are case-insensitive.
+pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
+    let spec = spec.trim();
+    for family in FAMILIES {
+        if let Some(source) = &family.table {
+            if let Some(game) = (source.parse)(spec) {
+                return game;
+            }
+        }
+    }
+    Err(TableError::UnknownGame {
+        spec: spec.to_string(),
+        known: table_syntaxes().join(", "),
+    })
+}
+
+/// Every family's table source, in the registry's order: its names and what they tabulate.
+pub fn table_sources() -> impl Iterator<Item = &'static TableSource> {
+    FAMILIES.iter().filter_map(|f| f.table.as_ref())
+}
+
+/// The forms of every table name, for help: `0.77`, `subtraction:1,3,4`, ...
+pub fn table_syntaxes() -> Vec<&'static str> {
+    FAMILIES
+        .iter()
+        .filter_map(|f| f.table.map(|t| t.syntax))
+        .collect()
+}
+
+/// Every game that can be played, family by family in the registry's order.
+pub fn playables() -> impl Iterator<Item = &'static Playable> {
+    FAMILIES.iter().flat_map(|f| f.plays)
+}
+
+/// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in
+/// any case), and the argument after its `:` (empty when there is none); an error naming
+/// every game when it names none. O(games).
+pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
+    let spec = spec.trim();
+    let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
+    let Some(game) = playables().find(|g| g.answers_to(name)) else {
+        let known: Vec<&str> = playables().map(|g| g.syntax).collect();
+        return Err(PlayError::Game(format!(
+            "unknown game '{spec}': the games are {} (or a position graph)",
+            known.join("; ")
+        )));
+    };
+    if !game.takes_argument() && spec.contains(':') {
+        return Err(PlayError::Game(format!(
+            "{name} takes no parameters: name it as {}",
+            game.syntax
+        )));
+    }
+    Ok((game, argument))
+}
+
+/// The game named `spec` (see [`playables`]) played from `start`, explored and solved within
+/// [`play_budget`]`(limit)`, or played by its formula where it has one and the start is
+/// larger. O(positions × moves).
+pub fn play(spec: &str, start: &str, limit: usize) -> Result<Match, PlayError> {
+    play_within(spec, start, &play_budget(limit))
+}
+
+/// The budget of play within `limit` positions: those positions, and 1 KiB of memory a
+/// position within the default memory budget, so that a start whose positions have many
+/// moves stops at the memory its limit allows. A front end names how to raise it
+/// ([`Budget::named`]). O(1).
+pub fn play_budget(limit: usize) -> Budget {
+    let budget = Budget::default().with_positions(limit as u64);
+    let memory = budget.memory().min((limit as u64).saturating_mul(1 << 10));
+    budget.with_memory(memory)
+}
+
+/// The game named `spec` (see [`playables`]) played from `start` within `budget`. A start too
+/// large to explore is played by its family's formula where it has one, else refused before
+/// anything is explored ([`PlayError::StartTooLarge`]). O(positions × moves).
+pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (game, argument) = playable(spec)?;
+    let why = game.why.and_then(|why| why(argument));
+    Ok((game.build)(argument, start, budget)?.with_why(why))
+}
+
+/// The game named `spec` played from `start` by its family's formula whatever the start's
+/// size (numbering at most the budget's positions), for the games that have one
+/// ([`Playable::formula`]). O(1) before play.
+pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+    let (game, argument) = playable(spec)?;
+    let formula = game
+        .formula
+        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax)))?;
+    let why = game.why.and_then(|why| why(argument));
+    Ok(formula(argument, start, budget)?.with_why(why))
+}
+
+/// The table of `grundy table` whose cells are positions of the game `spec`, if there is one
+/// (its name is read by [`table_game`]).
+pub fn play_table(spec: &str) -> Option<PlayTable> {
+    let (game, argument) = playable(spec).ok()?;
+    game.table?(argument)
+}
+
+/// Every family that can be solved strongly into files, with its strong solution, in the
+/// registry's order.
+pub fn strong_families() -> impl Iterator<Item = (&'static Family, &'static Strong)> {
+    FAMILIES
+        .iter()
+        .filter_map(|f| Some((*f, f.strong.as_ref()?)))
+}

@@ -1,0 +1,227 @@
+//! A game as play knows it by name: the words help and the page show, and the function that
+//! sets it up from a start. Each family of the catalogue declares its own
+//! (`games::Family::plays`); the registry finds one by name.
+
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::{piles, Match, PlayError};
+use grundy::budget::{Budget, Resource};
+
+/// Sets a game up from the argument of its name (`1,3,4` in `subtraction:1,3,4`, empty when
+/// there is none) and its start, within a budget.
+pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
+
+/// Why a position of the game is won or lost, in a line, from the family's formula (the
+/// nim-sum of Nim's piles, a subtraction game's period): set up from the argument of its
+/// name (`None` for an argument it cannot read), then asked position by position.
+pub type Why = fn(argument: &str) -> Option<WhyLine>;
+
+/// The line of [`Why`] for one game: from a position's name, why it is won or lost (`None`
+/// for a position it cannot read). What the line needs of the game (a period) is found at
+/// most once, when first asked, and kept with the game.
+#[derive(Clone)]
+pub struct WhyLine(pub Arc<WhyFn>);
+
+/// The function of a [`WhyLine`]: a position's name to its line.
+pub type WhyFn = dyn Fn(&str) -> Option<String> + Send + Sync;
+
+impl fmt::Debug for WhyLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("WhyLine")
+    }
+}
+
+/// A why line by the Sprague–Grundy theorem: a sum of games is worth the nim-sum (XOR) of
+/// its parts' values, and the player to move loses exactly when that is 0. `values` says what
+/// the values are (`the heaps' values (Kayles)`), `parts` names each part with its value
+/// (`heap 7`, 2). O(parts).
+pub fn nim_sum_line(values: &str, parts: &[(String, u64)]) -> String {
+    let named: Vec<String> = (parts.iter())
+        .map(|(part, v)| format!("{part} → {v}"))
+        .collect();
+    let terms: Vec<String> = parts.iter().map(|(_, v)| v.to_string()).collect();
+    let sum = parts.iter().fold(0, |x, (_, v)| x ^ v);
+    match parts {
+        [] => "nothing is left to move in: the player to move loses".to_string(),
+        [_] => format!("{values}: {}{}", named[0], nim_sum_verdict(sum)),
+        _ => format!(
+            "{values}: {}; their nim-sum {} = {sum}{}",
+            named.join(", "),
+            terms.join(" ⊕ "),
+            nim_sum_verdict(sum)
+        ),
+    }
+}
+
+/// What a nim-sum says of the player to move, after it: `: every move makes it nonzero, and
+/// the player to move loses` for 0, else `, not 0: a move that makes it 0 wins`.
+pub fn nim_sum_verdict(sum: u64) -> &'static str {
+    if sum == 0 {
+        ": every move makes it nonzero, and the player to move loses"
+    } else {
+        ", not 0: a move that makes it 0 wins"
+    }
+}
+
+/// How long the values of a why line may take to compute: the heaps that play explores are
+/// small, and a larger one goes without its line rather than slow the game.
+pub const WHY_TIME: Duration = Duration::from_secs(1);
+
+/// The why line of a sum of heaps (or piles) called `noun`, each worth its Sprague–Grundy
+/// value: `values` says what the values are (`the heaps' values under 0.77 (Kayles)`), and
+/// `compute(n, budget)` gives the values of heaps 0 to n (`None` if it cannot within the
+/// budget: [`WHY_TIME`]). The values are kept with the game, and computed again only for a
+/// larger heap than any asked before. O(heaps) a position after the values.
+pub fn heap_values_why(
+    noun: &'static str,
+    values: String,
+    compute: impl Fn(u64, &Budget) -> Option<Vec<u64>> + Send + Sync + 'static,
+) -> WhyLine {
+    let known: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+    WhyLine(Arc::new(move |position| {
+        // Every heap gone: a position of no words.
+        let heaps = match position.trim() {
+            "" => Vec::new(),
+            text => piles::read(text, noun).ok()?,
+        };
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        // A panic while computing leaves the values kept before: go on with them.
+        let mut known = known.lock().unwrap_or_else(PoisonError::into_inner);
+        if known.len() as u64 <= largest {
+            *known = compute(largest, &Budget::default().with_time(WHY_TIME))?;
+        }
+        let parts = (heaps.iter().filter(|&&n| n > 0))
+            .map(|&n| Some((format!("{noun} {n}"), *known.get(n as usize)?)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(nim_sum_line(&values, &parts))
+    }))
+}
+
+/// The table of `grundy table` whose cells are this game's positions, from the argument of
+/// its name; `None` for an argument whose game has no table (`coins:multiples`).
+pub type TableOf = fn(argument: &str) -> Option<PlayTable>;
+
+/// A table of `grundy table` whose cells are a game's positions.
+#[derive(Debug, Clone)]
+pub struct PlayTable {
+    /// The table's name, as `grundy table` reads it: `nim2`, `subtraction:1,3,4`.
+    pub name: String,
+    /// Its number of parameters: 1 (n) or 2 (a, b).
+    pub parameters: usize,
+    /// The position of the cell of these parameters (n, or a and b), as the game writes its
+    /// positions; `None` for a cell that is no position (a board of no rows).
+    pub position: fn(cell: &[u64]) -> Option<String>,
+}
+
+impl PlayTable {
+    /// The table `name` of `parameters` parameters whose cells are piles: a cell's position is
+    /// its parameters separated by a space (`3 5`).
+    pub fn of_piles(name: impl Into<String>, parameters: usize) -> Option<PlayTable> {
+        let piles = |cell: &[u64]| {
+            Some(
+                cell.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+        };
+        Some(PlayTable {
+            name: name.into(),
+            parameters,
+            position: piles,
+        })
+    }
+}
+
+/// A game that can be played, as help and the page list it, and how it is set up.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Playable {
+    /// How the game is named: `nim`, `subtraction:S` (with its parameters).
+    pub syntax: &'static str,
+    /// A name that works as it is, for examples: `subtraction:1,3,4`.
+    pub example: &'static str,
+    /// The game in a few words.
+    pub about: &'static str,
+    /// How a position is written.
+    pub position: &'static str,
+    /// A position to start from, for examples.
+    pub start: &'static str,
+    /// The other names it answers to besides its syntax's (`square-subtraction` for
+    /// `squares`: the family's name).
+    #[serde(skip)]
+    pub aliases: &'static [&'static str],
+    /// Sets the game up: explored and solved where the start fits the budget, else played by
+    /// the formula where the family has one.
+    #[serde(skip)]
+    pub build: Build,
+    /// Sets the game up to be played by its family's formula whatever the start's size, if
+    /// it has one ([`Match::by_formula`]).
+    #[serde(skip)]
+    pub formula: Option<Build>,
+    /// Its table, if `grundy table` has one.
+    #[serde(skip)]
+    pub table: Option<TableOf>,
+    /// Why a position is won or lost, if the family's formula says it in a line.
+    #[serde(skip)]
+    pub why: Option<Why>,
+}
+
+impl Playable {
+    /// Its name: its syntax up to the `:` of its argument (`subtraction`), or the whole.
+    pub fn name(&self) -> &'static str {
+        let name = self.syntax.split([':', ' ']).next();
+        name.unwrap_or(self.syntax)
+    }
+
+    /// Whether its name takes an argument after a `:` (`subtraction:1,3,4`).
+    pub fn takes_argument(&self) -> bool {
+        self.syntax.contains(':')
+    }
+
+    /// Whether `name` (the part of a game's name before its `:`) names this game, in any
+    /// case. O(aliases).
+    pub fn answers_to(&self, name: &str) -> bool {
+        let mut names = std::iter::once(self.name()).chain(self.aliases.iter().copied());
+        names.any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The words of a start: split at spaces and commas.
+pub fn words(start: &str) -> Vec<String> {
+    start
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// An error of the game's name or start, as a play error.
+pub fn game_error(e: impl std::fmt::Display) -> PlayError {
+    PlayError::Game(e.to_string())
+}
+
+/// Plays a start by exploring it where it fits the budget (exploring gives each move's
+/// remoteness too), else by the family's formula: where the start's `reach` (an upper bound
+/// on its positions) or the `size` of its moves (see [`super::piles::counters`]) is more than
+/// the budget's positions, or exploring runs out of positions or memory. O(1) before the work
+/// chosen.
+pub fn explore_or_formula(
+    budget: &Budget,
+    reach: u128,
+    size: u64,
+    explore: impl FnOnce() -> Result<Match, PlayError>,
+    formula: impl FnOnce() -> Result<Match, PlayError>,
+) -> Result<Match, PlayError> {
+    if reach > u128::from(budget.positions()) || size > budget.positions() {
+        return formula();
+    }
+    match explore() {
+        Err(PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. }) => formula(),
+        Err(PlayError::Budget(e)) if e.resource == Resource::Memory => formula(),
+        result => result,
+    }
+}
