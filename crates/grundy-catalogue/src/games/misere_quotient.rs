@@ -75,8 +75,8 @@ pub static FAMILY: Family = Family {
     run,
     table: Some(TableSource {
         syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
-        about: "n: the heap, its element of the code's misère quotient (--outcome: its misère \
-                outcome)",
+        about: "n: the heap, its element of the code's misère quotient (outcomes only: its \
+                misère outcome)",
         parse: parse_table,
     }),
     plays: &[],
