@@ -598,8 +598,8 @@ pub static FAMILY: Family = Family {
         Param::option(
             "solved",
             "DIR",
-            "Answer from a strong solution on disk (made by `grundy strong cards`) instead of \
-             exploring",
+            "Answer from a strong solution on disk (made by the strong solver of this game) \
+             instead of exploring",
         ),
     ],
     run,

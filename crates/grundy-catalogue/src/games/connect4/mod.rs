@@ -722,7 +722,7 @@ pub static FAMILY: Family = Family {
         Param::option(
             "solved",
             "DIR",
-            "Answer from a strong solution on disk (made by `grundy strong connect4`) \
+            "Answer from a strong solution on disk (made by the strong solver of this game) \
              instead of searching; a move sequence is then on the solution's board",
         ),
     ],
