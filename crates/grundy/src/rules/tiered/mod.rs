@@ -155,6 +155,9 @@ pub trait TierRanking: Game {
     }
 }
 
+/// What a budget's error says a run was doing (the driver and both ways of solving a tier).
+const WORK: &str = "solving tiers";
+
 impl From<crate::budget::Exhausted> for TierError {
     /// The budget's error, its message part of this one's (not a source printed again).
     fn from(e: crate::budget::Exhausted) -> TierError {

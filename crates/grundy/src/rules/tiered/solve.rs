@@ -8,13 +8,10 @@ use std::time::Instant;
 use super::file::{self, Manifest};
 use super::results::Results;
 use super::sweep::Later;
-use super::{io_error, TierError, TierRanking};
+use super::{io_error, TierError, TierRanking, WORK};
 use super::{tier, unmoves};
 use crate::budget::Budget;
 use crate::progress::Progress;
-
-/// What a budget's error says the run was doing.
-pub(super) const WORK: &str = "solving tiers";
 
 /// How to solve, for [`solve_tiered`].
 #[derive(Debug, Clone)]

@@ -89,7 +89,7 @@ where
     let mut jobs = jobs.into_iter().peekable();
     let mut done_so_far = 0;
     while jobs.peek().is_some() {
-        budget.check_time(super::solve::WORK, done_so_far)?;
+        budget.check_time(super::WORK, done_so_far)?;
         let batch: Vec<_> = jobs.by_ref().take(CHUNKS_PER_REPORT).collect();
         let done: u64 = batch.iter().map(|(r, _)| r.end - r.start).sum();
         let parts = batch

@@ -212,7 +212,7 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(chunk, range)| {
-                (self.budget.check_time(super::solve::WORK, range.start))?;
+                (self.budget.check_time(super::WORK, range.start))?;
                 pass(chunk, range)
             })
             .try_reduce(Found::default, |a, b| Ok(a.merge(b)))
