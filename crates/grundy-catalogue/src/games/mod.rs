@@ -52,7 +52,7 @@ pub mod wythoff;
 pub mod zero_runs;
 
 pub use crate::catalogue_game::CatalogueGame;
-pub use family::{Family, Group, Inputs, Param, RunError};
+pub use family::{Example, Family, Group, Inputs, Param, RunError};
 pub use grundy::answer::{Answer, RemoteAnswer};
 
 /// Opens the strong solution in `dir` (the `solved` parameter) of a game that `from_name`

@@ -9,58 +9,64 @@ use grundy::budget::Budget;
 use grundy::pattern::table::{TableError, TableSource, Tabulate};
 
 /// The families, in the order help lists them within their groups.
-pub static FAMILIES: &[&Family] = &[
-    &super::compounds::NIM_K,
-    &super::compounds::MISERE,
-    &super::compounds::CORNERS,
-    &super::misere_form::FORM,
-    &super::misere_form::CENSUS,
-    &super::nim::FAMILY,
-    &super::wythoff::FAMILY,
-    &super::subtraction::FAMILY,
-    &super::square_subtraction::FAMILY,
-    &super::fibonacci::FAMILY,
-    &super::fibonacci::MISERE_FAMILY,
-    &super::dynamic_subtraction::FAMILY,
-    &super::plus_k_nim::FAMILY,
-    &super::candy_piles::FAMILY,
-    &super::staircase::FAMILY,
-    &super::circle_take::FAMILY,
-    &super::flip_run::FAMILY,
-    &super::zero_runs::FAMILY,
-    &super::rectangle_cut::FAMILY,
-    &super::coins::FAMILY,
-    &super::ends::FOX_CARDS,
-    &super::ends::CARROTS,
-    &super::ends::ENDS_SUM,
-    &super::ends::TWO_QUEUES,
-    &super::geography::FAMILY,
-    &super::rabbit_egg::FAMILY,
-    &super::connect4::FAMILY,
-    &super::cards::FAMILY,
-    &super::increasing_distance::FAMILY,
-    &super::mex_mat::FAMILY,
-    &super::josephus::FAMILY,
-    &super::partizan_piles::FAMILY,
-    &super::rulesets::DOMINEERING,
-    &super::rulesets::CRAM,
-    &super::rulesets::CLOBBER,
-    &super::rulesets::ANTI_CLOBBER,
-    &super::rulesets::TOADS_AND_FROGS,
-    &super::rulesets::HACKENBUSH,
-    &super::rulesets::SNORT,
-    &super::rulesets::COL,
-    &super::rulesets::KONANE,
-    &super::rulesets::AMAZONS,
-    &super::toppling_dominoes::FAMILY,
-    &super::take_and_break::FAMILY,
-    &super::misere_quotient::FAMILY,
-    &super::search::FAMILY,
+pub static FAMILIES: &[&dyn Family] = &[
+    &super::compounds::NimKFamily,
+    &super::compounds::MisereFamily,
+    &super::compounds::CornersFamily,
+    &super::misere_form::MisereFormFamily,
+    &super::misere_form::MisereCensusFamily,
+    &super::nim::NimFamily,
+    &super::wythoff::WythoffFamily,
+    &super::subtraction::SubtractionFamily,
+    &super::square_subtraction::SquareSubtractionFamily,
+    &super::fibonacci::FibonacciNimFamily,
+    &super::fibonacci::MisereFibonacciNimFamily,
+    &super::dynamic_subtraction::DynamicSubtractionFamily,
+    &super::plus_k_nim::PlusKNimFamily,
+    &super::candy_piles::CandyPilesFamily,
+    &super::staircase::StaircaseFamily,
+    &super::circle_take::CircleTakeFamily,
+    &super::flip_run::FlipRunFamily,
+    &super::zero_runs::ZeroRunsFamily,
+    &super::rectangle_cut::RectangleCutFamily,
+    &super::coins::CoinsFamily,
+    &super::ends::FoxCardsFamily,
+    &super::ends::CarrotsFamily,
+    &super::ends::EndsSumFamily,
+    &super::ends::TwoQueuesFamily,
+    &super::geography::GeographyFamily,
+    &super::rabbit_egg::RabbitEggFamily,
+    &super::connect4::Connect4Family,
+    &super::cards::CardsFamily,
+    &super::increasing_distance::IncreasingDistanceFamily,
+    &super::mex_mat::MexMatFamily,
+    &super::josephus::JosephusFamily,
+    &super::partizan_piles::PartizanPilesFamily,
+    &super::rulesets::DomineeringFamily,
+    &super::rulesets::CramFamily,
+    &super::rulesets::ClobberFamily,
+    &super::rulesets::AnticlobberFamily,
+    &super::rulesets::ToadsAndFrogsFamily,
+    &super::rulesets::HackenbushFamily,
+    &super::rulesets::SnortFamily,
+    &super::rulesets::ColFamily,
+    &super::rulesets::KonaneFamily,
+    &super::rulesets::AmazonsFamily,
+    &super::toppling_dominoes::TopplingDominoesFamily,
+    &super::take_and_break::OctalFamily,
+    &super::misere_quotient::MisereQuotientFamily,
+    &super::search::SearchFamily,
 ];
 
-/// The family named `name`.
-pub fn family(name: &str) -> Option<&'static Family> {
-    FAMILIES.iter().copied().find(|f| f.name == name)
+/// The family named `name`, by its name or one of its aliases ([`Family::aliases`]).
+/// O(families).
+pub fn family(name: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| answers_to(*f, name))
+}
+
+/// Whether `family` answers to `name`: its own name or one of its aliases.
+fn answers_to(family: &dyn Family, name: &str) -> bool {
+    family.name() == name || family.aliases().contains(&name)
 }
 
 /// The game of a table named `spec` (`0.77`, `subtraction:1,3,4`, `wythoff`...), read by the
@@ -68,7 +74,7 @@ pub fn family(name: &str) -> Option<&'static Family> {
 pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
     let spec = spec.trim();
     for family in FAMILIES {
-        if let Some(source) = &family.table {
+        if let Some(source) = family.table() {
             if let Some(game) = (source.parse)(spec) {
                 return game;
             }
@@ -81,21 +87,18 @@ pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
 }
 
 /// Every family's table source, in the registry's order: its names and what they tabulate.
-pub fn table_sources() -> impl Iterator<Item = &'static TableSource> {
-    FAMILIES.iter().filter_map(|f| f.table.as_ref())
+pub fn table_sources() -> impl Iterator<Item = TableSource> {
+    FAMILIES.iter().filter_map(|f| f.table())
 }
 
 /// The forms of every table name, for help: `0.77`, `subtraction:1,3,4`, ...
 pub fn table_syntaxes() -> Vec<&'static str> {
-    FAMILIES
-        .iter()
-        .filter_map(|f| f.table.map(|t| t.syntax))
-        .collect()
+    table_sources().map(|t| t.syntax).collect()
 }
 
 /// Every game that can be played, family by family in the registry's order.
 pub fn playables() -> impl Iterator<Item = &'static Playable> {
-    FAMILIES.iter().flat_map(|f| f.plays)
+    FAMILIES.iter().flat_map(|f| f.plays())
 }
 
 /// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in
@@ -167,8 +170,6 @@ pub fn play_table(spec: &str) -> Option<PlayTable> {
 
 /// Every family that can be solved strongly into files, with its strong solution, in the
 /// registry's order.
-pub fn strong_families() -> impl Iterator<Item = (&'static Family, &'static Strong)> {
-    FAMILIES
-        .iter()
-        .filter_map(|f| Some((*f, f.strong.as_ref()?)))
+pub fn strong_families() -> impl Iterator<Item = (&'static dyn Family, Strong)> {
+    FAMILIES.iter().filter_map(|f| Some((*f, f.strong()?)))
 }
