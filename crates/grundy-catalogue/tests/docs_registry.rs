@@ -42,7 +42,7 @@ fn every_family_is_shown_in_the_guide() {
 fn every_playable_game_is_named_in_the_chapter_on_playing() {
     let playing = chapter("playing.md");
     for game in registry::playables() {
-        let named = format!("`{}", game.example);
+        let named = format!("`{}", game.example());
         assert!(playing.contains(&named), "{named}` not in docs/playing.md");
     }
 }

@@ -116,7 +116,7 @@ pub trait Family: Sync {
 
     /// The games of this family that can be played (`grundy play`, the web page), each by
     /// its own name: Nim and Nim in misère play. None by default.
-    fn plays(&self) -> &'static [Playable] {
+    fn plays(&self) -> &'static [&'static dyn Playable] {
         &[]
     }
 

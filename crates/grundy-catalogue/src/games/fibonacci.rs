@@ -45,7 +45,9 @@ use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
 use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
+use crate::play::{
+    piles, Build, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine,
+};
 use grundy::budget::Budget;
 use grundy::input::{self, Words};
 use grundy::math::zeckendorf::{
@@ -277,7 +279,7 @@ impl Family for FibonacciNimFamily {
         Some(TableSource {
             syntax: "fibonacci",
             about: "n: the pile; the cell is Fibonacci Nim's least winning first take (0 for a \
-                 P-position)",
+                    P-position)",
             parse: |spec| {
                 spec.eq_ignore_ascii_case("fibonacci")
                     .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
@@ -285,19 +287,53 @@ impl Family for FibonacciNimFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "fibonacci",
-            example: "fibonacci",
-            about: "Fibonacci Nim: at most twice the last take, not the whole pile at first",
-            position: "the pile, and the most that may be taken: 20 or 20/5",
-            start: "20",
-            aliases: &["fibonacci-nim"],
-            why: Some(|_| Some(WhyLine(Arc::new(why)))),
-            build: |_, start, budget| play_from(start, budget),
-            formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
-            table: Some(|_| PlayTable::of_piles("fibonacci", 1)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&FibonacciPlay]
+    }
+}
+
+/// The game `fibonacci` of `grundy play` and the web page.
+struct FibonacciPlay;
+
+impl Playable for FibonacciPlay {
+    fn syntax(&self) -> &'static str {
+        "fibonacci"
+    }
+
+    fn example(&self) -> &'static str {
+        "fibonacci"
+    }
+
+    fn about(&self) -> &'static str {
+        "Fibonacci Nim: at most twice the last take, not the whole pile at first"
+    }
+
+    fn position(&self) -> &'static str {
+        "the pile, and the most that may be taken: 20 or 20/5"
+    }
+
+    fn start(&self) -> &'static str {
+        "20"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["fibonacci-nim"]
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(position_of_name(start)?, budget))
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("fibonacci", 1)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
     }
 }
 

@@ -489,19 +489,45 @@ impl Family for PartizanPilesFamily {
         run(inputs)
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "partizan:A,B",
-            example: "partizan:1,2",
-            about: "Partizan piles: Left takes A counters, Right takes B, from one pile",
-            position: "the piles, then who moves: 3 4 5 left",
-            start: "3 4 5 left",
-            aliases: &["partizan-piles"],
-            why: Some(why),
-            build: play_from,
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&PartizanPlay]
+    }
+}
+
+/// The game `partizan:A,B` of `grundy play` and the web page.
+struct PartizanPlay;
+
+impl Playable for PartizanPlay {
+    fn syntax(&self) -> &'static str {
+        "partizan:A,B"
+    }
+
+    fn example(&self) -> &'static str {
+        "partizan:1,2"
+    }
+
+    fn about(&self) -> &'static str {
+        "Partizan piles: Left takes A counters, Right takes B, from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles, then who moves: 3 4 5 left"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 4 5 left"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["partizan-piles"]
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(argument, start, budget)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
     }
 }
 

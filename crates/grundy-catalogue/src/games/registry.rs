@@ -97,18 +97,18 @@ pub fn table_syntaxes() -> Vec<&'static str> {
 }
 
 /// Every game that can be played, family by family in the registry's order.
-pub fn playables() -> impl Iterator<Item = &'static Playable> {
-    FAMILIES.iter().flat_map(|f| f.plays())
+pub fn playables() -> impl Iterator<Item = &'static dyn Playable> {
+    FAMILIES.iter().flat_map(|f| f.plays()).copied()
 }
 
 /// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in
 /// any case), and the argument after its `:` (empty when there is none); an error naming
 /// every game when it names none. O(games).
-pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
+pub fn playable(spec: &str) -> Result<(&'static dyn Playable, &str), PlayError> {
     let spec = spec.trim();
     let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
     let Some(game) = playables().find(|g| g.answers_to(name)) else {
-        let known: Vec<&str> = playables().map(|g| g.syntax).collect();
+        let known: Vec<&str> = playables().map(|g| g.syntax()).collect();
         return Err(PlayError::Game(format!(
             "unknown game '{spec}': the games are {} (or a position graph)",
             known.join("; ")
@@ -117,7 +117,7 @@ pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
     if !game.takes_argument() && spec.contains(':') {
         return Err(PlayError::Game(format!(
             "{name} takes no parameters: name it as {}",
-            game.syntax
+            game.syntax()
         )));
     }
     Ok((game, argument))
@@ -145,8 +145,8 @@ pub fn play_budget(limit: usize) -> Budget {
 /// anything is explored ([`PlayError::StartTooLarge`]). O(positions × moves).
 pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    let why = game.why.and_then(|why| why(argument));
-    Ok((game.build)(argument, start, budget)?.with_why(why))
+    let why = game.why(argument);
+    Ok(game.build(argument, start, budget)?.with_why(why))
 }
 
 /// The game named `spec` played from `start` by its family's formula whatever the start's
@@ -154,10 +154,9 @@ pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, Pl
 /// ([`Playable::formula`]). O(1) before play.
 pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    let formula = game
-        .formula
-        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax)))?;
-    let why = game.why.and_then(|why| why(argument));
+    let formula = (game.formula())
+        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax())))?;
+    let why = game.why(argument);
     Ok(formula(argument, start, budget)?.with_why(why))
 }
 
@@ -165,7 +164,7 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
 /// (its name is read by [`table_game`]).
 pub fn play_table(spec: &str) -> Option<PlayTable> {
     let (game, argument) = playable(spec).ok()?;
-    game.table?(argument)
+    game.table(argument)
 }
 
 /// Every family that can be solved strongly into files, with its strong solution, in the

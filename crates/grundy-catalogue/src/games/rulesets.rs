@@ -14,7 +14,7 @@ use std::fmt;
 
 use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::{build, edges, grid, vertices};
-use crate::play::{PlayTable, Playable};
+use crate::play::{Match, PlayError, PlayTable, Playable};
 use grundy::budget::Budget;
 use grundy::input::InputError;
 use grundy::partizan::rulesets::amazons::Amazons;
@@ -167,20 +167,42 @@ impl Family for DomineeringFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "domineering",
-            example: "domineering",
-            about: "Domineering: Left places vertical dominoes, Right horizontal ones",
-            position: "the board (. empty, # filled, rows separated by |), then who moves: \
-                       ...|...|... left",
-            start: "....|....|....|.... left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Domineering, start, budget, grid),
-            formula: None,
-            table: Some(|_| ruleset_play_table("domineering", empty_board_left_to_move)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&DomineeringPlay]
+    }
+}
+
+/// The game `domineering` of `grundy play` and the web page.
+struct DomineeringPlay;
+
+impl Playable for DomineeringPlay {
+    fn syntax(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn example(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn about(&self) -> &'static str {
+        "Domineering: Left places vertical dominoes, Right horizontal ones"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (. empty, # filled, rows separated by |), then who moves: \
+         ...|...|... left"
+    }
+
+    fn start(&self) -> &'static str {
+        "....|....|....|.... left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Domineering, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("domineering", empty_board_left_to_move)
     }
 }
 
@@ -221,20 +243,42 @@ impl Family for CramFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "cram",
-            example: "cram",
-            about: "Cram: either player places a domino, either way",
-            position: "the board (. empty, # filled, rows separated by |), then who moves: \
-                       ...|...|... left",
-            start: "....|....|...# left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Cram, start, budget, grid),
-            formula: None,
-            table: Some(|_| ruleset_play_table("cram", empty_board_left_to_move)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&CramPlay]
+    }
+}
+
+/// The game `cram` of `grundy play` and the web page.
+struct CramPlay;
+
+impl Playable for CramPlay {
+    fn syntax(&self) -> &'static str {
+        "cram"
+    }
+
+    fn example(&self) -> &'static str {
+        "cram"
+    }
+
+    fn about(&self) -> &'static str {
+        "Cram: either player places a domino, either way"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (. empty, # filled, rows separated by |), then who moves: \
+         ...|...|... left"
+    }
+
+    fn start(&self) -> &'static str {
+        "....|....|...# left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Cram, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("cram", empty_board_left_to_move)
     }
 }
 
@@ -267,21 +311,38 @@ impl Family for ClobberFamily {
         report(Clobber::CLOBBER, inputs, ["x", "o"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "clobber",
-            example: "clobber",
-            about:
-                "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed",
-            position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                       then who moves: xox|oxo left",
-            start: "xoxo|oxox left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Clobber::CLOBBER, start, budget, grid),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ClobberPlay]
+    }
+}
+
+/// The game `clobber` of `grundy play` and the web page.
+struct ClobberPlay;
+
+impl Playable for ClobberPlay {
+    fn syntax(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn example(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn about(&self) -> &'static str {
+        "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: xox|oxo left"
+    }
+
+    fn start(&self) -> &'static str {
+        "xoxo|oxox left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Clobber::CLOBBER, start, budget, grid)
     }
 }
 
@@ -314,21 +375,39 @@ impl Family for AnticlobberFamily {
         report(Clobber::ANTI_CLOBBER, inputs, ["x", "o"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "anticlobber",
-            example: "anticlobber",
-            about: "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
-                    opponent's behind",
-            position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                       then who moves: x..|..o left",
-            start: "x...|..o.|.x.o left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Clobber::ANTI_CLOBBER, start, budget, grid),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&AnticlobberPlay]
+    }
+}
+
+/// The game `anticlobber` of `grundy play` and the web page.
+struct AnticlobberPlay;
+
+impl Playable for AnticlobberPlay {
+    fn syntax(&self) -> &'static str {
+        "anticlobber"
+    }
+
+    fn example(&self) -> &'static str {
+        "anticlobber"
+    }
+
+    fn about(&self) -> &'static str {
+        "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
+         opponent's behind"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: x..|..o left"
+    }
+
+    fn start(&self) -> &'static str {
+        "x...|..o.|.x.o left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Clobber::ANTI_CLOBBER, start, budget, grid)
     }
 }
 
@@ -369,24 +448,44 @@ impl Family for ToadsAndFrogsFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "toads-and-frogs",
-            example: "toads-and-frogs",
-            about: "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
-                    or a jump over the other kind",
-            position: "the strip (T toad, F frog, . empty), then who moves: TT..FF left",
-            start: "TTT..FF left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(ToadsAndFrogs, start, budget, grid),
-            formula: None,
-            table: Some(|_| {
-                ruleset_play_table("toads-and-frogs", |cell| {
-                    left_to_move(toads_and_frogs(cell[0], cell[1]))
-                })
-            }),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ToadsAndFrogsPlay]
+    }
+}
+
+/// The game `toads-and-frogs` of `grundy play` and the web page.
+struct ToadsAndFrogsPlay;
+
+impl Playable for ToadsAndFrogsPlay {
+    fn syntax(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn example(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn about(&self) -> &'static str {
+        "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
+         or a jump over the other kind"
+    }
+
+    fn position(&self) -> &'static str {
+        "the strip (T toad, F frog, . empty), then who moves: TT..FF left"
+    }
+
+    fn start(&self) -> &'static str {
+        "TTT..FF left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(ToadsAndFrogs, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("toads-and-frogs", |cell| {
+            left_to_move(toads_and_frogs(cell[0], cell[1]))
+        })
     }
 }
 
@@ -428,21 +527,39 @@ impl Family for HackenbushFamily {
         report(Hackenbush, inputs, ["blue and green", "red and green"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "hackenbush",
-            example: "hackenbush",
-            about: "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
-                    falls off the ground is gone",
-            position: "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
-                       then who moves: 0-1:b 1-2:r left",
-            start: "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Hackenbush, start, budget, edges),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&HackenbushPlay]
+    }
+}
+
+/// The game `hackenbush` of `grundy play` and the web page.
+struct HackenbushPlay;
+
+impl Playable for HackenbushPlay {
+    fn syntax(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn example(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn about(&self) -> &'static str {
+        "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
+         falls off the ground is gone"
+    }
+
+    fn position(&self) -> &'static str {
+        "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
+         then who moves: 0-1:b 1-2:r left"
+    }
+
+    fn start(&self) -> &'static str {
+        "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Hackenbush, start, budget, edges)
     }
 }
 
@@ -487,21 +604,39 @@ impl Family for SnortFamily {
         report(SnortCol::SNORT, inputs, ["L", "R"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "snort",
-            example: "snort",
-            about: "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
-                    colour; tinted vertices (L, R) only that player may colour",
-            position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
-                       then who moves: L-.-.-R left",
-            start: "L-.-.-.(-.;-.-R) left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(SnortCol::SNORT, start, budget, vertices),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SnortPlay]
+    }
+}
+
+/// The game `snort` of `grundy play` and the web page.
+struct SnortPlay;
+
+impl Playable for SnortPlay {
+    fn syntax(&self) -> &'static str {
+        "snort"
+    }
+
+    fn example(&self) -> &'static str {
+        "snort"
+    }
+
+    fn about(&self) -> &'static str {
+        "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
+         colour; tinted vertices (L, R) only that player may colour"
+    }
+
+    fn position(&self) -> &'static str {
+        "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+         then who moves: L-.-.-R left"
+    }
+
+    fn start(&self) -> &'static str {
+        "L-.-.-.(-.;-.-R) left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(SnortCol::SNORT, start, budget, vertices)
     }
 }
 
@@ -534,21 +669,39 @@ impl Family for ColFamily {
         report(SnortCol::COL, inputs, ["L", "R"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "col",
-            example: "col",
-            about: "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
-                    vertex tinted L (next to Left's colour) only Right may colour, and R only Left",
-            position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
-                       then who moves: R-.-.-L left",
-            start: ".-.-.-.(-.;-.) left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(SnortCol::COL, start, budget, vertices),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ColPlay]
+    }
+}
+
+/// The game `col` of `grundy play` and the web page.
+struct ColPlay;
+
+impl Playable for ColPlay {
+    fn syntax(&self) -> &'static str {
+        "col"
+    }
+
+    fn example(&self) -> &'static str {
+        "col"
+    }
+
+    fn about(&self) -> &'static str {
+        "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
+         vertex tinted L (next to Left's colour) only Right may colour, and R only Left"
+    }
+
+    fn position(&self) -> &'static str {
+        "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+         then who moves: R-.-.-L left"
+    }
+
+    fn start(&self) -> &'static str {
+        ".-.-.-.(-.;-.) left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(SnortCol::COL, start, budget, vertices)
     }
 }
 
@@ -582,21 +735,39 @@ impl Family for KonaneFamily {
         report(Konane, inputs, ["x", "o"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "konane",
-            example: "konane",
-            about: "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
-                    cell, and on in the same line; the stones jumped are removed",
-            position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                       then who moves: xo.|.ox left",
-            start: "xo.x|.xo.|oxox left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Konane, start, budget, grid),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&KonanePlay]
+    }
+}
+
+/// The game `konane` of `grundy play` and the web page.
+struct KonanePlay;
+
+impl Playable for KonanePlay {
+    fn syntax(&self) -> &'static str {
+        "konane"
+    }
+
+    fn example(&self) -> &'static str {
+        "konane"
+    }
+
+    fn about(&self) -> &'static str {
+        "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
+         cell, and on in the same line; the stones jumped are removed"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: xo.|.ox left"
+    }
+
+    fn start(&self) -> &'static str {
+        "xo.x|.xo.|oxox left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Konane, start, budget, grid)
     }
 }
 
@@ -630,21 +801,39 @@ impl Family for AmazonsFamily {
         report(Amazons, inputs, ["x", "o"])
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "amazons",
-            example: "amazons",
-            about: "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
-                    where it lands, burning that cell",
-            position: "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
-                       by |), then who moves: x..|..o left",
-            start: "x..|...|..o left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(Amazons, start, budget, grid),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&AmazonsPlay]
+    }
+}
+
+/// The game `amazons` of `grundy play` and the web page.
+struct AmazonsPlay;
+
+impl Playable for AmazonsPlay {
+    fn syntax(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn example(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn about(&self) -> &'static str {
+        "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
+         where it lands, burning that cell"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
+         by |), then who moves: x..|..o left"
+    }
+
+    fn start(&self) -> &'static str {
+        "x..|...|..o left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Amazons, start, budget, grid)
     }
 }
 

@@ -14,7 +14,7 @@
 use super::subtraction::SubtractionMove;
 use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::heap_values_why;
-use crate::play::{piles, Match, PlayTable, Playable};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::input::InputError;
 use grundy::math::mex::Mex;
@@ -212,42 +212,67 @@ impl Family for SquareSubtractionFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "squares",
-            example: "squares",
-            about: "Square subtraction: take a positive square from one pile",
-            position: "the piles: 20",
-            start: "20",
-            aliases: &["square-subtraction"],
-            why: Some(|_| {
-                let values =
-                    "the piles' values, by the definition (the mex of the values a square \
-                     away)";
-                Some(heap_values_why(
-                    "pile",
-                    values.to_string(),
-                    |largest, budget| {
-                        let game = SquareSubtraction::up_to(largest, budget).ok()?;
-                        Some((0..=largest).map(|n| game.value(n)).collect())
-                    },
-                ))
-            }),
-            build: |_, start, budget| {
-                let piles = piles::read_within(start, "pile", budget)?;
-                let title = "square subtraction".to_string();
-                Match::from_rules(
-                    title,
-                    &Sum(Squares),
-                    piles,
-                    false,
-                    budget,
-                    piles::named("pile"),
-                )
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SquaresPlay]
+    }
+}
+
+/// The game `squares` of `grundy play` and the web page.
+struct SquaresPlay;
+
+impl Playable for SquaresPlay {
+    fn syntax(&self) -> &'static str {
+        "squares"
+    }
+
+    fn example(&self) -> &'static str {
+        "squares"
+    }
+
+    fn about(&self) -> &'static str {
+        "Square subtraction: take a positive square from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 20"
+    }
+
+    fn start(&self) -> &'static str {
+        "20"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["square-subtraction"]
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let piles = piles::read_within(start, "pile", budget)?;
+        let title = "square subtraction".to_string();
+        Match::from_rules(
+            title,
+            &Sum(Squares),
+            piles,
+            false,
+            budget,
+            piles::named("pile"),
+        )
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("squares", 1)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        let values = "the piles' values, by the definition (the mex of the values a square \
+                      away)";
+        Some(heap_values_why(
+            "pile",
+            values.to_string(),
+            |largest, budget| {
+                let game = SquareSubtraction::up_to(largest, budget).ok()?;
+                Some((0..=largest).map(|n| game.value(n)).collect())
             },
-            formula: None,
-            table: Some(|_| PlayTable::of_piles("squares", 1)),
-        }]
+        ))
     }
 }
 

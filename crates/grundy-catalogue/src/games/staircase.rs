@@ -41,7 +41,7 @@ use super::catalogue_game::own_rules;
 use super::Answer;
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, nim_sum_verdict};
-use crate::play::{piles, Match, PlayError, Playable, Playbook, WhyLine, CANDIDATES};
+use crate::play::{piles, Build, Match, PlayError, Playable, Playbook, WhyLine, CANDIDATES};
 use grundy::budget::Budget;
 use grundy::report::{Field, Report};
 use grundy::rules::Impartial;
@@ -315,19 +315,45 @@ impl Family for StaircaseFamily {
         run(inputs)
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "staircase",
-            example: "staircase",
-            about: "Staircase Nim: move counters from a step down to the step below",
-            position: "the counters on steps 1, 2, ...: 3 0 4 2",
-            start: "3 0 4 2",
-            aliases: &[],
-            why: Some(|_| Some(WhyLine(Arc::new(why)))),
-            build: |_, start, budget| play_from(start, budget),
-            formula: Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget)),
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&StaircasePlay]
+    }
+}
+
+/// The game `staircase` of `grundy play` and the web page.
+struct StaircasePlay;
+
+impl Playable for StaircasePlay {
+    fn syntax(&self) -> &'static str {
+        "staircase"
+    }
+
+    fn example(&self) -> &'static str {
+        "staircase"
+    }
+
+    fn about(&self) -> &'static str {
+        "Staircase Nim: move counters from a step down to the step below"
+    }
+
+    fn position(&self) -> &'static str {
+        "the counters on steps 1, 2, ...: 3 0 4 2"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 0 4 2"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget))
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
     }
 }
 

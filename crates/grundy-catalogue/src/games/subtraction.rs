@@ -57,7 +57,7 @@ use serde::Serialize;
 
 use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, game_error, nim_sum_line};
-use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
+use crate::play::{piles, Build, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
 use grundy::budget::Budget;
 use grundy::input::{self, InputError};
 use grundy::math::mex::Mex;
@@ -712,22 +712,52 @@ impl Family for SubtractionFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "subtraction:S (1,3,4 or L..R or except:L)",
-            example: "subtraction:1,3,4",
-            about: "Subtraction game: take an amount of the set from one pile",
-            position: "the piles: 10 7",
-            start: "10 7",
-            aliases: &[],
-            why: Some(why),
-            build: play_from,
-            formula: Some(|argument, start, budget| {
-                let rule = rule_of_name(argument).map_err(game_error)?;
-                by_formula(rule, piles::read(start, "pile")?, budget)
-            }),
-            table: Some(|argument| PlayTable::of_piles(format!("subtraction:{argument}"), 1)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SubtractionPlay]
+    }
+}
+
+/// The game `subtraction:S` of `grundy play` and the web page.
+struct SubtractionPlay;
+
+impl Playable for SubtractionPlay {
+    fn syntax(&self) -> &'static str {
+        "subtraction:S (1,3,4 or L..R or except:L)"
+    }
+
+    fn example(&self) -> &'static str {
+        "subtraction:1,3,4"
+    }
+
+    fn about(&self) -> &'static str {
+        "Subtraction game: take an amount of the set from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 10 7"
+    }
+
+    fn start(&self) -> &'static str {
+        "10 7"
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(argument, start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|argument, start, budget| {
+            let rule = rule_of_name(argument).map_err(game_error)?;
+            by_formula(rule, piles::read(start, "pile")?, budget)
+        })
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        PlayTable::of_piles(format!("subtraction:{argument}"), 1)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{game_error, heap_values_why};
 use crate::play::take_break::Heaps;
-use crate::play::{piles, Match, PlayTable, Playable, WhyLine, HEAPS};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, HEAPS};
 use grundy::budget::{Budget, Exhausted};
 use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 use grundy::input::InputError;
@@ -193,34 +193,62 @@ impl Family for OctalFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)",
-            example: "take-and-break:0.77",
-            about: "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)",
-            position: "the heaps: 7 4",
-            start: "7 4",
-            aliases: &["octal"],
-            why: Some(why),
-            build: |argument, start, budget| {
-                let rule = Rule::parse(argument).map_err(game_error)?;
-                let mut heaps = piles::read_within(start, "heap", budget)?;
-                heaps.retain(|&n| n > 0);
-                heaps.sort_unstable_by(|a, b| b.cmp(a));
-                let title = format!("take-and-break {rule}");
-                Match::from_rules(
-                    title,
-                    &Heaps(rule),
-                    heaps,
-                    false,
-                    budget,
-                    piles::named("heap"),
-                )
-                .map(|game| game.read_as(HEAPS))
-            },
-            formula: None,
-            table: Some(|argument| PlayTable::of_piles(argument, 1)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&TakeAndBreakPlay]
+    }
+}
+
+/// The game `take-and-break:CODE` of `grundy play` and the web page.
+struct TakeAndBreakPlay;
+
+impl Playable for TakeAndBreakPlay {
+    fn syntax(&self) -> &'static str {
+        "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)"
+    }
+
+    fn example(&self) -> &'static str {
+        "take-and-break:0.77"
+    }
+
+    fn about(&self) -> &'static str {
+        "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)"
+    }
+
+    fn position(&self) -> &'static str {
+        "the heaps: 7 4"
+    }
+
+    fn start(&self) -> &'static str {
+        "7 4"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["octal"]
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let rule = Rule::parse(argument).map_err(game_error)?;
+        let mut heaps = piles::read_within(start, "heap", budget)?;
+        heaps.retain(|&n| n > 0);
+        heaps.sort_unstable_by(|a, b| b.cmp(a));
+        let title = format!("take-and-break {rule}");
+        Match::from_rules(
+            title,
+            &Heaps(rule),
+            heaps,
+            false,
+            budget,
+            piles::named("heap"),
+        )
+        .map(|game| game.read_as(HEAPS))
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        PlayTable::of_piles(argument, 1)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
     }
 }
 

@@ -19,7 +19,8 @@ use std::fmt;
 use super::rulesets::{report, RulesetTable, POSITION};
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::{build, grid};
-use crate::play::Playable;
+use crate::play::{Match, PlayError, Playable};
+use grundy::budget::Budget;
 use grundy::partizan::rulesets::{BoardError, MoveParts, Ruleset};
 use grundy::partizan::Side;
 use grundy::pattern::table::{Span, TableSource, Tabulate};
@@ -283,20 +284,38 @@ impl Family for TopplingDominoesFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "toppling-dominoes",
-            example: "toppling-dominoes",
-            about: "Toppling Dominoes: topple a domino of yours (or a grey one) towards an end \
-                    of its row; it falls with every domino beyond it",
-            position: "the rows (x Left's dominoes, o Right's, g either's, rows separated by |), \
-                       then who moves: xog|ox left",
-            start: "xxogo|oxgx left",
-            aliases: &[],
-            why: None,
-            build: |_, start, budget| build(TopplingDominoes, start, budget, grid),
-            formula: None,
-            table: None,
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&TopplingDominoesPlay]
+    }
+}
+
+/// The game `toppling-dominoes` of `grundy play` and the web page.
+struct TopplingDominoesPlay;
+
+impl Playable for TopplingDominoesPlay {
+    fn syntax(&self) -> &'static str {
+        "toppling-dominoes"
+    }
+
+    fn example(&self) -> &'static str {
+        "toppling-dominoes"
+    }
+
+    fn about(&self) -> &'static str {
+        "Toppling Dominoes: topple a domino of yours (or a grey one) towards an end \
+         of its row; it falls with every domino beyond it"
+    }
+
+    fn position(&self) -> &'static str {
+        "the rows (x Left's dominoes, o Right's, g either's, rows separated by |), \
+         then who moves: xog|ox left"
+    }
+
+    fn start(&self) -> &'static str {
+        "xxogo|oxgx left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(TopplingDominoes, start, budget, grid)
     }
 }

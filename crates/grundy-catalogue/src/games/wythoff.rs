@@ -40,7 +40,9 @@ use serde::Serialize;
 use super::catalogue_game::own_rules;
 use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, words};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
+use crate::play::{
+    piles, Build, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine,
+};
 use grundy::budget::Budget;
 use grundy::math::golden::floor_sqrt5_times;
 use grundy::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
@@ -436,19 +438,49 @@ impl Family for WythoffFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "wythoff",
-            example: "wythoff",
-            about: "Wythoff's game: take from one pile, or the same amount from both",
-            position: "the two piles: 5 8",
-            start: "5 8",
-            aliases: &[],
-            why: Some(|_| Some(WhyLine(Arc::new(why)))),
-            build: |_, start, budget| play_from(start, budget),
-            formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
-            table: Some(|_| PlayTable::of_piles("wythoff", 2)),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&WythoffPlay]
+    }
+}
+
+/// The game `wythoff` of `grundy play` and the web page.
+struct WythoffPlay;
+
+impl Playable for WythoffPlay {
+    fn syntax(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn example(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn about(&self) -> &'static str {
+        "Wythoff's game: take from one pile, or the same amount from both"
+    }
+
+    fn position(&self) -> &'static str {
+        "the two piles: 5 8"
+    }
+
+    fn start(&self) -> &'static str {
+        "5 8"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(two_piles(start)?, budget))
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("wythoff", 2)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
     }
 }
 

@@ -39,7 +39,8 @@ pub use values::{
 };
 
 use super::{Example, Family, Group, Inputs, Param, RunError};
-use crate::play::{PlayTable, Playable};
+use crate::play::{Match, PlayError, PlayTable, Playable, WhyLine};
+use grundy::budget::Budget;
 use grundy::pattern::table::TableSource;
 use grundy::report::Report;
 
@@ -155,27 +156,51 @@ impl Family for CoinsFamily {
         })
     }
 
-    fn plays(&self) -> &'static [Playable] {
-        &[Playable {
-            syntax: "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)",
-            example: "coins:mock-turtles",
-            about: "A row of coins: turn coins over by the rule, the rightmost from heads to tails",
-            position: "the row, 1 for heads: 0110101",
-            start: "0110101",
-            aliases: &[],
-            why: Some(play::why),
-            build: play::play_from,
-            formula: None,
-            table: Some(|argument| {
-                let name = format!("coins:{argument}");
-                // The rules `grundy table` reads have a table (not `multiples`).
-                table::parse_table(&name)?.ok()?;
-                Some(PlayTable {
-                    name,
-                    parameters: 1,
-                    position: |cell| Some(table::one_head(cell[0])),
-                })
-            }),
-        }]
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&CoinsPlay]
+    }
+}
+
+/// The game `coins:RULE` of `grundy play` and the web page.
+struct CoinsPlay;
+
+impl Playable for CoinsPlay {
+    fn syntax(&self) -> &'static str {
+        "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)"
+    }
+
+    fn example(&self) -> &'static str {
+        "coins:mock-turtles"
+    }
+
+    fn about(&self) -> &'static str {
+        "A row of coins: turn coins over by the rule, the rightmost from heads to tails"
+    }
+
+    fn position(&self) -> &'static str {
+        "the row, 1 for heads: 0110101"
+    }
+
+    fn start(&self) -> &'static str {
+        "0110101"
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play::play_from(argument, start, budget)
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        let name = format!("coins:{argument}");
+        // The rules `grundy table` reads have a table (not `multiples`).
+        table::parse_table(&name)?.ok()?;
+        Some(PlayTable {
+            name,
+            parameters: 1,
+            position: |cell| Some(table::one_head(cell[0])),
+        })
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        play::why(argument)
     }
 }
