@@ -371,7 +371,7 @@ fn retrograde_by_unmoves_matches_the_graph_solver_in_both_plays() {
             let options = TierOptions {
                 remoteness: false,
                 misere,
-                memory: None,
+                ..TierOptions::default()
             };
             solve_tiered(&game, &without, &options, &NoProgress).unwrap();
             let without = Solved::open(game.clone(), &without).unwrap();
@@ -1035,4 +1035,101 @@ fn card_game_outcomes_match_plain_relaxation_and_the_problems_examples() {
         assert_eq!(explored.best_moves, from_files.best_moves);
     }
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A progress that sets `cancel` when the `stop_at`-th phase starts (phases are the tiers,
+/// and the passes inside a tier solved by un-moves).
+struct CancelAt {
+    cancel: grundy::budget::Cancel,
+    phases: std::sync::atomic::AtomicUsize,
+    stop_at: usize,
+}
+
+impl grundy::progress::Progress for CancelAt {
+    fn phase(&self, _name: &str, _total: Option<u64>) {
+        let n = 1 + (self.phases).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n == self.stop_at {
+            self.cancel.cancel();
+        }
+    }
+    fn advance(&self, _done: u64) {}
+    fn finish(&self) {}
+}
+
+#[test]
+fn a_stopped_run_keeps_its_finished_tiers_and_resumes_to_the_same_files() {
+    use grundy::budget::{Cancel, Resource};
+    let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
+    let whole = scratch("stop-whole");
+    solve_tiered(&tiers, &whole, &TierOptions::default(), &NoProgress).unwrap();
+    // Cancelled before it starts: nothing but the manifest is written.
+    let dir = scratch("stop-cancelled");
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let stopped = TierOptions {
+        budget: Budget::default().with_cancel(cancel),
+        ..TierOptions::default()
+    };
+    let err = solve_tiered(&tiers, &dir, &stopped, &NoProgress).unwrap_err();
+    assert!(
+        matches!(&err, TierError::Budget(e) if e.resource == Resource::Cancelled),
+        "{err}"
+    );
+    assert!(err.to_string().contains("resumes"), "{err}");
+    assert_eq!(files(&dir).len(), 1, "the manifest only");
+    // A deadline already passed stops it the same way.
+    let late = TierOptions {
+        budget: Budget::default().with_time(std::time::Duration::ZERO),
+        ..TierOptions::default()
+    };
+    let err = solve_tiered(&tiers, &dir, &late, &NoProgress).unwrap_err();
+    assert!(
+        matches!(&err, TierError::Budget(e) if e.resource == Resource::Time),
+        "{err}"
+    );
+    // Stopped in its fourth tier: three tiers are kept, and the run resumes from them to
+    // the files a run that was never stopped writes.
+    for stop_at in [2, 4, 7] {
+        let dir = scratch(&format!("stop-{stop_at}"));
+        let cancel = Cancel::new();
+        let progress = CancelAt {
+            cancel: cancel.clone(),
+            phases: Default::default(),
+            stop_at,
+        };
+        let options = TierOptions {
+            budget: Budget::default().with_cancel(cancel),
+            ..TierOptions::default()
+        };
+        let err = solve_tiered(&tiers, &dir, &options, &progress).unwrap_err();
+        assert!(matches!(err, TierError::Budget(_)), "{err}");
+        assert_eq!(
+            files(&dir).len(),
+            stop_at,
+            "the manifest and the finished tiers"
+        );
+        let summary = solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
+        let resumed = summary.tiers.iter().filter(|t| t.resumed).count();
+        assert_eq!(resumed, stop_at - 1, "{stop_at}");
+        assert_eq!(files(&dir), files(&whole), "{stop_at}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+    // A game solved by un-moves (one tier full of cycles) stops inside its tier.
+    let game = Cards::new(7, 5).unwrap();
+    let dir = scratch("stop-cards");
+    let cancel = Cancel::new();
+    let progress = CancelAt {
+        cancel: cancel.clone(),
+        phases: Default::default(),
+        stop_at: 2,
+    };
+    let options = TierOptions {
+        budget: Budget::default().with_cancel(cancel),
+        ..TierOptions::default()
+    };
+    let err = solve_tiered(&game, &dir, &options, &progress).unwrap_err();
+    assert!(matches!(err, TierError::Budget(_)), "{err}");
+    assert_eq!(files(&dir).len(), 1, "the manifest only");
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&whole).unwrap();
 }

@@ -116,7 +116,7 @@ pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
         budget = budget.with_memory(input::bytes("--memory", text)?);
     }
     let time = match timeout {
-        None => default_time()?,
+        None => default_time(Some(Duration::from_secs(DEFAULT_TIMEOUT)))?,
         Some(text) => seconds(text)?,
     };
     if let Some(time) = time {
@@ -125,12 +125,31 @@ pub fn budget(memory: Option<&str>, timeout: Option<&str>) -> Result<Budget> {
     Ok(budget)
 }
 
+/// The deadline of a command that runs as long as it needs unless told otherwise (`grundy
+/// strong`, whose stopped run resumes): `--timeout SECONDS` if given, else `GRUNDY_TIMEOUT`
+/// where the environment sets it, else none; stopped by Ctrl-C, its errors naming
+/// `--timeout`. Its memory is the default: such a command bounds its memory its own way.
+/// O(1).
+pub fn deadline(timeout: Option<&str>) -> Result<Budget> {
+    let time = match timeout {
+        None => default_time(None)?,
+        Some(text) => seconds(text)?,
+    };
+    let budget = Budget::default()
+        .named(RAISE_MEMORY_TIME)
+        .with_cancel(cancel());
+    Ok(match time {
+        Some(time) => budget.with_time(time),
+        None => budget,
+    })
+}
+
 /// The time budget when `--timeout` is not given: `GRUNDY_TIMEOUT` (seconds, or `none`)
-/// where the environment sets it, [`DEFAULT_TIMEOUT`] seconds otherwise.
-fn default_time() -> Result<Option<Duration>> {
+/// where the environment sets it, `default` otherwise.
+fn default_time(default: Option<Duration>) -> Result<Option<Duration>> {
     match std::env::var("GRUNDY_TIMEOUT") {
         Ok(text) => seconds(&text).map_err(|e| anyhow!("GRUNDY_TIMEOUT (in the environment): {e}")),
-        Err(_) => Ok(Some(Duration::from_secs(DEFAULT_TIMEOUT))),
+        Err(_) => Ok(default),
     }
 }
 

@@ -21,10 +21,10 @@ use grundy_catalogue::games::registry;
 use grundy_catalogue::games::strong::Strong;
 use grundy_catalogue::games::Inputs;
 
-use crate::catalogue;
 use crate::output::{emit, Format};
 use crate::progress::Bar;
 use crate::source::read_source;
+use crate::{budget_cmd, catalogue};
 
 /// `grundy strong`: one subcommand a family of the registry that solves strongly, and
 /// `check`.
@@ -78,8 +78,16 @@ fn dir_arg() -> Arg {
 }
 
 /// The options of every strong solve.
-fn run_args() -> [Arg; 3] {
+fn run_args() -> [Arg; 4] {
     [
+        Arg::new("timeout")
+            .long("timeout")
+            .value_name("SECONDS")
+            .help(
+                "Stop after SECONDS seconds (1.5, 600) [default: no limit, or GRUNDY_TIMEOUT]; \
+             the finished tiers are kept, and the same command resumes from them (Ctrl-C \
+             stops it the same way)",
+            ),
         Arg::new("memory").long("memory").value_name("SIZE").help(
             "The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 \
              of the memory this process may use: the machine's, its cgroup's or its `ulimit \
@@ -128,6 +136,7 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
         remoteness: !matches.get_flag("outcomes-only"),
         misere: false,
         memory: Some(memory),
+        budget: budget_cmd::deadline(matches.get_one::<String>("timeout").map(String::as_str))?,
     };
     let threads = matches.get_one::<u16>("threads").copied();
     let pool = rayon::ThreadPoolBuilder::new()

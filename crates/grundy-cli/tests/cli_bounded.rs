@@ -1246,6 +1246,14 @@ fn every_budget_names_an_option_of_its_command() {
             "--memory",
         ),
         (
+            &["strong", "connect4", "--timeout", "0.000001", "solution"],
+            "--timeout",
+        ),
+        (
+            &["strong", "cards", "--timeout", "0.000001", "solution"],
+            "--timeout",
+        ),
+        (
             &["play", "take-and-break:0.77", "30", "--limit", "10"],
             "--limit",
         ),

@@ -4,12 +4,12 @@ use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 use grundy::budget::{Budget, Raise};
+use grundy::input::InputError;
+use grundy::progress::Progress;
 use grundy_catalogue::games::family::{Param, ParamKind, Source, ValueKind};
 use grundy_catalogue::games::inputs::render;
 use grundy_catalogue::games::registry::FAMILIES;
 use grundy_catalogue::games::{Family, Inputs};
-use grundy::input::InputError;
-use grundy::progress::Progress;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 

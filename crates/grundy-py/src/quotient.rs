@@ -6,11 +6,11 @@
 //! them.
 
 use grundy::budget::{Budget, Raise, Resource};
-use grundy_catalogue::games::misere_quotient::MAX_UPTO;
 use grundy::impartial::octal::Rule;
 use grundy::impartial::quotient::{HeapTable, Presentation, Quotient, QuotientError, DEFAULT_SUMS};
 use grundy::pattern::period::OctalPeriod;
 use grundy::progress::Progress;
+use grundy_catalogue::games::misere_quotient::MAX_UPTO;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};

@@ -2,9 +2,9 @@
 //! range or a grid, for a built-in table, a game defined in Python or a `Partizan`.
 
 use grundy::budget::{Budget, Raise};
-use grundy_catalogue::games::registry;
 use grundy::pattern::table::{cell_count, Form, Kind, Span, Table as Inner, TableError};
 use grundy::progress::Progress;
+use grundy_catalogue::games::registry;
 use pyo3::prelude::*;
 use pyo3::types::{PyRange, PyRangeMethods, PyString, PyTuple};
 

@@ -613,8 +613,8 @@ impl Family for CardsFamily {
             Param::option(
                 "solved",
                 "DIR",
-                "Answer from a strong solution on disk (made by `grundy strong cards`) instead of \
-                 exploring",
+                "Answer from a strong solution on disk (made by the strong solver of this game) \
+                 instead of exploring",
             ),
         ];
         PARAMS

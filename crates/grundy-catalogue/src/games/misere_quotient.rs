@@ -97,8 +97,8 @@ impl Family for MisereQuotientFamily {
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
             syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
-            about: "n: the heap, its element of the code's misère quotient (--outcome: its misère \
-                    outcome)",
+            about: "n: the heap, its element of the code's misère quotient (outcomes only: its \
+                    misère outcome)",
             parse: parse_table,
         })
     }
@@ -120,8 +120,9 @@ impl Tabulate for MisereTable {
 
     /// The element of each heap of `n` in the quotient of heaps 0 to `n.last` (or its misère
     /// outcome, P when the element is in the P-portion), within `budget` and at most the
-    /// library's default sums: a quotient that needs more is refused with the command that
-    /// computes it.
+    /// library's default sums: a quotient that needs more is refused, naming the family that
+    /// computes it with more (in words: a table is no family's run, so no front end names
+    /// its parameters here).
     fn line(
         &self,
         n: Span,
@@ -142,7 +143,7 @@ impl Tabulate for MisereTable {
             .with_positions(budget.positions().min(LIBRARY_SUMS));
         let q = Quotient::of_code(&self.0, n.last as u32, &sums).map_err(|e| {
             let message = e.in_sums(&format!(
-                "grundy misere-quotient {} --upto {} --sums N computes it with more",
+                "the family misere-quotient computes it with more sums (code {}, upto {})",
                 self.0, n.last
             ));
             let game = name.clone();
@@ -375,7 +376,9 @@ mod tests {
             .to_string();
         assert!(
             costly.contains("more than 300000 sums")
-                && costly.contains("grundy misere-quotient 0.35 --upto 20 --sums N"),
+                && costly.contains(
+                    "the family misere-quotient computes it with more sums (code 0.35, upto 20)"
+                ),
             "{costly}"
         );
     }

@@ -110,8 +110,8 @@ macro_rules! edges_param {
             "FILE",
             concat!(
                 $what,
-                ", in the position-graph format of `grundy solve`, each move `u v` read as an \
-                 undirected edge (`-`: standard input)"
+                ", in the position-graph format, each move `u v` read as an undirected edge \
+                 (`-`: standard input)"
             ),
         )
     };

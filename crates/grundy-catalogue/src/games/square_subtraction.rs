@@ -13,7 +13,7 @@
 
 use super::subtraction::SubtractionMove;
 use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
-use crate::play::playable::heap_values_why;
+use crate::play::piles::heap_values_why;
 use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::input::InputError;

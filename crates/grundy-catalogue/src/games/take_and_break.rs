@@ -3,7 +3,8 @@
 //! their tables.
 
 use super::{Example, Family, Group, Inputs, Param, RunError};
-use crate::play::playable::{game_error, heap_values_why};
+use crate::play::piles::heap_values_why;
+use crate::play::playable::game_error;
 use crate::play::take_break::Heaps;
 use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, HEAPS};
 use grundy::budget::{Budget, Exhausted};

@@ -3,12 +3,11 @@
 //! (`games::Family::plays`); the registry finds one by name.
 
 use std::fmt;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::Arc;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::{piles, Match, PlayError};
+use super::{Match, PlayError};
 use grundy::budget::{Budget, Resource};
 
 /// Sets a game up from the argument of its name (`1,3,4` in `subtraction:1,3,4`, empty when
@@ -60,40 +59,6 @@ pub fn nim_sum_verdict(sum: u64) -> &'static str {
     } else {
         ", not 0: a move that makes it 0 wins"
     }
-}
-
-/// How long the values of a why line may take to compute: the heaps that play explores are
-/// small, and a larger one goes without its line rather than slow the game.
-pub const WHY_TIME: Duration = Duration::from_secs(1);
-
-/// The why line of a sum of heaps (or piles) called `noun`, each worth its Sprague–Grundy
-/// value: `values` says what the values are (`the heaps' values under 0.77 (Kayles)`), and
-/// `compute(n, budget)` gives the values of heaps 0 to n (`None` if it cannot within the
-/// budget: [`WHY_TIME`]). The values are kept with the game, and computed again only for a
-/// larger heap than any asked before. O(heaps) a position after the values.
-pub fn heap_values_why(
-    noun: &'static str,
-    values: String,
-    compute: impl Fn(u64, &Budget) -> Option<Vec<u64>> + Send + Sync + 'static,
-) -> WhyLine {
-    let known: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-    WhyLine(Arc::new(move |position| {
-        // Every heap gone: a position of no words.
-        let heaps = match position.trim() {
-            "" => Vec::new(),
-            text => piles::read(text, noun).ok()?,
-        };
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        // A panic while computing leaves the values kept before: go on with them.
-        let mut known = known.lock().unwrap_or_else(PoisonError::into_inner);
-        if known.len() as u64 <= largest {
-            *known = compute(largest, &Budget::default().with_time(WHY_TIME))?;
-        }
-        let parts = (heaps.iter().filter(|&&n| n > 0))
-            .map(|&n| Some((format!("{noun} {n}"), *known.get(n as usize)?)))
-            .collect::<Option<Vec<_>>>()?;
-        Some(nim_sum_line(&values, &parts))
-    }))
 }
 
 /// A table of `grundy table` whose cells are a game's positions.

@@ -739,7 +739,7 @@ impl Family for Connect4Family {
             Param::option(
                 "solved",
                 "DIR",
-                "Answer from a strong solution on disk (made by `grundy strong connect4`) \
+                "Answer from a strong solution on disk (made by the strong solver of this game) \
                  instead of searching; a move sequence is then on the solution's board",
             ),
         ];

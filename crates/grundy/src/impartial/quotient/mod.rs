@@ -98,8 +98,8 @@ pub enum QuotientError {
 
 impl QuotientError {
     /// The error's message with the position budget said in the unit a quotient counts, sums
-    /// of heaps searched or checked, and `raise` telling how to allow more (`raise --sums`,
-    /// `pass a larger sums=`).
+    /// of heaps searched or checked, and `raise` telling how to allow more, in the caller's
+    /// words (a front end names its own parameter).
     pub fn in_sums(&self, raise: &str) -> String {
         match self {
             QuotientError::Budget(e) if e.resource == Resource::Positions => format!(

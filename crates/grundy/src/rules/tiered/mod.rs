@@ -155,9 +155,20 @@ pub trait TierRanking: Game {
     }
 }
 
+impl From<crate::budget::Exhausted> for TierError {
+    /// The budget's error, its message part of this one's (not a source printed again).
+    fn from(e: crate::budget::Exhausted) -> TierError {
+        TierError::Budget(e)
+    }
+}
+
 /// Why a tiered solve or a query failed.
 #[derive(Debug, thiserror::Error)]
 pub enum TierError {
+    /// The run's deadline passed or it was cancelled ([`TierOptions::budget`]); the tiers
+    /// finished are on disk, and a run into the same folder resumes from them.
+    #[error("{0}; the finished tiers are kept, and solving into the same folder resumes")]
+    Budget(crate::budget::Exhausted),
     /// Reading or writing a file failed.
     #[error("{path}: {error}")]
     Io {

@@ -10,10 +10,14 @@ use super::results::Results;
 use super::sweep::Later;
 use super::{io_error, TierError, TierRanking};
 use super::{tier, unmoves};
+use crate::budget::Budget;
 use crate::progress::Progress;
 
+/// What a budget's error says the run was doing.
+pub(super) const WORK: &str = "solving tiers";
+
 /// How to solve, for [`solve_tiered`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct TierOptions {
     /// Keep the remoteness of every position (a byte each) beside its outcome (2 bits).
     pub remoteness: bool,
@@ -25,15 +29,20 @@ pub struct TierOptions {
     /// ([`default_memory`](crate::budget::default_memory) is a budget from what the machine
     /// has).
     pub memory: Option<u64>,
+    /// The deadline and cancel flag of the run (its positions and memory are not read: the
+    /// memory is [`TierOptions::memory`]), checked before each tier and between chunks of
+    /// positions: a run stopped keeps its finished tiers on disk and resumes from them.
+    pub budget: Budget,
 }
 
 impl Default for TierOptions {
-    /// Remoteness kept, normal play, no memory limit.
+    /// Remoteness kept, normal play, no memory limit, no deadline.
     fn default() -> Self {
         TierOptions {
             remoteness: true,
             misere: false,
             memory: None,
+            budget: Budget::default(),
         }
     }
 }
@@ -105,6 +114,7 @@ where
     let mut held: BTreeMap<u32, Results> = BTreeMap::new();
     let mut tiers = Vec::with_capacity(tier_count as usize);
     for tier in (0..tier_count).rev() {
+        options.budget.check_time(WORK, done)?;
         let size = game.tier_size(tier);
         let clock = Instant::now();
         progress.phase(
@@ -133,10 +143,11 @@ where
             };
             // The one place that chooses between the two ways of solving a tier.
             let (remoteness, misere) = (options.remoteness, options.misere);
+            let budget = &options.budget;
             let results = if G::UNMOVES {
-                unmoves::solve_tier(game, tier, &later, remoteness, misere, progress)?
+                unmoves::solve_tier(game, tier, &later, remoteness, misere, budget, progress)?
             } else {
-                tier::solve_tier(game, tier, &later, remoteness, misere, progress)?
+                tier::solve_tier(game, tier, &later, remoteness, misere, budget, progress)?
             };
             file::write_tier(dir, &manifest, tier, &results)?;
             results

@@ -6,6 +6,7 @@ use rayon::prelude::*;
 
 use super::results::Results;
 use super::{TierError, TierRanking};
+use crate::budget::Budget;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 
@@ -71,10 +72,12 @@ pub(super) fn chunk_ranges(size: u64) -> impl Iterator<Item = std::ops::Range<u6
 }
 
 /// Runs `work` on every job, `(range of positions, data)`, over rayon's threads,
-/// [`CHUNKS_PER_REPORT`] jobs at a time, reporting their positions done after each batch;
-/// the results in job order, or the first error.
+/// [`CHUNKS_PER_REPORT`] jobs at a time, reporting their positions done after each batch
+/// and checking `budget`'s deadline and cancel flag before it; the results in job order, or
+/// the first error.
 pub(super) fn in_batches<J, T>(
     jobs: Vec<(std::ops::Range<u64>, J)>,
+    budget: &Budget,
     progress: &dyn Progress,
     work: impl Fn((std::ops::Range<u64>, J)) -> Result<T, TierError> + Sync,
 ) -> Result<Vec<T>, TierError>
@@ -84,7 +87,9 @@ where
 {
     let mut results = Vec::with_capacity(jobs.len());
     let mut jobs = jobs.into_iter().peekable();
+    let mut done_so_far = 0;
     while jobs.peek().is_some() {
+        budget.check_time(super::solve::WORK, done_so_far)?;
         let batch: Vec<_> = jobs.by_ref().take(CHUNKS_PER_REPORT).collect();
         let done: u64 = batch.iter().map(|(r, _)| r.end - r.start).sum();
         let parts = batch
@@ -93,6 +98,7 @@ where
             .collect::<Result<Vec<T>, TierError>>()?;
         results.extend(parts);
         progress.advance(done);
+        done_so_far += done;
     }
     Ok(results)
 }

@@ -13,6 +13,7 @@
 use super::results::{ChunkWriter, Results, MAX_REMOTENESS, NO_REMOTENESS};
 use super::sweep::{in_batches, pull_position, Fold, Later, Pulled, CHUNK};
 use super::{TierError, TierRanking};
+use crate::budget::Budget;
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
@@ -34,6 +35,7 @@ pub(crate) fn solve_tier<G>(
     later: &Later<'_>,
     remoteness: bool,
     misere: bool,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<Results, TierError>
 where
@@ -44,7 +46,7 @@ where
     let mut pending = Pending::default();
     {
         let jobs = results.chunk_writers(CHUNK);
-        let parts = in_batches(jobs, progress, |(range, mut writer)| {
+        let parts = in_batches(jobs, budget, progress, |(range, mut writer)| {
             pull_chunk(game, tier, range, later, misere, &mut writer)
         })?;
         for part in parts {

@@ -30,6 +30,7 @@ use rayon::prelude::*;
 use super::results::{Results, MAX_REMOTENESS, NO_REMOTENESS};
 use super::sweep::{chunk_ranges, in_batches, pull_position, Later, Pulled, CHUNK};
 use super::{TierError, TierRanking};
+use crate::budget::Budget;
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 
@@ -64,6 +65,8 @@ fn move_hash(q: u64, p: u64) -> u64 {
 /// The state of a tier being solved: a counter and a level a position, and its events.
 struct Tier<'g, G> {
     game: &'g G,
+    /// The run's deadline and cancel flag, checked at every chunk of a pass.
+    budget: &'g Budget,
     tier: u32,
     counters: Vec<AtomicU8>,
     levels: Vec<AtomicU16>,
@@ -119,6 +122,7 @@ pub(crate) fn solve_tier<G>(
     later: &Later<'_>,
     remoteness: bool,
     misere: bool,
+    budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<Results, TierError>
 where
@@ -128,6 +132,7 @@ where
     let with_events = later.tiers.iter().any(Option::is_some);
     let state = Tier {
         game,
+        budget,
         tier,
         counters: (0..size)
             .into_par_iter()
@@ -149,7 +154,7 @@ where
         fixed: Vec::new(),
     };
     let jobs: Vec<_> = chunk_ranges(size).map(|range| (range, ())).collect();
-    let counted = in_batches(jobs, progress, |(range, ())| {
+    let counted = in_batches(jobs, budget, progress, |(range, ())| {
         state.count(range, later, misere)
     })?;
     let mut moves = Found::default();
@@ -206,7 +211,10 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
             .enumerate()
             .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|(chunk, range)| pass(chunk, range))
+            .map(|(chunk, range)| {
+                (self.budget.check_time(super::solve::WORK, range.start))?;
+                pass(chunk, range)
+            })
             .try_reduce(Found::default, |a, b| Ok(a.merge(b)))
     }
 
