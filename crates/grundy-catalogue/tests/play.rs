@@ -140,6 +140,10 @@ fn too_large_games_are_refused_or_played_by_the_formula() {
         let best = &analysis.moves[analysis.best.unwrap()];
         assert_eq!(best.result, Outcome::Win);
     }
+    // Few positions with thousands of moves each (about 8.6·10^8 moves in all) go to the
+    // formula too, within the default position limit: exploring them took 20 seconds.
+    let wide = registry::play("nim", "3 6000 5", 2_000_000).unwrap();
+    assert!(wide.is_by_formula());
     // A start small enough is explored, which gives remoteness too.
     let small = registry::play("nim", "3 4 5", 1000).unwrap();
     assert!(!small.is_by_formula());

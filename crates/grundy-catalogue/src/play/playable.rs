@@ -202,11 +202,18 @@ pub fn game_error(e: impl std::fmt::Display) -> PlayError {
     PlayError::Game(e.to_string())
 }
 
+/// The most moves a start's graph may have, by the bound `reach × size`, to be explored for
+/// play rather than played by its formula: about two seconds of exploring, so that a start
+/// with few positions but thousands of moves each (Nim with a pile of 6,000) is set up at
+/// once rather than after half a minute.
+pub const MOST_MOVES_EXPLORED: u128 = 100_000_000;
+
 /// Plays a start by exploring it where it fits the budget (exploring gives each move's
 /// remoteness too), else by the family's formula: where the start's `reach` (an upper bound
 /// on its positions) or the `size` of its moves (see [`super::piles::counters`]) is more than
-/// the budget's positions, or exploring runs out of positions or memory. O(1) before the work
-/// chosen.
+/// the budget's positions, their product (a bound on the moves) more than
+/// [`MOST_MOVES_EXPLORED`], or exploring runs out of positions or memory. O(1) before the
+/// work chosen.
 pub fn explore_or_formula(
     budget: &Budget,
     reach: u128,
@@ -214,7 +221,10 @@ pub fn explore_or_formula(
     explore: impl FnOnce() -> Result<Match, PlayError>,
     formula: impl FnOnce() -> Result<Match, PlayError>,
 ) -> Result<Match, PlayError> {
-    if reach > u128::from(budget.positions()) || size > budget.positions() {
+    if reach > u128::from(budget.positions())
+        || size > budget.positions()
+        || reach.saturating_mul(u128::from(size)) > MOST_MOVES_EXPLORED
+    {
         return formula();
     }
     match explore() {

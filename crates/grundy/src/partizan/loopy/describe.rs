@@ -51,7 +51,17 @@ pub fn properties(
     positions: Option<&[String]>,
     budget: &Budget,
 ) -> Result<Report, LoopyError> {
+    // Both passes are linear but cross every move (tens of millions in a large sum): the
+    // deadline is looked at before each, so that an exploration that ended near it is not
+    // followed by seconds of work past it.
+    let work = "describing a loopy game";
+    budget
+        .check_time(work, game.len() as u64)
+        .map_err(LoopyError::Budget)?;
     let stopper = is_stopper(game);
+    budget
+        .check_time(work, game.len() as u64)
+        .map_err(LoopyError::Budget)?;
     let outcomes = Outcomes::of(game);
     let mut fields = vec![
         Field::shown("expression", expression, "expression", expression),
