@@ -10,7 +10,7 @@
 //! use grundy_catalogue::games::registry;
 //!
 //! let nim = registry::family("nim").unwrap();
-//! assert_eq!(nim.name, "nim");
+//! assert_eq!(nim.name(), "nim");
 //! ```
 
 #![warn(missing_docs)]

@@ -33,7 +33,7 @@ fn chapter(name: &str) -> String {
 fn every_family_is_shown_in_the_guide() {
     let guide = guide();
     for family in FAMILIES {
-        let shown = format!("grundy {} ", family.name);
+        let shown = format!("grundy {} ", family.name());
         assert!(guide.contains(&shown), "no `{shown}...` in docs/");
     }
 }
@@ -42,7 +42,7 @@ fn every_family_is_shown_in_the_guide() {
 fn every_playable_game_is_named_in_the_chapter_on_playing() {
     let playing = chapter("playing.md");
     for game in registry::playables() {
-        let named = format!("`{}", game.example);
+        let named = format!("`{}", game.example());
         assert!(playing.contains(&named), "{named}` not in docs/playing.md");
     }
 }
@@ -51,7 +51,7 @@ fn every_playable_game_is_named_in_the_chapter_on_playing() {
 fn every_strong_solution_is_shown_in_the_chapter_on_strong_solving() {
     let strong = chapter("strong.md");
     for (family, _) in registry::strong_families() {
-        let shown = format!("grundy strong {} ", family.name);
+        let shown = format!("grundy strong {} ", family.name());
         assert!(strong.contains(&shown), "no `{shown}...` in docs/strong.md");
     }
 }

@@ -13,10 +13,10 @@ use grundy_catalogue::games::{Inputs, Param};
 fn declarations() -> Vec<(String, &'static [Param])> {
     let mut all: Vec<(String, &'static [Param])> = FAMILIES
         .iter()
-        .map(|f| (f.name.to_string(), f.params))
+        .map(|f| (f.name().to_string(), f.params()))
         .collect();
     for (family, strong) in registry::strong_families() {
-        all.push((format!("strong {}", family.name), strong.params));
+        all.push((format!("strong {}", family.name()), strong.params));
     }
     all
 }
@@ -62,10 +62,10 @@ fn every_declaration_names_parameters_that_exist() {
 #[test]
 fn every_example_passes_the_checks() {
     let strongs = registry::strong_families()
-        .map(|(f, s)| (format!("strong {}", f.name), s.params, s.example));
+        .map(|(f, s)| (format!("strong {}", f.name()), s.params, s.example));
     let families = FAMILIES
         .iter()
-        .map(|f| (f.name.to_string(), f.params, f.example));
+        .map(|f| (f.name().to_string(), f.params(), f.example()));
     for (owner, params, example) in families.chain(strongs) {
         let mut inputs = Inputs::new(params, &no_file, &NoProgress);
         let mut given: Vec<(&'static str, Vec<String>)> = Vec::new();

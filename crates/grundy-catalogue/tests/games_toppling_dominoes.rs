@@ -75,7 +75,7 @@ fn bad_rows_name_their_place() {
 fn the_registry_answers_tabulates_and_plays_it() {
     let family = registry::family("toppling-dominoes").expect("in the registry");
     assert!(family
-        .plays
+        .plays()
         .iter()
         .any(|p| p.answers_to("toppling-dominoes")));
     // The table: cell (a, b) is the row of a blue then b red dominoes.

@@ -1096,14 +1096,14 @@ fn file_text() -> impl Strategy<Value = String> {
 }
 
 /// One family's inputs: each parameter given or not, with its values.
-fn family_inputs(family: &'static Family) -> BoxedStrategy<Vec<Option<Vec<String>>>> {
+fn family_inputs(family: &'static dyn Family) -> BoxedStrategy<Vec<Option<Vec<String>>>> {
     let params: Vec<BoxedStrategy<Option<Vec<String>>>> = family
-        .params
+        .params()
         .iter()
         .map(|param| {
             let bound = SMALL
                 .iter()
-                .find(|&&(f, p, _)| f == family.name && p == param.name)
+                .find(|&&(f, p, _)| f == family.name() && p == param.name)
                 .map(|&(_, _, b)| b);
             let count = match param.kind {
                 ParamKind::Positional { many: true, .. } => 0..5usize,
@@ -1121,9 +1121,9 @@ fn family_inputs(family: &'static Family) -> BoxedStrategy<Vec<Option<Vec<String
     params.boxed()
 }
 
-fn family(family: &'static Family, cases: u32) -> Figures {
+fn family(family: &'static dyn Family, cases: u32) -> Figures {
     fuzz(
-        &format!("family {}", family.name),
+        &format!("family {}", family.name()),
         cases,
         (family_inputs(family), file_text()),
         |(given, file)| {
@@ -1139,8 +1139,8 @@ fn family(family: &'static Family, cases: u32) -> Figures {
                         text: text.clone(),
                     })
                 };
-                let mut inputs = Inputs::new(family.params, &reader, &NoProgress);
-                for (param, values) in family.params.iter().zip(&given) {
+                let mut inputs = Inputs::new(family.params(), &reader, &NoProgress);
+                for (param, values) in family.params().iter().zip(&given) {
                     if let Some(values) = values {
                         inputs.set(param.name, values.clone());
                     }
@@ -1169,7 +1169,7 @@ fn family(family: &'static Family, cases: u32) -> Figures {
 }
 
 fn families(cases: u32) -> Vec<Figures> {
-    FAMILIES.iter().map(|f| family(f, cases)).collect()
+    FAMILIES.iter().map(|f| family(*f, cases)).collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1334,8 +1334,8 @@ fn long_run() {
             show(reader(cases));
         }
     }
-    for f in FAMILIES.iter().filter(|f| chosen(f.name)) {
-        show(family(f, cases));
+    for f in FAMILIES.iter().filter(|f| chosen(f.name())) {
+        show(family(*f, cases));
     }
     let total: u64 = all.iter().map(|f| f.inputs).sum();
     let accepted: u64 = all.iter().map(|f| f.accepted).sum();

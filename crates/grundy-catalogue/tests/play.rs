@@ -11,25 +11,30 @@ use grundy_catalogue::play::{Match, PlayError, Session};
 #[test]
 fn every_game_plays_from_its_example() {
     for game in registry::playables() {
-        let m = registry::play(game.example, game.start, 200_000)
-            .unwrap_or_else(|e| panic!("{}: {e}", game.example));
+        let m = registry::play(game.example(), game.start(), 200_000)
+            .unwrap_or_else(|e| panic!("{}: {e}", game.example()));
         let start = m.analyse(m.start());
         // A position's name reads back as the same position.
-        let again = registry::play(game.example, &start.position, 200_000).unwrap();
+        let again = registry::play(game.example(), &start.position, 200_000).unwrap();
         assert_eq!(
             again.name(again.start()),
             start.position,
             "{}",
-            game.example
+            game.example()
         );
-        assert!(!start.is_over(), "{}", game.example);
+        assert!(!start.is_over(), "{}", game.example());
         // Every move is evaluated consistently with the position's outcome.
         let wins = start
             .moves
             .iter()
             .filter(|c| c.result == Outcome::Win)
             .count();
-        assert_eq!(start.outcome == Outcome::Win, wins > 0, "{}", game.example);
+        assert_eq!(
+            start.outcome == Outcome::Win,
+            wins > 0,
+            "{}",
+            game.example()
+        );
     }
 }
 

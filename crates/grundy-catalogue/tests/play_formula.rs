@@ -124,8 +124,8 @@ fn every_game_with_a_formula_is_tested_here() {
         "staircase",
     ];
     let with_formula: Vec<&str> = registry::playables()
-        .filter(|g| g.formula.is_some())
-        .map(|g| g.syntax)
+        .filter(|g| g.formula().is_some())
+        .map(|g| g.syntax())
         .collect();
     assert_eq!(with_formula, tested);
 }

@@ -67,9 +67,9 @@ impl BudgetArgs {
 /// `--timeout`: the partizan rulesets (canonical forms of boards, strips and graphs), the
 /// take-and-break games (values from heap 0 up), misère play (canonical forms of sums, the
 /// census) and search (its deadline; the memory its table may take).
-pub fn takes_budget(family: &Family) -> bool {
+pub fn takes_budget(family: &dyn Family) -> bool {
     matches!(
-        family.group,
+        family.group(),
         Group::Rulesets | Group::TakeAndBreak | Group::Misere | Group::Search
     )
 }
@@ -90,13 +90,13 @@ pub fn args() -> [Arg; 2] {
 
 /// The budget of a generated command's matches (with [`args`]), naming `--max-positions`
 /// where `family` has it.
-pub fn from_matches(matches: &ArgMatches, family: &Family) -> Result<Budget> {
+pub fn from_matches(matches: &ArgMatches, family: &dyn Family) -> Result<Budget> {
     let budget = budget(
         matches.get_one::<String>("memory").map(String::as_str),
         matches.get_one::<String>("timeout").map(String::as_str),
     )?;
     Ok(
-        match family.params.iter().any(|p| p.name == "max-positions") {
+        match family.params().iter().any(|p| p.name == "max-positions") {
             true => budget.named(RAISE),
             false => budget,
         },

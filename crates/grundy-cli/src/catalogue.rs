@@ -15,15 +15,16 @@ use crate::progress::Bar;
 use crate::source::read_source;
 
 /// The subcommand of a family.
-pub fn command(family: &Family) -> Command {
-    let mut command = Command::new(family.name)
-        .about(render(family.about, family.params, naming))
+pub fn command(family: &dyn Family) -> Command {
+    let mut command = Command::new(family.name())
+        .aliases(family.aliases())
+        .about(render(family.about(), family.params(), naming))
         .after_help(format!(
             "Example: grundy {} {}",
-            family.name,
-            example(family.params, family.example)
+            family.name(),
+            example(family.params(), family.example())
         ));
-    command = command.args(family.params.iter().map(|p| arg(p, family.params)));
+    command = command.args(family.params().iter().map(|p| arg(p, family.params())));
     if budget_cmd::takes_budget(family) {
         command = command.args(budget_cmd::args());
     }
@@ -142,18 +143,18 @@ pub fn set_inputs(inputs: &mut Inputs, params: &'static [Param], matches: &ArgMa
 }
 
 /// Runs a family on the arguments of its subcommand and writes its report.
-pub fn run(family: &Family, matches: &ArgMatches, format: Format) -> Result<()> {
+pub fn run(family: &dyn Family, matches: &ArgMatches, format: Format) -> Result<()> {
     let reader = |path: &str| read_source(path);
     let bar = Bar::new();
     // The user's key, found or made only when a family signs a file (`search --regions`).
     let key = || grundy::partizan::region_table::user_key(std::env::var_os);
-    let mut inputs = Inputs::new(family.params, &reader, &bar)
+    let mut inputs = Inputs::new(family.params(), &reader, &bar)
         .with_naming(naming)
         .with_key(&key);
     if budget_cmd::takes_budget(family) {
         inputs = inputs.with_budget(budget_cmd::from_matches(matches, family)?);
     }
-    set_inputs(&mut inputs, family.params, matches);
+    set_inputs(&mut inputs, family.params(), matches);
     let report = family.answer(&inputs).map_err(|e| anyhow!("{e}"));
     bar.finish();
     emit(&report?, format)

@@ -28,11 +28,11 @@ fn sections() -> Vec<Section> {
         example: "grundy play nim 3 4 5 --first engine".into(),
     });
     for group in Group::ALL {
-        let families: Vec<_> = FAMILIES.iter().filter(|f| f.group == group).collect();
+        let families: Vec<_> = FAMILIES.iter().filter(|f| f.group() == group).collect();
         let Some(first) = families.first() else {
             continue;
         };
-        let mut commands: Vec<String> = families.iter().map(|f| f.name.to_string()).collect();
+        let mut commands: Vec<String> = families.iter().map(|f| f.name().to_string()).collect();
         if group == Group::Compounds {
             commands.insert(0, "nimber".into());
         }
@@ -41,8 +41,8 @@ fn sections() -> Vec<Section> {
             commands,
             example: format!(
                 "grundy {} {}",
-                first.name,
-                crate::catalogue::example(first.params, first.example)
+                first.name(),
+                crate::catalogue::example(first.params(), first.example())
             ),
         });
     }

@@ -70,7 +70,7 @@ pub fn command() -> Command {
         .subcommand_required(true)
         .arg_required_else_help(true);
     root = root.subcommand(strong_cmd::command());
-    for family in FAMILIES {
+    for &family in FAMILIES {
         root = root.subcommand(catalogue::command(family));
     }
     let names: Vec<String> = root

@@ -41,11 +41,11 @@ pub fn command() -> Command {
              connect4 --solved c4-5x4 '' (the empty board) or any board of that size",
         );
     for (family, strong) in registry::strong_families() {
-        let sub = Command::new(family.name)
+        let sub = Command::new(family.name())
             .about(strong.about)
             .after_help(format!(
                 "Example: grundy strong {} {} {}",
-                family.name,
+                family.name(),
                 catalogue::example(strong.params, strong.example),
                 strong.example_folder
             ))
@@ -119,9 +119,9 @@ pub fn run(matches: &ArgMatches, format: Format) -> Result<()> {
         return check(dir, format);
     }
     let (_, strong) = (registry::strong_families())
-        .find(|(family, _)| family.name == name)
+        .find(|(family, _)| family.name() == name)
         .expect("a subcommand made from the registry");
-    solve(strong, sub, dir, format)
+    solve(&strong, sub, dir, format)
 }
 
 /// Solves the game of a family's strong solution (its parameters from `matches`) into `dir`
@@ -202,11 +202,11 @@ fn check(dir: &Path, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
     let bar = Bar::new();
     let found = registry::strong_families().find_map(|(family, strong)| {
-        Some((family.name, (strong.check)(&manifest.game, dir, &bar)?))
+        Some((family.name(), (strong.check)(&manifest.game, dir, &bar)?))
     });
     bar.finish();
     let Some((name, checked)) = found else {
-        let known: Vec<&str> = registry::strong_families().map(|(f, _)| f.name).collect();
+        let known: Vec<&str> = registry::strong_families().map(|(f, _)| f.name()).collect();
         return Err(anyhow!(
             "{}: a solution of {}, a game this command does not know (expected one of {})",
             dir.join(file::MANIFEST).display(),

@@ -625,10 +625,10 @@ fn help_lists_every_command_under_a_heading() {
         .collect();
     for family in grundy_catalogue::games::registry::FAMILIES {
         assert_eq!(
-            listed.iter().filter(|&&c| c == family.name).count(),
+            listed.iter().filter(|&&c| c == family.name()).count(),
             1,
             "{} in {out}",
-            family.name
+            family.name()
         );
     }
     for tool in [
@@ -744,12 +744,12 @@ fn shell_words(line: &str) -> Vec<String> {
 #[test]
 fn every_familys_example_in_its_help_runs() {
     for family in grundy_catalogue::games::registry::FAMILIES {
-        let help = grundy(&[family.name, "--help"]).ok().to_string();
+        let help = grundy(&[family.name(), "--help"]).ok().to_string();
         let line = (help.lines())
             .find_map(|l| l.strip_prefix("Example: grundy "))
-            .unwrap_or_else(|| panic!("{}: no example in its help", family.name));
+            .unwrap_or_else(|| panic!("{}: no example in its help", family.name()));
         let words = shell_words(line);
-        assert_eq!(words[0], family.name, "{line}");
+        assert_eq!(words[0], family.name(), "{line}");
         let args: Vec<&str> = words.iter().map(String::as_str).collect();
         let run = grundy(&args);
         if run.code != 0 {
@@ -758,7 +758,7 @@ fn every_familys_example_in_its_help_runs() {
             let message = run.failed();
             assert!(
                 message.contains("No such file or directory")
-                    && family.example.iter().any(|(_, v)| message.contains(v)),
+                    && family.example().iter().any(|(_, v)| message.contains(v)),
                 "{line}: {message}"
             );
         }

@@ -232,8 +232,8 @@ fn move_lists(out: &str) -> Vec<Vec<(usize, String)>> {
 fn the_moves_are_numbered_at_every_turn_and_no_outcome_shows_without_hint() {
     for game in registry::playables() {
         for via in BOTH {
-            let out = play_via(via, &[game.example], "1\n1\n1\nshow\nquit\n");
-            let what = format!("{} via {via:?}: {out}", game.example);
+            let out = play_via(via, &[game.example()], "1\n1\n1\nshow\nquit\n");
+            let what = format!("{} via {via:?}: {out}", game.example());
             // Each turn of the player's comes after its position and its moves, numbered
             // from 1: after each move the engine answers, and `show` shows them again.
             let turns = out.matches("You to move: ").count();
@@ -524,8 +524,12 @@ fn a_loopy_graph_announces_its_draws_on_request_and_ends_on_repetition() {
 fn every_game_of_the_list_plays_to_the_end_against_itself() {
     // The engine moving first against an empty input: it moves once, the input ends.
     for game in registry::playables() {
-        let out = play(&[game.example, "--first", "engine"], "");
-        assert!(out.contains("The engine plays"), "{}: {out}", game.example);
+        let out = play(&[game.example(), "--first", "engine"], "");
+        assert!(
+            out.contains("The engine plays"),
+            "{}: {out}",
+            game.example()
+        );
     }
 }
 
@@ -541,7 +545,11 @@ fn unknown_games_are_named_as_such_with_the_games_known() {
                 "{message}"
             );
             for game in registry::playables() {
-                assert!(message.contains(game.syntax), "{}: {message}", game.syntax);
+                assert!(
+                    message.contains(game.syntax()),
+                    "{}: {message}",
+                    game.syntax()
+                );
             }
         }
     }
@@ -565,13 +573,13 @@ fn help_lists_every_game_of_the_registry_with_a_start_that_plays() {
     for help in [&help, &screen.stdout] {
         let games = help.split("Games, each with the start").nth(1).expect(help);
         for game in registry::playables() {
-            let start: Vec<&str> = game.start.split_whitespace().collect();
+            let start: Vec<&str> = game.start().split_whitespace().collect();
             let line = (games.lines())
-                .find(|l| l.trim_start().starts_with(&format!("{} ", game.example)))
-                .unwrap_or_else(|| panic!("{} not in: {help}", game.example));
+                .find(|l| l.trim_start().starts_with(&format!("{} ", game.example())))
+                .unwrap_or_else(|| panic!("{} not in: {help}", game.example()));
             let quoted: String = line.chars().filter(|&c| c != '\'').collect();
             assert!(quoted.contains(&start.join(" ")), "{line}");
-            assert!(line.contains(game.syntax), "{line}");
+            assert!(line.contains(game.syntax()), "{line}");
         }
     }
     // Each start as the help writes it plays, through a shell.

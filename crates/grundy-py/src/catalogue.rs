@@ -126,12 +126,12 @@ fn words(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// The values of one parameter: a single-valued one joins a list with commas (`set=[1, 3, 4]`
 /// is `--set 1,3,4`); a flag is set by a true value.
 fn param_values(
-    family: &Family,
+    family: &dyn Family,
     name: &'static str,
     value: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Vec<String>>> {
     let param = family
-        .params
+        .params()
         .iter()
         .find(|p| p.name == name)
         .expect("a parameter of the family");
@@ -184,7 +184,7 @@ pub fn catalogue(
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
     let family = grundy_catalogue::games::registry::family(name).ok_or_else(|| {
-        let known: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+        let known: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
         errors::input(format!(
             "no family {name:?} (the families: {})",
             known.join(", ")
@@ -192,7 +192,7 @@ pub fn catalogue(
     })?;
     let mut given: Vec<(&'static str, Vec<String>)> = Vec::new();
     let positionals: Vec<_> = family
-        .params
+        .params()
         .iter()
         .filter(|p| matches!(p.kind, ParamKind::Positional { .. }))
         .collect();
@@ -241,11 +241,11 @@ pub fn catalogue(
     for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
         let key: String = key.extract::<String>()?.replace('_', "-");
         let param = family
-            .params
+            .params()
             .iter()
             .find(|p| p.name == key)
             .ok_or_else(|| {
-                let known: Vec<&str> = family.params.iter().map(|p| p.name).collect();
+                let known: Vec<&str> = family.params().iter().map(|p| p.name).collect();
                 errors::input(format!(
                     "{name} has no parameter {key:?} (its parameters: {})",
                     known.join(", ")
@@ -266,7 +266,7 @@ pub fn catalogue(
         // The user's key, found or made only when a family signs a file (`search` with
         // `regions=`): where the command line keeps it, so both read each other's tables.
         let key = || grundy::partizan::region_table::user_key(std::env::var_os);
-        let mut inputs = Inputs::new(family.params, &reader, &bar)
+        let mut inputs = Inputs::new(family.params(), &reader, &bar)
             .with_naming(naming)
             .with_budget(budget.clone())
             .with_key(&key);
@@ -293,15 +293,15 @@ fn naming(param: &Param) -> String {
 /// positional values in order, then its options and flags as keyword arguments (Python takes
 /// keywords last, whatever order the command line writes them in: `--set 1,3,4 10 7`); whole
 /// numbers bare, other values as strings. O(length).
-fn example(family: &Family) -> String {
+fn example(family: &dyn Family) -> String {
     let literal = |value: &str| match value.parse::<i64>() {
         Ok(n) => n.to_string(),
         Err(_) => format!("'{}'", value.replace('\\', "\\\\").replace('\'', "\\'")),
     };
-    let mut positional = vec![literal(family.name)];
+    let mut positional = vec![literal(family.name())];
     let mut keywords = Vec::new();
-    for &(name, value) in family.example {
-        match family.params.iter().find(|p| p.name == name) {
+    for &(name, value) in family.example() {
+        match family.params().iter().find(|p| p.name == name) {
             Some(p) if p.kind == ParamKind::Flag => keywords.push(format!("{}True", naming(p))),
             Some(p) if matches!(p.kind, ParamKind::Option { .. }) => {
                 keywords.push(format!("{}{}", naming(p), literal(value)))
@@ -322,9 +322,9 @@ fn example(family: &Family) -> String {
 #[pyfunction]
 pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
-    for family in FAMILIES {
+    for &family in FAMILIES {
         let params = PyList::empty(py);
-        for param in family.params {
+        for param in family.params() {
             let kind = match param.kind {
                 ParamKind::Positional { many: true, .. } => "positional, many",
                 ParamKind::Positional { .. } => "positional",
@@ -335,7 +335,7 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
             d.set_item("name", param.name.replace('-', "_"))?;
             d.set_item("kind", kind)?;
             d.set_item("value_name", param.value_name)?;
-            d.set_item("help", render(param.help, family.params, naming))?;
+            d.set_item("help", render(param.help, family.params(), naming))?;
             d.set_item("default", param.default)?;
             match param.value {
                 _ if param.kind == ParamKind::Flag => d.set_item("type", "flag")?,
@@ -351,7 +351,7 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
                 }
             }
             let python = |name: &str| name.replace('-', "_");
-            let excluded = param.excluded(family.params).into_iter();
+            let excluded = param.excluded(family.params()).into_iter();
             d.set_item(
                 "needs",
                 param.needs.iter().map(|n| python(n)).collect::<Vec<_>>(),
@@ -364,9 +364,9 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
             params.append(d)?;
         }
         let d = PyDict::new(py);
-        d.set_item("name", family.name)?;
-        d.set_item("group", family.group.heading())?;
-        d.set_item("about", render(family.about, family.params, naming))?;
+        d.set_item("name", family.name())?;
+        d.set_item("group", family.group().heading())?;
+        d.set_item("about", render(family.about(), family.params(), naming))?;
         d.set_item("example", example(family))?;
         d.set_item("params", params)?;
         list.append(d)?;

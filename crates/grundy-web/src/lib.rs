@@ -437,7 +437,7 @@ impl Drop for StopOnDrop {
 #[derive(Debug, Serialize)]
 struct GameEntry {
     #[serde(flatten)]
-    game: &'static Playable,
+    game: &'static dyn Playable,
     /// The largest parameter of the game's table when none is chosen: the command line's
     /// default, which keeps costly tables (the boards of a ruleset) within their limit;
     /// `null` for a game without a table.
@@ -446,9 +446,9 @@ struct GameEntry {
 
 /// The answer of `GET /api/games`, made once: the registry does not change while serving.
 static GAMES: LazyLock<Vec<GameEntry>> = LazyLock::new(|| {
-    let entry = |game: &'static Playable| GameEntry {
+    let entry = |game: &'static dyn Playable| GameEntry {
         game,
-        table_size: registry::play_table(game.example)
+        table_size: registry::play_table(game.example())
             .and_then(|t| registry::table_game(&t.name).ok())
             .map(|t| t.default_span().last),
     };

@@ -210,10 +210,10 @@ async fn every_game_with_a_table_draws_it_and_plays_from_its_cells() {
     let app = server();
     let mut drawn = Vec::new();
     for game in grundy_catalogue::games::registry::playables() {
-        let Some(table) = grundy_catalogue::games::registry::play_table(game.example) else {
+        let Some(table) = grundy_catalogue::games::registry::play_table(game.example()) else {
             continue;
         };
-        let uri = format!("/api/table?game={}&size=3", game.example);
+        let uri = format!("/api/table?game={}&size=3", game.example());
         let (status, t) = get(&app, &uri).await;
         assert_eq!(status, StatusCode::OK, "{uri}: {t}");
         assert_eq!(t["parameters"].as_u64(), Some(table.parameters as u64));
@@ -225,11 +225,16 @@ async fn every_game_with_a_table_draws_it_and_plays_from_its_cells() {
             "{uri}: {t}"
         );
         for start in positions.iter().filter_map(Value::as_str) {
-            let request = json!({"game": game.example, "start": start});
+            let request = json!({"game": game.example(), "start": start});
             let (status, p) = post(&app, "/api/position", &request).await;
-            assert_eq!(status, StatusCode::OK, "{} from {start}: {p}", game.example);
+            assert_eq!(
+                status,
+                StatusCode::OK,
+                "{} from {start}: {p}",
+                game.example()
+            );
         }
-        drawn.push(game.example);
+        drawn.push(game.example());
     }
     for game in [
         "nim",
@@ -917,14 +922,14 @@ async fn a_catalogue_position_says_why() {
     // not.
     let default = grundy_web::app(Limits::default());
     for game in grundy_catalogue::games::registry::playables() {
-        let request = json!({"game": game.example, "start": game.start});
+        let request = json!({"game": game.example(), "start": game.start()});
         let (status, answer) = post(&default, "/api/position", &request).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         assert_eq!(
             answer.get("why").is_some(),
             answer.get("canonical_form").is_none(),
             "{}: {answer}",
-            game.example
+            game.example()
         );
     }
     // A game whose formula says nothing more has no why.

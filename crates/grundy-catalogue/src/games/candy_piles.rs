@@ -28,7 +28,7 @@ use serde::Serialize;
 use super::catalogue_game::own_rules;
 use super::corner_walk::{corner_outcome, DownSet};
 use super::Answer;
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::outcome::Outcome;
 use grundy::report::Report;
 use grundy::rules::Game;
@@ -169,29 +169,48 @@ own_rules!(
 /// `grundy candy-piles A1 ... An`: Candy Piles by the diagonal walk of notes 000: the
 /// outcome and the winning moves (at most two). The piles can also come from a file (`--file`,
 /// `-` for standard input) in the format of AtCoder AGC002 E: N, then N pile sizes.
-pub static FAMILY: Family = Family {
-    name: "candy-piles",
-    group: Group::Piles,
-    about: "Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever \
-            takes the last stone loses",
-    example: &[("piles", "1"), ("piles", "3")],
-    params: &[
-        super::or_file(
-            Param::args(
-                "piles",
-                "PILE",
-                "The pile sizes (0 to 2^64 - 1 stones each), in any order",
-            )
-            .whole("a pile size", 0)
-            .each("pile"),
-        ),
-        super::file_param("Read the piles from a file (`-`: standard input): N, then N pile sizes"),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct CandyPilesFamily;
+
+impl Family for CandyPilesFamily {
+    fn name(&self) -> &'static str {
+        "candy-piles"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Candy Piles (AGC002 E): take one stone from every pile or a largest pile; whoever \
+         takes the last stone loses"
+    }
+
+    fn example(&self) -> Example {
+        &[("piles", "1"), ("piles", "3")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::or_file(
+                Param::args(
+                    "piles",
+                    "PILE",
+                    "The pile sizes (0 to 2^64 - 1 stones each), in any order",
+                )
+                .whole("a pile size", 0)
+                .each("pile"),
+            ),
+            super::file_param(
+                "Read the piles from a file (`-`: standard input): N, then N pile sizes",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let piles = inputs.numbers_or_file("piles", "file")?;

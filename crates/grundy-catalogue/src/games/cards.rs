@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::strong::{Checked, Strong, StrongRun};
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
 use grundy::input::{self, InputError};
 use grundy::outcome::Outcome;
@@ -573,78 +573,101 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
 /// `grundy cards MOVER OTHER`: the card game from two hands. The common answer (outcome for
 /// the player to move, every winning move as `yours+theirs`), then `remoteness` (null for a
 /// draw), `best_moves` and `positions`.
-pub static FAMILY: Family = Family {
-    name: "cards",
-    group: Group::Graphs,
-    about: "A game with numbers (Codeforces 919F): turn your card a into a+b mod M with their \
-            card b; zeros only wins. Outcome with draws, remoteness, best moves",
-    example: &[("mover", "1 0 0 0 0 0 0 0"), ("other", "0 0 0 0 4 0 0 0")],
-    params: &[
-        Param::arg(
-            "mover",
-            "MOVER",
-            "The hand of the player to move: its numbers, separated by spaces or commas",
-        ),
-        Param::arg("other", "OTHER", "The other hand, of as many cards"),
-        Param::option(
-            "modulus",
-            "M",
-            "The numbers are modulo M (default 5, or the solution's with {solved})",
-        )
-        .whole("a modulus", 2)
-        .at_most(MAX_MODULUS as u64),
-        // Positions explored by default to answer one position without a solution on disk.
-        super::max_positions("2000000"),
-        Param::option(
-            "solved",
-            "DIR",
-            "Answer from a strong solution on disk (made by the strong solver of this game) \
-             instead of exploring",
-        ),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: Some(Strong {
-        about: "Solve the card game of Codeforces 919F strongly (turn your card a into a + b \
-                mod M with the opponent's card b; zeros only wins): every position's outcome, \
-                draws included, and remoteness, by retrograde analysis over un-moves into DIR",
-        params: &[
-            Param::option("cards", "N", "Cards a hand")
-                .default("8")
-                .whole("a count", 1)
-                .at_most(u32::MAX as u64),
-            Param::option("modulus", "M", "The numbers are modulo M")
-                .default("5")
-                .whole("a count", 1)
-                .at_most(u32::MAX as u64),
-        ],
-        example: &[("cards", "8"), ("modulus", "5")],
-        example_folder: "cards-8-5",
-        solve: |inputs, dir, options| {
-            let (cards, modulus) = (inputs.whole("cards")?, inputs.whole("modulus")?);
-            let (cards, modulus) = (cards as u32, modulus as u32);
-            let game = Cards::new(cards, modulus).map_err(|e| {
-                let place = format!("{} and {}", inputs.shown("cards"), inputs.shown("modulus"));
-                InputError::invalid(place, e)
-            })?;
-            let summary = tiered::solve_tiered(&game, dir, options, inputs.progress())?;
-            Ok(StrongRun {
-                summary,
-                start: None,
-            })
-        },
-        check: |name, dir, progress| {
-            let game = Cards::from_name(name)?;
-            let (cards, modulus) = (game.cards(), game.modulus());
-            let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
-            Some(Checked {
-                tiers,
-                params: vec![
-                    ("cards", cards.to_string()),
-                    ("modulus", modulus.to_string()),
-                ],
-            })
-        },
-    }),
-};
+pub struct CardsFamily;
+
+impl Family for CardsFamily {
+    fn name(&self) -> &'static str {
+        "cards"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "A game with numbers (Codeforces 919F): turn your card a into a+b mod M with their \
+         card b; zeros only wins. Outcome with draws, remoteness, best moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("mover", "1 0 0 0 0 0 0 0"), ("other", "0 0 0 0 4 0 0 0")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "mover",
+                "MOVER",
+                "The hand of the player to move: its numbers, separated by spaces or commas",
+            ),
+            Param::arg("other", "OTHER", "The other hand, of as many cards"),
+            Param::option(
+                "modulus",
+                "M",
+                "The numbers are modulo M (default 5, or the solution's with {solved})",
+            )
+            .whole("a modulus", 2)
+            .at_most(MAX_MODULUS as u64),
+            // Positions explored by default to answer one position without a solution on disk.
+            super::max_positions("2000000"),
+            Param::option(
+                "solved",
+                "DIR",
+                "Answer from a strong solution on disk (made by the strong solver of this game) \
+                 instead of exploring",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn strong(&self) -> Option<Strong> {
+        const STRONG: Strong = Strong {
+            about: "Solve the card game of Codeforces 919F strongly (turn your card a into a + b \
+                    mod M with the opponent's card b; zeros only wins): every position's outcome, \
+                    draws included, and remoteness, by retrograde analysis over un-moves into DIR",
+            params: &[
+                Param::option("cards", "N", "Cards a hand")
+                    .default("8")
+                    .whole("a count", 1)
+                    .at_most(u32::MAX as u64),
+                Param::option("modulus", "M", "The numbers are modulo M")
+                    .default("5")
+                    .whole("a count", 1)
+                    .at_most(u32::MAX as u64),
+            ],
+            example: &[("cards", "8"), ("modulus", "5")],
+            example_folder: "cards-8-5",
+            solve: |inputs, dir, options| {
+                let (cards, modulus) = (inputs.whole("cards")?, inputs.whole("modulus")?);
+                let (cards, modulus) = (cards as u32, modulus as u32);
+                let game = Cards::new(cards, modulus).map_err(|e| {
+                    let place =
+                        format!("{} and {}", inputs.shown("cards"), inputs.shown("modulus"));
+                    InputError::invalid(place, e)
+                })?;
+                let summary = tiered::solve_tiered(&game, dir, options, inputs.progress())?;
+                Ok(StrongRun {
+                    summary,
+                    start: None,
+                })
+            },
+            check: |name, dir, progress| {
+                let game = Cards::from_name(name)?;
+                let (cards, modulus) = (game.cards(), game.modulus());
+                let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
+                Some(Checked {
+                    tiers,
+                    params: vec![
+                        ("cards", cards.to_string()),
+                        ("modulus", modulus.to_string()),
+                    ],
+                })
+            },
+        };
+        Some(STRONG)
+    }
+}

@@ -29,7 +29,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::report::Report;
 use grundy::rules::Impartial;
 
@@ -156,30 +156,47 @@ pub fn answer(n: u64, k: u64) -> Result<Answer<CircleMove>, ZeroK> {
 /// `grundy circle-take N K`: text prints the winning first move as `take 5 consecutive
 /// stones (leaves a row of 0)`; JSON moves are `{"take": 5, "leaves": 0}`. All placements of a
 /// first move are the same up to rotation.
-pub static FAMILY: Family = Family {
-    name: "circle-take",
-    group: Group::Rows,
-    about: "Take 1 to K consecutive stones from a circle of N: who wins, the winning first move",
-    example: &[("n", "5"), ("k", "6")],
-    params: &[
-        Param::arg(
-            "n",
-            "N",
-            "The number of stones in the circle (0 to 2^64 - 1)",
-        )
-        .whole("a number of stones", 0),
-        Param::arg(
-            "k",
-            "K",
-            "The most consecutive stones a move may take (1 to 2^64 - 1)",
-        )
-        .whole("a number of stones", 0),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct CircleTakeFamily;
+
+impl Family for CircleTakeFamily {
+    fn name(&self) -> &'static str {
+        "circle-take"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rows
+    }
+
+    fn about(&self) -> &'static str {
+        "Take 1 to K consecutive stones from a circle of N: who wins, the winning first move"
+    }
+
+    fn example(&self) -> Example {
+        &[("n", "5"), ("k", "6")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "n",
+                "N",
+                "The number of stones in the circle (0 to 2^64 - 1)",
+            )
+            .whole("a number of stones", 0),
+            Param::arg(
+                "k",
+                "K",
+                "The most consecutive stones a move may take (1 to 2^64 - 1)",
+            )
+            .whole("a number of stones", 0),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let n = inputs.whole("n")?;

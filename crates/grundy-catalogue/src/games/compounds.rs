@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::impartial::product::{corner_move, corners_value, CornerMove};
 use grundy::impartial::{misere, nim_k};
 use grundy::input::{self, InputError};
@@ -45,27 +45,44 @@ impl fmt::Display for NimKMove {
 /// `grundy nim-k K PILES...`: Moore's Nim_k, a move takes from 1 to K piles; the player to
 /// move loses iff for every bit the number of piles with that bit set is a multiple of K + 1.
 /// The common answer, with one winning move (built bit by bit from the top, as in the notes).
-pub static NIM_K: Family = Family {
-    name: "nim-k",
-    group: Group::Compounds,
-    about: "Moore's Nim_k: a move takes from 1 to K piles; who wins, and a winning move",
-    example: &[
-        ("k", "2"),
-        ("piles", "3"),
-        ("piles", "5"),
-        ("piles", "6"),
-        ("piles", "7"),
-    ],
-    params: &[
-        Param::arg("k", "K", "How many piles a move may take from (at least 1)")
-            .whole("a number of piles", 1),
-        super::PILES,
-    ],
-    run: run_nim_k,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct NimKFamily;
+
+impl Family for NimKFamily {
+    fn name(&self) -> &'static str {
+        "nim-k"
+    }
+
+    fn group(&self) -> Group {
+        Group::Compounds
+    }
+
+    fn about(&self) -> &'static str {
+        "Moore's Nim_k: a move takes from 1 to K piles; who wins, and a winning move"
+    }
+
+    fn example(&self) -> Example {
+        &[
+            ("k", "2"),
+            ("piles", "3"),
+            ("piles", "5"),
+            ("piles", "6"),
+            ("piles", "7"),
+        ]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg("k", "K", "How many piles a move may take from (at least 1)")
+                .whole("a number of piles", 1),
+            super::PILES,
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_nim_k(inputs)
+    }
+}
 
 fn run_nim_k(inputs: &Inputs) -> Result<Report, RunError> {
     let k = inputs.whole("k")?;
@@ -112,24 +129,41 @@ impl fmt::Display for ComponentMove {
 /// `grundy misere VALUES...`: a misère sum (Anti-SG) of components of these values, the last
 /// player to move loses: the player to move wins iff every value is at most 1 and their XOR is
 /// 0, or some value is above 1 and the XOR is not 0. The common answer, with one winning move.
-pub static MISERE: Family = Family {
-    name: "misere",
-    group: Group::Compounds,
-    about: "A misère sum (Anti-SG): components of the given values, the last player to move loses",
-    example: &[("values", "1"), ("values", "1"), ("values", "4")],
-    params: &[Param::args(
-        "values",
-        "VALUES",
-        "The values of the components (for Anti-Nim: the pile sizes). The rule is exact when \
-         a component of value 0 has no move (see docs/catalogue.md)",
-    )
-    .whole("a value", 0)
-    .each("component")],
-    run: run_misere,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct MisereFamily;
+
+impl Family for MisereFamily {
+    fn name(&self) -> &'static str {
+        "misere"
+    }
+
+    fn group(&self) -> Group {
+        Group::Compounds
+    }
+
+    fn about(&self) -> &'static str {
+        "A misère sum (Anti-SG): components of the given values, the last player to move loses"
+    }
+
+    fn example(&self) -> Example {
+        &[("values", "1"), ("values", "1"), ("values", "4")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::args(
+            "values",
+            "VALUES",
+            "The values of the components (for Anti-Nim: the pile sizes). The rule is exact when \
+             a component of value 0 has no move (see docs/catalogue.md)",
+        )
+        .whole("a value", 0)
+        .each("component")];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_misere(inputs)
+    }
+}
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
     let values = inputs.wholes("values")?;
@@ -188,23 +222,40 @@ const CORNER_BUDGET: u64 = 1 << 22;
 /// has its corners turned); a head at 0-based (x, y) is worth the nim product x ⊗ y (Tartan's
 /// theorem), the board the XOR of its heads. The common answer with one winning move,
 /// searched within a budget.
-pub static CORNERS: Family = Family {
-    name: "corners",
-    group: Group::Compounds,
-    about: "The corner-flipping coin game: its value by Tartan's theorem, and a winning move",
-    example: &[("heads", "1,1"), ("heads", "2,2")],
-    params: &[Param::args(
-        "heads",
-        "HEADS",
-        "The heads, each as comma-separated 0-based coordinates (`x,y` on a board, `x,y,z` in \
-         a box; all of one dimension). `-` reads them from standard input, one per line, with \
-         coordinates separated by commas or spaces",
-    )],
-    run: run_corners,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct CornersFamily;
+
+impl Family for CornersFamily {
+    fn name(&self) -> &'static str {
+        "corners"
+    }
+
+    fn group(&self) -> Group {
+        Group::Compounds
+    }
+
+    fn about(&self) -> &'static str {
+        "The corner-flipping coin game: its value by Tartan's theorem, and a winning move"
+    }
+
+    fn example(&self) -> Example {
+        &[("heads", "1,1"), ("heads", "2,2")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::args(
+            "heads",
+            "HEADS",
+            "The heads, each as comma-separated 0-based coordinates (`x,y` on a board, `x,y,z` in \
+             a box; all of one dimension). `-` reads them from standard input, one per line, with \
+             coordinates separated by commas or spaces",
+        )];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_corners(inputs)
+    }
+}
 
 /// Heads from the arguments, or from standard input for `-`.
 fn read_heads(inputs: &Inputs) -> Result<Vec<Vec<u64>>, InputError> {

@@ -40,7 +40,7 @@
 //! n ≤ ⌊k⌋ + 1. A representation, outcome or list of winning moves then takes O(log |N|) per term.
 
 use super::limited::{LimitedPile, LimitedTake};
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use grundy::input;
 pub use grundy::math::ratio::{Ratio, RatioError};
 use grundy::report::{Field, Report};
@@ -324,34 +324,51 @@ const LISTED_SIZES: usize = 100;
 /// largest first, each more than k times the next), `min_winning_first_move` (from the start
 /// only: the notes' f(n), or null when the first player loses), `losing_size_count` (how many
 /// losing starts are at most N) and `losing_sizes` (the first 100 of them).
-pub static FAMILY: Family = Family {
-    name: "dynamic-subtraction",
-    group: Group::Piles,
-    about: "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)",
-    example: &[("pile", "10"), ("k", "3/2")],
-    params: &[
-        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
-        Param::option(
-            "k",
-            "K",
-            "The multiplier k ≥ 1: after a take of c the next player takes at most ⌊k·c⌋. An \
-             integer, a fraction a/b or a decimal",
-        )
-        .required(),
-        Param::option(
-            "limit",
-            "L",
-            "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
-             opponent took c). Default: the start, where the first player may take anything \
-             but the whole pile (N - 1)",
-        )
-        .whole("a limit", 1),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct DynamicSubtractionFamily;
+
+impl Family for DynamicSubtractionFamily {
+    fn name(&self) -> &'static str {
+        "dynamic-subtraction"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Dynamic subtraction, take at most k times the last take (rational k): moves, f(n)"
+    }
+
+    fn example(&self) -> Example {
+        &[("pile", "10"), ("k", "3/2")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
+            Param::option(
+                "k",
+                "K",
+                "The multiplier k ≥ 1: after a take of c the next player takes at most ⌊k·c⌋. An \
+                 integer, a fraction a/b or a decimal",
+            )
+            .required(),
+            Param::option(
+                "limit",
+                "L",
+                "In the middle of play: the most the player to move may take (⌊k·c⌋ after the \
+                 opponent took c). Default: the start, where the first player may take anything \
+                 but the whole pile (N - 1)",
+            )
+            .whole("a limit", 1),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let k = input::ratio(&inputs.shown("k"), inputs.value("k").unwrap_or_default())?;

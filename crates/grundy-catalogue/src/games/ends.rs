@@ -53,7 +53,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::corner_walk::{corner_outcome, DownSet};
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::input::{self, InputError, Words};
 use grundy::outcome::{Outcome, Player};
 use grundy::report::{big, Field, Layout, Report};
@@ -665,28 +665,45 @@ const VALUES: Param = Param::args("values", "VALUE", "")
 /// `grundy fox-cards PILE...`: each pile is its card values from top to bottom, separated
 /// by commas (`1,10`), or `--file` in the format of Codeforces 388C (n, then n lines `s c1
 /// ... cs`). Prints both players' sums; JSON `{"first": .., "second": ..}`.
-pub static FOX_CARDS: Family = Family {
-    name: "fox-cards",
-    group: Group::Problems,
-    about: "Fox and Card Game (CF 388C): the first player takes tops, the second bottoms; the \
-            sums",
-    example: &[("piles", "100"), ("piles", "1,10")],
-    params: &[
-        super::or_file(Param::args(
-            "piles",
-            "PILE",
-            "The piles, each as its card values from top to bottom separated by commas (1,10)",
-        )),
-        super::file_param(
-            "Read the piles from a file (`-`: standard input) in the format of Codeforces \
-             388C: n, then n lines `s c1 ... cs`",
-        ),
-    ],
-    run: run_fox_cards,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct FoxCardsFamily;
+
+impl Family for FoxCardsFamily {
+    fn name(&self) -> &'static str {
+        "fox-cards"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "Fox and Card Game (CF 388C): the first player takes tops, the second bottoms; the \
+         sums"
+    }
+
+    fn example(&self) -> Example {
+        &[("piles", "100"), ("piles", "1,10")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::or_file(Param::args(
+                "piles",
+                "PILE",
+                "The piles, each as its card values from top to bottom separated by commas (1,10)",
+            )),
+            super::file_param(
+                "Read the piles from a file (`-`: standard input) in the format of Codeforces \
+                 388C: n, then n lines `s c1 ... cs`",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_fox_cards(inputs)
+    }
+}
 
 fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
     let piles: Vec<Vec<u64>> = match inputs.value("file") {
@@ -737,29 +754,46 @@ fn run_fox_cards(inputs: &Inputs) -> Result<Report, RunError> {
 
 /// `grundy carrots VALUE...` (or `--file`, Codeforces 794E: n, then n values): the value left
 /// for every number k of extra moves of the first player; JSON `{"values": [..]}`.
-pub static CARROTS: Family = Family {
-    name: "carrots",
-    group: Group::Problems,
-    about: "Choosing Carrot (CF 794E): the value left from a row, for every number of extra \
-            moves",
-    example: &[
-        ("values", "1"),
-        ("values", "2"),
-        ("values", "3"),
-        ("values", "5"),
-    ],
-    params: &[
-        super::or_file(VALUES.help("The values of the row, in order")),
-        super::file_param(
-            "Read the values from a file (`-`: standard input) in the format of Codeforces \
-             794E: n, then n values",
-        ),
-    ],
-    run: run_carrots,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct CarrotsFamily;
+
+impl Family for CarrotsFamily {
+    fn name(&self) -> &'static str {
+        "carrots"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "Choosing Carrot (CF 794E): the value left from a row, for every number of extra \
+         moves"
+    }
+
+    fn example(&self) -> Example {
+        &[
+            ("values", "1"),
+            ("values", "2"),
+            ("values", "3"),
+            ("values", "5"),
+        ]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::or_file(VALUES.help("The values of the row, in order")),
+            super::file_param(
+                "Read the values from a file (`-`: standard input) in the format of Codeforces \
+                 794E: n, then n values",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_carrots(inputs)
+    }
+}
 
 fn run_carrots(inputs: &Inputs) -> Result<Report, RunError> {
     let values = inputs.numbers_or_file("values", "file")?;
@@ -782,28 +816,46 @@ fn run_carrots(inputs: &Inputs) -> Result<Report, RunError> {
 /// `grundy ends-sum VALUE...` (or `--file`: n, then n values): take from either end, larger
 /// sum wins (an even count of values, an odd total). The common answer with the first
 /// player's strategy, and `odd_sum`, `even_sum` (numbers, or decimal strings above 2^64 - 1).
-pub static ENDS_SUM: Family = Family {
-    name: "ends-sum",
-    group: Group::Problems,
-    about: "Take from either end, larger sum wins (even count, odd total): the winning strategy",
-    example: &[
-        ("values", "7"),
-        ("values", "2"),
-        ("values", "1"),
-        ("values", "1"),
-    ],
-    params: &[
-        super::or_file(
-            VALUES
-                .help("The values of the row, in order: an even number of them, with an odd total"),
-        ),
-        super::file_param("Read the values from a file (`-`: standard input): n, then n values"),
-    ],
-    run: run_ends_sum,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct EndsSumFamily;
+
+impl Family for EndsSumFamily {
+    fn name(&self) -> &'static str {
+        "ends-sum"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "Take from either end, larger sum wins (even count, odd total): the winning strategy"
+    }
+
+    fn example(&self) -> Example {
+        &[
+            ("values", "7"),
+            ("values", "2"),
+            ("values", "1"),
+            ("values", "1"),
+        ]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::or_file(VALUES.help(
+                "The values of the row, in order: an even number of them, with an odd total",
+            )),
+            super::file_param(
+                "Read the values from a file (`-`: standard input): n, then n values",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_ends_sum(inputs)
+    }
+}
 
 fn run_ends_sum(inputs: &Inputs) -> Result<Report, RunError> {
     let values = inputs.numbers_or_file("values", "file")?;
@@ -817,37 +869,54 @@ fn run_ends_sum(inputs: &Inputs) -> Result<Report, RunError> {
 
 /// `grundy two-queues THRESHOLD QUEUE1 QUEUE2`: pop from either queue; whoever brings the sum
 /// of the values popped to the threshold or beyond loses. The common answer.
-pub static TWO_QUEUES: Family = Family {
-    name: "two-queues",
-    group: Group::Problems,
-    about: "Pop from two queues; whoever brings the sum to the threshold loses. Who wins, and \
-            how",
-    example: &[("threshold", "3"), ("first", "1"), ("second", "2")],
-    params: &[
-        Param::arg(
-            "threshold",
-            "THRESHOLD",
-            "The threshold: whoever brings the sum of the values popped to it or beyond loses \
-             (from 1 to the sum of both queues)",
-        ),
-        Param::arg(
-            "first",
-            "QUEUE1",
-            "The first queue, head first, values separated by commas ('' for an empty queue)",
-        )
-        .list("a value", 0),
-        Param::arg(
-            "second",
-            "QUEUE2",
-            "The second queue, head first, values separated by commas",
-        )
-        .list("a value", 0),
-    ],
-    run: run_two_queues,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct TwoQueuesFamily;
+
+impl Family for TwoQueuesFamily {
+    fn name(&self) -> &'static str {
+        "two-queues"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "Pop from two queues; whoever brings the sum to the threshold loses. Who wins, and \
+         how"
+    }
+
+    fn example(&self) -> Example {
+        &[("threshold", "3"), ("first", "1"), ("second", "2")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "threshold",
+                "THRESHOLD",
+                "The threshold: whoever brings the sum of the values popped to it or beyond loses \
+                 (from 1 to the sum of both queues)",
+            ),
+            Param::arg(
+                "first",
+                "QUEUE1",
+                "The first queue, head first, values separated by commas ('' for an empty queue)",
+            )
+            .list("a value", 0),
+            Param::arg(
+                "second",
+                "QUEUE2",
+                "The second queue, head first, values separated by commas",
+            )
+            .list("a value", 0),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_two_queues(inputs)
+    }
+}
 
 fn run_two_queues(inputs: &Inputs) -> Result<Report, RunError> {
     let threshold = input::whole_u128(

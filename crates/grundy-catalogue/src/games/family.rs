@@ -77,45 +77,67 @@ impl fmt::Display for Group {
 }
 
 /// A family of the catalogue: one command of the command line, one entry of the Python
-/// package and of the web page.
-#[derive(Clone, Copy)]
-pub struct Family {
+/// package and of the web page. Each family is a unit struct implementing it, listed in
+/// [`super::registry::FAMILIES`]. What every family has is a required method; each optional
+/// surface (a table, games to play, a strong solution, other names) is a provided method
+/// whose default says the family has none, so that a new surface is one new provided method
+/// here and the front end that uses it, not an edit of every family.
+pub trait Family: Sync {
     /// The command's name: `wythoff`, `fibonacci-nim`.
-    pub name: &'static str,
+    fn name(&self) -> &'static str;
+
     /// The heading it is listed under.
-    pub group: Group,
+    fn group(&self) -> Group;
+
     /// One line: what the game is and what is answered.
-    pub about: &'static str,
+    fn about(&self) -> &'static str;
+
     /// An example: values of the parameters that run as they are, which each front end
     /// writes its own way in its help (`41 3 --one-based` on the command line).
-    pub example: Example,
-    /// The parameters, in the order of the command line.
-    pub params: &'static [Param],
-    /// Reads the inputs, answers.
-    pub run: fn(&Inputs) -> Result<Report, RunError>,
-    /// The tables of values this family offers to `grundy table`, if any.
-    pub table: Option<TableSource>,
-    /// The games of this family that can be played (`grundy play`, the web page), each by
-    /// its own name: Nim and Nim in misère play.
-    pub plays: &'static [Playable],
-    /// How this family is solved strongly into files, if it is.
-    pub strong: Option<Strong>,
-}
+    fn example(&self) -> Example;
 
-impl Family {
+    /// The parameters, in the order of the command line.
+    fn params(&self) -> &'static [Param];
+
+    /// Reads the inputs, answers. Front ends call [`Family::answer`], which checks the
+    /// inputs first.
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError>;
+
+    /// Other names the family answers to besides [`Family::name`]
+    /// ([`super::registry::family`] finds it by any of them): none by default.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The tables of values this family offers to `grundy table`: none by default.
+    fn table(&self) -> Option<TableSource> {
+        None
+    }
+
+    /// The games of this family that can be played (`grundy play`, the web page), each by
+    /// its own name: Nim and Nim in misère play. None by default.
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[]
+    }
+
+    /// How this family is solved strongly into files: not at all by default.
+    fn strong(&self) -> Option<Strong> {
+        None
+    }
+
     /// Checks the inputs against the parameters' declarations ([`Inputs::check`]), then
     /// answers: the way every front end runs a family.
-    pub fn answer(&self, inputs: &Inputs) -> Result<Report, RunError> {
+    fn answer(&self, inputs: &Inputs) -> Result<Report, RunError> {
         inputs.check()?;
-        (self.run)(inputs)
+        self.run(inputs)
     }
 }
 
-impl fmt::Debug for Family {
+impl fmt::Debug for dyn Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Family")
-            .field("name", &self.name)
-            .field("group", &self.group)
+            .field("name", &self.name())
+            .field("group", &self.group())
             .finish_non_exhaustive()
     }
 }

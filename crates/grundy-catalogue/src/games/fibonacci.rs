@@ -43,9 +43,11 @@ use std::sync::Arc;
 
 use super::catalogue_game::own_rules;
 use super::limited::{LimitedPile, LimitedTake};
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, game_error};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
+use crate::play::{
+    piles, Build, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine,
+};
 use grundy::budget::Budget;
 use grundy::input::{self, Words};
 use grundy::math::zeckendorf::{
@@ -235,46 +237,105 @@ impl Tabulate for FibonacciNim {
 /// play. Adds to the common answer `pile`, `limit`, `zeckendorf` (the terms of the pile,
 /// largest first) and `fibonacci` (whether the pile is a Fibonacci number: from the start the
 /// first player loses iff it is). Tables: `fibonacci`, the least winning first take by n.
-pub static FAMILY: Family = Family {
-    name: "fibonacci-nim",
-    group: Group::Piles,
-    about: "Fibonacci Nim (take at most twice the last take): who wins, every winning move",
-    example: &[("pile", "10"), ("limit", "4")],
-    params: &[
-        Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
-        Param::option(
-            "limit",
-            "L",
-            "In the middle of play: the most the player to move may take (twice the \
-             opponent's last take; a limit at least N allows taking the whole pile). Default: \
-             the start, where the first player may take anything but the whole pile (N - 1)",
-        )
-        .whole("a limit", 1),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "fibonacci",
-        about:
-            "n: the pile; the cell is Fibonacci Nim's least winning first take (0 for a P-position)",
-        parse: |spec| {
-            spec.eq_ignore_ascii_case("fibonacci")
-                .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
-        },
-    }),
-    plays: &[Playable {
-        syntax: "fibonacci",
-        example: "fibonacci",
-        about: "Fibonacci Nim: at most twice the last take, not the whole pile at first",
-        position: "the pile, and the most that may be taken: 20 or 20/5",
-        start: "20",
-        aliases: &["fibonacci-nim"],
-        why: Some(|_| Some(WhyLine(Arc::new(why)))),
-        build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(position_of_name(start)?, budget)),
-        table: Some(|_| PlayTable::of_piles("fibonacci", 1)),
-    }],
-    strong: None,
-};
+pub struct FibonacciNimFamily;
+
+impl Family for FibonacciNimFamily {
+    fn name(&self) -> &'static str {
+        "fibonacci-nim"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Fibonacci Nim (take at most twice the last take): who wins, every winning move"
+    }
+
+    fn example(&self) -> Example {
+        &[("pile", "10"), ("limit", "4")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg("pile", "N", "The pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
+            Param::option(
+                "limit",
+                "L",
+                "In the middle of play: the most the player to move may take (twice the \
+                 opponent's last take; a limit at least N allows taking the whole pile). Default: \
+                 the start, where the first player may take anything but the whole pile (N - 1)",
+            )
+            .whole("a limit", 1),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "fibonacci",
+            about: "n: the pile; the cell is Fibonacci Nim's least winning first take (0 for a \
+                    P-position)",
+            parse: |spec| {
+                spec.eq_ignore_ascii_case("fibonacci")
+                    .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
+            },
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&FibonacciPlay]
+    }
+}
+
+/// The game `fibonacci` of `grundy play` and the web page.
+struct FibonacciPlay;
+
+impl Playable for FibonacciPlay {
+    fn syntax(&self) -> &'static str {
+        "fibonacci"
+    }
+
+    fn example(&self) -> &'static str {
+        "fibonacci"
+    }
+
+    fn about(&self) -> &'static str {
+        "Fibonacci Nim: at most twice the last take, not the whole pile at first"
+    }
+
+    fn position(&self) -> &'static str {
+        "the pile, and the most that may be taken: 20 or 20/5"
+    }
+
+    fn start(&self) -> &'static str {
+        "20"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["fibonacci-nim"]
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(position_of_name(start)?, budget))
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("fibonacci", 1)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
+    }
+}
 
 /// Fibonacci Nim played from `start` (`N`, the start of the game, or `N/L`): explored where
 /// it fits the budget, else by the formula.
@@ -352,45 +413,62 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
 /// `zeckendorf_of_pile_minus_one`), a count of P-positions among the starts 1..=M (`--k K
 /// --count M`: the count alone in text, `{"k", "m", "losses"}` in JSON), or a batch (`--batch`:
 /// standard input is T, then T lines `k m`; one count a line, `{"counts": [...]}` in JSON).
-pub static MISERE_FAMILY: Family = Family {
-    name: "misere-fibonacci-nim",
-    group: Group::Piles,
-    about: "Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts",
-    example: &[("pile", "10"), ("k", "3")],
-    params: &[
-        Param::arg(
-            "pile",
-            "N",
-            "The pile (0 to 2^64 - 1 counters); omit it with {count} or {batch}",
-        )
-        .optional()
-        .whole("a pile size", 0)
-        .or(&["count", "batch"])
-        .excludes(&["count"]),
-        Param::option(
-            "k",
-            "K",
-            "The most the first move may take (later: twice the opponent's last take)",
-        )
-        .whole("a first take", 1)
-        .or(&["batch"]),
-        Param::option(
-            "count",
-            "M",
-            "Count the P-positions (second player wins) among the starts 1..=M",
-        )
-        .whole("a count", 0),
-        Param::flag(
-            "batch",
-            "Read T, then T lines `k m` from standard input; print each count, one per line",
-        )
-        .excludes(&["pile", "k", "count"]),
-    ],
-    run: run_misere,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct MisereFibonacciNimFamily;
+
+impl Family for MisereFibonacciNimFamily {
+    fn name(&self) -> &'static str {
+        "misere-fibonacci-nim"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Misère Fibonacci Nim with first take at most K (SNOI2020): a position, or counts"
+    }
+
+    fn example(&self) -> Example {
+        &[("pile", "10"), ("k", "3")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "pile",
+                "N",
+                "The pile (0 to 2^64 - 1 counters); omit it with {count} or {batch}",
+            )
+            .optional()
+            .whole("a pile size", 0)
+            .or(&["count", "batch"])
+            .excludes(&["count"]),
+            Param::option(
+                "k",
+                "K",
+                "The most the first move may take (later: twice the opponent's last take)",
+            )
+            .whole("a first take", 1)
+            .or(&["batch"]),
+            Param::option(
+                "count",
+                "M",
+                "Count the P-positions (second player wins) among the starts 1..=M",
+            )
+            .whole("a count", 0),
+            Param::flag(
+                "batch",
+                "Read T, then T lines `k m` from standard input; print each count, one per line",
+            )
+            .excludes(&["pile", "k", "count"]),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_misere(inputs)
+    }
+}
 
 fn run_misere(inputs: &Inputs) -> Result<Report, RunError> {
     if inputs.given("batch") {

@@ -38,7 +38,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::catalogue_game::own_rules;
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::math::bits::{gray, gray_inverse, lowbit};
 use grundy::report::Report;
 use grundy::rules::Impartial;
@@ -151,21 +151,39 @@ own_rules!(
 /// `grundy flip-run A1 ... An`: the notes' flipping game (取反游戏). Text prints the winning
 /// moves as `a_2 - 1, a_3..a_5 + 1`; JSON moves are `{"index": 2, "run": 3}` (indices from 1;
 /// `run` entries after `index` gain 1).
-pub static FAMILY: Family = Family {
-    name: "flip-run",
-    group: Group::Rows,
-    about: "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves",
-    example: &[("a", "1"), ("a", "0"), ("a", "1"), ("a", "1")],
-    params: &[
-        Param::args("a", "A", "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)")
-            .whole("a whole number", 0)
-            .each("entry"),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct FlipRunFamily;
+
+impl Family for FlipRunFamily {
+    fn name(&self) -> &'static str {
+        "flip-run"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rows
+    }
+
+    fn about(&self) -> &'static str {
+        "The flipping game (take 1 from a_i, add 1 to a run after it): value, winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("a", "1"), ("a", "0"), ("a", "1"), ("a", "1")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] =
+            &[
+                Param::args("a", "A", "The sequence a_1, ..., a_n (0 to 2^64 - 1 each)")
+                    .whole("a whole number", 0)
+                    .each("entry"),
+            ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let a = inputs.wholes("a")?;

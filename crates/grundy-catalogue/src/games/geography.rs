@@ -39,7 +39,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::graph::matching::{edmonds, hopcroft_karp, missed_vertices, Matching};
 use grundy::graph::Labels;
 pub use grundy::graph::UndirectedGraph;
@@ -595,34 +595,51 @@ impl fmt::Display for GridMove {
 /// [{"cell": [1, 1], "outcome": "win", "move": {"to": [1, 2], "direction": "right"}}, ...]}`.
 /// With `--start`, the common answer for that start (every winning move), with
 /// `matching_size`, `method` and `matched_move` after it.
-pub static FAMILY: Family = Family {
-    name: "geography",
-    group: Group::Graphs,
-    about: "Undirected vertex geography on a graph or a grid: every start by maximum matching",
-    example: &[("grid", "board.txt"), ("start", "1,1")],
-    params: &[
-        super::edges_param!("The graph")
-            .optional()
-            .or(&["grid"])
-            .excludes(&["grid"]),
-        Param::option(
-            "grid",
-            "FILE",
-            "Read a grid instead: rows of `.` (a free cell) and `#` (a blocked cell); the token \
-             moves to a free cell that shares a side (`-`: standard input)",
-        ),
-        Param::option(
-            "start",
-            "START",
-            "Answer for one start, with every winning move: a vertex, or `ROW,COLUMN` on a grid \
-             (counted from 1, at the top left)",
-        ),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct GeographyFamily;
+
+impl Family for GeographyFamily {
+    fn name(&self) -> &'static str {
+        "geography"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "Undirected vertex geography on a graph or a grid: every start by maximum matching"
+    }
+
+    fn example(&self) -> Example {
+        &[("grid", "board.txt"), ("start", "1,1")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::edges_param!("The graph")
+                .optional()
+                .or(&["grid"])
+                .excludes(&["grid"]),
+            Param::option(
+                "grid",
+                "FILE",
+                "Read a grid instead: rows of `.` (a free cell) and `#` (a blocked cell); the \
+                 token moves to a free cell that shares a side (`-`: standard input)",
+            ),
+            Param::option(
+                "start",
+                "START",
+                "Answer for one start, with every winning move: a vertex, or `ROW,COLUMN` on a \
+                 grid (counted from 1, at the top left)",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     // The declarations allow one of a graph and a grid.

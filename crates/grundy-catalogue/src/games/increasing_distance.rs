@@ -32,7 +32,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::games::geography::LISTED_MOVES;
 use crate::games::Answer;
 use grundy::graph::GameGraph;
@@ -376,33 +376,50 @@ impl fmt::Display for DistanceMove {
 /// "positions": [{"vertex": "a", "outcome": "win", "threshold": 4, "move": "c"}, ...]}`.
 /// With `--start V` (and `--last L`, the length of the previous move, 0 by default), the
 /// common answer with every winning move, then `threshold`, `diameter` and `centre`.
-pub static FAMILY: Family = Family {
-    name: "increasing-distance",
-    group: Group::Graphs,
-    about: "The tree game where each move is longer than the last: decided by the diameter's \
-            middle",
-    example: &[("file", "tree.game"), ("start", "a")],
-    params: &[
-        super::edges_param!("The tree"),
-        Param::option(
-            "start",
-            "VERTEX",
-            "Answer for the token on this vertex, with every winning move",
-        ),
-        Param::option(
-            "last",
-            "L",
-            "The length of the previous move (0: the game starts; the next move must be \
-             longer)",
-        )
-        .whole("a length", 0)
-        .needs(&["start"]),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct IncreasingDistanceFamily;
+
+impl Family for IncreasingDistanceFamily {
+    fn name(&self) -> &'static str {
+        "increasing-distance"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "The tree game where each move is longer than the last: decided by the diameter's \
+         middle"
+    }
+
+    fn example(&self) -> Example {
+        &[("file", "tree.game"), ("start", "a")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::edges_param!("The tree"),
+            Param::option(
+                "start",
+                "VERTEX",
+                "Answer for the token on this vertex, with every winning move",
+            ),
+            Param::option(
+                "last",
+                "L",
+                "The length of the previous move (0: the game starts; the next move must be \
+                 longer)",
+            )
+            .whole("a length", 0)
+            .needs(&["start"]),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 /// The centre in JSON: `{"vertex": "c"}` or `{"edge": ["b", "c"]}`.
 #[derive(Serialize)]

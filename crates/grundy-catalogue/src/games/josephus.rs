@@ -23,7 +23,7 @@
 
 use serde::Serialize;
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::input::InputError;
 use grundy::report::{Field, Report};
 
@@ -281,43 +281,61 @@ const MAX_ORDER: u64 = 10_000_000;
 /// "person": 2}], "people": [{"person": 0, "round": 6}], "order": [...]}` (`survivor` and
 /// `order` only when asked). A question that would take more than 10^9 steps (about min(n,
 /// k·ln(n/k)) are needed) is refused; `--order` needs n ≤ 10^7.
-pub static FAMILY: Family = Family {
-    name: "josephus",
-    group: Group::Problems,
-    about: "The Josephus problem: who dies in round i, when person j dies, the survivor",
-    example: &[("n", "41"), ("k", "3"), ("one-based", "")],
-    params: &[
-        Param::arg("n", "N", "The number of people (1 to 2^64 - 1)").whole("a number of people", 0),
-        Param::arg(
-            "k",
-            "K",
-            "Every k-th is killed (1 to 2^64 - 1; may exceed N)",
-        )
-        .whole("a step", 0),
-        Param::option(
-            "dies",
-            "ROUNDS",
-            "Who dies in these rounds (from 1 to N), comma-separated",
-        )
-        .list("a round", 0),
-        Param::option(
-            "person",
-            "PEOPLE",
-            "In which round these people die, comma-separated",
-        )
-        .list("a person", 0),
-        Param::flag(
-            "survivor",
-            "Print the survivor too (the default when no other question is asked)",
-        ),
-        Param::flag("order", "Everyone, in order of death (N up to 10^7)"),
-        Param::flag("one-based", "Number people from 1 instead of 0"),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct JosephusFamily;
+
+impl Family for JosephusFamily {
+    fn name(&self) -> &'static str {
+        "josephus"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "The Josephus problem: who dies in round i, when person j dies, the survivor"
+    }
+
+    fn example(&self) -> Example {
+        &[("n", "41"), ("k", "3"), ("one-based", "")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg("n", "N", "The number of people (1 to 2^64 - 1)")
+                .whole("a number of people", 0),
+            Param::arg(
+                "k",
+                "K",
+                "Every k-th is killed (1 to 2^64 - 1; may exceed N)",
+            )
+            .whole("a step", 0),
+            Param::option(
+                "dies",
+                "ROUNDS",
+                "Who dies in these rounds (from 1 to N), comma-separated",
+            )
+            .list("a round", 0),
+            Param::option(
+                "person",
+                "PEOPLE",
+                "In which round these people die, comma-separated",
+            )
+            .list("a person", 0),
+            Param::flag(
+                "survivor",
+                "Print the survivor too (the default when no other question is asked)",
+            ),
+            Param::flag("order", "Everyone, in order of death (N up to 10^7)"),
+            Param::flag("one-based", "Number people from 1 instead of 0"),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 #[derive(Serialize)]
 struct Death {

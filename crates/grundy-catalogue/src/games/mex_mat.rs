@@ -21,7 +21,7 @@
 
 use serde::Serialize;
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::Budget;
 use grundy::input::{InputError, Words};
 use grundy::pattern::table::{
@@ -352,38 +352,59 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 /// the n values of the first row, then the n − 1 values of the first column below the corner.
 /// Text prints `0: 7`, `1: 4`, `2: 5` on three lines; JSON `{"n": 4, "zeros": 7, "ones": 4,
 /// "twos": 5}`. Tables: `mexmat:ROW:COLUMN`, the matrix by (row, column).
-pub static FAMILY: Family = Family {
-    name: "mex-mat",
-    group: Group::Problems,
-    about: "Mex Mat (ARC107 E): counts of 0, 1, 2 in the matrix of mexes of a first row and \
-            column",
-    example: &[("row", "1202"), ("column", "1000")],
-    params: &[
-        super::or_file(Param::arg(
-            "row",
-            "ROW",
-            "The first row: n digits 0, 1, 2 (e.g. 1202)",
-        )),
-        super::or_file(Param::arg(
-            "column",
-            "COLUMN",
-            "The first column, top to bottom: n digits, the first one the same corner as ROW's",
-        )),
-        super::file_param(
-            "Read the matrix from a file (`-`: standard input) in the format of ARC107 E: n, \
-             then the first row's n values, then the n - 1 values of the first column below \
-             the corner",
-        ),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "mexmat:ROW:COLUMN",
-        about: "(a, b): the Mex Mat with this first row and column, as digits 0-2",
-        parse: parse_table,
-    }),
-    plays: &[],
-    strong: None,
-};
+pub struct MexMatFamily;
+
+impl Family for MexMatFamily {
+    fn name(&self) -> &'static str {
+        "mex-mat"
+    }
+
+    fn group(&self) -> Group {
+        Group::Problems
+    }
+
+    fn about(&self) -> &'static str {
+        "Mex Mat (ARC107 E): counts of 0, 1, 2 in the matrix of mexes of a first row and \
+         column"
+    }
+
+    fn example(&self) -> Example {
+        &[("row", "1202"), ("column", "1000")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::or_file(Param::arg(
+                "row",
+                "ROW",
+                "The first row: n digits 0, 1, 2 (e.g. 1202)",
+            )),
+            super::or_file(Param::arg(
+                "column",
+                "COLUMN",
+                "The first column, top to bottom: n digits, the first one the same corner as ROW's",
+            )),
+            super::file_param(
+                "Read the matrix from a file (`-`: standard input) in the format of ARC107 E: n, \
+                 then the first row's n values, then the n - 1 values of the first column below \
+                 the corner",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "mexmat:ROW:COLUMN",
+            about: "(a, b): the Mex Mat with this first row and column, as digits 0-2",
+            parse: parse_table,
+        })
+    }
+}
 
 /// Reads the contest's format.
 fn read_contest(inputs: &Inputs, path: &str) -> Result<(Vec<u8>, Vec<u8>), InputError> {

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::Exhausted;
 use grundy::impartial::misere_form::{FormId, GenusTable, MisereStore, NotationError, Phylum};
 use grundy::outcome::OutcomeClass;
@@ -23,33 +23,50 @@ use grundy::report::{Cell, Column, Field, Layout, Listing, Report};
 ///
 /// The work is the sum of the parts' forms, O(f1 · f2 · …) canonical forms for parts of f1,
 /// f2, … followers at worst (sums of followers are remembered), within the budget.
-pub static FORM: Family = Family {
-    name: "misere-form",
-    group: Group::Misere,
-    about: "The misère canonical form of a sum of impartial games in CGSuite's notation: \
-            outcome, normal-play value, birthday, genus, tame/restive/restless",
-    example: &[("expr", "2#1 + 1")],
-    params: &[Param::args(
-        "expr",
-        "EXPR",
-        "The games in CGSuite's misère notation, joined by `+` (`2#1 + 3`, `*[(2#1)21]`): a \
-         digit, `*n` or `&n;` is a nim heap, `X#` the game whose one option is X, games written \
-         one after the other the game with those options (between parentheses when it is an \
-         option). Several EXPR are added: `2 2` is `2 + 2`",
-    ),
-    Param::option(
-        "max-length",
-        "N",
-        "Write a canonical form only if its word has at most N characters (a sum's form can be \
-         exponentially long); a longer one is given by its length",
-    )
-    .default(DEFAULT_MAX_LENGTH)
-    .whole("a length", 0)],
-    run: run_form,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct MisereFormFamily;
+
+impl Family for MisereFormFamily {
+    fn name(&self) -> &'static str {
+        "misere-form"
+    }
+
+    fn group(&self) -> Group {
+        Group::Misere
+    }
+
+    fn about(&self) -> &'static str {
+        "The misère canonical form of a sum of impartial games in CGSuite's notation: \
+         outcome, normal-play value, birthday, genus, tame/restive/restless"
+    }
+
+    fn example(&self) -> Example {
+        &[("expr", "2#1 + 1")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::args(
+            "expr",
+            "EXPR",
+            "The games in CGSuite's misère notation, joined by `+` (`2#1 + 3`, `*[(2#1)21]`): a \
+             digit, `*n` or `&n;` is a nim heap, `X#` the game whose one option is X, games \
+             written one after the other the game with those options (between parentheses when it \
+             is an option). Several EXPR are added: `2 2` is `2 + 2`",
+        ),
+        Param::option(
+            "max-length",
+            "N",
+            "Write a canonical form only if its word has at most N characters (a sum's form can be \
+             exponentially long); a longer one is given by its length",
+        )
+        .default(DEFAULT_MAX_LENGTH)
+        .whole("a length", 0)];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_form(inputs)
+    }
+}
 
 /// The longest word `misere-form` writes by default (its `max-length` parameter).
 const DEFAULT_MAX_LENGTH: &str = "100000";
@@ -72,31 +89,48 @@ pub const MAX_CENSUS_DAY: u64 = 5;
 /// Day n + 1 canonicalises the 2^k sets of the k games of day n: instant to day 4, about 5 s
 /// and 370 MB for day 5 (2^22 sets), counted against the budget; day 6 and later are refused
 /// at once.
-pub static CENSUS: Family = Family {
-    name: "misere-census",
-    group: Group::Misere,
-    about: "The census of misère impartial games: how many distinct games are born by each \
-            day (1, 2, 3, 5, 22, 4171780), and each game of a day with its genus and phylum",
-    example: &[("day", "3"), ("list", "")],
-    params: &[
-        Param::arg(
-            "day",
-            "DAY",
-            "Count the games born by days 0 to DAY (day 5, 4171780 games, takes seconds and \
-             about 370 MB; day 6 is beyond enumeration)",
-        )
-        .whole("a day", 0),
-        Param::flag(
-            "list",
-            "List every game born by day {day} with its outcome, normal-play value, birthday, \
-             genus and phylum (days up to 4)",
-        ),
-    ],
-    run: run_census,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct MisereCensusFamily;
+
+impl Family for MisereCensusFamily {
+    fn name(&self) -> &'static str {
+        "misere-census"
+    }
+
+    fn group(&self) -> Group {
+        Group::Misere
+    }
+
+    fn about(&self) -> &'static str {
+        "The census of misère impartial games: how many distinct games are born by each \
+         day (1, 2, 3, 5, 22, 4171780), and each game of a day with its genus and phylum"
+    }
+
+    fn example(&self) -> Example {
+        &[("day", "3"), ("list", "")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "day",
+                "DAY",
+                "Count the games born by days 0 to DAY (day 5, 4171780 games, takes seconds and \
+                 about 370 MB; day 6 is beyond enumeration)",
+            )
+            .whole("a day", 0),
+            Param::flag(
+                "list",
+                "List every game born by day {day} with its outcome, normal-play value, birthday, \
+                 genus and phylum (days up to 4)",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run_census(inputs)
+    }
+}
 
 /// What is shown of one form.
 struct Described {

@@ -3,7 +3,7 @@
 //! outcome and winning moves of a sum of heaps from it, and tables of the heaps' elements
 //! (`grundy table misere:CODE`), drawn by the pictures as every table is.
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::Budget;
 use grundy::impartial::octal::Rule;
 use grundy::impartial::quotient::{Quotient, QuotientError, DEFAULT_SUMS as LIBRARY_SUMS};
@@ -31,57 +31,78 @@ const DEFAULT_SUMS: &str = "300000";
 /// JSON: `{"game", "upto", "order", "p_portion", "presentation", "generators", "growth",
 /// "periodicity"}`, with `"sum"` (`{"heaps", "element", "outcome", "winning_moves"}`) and
 /// `"elements"`.
-pub static FAMILY: Family = Family {
-    name: "misere-quotient",
-    group: Group::TakeAndBreak,
-    about: "The misère quotient of a take-and-break game (Plambeck-Siegel): order, P-portion, \
-            presentation; sums of heaps in misère play",
-    example: &[("code", "0.75"), ("upto", "30"), ("sum", "3,5,7,9")],
-    params: &[
-        Param::arg(
-            "code",
-            "CODE",
-            "The game: an octal or hexadecimal code (0.75, 0.77 Kayles, 0.07 Dawson's Kayles, \
-             4.07, ...) or `grundy` for Grundy's game",
-        ),
-        Param::option(
-            "upto",
-            "N",
-            "Compute the quotient of the sums of heaps 0 to N",
-        )
-        .default("30")
-        .whole("a heap", 0)
-        .at_most(MAX_UPTO),
-        Param::option(
-            "sum",
-            "HEAPS",
-            "A sum of heaps to answer in misère play, comma-separated (each at most {upto})",
-        )
-        .list("a heap", 0),
-        Param::option(
-            "sums",
-            "N",
-            "The most sums of heaps the computation searches for their outcome or checks (each \
-             kept); a quotient that grows at large heaps needs more",
-        )
-        .default(DEFAULT_SUMS)
-        .whole("a count", 1)
-        .at_most(u32::MAX as u64 - 1),
-        Param::flag(
-            "elements",
-            "Print the element of every heap, one heap per line (`heap<TAB>element`)",
-        ),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
-        about: "n: the heap, its element of the code's misère quotient (outcomes only: its \
-                misère outcome)",
-        parse: parse_table,
-    }),
-    plays: &[],
-    strong: None,
-};
+pub struct MisereQuotientFamily;
+
+impl Family for MisereQuotientFamily {
+    fn name(&self) -> &'static str {
+        "misere-quotient"
+    }
+
+    fn group(&self) -> Group {
+        Group::TakeAndBreak
+    }
+
+    fn about(&self) -> &'static str {
+        "The misère quotient of a take-and-break game (Plambeck-Siegel): order, P-portion, \
+         presentation; sums of heaps in misère play"
+    }
+
+    fn example(&self) -> Example {
+        &[("code", "0.75"), ("upto", "30"), ("sum", "3,5,7,9")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "code",
+                "CODE",
+                "The game: an octal or hexadecimal code (0.75, 0.77 Kayles, 0.07 Dawson's Kayles, \
+                 4.07, ...) or `grundy` for Grundy's game",
+            ),
+            Param::option(
+                "upto",
+                "N",
+                "Compute the quotient of the sums of heaps 0 to N",
+            )
+            .default("30")
+            .whole("a heap", 0)
+            .at_most(MAX_UPTO),
+            Param::option(
+                "sum",
+                "HEAPS",
+                "A sum of heaps to answer in misère play, comma-separated (each at most {upto})",
+            )
+            .list("a heap", 0),
+            Param::option(
+                "sums",
+                "N",
+                "The most sums of heaps the computation searches for their outcome or checks (each \
+                 kept); a quotient that grows at large heaps needs more",
+            )
+            .default(DEFAULT_SUMS)
+            .whole("a count", 1)
+            .at_most(u32::MAX as u64 - 1),
+            Param::flag(
+                "elements",
+                "Print the element of every heap, one heap per line (`heap<TAB>element`)",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
+            about: "n: the heap, its element of the code's misère quotient (outcomes only: its \
+                    misère outcome)",
+            parse: parse_table,
+        })
+    }
+}
 
 /// The game of a table of misère quotient elements: a take-and-break code.
 #[derive(Debug)]

@@ -30,9 +30,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::catalogue_game::own_rules;
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, nim_sum_verdict};
-use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
+use crate::play::{piles, Build, Match, PlayError, PlayTable, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::impartial::misere::anti_sg_wins;
 use grundy::outcome::Outcome;
@@ -206,57 +206,133 @@ impl Tabulate for TwoPileNim {
 /// winning moves as `pile 1: 3 -> 1 (take 2)`; JSON is the common answer with moves
 /// `{"pile": 1, "from": 3, "to": 1}` (piles numbered from 1). The misère value is `null`.
 /// Tables: `nim2`, two-pile Nim by (a, b).
-pub static FAMILY: Family = Family {
-    name: "nim",
-    group: Group::Piles,
-    about: "Nim (value: the XOR of the piles), or Anti-Nim with {misere}: every winning move",
-    example: &[("piles", "3"), ("piles", "4"), ("piles", "5")],
-    params: &[
-        super::PILES,
-        Param::flag(
-            "misere",
-            "Misère play (Anti-Nim): whoever takes the last counter loses",
-        ),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "nim2",
-        about: "(a, b): two-pile Nim",
-        parse: |spec| {
-            spec.eq_ignore_ascii_case("nim2")
-                .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))
-        },
-    }),
-    plays: &[
-        Playable {
-            syntax: "nim",
-            example: "nim",
-            about: "Nim: take any number of counters from one pile; the last to move wins",
-            position: "the piles: 3 4 5",
-            start: "3 4 5",
-            aliases: &[],
-            why: Some(|_| Some(WhyLine(Arc::new(why)))),
-            build: |_, start, budget| play_from(start, budget, false),
-            formula: Some(|_, start, budget| {
-                by_formula(piles::read(start, "pile")?, budget, false)
-            }),
-            table: Some(|_| PlayTable::of_piles("nim2", 2)),
-        },
-        Playable {
-            syntax: "misere-nim",
-            example: "misere-nim",
-            about: "Nim in misère play: whoever takes the last counter loses",
-            position: "the piles: 3 4 5",
-            start: "3 4 5",
-            aliases: &[],
-            why: Some(|_| Some(WhyLine(Arc::new(misere_why)))),
-            build: |_, start, budget| play_from(start, budget, true),
-            formula: Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, true)),
-            table: None,
-        },
-    ],
-    strong: None,
-};
+pub struct NimFamily;
+
+impl Family for NimFamily {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Nim (value: the XOR of the piles), or Anti-Nim with {misere}: every winning move"
+    }
+
+    fn example(&self) -> Example {
+        &[("piles", "3"), ("piles", "4"), ("piles", "5")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            super::PILES,
+            Param::flag(
+                "misere",
+                "Misère play (Anti-Nim): whoever takes the last counter loses",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "nim2",
+            about: "(a, b): two-pile Nim",
+            parse: |spec| {
+                spec.eq_ignore_ascii_case("nim2")
+                    .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))
+            },
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&NimPlay, &MisereNimPlay]
+    }
+}
+
+/// The game `nim` of `grundy play` and the web page.
+struct NimPlay;
+
+impl Playable for NimPlay {
+    fn syntax(&self) -> &'static str {
+        "nim"
+    }
+
+    fn example(&self) -> &'static str {
+        "nim"
+    }
+
+    fn about(&self) -> &'static str {
+        "Nim: take any number of counters from one pile; the last to move wins"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 3 4 5"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 4 5"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget, false)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, false))
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("nim2", 2)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
+    }
+}
+
+/// The game `misere-nim` of `grundy play` and the web page.
+struct MisereNimPlay;
+
+impl Playable for MisereNimPlay {
+    fn syntax(&self) -> &'static str {
+        "misere-nim"
+    }
+
+    fn example(&self) -> &'static str {
+        "misere-nim"
+    }
+
+    fn about(&self) -> &'static str {
+        "Nim in misère play: whoever takes the last counter loses"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 3 4 5"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 4 5"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget, true)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(piles::read(start, "pile")?, budget, true))
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(misere_why)))
+    }
+}
 
 /// Why a Nim position is won or lost: the nim-sum of its piles (`3 ⊕ 4 ⊕ 5 = 2`), which
 /// the player to move makes 0 to win. O(piles).

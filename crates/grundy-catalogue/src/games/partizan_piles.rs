@@ -44,7 +44,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{game_error, words};
 use crate::play::{fits, piles, Drawing, Match, PlayError, Playable, WhyLine};
 use grundy::budget::Budget;
@@ -439,50 +439,97 @@ impl CatalogueGame for PartizanPiles {
 /// "right_first": <answer>, "a": A, "b": B}`, each answer the catalogue's common object. Up to
 /// 1000 moves per player are listed ([`LISTED_MOVES`]), with `winning_move_count` when there
 /// are more; text lists 20.
-pub static FAMILY: Family = Family {
-    name: "partizan-piles",
-    group: Group::Partizan,
-    about: "Left takes exactly A, Right exactly B from a pile: outcome class, both players' moves",
-    example: &[
-        ("a", "2"),
-        ("b", "3"),
-        ("piles", "4"),
-        ("piles", "3"),
-        ("piles", "3"),
-    ],
-    params: &[
-        Param::option(
-            "a",
-            "A",
-            "How many counters Left (Alice) must take (1 to 2^64 - 1)",
-        )
-        .required()
-        .whole("a take", 1),
-        Param::option(
-            "b",
-            "B",
-            "How many counters Right (Bob) must take (1 to 2^64 - 1)",
-        )
-        .required()
-        .whole("a take", 1),
-        super::PILES,
-    ],
-    run,
-    table: None,
-    plays: &[Playable {
-        syntax: "partizan:A,B",
-        example: "partizan:1,2",
-        about: "Partizan piles: Left takes A counters, Right takes B, from one pile",
-        position: "the piles, then who moves: 3 4 5 left",
-        start: "3 4 5 left",
-        aliases: &["partizan-piles"],
-        why: Some(why),
-        build: play_from,
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct PartizanPilesFamily;
+
+impl Family for PartizanPilesFamily {
+    fn name(&self) -> &'static str {
+        "partizan-piles"
+    }
+
+    fn group(&self) -> Group {
+        Group::Partizan
+    }
+
+    fn about(&self) -> &'static str {
+        "Left takes exactly A, Right exactly B from a pile: outcome class, both players' moves"
+    }
+
+    fn example(&self) -> Example {
+        &[
+            ("a", "2"),
+            ("b", "3"),
+            ("piles", "4"),
+            ("piles", "3"),
+            ("piles", "3"),
+        ]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::option(
+                "a",
+                "A",
+                "How many counters Left (Alice) must take (1 to 2^64 - 1)",
+            )
+            .required()
+            .whole("a take", 1),
+            Param::option(
+                "b",
+                "B",
+                "How many counters Right (Bob) must take (1 to 2^64 - 1)",
+            )
+            .required()
+            .whole("a take", 1),
+            super::PILES,
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&PartizanPlay]
+    }
+}
+
+/// The game `partizan:A,B` of `grundy play` and the web page.
+struct PartizanPlay;
+
+impl Playable for PartizanPlay {
+    fn syntax(&self) -> &'static str {
+        "partizan:A,B"
+    }
+
+    fn example(&self) -> &'static str {
+        "partizan:1,2"
+    }
+
+    fn about(&self) -> &'static str {
+        "Partizan piles: Left takes A counters, Right takes B, from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles, then who moves: 3 4 5 left"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 4 5 left"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["partizan-piles"]
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(argument, start, budget)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
+    }
+}
 
 /// Partizan piles (the takes `A,B` the argument) played from `start` (the piles, then `left`
 /// or `right`), explored and solved. O(positions × moves).

@@ -50,7 +50,7 @@
 //! or the winning moves; O(log k) to count the P-positions in a range ([`Pattern::losses_in`]).
 
 use super::limited::{LimitedPile, LimitedTake};
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use grundy::input::InputError;
 use grundy::report::{big, Field, Layout, Report};
 use grundy::rules::Impartial;
@@ -265,51 +265,68 @@ impl CatalogueGame for Pattern {
 /// "l", "r", "losses", "period", "runs"}`, `runs` being the lengths of the runs of
 /// P-positions in one period, each after one N-position, from n = 1. Numbers beyond 2^64 - 1
 /// are strings in JSON.
-pub static FAMILY: Family = Family {
-    name: "plus-k-nim",
-    group: Group::Piles,
-    about: "First take 1, then at most the last take plus K: a position, or P-positions in a \
-            range",
-    example: &[("pile", "10"), ("k", "2")],
-    params: &[
-        Param::arg(
-            "pile",
-            "N",
-            "The pile (0 to 2^64 - 1 counters); omit it with {count}",
-        )
-        .optional()
-        .whole("a pile size", 0)
-        .or(&["count"])
-        .excludes(&["count"]),
-        Param::option(
-            "k",
-            "K",
-            "After a take of c the next player takes at most c + K (K ≥ 0)",
-        )
-        .required()
-        .whole("a number", 0),
-        Param::option(
-            "limit",
-            "L",
-            "In the middle of play: the most the player to move may take (c + K after the \
-             opponent took c). Default: the start, where the first move takes exactly one \
-             counter",
-        )
-        .whole("a limit", 1)
-        .excludes(&["count"]),
-        Param::option(
-            "count",
-            "L R",
-            "Count the P-positions (second player wins) among the starts L..=R",
-        )
-        .values(2)
-        .whole("a bound", 0),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct PlusKNimFamily;
+
+impl Family for PlusKNimFamily {
+    fn name(&self) -> &'static str {
+        "plus-k-nim"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "First take 1, then at most the last take plus K: a position, or P-positions in a \
+         range"
+    }
+
+    fn example(&self) -> Example {
+        &[("pile", "10"), ("k", "2")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "pile",
+                "N",
+                "The pile (0 to 2^64 - 1 counters); omit it with {count}",
+            )
+            .optional()
+            .whole("a pile size", 0)
+            .or(&["count"])
+            .excludes(&["count"]),
+            Param::option(
+                "k",
+                "K",
+                "After a take of c the next player takes at most c + K (K ≥ 0)",
+            )
+            .required()
+            .whole("a number", 0),
+            Param::option(
+                "limit",
+                "L",
+                "In the middle of play: the most the player to move may take (c + K after the \
+                 opponent took c). Default: the start, where the first move takes exactly one \
+                 counter",
+            )
+            .whole("a limit", 1)
+            .excludes(&["count"]),
+            Param::option(
+                "count",
+                "L R",
+                "Count the P-positions (second player wins) among the starts L..=R",
+            )
+            .values(2)
+            .whole("a bound", 0),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let k = inputs.whole("k")?;

@@ -32,7 +32,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::games::geography;
 use crate::games::Answer;
 use grundy::graph::matching::hopcroft_karp;
@@ -832,30 +832,47 @@ fn rounds_text(rounds: &[usize]) -> String {
 /// "win", "mistake": true}, ...]`, `"mistakes"` (the rabbit's rounds: the contest's answer)
 /// and `"egg_mistakes"`. `--noi` gives only the contest's output: the number of the rabbit's
 /// mistakes, then their rounds, one per line (JSON: `{"mistakes": [...]}`).
-pub static FAMILY: Family = Family {
-    name: "rabbit-egg",
-    group: Group::Graphs,
-    about: "NOI2011 rabbit-and-egg game (兔兔与蛋蛋): who wins along a record, and the mistakes",
-    example: &[("file", "record.in"), ("noi", "")],
-    params: &[
-        Param::arg(
-            "file",
-            "FILE",
-            "The game record in the contest's input format (`-`: standard input): `n m`, n rows \
-             of `X` (black), `O` (white) and one `.`, then `k` and 2k moves `x y`, the rabbit's \
-             first",
-        ),
-        Param::flag(
-            "noi",
-            "Print only the contest's answer: the number of the rabbit's mistakes, then their \
-             rounds",
-        ),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct RabbitEggFamily;
+
+impl Family for RabbitEggFamily {
+    fn name(&self) -> &'static str {
+        "rabbit-egg"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "NOI2011 rabbit-and-egg game (兔兔与蛋蛋): who wins along a record, and the mistakes"
+    }
+
+    fn example(&self) -> Example {
+        &[("file", "record.in"), ("noi", "")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "file",
+                "FILE",
+                "The game record in the contest's input format (`-`: standard input): `n m`, n \
+                 rows of `X` (black), `O` (white) and one `.`, then `k` and 2k moves `x y`, the \
+                 rabbit's first",
+            ),
+            Param::flag(
+                "noi",
+                "Print only the contest's answer: the number of the rabbit's mistakes, then their \
+                 rounds",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let source = inputs.read(inputs.value("file").unwrap_or("-"))?;

@@ -35,7 +35,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::catalogue_game::own_rules;
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::input::InputError;
 use grundy::math::primes::factorize;
 use grundy::report::{Field, Report};
@@ -392,22 +392,39 @@ fn parse_rectangle(place: &str, text: &str) -> Result<Rectangle, InputError> {
 /// `"values": [2, 0]` and moves `{"rectangle": 1, "from": [6, 4], "side": "a", "parts": 2,
 /// "piece": [3, 4]}`. The first 1000 moves are listed ([`LISTED_MOVES`]), with
 /// `winning_move_count` when there are more.
-pub static FAMILY: Family = Family {
-    name: "rectangle-cut",
-    group: Group::Graphs,
-    about: "Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, \
-            moves",
-    example: &[("rectangles", "6x4"), ("rectangles", "9x15")],
-    params: &[Param::args(
-        "rectangles",
-        "RECTANGLES",
-        "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
-    )],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct RectangleCutFamily;
+
+impl Family for RectangleCutFamily {
+    fn name(&self) -> &'static str {
+        "rectangle-cut"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "Rectangle cutting (cut a side into d equal pieces): value by prime-factor counts, \
+         moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("rectangles", "6x4"), ("rectangles", "9x15")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::args(
+            "rectangles",
+            "RECTANGLES",
+            "The rectangles, each as AxB (sides from 1 to 2^64 - 1, e.g. 6x4)",
+        )];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let rects: Vec<Rectangle> = inputs

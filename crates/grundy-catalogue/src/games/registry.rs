@@ -9,58 +9,64 @@ use grundy::budget::Budget;
 use grundy::pattern::table::{TableError, TableSource, Tabulate};
 
 /// The families, in the order help lists them within their groups.
-pub static FAMILIES: &[&Family] = &[
-    &super::compounds::NIM_K,
-    &super::compounds::MISERE,
-    &super::compounds::CORNERS,
-    &super::misere_form::FORM,
-    &super::misere_form::CENSUS,
-    &super::nim::FAMILY,
-    &super::wythoff::FAMILY,
-    &super::subtraction::FAMILY,
-    &super::square_subtraction::FAMILY,
-    &super::fibonacci::FAMILY,
-    &super::fibonacci::MISERE_FAMILY,
-    &super::dynamic_subtraction::FAMILY,
-    &super::plus_k_nim::FAMILY,
-    &super::candy_piles::FAMILY,
-    &super::staircase::FAMILY,
-    &super::circle_take::FAMILY,
-    &super::flip_run::FAMILY,
-    &super::zero_runs::FAMILY,
-    &super::rectangle_cut::FAMILY,
-    &super::coins::FAMILY,
-    &super::ends::FOX_CARDS,
-    &super::ends::CARROTS,
-    &super::ends::ENDS_SUM,
-    &super::ends::TWO_QUEUES,
-    &super::geography::FAMILY,
-    &super::rabbit_egg::FAMILY,
-    &super::connect4::FAMILY,
-    &super::cards::FAMILY,
-    &super::increasing_distance::FAMILY,
-    &super::mex_mat::FAMILY,
-    &super::josephus::FAMILY,
-    &super::partizan_piles::FAMILY,
-    &super::rulesets::DOMINEERING,
-    &super::rulesets::CRAM,
-    &super::rulesets::CLOBBER,
-    &super::rulesets::ANTI_CLOBBER,
-    &super::rulesets::TOADS_AND_FROGS,
-    &super::rulesets::HACKENBUSH,
-    &super::rulesets::SNORT,
-    &super::rulesets::COL,
-    &super::rulesets::KONANE,
-    &super::rulesets::AMAZONS,
-    &super::toppling_dominoes::FAMILY,
-    &super::take_and_break::FAMILY,
-    &super::misere_quotient::FAMILY,
-    &super::search::FAMILY,
+pub static FAMILIES: &[&dyn Family] = &[
+    &super::compounds::NimKFamily,
+    &super::compounds::MisereFamily,
+    &super::compounds::CornersFamily,
+    &super::misere_form::MisereFormFamily,
+    &super::misere_form::MisereCensusFamily,
+    &super::nim::NimFamily,
+    &super::wythoff::WythoffFamily,
+    &super::subtraction::SubtractionFamily,
+    &super::square_subtraction::SquareSubtractionFamily,
+    &super::fibonacci::FibonacciNimFamily,
+    &super::fibonacci::MisereFibonacciNimFamily,
+    &super::dynamic_subtraction::DynamicSubtractionFamily,
+    &super::plus_k_nim::PlusKNimFamily,
+    &super::candy_piles::CandyPilesFamily,
+    &super::staircase::StaircaseFamily,
+    &super::circle_take::CircleTakeFamily,
+    &super::flip_run::FlipRunFamily,
+    &super::zero_runs::ZeroRunsFamily,
+    &super::rectangle_cut::RectangleCutFamily,
+    &super::coins::CoinsFamily,
+    &super::ends::FoxCardsFamily,
+    &super::ends::CarrotsFamily,
+    &super::ends::EndsSumFamily,
+    &super::ends::TwoQueuesFamily,
+    &super::geography::GeographyFamily,
+    &super::rabbit_egg::RabbitEggFamily,
+    &super::connect4::Connect4Family,
+    &super::cards::CardsFamily,
+    &super::increasing_distance::IncreasingDistanceFamily,
+    &super::mex_mat::MexMatFamily,
+    &super::josephus::JosephusFamily,
+    &super::partizan_piles::PartizanPilesFamily,
+    &super::rulesets::DomineeringFamily,
+    &super::rulesets::CramFamily,
+    &super::rulesets::ClobberFamily,
+    &super::rulesets::AnticlobberFamily,
+    &super::rulesets::ToadsAndFrogsFamily,
+    &super::rulesets::HackenbushFamily,
+    &super::rulesets::SnortFamily,
+    &super::rulesets::ColFamily,
+    &super::rulesets::KonaneFamily,
+    &super::rulesets::AmazonsFamily,
+    &super::toppling_dominoes::TopplingDominoesFamily,
+    &super::take_and_break::OctalFamily,
+    &super::misere_quotient::MisereQuotientFamily,
+    &super::search::SearchFamily,
 ];
 
-/// The family named `name`.
-pub fn family(name: &str) -> Option<&'static Family> {
-    FAMILIES.iter().copied().find(|f| f.name == name)
+/// The family named `name`, by its name or one of its aliases ([`Family::aliases`]).
+/// O(families).
+pub fn family(name: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| answers_to(*f, name))
+}
+
+/// Whether `family` answers to `name`: its own name or one of its aliases.
+fn answers_to(family: &dyn Family, name: &str) -> bool {
+    family.name() == name || family.aliases().contains(&name)
 }
 
 /// The game of a table named `spec` (`0.77`, `subtraction:1,3,4`, `wythoff`...), read by the
@@ -68,7 +74,7 @@ pub fn family(name: &str) -> Option<&'static Family> {
 pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
     let spec = spec.trim();
     for family in FAMILIES {
-        if let Some(source) = &family.table {
+        if let Some(source) = family.table() {
             if let Some(game) = (source.parse)(spec) {
                 return game;
             }
@@ -81,31 +87,28 @@ pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
 }
 
 /// Every family's table source, in the registry's order: its names and what they tabulate.
-pub fn table_sources() -> impl Iterator<Item = &'static TableSource> {
-    FAMILIES.iter().filter_map(|f| f.table.as_ref())
+pub fn table_sources() -> impl Iterator<Item = TableSource> {
+    FAMILIES.iter().filter_map(|f| f.table())
 }
 
 /// The forms of every table name, for help: `0.77`, `subtraction:1,3,4`, ...
 pub fn table_syntaxes() -> Vec<&'static str> {
-    FAMILIES
-        .iter()
-        .filter_map(|f| f.table.map(|t| t.syntax))
-        .collect()
+    table_sources().map(|t| t.syntax).collect()
 }
 
 /// Every game that can be played, family by family in the registry's order.
-pub fn playables() -> impl Iterator<Item = &'static Playable> {
-    FAMILIES.iter().flat_map(|f| f.plays)
+pub fn playables() -> impl Iterator<Item = &'static dyn Playable> {
+    FAMILIES.iter().flat_map(|f| f.plays()).copied()
 }
 
 /// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in
 /// any case), and the argument after its `:` (empty when there is none); an error naming
 /// every game when it names none. O(games).
-pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
+pub fn playable(spec: &str) -> Result<(&'static dyn Playable, &str), PlayError> {
     let spec = spec.trim();
     let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
     let Some(game) = playables().find(|g| g.answers_to(name)) else {
-        let known: Vec<&str> = playables().map(|g| g.syntax).collect();
+        let known: Vec<&str> = playables().map(|g| g.syntax()).collect();
         return Err(PlayError::Game(format!(
             "unknown game '{spec}': the games are {} (or a position graph)",
             known.join("; ")
@@ -114,7 +117,7 @@ pub fn playable(spec: &str) -> Result<(&'static Playable, &str), PlayError> {
     if !game.takes_argument() && spec.contains(':') {
         return Err(PlayError::Game(format!(
             "{name} takes no parameters: name it as {}",
-            game.syntax
+            game.syntax()
         )));
     }
     Ok((game, argument))
@@ -142,8 +145,8 @@ pub fn play_budget(limit: usize) -> Budget {
 /// anything is explored ([`PlayError::StartTooLarge`]). O(positions × moves).
 pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    let why = game.why.and_then(|why| why(argument));
-    Ok((game.build)(argument, start, budget)?.with_why(why))
+    let why = game.why(argument);
+    Ok(game.build(argument, start, budget)?.with_why(why))
 }
 
 /// The game named `spec` played from `start` by its family's formula whatever the start's
@@ -151,10 +154,9 @@ pub fn play_within(spec: &str, start: &str, budget: &Budget) -> Result<Match, Pl
 /// ([`Playable::formula`]). O(1) before play.
 pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    let formula = game
-        .formula
-        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax)))?;
-    let why = game.why.and_then(|why| why(argument));
+    let formula = (game.formula())
+        .ok_or_else(|| PlayError::Game(format!("{} is not played by a formula", game.syntax())))?;
+    let why = game.why(argument);
     Ok(formula(argument, start, budget)?.with_why(why))
 }
 
@@ -162,13 +164,11 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
 /// (its name is read by [`table_game`]).
 pub fn play_table(spec: &str) -> Option<PlayTable> {
     let (game, argument) = playable(spec).ok()?;
-    game.table?(argument)
+    game.table(argument)
 }
 
 /// Every family that can be solved strongly into files, with its strong solution, in the
 /// registry's order.
-pub fn strong_families() -> impl Iterator<Item = (&'static Family, &'static Strong)> {
-    FAMILIES
-        .iter()
-        .filter_map(|f| Some((*f, f.strong.as_ref()?)))
+pub fn strong_families() -> impl Iterator<Item = (&'static dyn Family, Strong)> {
+    FAMILIES.iter().filter_map(|f| Some((*f, f.strong()?)))
 }

@@ -12,9 +12,9 @@
 
 use std::fmt;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::{build, edges, grid, vertices};
-use crate::play::{PlayTable, Playable};
+use crate::play::{Match, PlayError, PlayTable, Playable};
 use grundy::budget::Budget;
 use grundy::input::InputError;
 use grundy::partizan::rulesets::amazons::Amazons;
@@ -127,192 +127,441 @@ pub(super) fn position<'a>(inputs: &'a Inputs) -> &'a str {
 }
 
 /// `grundy domineering BOARD`: `.` empty, `#` filled, at most 128 cells.
-pub static DOMINEERING: Family = Family {
-    name: "domineering",
-    group: Group::Rulesets,
-    about: "Domineering (Left vertical, Right horizontal dominoes; '.' empty, '#' filled): \
-            canonical form, outcome class, both players' winning moves; tables of rectangles",
-    example: &[("position", "...|...|...")],
-    params: &POSITION,
-    run: |inputs| {
+pub struct DomineeringFamily;
+
+impl Family for DomineeringFamily {
+    fn name(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Domineering (Left vertical, Right horizontal dominoes; '.' empty, '#' filled): \
+         canonical form, outcome class, both players' winning moves; tables of rectangles"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "...|...|...")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
         report(
             Domineering,
             inputs,
             ["vertical dominoes", "horizontal dominoes"],
         )
-    },
-    table: Some(TableSource {
-        syntax: "domineering",
-        about: "(a, b): the empty a × b board: canonical forms (small boards)",
-        parse: |spec| ruleset_table(spec, "domineering"),
-    }),
-    plays: &[Playable {
-        syntax: "domineering",
-        example: "domineering",
-        about: "Domineering: Left places vertical dominoes, Right horizontal ones",
-        position: "the board (. empty, # filled, rows separated by |), then who moves: \
-                   ...|...|... left",
-        start: "....|....|....|.... left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Domineering, start, budget, grid),
-        formula: None,
-        table: Some(|_| ruleset_play_table("domineering", empty_board_left_to_move)),
-    }],
-    strong: None,
-};
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "domineering",
+            about: "(a, b): the empty a × b board: canonical forms (small boards)",
+            parse: |spec| ruleset_table(spec, "domineering"),
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&DomineeringPlay]
+    }
+}
+
+/// The game `domineering` of `grundy play` and the web page.
+struct DomineeringPlay;
+
+impl Playable for DomineeringPlay {
+    fn syntax(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn example(&self) -> &'static str {
+        "domineering"
+    }
+
+    fn about(&self) -> &'static str {
+        "Domineering: Left places vertical dominoes, Right horizontal ones"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (. empty, # filled, rows separated by |), then who moves: \
+         ...|...|... left"
+    }
+
+    fn start(&self) -> &'static str {
+        "....|....|....|.... left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Domineering, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("domineering", empty_board_left_to_move)
+    }
+}
 
 /// `grundy cram BOARD`: Domineering's boards, either domino for either player.
-pub static CRAM: Family = Family {
-    name: "cram",
-    group: Group::Rulesets,
-    about: "Cram (either player, either domino; '.' empty, '#' filled): its nim value, both \
-            players' winning moves; tables of rectangles",
-    example: &[("position", ".........|##.######")],
-    params: &POSITION,
-    run: |inputs| report(Cram, inputs, ["any domino", "any domino"]),
-    table: Some(TableSource {
-        syntax: "cram",
-        about: "(a, b): the empty a × b board: nim values (small boards)",
-        parse: |spec| ruleset_table(spec, "cram"),
-    }),
-    plays: &[Playable {
-        syntax: "cram",
-        example: "cram",
-        about: "Cram: either player places a domino, either way",
-        position: "the board (. empty, # filled, rows separated by |), then who moves: \
-                   ...|...|... left",
-        start: "....|....|...# left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Cram, start, budget, grid),
-        formula: None,
-        table: Some(|_| ruleset_play_table("cram", empty_board_left_to_move)),
-    }],
-    strong: None,
-};
+pub struct CramFamily;
+
+impl Family for CramFamily {
+    fn name(&self) -> &'static str {
+        "cram"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Cram (either player, either domino; '.' empty, '#' filled): its nim value, both \
+         players' winning moves; tables of rectangles"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", ".........|##.######")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Cram, inputs, ["any domino", "any domino"])
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "cram",
+            about: "(a, b): the empty a × b board: nim values (small boards)",
+            parse: |spec| ruleset_table(spec, "cram"),
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&CramPlay]
+    }
+}
+
+/// The game `cram` of `grundy play` and the web page.
+struct CramPlay;
+
+impl Playable for CramPlay {
+    fn syntax(&self) -> &'static str {
+        "cram"
+    }
+
+    fn example(&self) -> &'static str {
+        "cram"
+    }
+
+    fn about(&self) -> &'static str {
+        "Cram: either player places a domino, either way"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (. empty, # filled, rows separated by |), then who moves: \
+         ...|...|... left"
+    }
+
+    fn start(&self) -> &'static str {
+        "....|....|...# left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Cram, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("cram", empty_board_left_to_move)
+    }
+}
 
 /// `grundy clobber BOARD`: `x` Left's stones, `o` Right's, `.` empty, `#` blocked.
-pub static CLOBBER: Family = Family {
-    name: "clobber",
-    group: Group::Rulesets,
-    about: "Clobber (move your stone onto an adjacent opponent's; 'x' Left, 'o' Right, '.' \
-            empty): canonical form, outcome class, both players' winning moves",
-    example: &[("position", "xox|ox.")],
-    params: &POSITION,
-    run: |inputs| report(Clobber::CLOBBER, inputs, ["x", "o"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "clobber",
-        example: "clobber",
-        about: "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed",
-        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                   then who moves: xox|oxo left",
-        start: "xoxo|oxox left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Clobber::CLOBBER, start, budget, grid),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct ClobberFamily;
+
+impl Family for ClobberFamily {
+    fn name(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Clobber (move your stone onto an adjacent opponent's; 'x' Left, 'o' Right, '.' \
+         empty): canonical form, outcome class, both players' winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "xox|ox.")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Clobber::CLOBBER, inputs, ["x", "o"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ClobberPlay]
+    }
+}
+
+/// The game `clobber` of `grundy play` and the web page.
+struct ClobberPlay;
+
+impl Playable for ClobberPlay {
+    fn syntax(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn example(&self) -> &'static str {
+        "clobber"
+    }
+
+    fn about(&self) -> &'static str {
+        "Clobber: move a stone onto an adjacent stone of the opponent's, which is removed"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: xox|oxo left"
+    }
+
+    fn start(&self) -> &'static str {
+        "xoxo|oxox left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Clobber::CLOBBER, start, budget, grid)
+    }
+}
 
 /// `grundy anticlobber BOARD`: Clobber's boards.
-pub static ANTI_CLOBBER: Family = Family {
-    name: "anticlobber",
-    group: Group::Rulesets,
-    about: "AntiClobber (move your stone onto an adjacent empty cell, leaving an opponent's \
-            stone): canonical form, outcome class, both players' winning moves",
-    example: &[("position", "xoxo|oo..")],
-    params: &POSITION,
-    run: |inputs| report(Clobber::ANTI_CLOBBER, inputs, ["x", "o"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "anticlobber",
-        example: "anticlobber",
-        about: "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
-                opponent's behind",
-        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                   then who moves: x..|..o left",
-        start: "x...|..o.|.x.o left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Clobber::ANTI_CLOBBER, start, budget, grid),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct AnticlobberFamily;
+
+impl Family for AnticlobberFamily {
+    fn name(&self) -> &'static str {
+        "anticlobber"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "AntiClobber (move your stone onto an adjacent empty cell, leaving an opponent's \
+         stone): canonical form, outcome class, both players' winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "xoxo|oo..")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Clobber::ANTI_CLOBBER, inputs, ["x", "o"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&AnticlobberPlay]
+    }
+}
+
+/// The game `anticlobber` of `grundy play` and the web page.
+struct AnticlobberPlay;
+
+impl Playable for AnticlobberPlay {
+    fn syntax(&self) -> &'static str {
+        "anticlobber"
+    }
+
+    fn example(&self) -> &'static str {
+        "anticlobber"
+    }
+
+    fn about(&self) -> &'static str {
+        "AntiClobber: move a stone onto an adjacent empty cell, leaving a stone of the \
+         opponent's behind"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: x..|..o left"
+    }
+
+    fn start(&self) -> &'static str {
+        "x...|..o.|.x.o left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Clobber::ANTI_CLOBBER, start, budget, grid)
+    }
+}
 
 /// `grundy toads-and-frogs STRIP`: `T` toads, `F` frogs, `.` empty.
-pub static TOADS_AND_FROGS: Family = Family {
-    name: "toads-and-frogs",
-    group: Group::Rulesets,
-    about: "Toads and Frogs (Left's toads 'T' move right, Right's frogs 'F' left): canonical \
-            form, outcome class, both players' winning moves",
-    example: &[("position", "TT..FF")],
-    params: &POSITION,
-    run: |inputs| report(ToadsAndFrogs, inputs, ["toads", "frogs"]),
-    table: Some(TableSource {
-        syntax: "toads-and-frogs",
-        about: "(a, b): the strip of a toads, one empty cell, b frogs: canonical forms",
-        parse: |spec| ruleset_table(spec, "toads-and-frogs"),
-    }),
-    plays: &[Playable {
-        syntax: "toads-and-frogs",
-        example: "toads-and-frogs",
-        about: "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
-                or a jump over the other kind",
-        position: "the strip (T toad, F frog, . empty), then who moves: TT..FF left",
-        start: "TTT..FF left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(ToadsAndFrogs, start, budget, grid),
-        formula: None,
-        table: Some(|_| {
-            ruleset_play_table("toads-and-frogs", |cell| {
-                left_to_move(toads_and_frogs(cell[0], cell[1]))
-            })
-        }),
-    }],
-    strong: None,
-};
+pub struct ToadsAndFrogsFamily;
+
+impl Family for ToadsAndFrogsFamily {
+    fn name(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Toads and Frogs (Left's toads 'T' move right, Right's frogs 'F' left): canonical \
+         form, outcome class, both players' winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "TT..FF")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(ToadsAndFrogs, inputs, ["toads", "frogs"])
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "toads-and-frogs",
+            about: "(a, b): the strip of a toads, one empty cell, b frogs: canonical forms",
+            parse: |spec| ruleset_table(spec, "toads-and-frogs"),
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ToadsAndFrogsPlay]
+    }
+}
+
+/// The game `toads-and-frogs` of `grundy play` and the web page.
+struct ToadsAndFrogsPlay;
+
+impl Playable for ToadsAndFrogsPlay {
+    fn syntax(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn example(&self) -> &'static str {
+        "toads-and-frogs"
+    }
+
+    fn about(&self) -> &'static str {
+        "Toads and Frogs: toads (Left's) move right, frogs (Right's) left, by a step \
+         or a jump over the other kind"
+    }
+
+    fn position(&self) -> &'static str {
+        "the strip (T toad, F frog, . empty), then who moves: TT..FF left"
+    }
+
+    fn start(&self) -> &'static str {
+        "TTT..FF left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(ToadsAndFrogs, start, budget, grid)
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        ruleset_play_table("toads-and-frogs", |cell| {
+            left_to_move(toads_and_frogs(cell[0], cell[1]))
+        })
+    }
+}
 
 /// `grundy hackenbush GRAPH`: a tree in CGSuite's notation or an edge list.
-pub static HACKENBUSH: Family = Family {
-    name: "hackenbush",
-    group: Group::Rulesets,
-    about: "Blue-Red-Green Hackenbush (a string or tree 'l(l;rl)' from the ground, or edges \
-            '0-1:b 1-2:r', 0 the ground): canonical form, outcome class, winning cuts",
-    example: &[("position", "l(l;rl)")],
-    params: &[
-        Param::arg(
-            "position",
-            "GRAPH",
-            "Edges from the ground: l or b blue, r red, e or g green, branches in (...;...); \
-             or edges U-V:C, vertex 0 the ground (at most 64 edges)",
-        ),
-        MAX_LENGTH,
-    ],
-    run: |inputs| report(Hackenbush, inputs, ["blue and green", "red and green"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "hackenbush",
-        example: "hackenbush",
-        about: "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
-                falls off the ground is gone",
-        position: "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
-                   then who moves: 0-1:b 1-2:r left",
-        start: "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Hackenbush, start, budget, edges),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct HackenbushFamily;
+
+impl Family for HackenbushFamily {
+    fn name(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Blue-Red-Green Hackenbush (a string or tree 'l(l;rl)' from the ground, or edges \
+         '0-1:b 1-2:r', 0 the ground): canonical form, outcome class, winning cuts"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "l(l;rl)")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "position",
+                "GRAPH",
+                "Edges from the ground: l or b blue, r red, e or g green, branches in (...;...); \
+                 or edges U-V:C, vertex 0 the ground (at most 64 edges)",
+            ),
+            MAX_LENGTH,
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Hackenbush, inputs, ["blue and green", "red and green"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&HackenbushPlay]
+    }
+}
+
+/// The game `hackenbush` of `grundy play` and the web page.
+struct HackenbushPlay;
+
+impl Playable for HackenbushPlay {
+    fn syntax(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn example(&self) -> &'static str {
+        "hackenbush"
+    }
+
+    fn about(&self) -> &'static str {
+        "Hackenbush: Left cuts blue or green edges, Right red or green ones; what \
+         falls off the ground is gone"
+    }
+
+    fn position(&self) -> &'static str {
+        "the edges U-V:C (vertex 0 the ground, C b, r or g) or a tree like l(l;rl), \
+         then who moves: 0-1:b 1-2:r left"
+    }
+
+    fn start(&self) -> &'static str {
+        "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Hackenbush, start, budget, edges)
+    }
+}
 
 /// The parameter of the graph-colouring families.
 const COLOURED_GRAPH: [Param; 2] = [
@@ -327,114 +576,266 @@ const COLOURED_GRAPH: [Param; 2] = [
 ];
 
 /// `grundy snort GRAPH`: CGSuite's graph notation or an edge list.
-pub static SNORT: Family = Family {
-    name: "snort",
-    group: Group::Rulesets,
-    about: "Snort (colour a vertex not next to the opponent's colour; 'L'/'R' tinted vertices \
-            only Left/Right may colour): canonical form, outcome class, winning moves",
-    example: &[("position", "L-.-.-.-L")],
-    params: &COLOURED_GRAPH,
-    run: |inputs| report(SnortCol::SNORT, inputs, ["L", "R"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "snort",
-        example: "snort",
-        about: "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
-                colour; tinted vertices (L, R) only that player may colour",
-        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
-                   then who moves: L-.-.-R left",
-        start: "L-.-.-.(-.;-.-R) left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(SnortCol::SNORT, start, budget, vertices),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct SnortFamily;
+
+impl Family for SnortFamily {
+    fn name(&self) -> &'static str {
+        "snort"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Snort (colour a vertex not next to the opponent's colour; 'L'/'R' tinted vertices \
+         only Left/Right may colour): canonical form, outcome class, winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "L-.-.-.-L")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &COLOURED_GRAPH
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(SnortCol::SNORT, inputs, ["L", "R"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SnortPlay]
+    }
+}
+
+/// The game `snort` of `grundy play` and the web page.
+struct SnortPlay;
+
+impl Playable for SnortPlay {
+    fn syntax(&self) -> &'static str {
+        "snort"
+    }
+
+    fn example(&self) -> &'static str {
+        "snort"
+    }
+
+    fn about(&self) -> &'static str {
+        "Snort: colour an uncoloured vertex not next to a vertex of the opponent's \
+         colour; tinted vertices (L, R) only that player may colour"
+    }
+
+    fn position(&self) -> &'static str {
+        "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+         then who moves: L-.-.-R left"
+    }
+
+    fn start(&self) -> &'static str {
+        "L-.-.-.(-.;-.-R) left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(SnortCol::SNORT, start, budget, vertices)
+    }
+}
 
 /// `grundy col GRAPH`: Snort's graphs.
-pub static COL: Family = Family {
-    name: "col",
-    group: Group::Rulesets,
-    about: "Col (colour a vertex not next to your own colour; 'L'/'R' tinted vertices only \
-            Right/Left may colour): canonical form, outcome class, winning moves",
-    example: &[("position", "R-.-R-.-L-.-R")],
-    params: &COLOURED_GRAPH,
-    run: |inputs| report(SnortCol::COL, inputs, ["L", "R"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "col",
-        example: "col",
-        about: "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
-                vertex tinted L (next to Left's colour) only Right may colour, and R only Left",
-        position: "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
-                   then who moves: R-.-.-L left",
-        start: ".-.-.-.(-.;-.) left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(SnortCol::COL, start, budget, vertices),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct ColFamily;
+
+impl Family for ColFamily {
+    fn name(&self) -> &'static str {
+        "col"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Col (colour a vertex not next to your own colour; 'L'/'R' tinted vertices only \
+         Right/Left may colour): canonical form, outcome class, winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "R-.-R-.-L-.-R")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &COLOURED_GRAPH
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(SnortCol::COL, inputs, ["L", "R"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&ColPlay]
+    }
+}
+
+/// The game `col` of `grundy play` and the web page.
+struct ColPlay;
+
+impl Playable for ColPlay {
+    fn syntax(&self) -> &'static str {
+        "col"
+    }
+
+    fn example(&self) -> &'static str {
+        "col"
+    }
+
+    fn about(&self) -> &'static str {
+        "Col: colour an uncoloured vertex not next to a vertex of your own colour; a \
+         vertex tinted L (next to Left's colour) only Right may colour, and R only Left"
+    }
+
+    fn position(&self) -> &'static str {
+        "the graph (. uncoloured, L or R tinted, - edges, branches in (..;..)), \
+         then who moves: R-.-.-L left"
+    }
+
+    fn start(&self) -> &'static str {
+        ".-.-.-.(-.;-.) left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(SnortCol::COL, start, budget, vertices)
+    }
+}
 
 /// `grundy konane BOARD`: Clobber's boards.
-pub static KONANE: Family = Family {
-    name: "konane",
-    group: Group::Rulesets,
-    about: "Konane (jump your stone over an adjacent opponent's into an empty cell, and on in \
-            the same line; 'x' Left, 'o' Right, '.' empty, '#' blocked): canonical form, outcome \
-            class, both players' winning moves",
-    example: &[("position", "xo.ox|.xoxo|ox.ox")],
-    params: &POSITION,
-    run: |inputs| report(Konane, inputs, ["x", "o"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "konane",
-        example: "konane",
-        about: "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
-                cell, and on in the same line; the stones jumped are removed",
-        position: "the board (x Left's stones, o Right's, . empty, rows separated by |), \
-                   then who moves: xo.|.ox left",
-        start: "xo.x|.xo.|oxox left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Konane, start, budget, grid),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct KonaneFamily;
+
+impl Family for KonaneFamily {
+    fn name(&self) -> &'static str {
+        "konane"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Konane (jump your stone over an adjacent opponent's into an empty cell, and on in \
+         the same line; 'x' Left, 'o' Right, '.' empty, '#' blocked): canonical form, outcome \
+         class, both players' winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "xo.ox|.xoxo|ox.ox")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Konane, inputs, ["x", "o"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&KonanePlay]
+    }
+}
+
+/// The game `konane` of `grundy play` and the web page.
+struct KonanePlay;
+
+impl Playable for KonanePlay {
+    fn syntax(&self) -> &'static str {
+        "konane"
+    }
+
+    fn example(&self) -> &'static str {
+        "konane"
+    }
+
+    fn about(&self) -> &'static str {
+        "Konane: jump a stone over an adjacent stone of the opponent's into an empty \
+         cell, and on in the same line; the stones jumped are removed"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's stones, o Right's, . empty, rows separated by |), \
+         then who moves: xo.|.ox left"
+    }
+
+    fn start(&self) -> &'static str {
+        "xo.x|.xo.|oxox left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Konane, start, budget, grid)
+    }
+}
 
 /// `grundy amazons BOARD`: `x` Left's amazons, `o` Right's, `.` empty, `#` burnt.
-pub static AMAZONS: Family = Family {
-    name: "amazons",
-    group: Group::Rulesets,
-    about: "Amazons (move your amazon as a queen, then shoot an arrow as a queen from where it \
-            lands, burning that cell; 'x' Left, 'o' Right, '.' empty, '#' burnt): canonical \
-            form, outcome class, both players' winning moves",
-    example: &[("position", "x...|o...")],
-    params: &POSITION,
-    run: |inputs| report(Amazons, inputs, ["x", "o"]),
-    table: None,
-    plays: &[Playable {
-        syntax: "amazons",
-        example: "amazons",
-        about: "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
-                where it lands, burning that cell",
-        position: "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
-                   by |), then who moves: x..|..o left",
-        start: "x..|...|..o left",
-        aliases: &[],
-        why: None,
-        build: |_, start, budget| build(Amazons, start, budget, grid),
-        formula: None,
-        table: None,
-    }],
-    strong: None,
-};
+pub struct AmazonsFamily;
+
+impl Family for AmazonsFamily {
+    fn name(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rulesets
+    }
+
+    fn about(&self) -> &'static str {
+        "Amazons (move your amazon as a queen, then shoot an arrow as a queen from where it \
+         lands, burning that cell; 'x' Left, 'o' Right, '.' empty, '#' burnt): canonical \
+         form, outcome class, both players' winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("position", "x...|o...")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        &POSITION
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        report(Amazons, inputs, ["x", "o"])
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&AmazonsPlay]
+    }
+}
+
+/// The game `amazons` of `grundy play` and the web page.
+struct AmazonsPlay;
+
+impl Playable for AmazonsPlay {
+    fn syntax(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn example(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn about(&self) -> &'static str {
+        "Amazons: move your amazon as a queen, then shoot an arrow as a queen from \
+         where it lands, burning that cell"
+    }
+
+    fn position(&self) -> &'static str {
+        "the board (x Left's amazons, o Right's, . empty, # burnt, rows separated \
+         by |), then who moves: x..|..o left"
+    }
+
+    fn start(&self) -> &'static str {
+        "x..|...|..o left"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        build(Amazons, start, budget, grid)
+    }
+}
 
 /// A table of a ruleset's positions named by two parameters (a, b) — the empty a × b boards
 /// of Domineering and Cram, the strips T^a.F^b of Toads and Frogs — valued with one memo for

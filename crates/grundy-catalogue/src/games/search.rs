@@ -6,7 +6,7 @@
 
 use super::connect4::search::{Options, Searcher, Verdict};
 use super::connect4::{read_board, Board};
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Exhausted};
 use grundy::input::{self, InputError};
 use grundy::outcome::{Outcome, OutcomeClass};
@@ -48,83 +48,100 @@ const GAMES: &[&str] = &[
 /// JSON: `{"game", "board", "to_move", "outcome", "score", "ends_on_move", "best_move",
 /// "line", "nodes", "table_bytes", "threads"}` (columns from 1; `ends_on_move` and `best_move`
 /// null where there is none).
-pub static FAMILY: Family = Family {
-    name: "search",
-    group: Group::Search,
-    about: "Solve one position by alpha-beta search with a transposition table: Connect Four \
-            with its exact score, Domineering, Cram, Clobber, Konane and Toads and Frogs with \
-            each player's outcome moving first, regions of few moves valued by canonical form",
-    example: &[("game", "connect4"), ("position", "44455554221")],
-    params: &[
-        Param::arg(
-            "game",
-            "GAME",
-            "The game: connect4, domineering, cram, clobber, konane, toads-and-frogs",
-        ),
-        Param::arg(
-            "position",
-            "POSITION",
-            "The position: for connect4, rows top to bottom separated by `|` of x (first \
-             player), o and . (empty); or the columns played from the empty board, from 1 \
-             (`4453`; nothing for the empty board), on a board of {width} × {height}; for \
-             the rulesets, as their own commands read it (`....|....` for Domineering)",
-        ),
-        Param::option(
-            "first",
-            "PLAYER",
-            "For a ruleset, who moves first: left, right, or both (the outcome class)",
-        )
-        .default("both"),
-        Param::option(
-            "small",
-            "N",
-            "For a ruleset, the most moves (both players') of a region valued by canonical \
-             form instead of searched (by Domineering's own search: of a position the count \
-             of moves leaves undecided); 0 searches every position whole",
-        )
-        .default("10")
-        .whole("a number of moves", 0)
-        .at_most(1000),
-        Param::option(
-            "regions",
-            "FILE",
-            "For a ruleset, a table of regions and their canonical forms: read before the \
-             search where the file exists, written after it with every region valued; signed \
-             with a key of yours (made on first use in your configuration folder), a table \
-             under another key, edited or damaged is refused",
-        ),
-        Param::option("width", "W", "The board's width for a move sequence")
-            .default("7")
-            .whole("a width", 1)
-            .at_most(64),
-        Param::option("height", "H", "The board's height for a move sequence")
-            .default("6")
-            .whole("a height", 1)
-            .at_most(64),
-        Param::option(
-            "table",
-            "SIZE",
-            "The transposition table's size (64M, 1G): rounded down to a power of two, at \
-             least 1M; more keeps more results on a long search",
-        )
-        .default("64M"),
-        super::max_positions(DEFAULT_NODES).help(
-            "The most positions (nodes) to search, every thread counted: a few million a \
-             second; the empty 7 × 6 board needs billions",
-        ),
-        Param::option(
-            "threads",
-            "N",
-            "Threads searching, sharing the table (default: one a core)",
-        )
-        .whole("a thread count", 1)
-        .at_most(256),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct SearchFamily;
+
+impl Family for SearchFamily {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+
+    fn group(&self) -> Group {
+        Group::Search
+    }
+
+    fn about(&self) -> &'static str {
+        "Solve one position by alpha-beta search with a transposition table: Connect Four \
+         with its exact score, Domineering, Cram, Clobber, Konane and Toads and Frogs with \
+         each player's outcome moving first, regions of few moves valued by canonical form"
+    }
+
+    fn example(&self) -> Example {
+        &[("game", "connect4"), ("position", "44455554221")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "game",
+                "GAME",
+                "The game: connect4, domineering, cram, clobber, konane, toads-and-frogs",
+            ),
+            Param::arg(
+                "position",
+                "POSITION",
+                "The position: for connect4, rows top to bottom separated by `|` of x (first \
+                 player), o and . (empty); or the columns played from the empty board, from 1 \
+                 (`4453`; nothing for the empty board), on a board of {width} × {height}; for \
+                 the rulesets, as their own commands read it (`....|....` for Domineering)",
+            ),
+            Param::option(
+                "first",
+                "PLAYER",
+                "For a ruleset, who moves first: left, right, or both (the outcome class)",
+            )
+            .default("both"),
+            Param::option(
+                "small",
+                "N",
+                "For a ruleset, the most moves (both players') of a region valued by canonical \
+                 form instead of searched (by Domineering's own search: of a position the count \
+                 of moves leaves undecided); 0 searches every position whole",
+            )
+            .default("10")
+            .whole("a number of moves", 0)
+            .at_most(1000),
+            Param::option(
+                "regions",
+                "FILE",
+                "For a ruleset, a table of regions and their canonical forms: read before the \
+                 search where the file exists, written after it with every region valued; signed \
+                 with a key of yours (made on first use in your configuration folder), a table \
+                 under another key, edited or damaged is refused",
+            ),
+            Param::option("width", "W", "The board's width for a move sequence")
+                .default("7")
+                .whole("a width", 1)
+                .at_most(64),
+            Param::option("height", "H", "The board's height for a move sequence")
+                .default("6")
+                .whole("a height", 1)
+                .at_most(64),
+            Param::option(
+                "table",
+                "SIZE",
+                "The transposition table's size (64M, 1G): rounded down to a power of two, at \
+                 least 1M; more keeps more results on a long search",
+            )
+            .default("64M"),
+            super::max_positions(DEFAULT_NODES).help(
+                "The most positions (nodes) to search, every thread counted: a few million a \
+                 second; the empty 7 × 6 board needs billions",
+            ),
+            Param::option(
+                "threads",
+                "N",
+                "Threads searching, sharing the table (default: one a core)",
+            )
+            .whole("a thread count", 1)
+            .at_most(256),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let game = inputs.value("game").unwrap_or("");

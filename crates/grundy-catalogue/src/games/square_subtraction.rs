@@ -12,9 +12,9 @@
 //! most p·√n moves, each found in O(1).
 
 use super::subtraction::SubtractionMove;
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::piles::heap_values_why;
-use crate::play::{piles, Match, PlayTable, Playable};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::input::InputError;
 use grundy::math::mex::Mex;
@@ -171,58 +171,110 @@ impl Tabulate for Squares {
 
 /// `grundy square-subtraction N...`: take a square number from one pile. The common answer,
 /// and `pile_values` (each pile's value). Tables: `squares`, by pile.
-pub static FAMILY: Family = Family {
-    name: "square-subtraction",
-    group: Group::Piles,
-    about: "Take a square number (1, 4, 9, ...) from a pile: values by the definition, moves",
-    example: &[("piles", "10"), ("piles", "7")],
-    params: &[
-        Param::args("piles", "N", "The pile sizes (0 to 4194304 counters each)")
-            .whole("a pile size", 0)
-            .each("pile"),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "squares",
-        about: "n: the pile, taking a square number",
-        parse: parse_table,
-    }),
-    plays: &[Playable {
-        syntax: "squares",
-        example: "squares",
-        about: "Square subtraction: take a positive square from one pile",
-        position: "the piles: 20",
-        start: "20",
-        aliases: &["square-subtraction"],
-        why: Some(|_| {
-            let values = "the piles' values, by the definition (the mex of the values a square \
-                          away)";
-            Some(heap_values_why(
-                "pile",
-                values.to_string(),
-                |largest, budget| {
-                    let game = SquareSubtraction::up_to(largest, budget).ok()?;
-                    Some((0..=largest).map(|n| game.value(n)).collect())
-                },
-            ))
-        }),
-        build: |_, start, budget| {
-            let piles = piles::read_within(start, "pile", budget)?;
-            let title = "square subtraction".to_string();
-            Match::from_rules(
-                title,
-                &Sum(Squares),
-                piles,
-                false,
-                budget,
-                piles::named("pile"),
-            )
-        },
-        formula: None,
-        table: Some(|_| PlayTable::of_piles("squares", 1)),
-    }],
-    strong: None,
-};
+pub struct SquareSubtractionFamily;
+
+impl Family for SquareSubtractionFamily {
+    fn name(&self) -> &'static str {
+        "square-subtraction"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Take a square number (1, 4, 9, ...) from a pile: values by the definition, moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("piles", "10"), ("piles", "7")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] =
+            &[
+                Param::args("piles", "N", "The pile sizes (0 to 4194304 counters each)")
+                    .whole("a pile size", 0)
+                    .each("pile"),
+            ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "squares",
+            about: "n: the pile, taking a square number",
+            parse: parse_table,
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SquaresPlay]
+    }
+}
+
+/// The game `squares` of `grundy play` and the web page.
+struct SquaresPlay;
+
+impl Playable for SquaresPlay {
+    fn syntax(&self) -> &'static str {
+        "squares"
+    }
+
+    fn example(&self) -> &'static str {
+        "squares"
+    }
+
+    fn about(&self) -> &'static str {
+        "Square subtraction: take a positive square from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 20"
+    }
+
+    fn start(&self) -> &'static str {
+        "20"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["square-subtraction"]
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let piles = piles::read_within(start, "pile", budget)?;
+        let title = "square subtraction".to_string();
+        Match::from_rules(
+            title,
+            &Sum(Squares),
+            piles,
+            false,
+            budget,
+            piles::named("pile"),
+        )
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("squares", 1)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        let values = "the piles' values, by the definition (the mex of the values a square \
+                      away)";
+        Some(heap_values_why(
+            "pile",
+            values.to_string(),
+            |largest, budget| {
+                let game = SquareSubtraction::up_to(largest, budget).ok()?;
+                Some((0..=largest).map(|n| game.value(n)).collect())
+            },
+        ))
+    }
+}
 
 fn parse_table(spec: &str) -> Option<TableGame> {
     spec.eq_ignore_ascii_case("squares")

@@ -39,9 +39,9 @@ use serde::Serialize;
 
 use super::catalogue_game::own_rules;
 use super::Answer;
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, nim_sum_verdict};
-use crate::play::{piles, Match, PlayError, Playable, Playbook, WhyLine, CANDIDATES};
+use crate::play::{piles, Build, Match, PlayError, Playable, Playbook, WhyLine, CANDIDATES};
 use grundy::budget::Budget;
 use grundy::report::{Field, Report};
 use grundy::rules::Impartial;
@@ -272,43 +272,90 @@ own_rules!(
 /// (take 4)` with `--kam`, which also prints the staircase); JSON moves are `{"step": 2,
 /// "stones": 1}` (or `{"pile": 4, "from": 9, "to": 5}`, and `"staircase": [...]`). Steps and
 /// piles are numbered from 1.
-pub static FAMILY: Family = Family {
-    name: "staircase",
-    group: Group::Rows,
-    about: "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with {kam}: winning moves",
-    example: &[("stones", "1"), ("stones", "4"), ("stones", "2")],
-    params: &[
-        Param::args(
-            "stones",
-            "STONES",
-            "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
-             the one below, and leave the game from step 1. With {kam}: the piles, \
-             non-decreasing",
-        )
-        .whole("a number of stones", 0)
-        .each("step"),
-        Param::flag(
-            "kam",
-            "POI2009 KAM: the numbers are piles a_1 <= ... <= a_n, and a move takes stones from \
-             one pile so that they stay non-decreasing",
-        ),
-    ],
-    run,
-    table: None,
-    plays: &[Playable {
-        syntax: "staircase",
-        example: "staircase",
-        about: "Staircase Nim: move counters from a step down to the step below",
-        position: "the counters on steps 1, 2, ...: 3 0 4 2",
-        start: "3 0 4 2",
-        aliases: &[],
-        why: Some(|_| Some(WhyLine(Arc::new(why)))),
-        build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget)),
-        table: None,
-    }],
-    strong: None,
-};
+pub struct StaircaseFamily;
+
+impl Family for StaircaseFamily {
+    fn name(&self) -> &'static str {
+        "staircase"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rows
+    }
+
+    fn about(&self) -> &'static str {
+        "Staircase Nim (value: XOR of the odd steps), or POI2009 KAM with {kam}: winning moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("stones", "1"), ("stones", "4"), ("stones", "2")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::args(
+                "stones",
+                "STONES",
+                "The stones on steps 1, 2, ..., n (0 to 2^64 - 1 each); stones move from a step to \
+                 the one below, and leave the game from step 1. With {kam}: the piles, \
+                 non-decreasing",
+            )
+            .whole("a number of stones", 0)
+            .each("step"),
+            Param::flag(
+                "kam",
+                "POI2009 KAM: the numbers are piles a_1 <= ... <= a_n, and a move takes stones \
+                 from one pile so that they stay non-decreasing",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&StaircasePlay]
+    }
+}
+
+/// The game `staircase` of `grundy play` and the web page.
+struct StaircasePlay;
+
+impl Playable for StaircasePlay {
+    fn syntax(&self) -> &'static str {
+        "staircase"
+    }
+
+    fn example(&self) -> &'static str {
+        "staircase"
+    }
+
+    fn about(&self) -> &'static str {
+        "Staircase Nim: move counters from a step down to the step below"
+    }
+
+    fn position(&self) -> &'static str {
+        "the counters on steps 1, 2, ...: 3 0 4 2"
+    }
+
+    fn start(&self) -> &'static str {
+        "3 0 4 2"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(piles::read(start, "step")?, budget))
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
+    }
+}
 
 /// Why a Staircase Nim position is won or lost: the XOR of its odd steps ([`value`]), Nim
 /// on the odd steps (a move from an even step is undone by moving the same stones on down).

@@ -55,9 +55,9 @@ use std::sync::{Arc, OnceLock};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::{Answer, CatalogueGame, Family, Group, Inputs, Param, RunError};
+use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, game_error, nim_sum_line};
-use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
+use crate::play::{piles, Build, Match, PlayError, PlayTable, Playable, WhyLine, CANDIDATES};
 use grundy::budget::Budget;
 use grundy::input::{self, InputError};
 use grundy::math::mex::Mex;
@@ -645,66 +645,121 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 /// `--except` the `saltus` (what a period adds to the value). A period beyond 2^64 - 1 (take
 /// L to R with L + R that large) is a string in JSON. Moves print as `pile 1: take 3 (leaves
 /// 7)`, in JSON `{"pile": 1, "take": 3, "to": 7}`.
-pub static FAMILY: Family = Family {
-    name: "subtraction",
-    group: Group::Piles,
-    about: "Subtraction games ({set}, {bash}, {range}, {except}) on piles: values, period, moves",
-    example: &[("set", "1,3,4"), ("piles", "10"), ("piles", "7")],
-    params: &[
-        Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)")
-            .whole("a pile size", 0)
-            .each("pile"),
-        Param::option(
-            "set",
-            "S1,S2,...",
-            "Take any amount of this finite set, e.g. 1,3,4",
-        )
-        .list("an amount", 1)
-        .or(&["bash", "range", "except"])
-        .excludes(&["bash", "range", "except"]),
-        Param::option("bash", "K", "Take 1 to K counters (Bash game)")
-            .whole("an amount", 0)
-            .excludes(&["range", "except"]),
-        Param::option("range", "L,R", "Take L to R counters").excludes(&["except"]),
-        Param::option(
-            "except",
-            "L",
-            "Take any positive number of counters except exactly L",
-        )
-        .whole("an amount", 0),
-        Param::option(
-            "search-limit",
-            "COUNT",
-            "With {set}: how many values to compute at most while looking for the period \
-             [default: 4194304, at most 134217728]",
-        )
-        .whole("a count", 1)
-        .at_most(MAX_SEARCH_LIMIT as u64)
-        .needs(&["set"]),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
-        about: "n: the pile, taking a number of a finite set, from L to R, or anything but L",
-        parse: parse_table,
-    }),
-    plays: &[Playable {
-        syntax: "subtraction:S (1,3,4 or L..R or except:L)",
-        example: "subtraction:1,3,4",
-        about: "Subtraction game: take an amount of the set from one pile",
-        position: "the piles: 10 7",
-        start: "10 7",
-        aliases: &[],
-        why: Some(why),
-        build: play_from,
-        formula: Some(|argument, start, budget| {
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Subtraction games ({set}, {bash}, {range}, {except}) on piles: values, period, moves"
+    }
+
+    fn example(&self) -> Example {
+        &[("set", "1,3,4"), ("piles", "10"), ("piles", "7")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::args("piles", "N", "The pile sizes (0 to 2^64 - 1 counters each)")
+                .whole("a pile size", 0)
+                .each("pile"),
+            Param::option(
+                "set",
+                "S1,S2,...",
+                "Take any amount of this finite set, e.g. 1,3,4",
+            )
+            .list("an amount", 1)
+            .or(&["bash", "range", "except"])
+            .excludes(&["bash", "range", "except"]),
+            Param::option("bash", "K", "Take 1 to K counters (Bash game)")
+                .whole("an amount", 0)
+                .excludes(&["range", "except"]),
+            Param::option("range", "L,R", "Take L to R counters").excludes(&["except"]),
+            Param::option(
+                "except",
+                "L",
+                "Take any positive number of counters except exactly L",
+            )
+            .whole("an amount", 0),
+            Param::option(
+                "search-limit",
+                "COUNT",
+                "With {set}: how many values to compute at most while looking for the period \
+                 [default: 4194304, at most 134217728]",
+            )
+            .whole("a count", 1)
+            .at_most(MAX_SEARCH_LIMIT as u64)
+            .needs(&["set"]),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "subtraction:1,3,4 (or subtraction:L..R, subtraction:except:L)",
+            about: "n: the pile, taking a number of a finite set, from L to R, or anything but L",
+            parse: parse_table,
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&SubtractionPlay]
+    }
+}
+
+/// The game `subtraction:S` of `grundy play` and the web page.
+struct SubtractionPlay;
+
+impl Playable for SubtractionPlay {
+    fn syntax(&self) -> &'static str {
+        "subtraction:S (1,3,4 or L..R or except:L)"
+    }
+
+    fn example(&self) -> &'static str {
+        "subtraction:1,3,4"
+    }
+
+    fn about(&self) -> &'static str {
+        "Subtraction game: take an amount of the set from one pile"
+    }
+
+    fn position(&self) -> &'static str {
+        "the piles: 10 7"
+    }
+
+    fn start(&self) -> &'static str {
+        "10 7"
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(argument, start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|argument, start, budget| {
             let rule = rule_of_name(argument).map_err(game_error)?;
             by_formula(rule, piles::read(start, "pile")?, budget)
-        }),
-        table: Some(|argument| PlayTable::of_piles(format!("subtraction:{argument}"), 1)),
-    }],
-    strong: None,
-};
+        })
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        PlayTable::of_piles(format!("subtraction:{argument}"), 1)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
+    }
+}
 
 /// The most values times amounts the search for a subtraction set's period may take, to play
 /// it by its formula: about a second.

@@ -2,11 +2,11 @@
 //! values heap by heap, rare values and period ([`grundy::impartial::octal`] computes), and
 //! their tables.
 
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::piles::heap_values_why;
 use crate::play::playable::game_error;
 use crate::play::take_break::Heaps;
-use crate::play::{piles, Match, PlayTable, Playable, WhyLine, HEAPS};
+use crate::play::{piles, Match, PlayError, PlayTable, Playable, WhyLine, HEAPS};
 use grundy::budget::{Budget, Exhausted};
 use grundy::impartial::octal::{values_plain, values_sparse, Rule};
 use grundy::input::InputError;
@@ -132,73 +132,126 @@ fn parse_table(spec: &str) -> Option<TableGame> {
 /// `--values` every value, one `heap<TAB>value` line a heap. JSON: `{"game", "upto",
 /// "largest", "largest_at", "mask", "rare_heaps", "last_rare", "periodicity"}` and `"values"`
 /// (an array) with `--values`. Tables: a code or `grundy`, by heap.
-pub static FAMILY: Family = Family {
-    name: "octal",
-    group: Group::TakeAndBreak,
-    about: "Take-and-break games (octal codes like 0.77, Grundy's game): values, rare values, \
-            period",
-    example: &[("code", "0.77"), ("upto", "200")],
-    params: &[
-        Param::arg(
-            "code",
-            "CODE",
-            "The game: an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, \
-             4.07, ...) or `grundy` for Grundy's game",
-        ),
-        Param::option("upto", "N", "Compute the values of heaps 0 to N")
-            .default("1000")
-            .whole("a heap", 0)
-            .at_most(MAX_UPTO),
-        Param::option(
-            "mask",
-            "HEX",
-            "The mask that splits values into rare and common (hexadecimal, e.g. fe); chosen \
-             automatically if not given",
-        ),
-        Param::flag(
-            "plain",
-            "Use the plain O(n^2) computation instead of the sparse-space method",
-        ),
-        Param::flag(
-            "values",
-            "Print every value, one heap per line (`heap<TAB>value`), after the summary",
-        ),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
-        about: "n: the heap (0.77 is Kayles, 0.07 Dawson's Kayles; grundy is Grundy's game)",
-        parse: parse_table,
-    }),
-    plays: &[Playable {
-        syntax: "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)",
-        example: "take-and-break:0.77",
-        about: "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)",
-        position: "the heaps: 7 4",
-        start: "7 4",
-        aliases: &["octal"],
-        why: Some(why),
-        build: |argument, start, budget| {
-            let rule = Rule::parse(argument).map_err(game_error)?;
-            let mut heaps = piles::read_within(start, "heap", budget)?;
-            heaps.retain(|&n| n > 0);
-            heaps.sort_unstable_by(|a, b| b.cmp(a));
-            let title = format!("take-and-break {rule}");
-            Match::from_rules(
-                title,
-                &Heaps(rule),
-                heaps,
-                false,
-                budget,
-                piles::named("heap"),
-            )
-            .map(|game| game.read_as(HEAPS))
-        },
-        formula: None,
-        table: Some(|argument| PlayTable::of_piles(argument, 1)),
-    }],
-    strong: None,
-};
+pub struct OctalFamily;
+
+impl Family for OctalFamily {
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+
+    fn group(&self) -> Group {
+        Group::TakeAndBreak
+    }
+
+    fn about(&self) -> &'static str {
+        "Take-and-break games (octal codes like 0.77, Grundy's game): values, rare values, \
+         period"
+    }
+
+    fn example(&self) -> Example {
+        &[("code", "0.77"), ("upto", "200")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "code",
+                "CODE",
+                "The game: an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, \
+                 4.07, ...) or `grundy` for Grundy's game",
+            ),
+            Param::option("upto", "N", "Compute the values of heaps 0 to N")
+                .default("1000")
+                .whole("a heap", 0)
+                .at_most(MAX_UPTO),
+            Param::option(
+                "mask",
+                "HEX",
+                "The mask that splits values into rare and common (hexadecimal, e.g. fe); chosen \
+                 automatically if not given",
+            ),
+            Param::flag(
+                "plain",
+                "Use the plain O(n^2) computation instead of the sparse-space method",
+            ),
+            Param::flag(
+                "values",
+                "Print every value, one heap per line (`heap<TAB>value`), after the summary",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
+            about: "n: the heap (0.77 is Kayles, 0.07 Dawson's Kayles; grundy is Grundy's game)",
+            parse: parse_table,
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&TakeAndBreakPlay]
+    }
+}
+
+/// The game `take-and-break:CODE` of `grundy play` and the web page.
+struct TakeAndBreakPlay;
+
+impl Playable for TakeAndBreakPlay {
+    fn syntax(&self) -> &'static str {
+        "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)"
+    }
+
+    fn example(&self) -> &'static str {
+        "take-and-break:0.77"
+    }
+
+    fn about(&self) -> &'static str {
+        "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)"
+    }
+
+    fn position(&self) -> &'static str {
+        "the heaps: 7 4"
+    }
+
+    fn start(&self) -> &'static str {
+        "7 4"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["octal"]
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let rule = Rule::parse(argument).map_err(game_error)?;
+        let mut heaps = piles::read_within(start, "heap", budget)?;
+        heaps.retain(|&n| n > 0);
+        heaps.sort_unstable_by(|a, b| b.cmp(a));
+        let title = format!("take-and-break {rule}");
+        Match::from_rules(
+            title,
+            &Heaps(rule),
+            heaps,
+            false,
+            budget,
+            piles::named("heap"),
+        )
+        .map(|game| game.read_as(HEAPS))
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        PlayTable::of_piles(argument, 1)
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
+    }
+}
 
 /// Why a position of the take-and-break game (its code the argument) is won or lost: each
 /// heap's value, computed from heap 0 up as `grundy octal` does, and their nim-sum.

@@ -38,9 +38,11 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::catalogue_game::own_rules;
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, words};
-use crate::play::{piles, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine};
+use crate::play::{
+    piles, Build, Drawing, Match, PlayError, PlayTable, Playable, Playbook, WhyLine,
+};
 use grundy::budget::Budget;
 use grundy::math::golden::floor_sqrt5_times;
 use grundy::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
@@ -392,39 +394,95 @@ impl Tabulate for Wythoff {
 /// P-positions: it is a_k or b_k, with its pair (a_k, b_k). Text prints `pile A: 5 = b_2, in
 /// the P-position (3, 5)`; JSON adds `"piles": [{"pile": 5, "sequence": "upper", "k": 2,
 /// "pair": [3, 5]}, ...]`. Tables: `wythoff`, by piles (a, b).
-pub static FAMILY: Family = Family {
-    name: "wythoff",
-    group: Group::Piles,
-    about: "Wythoff's game (take from one pile, or the same from both): who wins, every winning \
-            move",
-    example: &[("a", "5"), ("b", "8")],
-    params: &[
-        Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
-        Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
-    ],
-    run,
-    table: Some(TableSource {
-        syntax: "wythoff",
-        about: "(a, b): the two piles of Wythoff's game",
-        parse: |spec| {
-            spec.eq_ignore_ascii_case("wythoff")
-                .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
-        },
-    }),
-    plays: &[Playable {
-        syntax: "wythoff",
-        example: "wythoff",
-        about: "Wythoff's game: take from one pile, or the same amount from both",
-        position: "the two piles: 5 8",
-        start: "5 8",
-        aliases: &[],
-        why: Some(|_| Some(WhyLine(Arc::new(why)))),
-        build: |_, start, budget| play_from(start, budget),
-        formula: Some(|_, start, budget| by_formula(two_piles(start)?, budget)),
-        table: Some(|_| PlayTable::of_piles("wythoff", 2)),
-    }],
-    strong: None,
-};
+pub struct WythoffFamily;
+
+impl Family for WythoffFamily {
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn group(&self) -> Group {
+        Group::Piles
+    }
+
+    fn about(&self) -> &'static str {
+        "Wythoff's game (take from one pile, or the same from both): who wins, every winning \
+         move"
+    }
+
+    fn example(&self) -> Example {
+        &[("a", "5"), ("b", "8")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
+            Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)")
+                .whole("a pile size", 0),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "wythoff",
+            about: "(a, b): the two piles of Wythoff's game",
+            parse: |spec| {
+                spec.eq_ignore_ascii_case("wythoff")
+                    .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
+            },
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&WythoffPlay]
+    }
+}
+
+/// The game `wythoff` of `grundy play` and the web page.
+struct WythoffPlay;
+
+impl Playable for WythoffPlay {
+    fn syntax(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn example(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn about(&self) -> &'static str {
+        "Wythoff's game: take from one pile, or the same amount from both"
+    }
+
+    fn position(&self) -> &'static str {
+        "the two piles: 5 8"
+    }
+
+    fn start(&self) -> &'static str {
+        "5 8"
+    }
+
+    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play_from(start, budget)
+    }
+
+    fn formula(&self) -> Option<Build> {
+        Some(|_, start, budget| by_formula(two_piles(start)?, budget))
+    }
+
+    fn table(&self, _: &str) -> Option<PlayTable> {
+        PlayTable::of_piles("wythoff", 2)
+    }
+
+    fn why(&self, _: &str) -> Option<WhyLine> {
+        Some(WhyLine(Arc::new(why)))
+    }
+}
 
 /// Wythoff's game played from `start` (two piles): explored where it fits the budget, else
 /// by the formula.

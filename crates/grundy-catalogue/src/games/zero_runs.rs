@@ -23,7 +23,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Answer, Family, Group, Inputs, Param, RunError};
+use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use grundy::report::Report;
 use grundy::rules::Impartial;
 
@@ -157,17 +157,34 @@ pub fn answer(s: &str) -> Result<Answer<ZeroRunMove>, NotBinary> {
 /// `grundy zero-runs STRING`: text prints the winning moves as `delete 2 zeros at 4..5`; JSON
 /// moves are `{"start": 4, "length": 2}` (positions from 1). The first 1000 moves are listed
 /// ([`LISTED_MOVES`]), with `winning_move_count` when there are more.
-pub static FAMILY: Family = Family {
-    name: "zero-runs",
-    group: Group::Rows,
-    about: "Delete a run of 0s from a 0/1 string (value: XOR of the runs): every winning move",
-    example: &[("string", "0010001")],
-    params: &[Param::arg("string", "STRING", "The string, of 0s and 1s")],
-    run,
-    table: None,
-    plays: &[],
-    strong: None,
-};
+pub struct ZeroRunsFamily;
+
+impl Family for ZeroRunsFamily {
+    fn name(&self) -> &'static str {
+        "zero-runs"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rows
+    }
+
+    fn about(&self) -> &'static str {
+        "Delete a run of 0s from a 0/1 string (value: XOR of the runs): every winning move"
+    }
+
+    fn example(&self) -> Example {
+        &[("string", "0010001")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[Param::arg("string", "STRING", "The string, of 0s and 1s")];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+}
 
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     Ok(Report::answer(&answer(

@@ -49,7 +49,7 @@ use serde::Serialize;
 
 pub use drawing::{coin_text, Drawing, Part, Reading, Touch, HEAPS, IN_PLACE};
 pub use formula::{Playbook, ALL_MOVES, CANDIDATES};
-pub use playable::{PlayTable, Playable, Why, WhyLine};
+pub use playable::{Build, PlayTable, Playable, WhyLine};
 pub use rulesets::Form;
 pub use session::{Session, Step};
 

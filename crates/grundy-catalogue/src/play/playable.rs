@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::{Match, PlayError};
 use grundy::budget::{Budget, Resource};
@@ -14,14 +14,9 @@ use grundy::budget::{Budget, Resource};
 /// there is none) and its start, within a budget.
 pub type Build = fn(argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
 
-/// Why a position of the game is won or lost, in a line, from the family's formula (the
-/// nim-sum of Nim's piles, a subtraction game's period): set up from the argument of its
-/// name (`None` for an argument it cannot read), then asked position by position.
-pub type Why = fn(argument: &str) -> Option<WhyLine>;
-
-/// The line of [`Why`] for one game: from a position's name, why it is won or lost (`None`
-/// for a position it cannot read). What the line needs of the game (a period) is found at
-/// most once, when first asked, and kept with the game.
+/// The line of [`Playable::why`] for one game: from a position's name, why it is won or lost
+/// (`None` for a position it cannot read). What the line needs of the game (a period) is
+/// found at most once, when first asked, and kept with the game.
 #[derive(Clone)]
 pub struct WhyLine(pub Arc<WhyFn>);
 
@@ -66,10 +61,6 @@ pub fn nim_sum_verdict(sum: u64) -> &'static str {
     }
 }
 
-/// The table of `grundy table` whose cells are this game's positions, from the argument of
-/// its name; `None` for an argument whose game has no table (`coins:multiples`).
-pub type TableOf = fn(argument: &str) -> Option<PlayTable>;
-
 /// A table of `grundy table` whose cells are a game's positions.
 #[derive(Debug, Clone)]
 pub struct PlayTable {
@@ -102,56 +93,98 @@ impl PlayTable {
     }
 }
 
-/// A game that can be played, as help and the page list it, and how it is set up.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Playable {
+/// A game that can be played, as help and the page list it, and how it is set up. Each is a
+/// unit struct implementing it, listed by its family ([`crate::games::Family::plays`]). What
+/// every game has is a required method; each optional surface (other names, a formula, a
+/// table, a why line) is a provided method whose default says the game has none.
+pub trait Playable: Sync {
     /// How the game is named: `nim`, `subtraction:S` (with its parameters).
-    pub syntax: &'static str,
+    fn syntax(&self) -> &'static str;
+
     /// A name that works as it is, for examples: `subtraction:1,3,4`.
-    pub example: &'static str,
+    fn example(&self) -> &'static str;
+
     /// The game in a few words.
-    pub about: &'static str,
+    fn about(&self) -> &'static str;
+
     /// How a position is written.
-    pub position: &'static str,
+    fn position(&self) -> &'static str;
+
     /// A position to start from, for examples.
-    pub start: &'static str,
+    fn start(&self) -> &'static str;
+
+    /// Sets the game up from the argument of its name (`1,3,4` in `subtraction:1,3,4`, empty
+    /// when there is none) and its start, within a budget: explored and solved where the
+    /// start fits the budget, else played by the formula where the family has one.
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
+
     /// The other names it answers to besides its syntax's (`square-subtraction` for
-    /// `squares`: the family's name).
-    #[serde(skip)]
-    pub aliases: &'static [&'static str],
-    /// Sets the game up: explored and solved where the start fits the budget, else played by
-    /// the formula where the family has one.
-    #[serde(skip)]
-    pub build: Build,
-    /// Sets the game up to be played by its family's formula whatever the start's size, if
-    /// it has one ([`Match::by_formula`]).
-    #[serde(skip)]
-    pub formula: Option<Build>,
-    /// Its table, if `grundy table` has one.
-    #[serde(skip)]
-    pub table: Option<TableOf>,
-    /// Why a position is won or lost, if the family's formula says it in a line.
-    #[serde(skip)]
-    pub why: Option<Why>,
+    /// `squares`: the family's name): none by default.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Sets the game up to be played by its family's formula whatever the start's size
+    /// ([`Match::by_formula`]), if it has one: none by default.
+    fn formula(&self) -> Option<Build> {
+        None
+    }
+
+    /// The table of `grundy table` whose cells are this game's positions, from the argument
+    /// of its name; `None` for an argument whose game has no table (`coins:multiples`), and
+    /// by default.
+    fn table(&self, _argument: &str) -> Option<PlayTable> {
+        None
+    }
+
+    /// Why a position of the game is won or lost, in a line, from the family's formula (the
+    /// nim-sum of Nim's piles, a subtraction game's period): set up from the argument of its
+    /// name (`None` for an argument it cannot read, and by default), then asked position by
+    /// position.
+    fn why(&self, _argument: &str) -> Option<WhyLine> {
+        None
+    }
 }
 
-impl Playable {
+impl dyn Playable {
     /// Its name: its syntax up to the `:` of its argument (`subtraction`), or the whole.
     pub fn name(&self) -> &'static str {
-        let name = self.syntax.split([':', ' ']).next();
-        name.unwrap_or(self.syntax)
+        let syntax = self.syntax();
+        syntax.split([':', ' ']).next().unwrap_or(syntax)
     }
 
     /// Whether its name takes an argument after a `:` (`subtraction:1,3,4`).
     pub fn takes_argument(&self) -> bool {
-        self.syntax.contains(':')
+        self.syntax().contains(':')
     }
 
     /// Whether `name` (the part of a game's name before its `:`) names this game, in any
     /// case. O(aliases).
     pub fn answers_to(&self, name: &str) -> bool {
-        let mut names = std::iter::once(self.name()).chain(self.aliases.iter().copied());
+        let mut names = std::iter::once(self.name()).chain(self.aliases().iter().copied());
         names.any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Debug for dyn Playable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Playable")
+            .field("syntax", &self.syntax())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What help and the page show of a game, as JSON: its syntax, example, about, position and
+/// start.
+impl Serialize for dyn Playable {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut game = serializer.serialize_struct("Playable", 5)?;
+        game.serialize_field("syntax", self.syntax())?;
+        game.serialize_field("example", self.example())?;
+        game.serialize_field("about", self.about())?;
+        game.serialize_field("position", self.position())?;
+        game.serialize_field("start", self.start())?;
+        game.end()
     }
 }
 

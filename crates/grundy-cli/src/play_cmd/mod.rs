@@ -76,12 +76,12 @@ const RAISE: Raise = Raise {
 pub fn after_help() -> String {
     let rows: Vec<(String, &str)> = registry::playables()
         .map(|game| {
-            let start: Vec<String> = game.start.split_whitespace().map(shell_word).collect();
-            let command = format!("{} {}", game.example, start.join(" "));
-            let syntax = if game.syntax == game.example {
+            let start: Vec<String> = game.start().split_whitespace().map(shell_word).collect();
+            let command = format!("{} {}", game.example(), start.join(" "));
+            let syntax = if game.syntax() == game.example() {
                 ""
             } else {
-                game.syntax
+                game.syntax()
             };
             (command, syntax)
         })
@@ -146,7 +146,7 @@ fn open(args: &PlayArgs) -> Result<Match> {
     let (playable, _) = registry::playable(name)?;
     let position = match args.position.is_empty() {
         false => args.position.join(" "),
-        true => playable.start.to_string(),
+        true => playable.start().to_string(),
     };
     let budget = registry::play_budget(args.limit).named(RAISE);
     registry::play_within(name, &position, &budget).map_err(|e| match e {

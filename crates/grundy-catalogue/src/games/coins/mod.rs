@@ -38,9 +38,11 @@ pub use values::{
     mock_turtles_value, ruler_max_run_value, ruler_value, two_value, MOCK_TURTLES_MAX_COIN,
 };
 
-use super::{Family, Group, Param};
-use crate::play::{PlayTable, Playable};
+use super::{Example, Family, Group, Inputs, Param, RunError};
+use crate::play::{Match, PlayError, PlayTable, Playable, WhyLine};
+use grundy::budget::Budget;
 use grundy::pattern::table::TableSource;
+use grundy::report::Report;
 
 /// `grundy coins --rule RULE (--row BITS | HEADS...)`: coin-turning games on a row, or with
 /// `--by RULE` on a board (the product of two rows, valued by nim products).
@@ -59,96 +61,146 @@ use grundy::pattern::table::TableSource;
 /// 12]}`, `{"run": {"from": 5, "to": 8}}`, `{"multiples": {"x": 3, "k": 4}}`, on a board
 /// `{"x": <move>, "y": <move>}`. Tables: `coins:two`, `coins:mock-turtles`, `coins:ruler`,
 /// `coins:ruler:K`, by the place of one head.
-pub static FAMILY: Family = Family {
-    name: "coins",
-    group: Group::Rows,
-    about: "Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values",
-    example: &[("rule", "two"), ("row", "0010001000010")],
-    params: &[
-        Param::args(
-            "places",
-            "HEADS",
-            "The heads: places from 1 (`3 7 12` or `3,7,12`), or `X:Y` on a board",
-        )
-        .optional()
-        .or(&["row", "heads"]),
-        Param::option(
-            "rule",
-            "RULE",
-            "The rule: two (turn one or two coins), mock-turtles (one to three), ruler (a run), \
-             multiples (x, 2x, ..., kx); the head is the rightmost coin turned (the leftmost \
-             for multiples)",
-        )
-        .required(),
-        Param::option(
-            "max-run",
-            "K",
-            "With `{rule} ruler`: runs of at most K coins",
-        )
-        .whole("a longest run", 0),
-        Param::option(
-            "row",
-            "BITS",
-            "The row as 0s (tails) and 1s (heads), coin 1 first",
-        )
-        .excludes(&["places", "heads", "length", "by"]),
-        Param::option(
-            "heads",
-            "LIST",
-            "The heads as a comma-separated list (the same as HEADS)",
-        ),
-        Param::option(
-            "length",
-            "N",
-            "The number of coins of the row (on a board, along x) [default: the last head]",
-        )
-        .whole("a length", 0),
-        Param::option(
-            "by",
-            "RULE",
-            "A board: the rule of the second coordinate (y); heads are `X:Y`",
-        ),
-        Param::option(
-            "by-max-run",
-            "K",
-            "With `{by} ruler`: runs of at most K coins along y",
-        )
-        .whole("a longest run", 0)
-        .needs(&["by"]),
-        Param::option(
-            "by-length",
-            "M",
-            "The board's length along y [default: the largest y of a head]",
-        )
-        .whole("a length", 0)
-        .needs(&["by"]),
-    ],
-    run: run::run,
-    table: Some(TableSource {
-        syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
-        about: "n: a row with one head, at coin n (coins:ruler:K turns a run of at most K coins)",
-        parse: table::parse_table,
-    }),
-    plays: &[Playable {
-        syntax: "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)",
-        example: "coins:mock-turtles",
-        about: "A row of coins: turn coins over by the rule, the rightmost from heads to tails",
-        position: "the row, 1 for heads: 0110101",
-        start: "0110101",
-        aliases: &[],
-        why: Some(play::why),
-        build: play::play_from,
-        formula: None,
-        table: Some(|argument| {
-            let name = format!("coins:{argument}");
-            // The rules `grundy table` reads have a table (not `multiples`).
-            table::parse_table(&name)?.ok()?;
-            Some(PlayTable {
-                name,
-                parameters: 1,
-                position: |cell| Some(table::one_head(cell[0])),
-            })
-        }),
-    }],
-    strong: None,
-};
+pub struct CoinsFamily;
+
+impl Family for CoinsFamily {
+    fn name(&self) -> &'static str {
+        "coins"
+    }
+
+    fn group(&self) -> Group {
+        Group::Rows
+    }
+
+    fn about(&self) -> &'static str {
+        "Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values"
+    }
+
+    fn example(&self) -> Example {
+        &[("rule", "two"), ("row", "0010001000010")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::args(
+                "places",
+                "HEADS",
+                "The heads: places from 1 (`3 7 12` or `3,7,12`), or `X:Y` on a board",
+            )
+            .optional()
+            .or(&["row", "heads"]),
+            Param::option(
+                "rule",
+                "RULE",
+                "The rule: two (turn one or two coins), mock-turtles (one to three), ruler (a \
+                 run), multiples (x, 2x, ..., kx); the head is the rightmost coin turned (the \
+                 leftmost for multiples)",
+            )
+            .required(),
+            Param::option(
+                "max-run",
+                "K",
+                "With `{rule} ruler`: runs of at most K coins",
+            )
+            .whole("a longest run", 0),
+            Param::option(
+                "row",
+                "BITS",
+                "The row as 0s (tails) and 1s (heads), coin 1 first",
+            )
+            .excludes(&["places", "heads", "length", "by"]),
+            Param::option(
+                "heads",
+                "LIST",
+                "The heads as a comma-separated list (the same as HEADS)",
+            ),
+            Param::option(
+                "length",
+                "N",
+                "The number of coins of the row (on a board, along x) [default: the last head]",
+            )
+            .whole("a length", 0),
+            Param::option(
+                "by",
+                "RULE",
+                "A board: the rule of the second coordinate (y); heads are `X:Y`",
+            ),
+            Param::option(
+                "by-max-run",
+                "K",
+                "With `{by} ruler`: runs of at most K coins along y",
+            )
+            .whole("a longest run", 0)
+            .needs(&["by"]),
+            Param::option(
+                "by-length",
+                "M",
+                "The board's length along y [default: the largest y of a head]",
+            )
+            .whole("a length", 0)
+            .needs(&["by"]),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run::run(inputs)
+    }
+
+    fn table(&self) -> Option<TableSource> {
+        Some(TableSource {
+            syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
+            about:
+                "n: a row with one head, at coin n (coins:ruler:K turns a run of at most K coins)",
+            parse: table::parse_table,
+        })
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        &[&CoinsPlay]
+    }
+}
+
+/// The game `coins:RULE` of `grundy play` and the web page.
+struct CoinsPlay;
+
+impl Playable for CoinsPlay {
+    fn syntax(&self) -> &'static str {
+        "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)"
+    }
+
+    fn example(&self) -> &'static str {
+        "coins:mock-turtles"
+    }
+
+    fn about(&self) -> &'static str {
+        "A row of coins: turn coins over by the rule, the rightmost from heads to tails"
+    }
+
+    fn position(&self) -> &'static str {
+        "the row, 1 for heads: 0110101"
+    }
+
+    fn start(&self) -> &'static str {
+        "0110101"
+    }
+
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        play::play_from(argument, start, budget)
+    }
+
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        let name = format!("coins:{argument}");
+        // The rules `grundy table` reads have a table (not `multiples`).
+        table::parse_table(&name)?.ok()?;
+        Some(PlayTable {
+            name,
+            parameters: 1,
+            position: |cell| Some(table::one_head(cell[0])),
+        })
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        play::why(argument)
+    }
+}

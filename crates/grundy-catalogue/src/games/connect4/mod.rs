@@ -40,7 +40,7 @@ pub use tiers::Connect4Tiers;
 use std::path::Path;
 
 use super::strong::{Checked, Strong, StrongRun};
-use super::{Family, Group, Inputs, Param, RunError};
+use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
 use grundy::input::InputError;
 use grundy::outcome::Outcome;
@@ -691,71 +691,96 @@ pub fn answer_from(
 /// rows, top first), `to_move` (`x` or `o`), `remoteness` (null for a draw), `best_moves`
 /// (columns: fastest wins, slowest losses, or the moves keeping a draw) and `positions` (how
 /// many were explored).
-pub static FAMILY: Family = Family {
-    name: "connect4",
-    group: Group::Graphs,
-    about: "Connect Four on small boards: outcome, remoteness and best moves by full search",
-    example: &[("board", "....|....|.o..|.xx.")],
-    params: &[
-        Param::arg(
-            "board",
-            "BOARD",
-            "The board: rows top to bottom separated by `|` or new lines, of x (first player), \
-             o (second) and . (empty); or the columns played from the empty board, from 1 \
-             (`4453`, on a board of {width} × {height})",
-        ),
-        Param::option(
-            "width",
-            "W",
-            "The board's width for a move sequence (default 7, or the solution's with {solved})",
-        )
-        .whole("a width for a move sequence", 1)
-        .at_most(9),
-        Param::option(
-            "height",
-            "H",
-            "The board's height for a move sequence (default 6, or the solution's with {solved})",
-        )
-        .whole("a height", 1)
-        .at_most(64),
-        super::max_positions("1000000"),
-        Param::option(
-            "solved",
-            "DIR",
-            "Answer from a strong solution on disk (made by the strong solver of this game) \
-             instead of searching; a move sequence is then on the solution's board",
-        ),
-    ],
-    run,
-    table: None,
-    plays: &[],
-    strong: Some(Strong {
-        about: "Solve Connect Four strongly: the outcome and remoteness of every board of a \
-                size, written tier by tier (stones on the board) into DIR; a stopped run resumes",
-        params: &[
-            Param::option("width", "W", "The board's width")
-                .default("7")
-                .whole("a size", 1)
-                .at_most(64),
-            Param::option("height", "H", "The board's height")
-                .default("4")
-                .whole("a size", 1)
-                .at_most(64),
-        ],
-        example: &[("width", "5"), ("height", "4")],
-        example_folder: "c4-5x4",
-        solve: solve_strongly,
-        check: |name, dir, progress| {
-            let game = Connect4Tiers::from_name(name)?;
-            let (width, height) = (game.game().width(), game.game().height());
-            let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
-            Some(Checked {
-                tiers,
-                params: vec![("width", width.to_string()), ("height", height.to_string())],
-            })
-        },
-    }),
-};
+pub struct Connect4Family;
+
+impl Family for Connect4Family {
+    fn name(&self) -> &'static str {
+        "connect4"
+    }
+
+    fn group(&self) -> Group {
+        Group::Graphs
+    }
+
+    fn about(&self) -> &'static str {
+        "Connect Four on small boards: outcome, remoteness and best moves by full search"
+    }
+
+    fn example(&self) -> Example {
+        &[("board", "....|....|.o..|.xx.")]
+    }
+
+    fn params(&self) -> &'static [Param] {
+        const PARAMS: &[Param] = &[
+            Param::arg(
+                "board",
+                "BOARD",
+                "The board: rows top to bottom separated by `|` or new lines, of x (first player), \
+                 o (second) and . (empty); or the columns played from the empty board, from 1 \
+                 (`4453`, on a board of {width} × {height})",
+            ),
+            Param::option(
+                "width",
+                "W",
+                "The board's width for a move sequence (default 7, or the solution's with \
+                 {solved})",
+            )
+            .whole("a width for a move sequence", 1)
+            .at_most(9),
+            Param::option(
+                "height",
+                "H",
+                "The board's height for a move sequence (default 6, or the solution's with \
+                 {solved})",
+            )
+            .whole("a height", 1)
+            .at_most(64),
+            super::max_positions("1000000"),
+            Param::option(
+                "solved",
+                "DIR",
+                "Answer from a strong solution on disk (made by the strong solver of this game) \
+                 instead of searching; a move sequence is then on the solution's board",
+            ),
+        ];
+        PARAMS
+    }
+
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        run(inputs)
+    }
+
+    fn strong(&self) -> Option<Strong> {
+        const STRONG: Strong = Strong {
+            about: "Solve Connect Four strongly: the outcome and remoteness of every board of a \
+                    size, written tier by tier (stones on the board) into DIR; a stopped run \
+                    resumes",
+            params: &[
+                Param::option("width", "W", "The board's width")
+                    .default("7")
+                    .whole("a size", 1)
+                    .at_most(64),
+                Param::option("height", "H", "The board's height")
+                    .default("4")
+                    .whole("a size", 1)
+                    .at_most(64),
+            ],
+            example: &[("width", "5"), ("height", "4")],
+            example_folder: "c4-5x4",
+            solve: solve_strongly,
+            check: |name, dir, progress| {
+                let game = Connect4Tiers::from_name(name)?;
+                let (width, height) = (game.game().width(), game.game().height());
+                let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
+                Some(Checked {
+                    tiers,
+                    params: vec![("width", width.to_string()), ("height", height.to_string())],
+                })
+            },
+        };
+        Some(STRONG)
+    }
+}
 
 /// Solves every board of the inputs' size into `dir`, tier by tier, and values the empty board.
 fn solve_strongly(
