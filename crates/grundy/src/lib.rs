@@ -33,6 +33,7 @@ pub mod outcome;
 mod parallel;
 pub mod partizan;
 pub mod pattern;
+pub mod prelude;
 pub mod progress;
 pub mod report;
 pub mod rules;

@@ -38,6 +38,9 @@ pub mod konane;
 pub mod loopy_registry;
 pub mod snort_col;
 pub mod toads_frogs;
+mod valued;
+
+pub use valued::{PositionError, Valued};
 
 /// A position could not be read: where (`line:column`, both from 1; on a one-line board the
 /// line is the row, rows being separated by `|`) and what was expected.
@@ -143,6 +146,29 @@ pub trait Ruleset {
     ) -> Option<MoveParts> {
         let _ = (p, m, next);
         None
+    }
+
+    /// The value of the position written `text`, in one call: its canonical form and
+    /// outcome class, with the store that holds it ([`Valued`]), within the default
+    /// [`Budget`](crate::budget::Budget) (use [`Valued::new`] for another). Costs one
+    /// canonical form per distinct normalised region reachable from the position.
+    ///
+    /// ```
+    /// use grundy::prelude::*;
+    ///
+    /// assert_eq!(Domineering.value_of("..|..")?.canonical_form(), "+-1");
+    ///
+    /// let mut v = Domineering.value_of("...|...|...")?;
+    /// assert_eq!(v.outcome_class(), OutcomeClass::First);
+    /// let t = v.value();
+    /// assert_eq!(v.store_mut().temperature(t)?.to_string(), "1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn value_of(&self, text: &str) -> Result<Valued, PositionError>
+    where
+        Self: Sized + Clone,
+    {
+        Valued::new(self.clone(), text, &crate::budget::Budget::default())
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::file::{self, Manifest};
 use super::results::Results;
-use super::sweep::Later;
+use super::sweep::{Later, TierTask};
 use super::{io_error, TierError, TierRanking, WORK};
 use super::{tier, unmoves};
 use crate::budget::Budget;
@@ -139,12 +139,19 @@ where
                 tiers: range.clone().map(|t| held.get(&t)).collect(),
             };
             // The one place that chooses between the two ways of solving a tier.
-            let (remoteness, misere) = (options.remoteness, options.misere);
-            let budget = &options.budget;
+            let task = TierTask {
+                game,
+                tier,
+                later: &later,
+                remoteness: options.remoteness,
+                misere: options.misere,
+                budget: &options.budget,
+                progress,
+            };
             let results = if G::UNMOVES {
-                unmoves::solve_tier(game, tier, &later, remoteness, misere, budget, progress)?
+                unmoves::solve_tier(&task)?
             } else {
-                tier::solve_tier(game, tier, &later, remoteness, misere, budget, progress)?
+                tier::solve_tier(&task)?
             };
             file::write_tier(dir, &manifest, tier, &results)?;
             results

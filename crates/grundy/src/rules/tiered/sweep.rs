@@ -24,6 +24,19 @@ pub(crate) struct Later<'a> {
     pub tiers: Vec<Option<&'a Results>>,
 }
 
+/// A tier to solve, as both ways of solving take it ([`super::tier`], [`super::unmoves`]):
+/// the game, the tier, the later tiers it moves into, whether remoteness is kept, the
+/// convention, and the budget and progress the work reports to.
+pub(crate) struct TierTask<'a, G> {
+    pub game: &'a G,
+    pub tier: u32,
+    pub later: &'a Later<'a>,
+    pub remoteness: bool,
+    pub misere: bool,
+    pub budget: &'a Budget,
+    pub progress: &'a dyn Progress,
+}
+
 /// What the options of a position leaving the tier amount to, for the retrograde rule.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Fold {

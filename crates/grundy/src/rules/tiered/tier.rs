@@ -11,12 +11,10 @@
 //! retrograde count needs), and the graph solver's kernel decides them with their cycles.
 
 use super::results::{ChunkWriter, Results, MAX_REMOTENESS, NO_REMOTENESS};
-use super::sweep::{in_batches, pull_position, Fold, Later, Pulled, CHUNK};
+use super::sweep::{in_batches, pull_position, Fold, Later, Pulled, TierTask, CHUNK};
 use super::{TierError, TierRanking};
-use crate::budget::Budget;
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
-use crate::progress::Progress;
 use crate::solve::{solve, SolveOptions};
 
 /// What a chunk leaves for the in-tier step: the positions with moves inside the tier, with
@@ -29,18 +27,19 @@ struct Pending {
 
 /// Solves `tier` of `game` from the later tiers. O(positions · moves) rule calls, spread over
 /// rayon's threads; the result does not depend on their number.
-pub(crate) fn solve_tier<G>(
-    game: &G,
-    tier: u32,
-    later: &Later<'_>,
-    remoteness: bool,
-    misere: bool,
-    budget: &Budget,
-    progress: &dyn Progress,
-) -> Result<Results, TierError>
+pub(crate) fn solve_tier<G>(task: &TierTask<'_, G>) -> Result<Results, TierError>
 where
     G: TierRanking + Sync,
 {
+    let &TierTask {
+        game,
+        tier,
+        later,
+        remoteness,
+        misere,
+        budget,
+        progress,
+    } = task;
     let size = game.tier_size(tier);
     let mut results = Results::new(size, remoteness);
     let mut pending = Pending::default();

@@ -28,11 +28,10 @@ use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::results::{Results, MAX_REMOTENESS, NO_REMOTENESS};
-use super::sweep::{chunk_ranges, in_batches, pull_position, Later, Pulled, CHUNK};
+use super::sweep::{chunk_ranges, in_batches, pull_position, Later, Pulled, TierTask, CHUNK};
 use super::{TierError, TierRanking};
 use crate::budget::Budget;
 use crate::outcome::Outcome;
-use crate::progress::Progress;
 
 /// Counter values: below [`MOST_COUNT`], the options of an undecided position not yet known
 /// to be wins for the opponent; the three above, decided positions.
@@ -116,18 +115,19 @@ impl Found {
 /// Solves `tier` of `game` by retrograde analysis over its un-moves, from the later tiers.
 /// Time O(positions · moves) rule calls for the counting pass and as many for the
 /// predecessors, plus a scan of the tier a level; memory [`bytes_for`] beside the results.
-pub(crate) fn solve_tier<G>(
-    game: &G,
-    tier: u32,
-    later: &Later<'_>,
-    remoteness: bool,
-    misere: bool,
-    budget: &Budget,
-    progress: &dyn Progress,
-) -> Result<Results, TierError>
+pub(crate) fn solve_tier<G>(task: &TierTask<'_, G>) -> Result<Results, TierError>
 where
     G: TierRanking + Sync,
 {
+    let &TierTask {
+        game,
+        tier,
+        later,
+        remoteness,
+        misere,
+        budget,
+        progress,
+    } = task;
     let size = game.tier_size(tier);
     let with_events = later.tiers.iter().any(Option::is_some);
     let state = Tier {
