@@ -43,7 +43,7 @@ def test_families_answer_as_the_catalogue():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["chess"], "no family 'chess'"),
+        (["chess"], 'no family "chess"'),
         (["nmi", "3"], "did you mean 'nim'?"),
         (["wythoff", "3", "x"], "'x' is not a pile size"),
         (["nim", "3", "--colour", "red"], "has no option --colour"),
