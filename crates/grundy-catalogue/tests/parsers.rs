@@ -470,14 +470,26 @@ fn graph_stream(cases: u32) -> Figures {
 // Take-and-break codes
 
 const CODES: &[&str] = &[
-    "0.77", ".07", "4.07", "0.137", "0.f", "4", "grundy", "Grundy", "0.3f", "0.00007",
+    "0.77",
+    ".07",
+    "4.07",
+    "0.137",
+    "0.f",
+    "4",
+    "grundy",
+    "Grundy",
+    "0.3f",
+    "0.00007",
+    "kayles",
+    "Dawson's Kayles",
+    "splittles:1,3",
 ];
 
 fn octal_code(cases: u32) -> Figures {
     fuzz(
         "take-and-break code (Rule::parse)",
         cases,
-        text("0123456789abcdefgABCDEFG.grundy ", CODES),
+        text("0123456789abcdefgABCDEFG.grundy :,splitke'", CODES),
         |code| {
             match Rule::parse(&code) {
                 Ok(rule @ Rule::Code { .. }) => {
@@ -487,7 +499,7 @@ fn octal_code(cases: u32) -> Figures {
                 }
                 Ok(Rule::Grundy) => {
                     accept();
-                    prop_assert!(code.eq_ignore_ascii_case("grundy"));
+                    prop_assert_eq!(Rule::named(&code), Some(Rule::Grundy));
                 }
                 Err(e) => {
                     prop_assert!(

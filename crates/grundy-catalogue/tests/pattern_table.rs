@@ -405,7 +405,7 @@ fn errors_are_clear() {
         message(loopy.unwrap_err()),
         "position 0 has no finite Sprague–Grundy value (its value is inf())"
     );
-    assert!(message(table_game("kayles").unwrap_err()).starts_with("unknown game 'kayles'"));
+    assert!(message(table_game("chess").unwrap_err()).starts_with("unknown game 'chess'"));
     assert_eq!(
         message(table_game("0.9z").unwrap_err()),
         "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \

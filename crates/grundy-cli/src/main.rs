@@ -120,8 +120,15 @@ fn dispatch(matches: &ArgMatches) -> Result<()> {
                   see docs/playing.md)"
 )]
 struct ServeArgs {
-    /// The address to listen on (port 0 picks a free port).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    /// The address to listen on, or its port alone (`8081` is 127.0.0.1:8081; port 0 picks a
+    /// free port).
+    #[arg(
+        long,
+        visible_alias = "port",
+        value_name = "ADDR",
+        default_value = "127.0.0.1:8080",
+        value_parser = listen_address
+    )]
     listen: std::net::SocketAddr,
     /// The most positions a request's game may have (explored from its start, or a pasted
     /// graph) [default: 200000].
@@ -142,6 +149,16 @@ struct ServeArgs {
     /// request is answered 503 [default: 16 a worker].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_requests: Option<u32>,
+}
+
+/// An address to listen on: `HOST:PORT`, or a port alone on 127.0.0.1 (`--port 8081`).
+fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    text.parse().map_err(|_| {
+        format!("'{text}' is not an address like 127.0.0.1:8080, or a port from 0 to 65535")
+    })
 }
 
 #[cfg(feature = "serve")]

@@ -1,27 +1,77 @@
 //! clap's usage errors as one line: its message without the `error: ` prefix, the styling,
-//! the usage and the "For more information" paragraph, and one hint (clap's tip, or where to
-//! read the command's help).
+//! the usage and the "For more information" paragraph, and one hint (the names nearest to an
+//! unknown command or option, clap's tip, or where to read the command's help).
 
 use std::ffi::OsString;
 
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::Command;
+use grundy::input;
 
-/// The message of a usage error on one line, and a hint: clap's first tip, or
-/// `(see grundy CMD --help)` for the command that `args` (the whole command line, program
-/// name first) names in `root`. A command given without the subcommand it needs is an error
-/// too, rather than its help on stderr.
+/// The message of a usage error on one line, and a hint: for an unknown command or option,
+/// the names of the command it was given to nearest to it ([`nearest`]); else clap's first
+/// tip, or `(see grundy CMD --help)` for the command that `args` (the whole command line,
+/// program name first) names in `root`. A command given without the subcommand it needs is
+/// an error too, rather than its help on stderr.
 pub fn one_line(
     error: &clap::Error,
     root: &Command,
     args: impl IntoIterator<Item = OsString>,
 ) -> (String, String) {
-    let (message, tip) = match error.kind() {
+    let (message, mut tip) = match error.kind() {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ("no command given".into(), None),
         _ => split(&error.render().to_string()),
     };
-    let hint = tip.unwrap_or_else(|| format!("(see {} --help)", command_path(root, args)));
+    let (command, path) = command_path(root, args);
+    if let Some(nearest) = nearest(error, command) {
+        // clap's own suggestions rank by a likeness that misses swapped letters (`nmi` for
+        // `nim`) and keeps far names (`--format` for `--port`): ours replace them.
+        tip = tip.filter(|t| !t.contains("similar"));
+        tip = nearest.or(tip);
+    }
+    let hint = tip.unwrap_or_else(|| format!("(see {path} --help)"));
     (message, hint)
+}
+
+/// For an unknown subcommand or option of `command`, `Some` of the tip naming its nearest
+/// subcommands (aliases included) or long options ([`input::nearest`]), nearest first:
+/// `tip: did you mean 'nim'?`, `None` inside when none is near; `None` for any other error.
+fn nearest(error: &clap::Error, command: &Command) -> Option<Option<String>> {
+    let word = |kind| match error.get(kind) {
+        Some(ContextValue::String(word)) => Some(word.clone()),
+        _ => None,
+    };
+    let names: Vec<String> = match error.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let word = word(ContextKind::InvalidSubcommand)?;
+            let names = command
+                .get_subcommands()
+                .flat_map(|s| std::iter::once(s.get_name()).chain(s.get_all_aliases()));
+            let names: Vec<&str> = names.collect();
+            input::nearest(&word, names, 3)
+                .into_iter()
+                .map(str::to_string)
+                .collect()
+        }
+        ErrorKind::UnknownArgument => {
+            let word = word(ContextKind::InvalidArg)?;
+            let long = word.strip_prefix("--")?;
+            let long = long.split_once('=').map_or(long, |(name, _)| name);
+            let names = command.get_arguments().flat_map(|a| {
+                a.get_long()
+                    .into_iter()
+                    .chain(a.get_all_aliases().into_iter().flatten())
+            });
+            let names: Vec<&str> = names.collect();
+            input::nearest(long, names, 3)
+                .into_iter()
+                .map(|name| format!("--{name}"))
+                .collect()
+        }
+        _ => return None,
+    };
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    Some(input::did_you_mean(&names).map(|hint| format!("tip: {hint}")))
 }
 
 /// The first paragraph of clap's rendered error as one line (its indented lines, such as
@@ -47,9 +97,10 @@ fn split(rendered: &str) -> (String, Option<String>) {
     (message, tip)
 }
 
-/// `grundy` and the subcommands the arguments name, in order (`grundy strong connect4`):
-/// options are passed over, and the first word that names no subcommand ends the path.
-fn command_path(root: &Command, args: impl IntoIterator<Item = OsString>) -> String {
+/// The last subcommand the arguments name, and the path to it: `grundy` and the subcommands
+/// in order (`grundy strong connect4`); options are passed over, and the first word that
+/// names no subcommand ends the path.
+fn command_path(root: &Command, args: impl IntoIterator<Item = OsString>) -> (&Command, String) {
     let mut path = vec![root.get_name().to_string()];
     let mut current = root;
     for arg in args.into_iter().skip(1) {
@@ -65,7 +116,7 @@ fn command_path(root: &Command, args: impl IntoIterator<Item = OsString>) -> Str
             None => break,
         }
     }
-    path.join(" ")
+    (current, path.join(" "))
 }
 
 #[cfg(test)]

@@ -603,6 +603,108 @@ fn usage_errors() {
 }
 
 #[test]
+fn an_unknown_name_is_met_with_the_nearest_names_first() {
+    for (args, expected) in [
+        // Swapped letters are one edit: `nim`, not `dynamic-subtraction` or `nimber`.
+        (
+            &["nmi", "3", "4", "5"][..],
+            "grundy: error: unrecognized subcommand 'nmi'\n  tip: did you mean 'nim'?\n",
+        ),
+        // Aliases are candidates, and the nearest comes first.
+        (
+            &["squres", "10"][..],
+            "grundy: error: unrecognized subcommand 'squres'\n  tip: did you mean 'squares'?\n",
+        ),
+        (
+            &["serve", "--prot", "8080"][..],
+            "grundy: error: unexpected argument '--prot' found\n  tip: did you mean '--port'?\n",
+        ),
+        (
+            &["octal", "0.77", "--uptoo", "5"][..],
+            "grundy: error: unexpected argument '--uptoo' found\n  tip: did you mean '--upto'?\n",
+        ),
+        // Nothing near: no far name (clap offered `--format` for `--port`), the help instead.
+        (
+            &["octal", "0.77", "--port", "5"][..],
+            "grundy: error: unexpected argument '--port' found\n  (see grundy octal --help)\n",
+        ),
+    ] {
+        assert_eq!(grundy(args).usage(), expected, "{args:?}");
+    }
+    // `--port` is the port of `--listen`, on 127.0.0.1.
+    let run = grundy(&["serve", "--port", "70000"]);
+    assert!(
+        run.usage()
+            .contains("invalid value '70000' for '--listen <ADDR>'"),
+        "{}",
+        run.usage()
+    );
+}
+
+#[test]
+fn every_name_of_a_game_works_on_every_surface() {
+    // A family's command answers to its aliases, each the name its table or game has.
+    for (name, alias) in [
+        (&["square-subtraction", "10"][..], &["squares", "10"][..]),
+        (&["fibonacci-nim", "10"][..], &["fibonacci", "10"][..]),
+        (
+            &["octal", "0.77", "--upto", "30"][..],
+            &["take-and-break", "kayles", "--upto", "30"][..],
+        ),
+        (
+            &["octal", "0.07", "--upto", "30"][..],
+            &["octal", "dawsons-kayles", "--upto", "30"][..],
+        ),
+        (
+            &["octal", "grundy", "--upto", "30"][..],
+            &["octal", "grundys-game", "--upto", "30"][..],
+        ),
+        (
+            &["mex-mat", "012", "021"][..],
+            &["mexmat", "012", "021"][..],
+        ),
+        (
+            &["partizan-piles", "--a", "2", "--b", "3", "4"][..],
+            &["partizan", "--a", "2", "--b", "3", "4"][..],
+        ),
+        // Tables by the family's names, and by the games' names of the literature.
+        (
+            &["table", "squares"][..],
+            &["table", "square-subtraction"][..],
+        ),
+        (&["table", "fibonacci"][..], &["table", "fibonacci-nim"][..]),
+        (&["table", "0.77"][..], &["table", "kayles"][..]),
+        (
+            &["table", "0.137"][..],
+            &["table", "octal:dawsons-chess"][..],
+        ),
+        (
+            &["table", "misere:0.77", "--n", "0..9"][..],
+            &["table", "misere-quotient:kayles", "--n", "0..9"][..],
+        ),
+        // A board's size is its empty board.
+        (
+            &["domineering", "...|...|..."][..],
+            &["domineering", "3x3"][..],
+        ),
+        (&["cram", "....|...."][..], &["cram", "2×4"][..]),
+    ] {
+        assert_eq!(
+            grundy(name).ok(),
+            grundy(alias).ok(),
+            "{name:?} and {alias:?}"
+        );
+    }
+    assert!(grundy(&["octal", "kayles", "--upto", "9"])
+        .ok()
+        .starts_with("0.77 (Kayles): "));
+    let too_large = grundy(&["domineering", "12x12"]);
+    assert!(too_large
+        .failed()
+        .contains("a 12x12 board has more than 128 cells"));
+}
+
+#[test]
 fn help_lists_every_command_under_a_heading() {
     let out = grundy(&["--help"]).ok().to_string();
     for heading in [

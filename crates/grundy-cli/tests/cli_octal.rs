@@ -10,7 +10,7 @@ use serde_json::json;
 fn text_summary() {
     assert_eq!(
         grundy(&["octal", "0.77", "--upto", "200"]).ok(),
-        "0.77: heaps 0 to 200\n\
+        "0.77 (Kayles): heaps 0 to 200\n\
          largest value 8, first at heap 27\n\
          rare values (mask f): 10 heaps, the last at 70\n\
          periodic, proven: period 12 from heap 71 (the periodicity theorem applies)\n"
@@ -39,7 +39,7 @@ fn text_summary() {
 fn values_in_every_format() {
     assert_eq!(
         grundy(&["octal", "0.77", "--upto", "5", "--values"]).ok(),
-        "0.77: heaps 0 to 5\n\
+        "0.77 (Kayles): heaps 0 to 5\n\
          largest value 4, first at heap 5\n\
          rare values (mask 7): 2 heaps, the last at 3\n\
          no period observed up to 6\n\

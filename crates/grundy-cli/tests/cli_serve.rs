@@ -32,12 +32,12 @@ impl Drop for Server {
     }
 }
 
-/// Starts `grundy serve` on 127.0.0.1, port 0, with `options`, under the address-space limit;
-/// the address it prints.
+/// Starts `grundy serve` on 127.0.0.1, port 0 (`--port 0`: the port alone is on 127.0.0.1),
+/// with `options`, under the address-space limit; the address it prints.
 fn serve(options: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
     command
-        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(["serve", "--port", "0"])
         .args(options)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -180,7 +180,10 @@ fn pictures() {
 #[test]
 fn bad_input_is_an_error() {
     let cases: &[(&[&str], &str)] = &[
-        (&["table", "kayles"], "unknown game 'kayles'"),
+        (
+            &["table", "kayls"],
+            "unknown game 'kayls' (did you mean 'kayles'?)",
+        ),
         (
             &["table", "0.7x"],
             "bad take-and-break code '0.7x' at character 4",

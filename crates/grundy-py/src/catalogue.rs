@@ -8,7 +8,7 @@ use grundy::input::InputError;
 use grundy::progress::Progress;
 use grundy_catalogue::games::family::{Param, ParamKind, Source, ValueKind};
 use grundy_catalogue::games::inputs::render;
-use grundy_catalogue::games::registry::FAMILIES;
+use grundy_catalogue::games::registry::{self, FAMILIES};
 use grundy_catalogue::games::{Family, Inputs};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -183,10 +183,14 @@ pub fn catalogue(
     timeout: Option<f64>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
-    let family = grundy_catalogue::games::registry::family(name).ok_or_else(|| {
+    let family = registry::family(name).ok_or_else(|| {
         let known: Vec<&str> = FAMILIES.iter().map(|f| f.name()).collect();
+        let near = grundy::input::nearest(name, registry::family_names(), 3);
+        let hint = grundy::input::did_you_mean(&near)
+            .map(|h| format!("{h} "))
+            .unwrap_or_default();
         errors::input(format!(
-            "no family {name:?} (the families: {})",
+            "no family {name:?} ({hint}the families: {})",
             known.join(", ")
         ))
     })?;
@@ -313,7 +317,8 @@ fn example(family: &dyn Family) -> String {
     format!("catalogue({})", positional.join(", "))
 }
 
-/// Every family of the catalogue: a list of dicts with `name`, `group`, `about`, `example` (a
+/// Every family of the catalogue: a list of dicts with `name`, `aliases` (the other names
+/// [`catalogue`] takes for it), `group`, `about`, `example` (a
 /// call of [`catalogue`] with the family's example values) and `params` (each with `name`,
 /// `kind`, `value_name`, `help`, `default`, `type` (`flag`, `text`, `whole` with `min` and `max`, or
 /// `list` of whole numbers from `min`), `needs`, `excludes` and `or`, the names of the
@@ -365,6 +370,7 @@ pub fn families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         }
         let d = PyDict::new(py);
         d.set_item("name", family.name())?;
+        d.set_item("aliases", family.aliases().to_vec())?;
         d.set_item("group", family.group().heading())?;
         d.set_item("about", render(family.about(), family.params(), naming))?;
         d.set_item("example", example(family))?;

@@ -97,6 +97,20 @@ def test_same_errors_as_the_command_line(cli):
     assert run.stderr.strip() == f"grundy: error: B{report_error[1:]}"
 
 
+def test_families_answer_to_their_aliases_and_games_to_their_names():
+    assert FAMILIES["square-subtraction"]["aliases"] == ["squares"]
+    assert FAMILIES["octal"]["aliases"] == ["take-and-break"]
+    assert grundy.catalogue("squares", 10)["value"] == grundy.catalogue("square-subtraction", 10)["value"]
+    kayles = grundy.catalogue("octal", "kayles", upto=20)
+    assert kayles["game"] == "0.77" and kayles["largest"] == 7
+    assert grundy.catalogue("take-and-break", "Dawson's Kayles", upto=20)["game"] == "0.07"
+    assert grundy.catalogue("octal", "splittles:1,3", upto=20)["game"] == "0.707"
+    assert list(grundy.table("kayles", range(6))) == list(grundy.table("0.77", range(6)))
+    assert list(grundy.table("fibonacci-nim", range(9))) == list(grundy.table("fibonacci", range(9)))
+    with pytest.raises(grundy.InputError, match="did you mean 'nim'"):
+        grundy.catalogue("nmi", [3, 4, 5])
+
+
 def test_every_family_is_listed_with_its_parameters():
     names = [f["name"] for f in grundy.families()]
     assert len(names) == len(set(names)) >= 29

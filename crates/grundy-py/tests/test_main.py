@@ -37,12 +37,14 @@ def test_families_answer_as_the_catalogue():
     answer = json.loads(run("subtraction", "10", "--set", "1,3,4", "--json").stdout)
     assert answer == grundy.catalogue("subtraction", 10, set="1,3,4").json
     assert json.loads(run("subtraction", "10", "--set=1,3,4", "--json").stdout) == answer
+    assert run("squares", "10").stdout == grundy.catalogue("square-subtraction", 10).text
 
 
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["chess"], "no family 'chess'"),
+        (["chess"], 'no family "chess"'),
+        (["nmi", "3"], "did you mean 'nim'?"),
         (["wythoff", "3", "x"], "'x' is not a pile size"),
         (["nim", "3", "--colour", "red"], "has no option --colour"),
         (["subtraction", "10", "--set"], "--set needs a value"),

@@ -351,3 +351,77 @@ impl<'t> Words<'t> {
         }
     }
 }
+
+/// The names among `candidates` nearest to `word`, nearest first, at most `most`: those a
+/// few edits away (a third of the word's length, at least one; an edit inserts, deletes or
+/// changes a character, or swaps two adjacent ones, so that `nmi` is one edit from `nim`),
+/// and those the word begins (`domin`, of `domineering`) as if one edit away. Case is
+/// ignored; ties keep the candidates' order, and a name given twice counts once. What the
+/// front ends suggest for a name they do not know. O(candidates × length²).
+///
+/// ```
+/// use grundy::input::nearest;
+///
+/// let names = ["dynamic-subtraction", "nimber", "nim", "nim-k", "wythoff"];
+/// assert_eq!(nearest("nmi", names, 3), ["nim"]);
+/// assert_eq!(nearest("nimk", names, 3), ["nim", "nim-k"]);
+/// assert_eq!(nearest("domin", ["domineering", "cram"], 3), ["domineering"]);
+/// assert!(nearest("port", ["format", "listen"], 3).is_empty());
+/// ```
+pub fn nearest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    most: usize,
+) -> Vec<&'a str> {
+    let word: Vec<char> = word.to_lowercase().chars().collect();
+    let within = (word.len() / 3).max(1);
+    let mut ranked: Vec<(usize, usize, &'a str)> = Vec::new();
+    for (order, name) in candidates.into_iter().enumerate() {
+        if ranked.iter().any(|&(_, _, n)| n == name) {
+            continue;
+        }
+        let lower: Vec<char> = name.to_lowercase().chars().collect();
+        let mut distance = edit_distance(&word, &lower);
+        if word.len() >= 3 && lower.starts_with(&word) {
+            distance = distance.min(1);
+        }
+        if distance <= within {
+            ranked.push((distance, order, name));
+        }
+    }
+    ranked.sort_unstable();
+    ranked.into_iter().take(most).map(|(_, _, n)| n).collect()
+}
+
+/// `did you mean 'nim'?`, or `did you mean 'nim', 'nim-k' or 'nimber'?`, for the names
+/// [`nearest`] found; `None` when it found none. O(names).
+pub fn did_you_mean(names: &[&str]) -> Option<String> {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    match quoted.as_slice() {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
+    }
+}
+
+/// The edits from `a` to `b`: insertions, deletions, changes and swaps of two adjacent
+/// characters (the optimal string alignment distance). O(|a| × |b|).
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    // Three rows of the table: two back (for swaps), the last, and the one being filled.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
+    }
+    last[b.len()]
+}

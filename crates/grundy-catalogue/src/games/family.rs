@@ -109,6 +109,14 @@ pub trait Family: Sync {
         &[]
     }
 
+    /// Whether `name` names this family: its name or one of its aliases, in any case (so
+    /// that a table's or a game's name may be written as the family's: `grundy table
+    /// square-subtraction`). O(aliases).
+    fn answers_to(&self, name: &str) -> bool {
+        let mut names = std::iter::once(self.name()).chain(self.aliases().iter().copied());
+        names.any(|n| n.eq_ignore_ascii_case(name))
+    }
+
     /// The tables of values this family offers to `grundy table`: none by default.
     fn table(&self) -> Option<TableSource> {
         None

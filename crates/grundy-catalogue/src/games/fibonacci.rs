@@ -275,13 +275,18 @@ impl Family for FibonacciNimFamily {
         run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        &["fibonacci"]
+    }
+
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "fibonacci",
+            syntax: "fibonacci (or fibonacci-nim)",
             about: "n: the pile; the cell is Fibonacci Nim's least winning first take (0 for a \
                     P-position)",
             parse: |spec| {
-                spec.eq_ignore_ascii_case("fibonacci")
+                FibonacciNimFamily
+                    .answers_to(spec)
                     .then(|| Ok(Box::new(FibonacciNim) as Box<dyn Tabulate>))
             },
         })

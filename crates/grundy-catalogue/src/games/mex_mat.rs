@@ -322,12 +322,12 @@ fn parse_cells(place: &str, text: &str) -> Result<Vec<u8>, InputError> {
         .collect()
 }
 
-/// Reads a table's name `mexmat:ROW:COLUMN`.
+/// Reads a table's name `mexmat:ROW:COLUMN` (or `mex-mat:ROW:COLUMN`, the family's name).
 fn parse_table(spec: &str) -> Option<TableGame> {
-    let rest = spec
-        .get(..7)?
-        .eq_ignore_ascii_case("mexmat:")
-        .then(|| &spec[7..])?;
+    let (word, rest) = spec.split_once(':')?;
+    if !MexMatFamily.answers_to(word) {
+        return None;
+    }
     let bad = |message: String| TableError::BadGame {
         spec: spec.to_string(),
         message,
@@ -397,9 +397,13 @@ impl Family for MexMatFamily {
         run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        &["mexmat"]
+    }
+
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "mexmat:ROW:COLUMN",
+            syntax: "mexmat:ROW:COLUMN (or mex-mat:ROW:COLUMN)",
             about: "(a, b): the Mex Mat with this first row and column, as digits 0-2",
             parse: parse_table,
         })

@@ -96,7 +96,7 @@ impl Family for MisereQuotientFamily {
 
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "misere:CODE (misere:0.77, misere:0.75, ...)",
+            syntax: "misere:CODE (misere:0.77, misere:kayles, ...; or misere-quotient:CODE)",
             about: "n: the heap, its element of the code's misère quotient (outcomes only: its \
                     misère outcome)",
             parse: parse_table,
@@ -172,10 +172,14 @@ impl Tabulate for MisereTable {
     }
 }
 
-/// Reads a table's name: `misere:CODE` (or `misère:CODE`, in any case).
+/// Reads a table's name: `misere:CODE` (or `misère:CODE`, or the family's name
+/// `misere-quotient:CODE`, in any case).
 fn parse_table(spec: &str) -> Option<TableGame> {
     let (word, code) = spec.split_once(':')?;
-    matches!(word.to_lowercase().as_str(), "misere" | "misère").then(|| {
+    let word = word.to_lowercase();
+    let ours =
+        matches!(word.as_str(), "misere" | "misère") || MisereQuotientFamily.answers_to(&word);
+    ours.then(|| {
         Rule::parse(code)
             .map(|rule| Box::new(MisereTable(rule)) as Box<dyn Tabulate>)
             .map_err(|e| TableError::Malformed(e.to_string()))

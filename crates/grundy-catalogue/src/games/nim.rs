@@ -242,10 +242,10 @@ impl Family for NimFamily {
 
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "nim2",
+            syntax: "nim2 (or nim)",
             about: "(a, b): two-pile Nim",
             parse: |spec| {
-                spec.eq_ignore_ascii_case("nim2")
+                (spec.eq_ignore_ascii_case("nim2") || NimFamily.answers_to(spec))
                     .then(|| Ok(Box::new(TwoPileNim) as Box<dyn Tabulate>))
             },
         })

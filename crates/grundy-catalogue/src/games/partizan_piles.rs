@@ -489,6 +489,10 @@ impl Family for PartizanPilesFamily {
         run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        &["partizan"]
+    }
+
     fn plays(&self) -> &'static [&'static dyn Playable] {
         &[&PartizanPlay]
     }

@@ -6,6 +6,8 @@ use super::strong::Strong;
 use super::Family;
 use crate::play::{Match, PlayError, PlayTable, Playable};
 use grundy::budget::Budget;
+use grundy::impartial::octal;
+use grundy::input;
 use grundy::pattern::table::{TableError, TableSource, Tabulate};
 
 /// The families, in the order help lists them within their groups.
@@ -58,15 +60,16 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::search::SearchFamily,
 ];
 
-/// The family named `name`, by its name or one of its aliases ([`Family::aliases`]).
-/// O(families).
+/// The family named `name`, by its name or one of its aliases ([`Family::aliases`]), in any
+/// case. O(families).
 pub fn family(name: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|f| answers_to(*f, name))
+    FAMILIES.iter().copied().find(|f| f.answers_to(name))
 }
 
-/// Whether `family` answers to `name`: its own name or one of its aliases.
-fn answers_to(family: &dyn Family, name: &str) -> bool {
-    family.name() == name || family.aliases().contains(&name)
+/// Every name of every family (its name, then its aliases), in the registry's order: what
+/// a name no family answers to is compared with. O(families).
+pub fn family_names() -> impl Iterator<Item = &'static str> {
+    (FAMILIES.iter()).flat_map(|f| std::iter::once(f.name()).chain(f.aliases().iter().copied()))
 }
 
 /// The game of a table named `spec` (`0.77`, `subtraction:1,3,4`, `wythoff`...), read by the
@@ -80,10 +83,30 @@ pub fn table_game(spec: &str) -> Result<Box<dyn Tabulate>, TableError> {
             }
         }
     }
+    let hint = nearest(spec, table_names());
     Err(TableError::UnknownGame {
         spec: spec.to_string(),
+        hint: hint.map(|h| format!(" ({h})")).unwrap_or_default(),
         known: table_syntaxes().join(", "),
     })
+}
+
+/// `did you mean 'kayles'?` for the names nearest to the name of `spec` (its part before a
+/// `:`), if any is near ([`input::nearest`]).
+fn nearest(spec: &str, names: impl IntoIterator<Item = &'static str>) -> Option<String> {
+    let (name, _) = spec.split_once(':').unwrap_or((spec, ""));
+    input::did_you_mean(&input::nearest(name, names, 3))
+}
+
+/// The names a table is read by, for suggestions: those of the families that have tables
+/// (each family's table answers to them, `squares` and `square-subtraction`), and the
+/// take-and-break games' names. O(families).
+fn table_names() -> impl Iterator<Item = &'static str> {
+    let families = FAMILIES.iter().filter(|f| f.table().is_some());
+    let names = families.flat_map(|f| std::iter::once(f.name()).chain(f.aliases().iter().copied()));
+    names
+        .chain(octal::NAMED.iter().map(|(name, _, _)| *name))
+        .chain(["grundy", "misere"])
 }
 
 /// Every family's table source, in the registry's order: its names and what they tabulate.
@@ -109,8 +132,13 @@ pub fn playable(spec: &str) -> Result<(&'static dyn Playable, &str), PlayError> 
     let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
     let Some(game) = playables().find(|g| g.answers_to(name)) else {
         let known: Vec<&str> = playables().map(|g| g.syntax()).collect();
+        let names =
+            playables().flat_map(|g| std::iter::once(g.name()).chain(g.aliases().iter().copied()));
+        let hint = nearest(spec, names)
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
         return Err(PlayError::Game(format!(
-            "unknown game '{spec}': the games are {} (or a position graph)",
+            "unknown game '{spec}'{hint}: the games are {} (or a position graph)",
             known.join("; ")
         )));
     };

@@ -204,9 +204,13 @@ impl Family for SquareSubtractionFamily {
         run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        &["squares"]
+    }
+
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "squares",
+            syntax: "squares (or square-subtraction)",
             about: "n: the pile, taking a square number",
             parse: parse_table,
         })
@@ -276,8 +280,10 @@ impl Playable for SquaresPlay {
     }
 }
 
+/// Reads a table's name: the family's, or `squares`.
 fn parse_table(spec: &str) -> Option<TableGame> {
-    spec.eq_ignore_ascii_case("squares")
+    SquareSubtractionFamily
+        .answers_to(spec)
         .then(|| Ok(Box::new(Squares) as Box<dyn Tabulate>))
 }
 

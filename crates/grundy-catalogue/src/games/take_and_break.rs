@@ -29,13 +29,6 @@ pub const MAX_HEAP_THREE_WAY: u64 = 1500;
 /// values).
 pub const MAX_UPTO: u64 = u32::MAX as u64 - 1;
 
-/// Names of some take-and-break codes.
-const KNOWN_CODES: &[(&str, &str)] = &[
-    ("0.77", "Kayles"),
-    ("0.07", "Dawson's Kayles"),
-    ("0.137", "Dawson's Chess"),
-];
-
 /// The rare-value mask and the rare heaps of the sparse-space method.
 type Rare = (u16, Vec<u32>);
 
@@ -58,12 +51,12 @@ fn values(
 }
 
 /// The name of a code as tables print it: `0.77 (Kayles)`, the code alone when it has no
-/// known name.
+/// name in the literature ([`Rule::known_name`]), `Grundy's game`.
 pub(crate) fn table_name(rule: &Rule) -> String {
     let code = rule.to_string();
-    match KNOWN_CODES.iter().find(|&&(c, _)| c == code) {
-        Some((_, name)) => format!("{code} ({name})"),
-        None => code,
+    match rule.known_name() {
+        Some(name) if *rule != Rule::Grundy => format!("{code} ({name})"),
+        _ => code,
     }
 }
 
@@ -114,12 +107,23 @@ impl Tabulate for CodeTable {
     }
 }
 
-/// Reads a table's name: a code (starting with a digit or a point) or `grundy`.
+/// Reads a table's name: a code (starting with a digit or a point), a name of the literature
+/// (`kayles`, `grundy`: [`Rule::named`]) or `splittles:S`, each also after the family's
+/// names (`octal:0.77`, `take-and-break:kayles`).
 fn parse_table(spec: &str) -> Option<TableGame> {
-    (spec.eq_ignore_ascii_case("grundy")
-        || spec.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
-    .then(|| {
-        Rule::parse(spec)
+    let (word, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    let code = if OctalFamily.answers_to(word) && !rest.is_empty() {
+        rest
+    } else {
+        spec
+    };
+    let (word, _) = code.split_once(':').unwrap_or((code, ""));
+    let ours = code.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || Rule::named(code).is_some()
+        || word.eq_ignore_ascii_case("splittles")
+        || code != spec;
+    ours.then(|| {
+        Rule::parse(code)
             .map(|rule| Box::new(CodeTable(rule)) as Box<dyn Tabulate>)
             .map_err(|e| TableError::Malformed(e.to_string()))
     })
@@ -157,8 +161,10 @@ impl Family for OctalFamily {
             Param::arg(
                 "code",
                 "CODE",
-                "The game: an octal or hexadecimal code (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, \
-                 4.07, ...) or `grundy` for Grundy's game",
+                "The game: an octal or hexadecimal code (0.77, 0.07, 0.137, 4.07, ...), or a name: \
+                 kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137), grundy (Grundy's \
+                 game), splittles:S (remove a number of S, leave no heap, one or two: \
+                 splittles:1,3 is 0.707)",
             ),
             Param::option("upto", "N", "Compute the values of heaps 0 to N")
                 .default("1000")
@@ -186,10 +192,17 @@ impl Family for OctalFamily {
         run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        &["take-and-break"]
+    }
+
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...), grundy",
-            about: "n: the heap (0.77 is Kayles, 0.07 Dawson's Kayles; grundy is Grundy's game)",
+            syntax: "a take-and-break code (0.77, .07, 4.07, 0.137, ...) or name (kayles, \
+                     dawsons-kayles, dawsons-chess, grundy, splittles:1,3)",
+            about: "n: the heap (0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's Chess; \
+                    grundy is Grundy's game; splittles:S removes a number of S and leaves no \
+                    heap, one or two)",
             parse: parse_table,
         })
     }
@@ -204,7 +217,7 @@ struct TakeAndBreakPlay;
 
 impl Playable for TakeAndBreakPlay {
     fn syntax(&self) -> &'static str {
-        "take-and-break:CODE (0.77, 0.07, 4.07, grundy...)"
+        "take-and-break:CODE (0.77, 0.07, 4.07, kayles, grundy, splittles:1,3...)"
     }
 
     fn example(&self) -> &'static str {
@@ -212,7 +225,7 @@ impl Playable for TakeAndBreakPlay {
     }
 
     fn about(&self) -> &'static str {
-        "Take-and-break heaps by an octal code (0.77 is Kayles, 0.07 Dawson's Kayles)"
+        "Take-and-break heaps by an octal code or a name (0.77 is kayles, 0.07 dawsons-kayles)"
     }
 
     fn position(&self) -> &'static str {
@@ -293,9 +306,9 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     // Grundy's game is not an octal game: the periodicity theorem does not apply.
     let removal = (!matches!(rule, Rule::Grundy)).then(|| rule.max_removal());
     let periodicity = period::octal(&values, removal);
-    let game = rule.to_string();
+    let (game, named) = (rule.to_string(), table_name(&rule));
     let mut report = Report::new().fields([
-        Field::shown("game", &game, "", format!("{game}: heaps 0 to {upto}"))
+        Field::shown("game", &game, "", format!("{named}: heaps 0 to {upto}"))
             .laid_out(Layout::Bare),
         Field::json_only("upto", upto),
         Field::shown(

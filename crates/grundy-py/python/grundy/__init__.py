@@ -69,7 +69,8 @@ class Sum(tuple):
 
 
 def octal(code, upto=None, **options):
-    """The take-and-break game of an octal code (``"0.77"`` Kayles, ``"0.07"``, ``"grundy"``):
+    """The take-and-break game of an octal code (``"0.77"``, ``"0.07"``) or of its name
+    (``"kayles"``, ``"dawsons-kayles"``, ``"grundy"``, ``"splittles:1,3"``):
     its values up to ``upto``, rare values and period, as ``grundy octal CODE`` reports them.
     ``progress=True`` shows a progress bar on stderr while the values are computed;
     ``memory=`` bounds their bytes and ``timeout=`` their seconds, as for ``catalogue``.

@@ -54,15 +54,18 @@ def main(argv):
         print(f"grundy {grundy.__version__}")
         return 0
     families = {f["name"]: f for f in grundy.families()}
+    # A family answers to its aliases too (`squares` for `square-subtraction`).
+    named = {alias: f for f in families.values() for alias in f["aliases"]} | families
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         print("families: " + ", ".join(families))
         return 0
     name, rest = argv[0], argv[1:]
     try:
-        if name not in families:
-            raise grundy.InputError(f"no family {name!r} (the families: {', '.join(families)})")
-        positional, options, as_json = arguments(families[name], rest)
+        if name not in named:
+            # The catalogue's own refusal, which names the families nearest to the name.
+            grundy.catalogue(name)
+        positional, options, as_json = arguments(named[name], rest)
         report = grundy.catalogue(name, *positional, **options)
     except grundy.GameError as error:
         print(f"grundy: error: {error}", file=sys.stderr)

@@ -123,10 +123,12 @@ pub struct Form {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
     /// The game's name is not one of the games that have tables.
-    #[error("unknown game '{spec}': expected {known}")]
+    #[error("unknown game '{spec}'{hint}: expected {known}")]
     UnknownGame {
         /// The name as given.
         spec: String,
+        /// The names nearest to it, as ` (did you mean 'kayles'?)`, or nothing.
+        hint: String,
         /// The names known, in words.
         known: String,
     },

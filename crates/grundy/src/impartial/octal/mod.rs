@@ -5,8 +5,10 @@
 //! tokens); bit 2, one non-empty heap; bit 4, two non-empty heaps; bit 8 (hexadecimal digits
 //! 8-f), three non-empty heaps. The digit before the point is for removing nothing, where
 //! only splitting makes sense (Grundy-like games such as 4.07). Kayles is 0.77, Dawson's Kayles
-//! 0.07, Dawson's Chess 0.137. Grundy's game (split a heap into two unequal heaps) is not an
-//! octal game and has its own rule, [`Rule::Grundy`].
+//! 0.07, Dawson's Chess 0.137: [`Rule::parse`] reads these names too ([`NAMED`]), and
+//! Splittles, `splittles:1,3` (remove 1 or 3 tokens and leave the rest as no heap, one or
+//! two: 0.707). Grundy's game (split a heap into two unequal heaps) is not an octal game and
+//! has its own rule, [`Rule::Grundy`].
 //!
 //! Values are computed heap by heap ([`values_plain`]: O(n) per heap, O(n^2) in all) or by
 //! the sparse-space method ([`values_sparse`]), which is far faster on the games where it
@@ -28,6 +30,7 @@
 use std::fmt;
 
 use crate::budget::{Budget, Exhausted};
+use crate::input;
 use crate::math::mex::mex_of_bits;
 
 mod batch;
@@ -59,10 +62,38 @@ pub struct CodeError {
     pub message: String,
 }
 
+/// The take-and-break games the literature names: the name [`Rule::parse`] reads (in any
+/// case, and written with spaces or an apostrophe too: `Dawson's Kayles`), the code, and the
+/// name as printed. Grundy's game is read as `grundy` or `grundys-game`.
+pub const NAMED: &[(&str, &str, &str)] = &[
+    ("kayles", "0.77", "Kayles"),
+    ("dawsons-kayles", "0.07", "Dawson's Kayles"),
+    ("dawsons-chess", "0.137", "Dawson's Chess"),
+];
+
+/// The names Grundy's game is read by.
+const GRUNDY_NAMES: [&str; 2] = ["grundy", "grundys-game"];
+
+/// The largest number of tokens a move of Splittles (`splittles:S`) may remove: its code has
+/// a digit for each number up to the largest in S, read before anything is sized.
+pub const MAX_SPLITTLES_REMOVAL: u64 = 1000;
+
+/// A name as [`NAMED`] writes it: lower case, words joined by `-`, no apostrophes
+/// (`Dawson's Kayles` is `dawsons-kayles`). O(length).
+fn name_key(name: &str) -> String {
+    let words = name
+        .split([' ', '-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.replace(['\'', '’'], "").to_ascii_lowercase());
+    words.collect::<Vec<_>>().join("-")
+}
+
 impl Rule {
     /// Parses `0.77`, `.77`, `4.07`, `0.137`, `4` (only splitting), `0.f` (hexadecimal digits
-    /// above 7 allow leaving three heaps) or `grundy`. Trailing zero digits are dropped.
-    /// O(length).
+    /// above 7 allow leaving three heaps), a name of [`NAMED`] (`kayles`), `grundy` (or
+    /// `grundys-game`), or `splittles:S` (S a list of removals, `1,3`: the code with digit 7
+    /// for each). Trailing zero digits are dropped. O(length), and O(largest of S) for
+    /// Splittles.
     ///
     /// ```
     /// use grundy::impartial::octal::Rule;
@@ -72,6 +103,10 @@ impl Rule {
     /// assert_eq!(kayles.max_removal(), 2);
     /// assert_eq!(Rule::parse(".770").unwrap().to_string(), "0.77");
     /// assert_eq!(Rule::parse("grundy").unwrap(), Rule::Grundy);
+    /// assert_eq!(Rule::parse("Grundy's game").unwrap(), Rule::Grundy);
+    /// assert_eq!(Rule::parse("kayles").unwrap(), kayles);
+    /// assert_eq!(Rule::parse("Dawson's Kayles").unwrap().to_string(), "0.07");
+    /// assert_eq!(Rule::parse("splittles:1,3").unwrap().to_string(), "0.707");
     /// assert!(Rule::parse("0.f").unwrap().splits_in_three());
     ///
     /// let error = Rule::parse("0.7z").unwrap_err();
@@ -84,11 +119,34 @@ impl Rule {
             column,
             message: message.to_string(),
         };
-        if code.eq_ignore_ascii_case("grundy") {
-            return Ok(Rule::Grundy);
+        if let Some(rule) = Rule::named(code) {
+            return Ok(rule);
+        }
+        if let Some((word, set)) = code.split_once(':') {
+            if word.eq_ignore_ascii_case("splittles") {
+                return Rule::splittles(set)
+                    .map_err(|(column, message)| err(word.len() + 1 + column, &message));
+            }
         }
         if code.is_empty() {
-            return Err(err(1, "expected a code like 0.77 or 4.07, or 'grundy'"));
+            return Err(err(
+                1,
+                "expected a code like 0.77 or 4.07, a name (kayles, dawsons-kayles, \
+                 dawsons-chess, grundy) or splittles:S",
+            ));
+        }
+        if code.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let names = NAMED.iter().map(|(n, _, _)| *n).chain(GRUNDY_NAMES);
+            let names: Vec<&str> = names.chain(["splittles:S"]).collect();
+            let near = input::nearest(&name_key(code), names.iter().copied(), 3);
+            let mut message = format!(
+                "expected a code like 0.77 or 4.07, or a name: {}",
+                names.join(", ")
+            );
+            if let Some(hint) = input::did_you_mean(&near) {
+                message = format!("{message} ({hint})");
+            }
+            return Err(err(1, &message));
         }
         // A code without a point is its digit before the point ("4": split a heap in two).
         let point = code.find('.').unwrap_or(code.len());
@@ -121,6 +179,54 @@ impl Rule {
         }
         if digits.iter().all(|&d| d == 0) {
             return Err(err(point + 2, "the code allows no move at all"));
+        }
+        Ok(Rule::Code { digits })
+    }
+
+    /// The game a name of the literature names ([`NAMED`], Grundy's game), in any case and
+    /// with spaces or apostrophes (`Dawson's Kayles`); `None` for any other text. O(length).
+    pub fn named(name: &str) -> Option<Rule> {
+        let key = name_key(name);
+        if GRUNDY_NAMES.contains(&key.as_str()) {
+            return Some(Rule::Grundy);
+        }
+        let (_, code, _) = NAMED.iter().find(|(n, _, _)| *n == key)?;
+        Rule::parse(code).ok()
+    }
+
+    /// The name of this rule in the literature, if it has one: `Kayles` for 0.77. O(digits).
+    pub fn known_name(&self) -> Option<&'static str> {
+        if *self == Rule::Grundy {
+            return Some("Grundy's game");
+        }
+        (NAMED.iter())
+            .find(|(_, code, _)| Rule::parse(code).as_ref() == Ok(self))
+            .map(|(_, _, name)| *name)
+    }
+
+    /// Splittles of the removals `set` (`1,3`): each digit of the removals in it 7 (take the
+    /// heap whole, or leave one or two heaps), the others 0. The error's column counts from
+    /// 1 in `set`. O(largest removal).
+    fn splittles(set: &str) -> Result<Rule, (usize, String)> {
+        let mut removals = Vec::new();
+        let mut column = 1;
+        for word in set.split(',') {
+            let n: u64 = word.trim().parse().map_err(|_| {
+                (column, format!("expected a removal (a whole number from 1 to {MAX_SPLITTLES_REMOVAL}), found '{word}'"))
+            })?;
+            if !(1..=MAX_SPLITTLES_REMOVAL).contains(&n) {
+                return Err((
+                    column,
+                    format!("a removal is from 1 to {MAX_SPLITTLES_REMOVAL}, found {n}"),
+                ));
+            }
+            removals.push(n as usize);
+            column += word.chars().count() + 1;
+        }
+        let largest = removals.iter().copied().max().unwrap_or(0);
+        let mut digits = vec![0; largest + 1];
+        for j in removals {
+            digits[j] = 7;
         }
         Ok(Rule::Code { digits })
     }

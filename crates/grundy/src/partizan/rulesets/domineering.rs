@@ -33,9 +33,10 @@ impl Board {
         })
     }
 
-    /// Reads `.` (empty) and `#` (filled), rows separated by `|`.
+    /// Reads `.` (empty) and `#` (filled), rows separated by `|`, or `RxC` (`8x8`): the
+    /// empty board of R rows and C columns ([`grid::read_grid_or_size`]).
     pub fn parse(text: &str) -> Result<Board, BoardError> {
-        let g = grid::read_grid(text, ".#", "'.' (empty) or '#' (filled)")?;
+        let g = grid::read_grid_or_size(text, ".#", "'.' (empty) or '#' (filled)")?;
         Ok(Board {
             shape: g.shape,
             empty: g.mask('.'),

@@ -444,6 +444,46 @@ pub fn read_grid(text: &str, symbols: &str, expected: &str) -> Result<Grid, Boar
     })
 }
 
+/// Reads a board as [`read_grid`] does, or `RxC` (`8x8`, `3X5`, `8×8`): the board of R rows
+/// and C columns, every cell `empty` (its first symbol, `.`), for the rulesets whose empty
+/// board is a game (Domineering, Cram). The size is checked (at least one row and one
+/// column, at most [`MAX_CELLS`] cells) before it sizes anything. O(length of the text).
+pub fn read_grid_or_size(text: &str, symbols: &str, expected: &str) -> Result<Grid, BoardError> {
+    let Some((rows, cols)) = text.trim().split_once(['x', 'X', '×']) else {
+        return read_grid(text, symbols, expected);
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(rows) || !digits(cols) {
+        return read_grid(text, symbols, expected);
+    }
+    // Digits only: too many of them for a u64 is a board far too large too.
+    let (r, c) = (rows.parse::<u64>().ok(), cols.parse::<u64>().ok());
+    let cells = r.zip(c).and_then(|(r, c)| r.checked_mul(c));
+    let size = format!("a {rows}x{cols} board");
+    match (r, c, cells) {
+        (Some(0), _, _) | (_, Some(0), _) => Err(BoardError::at(
+            1,
+            1,
+            format!("{size} has no cells: a board has at least one row and one column"),
+        )),
+        (Some(r), Some(c), Some(n)) if n <= MAX_CELLS as u64 => {
+            let empty = symbols.chars().next().unwrap_or('.');
+            Ok(Grid {
+                shape: Shape {
+                    rows: r as u8,
+                    cols: c as u8,
+                },
+                cells: vec![empty; n as usize],
+            })
+        }
+        _ => Err(BoardError::at(
+            1,
+            1,
+            format!("{size} has more than {MAX_CELLS} cells, the most this ruleset plays"),
+        )),
+    }
+}
+
 /// A board printed in the notation [`read_grid`] reads: `symbol(cell)` for each cell, rows
 /// separated by `|`.
 pub fn show_grid(shape: Shape, symbol: impl Fn(u128) -> char) -> String {
@@ -462,6 +502,27 @@ pub fn show_grid(shape: Shape, symbol: impl Fn(u128) -> char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_is_the_empty_board_and_is_checked_before_it_sizes_anything() {
+        let read = |text: &str| read_grid_or_size(text, ".#", "'.' or '#'");
+        for text in ["3x4", "3X4", "3×4", " 3x4 "] {
+            assert_eq!(read(text), read_grid("....|....|....", ".#", ""), "{text}");
+        }
+        assert_eq!(read("1x128").unwrap().shape.cells(), 128);
+        assert_eq!(read("..|.#").unwrap().mask('#'), 1 << 3);
+        for (text, message) in [
+            ("0x5", "no cells"),
+            ("8x17", "more than 128 cells"),
+            ("99999999999999999999x2", "more than 128 cells"),
+            ("4294967296x4294967296", "more than 128 cells"),
+        ] {
+            let e = read(text).unwrap_err().to_string();
+            assert!(e.contains(message), "{text}: {e}");
+        }
+        // Not a size: read as a board, and refused as one.
+        assert!(read("3x").unwrap_err().to_string().contains("found '3'"));
+    }
 
     /// The mask of a picture: `#` set, rows separated by `|`.
     fn mask(picture: &str) -> (Shape, u128) {
