@@ -6,6 +6,7 @@ use std::ffi::OsString;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::Command;
+use grundy::impartial::octal::Rule;
 use grundy::input;
 
 /// The message of a usage error on one line, and a hint: for an unknown command or option,
@@ -23,6 +24,9 @@ pub fn one_line(
         _ => split(&error.render().to_string()),
     };
     let (command, path) = command_path(root, args);
+    if let Some(named) = named_game(error) {
+        return (message, named);
+    }
     if let Some(nearest) = nearest(error, command) {
         // clap's own suggestions rank by a likeness that misses swapped letters (`nmi` for
         // `nim`) and keeps far names (`--format` for `--port`): ours replace them.
@@ -31,6 +35,24 @@ pub fn one_line(
     }
     let hint = tip.unwrap_or_else(|| format!("(see {path} --help)"));
     (message, hint)
+}
+
+/// For an unknown subcommand that names a take-and-break game of the literature (`kayles`,
+/// `grundys-game`), the commands that take it by that name: such a game is a code of `octal`,
+/// not a command of its own.
+fn named_game(error: &clap::Error) -> Option<String> {
+    if error.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = error.get(ContextKind::InvalidSubcommand) else {
+        return None;
+    };
+    let rule = Rule::named(word)?;
+    let game = rule.known_name().unwrap_or(word);
+    Some(format!(
+        "tip: {game} is a take-and-break game: 'grundy octal {word}' gives its values, \
+         'grundy table {word}' a table of them, 'grundy play take-and-break:{word}' plays it"
+    ))
 }
 
 /// For an unknown subcommand or option of `command`, `Some` of the tip naming its nearest

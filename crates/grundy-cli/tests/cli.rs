@@ -610,6 +610,14 @@ fn an_unknown_name_is_met_with_the_nearest_names_first() {
             &["nmi", "3", "4", "5"][..],
             "grundy: error: unrecognized subcommand 'nmi'\n  tip: did you mean 'nim'?\n",
         ),
+        // A take-and-break game of the literature is a code of `octal`: the commands that
+        // take its name.
+        (
+            &["kayles", "3"][..],
+            "grundy: error: unrecognized subcommand 'kayles'\n  tip: Kayles is a take-and-break \
+             game: 'grundy octal kayles' gives its values, 'grundy table kayles' a table of \
+             them, 'grundy play take-and-break:kayles' plays it\n",
+        ),
         // Aliases are candidates, and the nearest comes first.
         (
             &["squres", "10"][..],
