@@ -259,6 +259,7 @@ fn the_hint_says_why_from_the_games_formula_and_nothing_else_does() {
         ),
         (&["staircase", "3", "0", "4", "2"], "step 1: 3, step 3: 4"),
         (&["take-and-break:0.77", "7", "4"], "heap 7 → 2, heap 4 → 1"),
+        (&["mem", "7:3", "5"], "heap 7:3 → 2, heap 5 → 3"),
         (&["coins:ruler", "0001"], "coin 4 → 4"),
         (
             &["partizan:1,2", "3", "4", "5"],

@@ -21,6 +21,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::wythoff::WythoffFamily,
     &super::subtraction::SubtractionFamily,
     &super::square_subtraction::SquareSubtractionFamily,
+    &super::mem::MemFamily,
     &super::fibonacci::FibonacciNimFamily,
     &super::fibonacci::MisereFibonacciNimFamily,
     &super::dynamic_subtraction::DynamicSubtractionFamily,

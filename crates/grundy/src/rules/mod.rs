@@ -141,9 +141,9 @@ pub trait Impartial {
     fn options(&self, p: &Self::Position, out: &mut Moves<Self::Position>);
 }
 
-/// The disjunctive sum of several copies of a one-number impartial game (piles of a
-/// subtraction game, heaps of Kayles): a position is the list of the parts, in order; a move
-/// moves one part. A position whose parts have o_i options has Σ o_i options.
+/// The disjunctive sum of several copies of an impartial game (piles of a subtraction game,
+/// heaps of Kayles, heaps of Mem with their memories): a position is the list of the parts, in
+/// order; a move moves one part. A position whose parts have o_i options has Σ o_i options.
 ///
 /// ```
 /// use grundy::progress::NoProgress;
@@ -170,10 +170,10 @@ pub trait Impartial {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sum<G>(pub G);
 
-impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
-    type Position = Vec<u64>;
+impl<G: Impartial> Impartial for Sum<G> {
+    type Position = Vec<G::Position>;
 
-    fn options(&self, parts: &Vec<u64>, out: &mut Moves<Vec<u64>>) {
+    fn options(&self, parts: &Vec<G::Position>, out: &mut Moves<Vec<G::Position>>) {
         let mut one = Moves::new();
         for (i, part) in parts.iter().enumerate() {
             one.clear();
@@ -183,9 +183,9 @@ impl<G: Impartial<Position = u64>> Impartial for Sum<G> {
                 out.set_over();
                 return;
             }
-            for &q in &one {
+            for q in &one {
                 let mut next = parts.clone();
-                next[i] = q;
+                next[i] = q.clone();
                 out.push(next);
             }
         }
