@@ -61,13 +61,14 @@ def random_call(name, rng):
         "ends-sum": lambda: ((odd_total(piles(6, 9)),), {}),
         "josephus": lambda: ((rng.randint(1, 50), rng.randint(1, 7)), {}),
         "octal": lambda: ((rng.choice(["0.77", "0.07", "0.137", "4.07"]),), {"upto": rng.randint(10, 300)}),
+        "mem": lambda: (([f"{n}:{rng.randint(0, n)}" for n in piles(3, 30)],), {}),
     }[name]()
 
 
 CALLED = [
     "nim", "nim-k", "misere", "wythoff", "subtraction", "square-subtraction", "fibonacci-nim",
     "staircase", "circle-take", "flip-run", "zero-runs", "rectangle-cut", "carrots",
-    "ends-sum", "josephus", "octal",
+    "ends-sum", "josephus", "octal", "mem",
 ]
 
 
