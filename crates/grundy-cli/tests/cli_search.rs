@@ -168,6 +168,38 @@ fn toppling_dominoes_searched_agrees_with_its_canonical_form() {
 }
 
 #[test]
+fn cutcake_searched_agrees_with_its_canonical_form() {
+    searched_agrees_with_canonical_form("cutcake", &["8x3 2x4", "3x3 2x5 4x1"], |next| {
+        let cakes: Vec<String> = (0..1 + next.below(2))
+            .map(|_| format!("{}x{}", 1 + next.below(4), 1 + next.below(4)))
+            .collect();
+        cakes.join(" ")
+    });
+}
+
+/// Every ruleset the registry searches, on the position of its family's example: a ruleset
+/// added to the registry is searched and checked here with nothing written for it.
+#[test]
+fn every_ruleset_searched_agrees_on_its_example() {
+    use grundy_catalogue::games::registry::FAMILIES;
+    use grundy_catalogue::games::Group;
+    let rulesets = FAMILIES
+        .iter()
+        .filter(|f| f.group() == Group::Rulesets && f.searchable().is_some());
+    let mut searched = 0;
+    for family in rulesets {
+        let (_, position) = family
+            .example()
+            .iter()
+            .find(|(k, _)| *k == "position")
+            .unwrap();
+        searched_agrees_with_canonical_form(family.name(), &[position], |_| position.to_string());
+        searched += 1;
+    }
+    assert!(searched >= 12, "{searched} rulesets searched");
+}
+
+#[test]
 fn bad_input_is_refused() {
     let e = grundy(&["search", "domineering", "..x"])
         .failed()

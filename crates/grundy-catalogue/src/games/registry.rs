@@ -53,6 +53,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::rulesets::konane::KONANE,
     &super::rulesets::amazons::AMAZONS,
     &super::toppling_dominoes::TOPPLING_DOMINOES,
+    &super::rulesets::cutcake::CUTCAKE,
     &super::take_and_break::OctalFamily,
     &super::misere_quotient::MisereQuotientFamily,
     &super::search::SearchFamily {

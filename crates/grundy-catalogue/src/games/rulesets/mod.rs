@@ -20,6 +20,7 @@ pub mod anticlobber;
 pub mod clobber;
 pub mod col;
 pub mod cram;
+pub mod cutcake;
 pub mod domineering;
 pub mod hackenbush;
 pub mod konane;
