@@ -3,7 +3,7 @@
 //! are searched ([`Family::searchable`]): Connect Four
 //! ([`connect4::search`](super::connect4::search)), with its exact score, and the partizan
 //! rulesets ([`partizan::search`](grundy::partizan::search)), with the outcome each player
-//! moving first, which [`ruleset`] reports.
+//! moving first, which `ruleset` reports.
 
 use std::sync::OnceLock;
 
@@ -24,7 +24,7 @@ const DEFAULT_NODES: &str = "5000000";
 
 /// `grundy search GAME POSITION`: one position of a game that is searched
 /// ([`Family::searchable`]) solved by alpha-beta search with a transposition table; what is
-/// written is the game's (Connect Four's: [`super::connect4`]; a ruleset's: [`ruleset`]).
+/// written is the game's (Connect Four's: [`super::connect4`]; a ruleset's: `ruleset`).
 pub struct SearchFamily {
     /// The families the game is one of: the registry's, which lists this family and so hands
     /// its list over rather than being named here.

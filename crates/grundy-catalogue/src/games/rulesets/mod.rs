@@ -4,7 +4,7 @@
 //! search; for some, a table. Every ruleset is declared once, as a [`RulesetGame`] in a file
 //! of its own here (Toppling Dominoes, whose rules are the catalogue's, in
 //! [`super::toppling_dominoes`]), and every surface comes from that declaration through the
-//! impls of this module: [`Family`] (the answer, [`report`]; the table, [`table`]),
+//! impls of this module: [`Family`] (the answer, [`report()`]; the table, [`table`]),
 //! [`Playable`] and [`Searchable`].
 //!
 //! Adding a ruleset: its rules in the engine (`partizan::rulesets`), one file here declaring
