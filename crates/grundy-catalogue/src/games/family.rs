@@ -10,6 +10,7 @@ pub use super::inputs::{
 };
 use super::strong::Strong;
 use crate::play::Playable;
+use grundy::budget::Budget;
 use grundy::pattern::table::TableSource;
 use grundy::report::Report;
 
@@ -133,12 +134,27 @@ pub trait Family: Sync {
         None
     }
 
+    /// How one position of this family is solved by search (`grundy search`, which lists
+    /// the families that have one, by their names): not at all by default.
+    fn searchable(&self) -> Option<&dyn Searchable> {
+        None
+    }
+
     /// Checks the inputs against the parameters' declarations ([`Inputs::check`]), then
     /// answers: the way every front end runs a family.
     fn answer(&self, inputs: &Inputs) -> Result<Report, RunError> {
         inputs.check()?;
         self.run(inputs)
     }
+}
+
+/// A family's position solved by search, for positions too many to enumerate: the surface
+/// [`Family::searchable`] gives to the family [`super::search::SearchFamily`].
+pub trait Searchable: Sync {
+    /// Reads the position (the `position` parameter of `inputs`, which are the search
+    /// family's: who moves first, the table's size, the threads...) and searches it within
+    /// `budget`, whose positions count the nodes searched.
+    fn search(&self, inputs: &Inputs, budget: &Budget) -> Result<Report, RunError>;
 }
 
 impl fmt::Debug for dyn Family {

@@ -16,15 +16,11 @@
 
 use std::fmt;
 
-use super::rulesets::{report, RulesetTable, POSITION};
-use super::{Example, Family, Group, Inputs, Param, RunError};
-use crate::play::rulesets::{build, grid};
-use crate::play::{Match, PlayError, Playable};
-use grundy::budget::Budget;
+use super::rulesets::{generic, Play, RulesetGame, TableSpec, POSITION};
+use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::{BoardError, MoveParts, Ruleset};
 use grundy::partizan::Side;
-use grundy::pattern::table::{Span, TableSource, Tabulate};
-use grundy::report::Report;
+use grundy::pattern::table::Span;
 
 /// The most dominoes a position may hold, in all its rows, as the other rulesets hold at
 /// most 128 cells: a row of n has n(n + 1)/2 parts, each valued once, and the analysis of a
@@ -226,96 +222,39 @@ impl Ruleset for TopplingDominoes {
     }
 }
 
-/// The most dominoes of a row tabulated: a row of 40 has 820 parts.
-const TABLE_DOMINOES: u64 = 40;
-
 /// `grundy toppling-dominoes ROWS`: `x` Left's dominoes, `o` Right's, `g` either's, rows
 /// separated by `|`. Table: `toppling-dominoes`, the row of a blue dominoes then b red ones.
-pub struct TopplingDominoesFamily;
-
-impl Family for TopplingDominoesFamily {
-    fn name(&self) -> &'static str {
-        "toppling-dominoes"
-    }
-
-    fn group(&self) -> Group {
-        Group::Rulesets
-    }
-
-    fn about(&self) -> &'static str {
-        "Toppling Dominoes (topple a domino of yours towards an end of its row, with all \
-         beyond it; 'x' Left, 'o' Right, 'g' either): canonical form, outcome class, both \
-         players' winning moves; tables of rows"
-    }
-
-    fn example(&self) -> Example {
-        &[("position", "xxogo|oxg")]
-    }
-
-    fn params(&self) -> &'static [Param] {
-        &POSITION
-    }
-
-    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
-        report(TopplingDominoes, inputs, ["blue dominoes", "red dominoes"])
-    }
-
-    fn table(&self) -> Option<TableSource> {
-        Some(TableSource {
-            syntax: "toppling-dominoes",
-            about:
-                "(a, b): the row of a of Left's dominoes then b of Right's (x^a o^b): canonical \
-                 forms",
-            parse: |spec| {
-                spec.eq_ignore_ascii_case("toppling-dominoes").then(|| {
-                    let table: Box<dyn Tabulate> = Box::new(RulesetTable {
-                        rules: TopplingDominoes,
-                        name: "Toppling Dominoes (a blue, then b red)",
-                        position: |a, b| Some("x".repeat(a as usize) + &"o".repeat(b as usize)),
-                        size: |a, b| a.saturating_add(b),
-                        limit: TABLE_DOMINOES,
-                        unit: "dominoes",
-                        default_span: Span { first: 0, last: 8 },
-                        nimbers: false,
-                    });
-                    Ok(table)
-                })
-            },
-        })
-    }
-
-    fn plays(&self) -> &'static [&'static dyn Playable] {
-        &[&TopplingDominoesPlay]
-    }
-}
-
-/// The game `toppling-dominoes` of `grundy play` and the web page.
-struct TopplingDominoesPlay;
-
-impl Playable for TopplingDominoesPlay {
-    fn syntax(&self) -> &'static str {
-        "toppling-dominoes"
-    }
-
-    fn example(&self) -> &'static str {
-        "toppling-dominoes"
-    }
-
-    fn about(&self) -> &'static str {
-        "Toppling Dominoes: topple a domino of yours (or a grey one) towards an end \
-         of its row; it falls with every domino beyond it"
-    }
-
-    fn position(&self) -> &'static str {
-        "the rows (x Left's dominoes, o Right's, g either's, rows separated by |), \
-         then who moves: xog|ox left"
-    }
-
-    fn start(&self) -> &'static str {
-        "xxogo|oxgx left"
-    }
-
-    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
-        build(TopplingDominoes, start, budget, grid)
-    }
-}
+pub static TOPPLING_DOMINOES: RulesetGame<TopplingDominoes> = RulesetGame {
+    rules: TopplingDominoes,
+    name: "toppling-dominoes",
+    about: "Toppling Dominoes (topple a domino of yours towards an end of its row, with all \
+            beyond it; 'x' Left, 'o' Right, 'g' either): canonical form, outcome class, both \
+            players' winning moves; tables of rows",
+    example: &[("position", "xxogo|oxg")],
+    params: &POSITION,
+    players: ["blue dominoes", "red dominoes"],
+    play: Play {
+        about: "Toppling Dominoes: topple a domino of yours (or a grey one) towards an end \
+                of its row; it falls with every domino beyond it",
+        notation: "the rows (x Left's dominoes, o Right's, g either's, rows separated by |), \
+                   then who moves: xog|ox left",
+        start: "xxogo|oxgx left",
+        drawing: grid,
+    },
+    table: Some(TableSpec {
+        about: "(a, b): the row of a of Left's dominoes then b of Right's (x^a o^b): canonical \
+                forms",
+        title: "Toppling Dominoes (a blue, then b red)",
+        position: |a, b| Some("x".repeat(a as usize) + &"o".repeat(b as usize)),
+        size: |a, b| a.saturating_add(b),
+        // A row of 40 has 820 parts.
+        limit: 40,
+        unit: "dominoes",
+        default_span: Span { first: 0, last: 8 },
+        nimbers: false,
+        parse: |spec| TOPPLING_DOMINOES.table_game(spec),
+        played: None,
+    }),
+    search: generic,
+    plays: &[&TOPPLING_DOMINOES],
+};

@@ -39,6 +39,7 @@ pub use tiers::Connect4Tiers;
 
 use std::path::Path;
 
+use super::family::Searchable;
 use super::strong::{Checked, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
@@ -750,6 +751,10 @@ impl Family for Connect4Family {
         run(inputs)
     }
 
+    fn searchable(&self) -> Option<&dyn Searchable> {
+        Some(&Connect4Search)
+    }
+
     fn strong(&self) -> Option<Strong> {
         const STRONG: Strong = Strong {
             about: "Solve Connect Four strongly: the outcome and remoteness of every board of a \
@@ -818,11 +823,7 @@ fn is_move_sequence(text: &str) -> bool {
 
 /// The board of `text`: a board as rows, or a move sequence on a board of the inputs'
 /// `width` and `height` (`default` when not given), which a board as rows refuses.
-pub(super) fn read_board(
-    inputs: &Inputs,
-    text: &str,
-    default: (u32, u32),
-) -> Result<Board, RunError> {
+fn read_board(inputs: &Inputs, text: &str, default: (u32, u32)) -> Result<Board, RunError> {
     if is_move_sequence(text) {
         let size = |name: &str, default: u32| {
             Ok::<_, InputError>(inputs.optional_whole(name)?.map_or(default, |n| n as u32))
@@ -892,4 +893,97 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
         Field::shown("best_moves", &solved.best_moves, "best moves", best_text),
         Field::new("positions", solved.positions),
     ]))
+}
+
+/// `grundy search connect4 POSITION`: the exact score of a Connect Four position by
+/// alpha-beta search with a transposition table ([`search`]).
+///
+/// Text: the board, who is to move, the outcome for the player to move, the score (Pons's:
+/// 22 − the winner's stones on 7 × 6, see [`search`]) and the move on which the game ends, a
+/// best move, the principal line, the nodes searched and the table's size. JSON: `{"game",
+/// "board", "to_move", "outcome", "score", "ends_on_move", "best_move", "line", "nodes",
+/// "table_bytes", "threads"}` (columns from 1; `ends_on_move` and `best_move` null where
+/// there is none).
+struct Connect4Search;
+
+impl Searchable for Connect4Search {
+    fn search(&self, inputs: &Inputs, budget: &Budget) -> Result<Report, RunError> {
+        let text = inputs.value("position").unwrap_or("");
+        let board = read_board(inputs, text, (7, 6))?;
+        let threads = super::search::threads(inputs)?;
+        let options = search::Options {
+            table_bytes: super::search::table_bytes(inputs)?,
+            threads,
+            ..search::Options::default()
+        };
+        let searcher = search::Searcher::new(board.game, options, budget)?;
+        let searched = searcher.search_watched(board.position, budget, inputs.progress())?;
+        Ok(searched_report(&board, &searcher, &searched, threads))
+    }
+}
+
+/// The report of a search (see [`Connect4Search`]).
+fn searched_report(
+    board: &Board,
+    searcher: &search::Searcher,
+    searched: &search::Searched,
+    threads: usize,
+) -> Report {
+    let game = board.game;
+    let cells = game.width() * game.height();
+    let stones = board.position.mask.count_ones();
+    let verdict = search::Verdict::of(searched.score, stones, cells);
+    let (outcome, ends) = match verdict {
+        search::Verdict::Win(m) => (Outcome::Win, Some(m)),
+        search::Verdict::Loss(m) => (Outcome::Loss, Some(m)),
+        search::Verdict::Draw => (Outcome::Draw, None),
+    };
+    let over = game.ended(&board.position).is_some();
+    let ends_text = match (verdict, over) {
+        (_, true) => "the game is over".to_string(),
+        (search::Verdict::Draw, _) => "a draw: the board fills without four".to_string(),
+        (search::Verdict::Win(m), _) => {
+            format!("the player to move makes four on move {m} of the game")
+        }
+        (search::Verdict::Loss(m), _) => {
+            format!("the opponent makes four on move {m} of the game")
+        }
+    };
+    let columns: Vec<u32> = searched.line.iter().map(|c| c + 1).collect();
+    let line_text = if columns.is_empty() {
+        "none (the game is over)".to_string()
+    } else {
+        columns.iter().map(u32::to_string).collect::<String>()
+    };
+    let rows = board.rows();
+    Report::new().fields([
+        Field::new("game", "connect4"),
+        Field::shown("board", &rows, "board", rows.join("|")),
+        Field::new("to_move", board.to_move()),
+        Field::shown(
+            "outcome",
+            outcome,
+            "outcome",
+            format!("{outcome} (for the player to move)"),
+        ),
+        Field::new("score", searched.score),
+        Field::shown("ends_on_move", ends, "end", ends_text),
+        Field::shown(
+            "best_move",
+            searched.best.map(|c| c + 1),
+            "best move",
+            searched
+                .best
+                .map_or("none".to_string(), |c| format!("column {}", c + 1)),
+        ),
+        Field::shown("line", &columns, "principal line", line_text),
+        Field::new("nodes", searched.nodes),
+        Field::shown(
+            "table_bytes",
+            searcher.table_bytes(),
+            "table",
+            grundy::budget::show_bytes(searcher.table_bytes()),
+        ),
+        Field::new("threads", threads),
+    ])
 }

@@ -1,0 +1,66 @@
+//! Cutcake: Left cuts a cake along its second side, Right along its first (CGSuite's code's
+//! orientation, see [`grundy::partizan::rulesets::cutcake`]).
+
+use super::table::left_to_move;
+use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::Param;
+use crate::play::Drawing;
+use grundy::partizan::rulesets::cutcake::{Cakes, Cutcake};
+use grundy::partizan::rulesets::Ruleset;
+use grundy::pattern::table::Span;
+
+/// `grundy cutcake CAKES`: cakes `MxN` separated by spaces.
+pub static CUTCAKE: RulesetGame<Cutcake> = RulesetGame {
+    rules: Cutcake,
+    name: "cutcake",
+    about: "Cutcake (cakes 'MxN', a sum separated by spaces: Left cuts a cake along its second \
+            side, Right along its first): canonical form, outcome class, both players' winning \
+            cuts; tables of cakes",
+    example: &[("position", "8x3 2x4")],
+    params: &[
+        Param::arg(
+            "position",
+            "CAKES",
+            "The cakes MxN (8x3), a sum separated by spaces or '+': sides from 0 to 1000, at \
+             most 128 cakes",
+        ),
+        MAX_LENGTH,
+    ],
+    players: ["cuts along the second side", "cuts along the first side"],
+    play: Play {
+        about: "Cutcake: Left cuts a cake MxN into Mxa and Mx(N-a), Right into axN and \
+                (M-a)xN",
+        notation: "the cakes (MxN, separated by spaces), then who moves: 4x3 2x2 left",
+        start: "4x3 3x2 left",
+        drawing,
+    },
+    table: Some(TableSpec {
+        about: "(a, b): the cake a × b: canonical forms",
+        title: "Cutcake (a x b)",
+        position: cake,
+        size: |a, b| a.max(b),
+        // A cake of side n costs about n³ sums: 100 × 100 takes a second.
+        limit: 100,
+        unit: "cells along its longer side",
+        default_span: Span { first: 1, last: 8 },
+        nimbers: false,
+        parse: |spec| CUTCAKE.table_game(spec),
+        played: Some(|cell| left_to_move(cake(cell[0], cell[1]))),
+    }),
+    search: generic,
+    plays: &[&CUTCAKE],
+};
+
+/// The cake `a` × `b`.
+fn cake(a: u64, b: u64) -> Option<String> {
+    Some(format!("{a}x{b}"))
+}
+
+/// A position drawn as its text: cakes have no board of cells.
+fn drawing(rules: &Cutcake, p: &Cakes) -> Drawing {
+    Drawing::Graph {
+        position: rules.show(p),
+        vertices: Vec::new(),
+        links: Vec::new(),
+    }
+}
