@@ -17,6 +17,7 @@ use grundy_catalogue::games::registry;
 use serde::Serialize;
 
 use crate::budget_cmd::BudgetArgs;
+use crate::catalogue::example;
 use crate::output::{budget_error, write_json_line, Bounded, Format};
 use crate::progress::Bar;
 
@@ -196,7 +197,7 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
                 };
                 (*partial, Some(message))
             }
-            e => return Err(e.into()),
+            e => return Err(in_words(e)),
         },
     };
     // Writing is part of the work: a table of millions of cells stops at the deadline too.
@@ -212,6 +213,29 @@ pub fn run(args: &TableArgs, format: Format) -> Result<()> {
         Some(message) => Err(anyhow!(message)),
         None => Ok(()),
     }
+}
+
+/// A table's error as the command line says it: a table that needs a family's run with more
+/// of a budget names the run (`grundy misere-quotient 0.35 --upto 20 --sums N`).
+fn in_words(e: TableError) -> anyhow::Error {
+    let TableError::NeedsMore(more) = &e else {
+        return e.into();
+    };
+    let Some(params) = registry::family(&more.family).map(|f| f.params()) else {
+        return e.into();
+    };
+    let given: Vec<(&str, &str)> = (more.parameters.iter())
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect();
+    let raise = &more.raise;
+    let value = (params.iter().find(|p| p.name == raise)).map_or("N", |p| p.value_name);
+    anyhow!(
+        "{}: {}: compute it with more {raise}: grundy {} {} --{raise} {value}",
+        more.game,
+        more.needed,
+        more.family,
+        example(params, &given)
+    )
 }
 
 /// Writes `table` as `args` and `format` ask: pictures, then the table or what was drawn,

@@ -722,6 +722,65 @@ fn on_a_terminal_outcomes_are_in_colour() {
 }
 
 #[test]
+fn the_loopy_rulesets_are_played_with_moves_named_by_their_pieces() {
+    let out = play(&["backsliding", "F.F.TT"], "hint\nT 5->4\n1\n");
+    assert!(
+        out.contains("Backsliding Toads and Frogs. Type a move's number, the move as listed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("       1 2 3 4 5 6\n    1  F . F . T T\n  (Left to move)"),
+        "{out}"
+    );
+    // The frogs have passed the toads: each side steps back and forth, and the engine
+    // keeps the draw.
+    assert!(out.contains("Hint: draw for the player to move."), "{out}");
+    assert!(out.contains("* 1  T 5->4  draw"), "{out}");
+    assert!(out.contains("Position: F.FT.T right"), "{out}");
+    assert!(out.contains("The engine plays 2: F 1->2."), "{out}");
+    let out = play(&["fox-and-geese"], "hint\n(1,4)->(2,3)\n");
+    assert!(out.contains("Fox and Geese. Type a move's number"), "{out}");
+    assert!(
+        out.contains(
+            "       1 2 3 4\n    1  . G . G\n    2  . . . .\n    3  . . . .\n    4  F . . .\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  3  (1,4)->(2,3)  win in 7"), "{out}");
+    assert!(out.contains("Position: .G..|..G.|....|F... right"), "{out}");
+    assert!(out.contains("The engine plays"), "{out}");
+    let err = grundy(&["play", "fox-and-geese", "G.|.F"])
+        .failed()
+        .to_string();
+    assert!(err.contains("Fox and Geese: "), "{err}");
+}
+
+#[test]
+fn the_loopy_rulesets_outcomes_in_play_are_those_of_grundy_loopy() {
+    for (ruleset, position) in [
+        ("backsliding", "TT..FF"),
+        ("backsliding", "F.F.TT"),
+        ("backsliding", "T.FF"),
+        ("fox-and-geese", ".G.G|....|....|F..."),
+        ("fox-and-geese", "...G|....|.F..|...."),
+    ] {
+        let described = json(&["loopy", "--ruleset", ruleset, position]);
+        for (side, first) in [("left", "left_first"), ("right", "right_first")] {
+            let winner = described[first]["winner"].as_str().unwrap();
+            let expected = match winner {
+                "draw" => "draw",
+                w if w == side => "win",
+                _ => "loss",
+            };
+            let out = play(&["--hints", ruleset, position, side], "hint\nquit\n");
+            let what = format!("{ruleset} {position} {side}: {out}");
+            let hint = out.split("Hint: ").nth(1).expect(&what);
+            assert!(hint.starts_with(expected), "{expected}: {what}");
+        }
+    }
+}
+
+#[test]
 fn domineering_is_played_on_a_grid_with_moves_named_by_their_cells() {
     // ..|.. is ±1: Left, moving first, wins with either domino; the engine (Right) then has
     // no room.

@@ -350,3 +350,18 @@ fn tsv_is_a_line_a_cell_with_no_header() {
         "1\t0\tN\n1\t1\tN\n2\t0\tN\n2\t1\tP\n"
     );
 }
+
+#[test]
+fn a_quotient_that_needs_more_sums_names_the_command_that_computes_it() {
+    let err = grundy(&["table", "misere:0.35", "--n", "0..20"])
+        .failed()
+        .to_string();
+    assert!(
+        err.starts_with("grundy: error: misère 0.35: the quotient needed more than 300000 sums"),
+        "{err}"
+    );
+    assert!(
+        err.contains(": compute it with more sums: grundy misere-quotient 0.35 --upto 20 --sums N"),
+        "{err}"
+    );
+}

@@ -293,18 +293,26 @@ fn naming(param: &Param) -> String {
     }
 }
 
-/// A family's example as a Python call: `catalogue('josephus', 41, 3, one_based=True)`, its
-/// positional values in order, then its options and flags as keyword arguments (Python takes
-/// keywords last, whatever order the command line writes them in: `--set 1,3,4 10 7`); whole
-/// numbers bare, other values as strings. O(length).
+/// A family's example as a Python call: `catalogue('josephus', 41, 3, one_based=True)` (see
+/// [`call`]).
 fn example(family: &dyn Family) -> String {
+    call(family, family.example(), None)
+}
+
+/// A call of [`catalogue`] with `given` values of `family`'s parameters, and `raise` (a
+/// parameter) last with its placeholder (`sums=N`) where given: its positional values in
+/// order, then its options and flags as keyword arguments (Python takes keywords last,
+/// whatever order the command line writes them in: `--set 1,3,4 10 7`); whole numbers bare,
+/// other values as strings. O(length).
+pub fn call<S: AsRef<str>>(family: &dyn Family, given: &[(S, S)], raise: Option<&str>) -> String {
     let literal = |value: &str| match value.parse::<i64>() {
         Ok(n) => n.to_string(),
         Err(_) => format!("'{}'", value.replace('\\', "\\\\").replace('\'', "\\'")),
     };
     let mut positional = vec![literal(family.name())];
     let mut keywords = Vec::new();
-    for &(name, value) in family.example() {
+    for (name, value) in given {
+        let (name, value) = (name.as_ref(), value.as_ref());
         match family.params().iter().find(|p| p.name == name) {
             Some(p) if p.kind == ParamKind::Flag => keywords.push(format!("{}True", naming(p))),
             Some(p) if matches!(p.kind, ParamKind::Option { .. }) => {
@@ -312,6 +320,9 @@ fn example(family: &dyn Family) -> String {
             }
             _ => positional.push(literal(value)),
         }
+    }
+    if let Some(p) = raise.and_then(|r| family.params().iter().find(|p| p.name == r)) {
+        keywords.push(format!("{}{}", naming(p), p.value_name));
     }
     positional.extend(keywords);
     format!("catalogue({})", positional.join(", "))

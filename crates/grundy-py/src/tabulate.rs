@@ -8,6 +8,7 @@ use grundy_catalogue::games::registry;
 use pyo3::prelude::*;
 use pyo3::types::{PyRange, PyRangeMethods, PyString, PyTuple};
 
+use crate::catalogue::call;
 use crate::cgt::shared_store;
 use crate::errors;
 use crate::interrupt::{interruptible, with_timeout, STACK_BYTES};
@@ -25,6 +26,7 @@ const RAISE: Raise = Raise {
 
 fn table_error(e: TableError) -> PyErr {
     match e {
+        TableError::NeedsMore(_) => errors::limit(needs_more(&e)),
         TableError::TooManyCells { .. }
         | TableError::ParameterTooLarge { .. }
         | TableError::Budget { .. }
@@ -34,6 +36,19 @@ fn table_error(e: TableError) -> PyErr {
         TableError::Game { .. } => errors::limit_or_input(e, &RAISE),
         _ => errors::input(e),
     }
+}
+
+/// A table that needs a family's run with more of a budget, naming the call that computes it
+/// (`catalogue('misere-quotient', '0.35', upto=20, sums=N)`); any other error as it is.
+fn needs_more(e: &TableError) -> String {
+    if let TableError::NeedsMore(more) = e {
+        if let Some(f) = registry::family(&more.family) {
+            let run = call(f, &more.parameters, Some(&more.raise));
+            let (game, needed, raise) = (&more.game, &more.needed, &more.raise);
+            return format!("{game}: {needed}: compute it with more {raise}: {run}");
+        }
+    }
+    e.to_string()
 }
 
 /// A `range` with step 1 (or an int n, for `range(n)`) as the inclusive span of a table.

@@ -392,5 +392,11 @@ def test_tables_of_quotient_elements_are_the_quotient_s():
     outcomes = grundy.table("misere:0.77", range(96), outcomes=True)
     assert [outcomes[n] == "P" for n in range(96)] == [q.is_p(q.element(n)) for n in range(96)]
     assert outcomes[0] == "N" and outcomes[1] == "P"
-    with pytest.raises(grundy.LimitError, match="the family misere-quotient computes it with more sums"):
+    # A quotient that needs more sums names the call that computes it with more.
+    with pytest.raises(grundy.LimitError) as refused:
         grundy.table("misere:0.35", range(21))
+    message = str(refused.value)
+    assert message.startswith("misère 0.35: the quotient needed more than 300000 sums"), message
+    assert message.endswith(
+        ": compute it with more sums: catalogue('misere-quotient', '0.35', upto=20, sums=N)"
+    ), message

@@ -89,6 +89,52 @@ async fn games_are_listed_with_their_positions() {
     assert!(games
         .iter()
         .any(|g| g["example"] == "subtraction:1,3,4" && g["start"] == "10 7"));
+    // The loopy rulesets, which are no family of the catalogue, are listed too.
+    for (name, start) in [
+        ("backsliding", "TT..FF left"),
+        ("fox-and-geese", ".G.G|....|....|F... left"),
+    ] {
+        assert!(
+            games
+                .iter()
+                .any(|g| g["example"] == name && g["start"] == start),
+            "{name}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_loopy_ruleset_is_played_on_its_board_with_its_draws() {
+    let app = server();
+    let start = json!({"game": "backsliding", "start": "F.F.TT left"});
+    let (status, a) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (
+            a["title"].as_str(),
+            a["outcome"].as_str(),
+            a["to_move"].as_u64()
+        ),
+        (Some("Backsliding Toads and Frogs"), Some("draw"), Some(1))
+    );
+    assert_eq!(
+        a["drawing"],
+        json!({"kind": "board", "rows": ["F.F.TT"], "note": "Left to move"})
+    );
+    let best = &a["moves"][a["best"].as_u64().unwrap() as usize];
+    assert_eq!(
+        (best["text"].as_str(), best["result"].as_str()),
+        (Some("T 5->4"), Some("draw"))
+    );
+    assert_eq!(best["touches"]["path"], json!([[0, 4], [0, 3]]));
+    let start = json!({"game": "fox-and-geese", "start": ".G.G|....|....|F... left"});
+    let (status, f) = post(&app, "/api/position", &start).await;
+    assert_eq!(status, StatusCode::OK, "{f}");
+    assert_eq!(
+        f["drawing"]["rows"],
+        json!([".G.G", "....", "....", "F..."])
+    );
+    assert_eq!(f["outcome"], "win");
 }
 
 #[tokio::test]
@@ -918,10 +964,14 @@ async fn a_catalogue_position_says_why() {
         assert!(why.contains(words), "{game} {start}: {why}");
     }
     // Every game the registry plays whose family has a formula says why, from its start (on
-    // a server of the default limits); only the rulesets, whose canonical form says it, do
-    // not.
+    // a server of the default limits); only the rulesets, whose canonical form says it, and
+    // the loopy rulesets, which have neither a formula nor a canonical form, do not.
     let default = grundy_web::app(Limits::default());
+    let loopy = grundy_catalogue::games::loopy_rulesets::LOOPY_PLAYS;
     for game in grundy_catalogue::games::registry::playables() {
+        if loopy.iter().any(|g| g.syntax() == game.syntax()) {
+            continue;
+        }
         let request = json!({"game": game.example(), "start": game.start()});
         let (status, answer) = post(&default, "/api/position", &request).await;
         assert_eq!(status, StatusCode::OK, "{answer}");

@@ -9,7 +9,7 @@ use grundy::impartial::octal::Rule;
 use grundy::impartial::quotient::{Quotient, QuotientError, DEFAULT_SUMS as LIBRARY_SUMS};
 use grundy::partizan::OutcomeClass;
 use grundy::pattern::table::{
-    check_limit, Form, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
+    check_limit, Form, Kind, NeedsMore, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
 use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
@@ -121,8 +121,8 @@ impl Tabulate for MisereTable {
     /// The element of each heap of `n` in the quotient of heaps 0 to `n.last` (or its misère
     /// outcome, P when the element is in the P-portion), within `budget` and at most the
     /// library's default sums: a quotient that needs more is refused, naming the family that
-    /// computes it with more (in words: a table is no family's run, so no front end names
-    /// its parameters here).
+    /// computes it with more and its parameters ([`TableError::NeedsMore`], which each front
+    /// end writes as its own run of the family).
     fn line(
         &self,
         n: Span,
@@ -142,14 +142,26 @@ impl Tabulate for MisereTable {
             .clone()
             .with_positions(budget.positions().min(LIBRARY_SUMS));
         let q = Quotient::of_code(&self.0, n.last as u32, &sums).map_err(|e| {
-            let message = e.in_sums(&format!(
-                "the family misere-quotient computes it with more sums (code {}, upto {})",
-                self.0, n.last
-            ));
             let game = name.clone();
-            match e {
-                QuotientError::Budget(_) => TableError::Budget { game, message },
-                _ => TableError::Game { game, message },
+            match (e.sums_needed(), e) {
+                (Some(needed), _) => TableError::NeedsMore(Box::new(NeedsMore {
+                    game,
+                    needed,
+                    family: MisereQuotientFamily.name().to_string(),
+                    parameters: vec![
+                        ("code".to_string(), self.0.to_string()),
+                        ("upto".to_string(), n.last.to_string()),
+                    ],
+                    raise: "sums".to_string(),
+                })),
+                (None, e @ QuotientError::Budget(_)) => TableError::Budget {
+                    game,
+                    message: e.to_string(),
+                },
+                (None, e) => TableError::Game {
+                    game,
+                    message: e.to_string(),
+                },
             }
         })?;
         let p = q.presentation();
@@ -375,16 +387,32 @@ mod tests {
         assert!(bad.to_string().contains("'z' is not a digit"), "{bad}");
         let far = table("misere:0.77", MAX_UPTO + 1, Kind::Values).unwrap_err();
         assert!(matches!(far, TableError::ParameterTooLarge { .. }), "{far}");
-        let costly = table("misere:0.35", 20, Kind::Values)
-            .unwrap_err()
-            .to_string();
+        // A quotient that needs more sums names the family's run that computes it, for each
+        // front end to write in its own words.
+        let costly = table("misere:0.35", 20, Kind::Values).unwrap_err();
+        let text = costly.to_string();
         assert!(
-            costly.contains("more than 300000 sums")
-                && costly.contains(
+            text.contains("more than 300000 sums")
+                && text.contains(
                     "the family misere-quotient computes it with more sums (code 0.35, upto 20)"
                 ),
-            "{costly}"
+            "{text}"
         );
+        let TableError::NeedsMore(more) = costly else {
+            panic!("{text}")
+        };
+        let NeedsMore {
+            family,
+            parameters,
+            raise,
+            ..
+        } = *more;
+        let params = MisereQuotientFamily.params();
+        assert_eq!(family, MisereQuotientFamily.name());
+        for (name, _) in &parameters {
+            assert!(params.iter().any(|p| p.name == name), "{name}");
+        }
+        assert!(params.iter().any(|p| p.name == raise), "{raise}");
     }
 
     #[test]

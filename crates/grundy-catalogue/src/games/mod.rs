@@ -31,6 +31,7 @@ pub mod increasing_distance;
 pub mod inputs;
 pub mod josephus;
 pub mod limited;
+pub mod loopy_rulesets;
 pub mod mem;
 pub mod mex_mat;
 pub mod misere_form;

@@ -123,9 +123,11 @@ pub fn table_syntaxes() -> Vec<&'static str> {
     table_sources().map(|t| t.syntax).collect()
 }
 
-/// Every game that can be played, family by family in the registry's order.
+/// Every game that can be played, family by family in the registry's order, then the
+/// engine's loopy rulesets (no family of the catalogue: [`super::loopy_rulesets`]).
 pub fn playables() -> impl Iterator<Item = &'static dyn Playable> {
-    FAMILIES.iter().flat_map(|f| f.plays()).copied()
+    let families = FAMILIES.iter().flat_map(|f| f.plays());
+    families.chain(super::loopy_rulesets::LOOPY_PLAYS).copied()
 }
 
 /// The playable game `spec` names (`nim`, `subtraction:1,3,4`; the part before the `:` in

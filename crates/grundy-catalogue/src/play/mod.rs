@@ -20,6 +20,8 @@
 //! position with its player to move; their moves are named as the ruleset names them
 //! (`(1,1)-(2,1)`), and each position has its canonical form, outcome class and thermograph
 //! besides ([`Form`], [`Match::thermograph_svg`]).
+//! The loopy rulesets (Backsliding Toads and Frogs, Fox and Geese) are played so too
+//! ([`loopy`]), their positions without a value: play may go round a cycle for ever, a draw.
 //!
 //! The engine plays the solver's best move: the fastest win, the slowest loss, a move that
 //! keeps a draw.
@@ -36,6 +38,7 @@
 
 mod drawing;
 mod formula;
+pub mod loopy;
 pub mod piles;
 pub mod playable;
 pub mod rulesets;

@@ -190,7 +190,7 @@ where
 }
 
 /// Splits `left` or `right` (who moves; Left when left out) off the end of a position.
-fn split_side(position: &str) -> (&str, Side) {
+pub(super) fn split_side(position: &str) -> (&str, Side) {
     let position = position.trim();
     let (rest, last) = match position.rsplit_once(char::is_whitespace) {
         Some((rest, last)) => (rest, last),
@@ -206,7 +206,7 @@ fn split_side(position: &str) -> (&str, Side) {
 }
 
 /// `left` or `right`, as a position's name ends.
-fn side_word(side: Side) -> &'static str {
+pub(super) fn side_word(side: Side) -> &'static str {
     match side {
         Side::Left => "left",
         Side::Right => "right",

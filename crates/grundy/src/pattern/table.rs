@@ -184,6 +184,12 @@ pub enum TableError {
         /// Which budget, and how to raise it.
         message: String,
     },
+    /// The game's computation needs more of a budget than a table gives it, and a family of
+    /// the catalogue computes it with more: the catalogue names the family's run, so that
+    /// each front end writes it in its own words (the engine and the catalogue name no
+    /// option).
+    #[error(transparent)]
+    NeedsMore(Box<NeedsMore>),
     /// A budget ran out after part of the table was computed: the rows finished (a table of
     /// its own, whose first rows are the table asked for), and the budget's error.
     #[error("{}: {error}", partial.game)]
@@ -215,6 +221,36 @@ pub enum TableError {
         /// Its loopy value, as `inf(K)`.
         value: String,
     },
+}
+
+/// A table's game whose computation needs more of a budget than a table gives it
+/// ([`TableError::NeedsMore`]), and the run of a family of the catalogue that computes it
+/// with more.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{game}: {needed}: the family {family} computes it with more {raise} ({})",
+    given(parameters)
+)]
+pub struct NeedsMore {
+    /// The game's name.
+    pub game: String,
+    /// What the computation needed, in words.
+    pub needed: String,
+    /// The family that computes it with more: `misere-quotient`.
+    pub family: String,
+    /// The family's parameters for this game, each with its value, in the order the family
+    /// declares them: `("code", "0.35")`, `("upto", "20")`.
+    pub parameters: Vec<(String, String)>,
+    /// The parameter of the family to raise: `sums`.
+    pub raise: String,
+}
+
+/// Parameters with their values, in words: `code 0.35, upto 20`.
+fn given(parameters: &[(String, String)]) -> String {
+    let words: Vec<String> = (parameters.iter())
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect();
+    words.join(", ")
 }
 
 /// A table of values or outcomes by one parameter n or by two, (a, b).

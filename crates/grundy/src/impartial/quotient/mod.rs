@@ -101,13 +101,22 @@ impl QuotientError {
     /// of heaps searched or checked, and `raise` telling how to allow more, in the caller's
     /// words (a front end names its own parameter).
     pub fn in_sums(&self, raise: &str) -> String {
+        match self.sums_needed() {
+            Some(needed) => format!("{needed}: {raise}"),
+            None => self.to_string(),
+        }
+    }
+
+    /// Where the position budget ran out, how many sums the quotient needed, said in sums of
+    /// heaps searched or checked (without how to allow more); `None` for any other error.
+    pub fn sums_needed(&self) -> Option<String> {
         match self {
-            QuotientError::Budget(e) if e.resource == Resource::Positions => format!(
+            QuotientError::Budget(e) if e.resource == Resource::Positions => Some(format!(
                 "the quotient needed more than {} sums searched or checked (while {} after {} \
-                 sums): {raise}",
+                 sums)",
                 e.limit, e.work, e.positions
-            ),
-            other => other.to_string(),
+            )),
+            _ => None,
         }
     }
 }

@@ -228,7 +228,7 @@ impl LoopyGame {
 
     /// The game as a graph of the generic solvers: position `2v` is `v` with Left to move,
     /// `2v + 1` with Right to move; a move hands the turn over. O(n + m).
-    pub(crate) fn alternating(&self) -> GameGraph {
+    pub fn alternating(&self) -> GameGraph {
         let mut moves = Vec::with_capacity(self.move_count());
         for v in 0..self.len() as u32 {
             moves.extend(self.left[v as usize].iter().map(|&w| (2 * v, 2 * w + 1)));
