@@ -1189,6 +1189,7 @@ fn every_budget_names_an_option_of_its_command() {
         &["konane", "xoxo.x|o.oxox|xox.xo|oxoxox"],
         &["amazons", "x...|....|....|...o"],
         &["toppling-dominoes", "xxogoxxogoxogxogoxoxgoxogxoxgoxoxgxog"],
+        &["cutcake", "200x199 190x181"],
         &["search", "connect4", ""],
         &["cgt", &switches.join("+")],
         &["loopy", "--ruleset", "backsliding", "TF...T"],

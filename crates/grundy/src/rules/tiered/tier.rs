@@ -31,21 +31,12 @@ pub(crate) fn solve_tier<G>(task: &TierTask<'_, G>) -> Result<Results, TierError
 where
     G: TierRanking + Sync,
 {
-    let &TierTask {
-        game,
-        tier,
-        later,
-        remoteness,
-        misere,
-        budget,
-        progress,
-    } = task;
-    let size = game.tier_size(tier);
-    let mut results = Results::new(size, remoteness);
+    let (game, tier, later, misere) = (task.game, task.tier, task.later, task.misere);
+    let mut results = Results::new(game.tier_size(tier), task.remoteness);
     let mut pending = Pending::default();
     {
         let jobs = results.chunk_writers(CHUNK);
-        let parts = in_batches(jobs, budget, progress, |(range, mut writer)| {
+        let parts = in_batches(jobs, task.budget, task.progress, |(range, mut writer)| {
             pull_chunk(game, tier, range, later, misere, &mut writer)
         })?;
         for part in parts {
@@ -54,7 +45,7 @@ where
         }
     }
     if !pending.positions.is_empty() {
-        solve_cycles(tier, &mut results, pending, remoteness)?;
+        solve_cycles(tier, &mut results, pending, task.remoteness)?;
     }
     Ok(results)
 }
