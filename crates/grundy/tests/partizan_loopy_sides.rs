@@ -115,3 +115,25 @@ fn sums_are_predicted_by_upsums_and_downsums() {
     eprintln!("checked {checked}, draws {draws}, direct {direct}");
     assert!(draws > 500 && direct > 1500, "{draws} {direct}");
 }
+
+/// Sidling that does not settle grows its approximations every round, but they share their
+/// positions: the stopper of each round of Backsliding Toads and Frogs on `T.F..T` (40
+/// positions, 38 rounds) stays under 200 positions, where a copy of each approximation made
+/// it over 1000 in the last rounds (two million pairs to compare each round, and minutes for
+/// a board of 105 positions).
+#[test]
+fn sidling_that_does_not_settle_stays_within_a_small_budget() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    let budget = Budget::default();
+    let (game, _) = loopy_ruleset("backsliding")
+        .unwrap()
+        .explore("T.F..T", &budget)
+        .unwrap();
+    assert_eq!(game.len(), 40);
+    // Each round compares the 2 N² pairs of positions of its stopper of N positions.
+    let small = Budget::default().with_positions(2 * 200 * 200);
+    assert!(matches!(
+        Sides::of(&game, &small),
+        Err(LoopyError::NotStopperSided { rounds: 38 })
+    ));
+}

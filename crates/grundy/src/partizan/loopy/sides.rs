@@ -23,8 +23,6 @@
 
 use std::fmt;
 
-use rustc_hash::FxHashMap;
-
 use super::error::LoopyError;
 use super::form::Stopper;
 use super::graph::LoopyGame;
@@ -158,14 +156,21 @@ pub fn onside(game: &LoopyGame, budget: &Budget) -> Result<Stopper, LoopyError> 
     targets.dedup();
     let on = Stopper::new(&LoopyGame::from_parts(vec![vec![0]], vec![vec![]]), budget)?;
     let mut approx: Vec<Stopper> = vec![on; targets.len()];
+    // The approximations, sharing their positions: `on` at position 1, under a start with a
+    // Left move to it.
+    let mut shared = Approximations {
+        game: LoopyGame::from_parts(vec![vec![1], vec![1]], vec![vec![], vec![]]),
+        at: vec![1; targets.len()],
+    };
     let rounds = 8 + 2 * targets.len();
     for round in 0..rounds {
         budget.check_time(WORK, round as u64)?;
-        let (next, start) = sidle(game, &cut, &targets, &approx, budget)?;
+        let (next, next_shared, start) = sidle(game, &cut, &targets, &shared, budget)?;
         if next == approx {
             return Ok(start);
         }
         approx = next;
+        shared = next_shared;
     }
     Err(LoopyError::NotStopperSided { rounds })
 }
@@ -245,18 +250,30 @@ fn cycle_moves(game: &LoopyGame) -> Vec<(u32, Side, u32)> {
     cut
 }
 
+/// The approximations of the targets of the approximated moves in one graph, each position
+/// of it in simplest form and no two equal: the approximations of one round share most of
+/// their positions, so that the stopper of the next round is a fraction of the size it would
+/// have with a copy of each.
+struct Approximations {
+    /// Position 0, a Left move to every approximation; the approximations from 1.
+    game: LoopyGame,
+    /// The position of the approximation of `targets[i]`.
+    at: Vec<u32>,
+}
+
 /// One round of sidling: the game with each move of `cut` leading to the approximation of
-/// its target (`approx[i]` for `targets[i]`) instead, a stopper; returns the value of each
-/// target in it and the value of the start. The stopper has a root of its own (a Left move
-/// to every position of the game, so all are reached), the game's positions from 1, then
-/// the approximations.
+/// its target (`shared.at[i]` for `targets[i]`) instead, a stopper; returns the value of each
+/// target in it, the same values sharing their positions, and the value of the start. The
+/// stopper has a root of its own (a Left move to every position of the game, so all are
+/// reached), the game's positions from 1, then the positions of the approximations but their
+/// start.
 fn sidle(
     game: &LoopyGame,
     cut: &[(u32, Side, u32)],
     targets: &[u32],
-    approx: &[Stopper],
+    shared: &Approximations,
     budget: &Budget,
-) -> Result<(Vec<Stopper>, Stopper), LoopyError> {
+) -> Result<(Vec<Stopper>, Approximations, Stopper), LoopyError> {
     let n = game.len() as u32;
     let mut left: Vec<Vec<u32>> = vec![(1..=n).collect()];
     let mut right: Vec<Vec<u32>> = vec![Vec::new()];
@@ -265,27 +282,15 @@ fn sidle(
             lists.push(game.options(v, side).iter().map(|&w| w + 1).collect());
         }
     }
-    // Each distinct approximation copied in once.
-    let mut copies: FxHashMap<&Stopper, u32> = FxHashMap::default();
-    let mut root_of = Vec::with_capacity(approx.len());
-    for s in approx {
-        let root = match copies.get(s) {
-            Some(&r) => r,
-            None => {
-                let offset = left.len() as u32;
-                let g = s.game();
-                let bytes = (left.len() + g.len()) as u64 * 48 + 4 * g.move_count() as u64;
-                budget.check(WORK, (left.len() + g.len()) as u64, bytes)?;
-                for u in 0..g.len() as u32 {
-                    let shift = |side| g.options(u, side).iter().map(|&x| x + offset).collect();
-                    left.push(shift(Side::Left));
-                    right.push(shift(Side::Right));
-                }
-                copies.insert(s, offset);
-                offset
-            }
-        };
-        root_of.push(root);
+    // Position u ≥ 1 of the approximations is u + offset.
+    let offset = left.len() as u32 - 1;
+    let g = &shared.game;
+    let bytes = (left.len() + g.len()) as u64 * 48 + 4 * g.move_count() as u64;
+    budget.check(WORK, (left.len() + g.len()) as u64, bytes)?;
+    for u in 1..g.len() as u32 {
+        let shift = |side| g.options(u, side).iter().map(|&x| x + offset).collect();
+        left.push(shift(Side::Left));
+        right.push(shift(Side::Right));
     }
     for &(v, side, w) in cut {
         let lists = match side {
@@ -294,7 +299,7 @@ fn sidle(
         };
         let list = &mut lists[v as usize + 1];
         let i = targets.binary_search(&w).expect("a target");
-        let replacement = root_of[i];
+        let replacement = shared.at[i] + offset;
         list.retain(|&x| x != w + 1);
         if !list.contains(&replacement) {
             list.push(replacement);
@@ -311,7 +316,9 @@ fn sidle(
         .map(|&w| value(w + 1))
         .collect::<Result<Vec<_>, _>>()?;
     let start = value(1)?;
-    Ok((next, start))
+    let roots: Vec<u32> = targets.iter().map(|&w| w + 1).collect();
+    let (game, at) = simplifier.followers(&roots, budget)?;
+    Ok((next, Approximations { game, at }, start))
 }
 
 impl Stopper {

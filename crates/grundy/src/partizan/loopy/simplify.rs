@@ -4,7 +4,7 @@
 //! throughout.
 
 use super::error::LoopyError;
-use super::graph::{pack, LoopyGame};
+use super::graph::{pack, pack_mapped, LoopyGame};
 use super::order::Survival;
 use super::stopper::check_stopper;
 use crate::budget::Budget;
@@ -48,6 +48,57 @@ impl<'a> Simplifier<'a> {
         let le = |a: u32, b: u32| self.order.le(original[a as usize], original[b as usize]);
         rewrite(&follower, &le, budget)
     }
+
+    /// The simplest forms of the followers `roots`, sharing their positions: a stopper whose
+    /// start (position 0) has a Left move to each, every other position in simplest form and
+    /// no two of them equal, and the position of each root in it (`roots[i]` at `at[i]`).
+    /// Each root's follower there equals [`Simplifier::follower`] of it; shared, followers
+    /// that differ little (the approximations of one round of sidling) take a fraction of
+    /// the positions of their separate forms. O(n + m) and the rewriting, within `budget`'s
+    /// time.
+    pub(crate) fn followers(
+        &self,
+        roots: &[u32],
+        budget: &Budget,
+    ) -> Result<(LoopyGame, Vec<u32>), LoopyError> {
+        let (left, right) = self.game.lists();
+        let hub = left.len() as u32;
+        let mut lists = [left.to_vec(), right.to_vec()];
+        lists[0].push(roots.to_vec());
+        lists[1].push(Vec::new());
+        // The hub is not a position of the stopper: it is neither rewritten nor compared.
+        let le = |a: u32, b: u32| self.order.le(a, b);
+        rewrite_from(&mut lists, hub, true, &le, budget)?;
+        let reached = reachable(&lists, hub);
+        // Fuse: every position to the first reached of its value.
+        let mut first = vec![u32::MAX; lists[0].len()];
+        for (i, &v) in reached.iter().enumerate().skip(1) {
+            first[v as usize] = reached[1..=i]
+                .iter()
+                .copied()
+                .find(|&u| le(u, v) && le(v, u))
+                .expect("v = v");
+        }
+        first[hub as usize] = hub;
+        for &v in &reached {
+            for list in lists.iter_mut() {
+                for w in list[v as usize].iter_mut() {
+                    *w = first[*w as usize];
+                }
+            }
+        }
+        let [left, right] = lists;
+        let (game, original) = pack_mapped(&left, &right, hub);
+        let mut id = vec![u32::MAX; left.len()];
+        for (new, &old) in original.iter().enumerate() {
+            id[old as usize] = new as u32;
+        }
+        let at = roots
+            .iter()
+            .map(|&r| id[first[r as usize] as usize])
+            .collect();
+        Ok((game, at))
+    }
 }
 
 /// The simplest form of the stopper `game`, its positions in breadth-first order (not yet
@@ -72,19 +123,7 @@ fn rewrite(
 ) -> Result<LoopyGame, LoopyError> {
     let (left, right) = game.lists();
     let mut lists = [left.to_vec(), right.to_vec()];
-    let mut rewrites = 0u64;
-    loop {
-        let mut changed = false;
-        for v in reachable(&lists) {
-            for side in [Side::Left, Side::Right] {
-                changed |= bypass(&mut lists, v, side, le, budget, &mut rewrites)?;
-                changed |= prune(&mut lists, v, side, le);
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    rewrite_from(&mut lists, 0, false, le, budget)?;
     // Fuse: every position to the first of its value.
     let n = game.len() as u32;
     let first: Vec<u32> = (0..n)
@@ -99,11 +138,39 @@ fn rewrite(
     Ok(pack(&left, &right, 0))
 }
 
-/// The positions reachable from 0. O(n + m).
-fn reachable(lists: &[Vec<Vec<u32>>; 2]) -> Vec<u32> {
+/// Bypasses and prunes at every position reachable from `start` until nothing changes: the
+/// rewriting of [`simplify`]; `start` itself is left as it is when `keep_start` (a hub that
+/// is no position of the stopper). Within `budget`'s time.
+fn rewrite_from(
+    lists: &mut [Vec<Vec<u32>>; 2],
+    start: u32,
+    keep_start: bool,
+    le: &impl Fn(u32, u32) -> bool,
+    budget: &Budget,
+) -> Result<(), LoopyError> {
+    let mut rewrites = 0u64;
+    loop {
+        let mut changed = false;
+        for v in reachable(lists, start) {
+            if keep_start && v == start {
+                continue;
+            }
+            for side in [Side::Left, Side::Right] {
+                changed |= bypass(lists, v, side, le, budget, &mut rewrites)?;
+                changed |= prune(lists, v, side, le);
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// The positions reachable from `start`, in breadth-first order. O(n + m).
+fn reachable(lists: &[Vec<Vec<u32>>; 2], start: u32) -> Vec<u32> {
     let mut seen = vec![false; lists[0].len()];
-    let mut order = vec![0u32];
-    seen[0] = true;
+    let mut order = vec![start];
+    seen[start as usize] = true;
     let mut next = 0;
     while next < order.len() {
         let v = order[next] as usize;
