@@ -32,6 +32,7 @@ pub use crate::outcome::{Outcome, Player};
 pub use crate::partizan::rulesets::amazons::Amazons;
 pub use crate::partizan::rulesets::clobber::Clobber;
 pub use crate::partizan::rulesets::cram::Cram;
+pub use crate::partizan::rulesets::cutcake::Cutcake;
 pub use crate::partizan::rulesets::domineering::Domineering;
 pub use crate::partizan::rulesets::hackenbush::Hackenbush;
 pub use crate::partizan::rulesets::konane::Konane;

@@ -12,18 +12,14 @@ use std::collections::HashMap;
 
 use common::rulesets::against_brute_force;
 use grundy::partizan::rulesets::cutcake::Cutcake;
-use grundy::partizan::rulesets::{Evaluator, Ruleset};
-use grundy::partizan::GameStore;
+use grundy::partizan::rulesets::Ruleset;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 /// The canonical form of `text`, as printed.
 fn value(text: &str) -> String {
-    let mut store = GameStore::new();
-    let p = Cutcake.parse(text).unwrap();
-    let v = Evaluator::new(Cutcake).value(&mut store, &p).unwrap();
-    store.display(v)
+    Cutcake.value_of(text).unwrap().canonical_form()
 }
 
 #[test]

@@ -47,19 +47,12 @@ impl fmt::Display for Cut {
 /// Cutcake.
 ///
 /// ```
-/// use grundy::partizan::rulesets::cutcake::Cutcake;
-/// use grundy::partizan::rulesets::{Evaluator, Ruleset};
-/// use grundy::partizan::GameStore;
+/// use grundy::prelude::*;
 ///
-/// let mut store = GameStore::new();
-/// let mut eval = Evaluator::new(Cutcake);
 /// // Left cuts the second side: she has more cuts in a cake longer that way.
-/// let cake = Cutcake.parse("2x8").unwrap();
-/// let v = eval.value(&mut store, &cake).unwrap();
-/// assert_eq!(store.display(v), "3");
-/// let sum = Cutcake.parse("2x8 8x2").unwrap();
-/// let v = eval.value(&mut store, &sum).unwrap();
-/// assert_eq!(store.display(v), "0");
+/// assert_eq!(Cutcake.value_of("2x8")?.canonical_form(), "3");
+/// assert_eq!(Cutcake.value_of("2x8 8x2")?.canonical_form(), "0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Cutcake;
@@ -175,14 +168,9 @@ impl Ruleset for Cutcake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::rulesets::Evaluator;
-    use crate::partizan::GameStore;
 
     fn value(text: &str) -> String {
-        let mut store = GameStore::new();
-        let p = Cutcake.parse(text).unwrap();
-        let v = Evaluator::new(Cutcake).value(&mut store, &p).unwrap();
-        store.display(v)
+        Cutcake.value_of(text).unwrap().canonical_form()
     }
 
     #[test]
