@@ -25,6 +25,23 @@ fn domineering_two_by_two_in_text() {
 }
 
 #[test]
+fn a_game_is_found_by_any_of_its_names_and_a_misspelt_one_meets_the_nearest() {
+    let by_alias = grundy(&["search", "Domineering", "2x2", "--threads", "1"]);
+    assert!(by_alias.ok().starts_with("game: domineering\n"));
+    let stderr = grundy(&["search", "domineerign", "..|.."])
+        .failed()
+        .to_string();
+    assert!(
+        stderr.contains("'domineerign' is not a game searched: did you mean 'domineering'?"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(expected one of: connect4, domineering"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn one_player_in_json_with_and_without_decomposition() {
     for small in ["10", "0"] {
         let v = json(&[

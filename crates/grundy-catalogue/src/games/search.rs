@@ -78,14 +78,17 @@ impl Family for SearchFamily {
         let game = inputs.value("game").unwrap_or("");
         let found = self
             .searched()
-            .find(|f| f.name() == game || f.aliases().contains(&game))
+            .find(|f| f.answers_to(game))
             .and_then(|f| f.searchable());
         let Some(searched) = found else {
             let names: Vec<&str> = self.searched().map(|f| f.name()).collect();
+            let near = self.searched().flat_map(|f| f.aliases().iter().copied());
+            let near = input::nearest(game, names.iter().copied().chain(near), 3);
+            let hint = input::did_you_mean(&near).map_or(String::new(), |h| format!(": {h}"));
             return Err(InputError::invalid(
                 inputs.shown("game"),
                 format!(
-                    "'{game}' is not a game searched (expected one of: {})",
+                    "'{game}' is not a game searched{hint} (expected one of: {})",
                     names.join(", ")
                 ),
             )
