@@ -4,7 +4,7 @@
 //! parameters as options (`--left 1,3 --right 2,3`); its game played, searched and tabulated
 //! takes them after its name (`partizan-subtraction:1,3/2,3`), as `subtraction:1,3,4` does.
 //! Every surface reads the parameters by the declaration's two readers and then goes as a
-//! ruleset without parameters goes: the answer ([`report`]), the table ([`RulesetTable`]),
+//! ruleset without parameters goes: the answer ([`report()`]), the table (`RulesetTable`),
 //! the game played ([`build`]) and the search ([`generic`]).
 
 use super::super::family::Searchable;
