@@ -57,6 +57,13 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::rulesets::amazons::AMAZONS,
     &super::toppling_dominoes::TOPPLING_DOMINOES,
     &super::rulesets::cutcake::CUTCAKE,
+    &super::rulesets::eatcake::EATCAKE,
+    &super::rulesets::maundy_cake::MAUNDY_CAKE,
+    &super::rulesets::turn_and_eatcake::TURN_AND_EATCAKE,
+    &super::rulesets::partizan_subtraction::PARTIZAN_SUBTRACTION,
+    &super::rulesets::partizan_splittles::PARTIZAN_SPLITTLES,
+    &super::rulesets::partizan_take_and_break::PARTIZAN_TAKE_AND_BREAK,
+    &super::rulesets::partizan_euclid::PARTIZAN_EUCLID,
     &super::take_and_break::OctalFamily,
     &super::misere_quotient::MisereQuotientFamily,
     &super::search::SearchFamily {

@@ -224,7 +224,7 @@ pub fn build<R>(
     draw: impl Fn(&R, &R::Position) -> Drawing,
 ) -> Result<Match, PlayError>
 where
-    R: Ruleset + Copy + Send + Sync + 'static,
+    R: Ruleset + Clone + Send + Sync + 'static,
     R::Position: Send + Sync + 'static,
 {
     let (text, side) = split_side(position);
@@ -233,7 +233,7 @@ where
     let board = rules
         .parse(text)
         .map_err(|e| PlayError::Game(format!("{}: {e}", rules.name())))?;
-    let explored = explore_within(&Sided(Rules(rules)), (board, side), budget)?;
+    let explored = explore_within(&Sided(Rules(rules.clone())), (board, side), budget)?;
     let (graph, positions) = explored.into_parts();
     let (names, drawings) = positions
         .iter()
@@ -245,8 +245,9 @@ where
             )
         })
         .unzip();
+    let title = rules.name().to_string();
     let forms: Arc<dyn Forms> = Arc::new(RulesetForms {
-        rules,
+        rules: rules.clone(),
         positions,
         engine: Mutex::new(Engine {
             evaluator: Evaluator::new(rules),
@@ -254,7 +255,6 @@ where
             values: FxHashMap::default(),
         }),
     });
-    let title = rules.name().to_string();
     Match::solved(title, graph, names, drawings, 0, false, Some(forms))
 }
 

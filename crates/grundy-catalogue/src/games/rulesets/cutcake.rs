@@ -5,7 +5,7 @@ use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
 use crate::games::Param;
 use crate::play::Drawing;
-use grundy::partizan::rulesets::cutcake::{Cakes, Cutcake};
+use grundy::partizan::rulesets::cutcake::Cutcake;
 use grundy::partizan::rulesets::Ruleset;
 use grundy::pattern::table::Span;
 
@@ -51,13 +51,13 @@ pub static CUTCAKE: RulesetGame<Cutcake> = RulesetGame {
     plays: &[&CUTCAKE],
 };
 
-/// The cake `a` × `b`.
-fn cake(a: u64, b: u64) -> Option<String> {
+/// The cake `a` × `b`: the cells of the cake rulesets' tables.
+pub fn cake(a: u64, b: u64) -> Option<String> {
     Some(format!("{a}x{b}"))
 }
 
-/// A position drawn as its text: cakes have no board of cells.
-fn drawing(rules: &Cutcake, p: &Cakes) -> Drawing {
+/// A position drawn as its text: cakes (and heaps, and pairs) have no board of cells.
+pub fn drawing<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     Drawing::Graph {
         position: rules.show(p),
         vertices: Vec::new(),

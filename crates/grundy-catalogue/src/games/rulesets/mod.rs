@@ -8,7 +8,8 @@
 //! [`Playable`] and [`Searchable`].
 //!
 //! Adding a ruleset: its rules in the engine (`partizan::rulesets`), one file here declaring
-//! it, and one line in [`super::registry::FAMILIES`].
+//! it, and one line in [`super::registry::FAMILIES`]. A ruleset with parameters (the sets of
+//! Partizan Subtraction) is declared as a [`parameterised::RulesetFamily`] instead.
 //!
 //! **Complexity.** The value of a position costs one canonical form per distinct normalised
 //! region reachable from it (exponential in the board's size at worst: an empty 5×5
@@ -22,12 +23,20 @@ pub mod col;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod eatcake;
 pub mod hackenbush;
 pub mod konane;
+pub mod maundy_cake;
+pub mod parameterised;
+pub mod partizan_euclid;
+pub mod partizan_splittles;
+pub mod partizan_subtraction;
+pub mod partizan_take_and_break;
 pub mod report;
 pub mod snort;
 pub mod table;
 pub mod toads_and_frogs;
+pub mod turn_and_eatcake;
 
 use std::fmt;
 

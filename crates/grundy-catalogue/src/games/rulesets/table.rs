@@ -51,7 +51,7 @@ pub(super) struct RulesetTable<R: 'static> {
     pub spec: &'static TableSpec,
 }
 
-impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
+impl<R: Ruleset + Clone + fmt::Debug> Tabulate for RulesetTable<R> {
     fn name(&self) -> String {
         self.spec.title.to_string()
     }
@@ -84,7 +84,7 @@ impl<R: Ruleset + Copy + fmt::Debug> Tabulate for RulesetTable<R> {
             message,
         };
         let mut store = GameStore::with_budget(budget.clone());
-        let mut evaluator = Evaluator::new(self.rules);
+        let mut evaluator = Evaluator::new(self.rules.clone());
         let mut ids = Vec::new();
         let mut stopped = None;
         'rows: for x in a.iter() {

@@ -14,18 +14,11 @@
 
 use std::fmt;
 
+use super::cakes::{cake_bytes, read_pairs, replaced, show_pairs, CAKE};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
-/// The longest side read: a cake's canonical form costs about side³ sums.
-pub const MAX_SIDE: u16 = 1000;
-
-/// The most cakes a position holds, as the board rulesets hold at most 128 cells.
-pub const MAX_CAKES: usize = 128;
-
-/// A position: cakes, each `(m, n)`, in the order they were written.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Cakes(pub Vec<(u16, u16)>);
+pub use super::cakes::{Cakes, MAX_CAKES, MAX_SIDE};
 
 /// A cut: the cake cut (from 1) and the two cakes it leaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,55 +74,16 @@ impl Ruleset for Cutcake {
     }
 
     /// Cakes `MxN` (`x`, `X` or `×` between the sides, each from 0 to [`MAX_SIDE`]),
-    /// separated by spaces or `+`: `8x3`, `8x3 2x2`, `8x3+2x2`. A side of 0 is read as
-    /// CGSuite reads it: a cake `m` × 0 is still cut `m` − 1 times by Right. O(length).
+    /// separated by spaces or `+`: `8x3`, `8x3 2x2`, `8x3+2x2` ([`read_pairs`]). A side of 0
+    /// is read as CGSuite reads it: a cake `m` × 0 is still cut `m` − 1 times by Right.
+    /// O(length).
     fn parse(&self, text: &str) -> Result<Cakes, BoardError> {
-        let mut cakes = Vec::new();
-        let mut column = 1;
-        for word in text.split_inclusive(|c: char| c.is_whitespace() || c == '+') {
-            let at = column;
-            column += word.chars().count();
-            let word = word.trim_end_matches(|c: char| c.is_whitespace() || c == '+');
-            if word.is_empty() {
-                continue;
-            }
-            if cakes.len() == MAX_CAKES {
-                return Err(BoardError::at(
-                    1,
-                    at,
-                    format!("more than {MAX_CAKES} cakes, the most this ruleset plays"),
-                ));
-            }
-            let expected = || {
-                BoardError::at(
-                    1,
-                    at,
-                    format!(
-                        "expected a cake MxN (8x3), sides from 0 to {MAX_SIDE}, found {word:?}"
-                    ),
-                )
-            };
-            let (m, n) = word.split_once(['x', 'X', '×']).ok_or_else(expected)?;
-            let side = |s: &str| s.parse::<u16>().ok().filter(|&s| s <= MAX_SIDE);
-            match (side(m), side(n)) {
-                (Some(m), Some(n)) => cakes.push((m, n)),
-                _ => return Err(expected()),
-            }
-        }
-        if cakes.is_empty() {
-            return Err(BoardError::at(
-                1,
-                1,
-                "expected a cake MxN (8x3), found nothing",
-            ));
-        }
-        Ok(Cakes(cakes))
+        read_pairs(text, &CAKE)
     }
 
     /// The cakes `MxN`, separated by spaces.
     fn show(&self, p: &Cakes) -> String {
-        let cakes: Vec<String> = p.0.iter().map(|(m, n)| format!("{m}x{n}")).collect();
-        cakes.join(" ")
+        show_pairs(p, &CAKE)
     }
 
     /// Every cut of every cake, a cake equal to one before it left out (its cuts lead to the
@@ -140,15 +94,11 @@ impl Ruleset for Cutcake {
                 continue;
             }
             for into in Cutcake::cuts(side, cake) {
-                let mut next = Vec::with_capacity(p.0.len() + 1);
-                next.extend_from_slice(&p.0[..i]);
-                next.extend_from_slice(&into);
-                next.extend_from_slice(&p.0[i + 1..]);
                 let cut = Cut {
                     cake: i as u16 + 1,
                     into,
                 };
-                out.push((cut, Cakes(next)));
+                out.push((cut, replaced(p, i, &into)));
             }
         }
     }
@@ -161,7 +111,7 @@ impl Ruleset for Cutcake {
     }
 
     fn heap_bytes(&self, p: &Cakes) -> usize {
-        p.0.capacity() * std::mem::size_of::<(u16, u16)>()
+        cake_bytes(p)
     }
 }
 

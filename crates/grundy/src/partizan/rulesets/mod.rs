@@ -12,9 +12,11 @@
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
 //! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
-//! [`amazons`], [`cutcake`] (sums of rectangles); and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
+//! [`amazons`], [`cutcake`] (sums of rectangles), [`eatcake`] (with Turn-and-Eatcake),
+//! [`maundy_cake`], [`partizan_euclid`], [`partizan_heaps`] (Partizan Subtraction, Splittles
+//! and Take-and-Break, on sums of heaps); and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
 //! and Geese), listed for the front ends in [`loopy_registry`];
-//! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
+//! [`grid`] holds what the board games share, [`cakes`] what the games on pairs share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell). The catalogue's families for them are in
 //! `grundy_catalogue::games::rulesets`.
 
@@ -28,15 +30,20 @@ use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
 pub mod amazons;
 pub mod backsliding;
+pub mod cakes;
 pub mod clobber;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod eatcake;
 pub mod fox_geese;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
 pub mod loopy_registry;
+pub mod maundy_cake;
+pub mod partizan_euclid;
+pub mod partizan_heaps;
 pub mod snort_col;
 pub mod toads_frogs;
 mod valued;
