@@ -11,11 +11,12 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
+//! [`toads_frogs`], [`hackenbush`] (with Childish Hackenbush), [`snort_col`] (Snort, Col
+//! and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted and partizan), [`konane`],
 //! [`amazons`], [`cutcake`] (sums of rectangles); and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
 //! and Geese), listed for the front ends in [`loopy_registry`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
-//! normalisation, moves from cell to cell). The catalogue's families for them are in
+//! normalisation, moves from cell to cell), [`graph_text`] CGSuite's graph notation. The catalogue's families for them are in
 //! `grundy_catalogue::games::rulesets`.
 
 use std::fmt;
@@ -27,12 +28,14 @@ use super::store::Held;
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
 pub mod amazons;
+pub mod arc_kayles;
 pub mod backsliding;
 pub mod clobber;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod fox_geese;
+pub mod graph_text;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
