@@ -17,17 +17,22 @@
 
 pub mod amazons;
 pub mod anticlobber;
+pub mod arc_kayles;
+pub mod childish_hackenbush;
 pub mod clobber;
 pub mod col;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod fjords;
 pub mod hackenbush;
 pub mod konane;
+pub mod partizan_arc_kayles;
 pub mod report;
 pub mod snort;
 pub mod table;
 pub mod toads_and_frogs;
+pub mod weighted_arc_kayles;
 
 use std::fmt;
 

@@ -44,7 +44,7 @@ pub struct Pick {
 }
 
 impl fmt::Display for Pick {
-    /// `edge 1-2`, `loop 3`, `edge 0-1:b`.
+    /// `edge 1-2`, `loop 3`, `edge 0-1:l`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (u, v) = self.ends;
         if u == v {
@@ -53,9 +53,18 @@ impl fmt::Display for Pick {
             write!(f, "edge {u}-{v}")?;
         }
         if let Some(c) = self.colour {
-            write!(f, ":{}", c.letter())?;
+            write!(f, ":{}", cgsuite_letter(c))?;
         }
         Ok(())
+    }
+}
+
+/// An edge's colour as CGSuite writes it: `l`, `r`, `e`.
+fn cgsuite_letter(c: Colour) -> char {
+    match c {
+        Colour::Blue => 'l',
+        Colour::Red => 'r',
+        Colour::Green => 'e',
     }
 }
 
@@ -115,69 +124,97 @@ fn rank(part: u64, v: u32) -> u8 {
     (part & low_bits(v as usize)).count_ones() as u8
 }
 
-/// A graph written in CGSuite's notation from its edges: trails of edges (each edge once),
-/// `;` between them, then the vertices on no edge; a vertex written more than once is named
-/// `:N` (its number). `vertex(v)` is a vertex's label, `edge(i)` edge `i`'s symbol.
-/// O(vertices × edges).
-fn write_trails(
+/// A vertex written, with the edges first met from it, each leading to the vertex written
+/// after it.
+struct Tree {
+    vertex: u8,
+    children: Vec<(usize, Tree)>,
+}
+
+/// The tree written from `v`: each edge not yet written leads on (to a vertex met already, a
+/// leaf that names it). `written[v]` counts the times each vertex is written.
+fn grow(v: u8, edges: &[(u8, u8)], done: &mut [bool], written: &mut [u32; 64]) -> Tree {
+    written[usize::from(v)] += 1;
+    let mut children = Vec::new();
+    if written[usize::from(v)] == 1 {
+        while let Some(i) =
+            (0..edges.len()).find(|&i| !done[i] && (edges[i].0 == v || edges[i].1 == v))
+        {
+            done[i] = true;
+            let w = if edges[i].0 == v {
+                edges[i].1
+            } else {
+                edges[i].0
+            };
+            children.push((i, grow(w, edges, done, written)));
+        }
+    }
+    Tree {
+        vertex: v,
+        children,
+    }
+}
+
+/// A graph written in CGSuite's notation from its edges: from each vertex not yet written, in
+/// order, the tree of the edges met first from it (several in parentheses, separated by
+/// `;`), `;` between the trees; a vertex written more than once is named `:N` (its number).
+/// `vertex(v)` is a vertex's label, `edge(i)` edge `i`'s symbol. O(vertices × edges).
+fn write_graph(
     vertices: u64,
     edges: &[(u8, u8)],
     vertex: impl Fn(u8) -> String,
     edge: impl Fn(usize) -> String,
 ) -> String {
-    let mut left: Vec<bool> = vec![true; edges.len()];
-    let mut trails: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
-    while let Some(first) = left.iter().position(|&l| l) {
-        let mut at = edges[first].0;
-        let mut trail = (vec![at], Vec::new());
-        while let Some(i) =
-            (0..edges.len()).find(|&i| left[i] && (edges[i].0 == at || edges[i].1 == at))
-        {
-            left[i] = false;
-            at = if edges[i].0 == at {
-                edges[i].1
-            } else {
-                edges[i].0
-            };
-            trail.0.push(at);
-            trail.1.push(i);
-        }
-        trails.push(trail);
-    }
+    let mut done = vec![false; edges.len()];
     let mut written = [0u32; 64];
-    for t in &trails {
-        for &v in &t.0 {
-            written[usize::from(v)] += 1;
+    let mut trees = Vec::new();
+    for v in bits(vertices) {
+        if written[v as usize] == 0 {
+            trees.push(grow(v as u8, edges, &mut done, &mut written));
         }
     }
-    let on_edges = trails
-        .iter()
-        .flat_map(|t| t.0.iter())
-        .fold(0u64, |m, &v| m | 1 << v);
-    let name = |v: u8| {
-        let label = vertex(v);
-        if written[usize::from(v)] > 1 {
-            if v < 10 {
-                format!("{label}:{v}")
+    fn write(
+        t: &Tree,
+        written: &[u32; 64],
+        vertex: &dyn Fn(u8) -> String,
+        edge: &dyn Fn(usize) -> String,
+        out: &mut String,
+    ) {
+        out.push_str(&vertex(t.vertex));
+        if written[usize::from(t.vertex)] > 1 {
+            if t.vertex < 10 {
+                out.push_str(&format!(":{}", t.vertex));
             } else {
-                format!("{label}:{{{v}}}")
+                out.push_str(&format!(":{{{}}}", t.vertex));
             }
-        } else {
-            label
         }
-    };
-    let mut pieces: Vec<String> = trails
+        let branches = t.children.len() > 1;
+        if branches {
+            out.push('(');
+        }
+        for (k, (e, child)) in t.children.iter().enumerate() {
+            if k > 0 {
+                out.push(';');
+            }
+            out.push_str(&edge(*e));
+            write(child, written, vertex, edge, out);
+        }
+        if branches {
+            out.push(')');
+        }
+    }
+    let pieces: Vec<String> = trees
         .iter()
-        .map(|(vs, es)| {
-            let mut s = name(vs[0]);
-            for (k, &e) in es.iter().enumerate() {
-                s.push_str(&edge(e));
-                s.push_str(&name(vs[k + 1]));
+        .map(|t| {
+            let mut s = String::new();
+            write(t, &written, &vertex, &edge, &mut s);
+            if s.is_empty() {
+                // A lone vertex whose label is written as nothing.
+                s.push('.');
             }
             s
         })
         .collect();
-    pieces.extend(bits(vertices & !on_edges).map(|v| name(v as u8)));
     pieces.join(";")
 }
 
@@ -303,10 +340,10 @@ impl Ruleset for ArcKayles {
         })
     }
 
-    /// CGSuite's notation: `.-.-.`, `:0-:0`.
+    /// CGSuite's notation: `.-.-.(-.;-.)`, `.:0-:0`.
     fn show(&self, p: &ArcGraph) -> String {
         let edges = edge_list(p.live, p.loops, &p.adjacency);
-        write_trails(p.live, &edges, |_| ".".to_string(), |_| "-".to_string())
+        write_graph(p.live, &edges, |_| ".".to_string(), |_| "-".to_string())
     }
 
     /// Each edge among the vertices in play, the same for both players. O(1) a move.
@@ -430,7 +467,7 @@ impl Ruleset for WeightedArcKayles {
             w @ 0..=9 => w.to_string(),
             w => format!("{{{w}}}"),
         };
-        write_trails(all, &edges, weight, |_| "-".to_string())
+        write_graph(all, &edges, weight, |_| "-".to_string())
     }
 
     /// Each edge whose ends both weigh more than 0, the same for both players.
@@ -553,24 +590,16 @@ impl Ruleset for PartizanArcKayles {
         })
     }
 
-    /// CGSuite's notation: `llr`, `l:0r:0`.
+    /// CGSuite's notation: `llr`, `:0lr:0`.
     fn show(&self, p: &ColouredGraph) -> String {
         let edges: Vec<(u8, u8, Colour)> = self.edges_in_play(p).collect();
         let ends: Vec<(u8, u8)> = edges.iter().map(|&(u, v, _)| (u, v)).collect();
-        let text = write_trails(
+        write_graph(
             p.live,
             &ends,
             |_| String::new(),
-            |i| edges[i].2.letter().to_string(),
-        );
-        if text.is_empty() {
-            return text;
-        }
-        // A vertex on no edge is written `.`, whatever else is left out.
-        text.split(';')
-            .map(|piece| if piece.is_empty() { "." } else { piece })
-            .collect::<Vec<_>>()
-            .join(";")
+            |i| cgsuite_letter(edges[i].2).to_string(),
+        )
     }
 
     /// Each edge of the mover's colour or green among the vertices in play.
