@@ -521,7 +521,7 @@ fn hackenbush_graphs_in_cgsuite_notation() {
         "*2"
     );
     assert_eq!(Hackenbush.value_of("l:Al:A").unwrap().canonical_form(), "2");
-    for bad in ["l(l;x)", "l:", "l{", "lrl(", ".;l"] {
+    for bad in ["l(l;x)", "l:", "l{", "lrl(", ".;l", "l)"] {
         assert!(Hackenbush.parse(bad).is_err(), "{bad}");
     }
 }

@@ -4,7 +4,9 @@
 //! A vertex is a label (the ruleset's vertex labels; `.` or nothing at all for the default
 //! one); an edge is a label too (the ruleset's edge labels: `l`, `r`, `e` in Hackenbush, `-`
 //! in Arc Kayles) and runs from the vertex before it to the vertex after it; `(a;b;c)`
-//! after a vertex starts branches from it; a `;` outside parentheses starts a new piece;
+//! after a vertex starts branches from it, and what follows the `)` goes on from that vertex
+//! too (an extension: CGSuite allows nothing there); a `;` outside parentheses starts a new
+//! piece;
 //! `:X` or `:{name}` after a vertex names it, and a name met again is the same vertex (how
 //! cycles, loops and multiple edges are written); `{text}` is one label of several
 //! characters; spaces are skipped. The first vertex written is vertex 0 (Hackenbush's
@@ -202,8 +204,9 @@ impl<V: Clone + PartialEq, E> Reader<'_, '_, V, E> {
                     if self.head() != Some(")") {
                         return Err(self.error(format!("expected ';' or ')', {}", self.found())));
                     }
+                    // What follows goes on from the same vertex (CGSuite allows nothing
+                    // there; grundy's trees always did).
                     self.at += 1;
-                    return Ok(());
                 }
                 Some(t) => {
                     let label = (self.notation.edge)(t).ok_or_else(|| {
@@ -327,6 +330,10 @@ mod tests {
     fn errors_name_their_column() {
         assert_eq!(plain("ll(l;x)").unwrap_err().column, 6);
         assert_eq!(plain("ll(l;r").unwrap_err().column, 7);
+        assert_eq!(
+            plain("(l;l)r").unwrap().edges,
+            vec![(0, 1, 'l'), (0, 2, 'l'), (0, 3, 'r')]
+        );
         assert_eq!(plain("l:").unwrap_err().column, 3);
         assert_eq!(plain("l{ab").unwrap_err().column, 2);
         assert!(plain(&"(".repeat(100_000)).is_err());

@@ -23,8 +23,8 @@
 //! - CGSuite's graph notation, vertices numbered from 0 in order of appearance: a vertex is
 //!   `.`, `L`, `R` (or `x`, `o`), `-` an edge (a vertex left out between two edges or at an end
 //!   is an uncoloured one), `(...;...)` branches from the vertex before, and `:A` or `:{name}`
-//!   after a vertex names it, so that a name met again is the same vertex (a cycle):
-//!   `L-.-.(-.;-R)`, `:A----:A`.
+//!   after a vertex names it, so that a name met again is the same vertex (a cycle), and a
+//!   `;` outside parentheses starts another piece: `L-.-.(-.;-R)`, `:A----:A`, `L-.;.-R`.
 //!
 //! The text is an edge list if it starts with a digit.
 //!
@@ -389,8 +389,13 @@ fn read_notation(text: &str) -> Result<Drawing, BoardError> {
         names: HashMap::default(),
     };
     reader.path(None)?;
+    // A `;` outside parentheses starts another piece, as in CGSuite.
+    while reader.chars.get(reader.at) == Some(&';') {
+        reader.at += 1;
+        reader.path(None)?;
+    }
     if let Some(&c) = reader.chars.get(reader.at) {
-        return Err(reader.error(format!("expected a vertex or '-', found {c:?}")));
+        return Err(reader.error(format!("expected a vertex, '-' or ';', found {c:?}")));
     }
     Ok(reader.drawing)
 }
