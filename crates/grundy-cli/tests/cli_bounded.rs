@@ -1172,6 +1172,22 @@ fn every_budget_names_an_option_of_its_command() {
     let overs = vec!["over"; 20].join("+");
     let path = vec!["."; 27].join("-");
     let lrg = "lrg".repeat(10);
+    // A ladder of 16 rungs in CGSuite's graph notation: rails of `rail` edges, rungs of `rung`.
+    let ladder = |rail: &str, rung: &str| {
+        let side = |s: &str| {
+            (0..16)
+                .map(|i| format!(":{{{s}{i}}}"))
+                .collect::<Vec<_>>()
+                .join(rail)
+        };
+        let rungs = (0..16).map(|i| format!(":{{a{i}}}{rung}:{{b{i}}}"));
+        [side("a"), side("b")]
+            .into_iter()
+            .chain(rungs)
+            .collect::<Vec<_>>()
+            .join(";")
+    };
+    let (ladder, coloured_ladder) = (ladder("-", "-"), ladder("r", "l"));
     // Inputs that take a second or more without a budget: each runs out of the tiny ones.
     let memory_and_time: &[&[&str]] = &[
         &["misere-form", "*163 + *163 + *163"],
@@ -1186,6 +1202,11 @@ fn every_budget_names_an_option_of_its_command() {
         &["hackenbush", &lrg],
         &["snort", &path],
         &["col", "0-1 0-5 1-2 1-6 2-3 2-7 3-4 3-8 4-9 5-6 5-10 6-7 6-11 7-8 7-12 8-9 8-13 9-14 10-11 10-15 11-12 11-16 12-13 12-17 13-14 13-18 14-19 15-16 16-17 17-18 18-19"],
+        &["childish-hackenbush", "g(lrglrg;rglrgl;glrglr;lrgrlg;grlgrl;lrglrg;rglrgl;glrglr)"],
+        &["fjords", "L-.-.-.(-.-.-.-.-.-.-R;-.-.-.-.-.-.-.-L;-.-.-.-.-.-.-.-.-R;-.-.-.-.-.-.-.-.-.-.-.-.-R)"],
+        &["arc-kayles", &ladder],
+        &["weighted-arc-kayles", "9-9-9-9-9-9-9-9-9-9"],
+        &["partizan-arc-kayles", &coloured_ladder],
         &["konane", "xoxo.x|o.oxox|xox.xo|oxoxox"],
         &["amazons", "x...|....|....|...o"],
         &["toppling-dominoes", "xxogoxxogoxogxogoxoxgoxogxoxgoxoxgxog"],

@@ -222,7 +222,10 @@ fn snort_and_col_read_both_notations() {
     );
     assert_eq!(error("(-.)"), "1:1: expected a vertex before '('");
     assert_eq!(error("L-(-.;-."), "1:9: expected ';' or ')'");
-    assert_eq!(error("L-.)"), "1:4: expected a vertex or '-', found ')'");
+    assert_eq!(
+        error("L-.)"),
+        "1:4: expected a vertex, '-' or ';', found ')'"
+    );
     assert_eq!(
         error("0-1 1-64"),
         "1:7: expected a vertex V or V:C (V from 0 to 63; C '.' (uncoloured), 'L' or 'R' \

@@ -18,16 +18,20 @@
 
 pub mod amazons;
 pub mod anticlobber;
+pub mod arc_kayles;
+pub mod childish_hackenbush;
 pub mod clobber;
 pub mod col;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod eatcake;
+pub mod fjords;
 pub mod hackenbush;
 pub mod konane;
 pub mod maundy_cake;
 pub mod parameterised;
+pub mod partizan_arc_kayles;
 pub mod partizan_euclid;
 pub mod partizan_splittles;
 pub mod partizan_subtraction;
@@ -37,6 +41,7 @@ pub mod snort;
 pub mod table;
 pub mod toads_and_frogs;
 pub mod turn_and_eatcake;
+pub mod weighted_arc_kayles;
 
 use std::fmt;
 

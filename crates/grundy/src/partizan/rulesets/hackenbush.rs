@@ -1,23 +1,32 @@
 //! Blue-Red-Green Hackenbush: a graph of coloured edges attached to the ground. Left cuts a
 //! blue or green edge, Right a red or green one; whatever is no longer connected to the
-//! ground falls away. A player who cannot cut loses.
+//! ground falls away. A player who cannot cut loses. And Childish Hackenbush (CGSuite's
+//! `ChildishHackenbush`), where a blue or red edge may be cut only if nothing else falls
+//! with it (green edges as in Hackenbush).
 //!
 //! Two notations are read, at most 64 edges:
-//! - CGSuite's for strings and trees: a letter per edge going up from the ground (`l` or `b`
-//!   blue, Left's; `r` red, Right's; `e` or `g` green, both players'), and branches in
-//!   parentheses separated by `;`: `lrl` is a string, `l(l;rl)` a blue edge carrying a blue
-//!   edge and a red-blue string.
+//! - CGSuite's graph notation ([`graph_text`]): a letter per edge going up from the ground
+//!   (`l` or `b` blue, Left's; `r` red, Right's; `e` or `g` green, both players'), branches
+//!   in parentheses separated by `;`, and `:A` or `:{name}` after a vertex to name it, a
+//!   name met again being the same vertex (cycles, loops, several edges between two
+//!   vertices): `lrl` is a string, `l(l;rl)` a blue edge carrying a blue edge and a red-blue
+//!   string, `:{g}llrr:{g}` a cycle through the ground. The first vertex is the ground; the
+//!   graph must be one piece, as in CGSuite.
 //! - An edge list for any graph: `U-V:C` separated by spaces or commas, vertex 0 the ground,
 //!   `C` one of the letters above: `0-1:b 1-2:r 2-0:g` is a triangle.
 //!
-//! **Regions.** The parts of the graph that meet only at the ground are independent. Each is
-//! kept as its edge list with the vertices renumbered in order of appearance (a memo key: equal
-//! keys are the same game; the engine's canonical forms take care of the rest). Green parts are
-//! valued like the others (the colon principle is not used): their values come out as nimbers.
+//! The text is an edge list if it has a `-`.
+//!
+//! **Regions.** The parts of the graph that meet only at the ground are independent (in
+//! Childish Hackenbush too: a cut in one part drops nothing of another). Each is kept as its
+//! edge list with the vertices renumbered in order of appearance (a memo key: equal keys
+//! are the same game; the engine's canonical forms take care of the rest). Green parts are
+//! valued like the others (the colon principle is not used): their values come out as
+//! nimbers.
 
 use std::fmt;
 
-use super::{BoardError, Ruleset};
+use super::{graph_text, BoardError, Ruleset};
 use crate::partizan::Side;
 
 /// The most edges a position may have.
@@ -35,7 +44,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    fn letter(self) -> char {
+    pub(super) fn letter(self) -> char {
         match self {
             Colour::Blue => 'b',
             Colour::Red => 'r',
@@ -43,7 +52,7 @@ impl Colour {
         }
     }
 
-    fn read(ch: char) -> Option<Colour> {
+    pub(super) fn read(ch: char) -> Option<Colour> {
         match ch.to_ascii_lowercase() {
             'l' | 'b' => Some(Colour::Blue),
             'r' => Some(Colour::Red),
@@ -52,7 +61,7 @@ impl Colour {
         }
     }
 
-    fn cut_by(self, side: Side) -> bool {
+    pub(super) fn cut_by(self, side: Side) -> bool {
         match self {
             Colour::Green => true,
             Colour::Blue => side == Side::Left,
@@ -142,52 +151,37 @@ impl fmt::Display for Cut {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Hackenbush;
 
-/// Reads CGSuite's tree notation from `chars[*at..]`, edges going up from `from`, until the
-/// end, a `;` or a `)`.
-fn read_tree(
-    chars: &[char],
-    at: &mut usize,
-    from: u8,
-    edges: &mut Vec<(u8, u8, Colour)>,
-    vertices: &mut u8,
-) -> Result<(), BoardError> {
-    let mut here = from;
-    while let Some(&ch) = chars.get(*at) {
-        let error = |what: &str| BoardError::at(1, *at + 1, what);
-        match ch {
-            ';' | ')' => return Ok(()),
-            '(' => loop {
-                *at += 1;
-                read_tree(chars, at, here, edges, vertices)?;
-                match chars.get(*at) {
-                    Some(';') => {}
-                    Some(')') => {
-                        *at += 1;
-                        break;
-                    }
-                    _ => return Err(BoardError::at(1, *at + 1, "expected ';' or ')'")),
-                }
-            },
-            _ => {
-                let colour = Colour::read(ch).ok_or_else(|| {
-                    error(&format!(
-                        "expected an edge ('l' or 'b' blue, 'r' red, 'e' or 'g' green), '(', \
-                         ';' or ')', found {ch:?}"
-                    ))
-                })?;
-                if edges.len() == MAX_EDGES {
-                    return Err(error(&format!(
-                        "more than {MAX_EDGES} edges, the most this ruleset plays"
-                    )));
-                }
-                *vertices += 1;
-                edges.push((here, *vertices, colour));
-                here = *vertices;
-                *at += 1;
-            }
-        }
+/// Reads CGSuite's graph notation ([`graph_text`]): edges `l` or `b`, `r`, `e` or `g`,
+/// vertices `.` (or left out), vertex 0 the ground. The graph must be one piece (as CGSuite
+/// requires); the text with no vertex at all is the game 0.
+fn read_cgsuite(text: &str) -> Result<Vec<(u8, u8, Colour)>, BoardError> {
+    let edge = |t: &str| {
+        let mut chars = t.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then(|| Colour::read(c)).flatten()
+    };
+    let written = graph_text::read(
+        text,
+        &graph_text::Notation {
+            vertex: &|_| None::<()>,
+            default_vertex: Some(()),
+            edge: &edge,
+            edges_are: "'l' or 'b' blue, 'r' red, 'e' or 'g' green",
+            vertices_are: "'.'",
+            max_vertices: 128,
+            max_edges: MAX_EDGES,
+        },
+    )?;
+    let reached = graph_text::reached_from_first(&written);
+    if let Some(v) = (0..written.labels.len()).find(|&v| reached >> v & 1 == 0) {
+        return Err(BoardError::at(
+            1,
+            written.columns[v],
+            "this vertex is not connected to the ground (the first vertex): a Hackenbush \
+             graph is one piece",
+        ));
     }
-    Ok(())
+    Ok(written.edges)
 }
 
 /// Reads an edge list `U-V:C ...`, vertex 0 the ground.
@@ -239,24 +233,14 @@ impl Ruleset for Hackenbush {
         "Hackenbush"
     }
 
-    /// An edge list if the text has a `-`, else CGSuite's tree notation. Edges not connected
-    /// to the ground are dropped.
+    /// An edge list if the text has a `-` (edges not connected to the ground dropped), else
+    /// CGSuite's graph notation (one piece).
     fn parse(&self, text: &str) -> Result<Graph, BoardError> {
         let text = text.trim();
         let edges = if text.contains('-') {
             read_edges(text)?
         } else {
-            let chars: Vec<char> = text.chars().collect();
-            let (mut edges, mut at, mut vertices) = (Vec::new(), 0, 0);
-            read_tree(&chars, &mut at, 0, &mut edges, &mut vertices)?;
-            if at < chars.len() {
-                return Err(BoardError::at(
-                    1,
-                    at + 1,
-                    format!("expected an edge or '(', found {:?}", chars[at]),
-                ));
-            }
-            edges
+            read_cgsuite(text)?
         };
         let graph = Graph { edges };
         let all = low_bits(graph.edges.len());
@@ -283,28 +267,7 @@ impl Ruleset for Hackenbush {
     }
 
     fn moves(&self, p: &Graph, side: Side, out: &mut Vec<(Cut, Graph)>) {
-        let all = low_bits(p.edges.len());
-        for (i, &edge) in p.edges.iter().enumerate() {
-            if edge.2.cut_by(side) {
-                let kept = p.grounded(all & !(1 << i));
-                let next = Graph {
-                    edges: p
-                        .edges
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| kept >> j & 1 == 1)
-                        .map(|(_, &e)| e)
-                        .collect(),
-                };
-                out.push((
-                    Cut {
-                        index: i as u8,
-                        edge,
-                    },
-                    next,
-                ));
-            }
-        }
+        cuts(p, side, false, out);
     }
 
     /// The edge list: 3 bytes an edge.
@@ -340,6 +303,83 @@ impl Ruleset for Hackenbush {
             out.push(p.renumbered(part));
             rest &= !part;
         }
+    }
+}
+
+/// The cuts `side` may make at `p`, each with what is left: in Childish Hackenbush
+/// (`childish`), a blue or red edge only if nothing else falls with it. O(edges² × vertices)
+/// for the lot.
+fn cuts(p: &Graph, side: Side, childish: bool, out: &mut Vec<(Cut, Graph)>) {
+    let all = low_bits(p.edges.len());
+    for (i, &edge) in p.edges.iter().enumerate() {
+        if edge.2.cut_by(side) {
+            let kept = p.grounded(all & !(1 << i));
+            if childish && edge.2 != Colour::Green && kept.count_ones() + 1 != all.count_ones() {
+                continue;
+            }
+            let next = Graph {
+                edges: p
+                    .edges
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| kept >> j & 1 == 1)
+                    .map(|(_, &e)| e)
+                    .collect(),
+            };
+            out.push((
+                Cut {
+                    index: i as u8,
+                    edge,
+                },
+                next,
+            ));
+        }
+    }
+}
+
+/// Childish Hackenbush: Hackenbush's graphs and notation, but a blue or red edge may be cut
+/// only if nothing else falls with it (CGSuite's `ChildishHackenbush`).
+///
+/// ```
+/// use grundy::partizan::rulesets::hackenbush::ChildishHackenbush;
+/// use grundy::partizan::rulesets::Ruleset;
+///
+/// let mut v = ChildishHackenbush.value_of("l(l;rl)").unwrap();
+/// assert_eq!(v.canonical_form(), "2");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChildishHackenbush;
+
+impl Ruleset for ChildishHackenbush {
+    type Position = Graph;
+    type Move = Cut;
+
+    fn name(&self) -> &'static str {
+        "Childish Hackenbush"
+    }
+
+    /// As [`Hackenbush`] reads it.
+    fn parse(&self, text: &str) -> Result<Graph, BoardError> {
+        Hackenbush.parse(text)
+    }
+
+    /// The edge list.
+    fn show(&self, p: &Graph) -> String {
+        Hackenbush.show(p)
+    }
+
+    fn moves(&self, p: &Graph, side: Side, out: &mut Vec<(Cut, Graph)>) {
+        cuts(p, side, true, out);
+    }
+
+    /// The edge list: 3 bytes an edge.
+    fn heap_bytes(&self, p: &Graph) -> usize {
+        Hackenbush.heap_bytes(p)
+    }
+
+    /// As in [`Hackenbush`]: the parts meeting only at the ground.
+    fn regions(&self, p: &Graph, out: &mut Vec<Graph>) {
+        Hackenbush.regions(p, out);
     }
 }
 

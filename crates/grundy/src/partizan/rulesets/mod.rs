@@ -11,13 +11,15 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
+//! [`toads_frogs`], [`hackenbush`] (with Childish Hackenbush), [`snort_col`] (Snort, Col
+//! and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted and partizan), [`konane`],
 //! [`amazons`], [`cutcake`] (sums of rectangles), [`eatcake`] (with Turn-and-Eatcake),
 //! [`maundy_cake`], [`partizan_euclid`], [`partizan_heaps`] (Partizan Subtraction, Splittles
-//! and Take-and-Break, on sums of heaps); and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
-//! and Geese), listed for the front ends in [`loopy_registry`];
-//! [`grid`] holds what the board games share, [`cakes`] what the games on pairs share (reading a grid, bitboard geometry,
-//! normalisation, moves from cell to cell). The catalogue's families for them are in
+//! and Take-and-Break, on sums of heaps); and two loopy games, [`backsliding`] Toads and
+//! Frogs and [`fox_geese`] (Fox and Geese), listed for the front ends in [`loopy_registry`];
+//! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
+//! normalisation, moves from cell to cell), [`cakes`] what the games on pairs share,
+//! [`graph_text`] CGSuite's graph notation. The catalogue's families for them are in
 //! `grundy_catalogue::games::rulesets`.
 
 use std::fmt;
@@ -29,6 +31,7 @@ use super::store::Held;
 use super::{GameId, GameStore, OutcomeClass, PartizanRules, Side, ValueError};
 
 pub mod amazons;
+pub mod arc_kayles;
 pub mod backsliding;
 pub mod cakes;
 pub mod clobber;
@@ -37,6 +40,7 @@ pub mod cutcake;
 pub mod domineering;
 pub mod eatcake;
 pub mod fox_geese;
+pub mod graph_text;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;

@@ -3,13 +3,17 @@
 //!
 //! - **Col**: a player may not colour a vertex next to one of their own colour.
 //! - **Snort**: a player may not colour a vertex next to one of the opponent's colour.
+//! - **Fjords** (CGSuite's `GenCol([Left], [Right])`): a player may colour only a vertex
+//!   tinted their own way (next to a vertex of their colour, or written so); a vertex next
+//!   to the opponent's colour is closed to them, as in Snort.
 //!
 //! **Tints.** What a coloured vertex still does is tint its uncoloured neighbours: a vertex
 //! next to a blue one is tinted Left (`L`), next to a red one tinted Right (`R`); a vertex next
 //! to both can never be coloured (in either game) and is removed. So a coloured vertex is
 //! removed once it has tinted its neighbours (the standard reduction, CGSuite's), and a
 //! position is a graph of uncoloured vertices, each untinted, tinted Left or tinted Right: in
-//! Col only Right may colour a vertex tinted Left, in Snort only Left.
+//! Col only Right may colour a vertex tinted Left, in Snort and Fjords only Left (and in
+//! Fjords no one an untinted vertex).
 //!
 //! **Notation.** Two forms are read, at most 64 vertices:
 //! - An edge list: words `U-V` (an edge; `U-V-W` a path), `V` (a vertex) or `V:C` (a vertex
@@ -19,13 +23,13 @@
 //! - CGSuite's graph notation, vertices numbered from 0 in order of appearance: a vertex is
 //!   `.`, `L`, `R` (or `x`, `o`), `-` an edge (a vertex left out between two edges or at an end
 //!   is an uncoloured one), `(...;...)` branches from the vertex before, and `:A` or `:{name}`
-//!   after a vertex names it, so that a name met again is the same vertex (a cycle):
-//!   `L-.-.(-.;-R)`, `:A----:A`.
+//!   after a vertex names it, so that a name met again is the same vertex (a cycle), and a
+//!   `;` outside parentheses starts another piece: `L-.-.(-.;-R)`, `:A----:A`, `L-.;.-R`.
 //!
 //! The text is an edge list if it starts with a digit.
 //!
 //! **Regions.** The connected parts of the graph are independent. An edge between two vertices
-//! tinted alike in Snort, or tinted Left and Right in Col, never matters (colouring either end
+//! tinted alike in Snort or Fjords, or tinted Left and Right in Col, never matters (colouring either end
 //! changes nothing at the other: it is already tinted the mover's colour, or already closed
 //! to the mover): it is dropped before the parts are found, which splits more positions. Each
 //! part is renumbered from 0 by a search for a canonical numbering (colour refinement, then
@@ -385,8 +389,13 @@ fn read_notation(text: &str) -> Result<Drawing, BoardError> {
         names: HashMap::default(),
     };
     reader.path(None)?;
+    // A `;` outside parentheses starts another piece, as in CGSuite.
+    while reader.chars.get(reader.at) == Some(&';') {
+        reader.at += 1;
+        reader.path(None)?;
+    }
     if let Some(&c) = reader.chars.get(reader.at) {
-        return Err(reader.error(format!("expected a vertex or '-', found {c:?}")));
+        return Err(reader.error(format!("expected a vertex, '-' or ';', found {c:?}")));
     }
     Ok(reader.drawing)
 }
@@ -423,7 +432,7 @@ pub fn show_tinted_graph(p: &TintedGraph) -> String {
 }
 
 /// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let v = mask.trailing_zeros();
@@ -453,6 +462,8 @@ pub enum Variant {
     Snort,
     /// Not next to your own colour.
     Col,
+    /// Only next to your own colour.
+    Fjords,
 }
 
 /// Snort or Col.
@@ -482,19 +493,25 @@ impl SnortCol {
     pub const COL: SnortCol = SnortCol {
         variant: Variant::Col,
     };
+    /// Fjords (CGSuite's `GenCol([Left], [Right])`).
+    pub const FJORDS: SnortCol = SnortCol {
+        variant: Variant::Fjords,
+    };
 
-    /// The vertices tinted so that `side` may not colour them.
-    fn closed(&self, p: &TintedGraph, side: Side) -> u64 {
+    /// The vertices `side` may colour.
+    fn open(&self, p: &TintedGraph, side: Side) -> u64 {
         match (self.variant, side) {
-            (Variant::Snort, Side::Left) | (Variant::Col, Side::Right) => p.right,
-            (Variant::Snort, Side::Right) | (Variant::Col, Side::Left) => p.left,
+            (Variant::Snort, Side::Left) | (Variant::Col, Side::Right) => p.live & !p.right,
+            (Variant::Snort, Side::Right) | (Variant::Col, Side::Left) => p.live & !p.left,
+            (Variant::Fjords, Side::Left) => p.left,
+            (Variant::Fjords, Side::Right) => p.right,
         }
     }
 
     /// The neighbours of `v` joined by an edge that matters (see the module's notes).
     fn linked(&self, p: &TintedGraph, v: u32) -> u64 {
         let unlinked = match self.variant {
-            Variant::Snort => [p.left, p.right],
+            Variant::Snort | Variant::Fjords => [p.left, p.right],
             Variant::Col => [p.right, p.left],
         };
         let n = p.neighbours(v);
@@ -516,6 +533,7 @@ impl Ruleset for SnortCol {
         match self.variant {
             Variant::Snort => "Snort",
             Variant::Col => "Col",
+            Variant::Fjords => "Fjords",
         }
     }
 
@@ -533,7 +551,7 @@ impl Ruleset for SnortCol {
             Side::Left => (p.left, p.right),
             Side::Right => (p.right, p.left),
         };
-        for v in bits(p.live & !self.closed(p, side)) {
+        for v in bits(self.open(p, side)) {
             let n = p.neighbours(v);
             // Untinted neighbours take the mover's tint; those tinted the other way are
             // now next to both colours.
@@ -614,7 +632,7 @@ const CANONICAL_LEAVES: usize = 64;
 /// [`CANONICAL_LEAVES`] numberings are compared: a part with more symmetry than that (a
 /// large clique) may be numbered apart from its twins, which only costs sharing. Paths,
 /// trees and cycles take a few numberings; each costs O(n² log n).
-fn canonical(adjacency: &[u64], left: u64, right: u64) -> TintedGraph {
+pub(super) fn canonical(adjacency: &[u64], left: u64, right: u64) -> TintedGraph {
     let colours = (0..adjacency.len())
         .map(|v| u32::from(left >> v & 1 == 1) + 2 * u32::from(right >> v & 1 == 1))
         .collect();
