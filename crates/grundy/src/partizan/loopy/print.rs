@@ -576,7 +576,7 @@ impl LoopyGame {
     ///
     /// let budget = Budget::default();
     /// let g = LoopyGame::parse("a{0,{1|1}|{*|a}}", &budget).unwrap();
-    /// assert_eq!(g.to_notation(&budget).unwrap(), "a{0,1*|*|a}");
+    /// assert_eq!(g.to_notation(&budget).unwrap(), "a{0,1*||*|a}");
     /// ```
     pub fn to_notation(&self, budget: &Budget) -> Result<String, LoopyError> {
         notation(self, budget)
