@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::input::without_bom;
+use grundy::partizan::compound::{Compound, CompoundPlay};
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::store::PRINT_LIMIT;
-use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError};
+use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError, Side};
 use grundy::report::{Field, Report};
 use serde_json::json;
 
@@ -27,8 +28,8 @@ use crate::source::read_source;
 #[derive(Debug, Args)]
 pub struct CgtArgs {
     /// Games in the reference tool's notation: numbers (3/4), nimbers (*3), ups (^, v*),
-    /// options ({1|*}, {2||1|0}), switches (+-1), sums, differences and negatives, with
-    /// parentheses. `-` reads them from standard input, one a line. Games that start with
+    /// options ({1|*}, {2||1|0}), switches (+-1), sums, differences and negatives, integer
+    /// multiples (3*{1|0}), ordinal sums ({1|0}:1), with parentheses. `-` reads them from standard input, one a line. Games that start with
     /// `-` (other than plain numbers) follow `--`: `grundy cgt -- -{1|0}`.
     #[arg(value_name = "EXPR", allow_negative_numbers = true)]
     pub expressions: Vec<String>,
@@ -40,6 +41,13 @@ pub struct CgtArgs {
     /// outcome class of A - B.
     #[arg(long, conflicts_with_all = ["cool", "heat", "overheat", "norton", "svg", "png"])]
     pub compare: bool,
+    /// Play the games as one compound of KIND instead: conjunctive (move in every
+    /// component; CGSuite's ConjunctiveSum) or selective (move in any non-empty set of them;
+    /// SelectiveSum). Prints who wins with each player first, in how many moves, and the
+    /// outcome class: these compounds have no canonical form.
+    #[arg(long, value_name = "KIND", value_parser = ["conjunctive", "selective"],
+          conflicts_with_all = ["compare", "cool", "heat", "overheat", "norton", "svg", "png"])]
+    pub compound: Option<String>,
     /// Also cool each game by T, a dyadic number greater than -1 (1/2, 3/4, 2).
     #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub cool: Option<String>,
@@ -172,6 +180,42 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
             (&expressions[1].text, b),
         )
         .map_err(|e| anyhow!("comparing the games: {e}"))?;
+        return emit_each(&[report], format);
+    }
+    if let Some(kind) = &args.compound {
+        let kind = Compound::from_name(kind).expect("clap checks the names");
+        let outcome = store
+            .compound_outcome(kind, &games)
+            .map_err(|e| anyhow!("the {} compound: {e}", kind.name()))?;
+        let texts: Vec<&str> = expressions.iter().map(|e| e.text.as_str()).collect();
+        let play = |p: CompoundPlay| {
+            let winner = match p.winner {
+                Side::Left => "Left",
+                Side::Right => "Right",
+            };
+            (
+                serde_json::json!({"winner": winner.to_lowercase(), "moves": p.moves}),
+                match p.moves {
+                    0 => format!("{winner} wins: the other player cannot move"),
+                    1 => format!("{winner} wins in 1 move"),
+                    n => format!("{winner} wins in {n} moves"),
+                },
+            )
+        };
+        let (left_json, left_text) = play(outcome.left_first);
+        let (right_json, right_text) = play(outcome.right_first);
+        let report = Report::new().fields([
+            Field::shown("compound", kind.name(), "compound", kind.name()),
+            Field::shown("games", &texts, "games", texts.join(", ")),
+            Field::shown("left_first", left_json, "Left moving first", left_text),
+            Field::shown("right_first", right_json, "Right moving first", right_text),
+            Field::shown(
+                "outcome_class",
+                outcome.class(),
+                "outcome class",
+                outcome.class(),
+            ),
+        ]);
         return emit_each(&[report], format);
     }
     let drawing = args.svg.is_some() || args.png.is_some();

@@ -8,7 +8,7 @@
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
-use grundy::partizan::loopy::{describe, LoopyError, LoopyGame};
+use grundy::partizan::loopy::{describe, LoopyError, LoopyGame, Sides};
 use grundy::partizan::rulesets::loopy_registry::{loopy_ruleset, LOOPY_RULESETS};
 
 use crate::budget_cmd::BudgetArgs;
@@ -18,8 +18,10 @@ use crate::output::{emit_each, Format};
 #[derive(Debug, Args)]
 pub struct LoopyArgs {
     /// Loopy games in CGSuite's notation: short games ({1|*}, ^, 3/4), on, off, over, under,
-    /// upon, dud, pass (a move back to the game in the braces around it), named positions
-    /// (a{0|{1|a}}), sums, differences and negatives. Games that start with `-` follow `--`.
+    /// 5over, upon (^[on], v[on]*), uponth (^<on>), Tiny(on), dud, pass (a move back to the
+    /// game in the braces around it), named positions (a{0|{1|a}}), sums, differences,
+    /// negatives, switches (+-{0|^<on>}), integer multiples (3*upon), ordinal sums ({-1|1}:on)
+    /// and sided values (over & v, {2&-2|1&-2}). Games that start with `-` follow `--`.
     #[arg(value_name = "EXPR", allow_negative_numbers = true)]
     pub expressions: Vec<String>,
     /// Compare two stoppers A and B: <, =, >, or <> when confused.
@@ -49,6 +51,23 @@ pub fn run(args: &LoopyArgs, format: Format) -> Result<()> {
     }
     let budget = args.budget.budget()?;
     let ruleset = args.ruleset.as_deref().map(loopy_ruleset).transpose()?;
+    // A sided value `S & T` is a value, not one game: it is reported by its sides.
+    if args.ruleset.is_none() && !args.compare && args.expressions.iter().any(|e| e.contains('&')) {
+        let reports = args
+            .expressions
+            .iter()
+            .map(|text| {
+                let sides = Sides::parse(text, &budget).map_err(|e| match e {
+                    LoopyError::Parse(e) => {
+                        anyhow!("expression '{text}': column {}: {}", e.column, e.kind)
+                    }
+                    e => anyhow!("expression '{text}': {e}"),
+                })?;
+                Ok(describe::sided(text, &sides))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return emit_each(&reports, format);
+    }
     // Every game is read before anything is computed.
     let games = args
         .expressions

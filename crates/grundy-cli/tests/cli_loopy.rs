@@ -38,7 +38,7 @@ fn compare_and_json() {
     let (ok, out, _) = grundy(&["loopy", "--json", "upon"]);
     assert!(ok);
     let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(json["canonical_form"], "upon");
+    assert_eq!(json["canonical_form"], "^[on]");
     assert_eq!(json["right_first"]["winner"], "left");
 }
 

@@ -7,10 +7,11 @@
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use grundy::budget::{Budget, Raise, Resource};
+use grundy::partizan::compound::{Compound, CompoundPlay};
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{
-    describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Thermograph, Trajectory,
-    ValueError,
+    describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Side, Thermograph,
+    Trajectory, ValueError,
 };
 use grundy::pattern::picture::escape;
 use pyo3::exceptions::PyTypeError;
@@ -534,6 +535,14 @@ impl Cgt {
         self.derived(py, |s, g| s.norton_multiply(g, u))
     }
 
+    /// Conway's ordinal sum `self : h` (`{G^L, G : h^L | G^R, G : h^R}`: a move in this game,
+    /// the base, ends `h`), of the two canonical forms; the notation's `G : H`. O(followers
+    /// of h) canonical forms.
+    fn ordinal_sum(&self, py: Python<'_>, h: Operand) -> PyResult<Cgt> {
+        let h = h.id(py)?;
+        self.derived(py, |s, g| s.ordinal_sum(g, h))
+    }
+
     /// Every property as `grundy cgt` reports the game (its canonical form as the
     /// expression): `.json` is the dict of `grundy cgt --json`, with its field names and its
     /// numbers as text; `.text` (the `repr`) the command line's text. One thermograph,
@@ -550,4 +559,48 @@ impl Cgt {
     fn __repr__(&self) -> String {
         shared_store().display(self.id)
     }
+}
+
+/// The outcome of the compound `kind` of `games` (Winning Ways, ch. 9, on their canonical
+/// forms): `"conjunctive"` (move in every component; CGSuite's `ConjunctiveSum`) or
+/// `"selective"` (move in any non-empty set of them; `SelectiveSum`). These compounds have
+/// no canonical form: the answer is `{"left_first": {"winner", "moves"}, "right_first":
+/// {…}, "outcome_class": "L" | "R" | "N" | "P"}`, who wins with each player moving first
+/// and in how many moves of best play. The conjunctive compound by remoteness, the
+/// selective one by a search of the positions (exponential in the components), bounded by
+/// `with grundy.timeout(seconds):`.
+///
+/// >>> compound("conjunctive", [1, "{1|0}"])["outcome_class"]
+/// 'L'
+#[pyfunction]
+pub fn compound<'py>(
+    py: Python<'py>,
+    kind: &str,
+    games: Vec<Operand>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let kind = Compound::from_name(kind).ok_or_else(|| {
+        errors::input(format!(
+            "unknown compound '{kind}': conjunctive or selective"
+        ))
+    })?;
+    let ids = games
+        .iter()
+        .map(|g| g.id(py))
+        .collect::<PyResult<Vec<GameId>>>()?;
+    let outcome = with_store(py, |s| s.compound_outcome(kind, &ids))?;
+    let play = |p: CompoundPlay| -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let winner = match p.winner {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        d.set_item("winner", winner)?;
+        d.set_item("moves", p.moves)?;
+        Ok(d)
+    };
+    let d = PyDict::new(py);
+    d.set_item("left_first", play(outcome.left_first)?)?;
+    d.set_item("right_first", play(outcome.right_first)?)?;
+    d.set_item("outcome_class", outcome.class().letter().to_string())?;
+    Ok(d)
 }

@@ -46,6 +46,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cgt::Cgt>()?;
     m.add_class::<partizan_game::Partizan>()?;
     m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt::compound, m)?)?;
     m.add_class::<loopy::LoopyGame>()?;
     m.add_function(wrap_pyfunction!(loopy::loopy, m)?)?;
     m.add_function(wrap_pyfunction!(loopy::loopy_ruleset, m)?)?;

@@ -365,3 +365,18 @@ def test_numbers_outside_the_games_are_refused():
     with pytest.raises(TypeError):
         cgt(1.5)
     assert cgt("^") != None  # noqa: E711 (a comparison with a non-game is False, not an error)
+
+
+def test_multiples_ordinal_sums_and_compounds():
+    # The notation's integer multiples and ordinal sums, and the ordinal sum as a method.
+    assert cgt("3*{1|0}") == cgt("{2|1}")
+    assert cgt("* : 1") == cgt("^*") == cgt("*").ordinal_sum(1)
+    # The compounds have no canonical form: who wins with each player first, and how fast.
+    c = grundy.compound("conjunctive", [1, "{1|0}"])
+    assert c["outcome_class"] == "L"
+    assert c["left_first"] == {"winner": "left", "moves": 1}
+    assert c["right_first"] == {"winner": "left", "moves": 0}
+    s = grundy.compound("selective", ["*", "*"])
+    assert s["outcome_class"] == "N"
+    with pytest.raises(grundy.InputError):
+        grundy.compound("disjunctive", [1])

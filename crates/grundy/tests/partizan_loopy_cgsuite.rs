@@ -82,11 +82,16 @@ fn printed_forms() {
         ("{0|pass}", "over"),
         ("a{0|a}", "over"),
         ("{pass|0}", "under"),
-        ("{pass|*}", "upon"),
+        ("{pass|*}", "^[on]"),
+        ("{pass|3/2}", "3/2under"),
+        ("{0||0|0,pass}", "^<on>"),
+        ("{0||0|off}", "Tiny(on)"),
+        ("2 + {over|0||0}", "2Miny(over)"),
         ("{pass|}", "on"),
         ("{|pass}", "off"),
-        ("+-{0|pass}", "{over|under}"),
-        ("a{0||||0|||a|*||*}", "a{0|{0|{{a|*}|*}}}"),
+        ("+-{0|pass}", "+-over"),
+        ("+-{5|pass}", "+-(5over)"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
     ] {
         assert_eq!(stopper(text).to_string(), printed, "{text}");
     }

@@ -40,6 +40,7 @@ __all__ = [
     "Values",
     "catalogue",
     "cgt",
+    "compound",
     "explore",
     "families",
     "loopy",
@@ -318,9 +319,25 @@ class Cgt:
     def heat(self, t: _GameLike) -> Cgt: ...
     def overheat(self, s: _GameLike, t: _GameLike) -> Cgt: ...
     def norton(self, u: _GameLike) -> Cgt: ...
+    def ordinal_sum(self, h: _GameLike) -> Cgt: ...
     def report(self) -> Report: ...
 
 def cgt(value: _GameLike) -> Cgt: ...
+
+class _CompoundPlay(TypedDict):
+    """Who wins a compound with a player moving first, and in how many moves."""
+
+    winner: Literal["left", "right"]
+    moves: int
+
+class _Compound(TypedDict):
+    """The outcome of a conjunctive or selective compound."""
+
+    left_first: _CompoundPlay
+    right_first: _CompoundPlay
+    outcome_class: Literal["L", "R", "N", "P"]
+
+def compound(kind: Literal["conjunctive", "selective"], games: list[_GameLike]) -> _Compound: ...
 
 class _LoopyPlay(TypedDict):
     """Who wins with a player moving first, and the mover's best move (None without one)."""

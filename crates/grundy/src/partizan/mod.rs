@@ -12,6 +12,7 @@ use std::hash::Hash;
 pub mod atomic;
 pub mod canonical;
 pub mod compare;
+pub mod compound;
 pub mod cooling;
 pub mod describe;
 pub mod error;

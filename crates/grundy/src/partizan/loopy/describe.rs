@@ -328,3 +328,39 @@ pub fn comparison(
         Field::json_only("b", &b_shown),
     ]))
 }
+
+/// The report of a sided value `S & T` read as one (`over & v`): its value, onside and
+/// offside, and who wins with each player moving first ([`Sides::winner`]). O(size of the
+/// sides).
+pub fn sided(expression: &str, sides: &Sides) -> Report {
+    let mut fields = vec![
+        Field::shown("expression", expression, "expression", expression),
+        Field::shown("value", sides.to_string(), "value", sides),
+        Field::shown(
+            "onside",
+            sides.onside().to_string(),
+            "onside",
+            sides.onside(),
+        ),
+        Field::shown(
+            "offside",
+            sides.offside().to_string(),
+            "offside",
+            sides.offside(),
+        ),
+    ];
+    for (key, label, mover) in [
+        ("left_first", "Left moving first", Side::Left),
+        ("right_first", "Right moving first", Side::Right),
+    ] {
+        let winner = sides.winner(mover);
+        let text = format!("{} wins", winner.as_str()).replace("draw wins", "a draw");
+        fields.push(Field::shown(
+            key,
+            json!({"winner": winner, "best_move": null}),
+            label,
+            text,
+        ));
+    }
+    Report::new().fields(fields)
+}

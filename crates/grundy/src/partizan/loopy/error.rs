@@ -27,7 +27,16 @@ pub enum LoopyParseErrorKind {
     /// A position still being defined (a name or `pass`) used inside a sum, a negative or a
     /// switch, where only a whole option may refer to it.
     OpenReference(String),
+    /// A sided value `S & T` where one game is wanted ([`LoopyGame::parse`](super::LoopyGame::parse)).
+    SidedValue,
+    /// A name that refers, from inside braces holding a sided value, to braces around them.
+    SidedReference(String),
+    /// An integer multiple `k * G` with more copies than [`MAX_MULTIPLE`].
+    Multiplier(String),
 }
+
+/// The most copies an integer multiple `k * G` adds up.
+pub const MAX_MULTIPLE: u64 = 1 << 16;
 
 impl fmt::Display for LoopyParseErrorKind {
     /// The problem alone.
@@ -57,6 +66,20 @@ impl fmt::Display for LoopyParseErrorKind {
                 f,
                 "'{name}' refers to a position whose braces are still open: it may be an \
                  option, not part of a sum, negative or switch"
+            ),
+            LoopyParseErrorKind::SidedValue => write!(
+                f,
+                "'S & T' is a sided value (the onside S, the offside T), not one game: it is \
+                 read as a value, with its sides"
+            ),
+            LoopyParseErrorKind::SidedReference(name) => write!(
+                f,
+                "'{name}' refers to braces around a sided value 'S & T' from inside it, which \
+                 is not read"
+            ),
+            LoopyParseErrorKind::Multiplier(k) => write!(
+                f,
+                "the multiple {k} * G adds more than {MAX_MULTIPLE} copies"
             ),
         }
     }
@@ -117,6 +140,14 @@ pub enum LoopyError {
         upsum: String,
         /// The downsum variety, printed.
         downsum: String,
+    },
+    /// A sided value `S & T` read with an onside below its offside.
+    #[error("in S & T the onside S must be at least the offside T: {onside} & {offside} is not")]
+    SidesOrder {
+        /// The onside read.
+        onside: String,
+        /// The offside read.
+        offside: String,
     },
     /// Option lists that do not make a graph.
     #[error("not a loopy game: {0}")]

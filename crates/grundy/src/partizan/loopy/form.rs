@@ -7,7 +7,8 @@ use super::canonical::canonical;
 use super::error::LoopyError;
 use super::graph::LoopyGame;
 use super::order::survivors;
-use super::print::{notation, notation_in};
+use super::print::notation_in;
+use super::short::short_forms;
 use super::simplify::simplify;
 use super::stopper::check_stopper;
 use crate::budget::Budget;
@@ -78,7 +79,9 @@ impl Stopper {
     /// The canonical form in the notation, within `budget`'s memory (a position reached by
     /// two paths is written twice). O(length of the text).
     pub fn to_notation(&self, budget: &Budget) -> Result<String, LoopyError> {
-        notation(&self.game, budget)
+        let mut store = GameStore::with_budget(budget.clone());
+        let forms = short_forms(&self.game, &mut store)?;
+        notation_in(&self.game, &mut store, &forms, true, budget)
     }
 
     /// [`Stopper::to_notation`], the canonical form of each loopfree position given
@@ -89,7 +92,7 @@ impl Stopper {
         forms: &[Option<GameId>],
         budget: &Budget,
     ) -> Result<String, LoopyError> {
-        notation_in(&self.game, store, forms, budget)
+        notation_in(&self.game, store, forms, true, budget)
     }
 }
 

@@ -48,7 +48,9 @@ mod stopper;
 mod stops;
 mod variety;
 
-pub use error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
+pub use error::{
+    LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING, MAX_MULTIPLE,
+};
 pub use form::{compare, stopper_leq, Stopper};
 pub use graph::LoopyGame;
 pub use outcome::{Outcomes, Play, Winner};

@@ -4,23 +4,53 @@
 
 use rustc_hash::FxHashMap;
 
+use super::error::MAX_MULTIPLE;
 use super::error::{LoopyError, LoopyParseError, LoopyParseErrorKind, MAX_LOOPY_NESTING};
+use super::form::Stopper;
 use super::graph::{Builder, LoopyGame};
+use super::sides::{offside, onside, Sides};
+use super::stopper::is_stopper;
 use crate::budget::Budget;
 use crate::partizan::notation::scan::{
-    brace_items, nested, parenthesised, Item, Operator, Placed, Reader, Scanner, Sign,
+    brace_items, multiple_at, nested, parenthesised, Item, Operator, Placed, Reader, Scanner, Sign,
 };
 use crate::partizan::{GameId, GameStore, ParseError, ParseErrorKind, Side, ValueError};
 
 /// What the work is called in budget errors.
 const WORK: &str = "reading a loopy game";
+/// The most positions a multiple of a game that is not a stopper is built with, raw; a
+/// larger one is added up by its sides.
+const SIDED_MULTIPLE: u64 = 256;
 
 /// What an operand stands for: a position whose braces are closed, or a reference to one
 /// still open (`pass`, or a name), which only an option may be.
 enum Val {
     Node(u32),
+    /// A sided value `S & T`: the position of its onside's game and of its offside's. Every
+    /// operation is done on both (the sides of a sum are the upsum and downsum of the sides,
+    /// the sides of `{A | B}` those of `{A⁺ | B⁺}` and `{A⁻ | B⁻}`).
+    Sided(u32, u32),
     Pass,
     Name(u32, String),
+}
+
+/// An option as a brace group lists it.
+enum Option_ {
+    Node(u32),
+    Sided(u32, u32),
+    Pass,
+    Name(u32, String),
+}
+
+impl Val {
+    /// The pair of a game or a sided value (a reference is its own position).
+    fn pair(self) -> (u32, u32) {
+        match self {
+            Val::Sided(on, off) => (on, off),
+            Val::Node(n) | Val::Name(n, _) => (n, n),
+            Val::Pass => unreachable!("a pair is made of closed positions"),
+        }
+    }
 }
 
 /// A brace group being read: its position, and its name if it has one.
@@ -51,21 +81,92 @@ impl LoopyGame {
     /// );
     /// ```
     pub fn parse(text: &str, budget: &Budget) -> Result<LoopyGame, LoopyError> {
-        let mut p = Parser {
-            s: Scanner::new(text, MAX_LOOPY_NESTING),
-            built: Builder::new(budget, WORK),
-            store: GameStore::with_budget(budget.clone()),
-            short: FxHashMap::default(),
-            open: Vec::new(),
-        };
-        let at = p.s.pos;
-        let v = p.expression()?;
-        p.s.skip_spaces();
-        if !p.s.at_end() {
-            return Err(p.s.expected("an operator ('+', '-') or the end").into());
+        match read(text, budget)? {
+            Read::Game(game) => Ok(game),
+            Read::Sided { column, .. } => Err(LoopyError::Parse(LoopyParseError {
+                column,
+                kind: LoopyParseErrorKind::SidedValue,
+            })),
         }
-        let node = p.node_of(at, v)?;
-        Ok(p.built.game(node))
+    }
+}
+
+impl Sides {
+    /// Reads a value in the notation of [`LoopyGame::parse`], or a sided value `S & T`
+    /// (CGSuite's notation: the onside S, the offside T, S ≥ T, any games written in the
+    /// notation, `{2&-2|1&-2}` too, whose sides are `{2|1}` and `{-2|-2}`), and gives its
+    /// sides. Within `budget` (see [`Sides::of`]); an error names the column of a mistake, or
+    /// says that the onside read is not at least the offside.
+    ///
+    /// ```
+    /// use grundy::budget::Budget;
+    /// use grundy::partizan::loopy::Sides;
+    ///
+    /// let budget = Budget::default();
+    /// let value = |text| Sides::parse(text, &budget).unwrap().to_string();
+    /// assert_eq!(value("over & v"), "over & v");
+    /// assert_eq!(value("{2&-2|1&-2}"), "{2|1} & -2*");
+    /// assert_eq!(value("{pass|pass}"), "dud");
+    /// ```
+    pub fn parse(text: &str, budget: &Budget) -> Result<Sides, LoopyError> {
+        match read(text, budget)? {
+            Read::Game(game) => Sides::of(&game, budget),
+            Read::Sided {
+                onside: on,
+                offside: off,
+                ..
+            } => {
+                let (up, down) = (onside(&on, budget)?, offside(&off, budget)?);
+                if !down.leq(&up, budget)? {
+                    return Err(LoopyError::SidesOrder {
+                        onside: up.to_string(),
+                        offside: down.to_string(),
+                    });
+                }
+                Ok(Sides::from_sides(up, down))
+            }
+        }
+    }
+}
+
+/// What a text reads as: a game, or a sided value `S & T` given by a game for its onside and
+/// one for its offside (with the column of its first `&`).
+pub(crate) enum Read {
+    Game(LoopyGame),
+    Sided {
+        onside: LoopyGame,
+        offside: LoopyGame,
+        column: usize,
+    },
+}
+
+/// Reads `text` (see [`LoopyGame::parse`]), `S & T` included, within `budget`. O(length)
+/// besides the sums, multiples and sides.
+pub(crate) fn read(text: &str, budget: &Budget) -> Result<Read, LoopyError> {
+    let mut p = Parser {
+        s: Scanner::new(text, MAX_LOOPY_NESTING),
+        built: Builder::new(budget, WORK),
+        store: GameStore::with_budget(budget.clone()),
+        short: FxHashMap::default(),
+        open: Vec::new(),
+        ampersand: None,
+    };
+    let at = p.s.pos;
+    let v = p.expression()?;
+    p.s.skip_spaces();
+    if !p.s.at_end() {
+        return Err(p
+            .s
+            .expected("an operator ('+', '-', '&') or the end")
+            .into());
+    }
+    match p.pair_of(at, v)? {
+        (on, off) if on == off => Ok(Read::Game(p.built.game(on))),
+        (on, off) => Ok(Read::Sided {
+            onside: p.built.game(on),
+            offside: p.built.game(off),
+            column: p.s.column_at(p.ampersand.unwrap_or(0)),
+        }),
     }
 }
 
@@ -77,6 +178,8 @@ struct Parser<'a> {
     short: FxHashMap<GameId, u32>,
     /// The brace groups being read, outermost first.
     open: Vec<Open>,
+    /// Where the first `&` is.
+    ampersand: Option<usize>,
 }
 
 impl<'a> Reader<'a> for Parser<'a> {
@@ -87,22 +190,23 @@ impl<'a> Reader<'a> for Parser<'a> {
         &mut self.s
     }
 
-    /// `operand (('+' | '-' | '+-') operand)*`.
+    /// `sum ('&' sum)?`: a game, or a sided value, its onside the first sum's and its offside
+    /// the second's.
     fn expression(&mut self) -> Result<Val, LoopyError> {
-        let mut acc = self.operand()?;
-        while let Some((operator, at)) = self.s.operator() {
-            let first = self.node_of(at, acc)?;
-            let rhs_at = self.s.pos;
-            let rhs = self.operand()?;
-            let rhs = self.node_of(rhs_at, rhs)?;
-            let rhs = match operator {
-                Operator::Plus => rhs,
-                Operator::Minus => self.negate(rhs)?,
-                Operator::PlusMinus => self.switch(rhs)?,
-            };
-            acc = Val::Node(self.sum(first, rhs)?);
+        let at = self.s.pos;
+        let onside = self.sum_expression()?;
+        self.s.skip_spaces();
+        if !self.s.starts_with("&") {
+            return Ok(onside);
         }
-        Ok(acc)
+        let amp = self.s.pos;
+        self.ampersand.get_or_insert(amp);
+        self.s.pos += 1;
+        let rhs_at = self.s.pos;
+        let offside = self.sum_expression()?;
+        let (on, _) = self.pair_of(at, onside)?;
+        let (_, off) = self.pair_of(rhs_at, offside)?;
+        Ok(pair(on, off))
     }
 
     fn too_deep(&self, pos: usize) -> LoopyError {
@@ -110,7 +214,38 @@ impl<'a> Reader<'a> for Parser<'a> {
     }
 }
 
+/// The value of a pair of positions: one game if they are the same.
+fn pair(on: u32, off: u32) -> Val {
+    if on == off {
+        Val::Node(on)
+    } else {
+        Val::Sided(on, off)
+    }
+}
+
 impl Parser<'_> {
+    /// `operand (('+' | '-' | '+-') operand)*`.
+    fn sum_expression(&mut self) -> Result<Val, LoopyError> {
+        let mut acc = self.operand()?;
+        loop {
+            self.s.skip_spaces();
+            let Some((operator, at)) = self.s.operator() else {
+                break;
+            };
+            let first = self.pair_of(at, acc)?;
+            let rhs_at = self.s.pos;
+            let rhs = self.operand()?;
+            let rhs = self.pair_of(rhs_at, rhs)?;
+            let rhs = match operator {
+                Operator::Plus => rhs,
+                Operator::Minus => self.negate_pair(rhs)?.pair(),
+                Operator::PlusMinus => self.switch_pair(rhs)?.pair(),
+            };
+            acc = self.sum_pair(first, rhs)?;
+        }
+        Ok(acc)
+    }
+
     fn error_at(&self, pos: usize, kind: LoopyParseErrorKind) -> LoopyError {
         LoopyError::Parse(LoopyParseError {
             column: self.s.column_at(pos),
@@ -125,18 +260,80 @@ impl Parser<'_> {
         }
     }
 
-    /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom.
+    /// `unary (':' unary)*`: ordinal sums, left to right.
     fn operand(&mut self) -> Result<Val, LoopyError> {
+        let at = self.s.pos;
+        let mut v = self.unary()?;
+        loop {
+            let before = self.s.pos;
+            self.s.skip_spaces();
+            if !self.s.starts_with(":") {
+                self.s.pos = before;
+                return Ok(v);
+            }
+            self.s.pos += 1;
+            let base = self.node_of(at, v)?;
+            let rhs_at = self.s.pos;
+            let rhs = self.unary()?;
+            let rhs = self.node_of(rhs_at, rhs)?;
+            v = Val::Node(self.ordinal(base, rhs)?);
+        }
+    }
+
+    /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom.
+    fn unary(&mut self) -> Result<Val, LoopyError> {
         let mut signs = self.s.signs();
-        let mut v = self.atom()?;
+        let switch_list =
+            matches!(signs.last(), Some((Sign::PlusMinus, _))) && self.s.starts_with("{");
+        let mut v = if switch_list {
+            let (_, at) = signs.pop().expect("checked above");
+            self.switch_list(at)?
+        } else {
+            self.atom()?
+        };
         while let Some((sign, sign_at)) = signs.pop() {
-            let node = self.node_of(sign_at, v)?;
-            v = Val::Node(match sign {
-                Sign::PlusMinus => self.switch(node)?,
-                Sign::Minus => self.negate(node)?,
-            });
+            let p = self.pair_of(sign_at, v)?;
+            v = match sign {
+                Sign::PlusMinus => self.switch_pair(p)?,
+                Sign::Minus => self.negate_pair(p)?,
+            };
         }
         Ok(v)
+    }
+
+    /// `+-{A, B, …}` = `{A, B, … | −A, −B, …}`, or `+-G` for braces `G` with slashes.
+    fn switch_list(&mut self, at: usize) -> Result<Val, LoopyError> {
+        let open = self.s.pos;
+        let (node, items) = nested(self, 1, |p| {
+            let node = p.built.push(Vec::new(), Vec::new())?;
+            p.open.push(Open { node, name: None });
+            let items = brace_items(p)?;
+            p.open.pop();
+            Ok((node, items))
+        })?;
+        if self.s.split(&items)?.is_some() {
+            let g = self.build(open, &items, node)?;
+            let g = self.pair_of(open, g)?;
+            return self.switch_pair(g);
+        }
+        self.s.list(&items)?;
+        let mut left = Vec::new();
+        for (item, item_at) in items {
+            if let Item::Game(v) = item {
+                left.push(self.node_of(item_at, v)?);
+            }
+        }
+        if left.is_empty() {
+            return Err(self
+                .s
+                .mismatch(at, "a game or a list of games after '+-'", "'{}'")
+                .into());
+        }
+        let mut right = Vec::with_capacity(left.len());
+        for &g in &left {
+            right.push(self.negate(g)?);
+        }
+        Ok(Val::Node(self.built.push(left, right)?))
     }
 
     /// A short game, a constant, `pass`, a name, braces, or parentheses.
@@ -146,7 +343,7 @@ impl Parser<'_> {
             return Err(self.s.expected("a game").into());
         };
         if c == '-' || c.is_ascii_digit() || c == '^' || c == '*' {
-            return self.short_atom();
+            return self.juxtaposed();
         }
         if c == '{' {
             return self.braces(None);
@@ -163,11 +360,11 @@ impl Parser<'_> {
             .map_or(text.len(), |i| at + i);
         let word = &text[at..end];
         let downs = word.trim_end_matches(|c: char| c.is_ascii_digit());
-        if downs.bytes().all(|b| b == b'v') || text[at..].starts_with("Tiny(") {
-            return self.short_atom();
-        }
-        if text[at..].starts_with("Miny(") {
-            return self.short_atom();
+        if downs.bytes().all(|b| b == b'v')
+            || text[at..].starts_with("Tiny(")
+            || text[at..].starts_with("Miny(")
+        {
+            return self.juxtaposed();
         }
         self.s.pos = end;
         let constant = |p: &mut Self, left: Option<u32>, right: Option<u32>, pass: Side| {
@@ -233,45 +430,225 @@ impl Parser<'_> {
         }
     }
 
-    /// A number with its suffixes, or a run of suffixes (`^`, `v3`, `*2`, `^<2>`,
-    /// `Tiny(…)`), read by the short notation's reader.
-    fn short_atom(&mut self) -> Result<Val, LoopyError> {
+    /// Parts written together without spaces, which add up: a number, the short notation's
+    /// suffixes (`^`, `v3`, `*2`, `^<2>`), and the loopy ones, `over`, `under` (after a
+    /// number: `5over`), `^[on]` and `v[on]` (upon, `{pass|*}`, and its negative), `^<on>` and
+    /// `v<on>` (uponth, `{0||0|0,pass}`), `Tiny(G)` and `Miny(G)` of any game G; or, after an
+    /// integer, `* G` for the integer multiple (`3*{1|0}`, `10*upon`, `2 * 3`).
+    fn juxtaposed(&mut self) -> Result<Val, LoopyError> {
         let (text, at) = (self.s.text, self.s.pos);
         let bytes = text.as_bytes();
         let mut i = at + usize::from(bytes[at] == b'-');
+        let digits = i;
         while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'/') {
             i += 1;
         }
+        if i > digits && !text[digits..i].contains('/') {
+            if let Some(after) = multiple_at(text, i) {
+                let k = &text[at..i];
+                self.s.pos = after;
+                let g_at = self.s.pos;
+                let g = self.unary()?;
+                return self.multiple(at, k, g_at, g);
+            }
+        }
+        let mut parts: Vec<(usize, u32)> = Vec::new();
+        let mut short_from = at;
         loop {
             let rest = &text[i..];
-            if rest.starts_with("Tiny(") || rest.starts_with("Miny(") {
-                let mut depth = 0usize;
-                for (k, b) in rest.bytes().enumerate() {
-                    match b {
-                        b'(' => depth += 1,
-                        b')' => depth -= 1,
-                        _ => {}
-                    }
-                    if depth == 0 && b == b')' {
-                        i += k + 1;
-                        break;
-                    }
-                }
-                if depth > 0 {
-                    i = text.len();
-                }
+            let word_end = |w: &str| {
+                rest.starts_with(w)
+                    && !rest[w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric())
+            };
+            let loopy = ["^[on]", "v[on]", "^<on>", "v<on>"]
+                .iter()
+                .position(|w| rest.starts_with(w))
+                .map(|k| (k, 5))
+                .or_else(|| word_end("over").then_some((4, 4)))
+                .or_else(|| word_end("under").then_some((5, 5)));
+            if let Some((kind, length)) = loopy {
+                self.short_part(short_from, i, &mut parts)?;
+                let node = self.named_constant(i, kind)?;
+                parts.push((i, node));
+                i += length;
+                short_from = i;
+            } else if rest.starts_with("Tiny(") || rest.starts_with("Miny(") {
+                self.short_part(short_from, i, &mut parts)?;
+                self.s.pos = i;
+                let inner = parenthesised(self, 5)?;
+                let g = self.node_of(i + 5, inner)?;
+                let node = self.tiny(i, g, rest.starts_with("Tiny("))?;
+                parts.push((i, node));
+                i = self.s.pos;
+                short_from = i;
             } else if i < bytes.len() && b"^v*<>[]0123456789".contains(&bytes[i]) {
                 i += 1;
             } else {
                 break;
             }
         }
-        let g = self.store.parse(&text[at..i]).map_err(|e| ParseError {
-            column: self.s.column_at(at) + e.column - 1,
+        self.short_part(short_from, i, &mut parts)?;
+        self.s.pos = i;
+        let mut acc: Option<u32> = None;
+        for (_, node) in parts {
+            acc = Some(match acc {
+                None => node,
+                Some(a) => self.sum(a, node)?,
+            });
+        }
+        match acc {
+            Some(node) => Ok(Val::Node(node)),
+            None => Err(self.s.expected("a game").into()),
+        }
+    }
+
+    /// The short game written from `from` to `to`, if any, read by the short notation's
+    /// reader and added to `parts`.
+    fn short_part(
+        &mut self,
+        from: usize,
+        to: usize,
+        parts: &mut Vec<(usize, u32)>,
+    ) -> Result<(), LoopyError> {
+        if from == to {
+            return Ok(());
+        }
+        let text = self.s.text;
+        let g = self.store.parse(&text[from..to]).map_err(|e| ParseError {
+            column: self.s.column_at(from) + e.column - 1,
             ..e
         })?;
-        self.s.pos = i;
-        Ok(Val::Node(self.short_node(at, g)?))
+        parts.push((from, self.short_node(from, g)?));
+        Ok(())
+    }
+
+    /// The position of `^[on]`, `v[on]`, `^<on>`, `v<on>`, `over` or `under` (`kind` 0 to 5).
+    fn named_constant(&mut self, at: usize, kind: usize) -> Result<u32, LoopyError> {
+        let zero = self.short_node(at, GameId::ZERO)?;
+        let node = match kind {
+            0 | 1 => {
+                let star = self.store.nimber(1);
+                let star = self.short_node(at, star)?;
+                let v = self.built.push(Vec::new(), vec![star])?;
+                self.built.set(v, vec![v], vec![star]);
+                v
+            }
+            2 | 3 => {
+                let inner = self.built.push(Vec::new(), Vec::new())?;
+                self.built.set(inner, vec![zero], vec![zero, inner]);
+                self.built.push(vec![zero], vec![inner])?
+            }
+            _ => {
+                let v = self.built.push(Vec::new(), Vec::new())?;
+                self.built.set(v, vec![zero], vec![v]);
+                v
+            }
+        };
+        if kind % 2 == 1 && kind < 4 || kind == 5 {
+            return self.negate(node);
+        }
+        Ok(node)
+    }
+
+    /// `Tiny(G) = {0 || 0 | −G}` or `Miny(G) = {G | 0 || 0}` of the closed position `g`.
+    fn tiny(&mut self, at: usize, g: u32, tiny: bool) -> Result<u32, LoopyError> {
+        let zero = self.short_node(at, GameId::ZERO)?;
+        Ok(if tiny {
+            let minus = self.negate(g)?;
+            let inner = self.built.push(vec![zero], vec![minus])?;
+            self.built.push(vec![zero], vec![inner])?
+        } else {
+            let inner = self.built.push(vec![g], vec![zero])?;
+            self.built.push(vec![inner], vec![zero])?
+        })
+    }
+
+    /// `k * G` for the integer `k` written at `at`: |k| copies of G (of −G for k < 0) added
+    /// one at a time, each partial sum of a stopper simplified (of a sided value, its sides
+    /// taken), so that the positions grow with the value, not as a power of G's. Within the
+    /// budget; at most [`MAX_MULTIPLE`] copies.
+    fn multiple(&mut self, at: usize, k: &str, g_at: usize, g: Val) -> Result<Val, LoopyError> {
+        let too_many = || LoopyParseErrorKind::Multiplier(k.to_string());
+        let copies = k
+            .trim_start_matches('-')
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= MAX_MULTIPLE)
+            .ok_or_else(|| self.error_at(at, too_many()))?;
+        let (mut on, mut off) = self.pair_of(g_at, g)?;
+        if k.starts_with('-') {
+            (on, off) = self.negate_pair((on, off))?.pair();
+        }
+        if copies == 0 {
+            return Ok(Val::Node(self.short_node(at, GameId::ZERO)?));
+        }
+        let budget = self.built.budget();
+        // A game that is not a stopper is added up raw while the sum stays small (its
+        // positions are a power of the game's); past that, by its sides.
+        let positions = (self.built.game(on).len() as u64).saturating_pow(copies.min(64) as u32);
+        if on == off && positions > SIDED_MULTIPLE && !is_stopper(&self.built.game(on)) {
+            let game = self.built.game(on);
+            on = self.built.add(onside(&game, budget)?.game())?;
+            off = self.built.add(offside(&game, budget)?.game())?;
+        }
+        let sided = on != off;
+        let (one_on, one_off) = (on, off);
+        for done in 1..copies {
+            budget.check_time(WORK, done)?;
+            on = self.sum(on, one_on)?;
+            if sided {
+                off = self.sum(off, one_off)?;
+                let up = onside(&self.built.game(on), budget)?;
+                on = self.built.add(up.game())?;
+                let down = offside(&self.built.game(off), budget)?;
+                off = self.built.add(down.game())?;
+            } else {
+                let sum = self.built.game(on);
+                if is_stopper(&sum) {
+                    on = self.built.add(Stopper::new(&sum, budget)?.game())?;
+                }
+                off = on;
+            }
+        }
+        Ok(pair(on, off))
+    }
+
+    /// The ordinal sum `G : H` of the closed positions `g` and `h`: a copy of H's positions,
+    /// each with G's options besides its own (the base's options are kept, the subordinate's
+    /// lead to their copies). O(positions of H reached).
+    fn ordinal(&mut self, g: u32, h: u32) -> Result<u32, LoopyError> {
+        let base = [
+            self.built.options(g, Side::Left).to_vec(),
+            self.built.options(g, Side::Right).to_vec(),
+        ];
+        let mut copy: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut order = vec![h];
+        copy.insert(h, self.built.push(Vec::new(), Vec::new())?);
+        let mut next = 0;
+        while next < order.len() {
+            let x = order[next];
+            next += 1;
+            let mut lists: [Vec<u32>; 2] = [base[0].clone(), base[1].clone()];
+            for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+                for w in self.built.options(x, side).to_vec() {
+                    let c = match copy.get(&w) {
+                        Some(&c) => c,
+                        None => {
+                            let c = self.built.push(Vec::new(), Vec::new())?;
+                            copy.insert(w, c);
+                            order.push(w);
+                            c
+                        }
+                    };
+                    if !lists[k].contains(&c) {
+                        lists[k].push(c);
+                    }
+                }
+            }
+            let [l, r] = lists;
+            self.built.set(copy[&x], l, r);
+        }
+        Ok(copy[&h])
     }
 
     /// The position of the short game `g`, built with its followers the first time.
@@ -319,45 +696,133 @@ impl Parser<'_> {
             p.open.pop();
             Ok((node, items))
         })?;
-        self.build(at, &items, node)?;
-        Ok(Val::Node(node))
+        self.build(at, &items, node)
     }
 
     /// Sets the options of `target` from a sequence of items: split at the longest run of
-    /// slashes, which must be alone at this level.
-    fn build(&mut self, at: usize, items: &[Placed<Val>], target: u32) -> Result<(), LoopyError> {
+    /// slashes, which must be alone at this level. With a sided value among the options, the
+    /// value is sided too: `target` holds the onsides' options, a second position the
+    /// offsides'.
+    fn build(&mut self, at: usize, items: &[Placed<Val>], target: u32) -> Result<Val, LoopyError> {
         let Some(split) = self.s.split(items)? else {
             return Err(self.s.list_not_game(at).into());
         };
-        let left = self.side(at, &items[..split], target)?;
-        let right = self.side(at, &items[split + 1..], target)?;
-        self.built.set(target, left, right);
-        Ok(())
+        let left = self.side(at, &items[..split])?;
+        let right = self.side(at, &items[split + 1..])?;
+        let all = || left.iter().chain(&right);
+        if !all().any(|o| matches!(o, Option_::Sided(..))) {
+            let ids = |list: &[Option_]| {
+                let mut ids: Vec<u32> = Vec::with_capacity(list.len());
+                for o in list {
+                    let id = match o {
+                        Option_::Pass => target,
+                        Option_::Node(n) | Option_::Name(n, _) | Option_::Sided(n, _) => *n,
+                    };
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                ids
+            };
+            let (l, r) = (ids(&left), ids(&right));
+            self.built.set(target, l, r);
+            return Ok(Val::Node(target));
+        }
+        if let Some(Option_::Name(_, name)) = all().find(|o| matches!(o, Option_::Name(..))) {
+            let kind = LoopyParseErrorKind::SidedReference(name.clone());
+            return Err(self.error_at(at, kind));
+        }
+        let twin = self.built.push(Vec::new(), Vec::new())?;
+        for (own, onside) in [(target, true), (twin, false)] {
+            let ids = |list: &[Option_]| {
+                let mut ids: Vec<u32> = Vec::with_capacity(list.len());
+                for o in list {
+                    let id = match *o {
+                        Option_::Pass => own,
+                        Option_::Node(n) | Option_::Name(n, _) => n,
+                        Option_::Sided(on, off) => {
+                            if onside {
+                                on
+                            } else {
+                                off
+                            }
+                        }
+                    };
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+                ids
+            };
+            let (l, r) = (ids(&left), ids(&right));
+            self.built.set(own, l, r);
+        }
+        Ok(Val::Sided(target, twin))
     }
 
     /// One side of a split: a game of its own if it holds slashes, else a list.
-    fn side(
-        &mut self,
-        at: usize,
-        items: &[Placed<Val>],
-        target: u32,
-    ) -> Result<Vec<u32>, LoopyError> {
+    fn side(&mut self, at: usize, items: &[Placed<Val>]) -> Result<Vec<Option_>, LoopyError> {
         if items.iter().any(|(i, _)| matches!(i, Item::Slashes(_))) {
             let inner = self.built.push(Vec::new(), Vec::new())?;
-            self.build(at, items, inner)?;
-            return Ok(vec![inner]);
+            return Ok(vec![match self.build(at, items, inner)? {
+                Val::Sided(on, off) => Option_::Sided(on, off),
+                _ => Option_::Node(inner),
+            }]);
         }
-        let mut games: Vec<u32> = Vec::with_capacity(items.len() / 2 + 1);
-        for v in self.s.list(items)? {
-            let node = match v {
-                Val::Node(n) | Val::Name(n, _) => *n,
-                Val::Pass => target,
-            };
-            if !games.contains(&node) {
-                games.push(node);
+        Ok(self
+            .s
+            .list(items)?
+            .into_iter()
+            .map(|v| match v {
+                Val::Node(n) => Option_::Node(*n),
+                Val::Sided(on, off) => Option_::Sided(*on, *off),
+                Val::Pass => Option_::Pass,
+                Val::Name(n, name) => Option_::Name(*n, name.clone()),
+            })
+            .collect())
+    }
+
+    /// The pair of positions (onside's, offside's) `v` stands for, closed: a game is its own
+    /// pair.
+    fn pair_of(&self, at: usize, v: Val) -> Result<(u32, u32), LoopyError> {
+        match v {
+            Val::Sided(on, off) => Ok((on, off)),
+            v => {
+                let node = self.node_of(at, v)?;
+                Ok((node, node))
             }
         }
-        Ok(games)
+    }
+
+    /// −(S & T) = −T & −S.
+    fn negate_pair(&mut self, (on, off): (u32, u32)) -> Result<Val, LoopyError> {
+        let minus_off = self.negate(off)?;
+        if on == off {
+            return Ok(Val::Node(minus_off));
+        }
+        let minus_on = self.negate(on)?;
+        Ok(Val::Sided(minus_off, minus_on))
+    }
+
+    /// ±(S & T) = {S | −T} & {T | −S}.
+    fn switch_pair(&mut self, (on, off): (u32, u32)) -> Result<Val, LoopyError> {
+        if on == off {
+            return Ok(Val::Node(self.switch(on)?));
+        }
+        let (minus_on, minus_off) = (self.negate(on)?, self.negate(off)?);
+        let onside = self.built.push(vec![on], vec![minus_off])?;
+        let offside = self.built.push(vec![off], vec![minus_on])?;
+        Ok(Val::Sided(onside, offside))
+    }
+
+    /// (S & T) + (S' & T') = (S + S') & (T + T'), whose sides are the upsum and the downsum.
+    fn sum_pair(&mut self, (a, b): (u32, u32), (c, d): (u32, u32)) -> Result<Val, LoopyError> {
+        let on = self.sum(a, c)?;
+        if a == b && c == d {
+            return Ok(Val::Node(on));
+        }
+        let off = self.sum(b, d)?;
+        Ok(Val::Sided(on, off))
     }
 
     /// The position `v` stands for, when it can take part in a sum: its braces closed, and
@@ -371,6 +836,7 @@ impl Parser<'_> {
             Val::Name(_, name) => {
                 return Err(self.error_at(at, LoopyParseErrorKind::OpenReference(name)))
             }
+            Val::Sided(..) => return Err(self.error_at(at, LoopyParseErrorKind::SidedValue)),
         };
         if self.open.is_empty() {
             return Ok(node);

@@ -61,3 +61,36 @@ pub(crate) fn short_forms(
     }
     Ok(forms)
 }
+
+/// The short game `g` of `store` as a loopy game: its canonical form's positions, each once.
+/// O(positions of the form) besides the store's option lists.
+pub(crate) fn short_game(store: &mut GameStore, g: GameId) -> Result<LoopyGame, ValueError> {
+    let mut at: rustc_hash::FxHashMap<GameId, u32> = rustc_hash::FxHashMap::default();
+    let (mut left, mut right): (Vec<Vec<u32>>, Vec<Vec<u32>>) = (Vec::new(), Vec::new());
+    let mut order = vec![g];
+    at.insert(g, 0);
+    left.push(Vec::new());
+    right.push(Vec::new());
+    let mut next = 0;
+    while next < order.len() {
+        let x = order[next];
+        for side in [Side::Left, Side::Right] {
+            let mut list = Vec::new();
+            for o in store.options(x, side)? {
+                let id = *at.entry(o).or_insert_with(|| {
+                    order.push(o);
+                    left.push(Vec::new());
+                    right.push(Vec::new());
+                    (order.len() - 1) as u32
+                });
+                list.push(id);
+            }
+            match side {
+                Side::Left => left[next] = list,
+                Side::Right => right[next] = list,
+            }
+        }
+        next += 1;
+    }
+    Ok(LoopyGame::from_parts(left, right))
+}

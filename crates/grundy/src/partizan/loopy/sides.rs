@@ -65,6 +65,11 @@ impl Sides {
         Ok(Sides { onside, offside })
     }
 
+    /// The sides given: `onside` at least `offside`, which the caller checks.
+    pub(crate) fn from_sides(onside: Stopper, offside: Stopper) -> Sides {
+        Sides { onside, offside }
+    }
+
     /// The sides of a sum: the upsum of the onsides and the downsum of the offsides
     /// ((S & T) + (S' & T') = (S +↑ S') & (T +↓ T')). Within `budget`.
     pub fn sum(&self, other: &Sides, budget: &Budget) -> Result<Sides, LoopyError> {

@@ -27,7 +27,7 @@
 
 mod error;
 mod parse;
-mod print;
+pub(crate) mod print;
 pub(crate) mod scan;
 
 pub use error::{ParseError, ParseErrorKind, MAX_NESTING};

@@ -8,7 +8,9 @@ use super::super::number::Dyadic;
 use super::super::nus::Nus;
 use super::super::store::{with_stack, GameId, GameStore};
 use super::error::{ParseError, ParseErrorKind, MAX_NESTING};
-use super::scan::{brace_items, nested, parenthesised, Operator, Placed, Reader, Scanner, Sign};
+use super::scan::{
+    brace_items, multiple_at, nested, parenthesised, Operator, Placed, Reader, Scanner, Sign,
+};
 
 /// Texts nested up to this depth are read on the caller's stack.
 const INLINE_NESTING: usize = 48;
@@ -151,6 +153,25 @@ impl Parser<'_> {
 
     /// Prefix signs (`-`, `+`, `+-`, applied from the inside out) and an atom.
     fn operand(&mut self) -> Result<GameId, ParseError> {
+        let mut g = self.unary()?;
+        loop {
+            let before = self.s.pos;
+            self.s.skip_spaces();
+            if !self.s.starts_with(":") {
+                self.s.pos = before;
+                return Ok(g);
+            }
+            let at = self.s.pos;
+            self.s.pos += 1;
+            let h = self.unary()?;
+            g = {
+                let r = self.store.ordinal_sum(g, h);
+                self.value(at, r)
+            }?;
+        }
+    }
+
+    fn unary(&mut self) -> Result<GameId, ParseError> {
         let mut signs = self.s.signs();
         let switch_list =
             matches!(signs.last(), Some((Sign::PlusMinus, _))) && self.s.starts_with("{");
@@ -186,6 +207,20 @@ impl Parser<'_> {
         let c = self.s.peek();
         if c == Some('-') || c.is_some_and(|c| c.is_ascii_digit()) {
             let x = self.number()?;
+            let integer = !self.s.text[at..self.s.pos].contains('/');
+            if let Some(after) = multiple_at(self.s.text, self.s.pos).filter(|_| integer) {
+                let k = &self.s.text[at..self.s.pos];
+                let k = k.parse::<i64>().map_err(|_| {
+                    self.s
+                        .error_at(at, ParseErrorKind::Value(ValueError::CountOverflow))
+                })?;
+                self.s.pos = after;
+                let g = self.unary()?;
+                return {
+                    let r = self.store.multiple(g, k);
+                    self.value(at, r)
+                };
+            }
             let g = self.store.number(x);
             return self.suffixes(g, false);
         }

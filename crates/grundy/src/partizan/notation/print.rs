@@ -7,7 +7,7 @@ use super::super::Side;
 use crate::partizan::error::ValueError;
 
 /// Bare slashes are used up to three deep; a form that would need four gets braces.
-const MAX_SLASHES: usize = 4;
+pub(crate) const MAX_SLASHES: usize = 4;
 
 impl GameStore {
     /// `g` in the reference tool's notation: `{2||1|0}`, `+-{1,{2|0}}`, `^^*`, `1/2^*`,
@@ -52,6 +52,26 @@ impl GameStore {
             let mut out = String::new();
             s.append(g, &mut out, limit, true, false)?;
             Ok(out)
+        })
+    }
+
+    /// `g` written as an option of a larger form (a loopy game's): in braces if `brackets`,
+    /// in parentheses if `parens` asks for them, with the slashes of its outer level when it
+    /// is written without braces (0 otherwise), so that the form around it chooses its own
+    /// slashes as [`GameStore::display`] does. At most `limit` characters, else
+    /// [`ValueError::TooLong`]. O(length of the text × depth of g).
+    pub(crate) fn written_option(
+        &mut self,
+        g: GameId,
+        limit: usize,
+        brackets: bool,
+        parens: bool,
+    ) -> Result<(String, usize), ValueError> {
+        let depth = self.depth(g);
+        self.guarded(depth, |s| {
+            let mut out = String::new();
+            let slashes = s.append(g, &mut out, limit, brackets, parens)?;
+            Ok((out, slashes))
         })
     }
 

@@ -243,6 +243,35 @@ pub(crate) trait Reader<'a> {
     fn too_deep(&self, pos: usize) -> Self::Error;
 }
 
+/// Where `k * G` continues, for an integer `k` ending at byte `end`: past the `*` and its
+/// spaces, if the `*` is a product (spaces around it, or the next thing a brace, a
+/// parenthesis or a word that is not a run of `v`s, `Tiny` or `Miny`), else `None` (`3*` is
+/// 3 + *, `3*2` is 3 + *2).
+pub(crate) fn multiple_at(text: &str, end: usize) -> Option<usize> {
+    let rest = &text[end..];
+    let star = rest.trim_start_matches(' ');
+    let spaced_before = star.len() < rest.len();
+    let after = star.strip_prefix('*')?;
+    let next = after.trim_start_matches(' ');
+    let spaced_after = next.len() < after.len();
+    let word: String = next
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let named = next.starts_with(|c: char| c.is_ascii_alphabetic())
+        && !word
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .bytes()
+            .all(|b| b == b'v')
+        && !next.starts_with("Tiny(")
+        && !next.starts_with("Miny(");
+    let product = (spaced_before || spaced_after) && !next.is_empty()
+        || next.starts_with('{')
+        || next.starts_with('(')
+        || named;
+    product.then(|| text.len() - next.len())
+}
+
 /// Enters one level of nesting at the cursor, passes the `open` bytes that open it (`(`,
 /// `{`, `Tiny(`), reads what `inside` reads, and leaves the level.
 pub(crate) fn nested<'a, R: Reader<'a>, T>(
