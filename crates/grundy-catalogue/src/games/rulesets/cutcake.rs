@@ -3,6 +3,7 @@
 
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite, Position};
 use crate::games::Param;
 use crate::play::Drawing;
 use grundy::partizan::rulesets::cutcake::{Cakes, Cutcake};
@@ -49,6 +50,13 @@ pub static CUTCAKE: RulesetGame<Cutcake> = RulesetGame {
     }),
     search: generic,
     plays: &[&CUTCAKE],
+    cgsuite: Cgsuite {
+        names: &["game.heap.Cutcake"],
+        position: |call| {
+            let (a, b) = cgsuite::pair(call)?;
+            Ok(Position::made(format!("{a}x{b}")))
+        },
+    },
 };
 
 /// The cake `a` × `b`.
