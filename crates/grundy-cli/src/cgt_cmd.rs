@@ -6,6 +6,11 @@
 //! for the thermograph of one game. Expressions also come from a file or standard input, one
 //! a line. A malformed expression is an error naming where it is: `expression '…': column C:
 //! …` for an argument, `FILE:LINE:COLUMN: …` for a line.
+//!
+//! A line of a CGSuite worksheet reads as CGSuite reads it: a ruleset's position by its
+//! CGSuite name (`game.grid.Clobber("xox|ox.")`, `Cutcake((8,3)) + 1`: the catalogue's
+//! [`Worksheet`]), and a property ending the line (`.OutcomeClass`, `.Temperature`) prints
+//! that property alone, as CGSuite prints it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,10 +19,12 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::input::without_bom;
 use grundy::partizan::compound::{Compound, CompoundPlay};
+use grundy::partizan::notation::Reading;
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::store::PRINT_LIMIT;
 use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError, Side};
 use grundy::report::{Field, Report};
+use grundy_catalogue::games::worksheet::Worksheet;
 use serde_json::json;
 
 use crate::budget_cmd::BudgetArgs;
@@ -103,11 +110,26 @@ impl Expression {
         }
     }
 
-    /// Reads the game, or the error at its column.
-    fn parse(&self, store: &mut GameStore) -> Result<GameId> {
+    /// Reads the game and the property that ends it, if any, or the error at its column.
+    fn parse(&self, store: &mut GameStore) -> Result<Reading> {
         store
-            .parse(&self.text)
+            .read(&self.text, Some(&mut Worksheet))
             .map_err(|e: ParseError| self.at(e.column, e.kind))
+    }
+
+    /// The game read, with the property that ends it applied: a property that is no game
+    /// (`.OutcomeClass`) is an error where a game is needed (`--compare`, `--svg`).
+    fn game(&self, store: &mut GameStore, reading: Reading) -> Result<GameId> {
+        let Some(property) = reading.property else {
+            return Ok(reading.game);
+        };
+        match property.game(store, reading.game) {
+            Some(g) => g.map_err(|e| self.whole(e)),
+            None => Err(self.whole(format!(
+                "{} is not a game: compare or draw the game without it",
+                property.name()
+            ))),
+        }
     }
 }
 
@@ -166,14 +188,21 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     store.set_print_limit(args.max_length);
     // Every game is read before anything is computed, so that a malformed line anywhere
     // prints nothing but its error.
-    let games = expressions
+    let readings = expressions
         .iter()
         .map(|e| e.parse(&mut store))
-        .collect::<Result<Vec<GameId>>>()?;
+        .collect::<Result<Vec<Reading>>>()?;
     if args.compare {
-        let [a, b] = games[..] else {
-            bail!("--compare takes two games, A and B; {} given", games.len());
+        let [a, b] = readings[..] else {
+            bail!(
+                "--compare takes two games, A and B; {} given",
+                readings.len()
+            );
         };
+        let (a, b) = (
+            expressions[0].game(&mut store, a)?,
+            expressions[1].game(&mut store, b)?,
+        );
         let report = describe::comparison(
             &mut store,
             (&expressions[0].text, a),
@@ -184,6 +213,11 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     }
     if let Some(kind) = &args.compound {
         let kind = Compound::from_name(kind).expect("clap checks the names");
+        let games = expressions
+            .iter()
+            .zip(&readings)
+            .map(|(e, &r)| e.game(&mut store, r))
+            .collect::<Result<Vec<GameId>>>()?;
         let outcome = store
             .compound_outcome(kind, &games)
             .map_err(|e| anyhow!("the {} compound: {e}", kind.name()))?;
@@ -219,24 +253,25 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
         return emit_each(&[report], format);
     }
     let drawing = args.svg.is_some() || args.png.is_some();
-    if drawing && games.len() != 1 {
+    if drawing && readings.len() != 1 {
         bail!(
             "--svg and --png draw the thermograph of one game; {} given",
-            games.len()
+            readings.len()
         );
     }
     let transforms = transforms(args, &mut store)?;
-    let mut reports = Vec::with_capacity(games.len());
-    for (expression, &g) in expressions.iter().zip(&games) {
-        reports
-            .push(report(&mut store, expression, g, &transforms).map_err(|e| expression.whole(e))?);
+    let mut reports = Vec::with_capacity(readings.len());
+    for (expression, &reading) in expressions.iter().zip(&readings) {
+        reports.push(
+            report(&mut store, expression, reading, &transforms)
+                .map_err(|e| expression.whole(e))?,
+        );
     }
     let mut written = Vec::new();
     if drawing {
-        let thermograph = store
-            .thermograph(games[0])
-            .map_err(|e| expressions[0].whole(e))?;
-        let picture = ThermographPicture::new(&store.display(games[0]), &thermograph)
+        let g = expressions[0].game(&mut store, readings[0])?;
+        let thermograph = store.thermograph(g).map_err(|e| expressions[0].whole(e))?;
+        let picture = ThermographPicture::new(&store.display(g), &thermograph)
             .map_err(|e| expressions[0].whole(e))?;
         for (path, svg) in [(&args.svg, true), (&args.png, false)] {
             if let Some(path) = path {
@@ -272,7 +307,7 @@ enum Transform {
 fn transforms(args: &CgtArgs, store: &mut GameStore) -> Result<Vec<Transform>> {
     let mut game = |option: &str, text: &str| {
         store
-            .parse(text)
+            .parse_with(text, &mut Worksheet)
             .map_err(|e| anyhow!("--{option} '{text}': {e}"))
     };
     let mut all = Vec::new();
@@ -295,13 +330,24 @@ fn transforms(args: &CgtArgs, store: &mut GameStore) -> Result<Vec<Transform>> {
 }
 
 /// The report of one game, with its transformed forms when asked for: each a field
-/// `{"by": ..., "result": ...}` in JSON (`cooled`, `heated`, `overheated`, `norton`).
+/// `{"by": ..., "result": ...}` in JSON (`cooled`, `heated`, `overheated`, `norton`); or,
+/// for an expression that ends with a property (`.Temperature`), that property alone.
 fn report(
     store: &mut GameStore,
     expression: &Expression,
-    g: GameId,
+    reading: Reading,
     transforms: &[Transform],
 ) -> Result<Report> {
+    let g = reading.game;
+    if let Some(property) = reading.property {
+        if !transforms.is_empty() {
+            bail!(
+                "{} picks one property: cool, heat or multiply the game without it",
+                property.name()
+            );
+        }
+        return Ok(describe::property(store, &expression.text, g, property)?);
+    }
     let mut report = describe::properties(store, &expression.text, g)?;
     for &transform in transforms {
         let (key, verb, by, result) = match transform {

@@ -14,6 +14,7 @@ use grundy::partizan::{
     Trajectory, ValueError,
 };
 use grundy::pattern::picture::escape;
+use grundy_catalogue::games::worksheet::Worksheet;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -171,7 +172,7 @@ impl Operand<'_> {
             Operand::Text(t) => {
                 let late =
                     |e: &ParseError| matches!(&e.kind, ParseErrorKind::Value(v) if out_of_time(v));
-                on_store(py, late, |s| s.parse(t))?.map_err(|e| match e.kind {
+                on_store(py, late, |s| s.parse_with(t, &mut Worksheet))?.map_err(|e| match e.kind {
                     // A budget that ran out while the text was read is not the text's fault.
                     ParseErrorKind::Value(v @ ValueError::Budget(_)) => value_error(v),
                     _ => errors::input(e.to_string()),
@@ -193,7 +194,8 @@ impl Operand<'_> {
 }
 
 /// A game: a `Cgt` from the command line's notation (`"{1|*}"`, `"3/4"`, `"^"`, `"*2"`,
-/// `"+-1"`, sums...), an `int` or a dyadic `fractions.Fraction`; a `Cgt` is returned as it is.
+/// `"+-1"`, sums..., and rulesets' positions by their CGSuite names:
+/// `'game.grid.Clobber("xox|ox.") + 1'`), an `int` or a dyadic `fractions.Fraction`; a `Cgt` is returned as it is.
 /// An `InputError` for a malformed text, a Fraction whose denominator is not a power of two,
 /// or a number beyond the engine's range.
 #[pyfunction]

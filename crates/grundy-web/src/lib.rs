@@ -75,6 +75,7 @@ use grundy::pattern::table::{Kind, Span};
 use grundy::progress::NoProgress;
 use grundy::Outcome;
 use grundy_catalogue::games::registry;
+use grundy_catalogue::games::worksheet::Worksheet;
 use grundy_catalogue::play::{Analysis, Choice, Match, PlayError, PlayTable, Playable};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -961,10 +962,11 @@ enum Read {
 }
 
 /// `part` of the worksheet's text, which starts at column `at` (from 0): a short game in
-/// `store` if it reads as one, else a loopy game; when it reads as neither, the error of the
+/// `store` if it reads as one (a ruleset's position by its CGSuite name among it:
+/// `Clobber("xox|ox.") + 1`), else a loopy game; when it reads as neither, the error of the
 /// reader that got further, its column counted in the whole text.
 fn read(store: &mut GameStore, part: &str, at: usize, budget: &Budget) -> Result<Read, ApiError> {
-    let short = match store.parse(part) {
+    let short = match store.parse_with(part, &mut Worksheet) {
         Ok(g) => return Ok(Read::Short(g)),
         Err(e) => e,
     };

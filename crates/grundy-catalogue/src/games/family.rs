@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::cgsuite::CgsuiteClass;
 pub use super::inputs::{
     Example, Inputs, KeySource, Naming, Param, ParamKind, RunError, Source, SourceReader, ValueKind,
 };
@@ -137,6 +138,12 @@ pub trait Family: Sync {
     /// How one position of this family is solved by search (`grundy search`, which lists
     /// the families that have one, by their names): not at all by default.
     fn searchable(&self) -> Option<&dyn Searchable> {
+        None
+    }
+
+    /// How CGSuite names this family's positions and what they are worth
+    /// (`game.grid.Clobber("xox|ox.")`, read by [`super::worksheet`]): not at all by default.
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
         None
     }
 

@@ -18,12 +18,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
+use super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
 use super::{Answer, CatalogueGame, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::piles::{self, WHY_TIME};
 use crate::play::playable::{game_error, nim_sum_line, words};
 use crate::play::{fits, Drawing, Match, PlayError, PlayTable, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::input::{self, InputError};
+use grundy::partizan::notation::{Call, CallError};
+use grundy::partizan::{GameId, GameStore};
 use grundy::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
@@ -292,6 +295,46 @@ impl Family for MemFamily {
 
     fn plays(&self) -> &'static [&'static dyn Playable] {
         &[&MemPlay]
+    }
+
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
+        Some(self)
+    }
+}
+
+/// CGSuite's `game.heap.Mem((n,k))`, a heap of n tokens whose last take was k (`Mem(n)`, a
+/// heap before any move): here `n:k`.
+static CGSUITE: Cgsuite = Cgsuite {
+    names: &["game.heap.Mem"],
+    position: |call| {
+        let (n, k) = match cgsuite::pair(call) {
+            Ok(pair) => pair,
+            Err(e) => (cgsuite::heap(call).map_err(|_| e)?, 0),
+        };
+        Ok(Position::made(format!("{n}:{k}")))
+    },
+};
+
+impl CgsuiteClass for MemFamily {
+    fn cgsuite(&self) -> &Cgsuite {
+        &CGSUITE
+    }
+
+    /// The heap's nimber, its value computed with every heap up to it (O(n²)).
+    fn value(
+        &self,
+        call: &Call,
+        position: &Position,
+        store: &mut GameStore,
+    ) -> Result<GameId, CallError> {
+        let failed = |e: &dyn fmt::Display| call.error(format!("{call}: {e}"));
+        let heaps = read_heaps(std::slice::from_ref(&position.text)).map_err(|e| failed(&e))?;
+        let &[(n, k)] = heaps.as_slice() else {
+            return Err(failed(&"one heap expected"));
+        };
+        let game = Mem::up_to(n, store.budget()).map_err(|e| failed(&e))?;
+        let value = u32::try_from(game.value(n, k)).map_err(|e| failed(&e))?;
+        Ok(store.nimber(value))
     }
 }
 

@@ -16,6 +16,7 @@
 pub mod candy_piles;
 pub mod cards;
 mod catalogue_game;
+pub mod cgsuite;
 pub mod circle_take;
 pub mod coins;
 pub mod compounds;
@@ -51,6 +52,7 @@ pub mod subtraction;
 pub mod take_and_break;
 pub mod toppling_dominoes;
 pub mod verify;
+pub mod worksheet;
 pub mod wythoff;
 pub mod zero_runs;
 

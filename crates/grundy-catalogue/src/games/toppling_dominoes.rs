@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+use super::cgsuite::{self, Cgsuite};
 use super::rulesets::{generic, Play, RulesetGame, TableSpec, POSITION};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::{BoardError, MoveParts, Ruleset};
@@ -257,4 +258,10 @@ pub static TOPPLING_DOMINOES: RulesetGame<TopplingDominoes> = RulesetGame {
     }),
     search: generic,
     plays: &[&TOPPLING_DOMINOES],
+    // CGSuite writes blue, red and grey dominoes `l`, `r`, `e` (its first versions `x`, `o`,
+    // `e`).
+    cgsuite: Cgsuite {
+        names: &["game.strip.TopplingDominoes"],
+        position: |call| cgsuite::letters(call, &[('l', 'x'), ('r', 'o'), ('e', 'g')]),
+    },
 };

@@ -9,9 +9,10 @@ use serde_json::{json, Value};
 
 use super::compare::Comparison;
 use super::error::ValueError;
+use super::notation::Property;
 use super::store::{GameId, GameStore};
 use super::thermograph::Trajectory;
-use crate::report::{big, Field, Report};
+use crate::report::{big, Field, Layout, Report};
 
 /// Games in the notation, in order.
 fn shown(store: &mut GameStore, games: &[GameId]) -> Vec<String> {
@@ -139,6 +140,80 @@ pub fn properties(
         ),
     ]);
     Ok(Report::new().fields(fields))
+}
+
+/// One property of `g`, read from `expression`, as CGSuite's `G.Property` asks for it: in
+/// JSON the expression and the property under the key [`properties`] gives it
+/// ([`Property::key`]), with the same value (the nim value, which has no field there, under
+/// `nim_value`); in text the value alone, as CGSuite prints it (`N`, `3/2`, `{1|*}`,
+/// `true`). Costs what that property costs: a thermograph, an atomic
+/// weight, a reduced form, or O(1).
+///
+/// ```
+/// use grundy::partizan::notation::Property;
+/// use grundy::partizan::{describe, GameStore};
+///
+/// let mut store = GameStore::new();
+/// let g = store.parse("{2|-1}").unwrap();
+/// let report = describe::property(&mut store, "{2|-1}.OutcomeClass", g, Property::OutcomeClass).unwrap();
+/// assert_eq!(report.to_json()["outcome_class"], "N");
+/// let mut text = Vec::new();
+/// report.write_text(&mut text).unwrap();
+/// assert_eq!(String::from_utf8(text).unwrap(), "N\n");
+/// ```
+pub fn property(
+    store: &mut GameStore,
+    expression: &str,
+    g: GameId,
+    property: Property,
+) -> Result<Report, ValueError> {
+    let game = |store: &mut GameStore, g: GameId| -> Result<(Value, String), ValueError> {
+        let shown = store.display(g);
+        Ok((json!(shown), shown))
+    };
+    let (value, text) = match property {
+        Property::OutcomeClass => {
+            let outcome = json!(store.outcome(g)?);
+            let letter = outcome.as_str().unwrap_or_default().to_string();
+            (outcome, letter)
+        }
+        Property::Thermograph => {
+            let thermograph = store.thermograph(g)?;
+            let walls = json!({
+                "left": wall_json(&thermograph.left)?,
+                "right": wall_json(&thermograph.right)?,
+            });
+            (walls, thermograph.to_string())
+        }
+        Property::IsNumber => (json!(store.is_number(g)), store.is_number(g).to_string()),
+        Property::IsInfinitesimal => {
+            let infinitesimal = store.is_infinitesimal(g);
+            (json!(infinitesimal), infinitesimal.to_string())
+        }
+        Property::IsAllSmall => {
+            let all_small = store.is_all_small(g)?;
+            (json!(all_small), all_small.to_string())
+        }
+        Property::Birthday => (json!(store.birthday(g)), store.birthday(g).to_string()),
+        // Numbers are exact dyadic strings in JSON, as `properties` writes them.
+        Property::LeftStop | Property::RightStop | Property::Mean | Property::Temperature => {
+            let number = property.game(store, g).expect("a number")?;
+            let (_, shown) = game(store, number)?;
+            (json!(shown), shown)
+        }
+        Property::CanonicalForm
+        | Property::GameValue
+        | Property::AtomicWeight
+        | Property::ReducedCanonicalForm
+        | Property::NimValue => {
+            let value = property.game(store, g).expect("a game")?;
+            game(store, value)?
+        }
+    };
+    Ok(Report::new().fields([
+        Field::json_only("expression", expression),
+        Field::shown(property.key(), value, "", text).laid_out(Layout::Bare),
+    ]))
 }
 
 /// The relation's symbol: `<`, `=`, `>`, or `<>` for confused games (the notation's `==` is

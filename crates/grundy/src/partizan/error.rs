@@ -23,6 +23,9 @@ pub enum ValueError {
     /// The atomic weight is asked of a game that has none.
     #[error("that game is not atomic")]
     NotAtomic,
+    /// A nim value was asked of a game that is not a nimber.
+    #[error("that game is not a nimber: it has no nim value")]
+    NotANimber,
     /// Cooling is defined for temperatures above −1 only.
     #[error("cannot cool by {0}: the temperature must be greater than -1")]
     CoolingTemperature(super::number::Dyadic),

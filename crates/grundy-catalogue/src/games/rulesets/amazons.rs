@@ -2,6 +2,7 @@
 //! burning that cell.
 
 use super::{generic, Play, RulesetGame, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::amazons::Amazons;
 
@@ -26,4 +27,8 @@ pub static AMAZONS: RulesetGame<Amazons> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&AMAZONS],
+    cgsuite: Cgsuite {
+        names: &["game.grid.Amazons"],
+        position: cgsuite::grid,
+    },
 };

@@ -2,6 +2,7 @@
 //! stone of the opponent's behind.
 
 use super::{generic, Play, RulesetGame, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::clobber::Clobber;
 
@@ -25,4 +26,8 @@ pub static ANTICLOBBER: RulesetGame<Clobber> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&ANTICLOBBER],
+    cgsuite: Cgsuite {
+        names: &["game.grid.AntiClobber"],
+        position: cgsuite::grid,
+    },
 };

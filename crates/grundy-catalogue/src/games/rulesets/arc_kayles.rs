@@ -2,6 +2,7 @@
 //! answer's canonical form is the nimber of its nim value.
 
 use super::{generic, Play, RulesetGame, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use crate::play::Drawing;
 use grundy::partizan::rulesets::arc_kayles::{ArcGraph, ArcKayles};
@@ -38,6 +39,10 @@ pub static ARC_KAYLES: RulesetGame<ArcKayles> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&ARC_KAYLES],
+    cgsuite: Cgsuite {
+        names: &["game.graph.ArcKayles"],
+        position: cgsuite::graph,
+    },
 };
 
 /// The graph: its vertices in play and its edges between them (a loop not drawn).

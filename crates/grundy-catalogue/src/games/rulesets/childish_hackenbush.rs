@@ -2,6 +2,7 @@
 //! falls with it (CGSuite's `ChildishHackenbush`).
 
 use super::{generic, Play, RulesetGame, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use crate::play::rulesets::edges;
 use grundy::partizan::rulesets::hackenbush::ChildishHackenbush;
@@ -36,4 +37,8 @@ pub static CHILDISH_HACKENBUSH: RulesetGame<ChildishHackenbush> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&CHILDISH_HACKENBUSH],
+    cgsuite: Cgsuite {
+        names: &["game.graph.ChildishHackenbush"],
+        position: cgsuite::graph,
+    },
 };

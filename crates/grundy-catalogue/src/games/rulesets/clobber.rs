@@ -1,6 +1,7 @@
 //! Clobber: move your stone onto an adjacent stone of the opponent's, which is removed.
 
 use super::{generic, Play, RulesetGame, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::clobber::Clobber;
 
@@ -23,4 +24,8 @@ pub static CLOBBER: RulesetGame<Clobber> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&CLOBBER],
+    cgsuite: Cgsuite {
+        names: &["game.grid.Clobber"],
+        position: cgsuite::grid,
+    },
 };

@@ -1,6 +1,7 @@
 //! Col: colour a vertex not next to a vertex of your own colour.
 
 use super::{generic, Play, RulesetGame, COLOURED_GRAPH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::vertices;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 
@@ -24,4 +25,8 @@ pub static COL: RulesetGame<SnortCol> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&COL],
+    cgsuite: Cgsuite {
+        names: &["game.graph.Col"],
+        position: cgsuite::text,
+    },
 };

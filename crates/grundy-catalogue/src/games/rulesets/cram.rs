@@ -3,6 +3,7 @@
 
 use super::table::{board_cells, empty_board, empty_board_left_to_move};
 use super::{generic, Play, RulesetGame, TableSpec, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::cram::Cram;
 use grundy::pattern::table::Span;
@@ -38,4 +39,8 @@ pub static CRAM: RulesetGame<Cram> = RulesetGame {
     }),
     search: generic,
     plays: &[&CRAM],
+    cgsuite: Cgsuite {
+        names: &["game.grid.Cram"],
+        position: cgsuite::grid,
+    },
 };

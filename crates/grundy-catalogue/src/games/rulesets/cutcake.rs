@@ -3,8 +3,10 @@
 
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite, Position};
 use crate::games::Param;
 use crate::play::Drawing;
+use grundy::partizan::notation::{Call, CallError};
 use grundy::partizan::rulesets::cutcake::Cutcake;
 use grundy::partizan::rulesets::Ruleset;
 use grundy::pattern::table::Span;
@@ -49,7 +51,18 @@ pub static CUTCAKE: RulesetGame<Cutcake> = RulesetGame {
     }),
     search: generic,
     plays: &[&CUTCAKE],
+    cgsuite: Cgsuite {
+        names: &["game.heap.Cutcake"],
+        position: cake_position,
+    },
 };
+
+/// The cake of CGSuite's coordinates `((a,b))`: `Cutcake((8,3))` is `8x3`, for every cake
+/// ruleset.
+pub(super) fn cake_position(call: &Call) -> Result<Position, CallError> {
+    let (a, b) = cgsuite::pair(call)?;
+    Ok(Position::made(format!("{a}x{b}")))
+}
 
 /// The cake `a` × `b`: the cells of the cake rulesets' tables.
 pub fn cake(a: u64, b: u64) -> Option<String> {

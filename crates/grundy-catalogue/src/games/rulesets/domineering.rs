@@ -4,6 +4,7 @@
 
 use super::table::{board_cells, empty_board, empty_board_left_to_move};
 use super::{generic, Play, RulesetGame, TableSpec, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::budget::{Budget, Exhausted};
 use grundy::partizan::rulesets::domineering::{Board, Domineering};
@@ -42,6 +43,10 @@ pub static DOMINEERING: RulesetGame<Domineering> = RulesetGame {
     }),
     search: own_search,
     plays: &[&DOMINEERING],
+    cgsuite: Cgsuite {
+        names: &["game.grid.Domineering"],
+        position: cgsuite::grid,
+    },
 };
 
 /// Domineering's own search ([`DomineeringSearch`]) on a board it takes (at most 64 cells),

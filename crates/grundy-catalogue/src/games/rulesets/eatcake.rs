@@ -4,6 +4,7 @@
 use super::cutcake::{cake, drawing};
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::Cgsuite;
 use crate::games::Param;
 use grundy::partizan::rulesets::eatcake::Eatcake;
 use grundy::pattern::table::Span;
@@ -48,4 +49,8 @@ pub static EATCAKE: RulesetGame<Eatcake> = RulesetGame {
     }),
     search: generic,
     plays: &[&EATCAKE],
+    cgsuite: Cgsuite {
+        names: &["game.heap.Eatcake"],
+        position: super::cutcake::cake_position,
+    },
 };

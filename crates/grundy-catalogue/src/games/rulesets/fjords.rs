@@ -2,6 +2,7 @@
 //! `GenCol([Left], [Right])`).
 
 use super::{generic, Play, RulesetGame, COLOURED_GRAPH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::vertices;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 
@@ -26,4 +27,8 @@ pub static FJORDS: RulesetGame<SnortCol> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&FJORDS],
+    cgsuite: Cgsuite {
+        names: &["game.graph.Fjords"],
+        position: cgsuite::graph,
+    },
 };

@@ -2,6 +2,7 @@
 //! falls off the ground is gone.
 
 use super::{generic, Play, RulesetGame, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use crate::play::rulesets::edges;
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
@@ -34,4 +35,8 @@ pub static HACKENBUSH: RulesetGame<Hackenbush> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&HACKENBUSH],
+    cgsuite: Cgsuite {
+        names: &["game.graph.Hackenbush"],
+        position: cgsuite::text,
+    },
 };

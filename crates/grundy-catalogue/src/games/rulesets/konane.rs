@@ -2,6 +2,7 @@
 //! in the same line.
 
 use super::{generic, Play, RulesetGame, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::konane::Konane;
 
@@ -26,4 +27,8 @@ pub static KONANE: RulesetGame<Konane> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&KONANE],
+    cgsuite: Cgsuite {
+        names: &["game.grid.Konane"],
+        position: cgsuite::grid,
+    },
 };

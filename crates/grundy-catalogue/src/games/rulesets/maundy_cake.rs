@@ -4,6 +4,7 @@
 use super::cutcake::{cake, drawing};
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::Cgsuite;
 use crate::games::Param;
 use grundy::partizan::rulesets::maundy_cake::MaundyCake;
 use grundy::pattern::table::Span;
@@ -51,4 +52,8 @@ pub static MAUNDY_CAKE: RulesetGame<MaundyCake> = RulesetGame {
     }),
     search: generic,
     plays: &[&MAUNDY_CAKE],
+    cgsuite: Cgsuite {
+        names: &["game.heap.MaundyCake"],
+        position: super::cutcake::cake_position,
+    },
 };

@@ -48,13 +48,16 @@ use std::fmt;
 pub use report::{report, COLOURED_GRAPH, MAX_LENGTH, POSITION};
 pub use table::TableSpec;
 
+use super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
 use super::family::Searchable;
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::build;
 use crate::play::{Drawing, Match, PlayError, PlayTable, Playable};
 use grundy::budget::{Budget, Exhausted};
+use grundy::partizan::notation::{Call, CallError};
 use grundy::partizan::rulesets::Ruleset;
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchOptions};
+use grundy::partizan::{GameId, GameStore};
 use grundy::pattern::table::{TableGame, TableSource, Tabulate};
 use grundy::report::Report;
 use table::RulesetTable;
@@ -87,6 +90,10 @@ pub struct RulesetGame<R: Ruleset + 'static> {
     /// Itself, as the game it plays: `&[&NAME]` (a family lends its games for `'static`, which
     /// a method's `&self` cannot).
     pub plays: &'static [&'static dyn Playable],
+    /// CGSuite's names of the ruleset and how its arguments map to a position
+    /// (`game.grid.Clobber("xox|ox.")`: [`cgsuite::grid`]), so that a line of a CGSuite
+    /// worksheet reads as the position's value.
+    pub cgsuite: Cgsuite,
 }
 
 /// How a ruleset is played: its help, its notation and its start.
@@ -191,6 +198,28 @@ where
 
     fn searchable(&self) -> Option<&dyn Searchable> {
         Some(self)
+    }
+
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
+        Some(self)
+    }
+}
+
+impl<R> CgsuiteClass for RulesetGame<R>
+where
+    R: Ruleset + Copy + Sync + 'static,
+{
+    fn cgsuite(&self) -> &Cgsuite {
+        &self.cgsuite
+    }
+
+    fn value(
+        &self,
+        call: &Call,
+        position: &Position,
+        store: &mut GameStore,
+    ) -> Result<GameId, CallError> {
+        cgsuite::ruleset_value(self.rules, call, position, store)
     }
 }
 

@@ -2,6 +2,7 @@
 //! `PartizanArcKayles`).
 
 use super::{generic, Play, RulesetGame, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use crate::play::Drawing;
 use grundy::partizan::rulesets::arc_kayles::{ColouredGraph, PartizanArcKayles};
@@ -36,6 +37,10 @@ pub static PARTIZAN_ARC_KAYLES: RulesetGame<PartizanArcKayles> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&PARTIZAN_ARC_KAYLES],
+    cgsuite: Cgsuite {
+        names: &["game.graph.PartizanArcKayles"],
+        position: cgsuite::graph,
+    },
 };
 
 /// The graph: its vertices in play and the edges between them.

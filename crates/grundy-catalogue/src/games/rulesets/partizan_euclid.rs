@@ -4,6 +4,7 @@
 use super::cutcake::drawing;
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite, Position};
 use crate::games::Param;
 use grundy::partizan::rulesets::partizan_euclid::PartizanEuclid;
 use grundy::pattern::table::Span;
@@ -48,6 +49,13 @@ pub static PARTIZAN_EUCLID: RulesetGame<PartizanEuclid> = RulesetGame {
     }),
     search: generic,
     plays: &[&PARTIZAN_EUCLID],
+    cgsuite: Cgsuite {
+        names: &["game.heap.PartizanEuclid"],
+        position: |call| {
+            let (p, q) = cgsuite::pair(call)?;
+            Ok(Position::made(format!("{p},{q}")))
+        },
+    },
 };
 
 /// The pair (a, b).

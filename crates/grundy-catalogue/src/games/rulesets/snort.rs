@@ -1,6 +1,7 @@
 //! Snort: colour a vertex not next to a vertex of the opponent's colour.
 
 use super::{generic, Play, RulesetGame, COLOURED_GRAPH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::vertices;
 use grundy::partizan::rulesets::snort_col::SnortCol;
 
@@ -24,4 +25,8 @@ pub static SNORT: RulesetGame<SnortCol> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&SNORT],
+    cgsuite: Cgsuite {
+        names: &["game.graph.Snort"],
+        position: cgsuite::text,
+    },
 };

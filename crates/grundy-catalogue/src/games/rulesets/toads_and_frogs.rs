@@ -3,6 +3,7 @@
 
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, POSITION};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::play::rulesets::grid;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::pattern::table::Span;
@@ -38,6 +39,10 @@ pub static TOADS_AND_FROGS: RulesetGame<ToadsAndFrogs> = RulesetGame {
     }),
     search: generic,
     plays: &[&TOADS_AND_FROGS],
+    cgsuite: Cgsuite {
+        names: &["game.strip.ToadsAndFrogs"],
+        position: cgsuite::text,
+    },
 };
 
 /// The strip of `toads` toads, an empty cell and `frogs` frogs.

@@ -4,6 +4,7 @@
 use super::cutcake::{cake, drawing};
 use super::table::left_to_move;
 use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::Cgsuite;
 use crate::games::Param;
 use grundy::partizan::rulesets::eatcake::Eatcake;
 use grundy::pattern::table::Span;
@@ -49,4 +50,8 @@ pub static TURN_AND_EATCAKE: RulesetGame<Eatcake> = RulesetGame {
     }),
     search: generic,
     plays: &[&TURN_AND_EATCAKE],
+    cgsuite: Cgsuite {
+        names: &["game.heap.TurnAndEatcake"],
+        position: super::cutcake::cake_position,
+    },
 };

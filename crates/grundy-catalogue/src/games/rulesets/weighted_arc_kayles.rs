@@ -2,6 +2,7 @@
 //! impartial, so the answer's canonical form is the nimber of its nim value.
 
 use super::{generic, Play, RulesetGame, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use crate::play::Drawing;
 use grundy::partizan::rulesets::arc_kayles::{WeightedArcKayles, WeightedGraph};
@@ -38,6 +39,10 @@ pub static WEIGHTED_ARC_KAYLES: RulesetGame<WeightedArcKayles> = RulesetGame {
     table: None,
     search: generic,
     plays: &[&WEIGHTED_ARC_KAYLES],
+    cgsuite: Cgsuite {
+        names: &["game.graph.WeightedArcKayles"],
+        position: cgsuite::graph,
+    },
 };
 
 /// The graph: its vertices of positive weight (each marked by its weight, `+` above 9) and

@@ -30,6 +30,10 @@ pub enum ParseErrorKind {
     Number(ParseDyadicError),
     /// Building the game failed (a sum out of range, …).
     Value(ValueError),
+    /// A call of CGSuite's (`Clobber("xo")`) or a property (`.OutcomeClass`) has no value
+    /// here: an unknown name, a position that does not read, a property that is no game in
+    /// the middle of an expression.
+    Call(String),
 }
 
 /// A text that is not a game: where (1-based column, in characters) and why.
@@ -67,6 +71,7 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::Number(e) => write!(f, "{e}"),
             ParseErrorKind::Value(e) => write!(f, "{e}"),
+            ParseErrorKind::Call(message) => f.write_str(message),
         }
     }
 }

@@ -21,13 +21,23 @@
 //! - Printing follows the reference tool exactly: options in its deterministic order, at
 //!   most three levels of bare slashes (a fourth level is bracketed), switches, tinies and
 //!   minies, uptimals.
+//! - CGSuite's calls and properties: `game.grid.Clobber("xo|ox")`, `Cutcake((8,3))`,
+//!   `Domineering(Grid.Empty(4,4))` stand for the value of a ruleset's position, which a
+//!   [`Positions`] given to [`GameStore::read`](super::GameStore::read) or
+//!   [`GameStore::parse_with`](super::GameStore::parse_with) supplies (the
+//!   engine names no ruleset: [`call`] reads the syntax alone); `G.CanonicalForm`,
+//!   `G.Temperature`, `G.NimValue` and the other [`Property`]s follow an operand. A property
+//!   that is no game (`.OutcomeClass`) may only end the whole expression, where
+//!   [`GameStore::read`](super::GameStore::read) returns it for the front end to pick out of its report.
 //! - Errors name the column (1-based, in characters) and what was expected. Nesting of
 //!   braces and parentheses is limited to [`MAX_NESTING`] levels, so no input can overflow
 //!   the stack.
 
+pub mod call;
 mod error;
 mod parse;
 pub(crate) mod print;
 pub(crate) mod scan;
 
+pub use call::{Argument, Call, CallError, Positions, Property, Reading};
 pub use error::{ParseError, ParseErrorKind, MAX_NESTING};

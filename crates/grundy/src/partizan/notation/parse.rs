@@ -7,6 +7,7 @@ use super::super::error::ValueError;
 use super::super::number::Dyadic;
 use super::super::nus::Nus;
 use super::super::store::{with_stack, GameId, GameStore};
+use super::call::{Argument, Call, Positions, Property, Reading, Value, MAX_TEXT};
 use super::error::{ParseError, ParseErrorKind, MAX_NESTING};
 use super::scan::{
     brace_items, multiple_at, nested, parenthesised, Operator, Placed, Reader, Scanner, Sign,
@@ -14,6 +15,10 @@ use super::scan::{
 
 /// Texts nested up to this depth are read on the caller's stack.
 const INLINE_NESTING: usize = 48;
+
+/// The deepest nesting of a call's arguments (`[[1,2],[3]]`, `Grid.Empty(4,4)`): CGSuite's
+/// positions nest two or three levels.
+const MAX_ARGUMENT_NESTING: usize = 16;
 
 /// Stack reserved per level of nesting on a reading thread: about 1.1 KiB measured in an
 /// optimised build; an unoptimised build's frames are several times larger (`Tiny(` nested
@@ -30,6 +35,12 @@ enum Braced {
 struct Parser<'a> {
     store: &'a mut GameStore,
     s: Scanner<'a>,
+    /// The values of CGSuite's calls, if the caller has them.
+    positions: Option<&'a mut dyn Positions>,
+    /// Whether a final property that is no game may end the text ([`GameStore::read`]).
+    select: bool,
+    /// That final property, once read.
+    selected: Option<Property>,
 }
 
 impl GameStore {
@@ -46,6 +57,52 @@ impl GameStore {
     /// assert_eq!(e.to_string(), "column 5: ambiguous slashes: a run of 1 '|' appears twice at one level (use braces)");
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
+        Ok(self.read_text(text, None, false)?.game)
+    }
+
+    /// Reads a game as [`parse`](GameStore::parse) does, CGSuite's calls in it valued by
+    /// `positions` (`Clobber("xox|ox.") + 1`). A property ending the text is applied, so it
+    /// must be a game (`.Temperature`, not `.OutcomeClass`). O(length) besides the
+    /// arithmetic and the positions' values.
+    pub fn parse_with(
+        &mut self,
+        text: &str,
+        positions: &mut dyn Positions,
+    ) -> Result<GameId, ParseError> {
+        Ok(self.read_text(text, Some(positions), false)?.game)
+    }
+
+    /// Reads a line of a worksheet: a game as [`parse_with`](GameStore::parse_with) reads it
+    /// (calls valued by `positions` if given, else an error), and, when the whole text is one
+    /// game followed by a property (`G.OutcomeClass`, `G.Temperature`), that property, not
+    /// applied, for the caller to show alone. O(length) besides the arithmetic and the
+    /// positions' values.
+    ///
+    /// ```
+    /// use grundy::partizan::notation::Property;
+    /// use grundy::partizan::GameStore;
+    ///
+    /// let mut store = GameStore::new();
+    /// let r = store.read("{2|-1}.Temperature", None).unwrap();
+    /// assert_eq!((store.display(r.game), r.property), ("{2|-1}".to_string(), Some(Property::Temperature)));
+    /// let r = store.read("{2|-1}.Temperature + 1", None).unwrap();
+    /// assert_eq!((store.display(r.game), r.property), ("5/2".to_string(), None));
+    /// ```
+    pub fn read(
+        &mut self,
+        text: &str,
+        positions: Option<&mut dyn Positions>,
+    ) -> Result<Reading, ParseError> {
+        self.read_text(text, positions, true)
+    }
+
+    /// The readers above: `select` whether a final property that is no game is returned.
+    fn read_text(
+        &mut self,
+        text: &str,
+        positions: Option<&mut dyn Positions>,
+        select: bool,
+    ) -> Result<Reading, ParseError> {
         let (nesting, column) = nesting(text);
         if nesting > MAX_NESTING {
             return Err(ParseError {
@@ -54,26 +111,37 @@ impl GameStore {
             });
         }
         if nesting <= INLINE_NESTING {
-            return self.parse_here(text);
+            return self.read_here(text, positions, select);
         }
         let stack = nesting * STACK_PER_NESTING + (1 << 20);
-        with_stack(stack, || self.parse_here(text)).unwrap_or(Err(ParseError {
+        with_stack(stack, || self.read_here(text, positions, select)).unwrap_or(Err(ParseError {
             column: 1,
             kind: ParseErrorKind::TooDeep,
         }))
     }
 
-    fn parse_here(&mut self, text: &str) -> Result<GameId, ParseError> {
+    fn read_here(
+        &mut self,
+        text: &str,
+        positions: Option<&mut dyn Positions>,
+        select: bool,
+    ) -> Result<Reading, ParseError> {
         let mut p = Parser {
             store: self,
             s: Scanner::new(text, MAX_NESTING),
+            positions: positions.map(|p| -> &mut dyn Positions { p }),
+            select,
+            selected: None,
         };
         let g = p.expression()?;
         p.s.skip_spaces();
         if !p.s.at_end() {
             return Err(p.s.expected("an operator ('+', '-', '+-') or the end"));
         }
-        Ok(g)
+        Ok(Reading {
+            game: g,
+            property: p.selected,
+        })
     }
 }
 
@@ -130,7 +198,7 @@ impl<'a> Reader<'a> for Parser<'a> {
     }
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// Wraps an arithmetic error with the column where the operand began.
     fn value<T>(&self, at: usize, r: Result<T, ValueError>) -> Result<T, ParseError> {
         r.map_err(|e| self.s.error_at(at, ParseErrorKind::Value(e)))
@@ -187,7 +255,9 @@ impl Parser<'_> {
                 }
             }
         } else {
-            self.atom()?
+            let whole = signs.is_empty() && self.s.text[..self.s.pos].trim().is_empty();
+            let g = self.atom()?;
+            self.properties(g, whole)?
         };
         while let Some((sign, at)) = signs.pop() {
             g = match sign {
@@ -233,8 +303,236 @@ impl Parser<'_> {
                 Braced::List(_) => Err(self.s.list_not_game(at)),
             },
             Some('(') => parenthesised(self, 1),
+            Some(c) if c.is_ascii_alphabetic() => self.call_value(),
             _ => Err(self.s.expected("a game")),
         }
+    }
+
+    /// A call of CGSuite's at the cursor (`game.grid.Clobber("xo|ox")`), valued by the
+    /// caller's [`Positions`].
+    fn call_value(&mut self) -> Result<GameId, ParseError> {
+        let call = self.call(0)?;
+        let Some(positions) = self.positions.as_deref_mut() else {
+            return Err(ParseError {
+                column: call.column,
+                kind: ParseErrorKind::Call(format!(
+                    "unknown name '{}': no ruleset is known to this reader",
+                    call.name
+                )),
+            });
+        };
+        positions.value(self.store, &call).map_err(|e| ParseError {
+            column: e.column,
+            kind: ParseErrorKind::Call(e.message),
+        })
+    }
+
+    /// A dotted name at the cursor, then its lists of arguments, each in parentheses right
+    /// after it: `Spawning("1-3")(12)`. `depth` counts the calls and lists around it.
+    fn call(&mut self, depth: usize) -> Result<Call, ParseError> {
+        let at = self.s.pos;
+        let name = self.name();
+        let mut call = Call {
+            name: name.to_string(),
+            column: self.s.column_at(at),
+            arguments: Vec::new(),
+        };
+        while self.s.starts_with("(") {
+            let open = self.s.pos;
+            self.s.pos += 1;
+            call.arguments.push(self.arguments(")", open, depth + 1)?);
+        }
+        Ok(call)
+    }
+
+    /// A dotted name at the cursor: `game.grid.Clobber`, `Grid.Empty`.
+    fn name(&mut self) -> &'a str {
+        let at = self.s.pos;
+        let bytes = self.s.text.as_bytes();
+        let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+        loop {
+            while bytes.get(self.s.pos).is_some_and(word) {
+                self.s.pos += 1;
+            }
+            let more = bytes.get(self.s.pos) == Some(&b'.')
+                && bytes
+                    .get(self.s.pos + 1)
+                    .is_some_and(u8::is_ascii_alphabetic)
+                && !self.property_follows();
+            if !more {
+                return &self.s.text[at..self.s.pos];
+            }
+            self.s.pos += 1;
+        }
+    }
+
+    /// Whether the `.` at the cursor starts a property (`.CanonicalForm`) rather than the
+    /// next part of a name.
+    fn property_follows(&self) -> bool {
+        let rest = &self.s.text[self.s.pos + 1..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        Property::named(&rest[..end]).is_some()
+    }
+
+    /// Arguments separated by commas up to `close`, the cursor past the opening bracket at
+    /// `open`.
+    fn arguments(
+        &mut self,
+        close: &'static str,
+        open: usize,
+        depth: usize,
+    ) -> Result<Vec<Argument>, ParseError> {
+        if depth > MAX_ARGUMENT_NESTING {
+            return Err(self.s.error_at(
+                open,
+                ParseErrorKind::Call(format!(
+                    "arguments nest deeper than {MAX_ARGUMENT_NESTING} levels"
+                )),
+            ));
+        }
+        let mut list = Vec::new();
+        self.s.skip_spaces();
+        if self.s.starts_with(close) {
+            self.s.pos += 1;
+            return Ok(list);
+        }
+        loop {
+            list.push(self.argument(depth)?);
+            self.s.skip_spaces();
+            if self.s.starts_with(",") {
+                self.s.pos += 1;
+            } else if self.s.starts_with(close) {
+                self.s.pos += 1;
+                return Ok(list);
+            } else {
+                return Err(self.s.expected(if close == ")" {
+                    "',' or ')'"
+                } else {
+                    "',' or ']'"
+                }));
+            }
+        }
+    }
+
+    /// One argument: an integer, a text in quotes, a list, coordinates or a call.
+    fn argument(&mut self, depth: usize) -> Result<Argument, ParseError> {
+        self.s.skip_spaces();
+        let at = self.s.pos;
+        let column = self.s.column_at(at);
+        let value = match self.s.peek() {
+            Some('"') => {
+                self.s.pos += 1;
+                return Ok(Argument {
+                    value: Value::Text(self.text()?),
+                    column: column + 1,
+                });
+            }
+            Some('[') => {
+                self.s.pos += 1;
+                Value::List(self.arguments("]", at, depth + 1)?)
+            }
+            Some('(') => {
+                self.s.pos += 1;
+                Value::Tuple(self.arguments(")", at, depth + 1)?)
+            }
+            Some(c) if c == '-' || c.is_ascii_digit() => {
+                self.s.pos += 1;
+                while self.s.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.s.pos += 1;
+                }
+                let digits = &self.s.text[at..self.s.pos];
+                Value::Integer(digits.parse().map_err(|_| {
+                    self.s.error_at(
+                        at,
+                        ParseErrorKind::Call(format!("'{digits}' is not an integer in range")),
+                    )
+                })?)
+            }
+            Some(c) if c.is_ascii_alphabetic() => Value::Call(self.call(depth)?),
+            _ => {
+                return Err(self
+                    .s
+                    .expected("an argument: a number, a \"text\", [a list] or (a, b)"))
+            }
+        };
+        self.s.skip_spaces();
+        if self.s.starts_with("=>") {
+            return Err(self.s.error_at(
+                at,
+                ParseErrorKind::Call("named arguments (name => value) are not read".to_string()),
+            ));
+        }
+        Ok(Argument { value, column })
+    }
+
+    /// A text after its opening quote, up to the closing one, which it passes; `\"` and
+    /// `\\` stand for a quote and a backslash. At most [`MAX_TEXT`] bytes.
+    fn text(&mut self) -> Result<String, ParseError> {
+        let mut text = String::new();
+        loop {
+            let Some(c) = self.s.peek() else {
+                return Err(self.s.expected("'\"' closing the text"));
+            };
+            self.s.pos += c.len_utf8();
+            match c {
+                '"' => return Ok(text),
+                '\\' if matches!(self.s.peek(), Some('"' | '\\')) => {
+                    text.push(self.s.peek().expect("checked"));
+                    self.s.pos += 1;
+                }
+                _ => text.push(c),
+            }
+            if text.len() > MAX_TEXT {
+                return Err(self.s.error_at(
+                    self.s.pos,
+                    ParseErrorKind::Call(format!("a text longer than {MAX_TEXT} bytes")),
+                ));
+            }
+        }
+    }
+
+    /// The properties written after `g` (`.CanonicalForm.Temperature`), applied in turn.
+    /// Where the operand is the `whole` text and the caller reads worksheet lines, the last
+    /// property is kept in `selected` and `g` returned as it is.
+    fn properties(&mut self, mut g: GameId, whole: bool) -> Result<GameId, ParseError> {
+        while self.s.starts_with(".") && self.s.peek_at(1).is_some_and(|b| b.is_ascii_alphabetic())
+        {
+            self.s.pos += 1;
+            let at = self.s.pos;
+            let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            let rest = &self.s.text[at..];
+            let name = &rest[..rest.find(|c| !word(c)).unwrap_or(rest.len())];
+            self.s.pos += name.len();
+            let Some(property) = Property::named(name) else {
+                let known: Vec<&str> = Property::ALL.iter().map(|(n, _)| *n).collect();
+                return Err(self.s.error_at(
+                    at,
+                    ParseErrorKind::Call(format!(
+                        "unknown property '{name}': the properties are {}",
+                        known.join(", ")
+                    )),
+                ));
+            };
+            let last = self.s.text[self.s.pos..].trim().is_empty();
+            if self.select && whole && last {
+                self.selected = Some(property);
+                return Ok(g);
+            }
+            g = match property.game(self.store, g) {
+                Some(r) => self.value(at, r)?,
+                None => {
+                    return Err(self.s.error_at(
+                        at,
+                        ParseErrorKind::Call(format!(
+                            "{name} is not a game: it may only end the whole expression"
+                        )),
+                    ))
+                }
+            };
+        }
+        Ok(g)
     }
 
     /// `[-]digits[/digits]`.
