@@ -17,21 +17,25 @@
 
 mod args;
 mod board;
+mod code;
 mod error;
 mod multiples;
 mod play;
 mod row;
 mod rule;
 mod rules;
+mod spawning;
 mod run;
 mod table;
 mod values;
 
 pub use args::heads_of_row;
+pub use code::{Element, Spacing, TurningCode, MAX_CODE_COUNT, MAX_CODE_ELEMENTS, TURNING_NAMES};
+pub use spawning::spawning_values;
 pub use board::{Board, BoardAnswer, BoardMove, BOARD_SEARCH_BUDGET};
 pub use error::CoinsError;
 pub use multiples::{MultiplesTable, MULTIPLES_MAX_LENGTH};
-pub use row::{answer, Row, RowMove, LISTED_MOVES};
+pub use row::{answer, Row, RowMove, LISTED_MOVES, MOVES_OF_SEVERAL_ELEMENTS};
 pub use rule::Rule;
 pub use rules::{CoinBoard, CoinRow};
 pub use values::{
