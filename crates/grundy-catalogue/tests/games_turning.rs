@@ -2,7 +2,8 @@
 //! values of heads against a brute force that reads the rules directly (every subset of the
 //! coins left of the head, the mex of their XORs) for the sixteen named codes and 200 seeded
 //! random codes, up to coin 14; whole rows (outcome, value and the exact set of winning moves)
-//! against the generic solver on every position of rows of up to 8 coins; and every value
+//! against the generic solver on every position reachable from all heads on rows of up to 8
+//! coins, and on boards of two codes; play by code and name; and every value
 //! CGSuite's tests state (`testdata/cgsuite/cgsuite_expression_tests.json`, GameHeapTest and
 //! GameStripTest, and `testdata/small_external_cases.json`): the values of heaps 1..=20 of ten
 //! codes, their numbers of options at heap 20, a strip's nim value, and the direct product of
@@ -68,7 +69,10 @@ fn allows(code: &TurningCode, mask: u64) -> bool {
 /// The moves of the head x as bit sets, from every subset of the coins left of it.
 fn brute_moves(code: &TurningCode, x: u64) -> Vec<u64> {
     let head = 1u64 << (x - 1);
-    (0..head).map(|s| s | head).filter(|&m| allows(code, m)).collect()
+    (0..head)
+        .map(|s| s | head)
+        .filter(|&m| allows(code, m))
+        .collect()
 }
 
 /// The values of heads 1..=n by brute force: the mex over every allowed subset.
@@ -77,7 +81,11 @@ fn brute_values(code: &TurningCode, n: u64) -> Vec<u64> {
     for x in 1..=n {
         let reached: BTreeSet<u64> = brute_moves(code, x)
             .into_iter()
-            .map(|m| (1..x).filter(|c| m >> (c - 1) & 1 == 1).fold(0, |s, c| s ^ g[c as usize]))
+            .map(|m| {
+                (1..x)
+                    .filter(|c| m >> (c - 1) & 1 == 1)
+                    .fold(0, |s, c| s ^ g[c as usize])
+            })
             .collect();
         g.push((0..).find(|v| !reached.contains(v)).unwrap());
     }
@@ -130,10 +138,15 @@ fn random_code(rng: &mut StdRng) -> String {
 
 /// The sixteen names, and codes with every modifier and several elements.
 fn codes() -> Vec<String> {
-    let mut codes: Vec<String> = TURNING_NAMES.iter().map(|(_, c, _)| c.to_string()).collect();
+    let mut codes: Vec<String> = TURNING_NAMES
+        .iter()
+        .map(|(_, c, _)| c.to_string())
+        .collect();
     codes.extend(
-        ["2-3,6C", "1F", "1-3F", "1CF", "2+E", "1-4FE", "1S", "3S", "2-4SC(5)", "1+FC", "5C(3)"]
-            .map(String::from),
+        [
+            "2-3,6C", "1F", "1-3F", "1CF", "2+E", "1-4FE", "1S", "3S", "2-4SC(5)", "1+FC", "5C(3)",
+        ]
+        .map(String::from),
     );
     let mut rng = StdRng::seed_from_u64(45);
     codes.extend((0..200).map(|_| random_code(&mut rng)));
@@ -202,7 +215,9 @@ fn numbers(text: &str) -> Vec<u64> {
 }
 
 fn testdata(name: &str) -> serde_json::Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(name);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -229,7 +244,11 @@ fn cgsuite_spawning_values_and_option_counts() {
         let by_row: Vec<u64> = (1..=20).map(|x| row.value(x).unwrap()).collect();
         assert_eq!(by_row, expected, "{text} as {rule}");
         let options: usize = case["input"].as_str().unwrap().parse().unwrap();
-        assert_eq!(brute_moves(&c, 20).len(), options, "{text}: options of heap 20");
+        assert_eq!(
+            brute_moves(&c, 20).len(),
+            options,
+            "{text}: options of heap 20"
+        );
         checked += 1;
     }
     assert_eq!(checked, 10);
@@ -253,17 +272,23 @@ fn cgsuite_turning_strip() {
     // GameStripTest: game.strip.Turning("1-3")("htththtth").NimValue = 29, and the same
     // through Spawning("1-3"); here by code, by name and through the code's engine.
     let (heads, length) = heads_of_row("htththtth").unwrap();
-    assert_eq!(answer(Rule::MockTurtles, length, &heads).unwrap().value, Some(29));
+    assert_eq!(
+        answer(Rule::MockTurtles, length, &heads).unwrap().value,
+        Some(29)
+    );
     let row = Row::new(Rule::Code(code("1-3")), length, 1).unwrap();
     assert_eq!(row.answer(&heads).unwrap().value, Some(29));
     // 1 ⊕ 7 ⊕ 11 ⊕ 13 ⊕ 19 = 29 (heads at coins 1, 4, 6, 7, 9 of the odious numbers).
     for m in row.answer(&heads).unwrap().winning_moves {
-        let after: BTreeSet<u64> = m.coins().iter().fold(heads.iter().copied().collect(), |mut s, &c| {
-            if !s.remove(&c) {
-                s.insert(c);
-            }
-            s
-        });
+        let after: BTreeSet<u64> =
+            m.coins()
+                .iter()
+                .fold(heads.iter().copied().collect(), |mut s, &c| {
+                    if !s.remove(&c) {
+                        s.insert(c);
+                    }
+                    s
+                });
         let after: Vec<u64> = after.into_iter().collect();
         assert_eq!(row.answer(&after).unwrap().value, Some(0), "{m}");
     }
@@ -277,11 +302,17 @@ fn cgsuite_turnips_times_grunt() {
         [0; 21].to_vec(),
         [0; 21].to_vec(),
         [0; 21].to_vec(),
-        vec![0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3],
+        vec![
+            0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3,
+        ],
         [0; 21].to_vec(),
         [0; 21].to_vec(),
-        vec![0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3],
-        vec![0, 0, 0, 0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2, 1, 3, 2, 1, 3, 8, 1],
+        vec![
+            0, 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3,
+        ],
+        vec![
+            0, 0, 0, 0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2, 1, 3, 2, 1, 3, 8, 1,
+        ],
     ];
     let board = Board::new(
         Row::new(Rule::Code(TurningCode::named("Turnips").unwrap()), 7, 1).unwrap(),
@@ -289,7 +320,11 @@ fn cgsuite_turnips_times_grunt() {
     );
     for a in 1..=7u64 {
         for b in 1..=20u64 {
-            assert_eq!(board.value((a, b)).unwrap(), expected[a as usize][b as usize], "({a}, {b})");
+            assert_eq!(
+                board.value((a, b)).unwrap(),
+                expected[a as usize][b as usize],
+                "({a}, {b})"
+            );
         }
     }
 }
@@ -346,7 +381,9 @@ fn listed_moves_of_a_long_row_each_leave_zero() {
     assert_ne!(ans.value, Some(0));
     assert!(!ans.winning_moves.is_empty());
     for m in &ans.winning_moves {
-        let RowMove::Coins(coins) = m else { panic!("{m:?}") };
+        let RowMove::Coins(coins) = m else {
+            panic!("{m:?}")
+        };
         assert_eq!(coins.len(), 3);
         let change = coins.iter().fold(0, |s, &x| s ^ row.value(x).unwrap());
         assert_eq!(change, ans.value.unwrap(), "{m}");
@@ -446,4 +483,26 @@ fn boards_match_solver_on_every_position() {
     }
     eprintln!("{positions} positions of boards");
     assert!(positions > 3_000, "{positions}");
+}
+
+#[test]
+fn play_by_code_and_name_agrees_with_the_values() {
+    use grundy_catalogue::games::registry;
+    for (game, start) in [
+        ("coins:turnips", "hthhtthht"),
+        ("turning:3E", "101100110"),
+        ("spawning:1-3C(5)", "0110101"),
+        ("coins:grunt", "0001010011"),
+        ("coins:2-3,6C", "01101101"),
+    ] {
+        let m = registry::play(game, start, 200_000).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let (heads, length) = heads_of_row(start).unwrap();
+        let text = game.split_once(':').unwrap().1;
+        let rule = Rule::Code(TurningCode::named(text).unwrap_or_else(|| code(text)));
+        let row = Row::new(rule, length, 1).unwrap();
+        let a = m.analyse(m.start());
+        assert_eq!(a.value, row.answer(&heads).unwrap().value, "{game} {start}");
+    }
+    let err = registry::play("coins:motley", &"1".repeat(40), 200_000).unwrap_err();
+    assert!(err.to_string().contains("shorter row"), "{err}");
 }

@@ -1,8 +1,8 @@
 //! Reading what the user gives: a rule and its bound, a row of 0s and 1s, a board's heads, a
 //! row's length. One wording of errors for the command, the table names and play.
 
-use super::error::CoinsError;
 use super::code::{TurningCode, TURNING_NAMES};
+use super::error::CoinsError;
 use super::rule::Rule;
 use crate::games::Inputs;
 use grundy::input::{self, InputError};

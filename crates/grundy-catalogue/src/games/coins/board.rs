@@ -6,8 +6,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::error::CoinsError;
-use super::rule::Rule;
 use super::row::{answer_of, Row, RowMove, LISTED_MOVES};
+use super::rule::Rule;
 use grundy::answer::Answer;
 use grundy::nimber::Nimber;
 

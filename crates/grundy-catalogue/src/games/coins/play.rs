@@ -4,15 +4,15 @@
 use std::sync::Arc;
 
 use super::args::{heads_of_row, parse_rule};
+use super::code::TurningCode;
 use super::row::Row;
 use super::rule::Rule;
-use super::code::TurningCode;
 use super::rules::CoinRow;
 use super::spawning::all_moves;
-use grundy::rules::Impartial;
 use crate::play::playable::{game_error, nim_sum_line};
 use crate::play::{coin_text, Drawing, Match, PlayError, WhyLine};
 use grundy::budget::Budget;
+use grundy::rules::Impartial;
 
 /// The rule the argument names (`ruler:K` bounds the run).
 fn rule_of(argument: &str) -> Result<Rule, PlayError> {
@@ -70,7 +70,11 @@ impl CodeRow {
         let moves = (1..=length)
             .map(|x| {
                 let sets = all_moves(code, x, PLAY_MOVES / length)?;
-                Some(sets.iter().map(|m| m.iter().fold(0, |s, &c| s | 1 << (c - 1))).collect())
+                Some(
+                    sets.iter()
+                        .map(|m| m.iter().fold(0, |s, &c| s | 1 << (c - 1)))
+                        .collect(),
+                )
             })
             .collect::<Option<_>>()?;
         Some(CodeRow { moves })

@@ -5,9 +5,9 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::code::TurningCode;
 use super::error::CoinsError;
 use super::multiples::MultiplesTable;
-use super::code::TurningCode;
 use super::rule::Rule;
 use super::spawning::{self, prefix_xors, spawning_values, words_for};
 use super::values::{
@@ -378,7 +378,10 @@ impl Row {
         let tables = (values.as_slice(), prefix.as_slice(), *words);
         let raw = spawning::moves_with(code, x, t, tables, 0, &mut Vec::new());
         if raw > MOVES_OF_SEVERAL_ELEMENTS as u128 {
-            return Err(CoinsError::TooManyMoves { coin: x, moves: raw });
+            return Err(CoinsError::TooManyMoves {
+                coin: x,
+                moves: raw,
+            });
         }
         let mut sets = Vec::new();
         spawning::moves_with(code, x, t, tables, raw as usize, &mut sets);

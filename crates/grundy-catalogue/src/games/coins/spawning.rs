@@ -213,7 +213,11 @@ fn pools(e: &Element, x: u64, g: &[u64], mut f: impl FnMut(&Pool)) {
             hi: hhi,
         }),
         Spacing::Symmetric => {
-            let lefts = if e.first { 1..(w == 1) as u64 + 1 } else { w..x };
+            let lefts = if e.first {
+                1..(w == 1) as u64 + 1
+            } else {
+                w..x
+            };
             for a in lefts {
                 let pair = |y: u64| Item {
                     value: g[y as usize] ^ g[(a + x - y) as usize],
@@ -257,7 +261,12 @@ fn runs(e: &Element, x: u64, g: &[u64], prefix: &[u64], mut f: impl FnMut(u64, u
         Spacing::Consecutive => {
             for h in hlo..=top {
                 if !e.first || x - h == 1 {
-                    f(x - h, 1, h, prefix[(x - 1) as usize] ^ prefix[(x - 1 - h) as usize]);
+                    f(
+                        x - h,
+                        1,
+                        h,
+                        prefix[(x - 1) as usize] ^ prefix[(x - 1 - h) as usize],
+                    );
                 }
             }
         }
@@ -309,7 +318,11 @@ fn reach_into(code: &TurningCode, x: u64, g: &[u64], prefix: &[u64], out: &mut B
             for item in &pool.items {
                 add_item(&mut layers, at_least, item.value, &mut scratch);
             }
-            let from = if at_least { count - 1 } else { pool.lo as usize };
+            let from = if at_least {
+                count - 1
+            } else {
+                pool.lo as usize
+            };
             for layer in &layers[from..] {
                 translate_or(out, layer, pool.offset);
             }
@@ -341,11 +354,7 @@ fn head_bytes(code: &TurningCode, x: u64, words: usize) -> u64 {
 /// let values = spawning_values(&turnips, 9, &Budget::default()).unwrap();
 /// assert_eq!(values[1..], [0, 0, 1, 0, 0, 1, 2, 2, 1]);
 /// ```
-pub fn spawning_values(
-    code: &TurningCode,
-    n: u64,
-    budget: &Budget,
-) -> Result<Vec<u64>, Exhausted> {
+pub fn spawning_values(code: &TurningCode, n: u64, budget: &Budget) -> Result<Vec<u64>, Exhausted> {
     const WORK: &str = "valuing heads";
     budget.check(WORK, 0, n.saturating_add(1).saturating_mul(16))?;
     let mut g = vec![0u64];
@@ -403,7 +412,9 @@ pub(super) fn moves_bytes(code: &TurningCode, x: u64, words: usize) -> u64 {
         .filter_map(|e| heaps(e).map(|(lo, hi)| hi.map_or(lo, |h| h.min(x)).min(x) + 2))
         .max()
         .unwrap_or(2);
-    let prefix = (x + 1).saturating_mul(layers).saturating_mul(words as u64 * 8);
+    let prefix = (x + 1)
+        .saturating_mul(layers)
+        .saturating_mul(words as u64 * 8);
     prefix.saturating_add(layers.saturating_mul(words as u64 * 64 * 8))
 }
 
@@ -574,7 +585,9 @@ pub(super) fn allows(code: &TurningCode, set: &[u64]) -> bool {
             Spacing::Any => true,
             Spacing::Consecutive => gaps().all(|d| d == 1),
             Spacing::Equal => gaps().all(|d| d == set[1] - set[0]),
-            Spacing::Symmetric => (0..set.len()).all(|i| set[i] + set[set.len() - 1 - i] == set[0] + x),
+            Spacing::Symmetric => {
+                (0..set.len()).all(|i| set[i] + set[set.len() - 1 - i] == set[0] + x)
+            }
         }
     })
 }

@@ -4,6 +4,7 @@ use super::args::parse_rule;
 use super::error::CoinsError;
 use super::row::Row;
 use super::rule::Rule;
+use crate::games::Family;
 use grundy::budget::Budget;
 use grundy::input;
 use grundy::pattern::table::{of_kind, Kind, Span, Table, TableError, TableGame, Tabulate};
@@ -54,13 +55,14 @@ pub(super) fn one_head(n: u64) -> String {
 }
 
 /// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler`, `coins:ruler:K`, or
-/// `coins:CODE` for a turning code or its name (`coins:3E`, `coins:turnips`); not the
-/// multiples game, whose values depend on the row's length.
+/// `coins:CODE` for a turning code or its name (`coins:3E`, `coins:turnips`); `turning:` and
+/// `spawning:` are `coins:` too. Not the multiples game, whose values depend on the row's
+/// length.
 pub(super) fn parse_table(spec: &str) -> Option<TableGame> {
-    let rest = spec
-        .get(..6)?
-        .eq_ignore_ascii_case("coins:")
-        .then(|| &spec[6..])?;
+    let (word, rest) = spec.split_once(':')?;
+    if !super::CoinsFamily.answers_to(word) {
+        return None;
+    }
     let rule = match rest.split_once(':') {
         Some((ruler, k)) if ruler.eq_ignore_ascii_case("ruler") => {
             input::whole("K", k, "the longest run", 1)
