@@ -52,6 +52,7 @@ pub mod take_and_break;
 pub mod toppling_dominoes;
 pub mod verify;
 pub mod wythoff;
+pub mod wythoff_r;
 pub mod zero_runs;
 
 pub use crate::catalogue_game::CatalogueGame;
