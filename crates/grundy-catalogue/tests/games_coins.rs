@@ -147,6 +147,7 @@ fn values_by_recursion(rule: Rule, n: u64) -> Vec<u64> {
                     options.insert(prefix);
                 }
             }
+            Rule::Code(_) => unreachable!("codes are checked in games_turning.rs"),
         }
         v[xi] = mex(&options);
     }

@@ -223,3 +223,35 @@ fn large_multipliers() {
     assert!(matches!(&err, DynamicError::TooMany(e) if e.limit == MAX_GENERATED));
     assert!(err.to_string().contains("too many"), "{err}");
 }
+
+#[test]
+fn cgsuite_take_away_is_this_game() {
+    // CGSuite's GameHeapTest: [game.heap.TakeAway(3)((10,n)).NimValue for n from 0 to 20]
+    // and TakeAway(3)((10,10)).Options.Size = 10. TakeAway(r) at (n, k) moves to (n − a, a)
+    // for 1 ≤ a ≤ r·k: this game with the pile n and the limit ⌊r·k⌋.
+    use grundy::progress::NoProgress;
+    use grundy::rules::{explore, Impartial, Moves};
+    use grundy::solve::grundy_values;
+    use grundy_catalogue::games::dynamic_subtraction::DynamicSubtraction;
+    let expected = [
+        0, 2, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+    ];
+    let game = DynamicSubtraction { k: k("3") };
+    for (memory, &value) in expected.iter().enumerate() {
+        let p = LimitedPile::new(10, 3 * memory as u128);
+        let explored = explore(&game, [p], &Budget::default(), &NoProgress).unwrap();
+        let values = grundy_values(&explored.graph).unwrap();
+        let id = explored.id(&p).unwrap();
+        assert_eq!(values.finite(id), Some(value), "(10, {memory})");
+        let (ans, _) = answer(k("3"), 10, Some(3 * memory as u64)).unwrap();
+        let outcome = if value == 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(ans.outcome, outcome, "(10, {memory})");
+    }
+    let mut out = Moves::new();
+    game.options(&LimitedPile::new(10, 30), &mut out);
+    assert_eq!(out.len(), 10);
+}

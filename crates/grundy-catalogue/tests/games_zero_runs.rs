@@ -128,7 +128,7 @@ fn examples_and_errors() {
     );
     assert_eq!(
         err.to_string(),
-        "the string must be made of 0s and 1s, and character 4 is '2'"
+        "the string must be made of 0s and 1s (or t and h), and character 4 is '2'"
     );
     assert!(value("00é").is_err());
 }

@@ -178,7 +178,7 @@ fn bad_input_exits_2() {
     for (args, message) in [
         (
             &["coins", "--rule", "foo", "1"][..],
-            "--rule: 'foo' is not a rule (expected two, mock-turtles, ruler or multiples)",
+            "--rule: 'foo' is not a rule (expected two, mock-turtles, ruler, multiples, a name such as turnips or grunt, or a turning code such as 1-3C(5))",
         ),
         (&["coins", "--rule", "two"], "give HEADS, --row or --heads"),
         (
@@ -228,7 +228,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--row", "01a"],
-            "the row must be made of 0s and 1s, and character 3 is 'a'",
+            "the row must be made of 0s and 1s (or t and h), and character 3 is 'a'",
         ),
         (
             &["coins", "--rule", "two", "--row", "01", "3"],
@@ -282,7 +282,7 @@ fn bad_input_exits_2() {
         ),
         (
             &["coins", "--rule", "two", "--by", "foo", "1:1"],
-            "--by: 'foo' is not a rule (expected two, mock-turtles, ruler or multiples)",
+            "--by: 'foo' is not a rule (expected two, mock-turtles, ruler, multiples, a name such as turnips or grunt, or a turning code such as 1-3C(5))",
         ),
         (
             &["coins", "--rule", "two", "--by", "two", "--row", "01"],
@@ -297,4 +297,45 @@ fn bad_input_exits_2() {
     }
     let stderr = grundy(&["coins", "3"]).usage().to_string();
     assert!(stderr.contains("--rule"), "--rule is required: {stderr}");
+}
+
+#[test]
+fn turning_codes_and_names() {
+    // CGSuite's GameStripTest: Turning("1-3")("htththtth").NimValue = 29.
+    let v = json(&["turning", "--rule", "1-3", "--row", "htththtth"]);
+    assert_eq!(v["value"], 29);
+    assert_eq!(v["rule"], "mock-turtles");
+    let v = json(&["coins", "--rule", "Mock Turtle Fives", "--row", "thhthht"]);
+    assert_eq!(v["rule"], "1-3C(5)");
+    assert_eq!(v["value"], 15);
+    assert_eq!(v["winning_moves"], json!([{"coins": [4, 5]}]));
+    assert_eq!(
+        grundy(&["spawning", "--rule", "3E", "--row", "hthhtthht"]).ok(),
+        "win (Sprague-Grundy value 1)\n\
+         rule: Turnips (3E)\n\
+         length: 9\n\
+         values: coin 1 = 0, coin 3 = 1, coin 4 = 0, coin 7 = 2, coin 8 = 2\n\
+         winning moves (3):\n  \
+         turn 1, 2, 3\n  \
+         turn 2, 3, 4\n  \
+         turn 6, 7, 8\n"
+    );
+    let run = grundy(&["table", "coins:grunt", "--n", "1..20"]);
+    let table = run.ok();
+    assert!(
+        table.contains(" 1  0  0  0  1  0  2  1  0  2  1"),
+        "{table}"
+    );
+    for (rule, message) in [
+        ("1-3X", "--rule: column 4 of '1-3X': 'X' is not a modifier"),
+        ("turnps", "did you mean 'turnips'?"),
+        ("3-1", "the range 3-1 is empty"),
+    ] {
+        let run = grundy(&["coins", "--rule", rule, "1"]);
+        let err = run.failed();
+        assert!(err.contains(message), "{rule}: {err}");
+    }
+    // Motley's head at x is worth 2^(x − 1): its sets of XORs outgrow a small budget.
+    let run = grundy(&["table", "spawning:motley", "--n", "1..60", "--memory", "1M"]);
+    assert!(run.stderr.contains("memory budget"), "{}", run.stderr);
 }

@@ -63,11 +63,11 @@ fn bad_input_exits_2() {
     for (args, message) in [
         (
             &["zero-runs", "0120"][..],
-            "grundy: error: the string must be made of 0s and 1s, and character 3 is '2'\n",
+            "grundy: error: the string must be made of 0s and 1s (or t and h), and character 3 is '2'\n",
         ),
         (
             &["zero-runs", "-01", "--json"],
-            "grundy: error: the string must be made of 0s and 1s, and character 1 is '-'\n",
+            "grundy: error: the string must be made of 0s and 1s (or t and h), and character 1 is '-'\n",
         ),
     ] {
         assert_eq!(grundy(args).failed(), message, "{args:?}");

@@ -331,6 +331,12 @@ impl Family for DynamicSubtractionFamily {
         "dynamic-subtraction"
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        // CGSuite's `game.heap.TakeAway(r)`: a heap (n, k) moves to (n − a, a) for
+        // 1 ≤ a ≤ r·k, this game with the limit ⌊r·k⌋.
+        &["take-away", "takeaway"]
+    }
+
     fn group(&self) -> Group {
         Group::Piles
     }

@@ -54,6 +54,7 @@ pub mod toppling_dominoes;
 pub mod verify;
 pub mod worksheet;
 pub mod wythoff;
+pub mod wythoff_r;
 pub mod zero_runs;
 
 pub use crate::catalogue_game::CatalogueGame;

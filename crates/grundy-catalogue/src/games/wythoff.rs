@@ -49,6 +49,10 @@ use grundy::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSo
 use grundy::report::{Field, Report};
 use grundy::rules::Impartial;
 
+use super::wythoff_r::{
+    r_answer, r_grundy_table, r_is_p_position, r_partner, RWythoff, MAX_R, MAX_R_PILE,
+};
+
 /// The rules of Wythoff's game, for the generic solvers: a position is the two pile sizes
 /// `(a, b)`; its options are every `(a − t, b)`, `(a, b − t)` and `(a − t, b − t)` with t ≥ 1.
 /// A position has a + b + min(a, b) options, so this is meant for small piles.
@@ -419,6 +423,14 @@ impl Family for WythoffFamily {
             Param::arg("a", "A", "The first pile (0 to 2^64 - 1 counters)").whole("a pile size", 0),
             Param::arg("b", "B", "The second pile (0 to 2^64 - 1 counters)")
                 .whole("a pile size", 0),
+            Param::option(
+                "r",
+                "R",
+                "Fraenkel's r-Wythoff (CGSuite's GenWythoff(k -> k + R)): a move may also take \
+                 k from one pile and l from the other with |k − l| < R; 1 is Wythoff's game \
+                 [default: 1]",
+            )
+            .whole("a bound on the difference of the takes", 1),
         ];
         PARAMS
     }
@@ -429,12 +441,10 @@ impl Family for WythoffFamily {
 
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "wythoff",
-            about: "(a, b): the two piles of Wythoff's game",
-            parse: |spec| {
-                spec.eq_ignore_ascii_case("wythoff")
-                    .then(|| Ok(Box::new(Wythoff) as Box<dyn Tabulate>))
-            },
+            syntax: "wythoff (or wythoff:R, Fraenkel's r-Wythoff)",
+            about: "(a, b): the two piles of Wythoff's game (wythoff:R: CGSuite's \
+                    GenWythoff(k -> k + R))",
+            parse: parse_table,
         })
     }
 
@@ -555,13 +565,118 @@ fn by_formula(start: (u64, u64), budget: &Budget) -> Result<Match, PlayError> {
     Ok(Match::by_formula(title, playbook, start, budget))
 }
 
+/// Reads a table's name: `wythoff`, or `wythoff:R` for r-Wythoff (`wythoff:1` is Wythoff's
+/// game).
+fn parse_table(spec: &str) -> Option<grundy::pattern::table::TableGame> {
+    let (word, r) = spec.split_once(':').unwrap_or((spec, ""));
+    if !word.eq_ignore_ascii_case("wythoff") {
+        return None;
+    }
+    if r.is_empty() && !spec.contains(':') {
+        return Some(Ok(Box::new(Wythoff)));
+    }
+    Some(
+        grundy::input::whole_up_to("R", r, "a bound on the difference of the takes", 1, MAX_R)
+            .map(|r| match r {
+                1 => Box::new(Wythoff) as Box<dyn Tabulate>,
+                r => Box::new(RWythoff { r }),
+            })
+            .map_err(|e| TableError::BadGame {
+                spec: spec.to_string(),
+                message: e.to_string(),
+            }),
+    )
+}
+
+/// The largest pile of a table of r-Wythoff values (brute force: O(n³·r) time).
+pub const MAX_R_TABLE_PILE: u64 = 400;
+
+impl Tabulate for RWythoff {
+    fn name(&self) -> String {
+        format!("{}-Wythoff", self.r)
+    }
+
+    fn parameters(&self) -> usize {
+        2
+    }
+
+    /// Values by brute force for piles up to [`MAX_R_TABLE_PILE`]; outcomes by the formula.
+    fn grid(&self, a: Span, b: Span, kind: Kind, budget: &Budget) -> Result<Table, TableError> {
+        let name = self.name();
+        let r = self.r;
+        if kind == Kind::Outcomes {
+            check_limit(
+                &name,
+                "pile",
+                a.last.max(b.last),
+                MAX_R_PILE,
+                "piles of r-Wythoff",
+            )?;
+            return Ok(
+                Table::grid(name, a, b, |x, y| u64::from(!r_is_p_position(x, y, r)))?.outcomes(),
+            );
+        }
+        let largest = a.last.max(b.last);
+        check_limit(
+            &name,
+            "pile",
+            largest,
+            MAX_R_TABLE_PILE,
+            "the values have no formula and are computed by brute force; outcomes have one and \
+             go to piles of 2^40",
+        )?;
+        let values = r_grundy_table(largest, r, budget).map_err(|e| TableError::Game {
+            game: name.clone(),
+            message: e.to_string(),
+        })?;
+        Table::grid(name, a, b, |x, y| u64::from(values[x as usize][y as usize]))
+    }
+}
+
 fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let (a, b) = (inputs.whole("a")?, inputs.whole("b")?);
+    match inputs.optional_whole("r")? {
+        Some(r) if r > 1 => return run_r(inputs, a, b, r),
+        _ => {}
+    }
     let (index_a, index_b) = (pile_index(a), pile_index(b));
     Ok(Report::answer(&answer(a, b)).fields([
         Field::json_only("piles", [index_a, index_b]),
         Field::text_only("pile A", index_a),
         Field::text_only("pile B", index_b),
+    ]))
+}
+
+/// `grundy wythoff A B --r R` for R ≥ 2: the answer, R, and each pile's partner in its
+/// P-position.
+fn run_r(inputs: &Inputs, a: u64, b: u64, r: u64) -> Result<Report, RunError> {
+    if r > MAX_R {
+        return Err(grundy::input::InputError::invalid(
+            inputs.shown("r"),
+            format!("r is at most {MAX_R}, found {r}"),
+        )
+        .into());
+    }
+    for (name, pile) in [("a", a), ("b", b)] {
+        if pile > MAX_R_PILE {
+            return Err(grundy::input::InputError::invalid(
+                name.to_uppercase(),
+                format!("piles of r-Wythoff are at most 2^40 = {MAX_R_PILE}, found {pile}"),
+            )
+            .into());
+        }
+    }
+    let partners = [r_partner(a, r), r_partner(b, r)];
+    Ok(Report::answer(&r_answer(a, b, r)).fields([
+        Field::new("r", r),
+        Field::json_only("partners", partners),
+        Field::text_only(
+            "partners",
+            format!(
+                "pile A: {a} pairs with {}; pile B: {b} pairs with {}",
+                partners[0], partners[1]
+            ),
+        ),
     ]))
 }
 

@@ -81,7 +81,7 @@ impl fmt::Display for ZeroRunMove {
 
 /// A string with a character other than `0` and `1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the string must be made of 0s and 1s, and character {position} is {found:?}")]
+#[error("the string must be made of 0s and 1s (or t and h), and character {position} is {found:?}")]
 pub struct NotBinary {
     /// The first bad character's place, numbered from 1.
     pub position: usize,

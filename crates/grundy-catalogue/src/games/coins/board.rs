@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::error::CoinsError;
 use super::row::{answer_of, Row, RowMove, LISTED_MOVES};
+use super::rule::Rule;
 use grundy::answer::Answer;
 use grundy::nimber::Nimber;
 
@@ -120,6 +121,19 @@ impl Board {
         let mut complete = true;
         let mut left = u128::from(budget);
         if total != 0 {
+            for &(x, y) in &sorted {
+                self.x.check_moves(x)?;
+                self.y.check_moves(y)?;
+            }
+            for row in [&self.x, &self.y] {
+                if let Rule::Code(code) = row.rule() {
+                    if code.elements().len() > 1 {
+                        return Err(CoinsError::SeveralElementsOnBoard {
+                            code: code.to_string(),
+                        });
+                    }
+                }
+            }
             for &(x, y) in &sorted {
                 let by_x = self.x.move_value_count(x) * self.y.query_cost(y);
                 let by_y = self.y.move_value_count(y) * self.x.query_cost(x);

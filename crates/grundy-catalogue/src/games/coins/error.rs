@@ -58,12 +58,52 @@ pub enum CoinsError {
         /// The first coin the row values.
         from: u64,
     },
-    /// A row written with a character other than 0 and 1.
-    #[error("the row must be made of 0s and 1s, and character {position} is {found:?}")]
+    /// A row written with a character other than 0 and 1 (or t and h).
+    #[error(
+        "the row must be made of 0s and 1s (or t and h), and character {position} is {found:?}"
+    )]
     NotBinary {
         /// The first bad character's place, numbered from 1.
         position: usize,
         /// The character.
         found: char,
+    },
+    /// A budget ran out while valuing a code's heads.
+    #[error(transparent)]
+    Exhausted(#[from] grundy::budget::Exhausted),
+    /// Finding the winning moves of a code's head would take more memory than the budget.
+    #[error(
+        "finding the winning moves of coin {coin} needs {} of sets, more than the memory \
+         budget of {}: raise the memory budget or shorten the row",
+        grundy::budget::show_bytes(*needed),
+        grundy::budget::show_bytes(*limit)
+    )]
+    MovesTooLarge {
+        /// The head.
+        coin: u64,
+        /// The bytes needed.
+        needed: u64,
+        /// The memory budget.
+        limit: u64,
+    },
+    /// A head of a code of several elements with too many moves to count one by one.
+    #[error(
+        "coin {coin} has {moves} winning moves by the code's elements together, too many to \
+         count each once: give a code of one element, or fewer heads"
+    )]
+    TooManyMoves {
+        /// The head.
+        coin: u64,
+        /// Its moves, repeats counted.
+        moves: u128,
+    },
+    /// A board with a code of several elements, whose moves may repeat.
+    #[error(
+        "a board's winning moves take codes of one element, and {code} has several: value its \
+         heads one row at a time"
+    )]
+    SeveralElementsOnBoard {
+        /// The code.
+        code: String,
     },
 }

@@ -17,6 +17,7 @@
 
 mod args;
 mod board;
+mod code;
 mod error;
 mod multiples;
 mod play;
@@ -24,16 +25,19 @@ mod row;
 mod rule;
 mod rules;
 mod run;
+mod spawning;
 mod table;
 mod values;
 
 pub use args::heads_of_row;
 pub use board::{Board, BoardAnswer, BoardMove, BOARD_SEARCH_BUDGET};
+pub use code::{Element, Spacing, TurningCode, MAX_CODE_COUNT, MAX_CODE_ELEMENTS, TURNING_NAMES};
 pub use error::CoinsError;
 pub use multiples::{MultiplesTable, MULTIPLES_MAX_LENGTH};
-pub use row::{answer, Row, RowMove, LISTED_MOVES};
+pub use row::{answer, Row, RowMove, LISTED_MOVES, MOVES_OF_SEVERAL_ELEMENTS};
 pub use rule::Rule;
 pub use rules::{CoinBoard, CoinRow};
+pub use spawning::spawning_values;
 pub use values::{
     mock_turtles_value, ruler_max_run_value, ruler_value, two_value, MOCK_TURTLES_MAX_COIN,
 };
@@ -73,7 +77,8 @@ impl Family for CoinsFamily {
     }
 
     fn about(&self) -> &'static str {
-        "Coin-turning games (two, mock-turtles, ruler, multiples) on a row or a board: values"
+        "Coin-turning games (two, mock-turtles, ruler, multiples, CGSuite's turning codes such \
+         as 1-3C(5) and names such as turnips) on a row or a board: values"
     }
 
     fn example(&self) -> Example {
@@ -93,8 +98,12 @@ impl Family for CoinsFamily {
                 "rule",
                 "RULE",
                 "The rule: two (turn one or two coins), mock-turtles (one to three), ruler (a \
-                 run), multiples (x, 2x, ..., kx); the head is the rightmost coin turned (the \
-                 leftmost for multiples)",
+                 run), multiples (x, 2x, ..., kx); or a turning code as CGSuite writes it: counts \
+                 of coins (3, 1-3, 1+) with modifiers C (consecutive), E (equally spaced), S \
+                 (symmetric), F (coin 1 turned), C(s) (within s coins), joined by commas; or a \
+                 name of Winning Ways (turning-turtles, moebius, mogul, moidores, motley, twins, \
+                 triplets, mock-turtle-fives, triplet-fives, ruler-fives, turnips, grunt, sym, \
+                 sympler); the head is the rightmost coin turned (the leftmost for multiples)",
             )
             .required(),
             Param::option(
@@ -106,7 +115,7 @@ impl Family for CoinsFamily {
             Param::option(
                 "row",
                 "BITS",
-                "The row as 0s (tails) and 1s (heads), coin 1 first",
+                "The row as 0s (tails) and 1s (heads), or t and h, coin 1 first",
             )
             .excludes(&["places", "heads", "length", "by"]),
             Param::option(
@@ -147,11 +156,17 @@ impl Family for CoinsFamily {
         run::run(inputs)
     }
 
+    fn aliases(&self) -> &'static [&'static str] {
+        // CGSuite's names: a strip of coins (`Turning`) and its heaps (`Spawning`).
+        &["turning", "spawning"]
+    }
+
     fn table(&self) -> Option<TableSource> {
         Some(TableSource {
-            syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K",
-            about:
-                "n: a row with one head, at coin n (coins:ruler:K turns a run of at most K coins)",
+            syntax: "coins:two, coins:mock-turtles, coins:ruler, coins:ruler:K, coins:CODE \
+                     (a turning code or name: coins:3E, turning:turnips, spawning:1-3C(5))",
+            about: "n: a row with one head, at coin n, the heap n of CGSuite's Spawning \
+                    (coins:ruler:K turns a run of at most K coins)",
             parse: table::parse_table,
         })
     }
@@ -166,7 +181,8 @@ struct CoinsPlay;
 
 impl Playable for CoinsPlay {
     fn syntax(&self) -> &'static str {
-        "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples)"
+        "coins:RULE (two, mock-turtles, ruler, ruler:K, multiples, a turning code or name: 3E, \
+         turnips)"
     }
 
     fn example(&self) -> &'static str {
@@ -175,6 +191,10 @@ impl Playable for CoinsPlay {
 
     fn about(&self) -> &'static str {
         "A row of coins: turn coins over by the rule, the rightmost from heads to tails"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["turning", "spawning"]
     }
 
     fn position(&self) -> &'static str {

@@ -5,19 +5,26 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::code::TurningCode;
 use super::error::CoinsError;
 use super::multiples::MultiplesTable;
 use super::rule::Rule;
+use super::spawning::{self, prefix_xors, spawning_values, words_for};
 use super::values::{
     ruler_prefix, ruler_prefix_inverse, ruler_run_value, ruler_value, two_value, with_bit_below,
     MOCK_TURTLES_MAX_COIN,
 };
 use grundy::answer::Answer;
+use grundy::budget::Budget;
 use grundy::math::bits::{highbit, is_odious, odious};
 use grundy::outcome::Outcome;
 /// The most winning moves an answer lists; [`Answer::winning_move_count`] gives their number
 /// when there are more.
 pub const LISTED_MOVES: usize = 1000;
+
+/// The most moves of one head (repeats counted) a code of several elements lists to count
+/// its distinct winning moves.
+pub const MOVES_OF_SEVERAL_ELEMENTS: usize = 1 << 20;
 
 /// A move of a row: the coins it turns, numbered from 1 (serialized as `{"coins": [3, 7]}`,
 /// `{"run": {"from": 5, "to": 8}}` or `{"multiples": {"x": 3, "k": 4}}`).
@@ -109,6 +116,15 @@ enum RowKind {
     Ruler { max_run: Option<u64> },
     /// x, 2x, ..., kx: the table of values.
     Multiples(MultiplesTable),
+    /// A turning code: the table of values of coins 0..=length, their prefix XORs, the width
+    /// of the sets of XORs (in words) and the memory budget for finding winning moves.
+    Code {
+        code: TurningCode,
+        values: Vec<u64>,
+        prefix: Vec<u64>,
+        words: usize,
+        memory: u64,
+    },
 }
 
 impl Row {
@@ -118,7 +134,32 @@ impl Row {
     /// bound 0, a Mock Turtles row longer than [`MOCK_TURTLES_MAX_COIN`](super::MOCK_TURTLES_MAX_COIN), or a multiples row
     /// longer than [`MULTIPLES_MAX_LENGTH`](super::MULTIPLES_MAX_LENGTH).
     pub fn new(rule: Rule, length: u64, from: u64) -> Result<Row, CoinsError> {
+        Row::with_budget(rule, length, from, &Budget::default())
+    }
+
+    /// [`Row::new`] within `budget`: a turning code's table of values is computed within its
+    /// memory and deadline ([`spawning_values`](super::spawning_values)), and its winning
+    /// moves are later found within its memory. The other rules take O(1) (multiples: its
+    /// table's time).
+    pub fn with_budget(
+        rule: Rule,
+        length: u64,
+        from: u64,
+        budget: &Budget,
+    ) -> Result<Row, CoinsError> {
         let kind = match rule {
+            Rule::Code(code) => {
+                let values = spawning_values(&code, length, budget)?;
+                let prefix = prefix_xors(&values);
+                let words = words_for(values.iter().copied().max().unwrap_or(0));
+                RowKind::Code {
+                    code,
+                    values,
+                    prefix,
+                    words,
+                    memory: budget.memory(),
+                }
+            }
             Rule::Ruler { max_run: Some(0) } => return Err(CoinsError::ZeroMaxRun),
             Rule::Ruler { max_run } => RowKind::Ruler { max_run },
             Rule::MockTurtles if length > MOCK_TURTLES_MAX_COIN => {
@@ -138,6 +179,7 @@ impl Row {
             RowKind::MockTurtles => Rule::MockTurtles,
             RowKind::Ruler { max_run } => Rule::Ruler { max_run },
             RowKind::Multiples(_) => Rule::Multiples,
+            RowKind::Code { code, .. } => Rule::Code(code),
         }
     }
 
@@ -178,6 +220,7 @@ impl Row {
             RowKind::MockTurtles => odious(x - 1),
             RowKind::Ruler { max_run: None } => ruler_value(x),
             RowKind::Ruler { max_run: Some(k) } => ruler_run_value(x, *k),
+            RowKind::Code { values, .. } => values[x as usize],
         }
     }
 
@@ -263,6 +306,104 @@ impl Row {
                 out.extend(ks.into_iter().map(|k| RowMove::Multiples { x, k }));
                 count
             }
+            RowKind::Code {
+                code,
+                values,
+                prefix,
+                words,
+                ..
+            } => {
+                let mut sets = Vec::new();
+                let t = alpha ^ values[x as usize];
+                let count =
+                    spawning::moves_with(code, x, t, (values, prefix, *words), room, &mut sets);
+                out.extend(sets.into_iter().map(RowMove::Coins));
+                count
+            }
+        }
+    }
+
+    /// Fails when finding the moves of a code's head x would take more than the memory
+    /// budget the row was built with. O(elements).
+    pub(super) fn check_moves(&self, x: u64) -> Result<(), CoinsError> {
+        if let RowKind::Code {
+            code,
+            words,
+            memory,
+            ..
+        } = &self.kind
+        {
+            let needed = spawning::moves_bytes(code, x, *words);
+            if needed > *memory {
+                return Err(CoinsError::MovesTooLarge {
+                    coin: x,
+                    needed,
+                    limit: *memory,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The code of a row under a code of several elements, whose elements may allow the
+    /// same move.
+    fn several_elements(&self) -> Option<&TurningCode> {
+        match &self.kind {
+            RowKind::Code { code, .. } if code.elements().len() > 1 => Some(code),
+            _ => None,
+        }
+    }
+
+    /// The moves turning the head x whose coins' values XOR to `alpha` under a code of
+    /// several elements, each once (a move two elements allow is one move): all of them are
+    /// listed, then repeats dropped, so that their number is exact. Fails past
+    /// [`MOVES_OF_SEVERAL_ELEMENTS`] moves (repeats counted).
+    fn distinct_moves(
+        &self,
+        code: &TurningCode,
+        x: u64,
+        alpha: u64,
+        out: &mut Vec<RowMove>,
+    ) -> Result<u128, CoinsError> {
+        let RowKind::Code {
+            values,
+            prefix,
+            words,
+            ..
+        } = &self.kind
+        else {
+            return Ok(0);
+        };
+        let t = alpha ^ values[x as usize];
+        let tables = (values.as_slice(), prefix.as_slice(), *words);
+        let raw = spawning::moves_with(code, x, t, tables, 0, &mut Vec::new());
+        if raw > MOVES_OF_SEVERAL_ELEMENTS as u128 {
+            return Err(CoinsError::TooManyMoves {
+                coin: x,
+                moves: raw,
+            });
+        }
+        let mut sets = Vec::new();
+        spawning::moves_with(code, x, t, tables, raw as usize, &mut sets);
+        sets.sort_unstable();
+        sets.dedup();
+        let room = LISTED_MOVES.saturating_sub(out.len());
+        let count = sets.len() as u128;
+        out.extend(sets.into_iter().take(room).map(RowMove::Coins));
+        Ok(count)
+    }
+
+    /// The XORs of the other coins of the moves of a code's head x.
+    fn code_reach(&self, x: u64) -> Vec<u64> {
+        match &self.kind {
+            RowKind::Code {
+                code,
+                values,
+                prefix,
+                words,
+                ..
+            } => spawning::reach(code, x, values, prefix, *words),
+            _ => Vec::new(),
         }
     }
 
@@ -281,6 +422,7 @@ impl Row {
             }
             RowKind::Ruler { .. } => u128::from(x - self.ruler_window(x).1),
             RowKind::Multiples(_) => u128::from(MultiplesTable::block_count(self.length / x)) + 1,
+            RowKind::Code { .. } => spawning::members(&self.code_reach(x)).count() as u128,
         }
     }
 
@@ -288,6 +430,8 @@ impl Row {
     pub(super) fn query_cost(&self, x: u64) -> u128 {
         match self.kind {
             RowKind::Multiples(_) => u128::from(MultiplesTable::block_count(self.length / x)),
+            // A subset search: a pool of up to x items, a set of `words` words each.
+            RowKind::Code { words, .. } => u128::from(x) * words as u128,
             _ => 1,
         }
     }
@@ -315,6 +459,7 @@ impl Row {
                 (lo..x).all(|m| f(top ^ ruler_prefix(m, period)))
             }
             RowKind::Multiples(table) => table.prefixes(x).into_iter().all(|p| f(v ^ p)),
+            RowKind::Code { .. } => spawning::members(&self.code_reach(x)).all(|r| f(v ^ r)),
         }
     }
 
@@ -357,7 +502,13 @@ impl Row {
         let mut count = 0u128;
         if total != 0 {
             for &x in &heads {
-                count += self.moves_with(x, total, LISTED_MOVES, &mut moves);
+                self.check_moves(x)?;
+            }
+            for &x in &heads {
+                count += match self.several_elements() {
+                    Some(code) => self.distinct_moves(code, x, total, &mut moves)?,
+                    None => self.moves_with(x, total, LISTED_MOVES, &mut moves),
+                };
             }
         }
         Ok(answer_of(total, moves, count))

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::code::{Spacing, TurningCode};
+
 /// A rule of a one-dimensional coin-turning game (`docs/coins.md` derives the values).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -18,26 +20,65 @@ pub enum Rule {
     },
     /// Turn `x, 2x, ..., kx` for some k ≥ 1 with kx within the row; x shows heads (notes 000).
     Multiples,
+    /// A turning code (CGSuite's `Turning(code)`, `Spawning(code)`): the sets of coins the
+    /// code allows, the rightmost showing heads; valued by a table (`spawning.rs`).
+    Code(TurningCode),
 }
 
 impl Rule {
-    /// The rule's name on the command line: `two`, `mock-turtles`, `ruler`, `multiples`.
-    pub fn name(&self) -> &'static str {
+    /// The rule's name on the command line: `two`, `mock-turtles`, `ruler`, `multiples`, or
+    /// a turning code (`3E`).
+    pub fn name(&self) -> String {
         match self {
-            Rule::Two => "two",
-            Rule::MockTurtles => "mock-turtles",
-            Rule::Ruler { .. } => "ruler",
-            Rule::Multiples => "multiples",
+            Rule::Two => "two".to_string(),
+            Rule::MockTurtles => "mock-turtles".to_string(),
+            Rule::Ruler { .. } => "ruler".to_string(),
+            Rule::Multiples => "multiples".to_string(),
+            Rule::Code(code) => code.to_string(),
         }
+    }
+
+    /// The rule of a turning code: a rule with a formula when the code is one (`1-2` is
+    /// `Two`, `1-3` Mock Turtles, `1+C` the Ruler, `1-kC` the Ruler with runs of at most k),
+    /// since the formula values any coin in O(1); otherwise the code. O(elements).
+    ///
+    /// ```
+    /// use grundy_catalogue::games::coins::{Rule, TurningCode};
+    /// let code = |c| Rule::of_code(TurningCode::parse(c).unwrap());
+    /// assert_eq!(code("1-3"), Rule::MockTurtles);
+    /// assert_eq!(code("1-5C"), Rule::Ruler { max_run: Some(5) });
+    /// assert!(matches!(code("3E"), Rule::Code(_)));
+    /// ```
+    pub fn of_code(code: TurningCode) -> Rule {
+        if let [e] = code.elements() {
+            if e.min == 1 && !e.first && e.span.is_none() {
+                match (e.spacing, e.max) {
+                    (Spacing::Any, Some(2)) => return Rule::Two,
+                    (Spacing::Any, Some(3)) => return Rule::MockTurtles,
+                    (Spacing::Consecutive, max_run) => {
+                        return Rule::Ruler {
+                            max_run: max_run.map(u64::from),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Rule::Code(code)
     }
 }
 
 impl fmt::Display for Rule {
-    /// The name, and the longest run of a bounded Ruler: `ruler (runs of at most 5 coins)`.
+    /// The name, and the longest run of a bounded Ruler: `ruler (runs of at most 5 coins)`; a
+    /// code with its name in the literature: `Turnips (3E)`, `code 2-3,6C`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rule::Ruler { max_run: Some(k) } => write!(f, "ruler (runs of at most {k} coins)"),
-            other => f.write_str(other.name()),
+            Rule::Code(code) => match code.known_name() {
+                Some(name) => write!(f, "{name} ({code})"),
+                None => write!(f, "code {code}"),
+            },
+            other => f.write_str(&other.name()),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! as bit sets): what `grundy play` explores and what the tests check the formulas against.
 
 use super::rule::Rule;
+use super::spawning::all_moves;
 use grundy::rules::Impartial;
 
 /// The rules of a row, for the generic solver: a position is the set of heads as a bit set
@@ -35,6 +36,14 @@ impl CoinRow {
                     run |= bit(from);
                     sets.push(run);
                 }
+            }
+            Rule::Code(code) => {
+                // Every subset looked at: meant for the short rows of the checks and play.
+                let moves = all_moves(&code, u64::from(x), u64::MAX).unwrap_or_default();
+                sets = moves
+                    .iter()
+                    .map(|m| m.iter().fold(0, |s, &c| s | bit(c as u32)))
+                    .collect();
             }
             Rule::Multiples => {
                 let mut set = bit(x);

@@ -80,7 +80,7 @@ fn run_row(inputs: &Inputs, rule: Rule, texts: &[&str]) -> Result<Report, RunErr
         }
     };
     let from = heads.iter().copied().min().unwrap_or(1);
-    let row = Row::new(rule, length, from)?;
+    let row = Row::with_budget(rule, length, from, inputs.budget())?;
     let answer = row.answer(&heads)?;
     let mut sorted = heads;
     sorted.sort_unstable();
@@ -123,7 +123,8 @@ fn run_board(inputs: &Inputs, (rx, ry): (Rule, Rule), texts: &[&str]) -> Result<
     let lx = length_or(inputs, "length", rx, &xs)?;
     let ly = length_or(inputs, "by-length", ry, &ys)?;
     let row = |rule, length, coords: &[u64]| {
-        Row::new(rule, length, coords.iter().copied().min().unwrap_or(1))
+        let from = coords.iter().copied().min().unwrap_or(1);
+        Row::with_budget(rule, length, from, inputs.budget())
     };
     let board = Board::new(row(rx, lx, &xs)?, row(ry, ly, &ys)?);
     let result = board.answer(&heads, BOARD_SEARCH_BUDGET)?;

@@ -1,8 +1,10 @@
 //! `grundy table coins:RULE`: a row as a table, the value of one head by its place.
 
+use super::args::parse_rule;
 use super::error::CoinsError;
 use super::row::Row;
 use super::rule::Rule;
+use crate::games::Family;
 use grundy::budget::Budget;
 use grundy::input;
 use grundy::pattern::table::{of_kind, Kind, Span, Table, TableError, TableGame, Tabulate};
@@ -18,12 +20,18 @@ impl Tabulate for Rule {
         1
     }
 
-    fn line(&self, n: Span, kind: Kind, _: &Budget, _: &dyn Progress) -> Result<Table, TableError> {
+    fn line(
+        &self,
+        n: Span,
+        kind: Kind,
+        budget: &Budget,
+        _: &dyn Progress,
+    ) -> Result<Table, TableError> {
         let failed = |e: CoinsError| TableError::Game {
             game: Tabulate::name(self),
             message: e.to_string(),
         };
-        let row = Row::new(*self, n.last.max(1), 1).map_err(failed)?;
+        let row = Row::with_budget(*self, n.last.max(1), 1, budget).map_err(failed)?;
         let mut values = Vec::new();
         for x in n.iter() {
             values.push(if x == 0 {
@@ -46,22 +54,29 @@ pub(super) fn one_head(n: u64) -> String {
     }
 }
 
-/// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler` or `coins:ruler:K`.
+/// Reads a table's name: `coins:two`, `coins:mock-turtles`, `coins:ruler`, `coins:ruler:K`, or
+/// `coins:CODE` for a turning code or its name (`coins:3E`, `coins:turnips`); `turning:` and
+/// `spawning:` are `coins:` too. Not the multiples game, whose values depend on the row's
+/// length.
 pub(super) fn parse_table(spec: &str) -> Option<TableGame> {
-    let rest = spec
-        .get(..6)?
-        .eq_ignore_ascii_case("coins:")
-        .then(|| &spec[6..])?;
+    let (word, rest) = spec.split_once(':')?;
+    if !super::CoinsFamily.answers_to(word) {
+        return None;
+    }
     let rule = match rest.split_once(':') {
-        None if rest == "two" => Ok(Rule::Two),
-        None if rest == "mock-turtles" => Ok(Rule::MockTurtles),
-        None if rest == "ruler" => Ok(Rule::Ruler { max_run: None }),
-        Some(("ruler", k)) => input::whole("K", k, "the longest run", 1)
-            .map(|k| Rule::Ruler { max_run: Some(k) })
-            .map_err(|e| e.to_string()),
-        _ => {
-            Err("expected coins:two, coins:mock-turtles, coins:ruler or coins:ruler:K".to_string())
+        Some((ruler, k)) if ruler.eq_ignore_ascii_case("ruler") => {
+            input::whole("K", k, "the longest run", 1)
+                .map(|k| Rule::Ruler { max_run: Some(k) })
+                .map_err(|e| e.to_string())
         }
+        _ => match parse_rule("coins:RULE", rest, "K", None) {
+            Ok(Rule::Multiples) => Err(
+                "the multiples game's values depend on the row's length: it has no table"
+                    .to_string(),
+            ),
+            Ok(rule) => Ok(rule),
+            Err(e) => Err(e.to_string()),
+        },
     };
     Some(
         rule.map(|r| Box::new(r) as Box<dyn Tabulate>)
