@@ -12,7 +12,7 @@
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
 //! [`toads_frogs`], [`hackenbush`], [`snort_col`] (Snort and Col, on graphs), [`konane`],
-//! [`amazons`], [`cutcake`] (sums of rectangles); and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
+//! [`amazons`], [`cutcake`] (sums of rectangles), [`fission`]; and two loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`] (Fox
 //! and Geese), listed for the front ends in [`loopy_registry`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell). The catalogue's families for them are in
@@ -32,6 +32,7 @@ pub mod clobber;
 pub mod cram;
 pub mod cutcake;
 pub mod domineering;
+pub mod fission;
 pub mod fox_geese;
 pub mod grid;
 pub mod hackenbush;
