@@ -66,7 +66,7 @@ fn rulesets_backsliding_and_fox_and_geese() {
     let (ok, _, err) = grundy(&["loopy", "--ruleset", "chess", "x"]);
     assert!(!ok);
     assert!(
-        err.contains("[possible values: backsliding, fox-and-geese]"),
+        err.contains("[possible values: backsliding, fox-and-geese, ceylonese-fox-and-geese]"),
         "{err}"
     );
     let (ok, _, _) = grundy(&[

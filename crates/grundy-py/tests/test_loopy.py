@@ -74,7 +74,7 @@ def test_errors_name_their_column():
 
 def test_rulesets_fox_and_geese_and_backsliding():
     names = [r["name"] for r in grundy.loopy_rulesets()]
-    assert names == ["backsliding", "fox-and-geese"]
+    assert names == ["backsliding", "fox-and-geese", "ceylonese-fox-and-geese"]
     for entry in grundy.loopy_rulesets():
         assert loopy_ruleset(entry["name"], entry["example"]).positions > 1
     fox = loopy_ruleset("fox-and-geese", "..|F.")
@@ -86,7 +86,7 @@ def test_rulesets_fox_and_geese_and_backsliding():
     assert not strip.is_stopper and strip.value == "*"
     with pytest.raises(InputError, match=r"position 'F\.\|\.\.': 1:1: 'F' stands on a light square"):
         loopy_ruleset("fox-and-geese", "F.|..")
-    with pytest.raises(InputError, match="the loopy rulesets are backsliding, fox-and-geese"):
+    with pytest.raises(InputError, match="the loopy rulesets are backsliding, fox-and-geese, ceylonese-fox-and-geese"):
         loopy_ruleset("chess", "x")
     with pytest.raises(LimitError, match="limit="):
         loopy_ruleset("backsliding", "TTT..FFF", limit=10)

@@ -1,5 +1,5 @@
-//! The engine's loopy rulesets played ([`LOOPY_RULESETS`](grundy::partizan::rulesets::loopy_registry::LOOPY_RULESETS)): Backsliding Toads and Frogs and
-//! Fox and Geese, whose play may go round a cycle for ever (a draw). They are no family of
+//! The engine's loopy rulesets played ([`LOOPY_RULESETS`](grundy::partizan::rulesets::loopy_registry::LOOPY_RULESETS)): Backsliding Toads and Frogs,
+//! Fox and Geese and Ceylonese Fox and Geese, whose play may go round a cycle for ever (a draw). They are no family of
 //! the catalogue (their values are `LoopyGame`s, which `grundy loopy` describes); each is
 //! declared here once, as `grundy play` and the web page name it, and set up by
 //! [`play::loopy::build`](crate::play::loopy::build).
@@ -10,7 +10,8 @@ use grundy::partizan::rulesets::loopy_registry::loopy_ruleset;
 
 /// The loopy rulesets' games, in the order of
 /// [`LOOPY_RULESETS`](grundy::partizan::rulesets::loopy_registry::LOOPY_RULESETS).
-pub static LOOPY_PLAYS: &[&dyn Playable] = &[&BACKSLIDING, &FOX_AND_GEESE];
+pub static LOOPY_PLAYS: &[&dyn Playable] =
+    &[&BACKSLIDING, &FOX_AND_GEESE, &CEYLONESE_FOX_AND_GEESE];
 
 /// A loopy ruleset as play names it: the ruleset's name in the engine's list, and what help
 /// and the page say of it.
@@ -40,6 +41,17 @@ static FOX_AND_GEESE: LoopyPlay = LoopyPlay {
                the dark squares are the bottom-left corner's colour), then who moves: \
                .G.G|....|....|F... left",
     start: ".G.G|....|....|F... left",
+};
+
+/// The game `ceylonese-fox-and-geese` of `grundy play` and the web page.
+static CEYLONESE_FOX_AND_GEESE: LoopyPlay = LoopyPlay {
+    name: "ceylonese-fox-and-geese",
+    about: "Ceylonese Fox and Geese: Fox and Geese where the fox (Right) goes one or two \
+            squares along a diagonal, never over a goose; play may go on for ever (a draw)",
+    position: "the board from the top (G a goose, F the fox, . empty, rows separated by |; \
+               the dark squares are the bottom-left corner's colour), then who moves: \
+               .G.G|....|....|F... left",
+    start: ".G.G.G|......|......|F..... left",
 };
 
 impl Playable for LoopyPlay {

@@ -1,21 +1,35 @@
-//! Clobber and AntiClobber: Left's stones `x`, Right's stones `o`, on a board of at most 128
-//! cells (`.` empty, `#` blocked).
+//! Clobber and its family, CGSuite's `GenClobber` schema: Left's stones `x`, Right's stones
+//! `o`, on a board of at most 128 cells (`.` empty, `#` blocked). A player picks one of their
+//! stones and a direction of the schema's set; the stone goes to the first cell in that
+//! direction that is not empty (or, with a bounded distance, to the cell at that distance);
+//! the move is legal when that cell holds what the schema lets the player clobber, the stone
+//! lands there and the cell it left becomes what the schema leaves behind.
 //!
-//! - **Clobber**: a player moves one of their stones onto an orthogonally adjacent stone of
-//!   the opponent, which is removed (the cell left becomes empty). Stones only ever leave
-//!   cells, so a 4-connected group of stones never meets another: the regions are the groups
-//!   of stones (empty and blocked cells alike are walls), and a group with no `x` beside an
-//!   `o` is dead and worth 0.
-//! - **AntiClobber** (CGSuite's): a player moves one of their stones onto an orthogonally
-//!   adjacent empty cell and leaves a stone of the opponent where it stood. Stones only ever
-//!   fill cells: the regions are the 4-connected groups of unblocked cells, and a group where
-//!   no stone is beside an empty cell is dead.
+//! - **Clobber**: orthogonal steps onto a stone of the opponent, leaving an empty cell.
+//! - **AntiClobber**: orthogonal steps onto an empty cell, leaving a stone of the opponent.
+//! - **Hot Clobber**: orthogonal steps onto any stone, one's own too.
+//! - **Kings**: steps in the eight directions onto a stone of the opponent.
+//! - **Knights**: a knight's jump onto a stone of the opponent (what lies between is
+//!   passed over).
+//! - **Rooks** and **Queens**: slides, orthogonal or in the eight directions, over any
+//!   number of empty cells onto the first stone met, which must be the opponent's.
 //!
-//! Both players move the same way in every direction, so a region is the same game under all
-//! eight symmetries of the square, which its normalisation uses.
+//! **Regions.** Where no move lands on an empty cell, stones only ever leave cells, so two
+//! stones that never meet stay apart: with steps, the regions are the groups of stones joined
+//! by the schema's steps (Clobber's 4-connected groups, Kings' 8-connected ones, Knights'
+//! groups joined by knight's moves), empty and blocked cells alike being walls; with slides,
+//! a stone meets every stone it sees along a line of its directions across empty cells, and
+//! the regions are the groups joined so (a region keeps the empty cells between two of its
+//! stones on such a line, the rest being walls). Where moves land on empty cells (AntiClobber)
+//! the regions are the groups of unblocked cells joined by the steps. A region where no one
+//! can move is worth 0 and dropped.
+//!
+//! Both players move the same way in every direction of sets that every symmetry of the square
+//! keeps, so a region is the same game under all eight symmetries, which its normalisation
+//! uses.
 
 pub use super::grid::Step;
-use super::grid::{self, Shape, Symmetries};
+use super::grid::{self, components_by, Offsets, Shape, Symmetries};
 use super::{BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
 
@@ -95,16 +109,103 @@ impl Stones {
     }
 }
 
-/// Which of the two games.
+/// The directions a stone moves in: CGSuite's `Coordinates.Orthogonal`, `Diagonal`,
+/// `Compass` and `KnightsMove`, each kept by every symmetry of the square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
-    /// Onto an opponent's stone, leaving an empty cell.
-    Clobber,
-    /// Onto an empty cell, leaving an opponent's stone.
-    AntiClobber,
+pub enum Directions {
+    /// Up, left, right, down.
+    Orthogonal,
+    /// The four diagonals.
+    Diagonal,
+    /// All eight: orthogonal and diagonal.
+    Compass,
+    /// The eight knight's moves: two cells one way and one the other.
+    KnightsMove,
 }
 
-/// Clobber or AntiClobber.
+impl Directions {
+    /// The offsets (rows down, columns right).
+    pub fn offsets(self) -> &'static [(i8, i8)] {
+        match self {
+            Directions::Orthogonal => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
+            Directions::Diagonal => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
+            Directions::Compass => &[
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
+            Directions::KnightsMove => &[
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ],
+        }
+    }
+}
+
+/// What a cell holds, as CGSuite numbers it: 0 empty, 1 Left's stone, 2 Right's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Content {
+    /// An empty cell.
+    Empty,
+    /// Left's stone.
+    Left,
+    /// Right's stone.
+    Right,
+}
+
+/// A set of [`Content`]s: what a player may clobber.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contents(u8);
+
+impl Contents {
+    /// Empty cells.
+    pub const EMPTY: Contents = Contents(1);
+    /// Left's stones.
+    pub const LEFT: Contents = Contents(2);
+    /// Right's stones.
+    pub const RIGHT: Contents = Contents(4);
+    /// Both players' stones.
+    pub const STONES: Contents = Contents(6);
+
+    /// This set and `other`.
+    pub const fn and(self, other: Contents) -> Contents {
+        Contents(self.0 | other.0)
+    }
+
+    /// Whether `c` is in the set.
+    pub const fn contains(self, c: Content) -> bool {
+        let bit = match c {
+            Content::Empty => 1,
+            Content::Left => 2,
+            Content::Right => 4,
+        };
+        self.0 & bit != 0
+    }
+
+    /// The cells of `p` holding a content of the set.
+    fn cells(self, p: &Stones) -> u128 {
+        let within = |bit: u8, cells: u128| if self.0 & bit != 0 { cells } else { 0 };
+        within(1, p.empty) | within(2, p.left) | within(4, p.right)
+    }
+}
+
+/// A ruleset of CGSuite's `GenClobber` schema: the directions, what each player may clobber,
+/// what each leaves behind, and how far a stone goes (see the [module](self)). The named
+/// rulesets are its constants; [`Clobber::GEN_CLOBBER`] with the schema's builders
+/// ([`directions`](Clobber::directions), [`clobbered`](Clobber::clobbered),
+/// [`left_behind`](Clobber::left_behind), [`max_distance`](Clobber::max_distance)) makes any
+/// other.
 ///
 /// ```
 /// use grundy::partizan::rulesets::clobber::Clobber;
@@ -116,21 +217,162 @@ pub enum Variant {
 /// let board = Clobber::CLOBBER.parse("xox|ox.").unwrap();
 /// let v = eval.value(&mut store, &board).unwrap();
 /// assert_eq!(store.display(v), "{^^*|*,v}");
+/// assert_eq!(Clobber::QUEENS.value_of("xox|ox.").unwrap().canonical_form(), "^");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clobber {
-    variant: Variant,
+    name: &'static str,
+    directions: Directions,
+    /// What Left, then Right, may clobber.
+    clobbered: [Contents; 2],
+    /// What Left's move, then Right's, leaves where the stone stood.
+    left_behind: [Content; 2],
+    /// The most cells a stone goes; [`UNBOUNDED`] for no limit.
+    max_distance: u8,
 }
 
+/// The distance of a slide without limit (CGSuite's `inf`): more than any line of a board.
+pub const UNBOUNDED: u8 = u8::MAX;
+
 impl Clobber {
+    /// The schema's defaults (CGSuite's `GenClobber()`, which is Clobber), named
+    /// `GenClobber`.
+    pub const GEN_CLOBBER: Clobber = Clobber {
+        name: "GenClobber",
+        directions: Directions::Orthogonal,
+        clobbered: [Contents::RIGHT, Contents::LEFT],
+        left_behind: [Content::Empty, Content::Empty],
+        max_distance: 1,
+    };
     /// Clobber.
-    pub const CLOBBER: Clobber = Clobber {
-        variant: Variant::Clobber,
-    };
-    /// AntiClobber.
-    pub const ANTI_CLOBBER: Clobber = Clobber {
-        variant: Variant::AntiClobber,
-    };
+    pub const CLOBBER: Clobber = Clobber::GEN_CLOBBER.named("Clobber");
+    /// AntiClobber: onto an empty cell, leaving a stone of the opponent.
+    pub const ANTI_CLOBBER: Clobber = Clobber::GEN_CLOBBER
+        .clobbered(Contents::EMPTY, Contents::EMPTY)
+        .left_behind(Content::Right, Content::Left)
+        .named("AntiClobber");
+    /// Hot Clobber: onto any stone.
+    pub const HOT_CLOBBER: Clobber = Clobber::GEN_CLOBBER
+        .clobbered(Contents::STONES, Contents::STONES)
+        .named("HotClobber");
+    /// Kings: a step in any of the eight directions.
+    pub const KINGS: Clobber = Clobber::GEN_CLOBBER
+        .directions(Directions::Compass)
+        .named("Kings");
+    /// Knights: a knight's jump.
+    pub const KNIGHTS: Clobber = Clobber::GEN_CLOBBER
+        .directions(Directions::KnightsMove)
+        .named("Knights");
+    /// Rooks: an orthogonal slide.
+    pub const ROOKS: Clobber = Clobber::GEN_CLOBBER.max_distance(UNBOUNDED).named("Rooks");
+    /// Queens: a slide in any of the eight directions.
+    pub const QUEENS: Clobber = Clobber::GEN_CLOBBER
+        .directions(Directions::Compass)
+        .max_distance(UNBOUNDED)
+        .named("Queens");
+
+    /// The same schema under another name (the ruleset's [`name`](Ruleset::name)).
+    pub const fn named(self, name: &'static str) -> Clobber {
+        Clobber { name, ..self }
+    }
+
+    /// The same schema in the directions `directions`.
+    pub const fn directions(self, directions: Directions) -> Clobber {
+        Clobber { directions, ..self }
+    }
+
+    /// The same schema, Left clobbering `left` and Right `right`.
+    pub const fn clobbered(self, left: Contents, right: Contents) -> Clobber {
+        Clobber {
+            clobbered: [left, right],
+            ..self
+        }
+    }
+
+    /// The same schema, Left's move leaving `left` where the stone stood and Right's `right`.
+    pub const fn left_behind(self, left: Content, right: Content) -> Clobber {
+        Clobber {
+            left_behind: [left, right],
+            ..self
+        }
+    }
+
+    /// The same schema, a stone going at most `distance` cells (at least 1; [`UNBOUNDED`]
+    /// for no limit).
+    pub const fn max_distance(self, distance: u8) -> Clobber {
+        assert!(distance >= 1, "a stone goes at least one cell");
+        Clobber {
+            max_distance: distance,
+            ..self
+        }
+    }
+
+    /// Whether a move can land on an empty cell: a player may clobber one, and a slide can
+    /// end on one (an unbounded slide goes on to the first cell that is not empty).
+    fn fills(&self) -> bool {
+        self.max_distance != UNBOUNDED
+            && (self.clobbered[0].contains(Content::Empty)
+                || self.clobbered[1].contains(Content::Empty))
+    }
+
+    /// The cells where the stones of `from` land going by offset `k` of `offsets`, before the
+    /// test of what they hold: the cell one offset away, or, sliding, the first cell that is
+    /// not empty (or the one at the most distance). O(distance) masks.
+    fn landings(&self, offsets: &Offsets, from: u128, empty: u128, k: usize) -> u128 {
+        let mut front = offsets.step(from, k);
+        let mut landed = 0;
+        let mut distance = 1;
+        while front != 0 && distance < self.max_distance {
+            landed |= front & !empty;
+            front = offsets.step(front & empty, k);
+            distance += 1;
+        }
+        landed | front
+    }
+
+    /// Whether `side` has a move in `p` (whose cells all count). O(offsets × distance).
+    fn can_move(&self, offsets: &Offsets, p: &Stones, side: Side) -> bool {
+        let (own, _) = p.sides(side);
+        let targets = self.clobbered[side_index(side)].cells(p);
+        own != 0
+            && (0..offsets.len()).any(|k| self.landings(offsets, own, p.empty, k) & targets != 0)
+    }
+
+    /// The groups of `stones` that see each other along the offsets across `empty` cells,
+    /// appended to `out`.
+    fn sighted_groups(&self, offsets: &Offsets, stones: u128, empty: u128, out: &mut Vec<u128>) {
+        let unbounded = self.max_distance(UNBOUNDED);
+        components_by(stones, out, |group| {
+            (0..offsets.len()).fold(0, |seen, k| {
+                seen | unbounded.landings(offsets, group, empty, k) & stones
+            })
+        });
+    }
+
+    /// The empty cells between two stones of `group` on a line of the offsets with only empty
+    /// cells between: those a slide within the group can pass over. O(offsets × line).
+    fn between(offsets: &Offsets, group: u128, empty: u128) -> u128 {
+        // From the stones forwards along each offset, then backwards along its opposite (the
+        // sets are symmetric: offset k's opposite is offset len - 1 - k).
+        let n = offsets.len();
+        let reached = |k: usize| {
+            let (mut front, mut all) = (offsets.step(group, k) & empty, 0);
+            while front != 0 {
+                all |= front;
+                front = offsets.step(front, k) & empty;
+            }
+            all
+        };
+        (0..n / 2).fold(0, |cells, k| cells | reached(k) & reached(n - 1 - k))
+    }
+}
+
+/// 0 for Left, 1 for Right.
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Left => 0,
+        Side::Right => 1,
+    }
 }
 
 impl Ruleset for Clobber {
@@ -138,10 +380,7 @@ impl Ruleset for Clobber {
     type Move = Step;
 
     fn name(&self) -> &'static str {
-        match self.variant {
-            Variant::Clobber => "Clobber",
-            Variant::AntiClobber => "AntiClobber",
-        }
+        self.name
     }
 
     fn parse(&self, text: &str) -> Result<Stones, BoardError> {
@@ -152,74 +391,91 @@ impl Ruleset for Clobber {
         p.show()
     }
 
-    /// The stones of `side` in cell order, each towards up, left, right, down.
+    /// The stones of `side` in cell order, each to the cells it lands on in cell order.
+    /// O(stones × offsets × distance).
     fn moves(&self, p: &Stones, side: Side, out: &mut Vec<(Step, Stones)>) {
-        let (own, theirs) = p.sides(side);
-        let target = match self.variant {
-            Variant::Clobber => theirs,
-            Variant::AntiClobber => p.empty,
-        };
-        let first_column = p.shape.first_column();
+        let (own, _) = p.sides(side);
+        if own == 0 {
+            return;
+        }
+        let k = side_index(side);
+        let targets = self.clobbered[k].cells(p);
+        let offsets = Offsets::new(p.shape, self.directions.offsets());
         let mut stones = own;
         while stones != 0 {
             let from = stones.trailing_zeros();
             stones &= stones - 1;
-            let mut to = p.shape.neighbours(1u128 << from, first_column) & target;
+            let a = 1u128 << from;
+            let mut to = (0..offsets.len())
+                .fold(0, |to, d| to | self.landings(&offsets, a, p.empty, d))
+                & targets;
             while to != 0 {
                 let at = to.trailing_zeros();
                 to &= to - 1;
-                let (a, b) = (1u128 << from, 1u128 << at);
-                // The stone goes from a to b; a becomes empty (Clobber) or the opponent's.
-                let (own, theirs, empty) = match self.variant {
-                    Variant::Clobber => (own & !a | b, theirs & !b, p.empty | a),
-                    Variant::AntiClobber => (own & !a | b, theirs | a, p.empty & !b),
+                let b = 1u128 << at;
+                // The stone goes from a to b; a holds what the move leaves behind.
+                let clear = !(a | b);
+                let mut next = Stones {
+                    left: p.left & clear,
+                    right: p.right & clear,
+                    empty: p.empty & clear,
+                    ..*p
                 };
-                let (left, right) = match side {
-                    Side::Left => (own, theirs),
-                    Side::Right => (theirs, own),
-                };
-                out.push((
-                    Step::new(p.shape, from, at),
-                    Stones {
-                        left,
-                        right,
-                        empty,
-                        ..*p
-                    },
-                ));
+                match side {
+                    Side::Left => next.left |= b,
+                    Side::Right => next.right |= b,
+                }
+                match self.left_behind[k] {
+                    Content::Empty => next.empty |= a,
+                    Content::Left => next.left |= a,
+                    Content::Right => next.right |= a,
+                }
+                out.push((Step::new(p.shape, from, at), next));
             }
         }
     }
 
-    /// AntiClobber's step: the cell left and the cell filled, both holding a stone after it
-    /// (the opponent's in the cell left), which the boards' comparison cannot tell apart.
-    /// Clobber's step is told by the comparison. O(1).
+    /// The cell left and the cell landed on: the comparison of the boards cannot always tell
+    /// them (AntiClobber leaves a stone behind, Hot Clobber's capture of one's own stone
+    /// changes one cell). O(1).
     fn move_parts(&self, _: &Stones, m: &Step, _: &Stones) -> Option<MoveParts> {
-        (self.variant == Variant::AntiClobber).then(|| m.parts())
+        Some(m.parts())
     }
 
     fn regions(&self, p: &Stones, out: &mut Vec<Stones>) {
         let stones = p.left | p.right;
-        let (cells, partners) = match self.variant {
-            // A stone of one side beside one of the other.
-            Variant::Clobber => (stones, [p.left, p.right]),
-            // A stone beside an empty cell.
-            Variant::AntiClobber => (stones | p.empty, [stones, p.empty]),
-        };
-        let first_column = p.shape.first_column();
+        let offsets = Offsets::new(p.shape, self.directions.offsets());
         let mut parts = Vec::new();
-        p.shape.components(cells, &mut parts);
+        let fills = self.fills();
+        if fills {
+            components_by(stones | p.empty, &mut parts, |m| offsets.around(m));
+        } else if self.max_distance == 1 {
+            components_by(stones, &mut parts, |m| offsets.around(m));
+        } else {
+            self.sighted_groups(&offsets, stones, p.empty, &mut parts);
+        }
         for part in parts {
-            let [a, b] = partners.map(|m| m & part);
-            if p.shape.neighbours(a, first_column) & b == 0 {
-                continue;
-            }
-            // In Clobber empty and blocked cells are alike: only the stones are kept.
-            let empty = match self.variant {
-                Variant::Clobber => 0,
-                Variant::AntiClobber => p.empty & part,
+            // The empty cells that matter: all of the part's where stones land on them; none
+            // where stones only step onto stones; those between its stones where they slide.
+            let empty = if fills {
+                p.empty & part
+            } else if self.max_distance == 1 {
+                0
+            } else {
+                Clobber::between(&offsets, part, p.empty)
             };
-            out.push(p.region(part, empty));
+            let region = Stones {
+                left: p.left & part,
+                right: p.right & part,
+                empty,
+                ..*p
+            };
+            if [Side::Left, Side::Right]
+                .into_iter()
+                .any(|side| self.can_move(&offsets, &region, side))
+            {
+                out.push(p.region(part | empty, empty));
+            }
         }
     }
 }

@@ -14,6 +14,9 @@
 //! (1,1)); pieces stand only on them, and there is exactly one fox. The fox that has got
 //! behind the geese runs for ever: on a board two rows higher than the highest goose the value
 //! is CGSuite's, which plays on a board without a top.
+//!
+//! **Ceylonese Fox and Geese** ([`CeyloneseFoxAndGeese`]) is the same game, by the same code,
+//! with a fox that goes one or two squares along a diagonal.
 
 use super::grid::{read_grid, show_grid, Direction, Shape};
 use super::BoardError;
@@ -126,34 +129,85 @@ impl PartizanRules for FoxAndGeese {
     /// Left: each goose from the top-left, stepping down-left then down-right. Right: the
     /// fox stepping up-left, up-right, down-left, down-right. O(moves) shifts of masks.
     fn options(&self, p: &Pen, side: Side, out: &mut Vec<Pen>) {
-        let first = p.shape.first_column();
-        let fox = 1u128 << p.fox;
-        match side {
-            Side::Left => {
-                let mut rest = p.geese;
-                while rest != 0 {
-                    let goose = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    for step in GOOSE_STEPS {
-                        let to = p.shape.shift(goose, step, first);
-                        if to != 0 && to & (p.geese | fox) == 0 {
-                            out.push(Pen {
-                                geese: p.geese & !goose | to,
-                                ..*p
-                            });
-                        }
-                    }
-                }
-            }
-            Side::Right => {
-                for step in FOX_STEPS {
-                    let to = p.shape.shift(fox, step, first);
-                    if to != 0 && to & p.geese == 0 {
+        options(p, side, 1, out);
+    }
+}
+
+/// Ceylonese Fox and Geese (CGSuite's `CeyloneseFoxAndGeese`, its `GenFoxAndGeese(foxRange
+/// => 2)`): Fox and Geese where the fox moves one or two squares along a diagonal, never over
+/// or onto a goose. Boards are read and printed as [`FoxAndGeese`]'s.
+///
+/// ```
+/// use grundy::budget::Budget;
+/// use grundy::partizan::loopy::{LoopyGame, Stopper};
+/// use grundy::partizan::rulesets::fox_geese::CeyloneseFoxAndGeese;
+///
+/// // The fox, two squares from its corner, has room to run for ever.
+/// let pen = CeyloneseFoxAndGeese::parse("G.G.|...G|..G.|.F..").unwrap();
+/// let budget = Budget::default();
+/// let (game, _) = LoopyGame::explore(&CeyloneseFoxAndGeese, pen, &budget).unwrap();
+/// assert!(game.len() > 1);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CeyloneseFoxAndGeese;
+
+impl CeyloneseFoxAndGeese {
+    /// Reads a board as [`FoxAndGeese::parse`] does. O(cells).
+    pub fn parse(text: &str) -> Result<Pen, BoardError> {
+        FoxAndGeese::parse(text)
+    }
+
+    /// The board in the notation [`parse`](Self::parse) reads. O(cells).
+    pub fn show(p: &Pen) -> String {
+        FoxAndGeese::show(p)
+    }
+}
+
+impl PartizanRules for CeyloneseFoxAndGeese {
+    type Position = Pen;
+
+    /// Left: as in [`FoxAndGeese`]. Right: the fox going up-left, up-right, down-left,
+    /// down-right, one square then two. O(moves) shifts of masks.
+    fn options(&self, p: &Pen, side: Side, out: &mut Vec<Pen>) {
+        options(p, side, 2, out);
+    }
+}
+
+/// The options of `side` at `p`, the fox going at most `range` squares along a diagonal:
+/// Left's geese from the top-left, each stepping down-left then down-right; Right's fox in
+/// each direction, nearer first. O(moves) shifts of masks.
+fn options(p: &Pen, side: Side, range: u32, out: &mut Vec<Pen>) {
+    let first = p.shape.first_column();
+    let fox = 1u128 << p.fox;
+    match side {
+        Side::Left => {
+            let mut rest = p.geese;
+            while rest != 0 {
+                let goose = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                for step in GOOSE_STEPS {
+                    let to = p.shape.shift(goose, step, first);
+                    if to != 0 && to & (p.geese | fox) == 0 {
                         out.push(Pen {
-                            fox: to.trailing_zeros() as u8,
+                            geese: p.geese & !goose | to,
                             ..*p
                         });
                     }
+                }
+            }
+        }
+        Side::Right => {
+            for step in FOX_STEPS {
+                let mut at = fox;
+                for _ in 0..range {
+                    at = p.shape.shift(at, step, first);
+                    if at == 0 || at & p.geese != 0 {
+                        break;
+                    }
+                    out.push(Pen {
+                        fox: at.trailing_zeros() as u8,
+                        ..*p
+                    });
                 }
             }
         }

@@ -87,31 +87,15 @@ impl Shape {
     /// The 4-connected components of `mask`, appended to `out`, by flood fill on masks:
     /// O(cells) shifts per component.
     pub fn components(self, mask: u128, out: &mut Vec<u128>) {
-        self.flood(mask, out, Self::neighbours);
+        let first_column = self.first_column();
+        components_by(mask, out, |m| self.neighbours(m, first_column));
     }
 
     /// The 8-connected components of `mask` (cells meeting at a corner are joined), appended
     /// to `out`: O(cells) shifts per component.
     pub fn king_components(self, mask: u128, out: &mut Vec<u128>) {
-        self.flood(mask, out, Self::king_neighbours);
-    }
-
-    /// The components of `mask` under `adjacent`, appended to `out`.
-    fn flood(self, mask: u128, out: &mut Vec<u128>, adjacent: fn(Shape, u128, u128) -> u128) {
         let first_column = self.first_column();
-        let mut rest = mask;
-        while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
-            loop {
-                let grown = (region | adjacent(self, region, first_column)) & mask;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            out.push(region);
-            rest &= !region;
-        }
+        components_by(mask, out, |m| self.king_neighbours(m, first_column));
     }
 
     /// The rows `r` of a mask as `width`-bit words.
@@ -222,6 +206,82 @@ impl Shape {
     pub fn cell_name(self, i: u32) -> String {
         let cols = u32::from(self.cols);
         format!("({},{})", i / cols + 1, i % cols + 1)
+    }
+}
+
+/// Moves by fixed offsets on a board of one shape: each offset `(rows, columns)` as a mask of
+/// the cells it keeps on the board and a shift of bits, built once (O(rows) each) so that
+/// moving every cell of a mask by an offset costs a mask and a shift. For the rulesets whose
+/// pieces step or slide by a set of offsets (Clobber's family: the king's eight, the
+/// knight's).
+#[derive(Debug, Clone)]
+pub struct Offsets {
+    /// For each offset: the cells whose image is on the board, and the shift (positive
+    /// towards higher bits); the first `len` are used (an array, not a vector: rulesets build
+    /// one for every position they list moves of).
+    steps: [(u128, i32); MAX_OFFSETS],
+    len: usize,
+}
+
+/// The most offsets an [`Offsets`] holds.
+pub const MAX_OFFSETS: usize = 8;
+
+impl Offsets {
+    /// The offsets `offsets` (rows down, columns right; at most [`MAX_OFFSETS`], the rest
+    /// ignored) on a board of `shape`.
+    pub fn new(shape: Shape, offsets: &[(i8, i8)]) -> Offsets {
+        let cols = u32::from(shape.cols);
+        let all = shape.all();
+        let first_column = shape.first_column();
+        let last_column = first_column << (cols.max(1) - 1);
+        let mut steps = [(0, 0); MAX_OFFSETS];
+        let len = offsets.len().min(MAX_OFFSETS);
+        for (step, &(dr, dc)) in steps.iter_mut().zip(offsets) {
+            // The cells whose image stays on the board: not within |dc| columns of the side
+            // it moves to, nor within |dr| rows.
+            let mut keep = all;
+            for k in 0..u32::from(dc.unsigned_abs()) {
+                keep &= !if dc > 0 {
+                    last_column >> k
+                } else {
+                    first_column << k
+                };
+            }
+            let rows = u32::from(dr.unsigned_abs()) * cols;
+            keep &= if dr > 0 {
+                shr(all, rows)
+            } else {
+                shl(all, rows)
+            };
+            *step = (keep, i32::from(dr) * cols as i32 + i32::from(dc));
+        }
+        Offsets { steps, len }
+    }
+
+    /// How many offsets.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cells of `mask` moved by offset `k`, those leaving the board dropped. O(1).
+    pub fn step(&self, mask: u128, k: usize) -> u128 {
+        let (keep, shift) = self.steps[k];
+        let m = mask & keep;
+        if shift >= 0 {
+            shl(m, shift as u32)
+        } else {
+            shr(m, shift.unsigned_abs())
+        }
+    }
+
+    /// The cells one offset (any) away from those of `mask`. O(offsets).
+    pub fn around(&self, mask: u128) -> u128 {
+        (0..self.len).fold(0, |a, k| a | self.step(mask, k))
     }
 }
 
@@ -354,6 +414,25 @@ fn low_bits(n: u32) -> u128 {
         u128::MAX
     } else {
         (1u128 << n) - 1
+    }
+}
+
+/// The components of `mask` when each cell is joined to the cells `adjacent` gives for it
+/// (`adjacent` takes a mask and gives the cells adjacent to any of its cells), appended to
+/// `out`: a flood fill on masks, O(cells) calls of `adjacent` per component.
+pub fn components_by(mask: u128, out: &mut Vec<u128>, adjacent: impl Fn(u128) -> u128) {
+    let mut rest = mask;
+    while rest != 0 {
+        let mut region = rest & rest.wrapping_neg();
+        loop {
+            let grown = (region | adjacent(region)) & mask;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        out.push(region);
+        rest &= !region;
     }
 }
 

@@ -3,7 +3,7 @@
 //! describe loopy games (`grundy loopy`, the Python package) without naming a ruleset.
 
 use super::backsliding::BackslidingToadsAndFrogs;
-use super::fox_geese::FoxAndGeese;
+use super::fox_geese::{CeyloneseFoxAndGeese, FoxAndGeese};
 use super::BoardError;
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::loopy::LoopyGame;
@@ -79,6 +79,23 @@ pub static LOOPY_RULESETS: &[LoopyRuleset] = &[
                 &FoxAndGeese,
                 FoxAndGeese::parse,
                 FoxAndGeese::show,
+                text,
+                budget,
+            )
+        },
+    },
+    LoopyRuleset {
+        name: "ceylonese-fox-and-geese",
+        title: "Ceylonese Fox and Geese",
+        about: "Fox and Geese where the fox (F, Right) goes one or two squares along a \
+                diagonal, never over a goose (G, Left); a position is a board of G, F and . \
+                (empty), rows from the top separated by |",
+        example: ".G.G|....|....|F...",
+        explore: |text, budget| {
+            explore_with(
+                &CeyloneseFoxAndGeese,
+                CeyloneseFoxAndGeese::parse,
+                CeyloneseFoxAndGeese::show,
                 text,
                 budget,
             )

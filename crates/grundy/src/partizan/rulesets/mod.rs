@@ -11,12 +11,15 @@
 //! winning moves, which the catalogue prints.
 //!
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
-//! [`toads_frogs`], [`hackenbush`] (with Childish Hackenbush), [`snort_col`] (Snort, Col
-//! and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted and partizan), [`konane`],
-//! [`amazons`], [`cutcake`] (sums of rectangles), [`eatcake`] (with Turn-and-Eatcake),
-//! [`maundy_cake`], [`partizan_euclid`], [`partizan_heaps`] (Partizan Subtraction, Splittles
-//! and Take-and-Break, on sums of heaps); and two loopy games, [`backsliding`] Toads and
-//! Frogs and [`fox_geese`] (Fox and Geese), listed for the front ends in [`loopy_registry`];
+//! [`toads_frogs`] (with Elephants and Rhinos), [`hackenbush`] (with Childish Hackenbush),
+//! [`snort_col`] (Snort, Col and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted
+//! and partizan), [`konane`], [`amazons`], [`fission`], [`cutcake`] (sums of rectangles),
+//! [`eatcake`] (with Turn-and-Eatcake), [`maundy_cake`], [`partizan_euclid`],
+//! [`partizan_heaps`] (Partizan Subtraction, Splittles and Take-and-Break, on sums of
+//! heaps); [`clobber`] is CGSuite's schema of clobbering games (Hot Clobber, Kings, Knights,
+//! Rooks, Queens); and three loopy games, [`backsliding`] Toads and Frogs and [`fox_geese`]
+//! (Fox and Geese, and Ceylonese Fox and Geese), listed for the front ends in
+//! [`loopy_registry`];
 //! [`grid`] holds what the board games share (reading a grid, bitboard geometry,
 //! normalisation, moves from cell to cell), [`cakes`] what the games on pairs share,
 //! [`graph_text`] CGSuite's graph notation. The catalogue's families for them are in
@@ -39,6 +42,7 @@ pub mod cram;
 pub mod cutcake;
 pub mod domineering;
 pub mod eatcake;
+pub mod fission;
 pub mod fox_geese;
 pub mod graph_text;
 pub mod grid;

@@ -9,6 +9,9 @@
 //! the end of the strip; likewise toads at its right end: they are trimmed. A part where no
 //! piece can move is dead (nothing else changes it). Parts are translated to the start of the
 //! strip; reversing a strip would exchange the players, so it is not used.
+//!
+//! **Elephants and Rhinos** ([`ElephantsAndRhinos`]) is the same game without jumps, on the
+//! same strips and by the same code, its blocks being `TF`.
 
 use std::fmt;
 
@@ -35,10 +38,10 @@ impl Strip {
         low_bits(u32::from(self.len)) & !(self.toads | self.frogs)
     }
 
-    /// The pieces of `side` that can step, and those that can jump.
-    fn movers(&self, side: Side) -> (u128, u128) {
+    /// The pieces of `side` that can step, and those that can jump (none without jumps).
+    fn movers(&self, side: Side, jumps: bool) -> (u128, u128) {
         let empty = self.empty();
-        match side {
+        let (steps, over) = match side {
             Side::Left => (
                 self.toads & (empty >> 1),
                 self.toads & (self.frogs >> 1) & (empty >> 2),
@@ -47,7 +50,8 @@ impl Strip {
                 self.frogs & (empty << 1),
                 self.frogs & (self.toads << 1) & (empty << 2),
             ),
-        }
+        };
+        (steps, if jumps { over } else { 0 })
     }
 
     /// The cells `start..end` as a strip of their own.
@@ -101,6 +105,21 @@ impl fmt::Display for Hop {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ToadsAndFrogs;
 
+/// Elephants and Rhinos (CGSuite's `ElephantsAndRhinos`, its `GenToadsAndFrogs(maxJump =>
+/// 0)`): Toads and Frogs without jumps. Left's elephants are the toads `T`, moving right, and
+/// Right's rhinos the frogs `F`, moving left, one step into an empty cell; strips are read and
+/// printed as Toads and Frogs' (CGSuite writes `t` and `f`). A toad just left of a frog is
+/// stuck for good, and so is the frog, and no piece passes them: the strip splits there.
+///
+/// ```
+/// use grundy::partizan::rulesets::toads_frogs::ElephantsAndRhinos;
+/// use grundy::partizan::rulesets::Ruleset;
+///
+/// assert_eq!(ElephantsAndRhinos.value_of("tttt..fff").unwrap().canonical_form(), "1");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ElephantsAndRhinos;
+
 impl Ruleset for ToadsAndFrogs {
     type Position = Strip;
     type Move = Hop;
@@ -110,117 +129,168 @@ impl Ruleset for ToadsAndFrogs {
     }
 
     fn parse(&self, text: &str) -> Result<Strip, BoardError> {
-        let text = text.trim_end_matches(['\n', '\r']);
-        let mut strip = Strip {
-            len: 0,
-            toads: 0,
-            frogs: 0,
-        };
-        for (i, ch) in text.chars().enumerate() {
-            if i == MAX_CELLS {
-                return Err(BoardError::at(
-                    1,
-                    i + 1,
-                    format!(
-                        "the strip has more than {MAX_CELLS} cells, the most this ruleset plays"
-                    ),
-                ));
-            }
-            match ch {
-                'T' | 't' => strip.toads |= 1 << i,
-                'F' | 'f' => strip.frogs |= 1 << i,
-                '.' => {}
-                _ => {
-                    return Err(BoardError::at(
-                        1,
-                        i + 1,
-                        format!("expected 'T' (a toad), 'F' (a frog) or '.' (empty), found {ch:?}"),
-                    ))
-                }
-            }
-            strip.len += 1;
-        }
-        Ok(strip)
+        parse_strip(text)
     }
 
     fn show(&self, p: &Strip) -> String {
-        (0..p.len)
-            .map(|i| {
-                let b = 1u128 << i;
-                if p.toads & b != 0 {
-                    'T'
-                } else if p.frogs & b != 0 {
-                    'F'
-                } else {
-                    '.'
-                }
-            })
-            .collect()
+        show_strip(p)
     }
 
     /// Steps, then jumps, each from the left.
     fn moves(&self, p: &Strip, side: Side, out: &mut Vec<(Hop, Strip)>) {
-        let (steps, jumps) = p.movers(side);
-        for (movers, distance) in [(steps, 1), (jumps, 2)] {
-            let mut rest = movers;
-            while rest != 0 {
-                let from = rest.trailing_zeros();
-                rest &= rest - 1;
-                let (piece, to) = match side {
-                    Side::Left => ('T', from + distance),
-                    Side::Right => ('F', from - distance),
-                };
-                let moved = |m: u128| m & !(1u128 << from) | 1u128 << to;
-                let next = match side {
-                    Side::Left => Strip {
-                        toads: moved(p.toads),
-                        ..*p
-                    },
-                    Side::Right => Strip {
-                        frogs: moved(p.frogs),
-                        ..*p
-                    },
-                };
-                let hop = Hop {
-                    piece,
-                    from: from as u8,
-                    to: to as u8,
-                };
-                out.push((hop, next));
-            }
-        }
+        moves(p, side, true, out);
     }
 
     fn regions(&self, p: &Strip, out: &mut Vec<Strip>) {
-        let (t, f) = (p.toads, p.frogs);
-        let mut blocks = t & (t >> 1) & (f >> 2) & (f >> 3);
-        let mut start = 0;
-        loop {
-            let end = if blocks == 0 {
-                u32::from(p.len)
-            } else {
-                blocks.trailing_zeros()
-            };
-            let mut s = start;
-            let mut e = end;
-            while s < e && p.frogs >> s & 1 == 1 {
-                s += 1;
-            }
-            while e > s && p.toads >> (e - 1) & 1 == 1 {
-                e -= 1;
-            }
-            let part = p.part(s, e);
-            let (steps, jumps) = part.movers(Side::Left);
-            let (back, over) = part.movers(Side::Right);
-            if steps | jumps | back | over != 0 {
-                out.push(part);
-            }
-            if blocks == 0 {
-                return;
-            }
-            start = end + 4;
-            // Blocks that overlap the one just passed are inside it.
-            blocks &= !low_bits(start);
+        regions(p, true, out);
+    }
+}
+
+impl Ruleset for ElephantsAndRhinos {
+    type Position = Strip;
+    type Move = Hop;
+
+    fn name(&self) -> &'static str {
+        "Elephants and Rhinos"
+    }
+
+    fn parse(&self, text: &str) -> Result<Strip, BoardError> {
+        parse_strip(text)
+    }
+
+    fn show(&self, p: &Strip) -> String {
+        show_strip(p)
+    }
+
+    /// Steps, each from the left.
+    fn moves(&self, p: &Strip, side: Side, out: &mut Vec<(Hop, Strip)>) {
+        moves(p, side, false, out);
+    }
+
+    fn regions(&self, p: &Strip, out: &mut Vec<Strip>) {
+        regions(p, false, out);
+    }
+}
+
+/// Reads a strip of at most 128 cells: `T`/`t` a toad, `F`/`f` a frog, `.` empty.
+fn parse_strip(text: &str) -> Result<Strip, BoardError> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let mut strip = Strip {
+        len: 0,
+        toads: 0,
+        frogs: 0,
+    };
+    for (i, ch) in text.chars().enumerate() {
+        if i == MAX_CELLS {
+            return Err(BoardError::at(
+                1,
+                i + 1,
+                format!("the strip has more than {MAX_CELLS} cells, the most this ruleset plays"),
+            ));
         }
+        match ch {
+            'T' | 't' => strip.toads |= 1 << i,
+            'F' | 'f' => strip.frogs |= 1 << i,
+            '.' => {}
+            _ => {
+                return Err(BoardError::at(
+                    1,
+                    i + 1,
+                    format!("expected 'T' (a toad), 'F' (a frog) or '.' (empty), found {ch:?}"),
+                ))
+            }
+        }
+        strip.len += 1;
+    }
+    Ok(strip)
+}
+
+/// The strip in the notation [`parse_strip`] reads.
+fn show_strip(p: &Strip) -> String {
+    (0..p.len)
+        .map(|i| {
+            let b = 1u128 << i;
+            if p.toads & b != 0 {
+                'T'
+            } else if p.frogs & b != 0 {
+                'F'
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}
+
+/// The moves of `side`: steps, then (with `jumps`) jumps, each from the left. O(moves).
+fn moves(p: &Strip, side: Side, jumps: bool, out: &mut Vec<(Hop, Strip)>) {
+    let (steps, leaps) = p.movers(side, jumps);
+    for (movers, distance) in [(steps, 1), (leaps, 2)] {
+        let mut rest = movers;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (piece, to) = match side {
+                Side::Left => ('T', from + distance),
+                Side::Right => ('F', from - distance),
+            };
+            let moved = |m: u128| m & !(1u128 << from) | 1u128 << to;
+            let next = match side {
+                Side::Left => Strip {
+                    toads: moved(p.toads),
+                    ..*p
+                },
+                Side::Right => Strip {
+                    frogs: moved(p.frogs),
+                    ..*p
+                },
+            };
+            let hop = Hop {
+                piece,
+                from: from as u8,
+                to: to as u8,
+            };
+            out.push((hop, next));
+        }
+    }
+}
+
+/// The regions of `p` (see the [module](self)): split at the blocks where no piece ever
+/// moves (`TTFF` with jumps, `TF` without), trimmed, the dead ones dropped. O(length).
+fn regions(p: &Strip, jumps: bool, out: &mut Vec<Strip>) {
+    let (t, f) = (p.toads, p.frogs);
+    // Without jumps a toad just left of a frog blocks both for good; with them it takes two
+    // of each (`TTFF`).
+    let (mut blocks, width) = if jumps {
+        (t & (t >> 1) & (f >> 2) & (f >> 3), 4)
+    } else {
+        (t & (f >> 1), 2)
+    };
+    let mut start = 0;
+    loop {
+        let end = if blocks == 0 {
+            u32::from(p.len)
+        } else {
+            blocks.trailing_zeros()
+        };
+        let mut s = start;
+        let mut e = end;
+        while s < e && p.frogs >> s & 1 == 1 {
+            s += 1;
+        }
+        while e > s && p.toads >> (e - 1) & 1 == 1 {
+            e -= 1;
+        }
+        let part = p.part(s, e);
+        let (steps, leaps) = part.movers(Side::Left, jumps);
+        let (back, over) = part.movers(Side::Right, jumps);
+        if steps | leaps | back | over != 0 {
+            out.push(part);
+        }
+        if blocks == 0 {
+            return;
+        }
+        start = end + width;
+        // Blocks that overlap the one just passed are inside it.
+        blocks &= !low_bits(start);
     }
 }
