@@ -104,7 +104,8 @@ impl<V: Clone + PartialEq, E> Reader<'_, '_, V, E> {
 
     fn found(&self) -> String {
         match self.head() {
-            Some(t) => format!("found {t:?}"),
+            Some(t) if t.chars().count() == 1 => format!("found '{t}'"),
+            Some(t) => format!("found '{{{t}}}'"),
             None => "found the end".to_string(),
         }
     }
