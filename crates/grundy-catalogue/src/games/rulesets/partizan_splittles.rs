@@ -38,7 +38,8 @@ pub static PARTIZAN_SPLITTLES: RulesetFamily<PartizanHeaps> = RulesetFamily {
     table: Some(heap_table(
         "Partizan Splittles (a + b)",
         |spec| PARTIZAN_SPLITTLES.table_game(spec),
-        200,
+        // A heap of 100 takes a minute: each heap of n has n² splits.
+        50,
     )),
     plays: &[&PARTIZAN_SPLITTLES],
 };

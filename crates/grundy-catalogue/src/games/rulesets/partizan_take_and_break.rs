@@ -73,7 +73,8 @@ pub static PARTIZAN_TAKE_AND_BREAK: RulesetFamily<PartizanHeaps> = RulesetFamily
     table: Some(heap_table(
         "Partizan Take-and-Break (a + b)",
         |spec| PARTIZAN_TAKE_AND_BREAK.table_game(spec),
-        200,
+        // A heap of 300 of 0.07 and 0.77 takes seconds: each heap of n has n² splits.
+        100,
     )),
     plays: &[&PARTIZAN_TAKE_AND_BREAK],
 };
