@@ -15,9 +15,9 @@ use grundy::partizan::rulesets::partizan_heaps::PartizanHeaps;
 /// spaces.
 pub static PARTIZAN_TAKE_AND_BREAK: RulesetFamily<PartizanHeaps> = RulesetFamily {
     name: "partizan-take-and-break",
-    about: "Partizan Take-and-Break (heaps '6 4': Left moves by the take-and-break code \
-            --left, Right by --right, codes as octal reads them): canonical form, outcome \
-            class, both players' winning moves; tables of two heaps",
+    about: "Partizan Take-and-Break (heaps '6 4': Left moves by her take-and-break code, \
+            Right by his, codes as octal reads them): canonical form, outcome class, both \
+            players' winning moves; tables of two heaps",
     example: &[("left", "0.07"), ("right", "0.77"), ("position", "10")],
     params: &[
         Param::option(
