@@ -110,15 +110,31 @@ fn searched_agrees_with_canonical_form(
     given: &[&str],
     random: impl Fn(&mut Positions) -> String,
 ) {
+    searched_agrees_under_rules(game, &[], game, given, random);
+}
+
+/// [`searched_agrees_with_canonical_form`] for a ruleset with parameters: valued with the
+/// options `rules` (`--left 1,3 --right 2,3`), searched as `searched_as`, the game's name
+/// with its rules (`partizan-subtraction:1,3/2,3`).
+fn searched_agrees_under_rules(
+    game: &str,
+    rules: &[String],
+    searched_as: &str,
+    given: &[&str],
+    random: impl Fn(&mut Positions) -> String,
+) {
     let mut next = Positions(0x9e37_79b9_7f4a_7c15);
     let mut positions: Vec<String> = given.iter().map(|p| p.to_string()).collect();
     positions.extend((0..4).map(|_| random(&mut next)));
     for position in &positions {
-        let valued = json(&[game, position]);
+        let mut valued: Vec<&str> = vec![game];
+        valued.extend(rules.iter().map(String::as_str));
+        valued.push(position);
+        let valued = json(&valued);
         for small in ["10", "0"] {
             let searched = json(&[
                 "search",
-                game,
+                searched_as,
                 position,
                 "--small",
                 small,
@@ -210,7 +226,18 @@ fn every_ruleset_searched_agrees_on_its_example() {
             .iter()
             .find(|(k, _)| *k == "position")
             .unwrap();
-        searched_agrees_with_canonical_form(family.name(), &[position], |_| position.to_string());
+        // A ruleset with parameters is searched by its game's name with its rules.
+        let rules: Vec<String> = (family.example().iter())
+            .filter(|(k, _)| *k != "position")
+            .flat_map(|(k, v)| [format!("--{k}"), v.to_string()])
+            .collect();
+        let searched_as = match family.plays().first() {
+            Some(game) if game.takes_argument() => game.example(),
+            _ => family.name(),
+        };
+        searched_agrees_under_rules(family.name(), &rules, searched_as, &[position], |_| {
+            position.to_string()
+        });
         searched += 1;
     }
     assert!(searched >= 12, "{searched} rulesets searched");

@@ -39,8 +39,8 @@ pub static EATCAKE: RulesetGame<Eatcake> = RulesetGame {
         title: "Eatcake (a x b)",
         position: cake,
         size: |a, b| a.max(b),
-        // A cake of side n costs about n³ sums, its forms far longer than Cutcake's.
-        limit: 30,
+        // Its forms grow fast: 16 × 16 takes a few hundredths of a second, 30 × 30 a minute.
+        limit: 20,
         unit: "cells along its longer side",
         default_span: Span { first: 1, last: 6 },
         nimbers: false,

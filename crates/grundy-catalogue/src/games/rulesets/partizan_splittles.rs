@@ -10,10 +10,10 @@ use grundy::partizan::rulesets::partizan_heaps::PartizanHeaps;
 /// `grundy partizan-splittles --left L --right R HEAPS`: heaps separated by spaces.
 pub static PARTIZAN_SPLITTLES: RulesetFamily<PartizanHeaps> = RulesetFamily {
     name: "partizan-splittles",
-    about: "Partizan Splittles (heaps '6 4': Left removes a number in --left from a heap, \
-            Right a number in --right, and may split the rest in two; --allbut, any other \
-            number): canonical form, outcome class, both players' winning moves; tables of \
-            two heaps",
+    about: "Partizan Splittles (heaps '6 4': Left removes a number of her set from a heap, \
+            Right of his, and may split the rest in two; with allbut, any number not in the \
+            set): canonical form, outcome class, both players' winning moves; tables of two \
+            heaps",
     example: &[("left", "1,2"), ("right", "2,3"), ("position", "10")],
     params: &SET_PARAMS,
     players: ["removes a number of her set", "removes a number of his set"],
@@ -38,7 +38,8 @@ pub static PARTIZAN_SPLITTLES: RulesetFamily<PartizanHeaps> = RulesetFamily {
     table: Some(heap_table(
         "Partizan Splittles (a + b)",
         |spec| PARTIZAN_SPLITTLES.table_game(spec),
-        200,
+        // A heap of 100 takes a minute: each heap of n has n² splits.
+        50,
     )),
     plays: &[&PARTIZAN_SPLITTLES],
 };

@@ -14,8 +14,8 @@ use grundy::pattern::table::Span;
 /// `grundy partizan-subtraction --left L --right R HEAPS`: heaps separated by spaces.
 pub static PARTIZAN_SUBTRACTION: RulesetFamily<PartizanHeaps> = RulesetFamily {
     name: "partizan-subtraction",
-    about: "Partizan Subtraction (heaps '6 4': Left removes a number in --left from a heap, \
-            Right a number in --right; --allbut, any other number): canonical form, outcome \
+    about: "Partizan Subtraction (heaps '6 4': Left removes a number of her set from a heap, \
+            Right of his; with allbut, any number not in the set): canonical form, outcome \
             class, both players' winning moves; tables of two heaps",
     example: &[("left", "1,3"), ("right", "2,3"), ("position", "6")],
     params: &SET_PARAMS,
