@@ -769,6 +769,8 @@ impl Needs {
 /// into r parts, built from the tables of r - 1 parts: O(n² · counts · W) time and
 /// O(n · counts · W) words of memory (W the words of a bitset of values: 1 up to value 63),
 /// both checked against `budget` (memory before allocating, the clock before each heap).
+// The loops index g and the table rows by the same part size a: a range reads clearest.
+#[allow(clippy::needless_range_loop)]
 pub fn values_general(code: &General, n: usize, budget: &Budget) -> Result<Vec<u16>, ValuesError> {
     let needs = Needs::of(code);
     let bytes = |w: u64| {
