@@ -106,7 +106,7 @@ impl Code {
 /// A random digit and how it is written; `split_only` for d0 (two heaps or more).
 fn random_digit(rng: &mut StdRng, split_only: bool) -> (String, Digit) {
     let modifiers = [' ', ' ', '!', '?', '='];
-    let modifier = modifiers[rng.gen_range(0..modifiers.len())];
+    let modifier = modifiers[rng.random_range(0..modifiers.len())];
     let suffix = |m: char| {
         if m == ' ' {
             String::new()
@@ -115,10 +115,10 @@ fn random_digit(rng: &mut StdRng, split_only: bool) -> (String, Digit) {
         }
     };
     let low = if split_only { 2 } else { 0 };
-    match rng.gen_range(0..5) {
+    match rng.random_range(0..5) {
         0 | 1 => {
             // A plain digit 0-Z (or &N; for bits up to 6).
-            let mut mask: u64 = rng.gen_range(0..64);
+            let mut mask: u64 = rng.random_range(0..64);
             if split_only {
                 mask &= !3;
             }
@@ -140,17 +140,17 @@ fn random_digit(rng: &mut StdRng, split_only: bool) -> (String, Digit) {
         }
         2 | 3 => {
             // A list, with a tail or not, one modifier for all or one per count.
-            let mut counts: Vec<usize> = (low..6).filter(|_| rng.gen_bool(0.35)).collect();
+            let mut counts: Vec<usize> = (low..6).filter(|_| rng.random_bool(0.35)).collect();
             if counts.is_empty() {
-                counts.push(rng.gen_range(low.max(1)..5));
+                counts.push(rng.random_range(low.max(1)..5));
             }
-            let more = rng.gen_bool(0.4);
-            let own = rng.gen_bool(0.4);
+            let more = rng.random_bool(0.4);
+            let own = rng.random_bool(0.4);
             let mut listed: Vec<(usize, char)> = Vec::new();
             let mut words = Vec::new();
             for &r in &counts {
                 let m = if own {
-                    modifiers[rng.gen_range(0..modifiers.len())]
+                    modifiers[rng.random_range(0..modifiers.len())]
                 } else {
                     modifier
                 };
@@ -204,9 +204,9 @@ fn random_code(rng: &mut StdRng) -> (String, Code) {
     let (mut text, d0) = random_digit(rng, true);
     text.push('.');
     let mut digits = vec![d0];
-    let len = rng.gen_range(1..4);
-    let period = if rng.gen_bool(0.35) {
-        rng.gen_range(1..=len)
+    let len = rng.random_range(1..4);
+    let period = if rng.random_bool(0.35) {
+        rng.random_range(1..=len)
     } else {
         0
     };
