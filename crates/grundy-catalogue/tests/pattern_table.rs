@@ -48,6 +48,7 @@ impl Heaps {
                 digits: digits.clone(),
                 grundy: false,
             },
+            CodeRule::General(_) => unreachable!("octal codes and Grundy's game only"),
             CodeRule::Grundy => Heaps {
                 digits: Vec::new(),
                 grundy: true,
