@@ -408,9 +408,9 @@ fn errors_are_clear() {
     );
     assert!(message(table_game("chess").unwrap_err()).starts_with("unknown game 'chess'"));
     assert_eq!(
-        message(table_game("0.9z").unwrap_err()),
-        "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \
-         (octal) or 0-f (hexadecimal)"
+        message(table_game("0.9#").unwrap_err()),
+        "bad take-and-break code '0.9#' at character 4: '#' is not a digit: expected 0-9 or \
+         A-Z (bit i: leave i heaps), '{2,3}', '{2+}', '&N;', '.', '[' or ']'"
     );
     assert!(message(table_game("077").unwrap_err()).starts_with("bad take-and-break code '077'"));
     assert_eq!(
