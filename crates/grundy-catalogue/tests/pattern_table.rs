@@ -48,6 +48,7 @@ impl Heaps {
                 digits: digits.clone(),
                 grundy: false,
             },
+            CodeRule::General(_) => unreachable!("octal codes and Grundy's game only"),
             CodeRule::Grundy => Heaps {
                 digits: Vec::new(),
                 grundy: true,
@@ -170,7 +171,7 @@ fn take_and_break_tables_match_the_solver() {
         .line(span(0, 10), Kind::Values, &Budget::default(), &NoProgress)
         .unwrap();
     assert_eq!(values.values(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
-    assert_eq!(table_game("Grundy").unwrap().name(), "Grundy's game");
+    assert_eq!(table_game("Grundy").unwrap().name(), "4!.0 (Grundy's game)");
 }
 
 #[test]
@@ -407,9 +408,9 @@ fn errors_are_clear() {
     );
     assert!(message(table_game("chess").unwrap_err()).starts_with("unknown game 'chess'"));
     assert_eq!(
-        message(table_game("0.9z").unwrap_err()),
-        "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \
-         (octal) or 0-f (hexadecimal)"
+        message(table_game("0.9#").unwrap_err()),
+        "bad take-and-break code '0.9#' at character 4: '#' is not a digit: expected 0-9 or \
+         A-Z (bit i: leave i heaps), '{2,3}', '{2+}', '&N;', '.', '[' or ']'"
     );
     assert!(message(table_game("077").unwrap_err()).starts_with("bad take-and-break code '077'"));
     assert_eq!(

@@ -72,7 +72,7 @@ fn brute_p(digits: &[u8], heaps: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bo
 fn digits_of(code: &str) -> Vec<u8> {
     match Rule::parse(code).unwrap() {
         Rule::Code { digits } => digits,
-        Rule::Grundy => unreachable!(),
+        Rule::Grundy | Rule::General(_) => unreachable!("{code} is an octal code"),
     }
 }
 

@@ -42,7 +42,8 @@ fn values(
     budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<(Vec<u16>, Option<Rare>), RunError> {
-    if plain || rule.splits_in_three() {
+    // The sparse-space method knows octal and hexadecimal codes and Grundy's game only.
+    if plain || rule.splits_in_three() || matches!(rule, Rule::General(_)) {
         progress.phase(&format!("computing {} heaps", n as u64 + 1), None);
         return Ok((values_plain(rule, n, budget)?, None));
     }
@@ -51,11 +52,11 @@ fn values(
 }
 
 /// The name of a code as tables print it: `0.77 (Kayles)`, the code alone when it has no
-/// name in the literature ([`Rule::known_name`]), `Grundy's game`.
+/// name in the literature ([`Rule::known_name`]), `4!.0 (Grundy's game)`.
 pub(crate) fn table_name(rule: &Rule) -> String {
     let code = rule.to_string();
     match rule.known_name() {
-        Some(name) if *rule != Rule::Grundy => format!("{code} ({name})"),
+        Some(name) => format!("{code} ({name})"),
         _ => code,
     }
 }
@@ -303,8 +304,9 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     )?;
     let largest = values.iter().copied().max().unwrap_or(0);
     let largest_at = values.iter().position(|&v| v == largest).unwrap_or(0);
-    // Grundy's game is not an octal game: the periodicity theorem does not apply.
-    let removal = (!matches!(rule, Rule::Grundy)).then(|| rule.max_removal());
+    // Grundy's game and the general codes (conditions on the heaps left, digits repeating
+    // forever) are not octal games: the periodicity theorem does not apply.
+    let removal = matches!(rule, Rule::Code { .. }).then(|| rule.max_removal());
     let periodicity = period::octal(&values, removal);
     let (game, named) = (rule.to_string(), table_name(&rule));
     let mut report = Report::new().fields([

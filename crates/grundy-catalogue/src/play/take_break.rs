@@ -33,11 +33,43 @@ impl Heaps {
     }
 }
 
+impl Heaps {
+    /// The options of a general code ([`Rule::options`]: exponential where a digit leaves
+    /// many heaps), listed up to `out`'s room.
+    fn general_options(&self, heaps: &[u64], out: &mut Moves<Vec<u64>>) {
+        for (i, &n) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == n {
+                continue;
+            }
+            let complete = self.0.options(n, &mut |left| {
+                if out.room() == 0 {
+                    return false;
+                }
+                let mut next: Vec<u64> = heaps[..i].to_vec();
+                next.extend_from_slice(&heaps[i + 1..]);
+                next.extend_from_slice(left);
+                next.sort_unstable_by(|a, b| b.cmp(a));
+                out.push(next);
+                true
+            });
+            if !complete {
+                out.set_over();
+                return;
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
 impl Impartial for Heaps {
     type Position = Vec<u64>;
 
     /// Each heap in turn: each removal the code allows, each way of leaving the rest.
     fn options(&self, heaps: &Vec<u64>, out: &mut Moves<Vec<u64>>) {
+        if let Rule::General(_) = self.0 {
+            return self.general_options(heaps, out);
+        }
         let mut splits = Moves::new();
         for (i, &n) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == n {

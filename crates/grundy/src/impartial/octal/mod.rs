@@ -34,8 +34,10 @@ use crate::input;
 use crate::math::mex::mex_of_bits;
 
 mod batch;
+mod general;
 mod sparse;
 
+pub use general::{values_general, Constraint, Digit, General, MAX_LISTED_HEAPS};
 pub use sparse::{values_sparse, SparseValues};
 
 /// A take-and-break rule.
@@ -46,8 +48,11 @@ pub enum Rule {
         /// The digits, `digits[0]` before the point.
         digits: Vec<u8>,
     },
-    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
+    /// Grundy's game, `4!.0`: split a heap into two non-empty heaps of different sizes.
     Grundy,
+    /// Any other code of CGSuite's grammar: digits above f, generalised digits (`{2+}`),
+    /// modifiers (`!`, `?`, `=`), repeating digits (`0.[3]`), or d0 other than 0 and 4.
+    General(General),
 }
 
 /// Why a code could not be read.
@@ -109,7 +114,7 @@ impl Rule {
     /// assert_eq!(Rule::parse("splittles:1,3").unwrap().to_string(), "0.707");
     /// assert!(Rule::parse("0.f").unwrap().splits_in_three());
     ///
-    /// let error = Rule::parse("0.7z").unwrap_err();
+    /// let error = Rule::parse("0.7$").unwrap_err();
     /// assert_eq!(error.column, 4);
     /// assert!(Rule::parse("0.00").is_err()); // no move at all
     /// ```
@@ -135,7 +140,8 @@ impl Rule {
                  dawsons-chess, grundy) or splittles:S",
             ));
         }
-        if code.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        // A word without a point is a name (codes such as G.0 start with a letter too).
+        if code.starts_with(|c: char| c.is_ascii_alphabetic()) && !code.contains('.') {
             let names = NAMED.iter().map(|(n, _, _)| *n).chain(GRUNDY_NAMES);
             let names: Vec<&str> = names.chain(["splittles:S"]).collect();
             let near = input::nearest(&name_key(code), names.iter().copied(), 3);
@@ -148,39 +154,24 @@ impl Rule {
             }
             return Err(err(1, &message));
         }
-        // A code without a point is its digit before the point ("4": split a heap in two).
-        let point = code.find('.').unwrap_or(code.len());
-        let (before, after) = (&code[..point], code.get(point + 1..).unwrap_or(""));
-        let first = match before {
-            "" | "0" => 0,
-            "4" => 4,
-            _ => {
-                return Err(err(
-                    1,
-                    "the digit before the point is 0 or 4 (a move that removes nothing must split the heap)",
-                ))
-            }
-        };
-        if after.is_empty() && point + 1 == code.len() {
-            return Err(err(point + 2, "expected digits after the point"));
+        let general = General::parse(code).map_err(|(column, message)| err(column, &message))?;
+        if general.digits().iter().all(Digit::is_zero) {
+            let digits_from = code.chars().position(|c| c == '.').map_or(1, |p| p + 2);
+            return Err(err(digits_from, "the code allows no move at all"));
         }
-        let mut digits = vec![first];
-        for (i, c) in after.chars().enumerate() {
-            let d = c.to_digit(16).ok_or_else(|| {
-                err(
-                    point + 2 + i,
-                    &format!("'{c}' is not a digit: expected 0-7 (octal) or 0-f (hexadecimal)"),
-                )
-            })?;
-            digits.push(d as u8);
+        Ok(Rule::of_general(general))
+    }
+
+    /// The rule of a general code, in the simplest variant that holds it: octal and
+    /// hexadecimal codes as [`Rule::Code`], `4!.0` as [`Rule::Grundy`]. O(digits).
+    fn of_general(general: General) -> Rule {
+        if general.is_grundy() {
+            return Rule::Grundy;
         }
-        while digits.len() > 1 && digits.last() == Some(&0) {
-            digits.pop();
+        match general.as_hex() {
+            Some(digits) => Rule::Code { digits },
+            None => Rule::General(general),
         }
-        if digits.iter().all(|&d| d == 0) {
-            return Err(err(point + 2, "the code allows no move at all"));
-        }
-        Ok(Rule::Code { digits })
     }
 
     /// The game a name of the literature names ([`NAMED`], Grundy's game), in any case and
@@ -231,22 +222,31 @@ impl Rule {
         Ok(Rule::Code { digits })
     }
 
-    /// The largest number of tokens a move removes (0 for Grundy's game). O(1).
+    /// The largest number of tokens a move removes (0 for Grundy's game; `usize::MAX` for a
+    /// code whose digits repeat forever, `0.[3]`). O(1).
     pub fn max_removal(&self) -> usize {
         match self {
             Rule::Code { digits } => digits.len() - 1,
             Rule::Grundy => 0,
+            Rule::General(g) => g.max_removal().unwrap_or(usize::MAX),
         }
     }
 
-    /// Whether some move leaves three heaps (hexadecimal digits 8-f). O(digits).
+    /// Whether some move leaves three heaps or more (hexadecimal digits 8-f, `{3}`, `{2+}`).
+    /// O(digits).
     pub fn splits_in_three(&self) -> bool {
-        matches!(self, Rule::Code { digits } if digits.iter().any(|&d| d & 8 != 0))
+        match self {
+            Rule::Code { digits } => digits.iter().any(|&d| d & 8 != 0),
+            Rule::Grundy => false,
+            Rule::General(g) => g.max_heaps() >= 3,
+        }
     }
 
     /// Calls `each(j, bits)` for every number j of removed tokens that the rule allows, with
     /// the digit's bits (1: the heap may be taken whole, 2: one heap may be left, 4: two, 8:
-    /// three). O(digits).
+    /// three). O(digits). Only octal and hexadecimal codes and Grundy's game have such
+    /// digits: for a [`Rule::General`] code it calls nothing, and [`Rule::options`] lists
+    /// its moves.
     pub fn removals(&self, mut each: impl FnMut(usize, u8)) {
         match self {
             Rule::Code { digits } => {
@@ -257,31 +257,49 @@ impl Rule {
                 }
             }
             Rule::Grundy => each(0, 4),
+            Rule::General(_) => {}
         }
+    }
+
+    /// The rule as a code of the general grammar (what [`Rule::General`] holds for codes that
+    /// are not octal). O(digits).
+    pub fn general(&self) -> General {
+        match self {
+            Rule::General(g) => g.clone(),
+            Rule::Grundy => General::grundy(),
+            Rule::Code { digits } => General::of_hex(digits),
+        }
+    }
+
+    /// Calls `each` with the heaps every move from a heap of `heap` tokens leaves (sizes
+    /// increasing; each option once), until `each` returns false; returns false then. The
+    /// listing is exponential in the heaps a move may leave (`{2+}` lists partitions): a
+    /// caller caps it by returning false.
+    ///
+    /// ```
+    /// use grundy::impartial::octal::Rule;
+    ///
+    /// let mut options = Vec::new();
+    /// Rule::parse("{2+}!.0").unwrap().options(6, &mut |heaps| {
+    ///     options.push(heaps.to_vec());
+    ///     true
+    /// });
+    /// assert_eq!(options, [vec![1, 5], vec![2, 4], vec![1, 2, 3]]);
+    /// ```
+    pub fn options(&self, heap: u64, each: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        self.general().options(heap, each)
     }
 }
 
 impl fmt::Display for Rule {
+    /// CGSuite's form of the code: `0.77`, `4.0`, `0.F`, `4!.0` (Grundy's game), `0.[3]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rule::Grundy => f.write_str("Grundy's game"),
-            Rule::Code { digits } => {
-                // `4` alone, as it is read: `4.` would not read back.
-                write!(f, "{}", digits[0])?;
-                if digits.len() > 1 {
-                    f.write_str(".")?;
-                }
-                for d in &digits[1..] {
-                    write!(f, "{d:x}")?;
-                }
-                Ok(())
-            }
-        }
+        self.general().fmt(f)
     }
 }
 
 /// Values reach at most this (2 bytes per heap).
-const MAX_VALUE: usize = u16::MAX as usize;
+pub(crate) const MAX_VALUE: usize = u16::MAX as usize;
 
 /// Why values could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -296,6 +314,15 @@ pub enum ValuesError {
     /// passed, or the work was cancelled.
     #[error(transparent)]
     Budget(#[from] Exhausted),
+    /// The sparse-space method was asked for a code beyond octal and hexadecimal digits
+    /// (and Grundy's game).
+    #[error(
+        "the sparse-space method handles octal and hexadecimal codes and Grundy's game, not {rule}"
+    )]
+    NotOctal {
+        /// The rule, as written.
+        rule: String,
+    },
     /// The sparse-space method was asked for a game whose moves may leave three heaps.
     #[error("{rule} has moves that leave three heaps; the sparse-space method handles two")]
     ThreeHeaps {
@@ -305,7 +332,7 @@ pub enum ValuesError {
 }
 
 /// What the budget errors of the values say they were doing.
-const WORK: &str = "computing values";
+pub(crate) const WORK: &str = "computing values";
 
 /// The bytes of the values of heaps 0 to `n` (2 a heap), saturating: an estimate checked
 /// before they are allocated. O(1).
@@ -350,6 +377,9 @@ fn mark(seen: &mut Vec<u64>, v: u16) {
 /// }
 /// ```
 pub fn values_plain(rule: &Rule, n: usize, budget: &Budget) -> Result<Vec<u16>, ValuesError> {
+    if let Rule::General(general) = rule {
+        return values_general(general, n, budget);
+    }
     budget.check_memory(values_bytes(n), WORK, 0)?;
     let mut g: Vec<u16> = Vec::with_capacity(n + 1);
     let mut max = 0u16;

@@ -129,6 +129,11 @@ pub fn values_sparse(
     budget: &Budget,
     progress: &dyn Progress,
 ) -> Result<SparseValues, ValuesError> {
+    if let Rule::General(_) = rule {
+        return Err(ValuesError::NotOctal {
+            rule: rule.to_string(),
+        });
+    }
     if rule.splits_in_three() {
         return Err(ValuesError::ThreeHeaps {
             rule: rule.to_string(),

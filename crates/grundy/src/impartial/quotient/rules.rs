@@ -21,9 +21,20 @@ pub trait HeapRules {
 
 impl HeapRules for Rule {
     /// Each removal the code allows, each way of leaving the rest in the heaps its digit
-    /// allows. O(n) options for two-heap digits, O(n²) for three.
+    /// allows. O(n) options for two-heap digits, O(n²) for three; a general code's options
+    /// as [`Rule::options`] lists them (exponential where a digit leaves many heaps:
+    /// [`Quotient::of_code`](super::Quotient::of_code) refuses those).
     fn heap_options(&self, heap: u32) -> Vec<Vec<u32>> {
         let mut out: Vec<Vec<u32>> = Vec::new();
+        if let Rule::General(_) = self {
+            // Largest heap first, as below.
+            self.options(u64::from(heap), &mut |heaps| {
+                out.push(heaps.iter().rev().map(|&h| h as u32).collect());
+                true
+            });
+            out.sort_unstable();
+            return out;
+        }
         let unequal = matches!(self, Rule::Grundy);
         self.removals(|j, digit| {
             let Some(rest) = heap.checked_sub(j as u32) else {
@@ -58,7 +69,8 @@ impl HeapRules for Rule {
     fn max_removal(&self) -> Option<u32> {
         match self {
             Rule::Code { .. } => Some(Rule::max_removal(self) as u32),
-            Rule::Grundy => None,
+            // Conditions on the heaps left (`!`, `=`) are outside the periodicity theorem.
+            Rule::Grundy | Rule::General(_) => None,
         }
     }
 }
