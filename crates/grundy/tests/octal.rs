@@ -299,8 +299,8 @@ fn malformed_codes_are_refused_with_the_place() {
         assert_eq!(err.column, column, "{code}: {err}");
     }
     assert_eq!(Rule::parse("4").unwrap(), Rule::Code { digits: vec![4] });
-    // Printed in CGSuite's form, which reads back.
-    assert_eq!(Rule::parse("4").unwrap().to_string(), "4.0");
+    // Printed as it is read: `4.` would not read back.
+    assert_eq!(Rule::parse("4").unwrap().to_string(), "4");
     assert_eq!(Rule::parse("4.07").unwrap().to_string(), "4.07");
     assert_eq!(Rule::parse(".77").unwrap(), Rule::parse("0.77").unwrap());
 }

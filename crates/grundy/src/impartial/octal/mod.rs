@@ -292,9 +292,25 @@ impl Rule {
 }
 
 impl fmt::Display for Rule {
-    /// CGSuite's form of the code: `0.77`, `4.0`, `0.F`, `4!.0` (Grundy's game), `0.[3]`.
+    /// The code as it is read: octal and hexadecimal codes as they are usually written
+    /// (`0.77`, `4`, `0.f`), Grundy's game by its name, and every other code in CGSuite's
+    /// form (`0.&35;`, `{2+}=.0`, `0.[3]`), each of which reads back as the same rule.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.general().fmt(f)
+        match self {
+            Rule::Grundy => f.write_str("Grundy's game"),
+            Rule::Code { digits } if digits.iter().all(|&d| d < 16) => {
+                // `4` alone, as it is read: `4.` would not read back.
+                write!(f, "{}", digits[0])?;
+                if digits.len() > 1 {
+                    f.write_str(".")?;
+                }
+                for d in &digits[1..] {
+                    write!(f, "{d:x}")?;
+                }
+                Ok(())
+            }
+            Rule::Code { .. } | Rule::General(_) => self.general().fmt(f),
+        }
     }
 }
 
