@@ -1004,6 +1004,11 @@ const SMALL: &[(&str, &str, u64)] = &[
     // Day 5 of the census enumerates 2^22 sets of games (seconds, 370 MB); later days are
     // refused at once.
     ("misere-census", "day", 4),
+    // Canonical forms of heaps that grow quickly with the heap (Splittles' heap 50 takes
+    // seconds, and `--allbut` allows every removal but a few).
+    ("partizan-splittles", "position", 12),
+    ("partizan-subtraction", "position", 30),
+    ("partizan-take-and-break", "position", 20),
 ];
 
 /// Values that every parameter may get: numbers, lists, ranges, ratios, words of the

@@ -178,6 +178,38 @@ pub fn graph(call: &Call) -> Result<Position, CallError> {
     Ok(Position::made(vec!["."; n as usize].join("-")))
 }
 
+/// Heaps after the constructor's arguments: the call's second list of whole numbers
+/// (`PartizanSubtraction([1,3],[2,3])(6)`, `(6,4)` a sum), written `6 4`.
+pub fn heaps(call: &Call) -> Result<Position, CallError> {
+    let [_, heaps] = call.arguments.as_slice() else {
+        return Err(call.error(format!(
+            "{} takes its rules, then the heaps: {}(…)(6)",
+            call.class(),
+            call.class()
+        )));
+    };
+    if heaps.is_empty() {
+        return Err(call.error(format!("{}: no heap given", call.class())));
+    }
+    let heaps: Vec<String> = (heaps.iter())
+        .map(|h| whole(h).map(|n| n.to_string()))
+        .collect::<Result<_, _>>()?;
+    Ok(Position::made(heaps.join(" ")))
+}
+
+/// An argument as a game's name takes its rules after a `:`: a list `[1,3]` as `1,3`, a text
+/// as it is, a number as itself.
+pub fn as_written(argument: &Argument) -> String {
+    match &argument.value {
+        Value::List(items) => {
+            let items: Vec<String> = items.iter().map(as_written).collect();
+            items.join(",")
+        }
+        Value::Text(t) => t.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// One text argument whose letters CGSuite writes differently: each `(CGSuite's, ours)` of
 /// `map` is replaced, the rest kept (`TopplingDominoes("lre")` is `xog` here).
 pub fn letters(call: &Call, map: &[(char, char)]) -> Result<Position, CallError> {

@@ -52,11 +52,11 @@ fn values(
 }
 
 /// The name of a code as tables print it: `0.77 (Kayles)`, the code alone when it has no
-/// name in the literature ([`Rule::known_name`]), `4!.0 (Grundy's game)`.
+/// name in the literature ([`Rule::known_name`]), `Grundy's game`.
 pub(crate) fn table_name(rule: &Rule) -> String {
     let code = rule.to_string();
     match rule.known_name() {
-        Some(name) => format!("{code} ({name})"),
+        Some(name) if *rule != Rule::Grundy => format!("{code} ({name})"),
         _ => code,
     }
 }

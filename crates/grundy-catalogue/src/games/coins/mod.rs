@@ -28,6 +28,7 @@ mod run;
 mod spawning;
 mod table;
 mod values;
+mod worksheet;
 
 pub use args::heads_of_row;
 pub use board::{Board, BoardAnswer, BoardMove, BOARD_SEARCH_BUDGET};
@@ -173,6 +174,10 @@ impl Family for CoinsFamily {
 
     fn plays(&self) -> &'static [&'static dyn Playable] {
         &[&CoinsPlay]
+    }
+
+    fn cgsuite(&self) -> Option<&dyn super::cgsuite::CgsuiteClass> {
+        Some(self)
     }
 }
 

@@ -7,6 +7,7 @@
 //! ruleset without parameters goes: the answer ([`report()`]), the table (`RulesetTable`),
 //! the game played ([`build`]) and the search ([`generic`]).
 
+use super::super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
 use super::super::family::Searchable;
 use super::super::{Example, Family, Group, Inputs, Param, RunError};
 use super::table::{RulesetTable, TableSpec};
@@ -15,7 +16,9 @@ use crate::play::rulesets::build;
 use crate::play::{Match, PlayError, PlayTable, Playable};
 use grundy::budget::Budget;
 use grundy::input::InputError;
+use grundy::partizan::notation::{Call, CallError};
 use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::{GameId, GameStore};
 use grundy::pattern::table::{TableError, TableGame, TableSource, Tabulate};
 use grundy::report::Report;
 
@@ -47,6 +50,10 @@ pub struct RulesetFamily<R: Ruleset + 'static> {
     pub table: Option<TableSpec>,
     /// Itself, as the game it plays: `&[&NAME]`.
     pub plays: &'static [&'static dyn Playable],
+    /// CGSuite's names of its class (`game.heap.PartizanSubtraction`): a call gives the rules
+    /// in its first list, as [`named`](RulesetFamily::named) reads them after the name, and
+    /// the heaps in its second (`PartizanSubtraction([1,3],[2,3])(6)`: [`cgsuite::heaps`]).
+    pub cgsuite: Cgsuite,
 }
 
 impl<R: Ruleset + Clone + std::fmt::Debug + Send + Sync> RulesetFamily<R> {
@@ -134,6 +141,35 @@ where
 
     fn searchable(&self) -> Option<&dyn Searchable> {
         Some(self)
+    }
+
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
+        Some(self)
+    }
+}
+
+impl<R> CgsuiteClass for RulesetFamily<R>
+where
+    R: Ruleset + Clone + std::fmt::Debug + Send + Sync + 'static,
+{
+    fn cgsuite(&self) -> &Cgsuite {
+        &self.cgsuite
+    }
+
+    /// The rules of the call's first list (each argument written as the game's name takes
+    /// it: a list `[1,3]` as `1,3`, a text as it is, joined by `/`), and the position's
+    /// canonical form under them.
+    fn value(
+        &self,
+        call: &Call,
+        position: &Position,
+        store: &mut GameStore,
+    ) -> Result<GameId, CallError> {
+        let arguments = call.arguments.first().map_or(&[][..], Vec::as_slice);
+        let written: Vec<String> = arguments.iter().map(cgsuite::as_written).collect();
+        let rules = (self.named)(&written.join("/"))
+            .map_err(|e| call.error(format!("{}: {e}", call.class())))?;
+        cgsuite::ruleset_value(rules, call, position, store)
     }
 }
 

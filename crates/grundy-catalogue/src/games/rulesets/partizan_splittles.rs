@@ -5,6 +5,7 @@ use super::cutcake::drawing;
 use super::parameterised::RulesetFamily;
 use super::partizan_subtraction::{heap_table, named_sets, sets, SET_PARAMS};
 use super::Play;
+use crate::games::cgsuite::{self, Cgsuite};
 use grundy::partizan::rulesets::partizan_heaps::PartizanHeaps;
 
 /// `grundy partizan-splittles --left L --right R HEAPS`: heaps separated by spaces.
@@ -42,4 +43,8 @@ pub static PARTIZAN_SPLITTLES: RulesetFamily<PartizanHeaps> = RulesetFamily {
         50,
     )),
     plays: &[&PARTIZAN_SPLITTLES],
+    cgsuite: Cgsuite {
+        names: &["game.heap.PartizanSplittles"],
+        position: cgsuite::heaps,
+    },
 };

@@ -6,6 +6,7 @@ use super::cutcake::drawing;
 use super::parameterised::RulesetFamily;
 use super::table::left_to_move;
 use super::{Play, TableSpec, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::{Inputs, Param, RunError};
 use grundy::input::InputError;
 use grundy::partizan::rulesets::partizan_heaps::{read_set, PartizanHeaps};
@@ -43,6 +44,10 @@ pub static PARTIZAN_SUBTRACTION: RulesetFamily<PartizanHeaps> = RulesetFamily {
         1000,
     )),
     plays: &[&PARTIZAN_SUBTRACTION],
+    cgsuite: Cgsuite {
+        names: &["game.heap.PartizanSubtraction"],
+        position: cgsuite::heaps,
+    },
 };
 
 /// The parameters of a heap ruleset with sets of removals: Left's, Right's, `allbut`, the

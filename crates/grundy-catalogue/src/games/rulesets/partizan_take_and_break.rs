@@ -6,6 +6,7 @@ use super::cutcake::drawing;
 use super::parameterised::RulesetFamily;
 use super::partizan_subtraction::{heap_table, HEAPS};
 use super::{Play, MAX_LENGTH};
+use crate::games::cgsuite::{self, Cgsuite};
 use crate::games::Param;
 use grundy::impartial::octal::Rule;
 use grundy::input::InputError;
@@ -77,4 +78,8 @@ pub static PARTIZAN_TAKE_AND_BREAK: RulesetFamily<PartizanHeaps> = RulesetFamily
         100,
     )),
     plays: &[&PARTIZAN_TAKE_AND_BREAK],
+    cgsuite: Cgsuite {
+        names: &["game.heap.PartizanTakeAndBreak"],
+        position: cgsuite::heaps,
+    },
 };

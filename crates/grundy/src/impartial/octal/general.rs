@@ -407,7 +407,7 @@ impl General {
                 *column,
                 "digits left of d0 add tokens (in CGSuite's 20.017, the 2 adds a token to a heap); \
                  such a move can leave a heap no smaller than before, so play need not end, and \
-                 grundy does not take them"
+                 such codes are not read"
                     .into(),
             ));
         }
