@@ -72,9 +72,9 @@ fn values_in_every_format() {
 fn bad_input_exits_2() {
     for (args, message) in [
         (
-            &["octal", "0.9z"][..],
-            "bad take-and-break code '0.9z' at character 4: 'z' is not a digit: expected 0-7 \
-             (octal) or 0-f (hexadecimal)",
+            &["octal", "0.9#"][..],
+            "bad take-and-break code '0.9#' at character 4: '#' is not a digit: expected 0-9 or \
+             A-Z (bit i: leave i heaps), '{2,3}', '{2+}', '&N;', '.', '[' or ']'",
         ),
         (
             &["octal", "0.77", "--upto", "-1"],

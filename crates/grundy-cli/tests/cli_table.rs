@@ -185,8 +185,8 @@ fn bad_input_is_an_error() {
             "unknown game 'kayls' (did you mean 'kayles'?)",
         ),
         (
-            &["table", "0.7x"],
-            "bad take-and-break code '0.7x' at character 4",
+            &["table", "0.7#"],
+            "bad take-and-break code '0.7#' at character 4",
         ),
         (&["table", "subtraction:1,,3"], "'' is not an amount"),
         (&["table", "subtraction:0"], "the set: '0' is not an amount"),
@@ -325,7 +325,7 @@ fn patterns() {
     let err = grundy(&["table", "coins:ruler:0"]).failed().to_string();
     assert!(err.contains("K: '0' is not the longest run"), "{err}");
     let err = grundy(&["table", "coins:multiples"]).failed().to_string();
-    assert!(err.contains("coins:ruler:K"), "{err}");
+    assert!(err.contains("it has no table"), "{err}");
 }
 
 #[test]

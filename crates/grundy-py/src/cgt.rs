@@ -10,8 +10,8 @@ use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::compound::{Compound, CompoundPlay};
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{
-    describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Side, Thermograph,
-    Trajectory, ValueError,
+    describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Side, Thermograph, Trajectory,
+    ValueError,
 };
 use grundy::pattern::picture::escape;
 use grundy_catalogue::games::worksheet::Worksheet;

@@ -81,13 +81,13 @@ impl PartizanRules for NaiveElephants {
 
 /// The engine's value of each position must equal its game tree under `naive`; returns how
 /// many.
-fn against_naive<R: Ruleset, N: PartizanRules<Position = String>>(
+fn against_naive<R, N: PartizanRules<Position = String>>(
     rules: R,
     naive: &N,
     positions: &[String],
 ) -> usize
 where
-    R: Clone,
+    R: Ruleset + Clone,
 {
     let mut store = GameStore::new();
     let mut eval = Evaluator::new(rules.clone());

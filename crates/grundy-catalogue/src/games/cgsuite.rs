@@ -158,7 +158,7 @@ pub fn grid(call: &Call) -> Result<Position, CallError> {
 
 /// A graph: one text argument in CGSuite's graph notation (`ArcKayles(".-.-.")`) or a path
 /// `Graph.Path(n)` of `n` vertices (`ArcKayles(Graph.Path(7))`, made as `.-.-…-.`; at most
-/// [`MAX_EMPTY_CELLS`] vertices, checked before the text is made).
+/// 4096 vertices, checked before the text is made).
 pub fn graph(call: &Call) -> Result<Position, CallError> {
     let argument = single(call, "the graph in quotes or Graph.Path(n)")?;
     let Value::Call(path) = &argument.value else {

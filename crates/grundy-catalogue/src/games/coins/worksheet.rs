@@ -7,7 +7,7 @@
 use super::{spawning_values, CoinsFamily, TurningCode};
 use crate::games::cgsuite::{Cgsuite, CgsuiteClass, Position};
 use grundy::partizan::notation::call::Value;
-use grundy::partizan::notation::{Call, CallError};
+use grundy::partizan::notation::{Argument, Call, CallError};
 use grundy::partizan::{GameId, GameStore};
 
 static CGSUITE: Cgsuite = Cgsuite {
@@ -45,6 +45,25 @@ fn position(call: &Call) -> Result<Position, CallError> {
     }
 }
 
+/// The turning code an argument writes, with the column of its first character: a text
+/// (`"1-3"`), or CGSuite's heap ruleset of it (`game.heap.Spawning("1-3")`, as
+/// `Turning(game.heap.Spawning("1-3"))` names its rules).
+fn code_text(argument: &Argument) -> Option<(&str, usize)> {
+    match &argument.value {
+        Value::Text(text) => Some((text, argument.column)),
+        Value::Call(inner) if inner.class().eq_ignore_ascii_case("Spawning") => {
+            match inner.arguments.as_slice() {
+                [list] => match list.as_slice() {
+                    [code] => code_text(code),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 impl CgsuiteClass for CoinsFamily {
     fn cgsuite(&self) -> &Cgsuite {
         &CGSUITE
@@ -59,14 +78,14 @@ impl CgsuiteClass for CoinsFamily {
         store: &mut GameStore,
     ) -> Result<GameId, CallError> {
         let code = match call.arguments.first().map(Vec::as_slice) {
-            Some([argument]) => match &argument.value {
-                Value::Text(text) => TurningCode::named(text)
+            Some([argument]) => match code_text(argument) {
+                Some((text, column)) => TurningCode::named(text)
                     .map(Ok)
                     .unwrap_or_else(|| TurningCode::parse(text))
-                    .map_err(|(column, message)| {
-                        CallError::at(argument.column + column.max(1) - 1, message)
-                    })?,
-                _ => return Err(argument.error("expected a turning code in quotes: \"1-3\"")),
+                    .map_err(|(at, message)| CallError::at(column + at.max(1) - 1, message))?,
+                None => return Err(argument.error(
+                    "expected a turning code in quotes (\"1-3\") or game.heap.Spawning(\"1-3\")",
+                )),
             },
             _ => return Err(call.error(format!("{} takes one turning code", call.class()))),
         };

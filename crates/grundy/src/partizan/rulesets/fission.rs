@@ -37,7 +37,9 @@ impl fmt::Display for Split {
 ///
 /// // Left splits the stone down its column; Right then has no room in either row.
 /// assert_eq!(Fission.value_of(".|x|.").unwrap().canonical_form(), "1");
-/// assert_eq!(Fission.value_of("...|.x.|...").unwrap().canonical_form(), "*");
+/// // A stone in the middle of a square board: turning the board a quarter swaps the
+/// // players, so the game is its own negative, and here it is 0.
+/// assert_eq!(Fission.value_of("...|.x.|...").unwrap().canonical_form(), "0");
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Fission;

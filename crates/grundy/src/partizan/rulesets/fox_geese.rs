@@ -142,8 +142,8 @@ impl PartizanRules for FoxAndGeese {
 /// use grundy::partizan::loopy::{LoopyGame, Stopper};
 /// use grundy::partizan::rulesets::fox_geese::CeyloneseFoxAndGeese;
 ///
-/// // The fox, two squares from its corner, has room to run for ever.
-/// let pen = CeyloneseFoxAndGeese::parse("G.G.|...G|..G.|.F..").unwrap();
+/// // The fox, in its corner below two geese, has room to run for ever.
+/// let pen = CeyloneseFoxAndGeese::parse(".G.G|....|....|F...").unwrap();
 /// let budget = Budget::default();
 /// let (game, _) = LoopyGame::explore(&CeyloneseFoxAndGeese, pen, &budget).unwrap();
 /// assert!(game.len() > 1);
