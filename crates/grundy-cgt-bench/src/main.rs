@@ -16,6 +16,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use grundy::partizan::rulesets::fission::Fission;
 use grundy::partizan::rulesets::{Ruleset, Valued};
 use grundy::prelude::*;
 
@@ -102,6 +103,13 @@ fn cases() -> Vec<Case> {
             grundy: |t| ours(Konane, t),
             cgt: theirs::<c::konane::Konane>,
             cgt_position: "xoxox|o.oxo|x.xox|oxoxo",
+        },
+        Case {
+            ruleset: "fission",
+            position: ".....|..x..|...x.|.....|.....",
+            grundy: |t| ours(Fission, t),
+            cgt: theirs::<c::fission::Fission>,
+            cgt_position: ".....|..x..|...x.|.....|.....",
         },
     ]
 }
