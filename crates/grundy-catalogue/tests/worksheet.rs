@@ -166,3 +166,86 @@ fn errors_point_into_the_expression() {
         assert!(e.starts_with(wanted), "{text}: {e}");
     }
 }
+
+/// The nimber of heap `n` under a subtraction set (`split`: Splittles, the rest left whole or
+/// in two heaps), by the definition: the mex of the options' values, heap by heap.
+fn brute_heap(removals: &[u64], allbut: bool, split: bool, n: u64) -> String {
+    let allowed = |j: u64| removals.contains(&j) != allbut;
+    let mut g: Vec<u64> = Vec::new();
+    for h in 0..=n {
+        let mut seen = Vec::new();
+        for j in (1..=h).filter(|&j| allowed(j)) {
+            let rest = h - j;
+            if !split || rest == 0 {
+                seen.push(g[rest as usize]);
+                continue;
+            }
+            seen.push(g[rest as usize]);
+            for a in 1..rest {
+                seen.push(g[a as usize] ^ g[(rest - a) as usize]);
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    match g[n as usize] {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        v => format!("*{v}"),
+    }
+}
+
+#[test]
+fn subtraction_and_splittles_heaps_are_their_nimbers_with_or_without_allbut() {
+    let mut rng = StdRng::seed_from_u64(45);
+    for case in 0..300 {
+        let size = rng.random_range(1..=4);
+        let removals: Vec<u64> = (0..size).map(|_| rng.random_range(1..=7)).collect();
+        let allbut = case % 2 == 1;
+        let split = case % 4 >= 2;
+        let n = rng.random_range(0..=24);
+        let class = if split { "Splittles" } else { "Subtraction" };
+        let set: Vec<String> = removals.iter().map(u64::to_string).collect();
+        let flag = if allbut { ", true" } else { "" };
+        let text = format!("game.heap.{class}([{}]{flag})({n})", set.join(","));
+        let expected = brute_heap(&removals, allbut, split, n);
+        assert_eq!(line(&text), Ok(expected), "{text}");
+    }
+}
+
+#[test]
+fn named_heap_classes_are_their_codes() {
+    // Kayles is 0.77, Dawson's Kayles 0.07, Nim 0.[3], Grundy's game 4!.0 (CGSuite's
+    // heap/constants.cgs): each heap's value is its code's, and a sum adds them.
+    for n in 0..=30 {
+        for (class, code) in [
+            ("Kayles", "0.77"),
+            ("DawsonsKayles", "0.07"),
+            ("Nim", "0.[3]"),
+            ("GrundysGame", "4!.0"),
+        ] {
+            let named = line(&format!("game.heap.{class}({n})"));
+            let coded = line(&format!("TakeAndBreak(\"{code}\")({n})"));
+            assert_eq!(named, coded, "{class}({n})");
+        }
+        assert_eq!(
+            line(&format!("Nim({n})")),
+            Ok(brute_heap(&[], true, false, n))
+        );
+        let kayles = brute_heap(&[1, 2], false, true, n);
+        assert_eq!(line(&format!("Kayles({n})")), Ok(kayles), "Kayles({n})");
+    }
+    // Kayles(3) + Dawson's Kayles(5) = *3 + 0; Grundy's game 10 is 0, 11 is *2.
+    assert_eq!(line("Kayles(3) + DawsonsKayles(5)").as_deref(), Ok("*3"));
+    assert_eq!(line("GrundysGame(10)").as_deref(), Ok("0"));
+    assert_eq!(line("GrundysGame(11)").as_deref(), Ok("*2"));
+}
+
+#[test]
+fn heap_classes_errors_point_into_the_expression() {
+    let error = |text: &str| line(text).unwrap_err();
+    assert!(error("TakeAndBreak(\"0.7$\")(3)").starts_with("column 18:"));
+    assert!(error("Subtraction([0])(3)").starts_with("column 13: a removal is from 1"));
+    assert!(error("Splittles([1,3], maybe)(10)").contains("expected allbut, true or false"));
+    assert!(error("Subtraction([1,3])").contains("takes its rules, then the heap"));
+    assert!(error("Kayles(99999999999)").contains("a heap is at most"));
+}

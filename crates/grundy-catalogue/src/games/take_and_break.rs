@@ -2,6 +2,8 @@
 //! values heap by heap, rare values and period ([`grundy::impartial::octal`] computes), and
 //! their tables.
 
+use super::cgsuite::CgsuiteClass;
+use super::heap_classes::HeapClasses;
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::piles::heap_values_why;
 use crate::play::playable::game_error;
@@ -14,7 +16,7 @@ use grundy::pattern::period;
 use grundy::pattern::table::{
     check_limit, of_kind, Kind, Span, Table, TableError, TableGame, TableSource, Tabulate,
 };
-use grundy::progress::Progress;
+use grundy::progress::{NoProgress, Progress};
 use grundy::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
 
 /// The largest heap of a take-and-break table (values are computed from heap 0 up; 2 bytes
@@ -49,6 +51,12 @@ fn values(
     }
     let s = values_sparse(rule, n, mask, budget, progress)?;
     Ok((s.values, Some((s.mask, s.rare_heaps))))
+}
+
+/// The values of heaps 0 to n, as the take-and-break values of one heap are computed
+/// anywhere: the sparse-space method where the code allows it, within `budget`.
+pub(crate) fn heap_values(rule: &Rule, n: usize, budget: &Budget) -> Result<Vec<u16>, RunError> {
+    Ok(values(rule, n, None, false, budget, &NoProgress)?.0)
 }
 
 /// The name of a code as tables print it: `0.77 (Kayles)`, the code alone when it has no
@@ -165,7 +173,7 @@ impl Family for OctalFamily {
                 "The game: an octal or hexadecimal code (0.77, 0.07, 0.137, 4.07, ...), or a name: \
                  kayles (0.77), dawsons-kayles (0.07), dawsons-chess (0.137), grundy (Grundy's \
                  game), splittles:S (remove a number of S, leave no heap, one or two: \
-                 splittles:1,3 is 0.707)",
+                 splittles:1,3 is 0.707; splittles:1,3/allbut any number but 1 and 3)",
             ),
             Param::option("upto", "N", "Compute the values of heaps 0 to N")
                 .default("1000")
@@ -210,6 +218,10 @@ impl Family for OctalFamily {
 
     fn plays(&self) -> &'static [&'static dyn Playable] {
         &[&TakeAndBreakPlay]
+    }
+
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
+        Some(&HeapClasses)
     }
 }
 

@@ -97,7 +97,7 @@ impl Rule {
     /// Parses `0.77`, `.77`, `4.07`, `0.137`, `4` (only splitting), `0.f` (hexadecimal digits
     /// above 7 allow leaving three heaps), a name of [`NAMED`] (`kayles`), `grundy` (or
     /// `grundys-game`), or `splittles:S` (S a list of removals, `1,3`: the code with digit 7
-    /// for each). Trailing zero digits are dropped. O(length), and O(largest of S) for
+    /// for each; `1,3/allbut`, each removal not in S: [`Rule::from_removals`]). Trailing zero digits are dropped. O(length), and O(largest of S) for
     /// Splittles.
     ///
     /// ```
@@ -112,6 +112,7 @@ impl Rule {
     /// assert_eq!(Rule::parse("kayles").unwrap(), kayles);
     /// assert_eq!(Rule::parse("Dawson's Kayles").unwrap().to_string(), "0.07");
     /// assert_eq!(Rule::parse("splittles:1,3").unwrap().to_string(), "0.707");
+    /// assert_eq!(Rule::parse("splittles:1,3/allbut").unwrap().to_string(), "0.070[7]");
     /// assert!(Rule::parse("0.f").unwrap().splits_in_three());
     ///
     /// let error = Rule::parse("0.7$").unwrap_err();
@@ -195,10 +196,21 @@ impl Rule {
             .map(|(_, _, name)| *name)
     }
 
-    /// Splittles of the removals `set` (`1,3`): each digit of the removals in it 7 (take the
-    /// heap whole, or leave one or two heaps), the others 0. The error's column counts from
-    /// 1 in `set`. O(largest removal).
+    /// Splittles of the removals `set` (`1,3`, or `1,3/allbut` for every removal not in it):
+    /// [`Rule::from_removals`] with digit 7 (take the heap whole, or leave one or two heaps).
+    /// The error's column counts from 1 in `set`. O(largest removal).
     fn splittles(set: &str) -> Result<Rule, (usize, String)> {
+        let (set, allbut) = match set.rsplit_once('/') {
+            Some((set, word)) if word.eq_ignore_ascii_case("allbut") => (set, true),
+            Some((set, word)) => {
+                let column = set.chars().count() + 2;
+                return Err((
+                    column,
+                    format!("expected 'allbut' after '/', found '{word}'"),
+                ));
+            }
+            None => (set, false),
+        };
         let mut removals = Vec::new();
         let mut column = 1;
         for word in set.split(',') {
@@ -211,15 +223,65 @@ impl Rule {
                     format!("a removal is from 1 to {MAX_SPLITTLES_REMOVAL}, found {n}"),
                 ));
             }
-            removals.push(n as usize);
+            removals.push(n);
             column += word.chars().count() + 1;
         }
-        let largest = removals.iter().copied().max().unwrap_or(0);
-        let mut digits = vec![0; largest + 1];
-        for j in removals {
-            digits[j] = 7;
+        Rule::from_removals(&removals, 7, allbut).map_err(|e| (1, e.message))
+    }
+
+    /// CGSuite's `TakeAndBreak.FromSubtractionSet`: the code whose digit is `digit` for each
+    /// number of tokens in `removals` and 0 for the others, or, with `allbut`, `digit` for
+    /// each number not in `removals`, forever after the largest (`[digit]` repeated).
+    /// Subtraction games are digit 3 (`0.303` removes 1 or 3), Splittles digit 7. Removals
+    /// are from 1 to [`MAX_SPLITTLES_REMOVAL`]; a code that allows no move is refused, as
+    /// [`Rule::parse`] refuses it. O(largest removal).
+    ///
+    /// ```
+    /// use grundy::impartial::octal::Rule;
+    ///
+    /// assert_eq!(Rule::from_removals(&[1, 3], 3, false).unwrap().to_string(), "0.303");
+    /// // Every removal but 1 and 3: 2, 4, 5, 6, ...
+    /// let allbut = Rule::from_removals(&[1, 3], 7, true).unwrap();
+    /// assert_eq!(allbut.to_string(), "0.070[7]");
+    /// assert!(Rule::from_removals(&[0], 3, false).is_err());
+    /// ```
+    pub fn from_removals(removals: &[u64], digit: u8, allbut: bool) -> Result<Rule, CodeError> {
+        let refused = |message: String| CodeError {
+            code: format!("{removals:?}"),
+            column: 1,
+            message,
+        };
+        if let Some(&n) = (removals.iter()).find(|&&n| !(1..=MAX_SPLITTLES_REMOVAL).contains(&n)) {
+            return Err(refused(format!(
+                "a removal is from 1 to {MAX_SPLITTLES_REMOVAL}, found {n}"
+            )));
         }
-        Ok(Rule::Code { digits })
+        if !matches!(digit, 1..=15) {
+            return Err(refused(format!("a digit is from 1 to f, found {digit}")));
+        }
+        // Checked above: each removal fits in a usize and the digit is one hexadecimal digit.
+        let largest = removals.iter().copied().max().unwrap_or(0) as usize;
+        let mut digits = vec![0u8; largest + 1];
+        for &j in removals {
+            digits[j as usize] = digit;
+        }
+        if !allbut {
+            return match digits.iter().any(|&d| d != 0) {
+                true => Ok(Rule::Code { digits }),
+                false => Err(refused("the code allows no move at all".to_string())),
+            };
+        }
+        let hex = |d: u8| char::from_digit(u32::from(d), 16).unwrap_or('0');
+        let mut code = String::from("0.");
+        code.extend(
+            digits[1..]
+                .iter()
+                .map(|&d| hex(if d == 0 { digit } else { 0 })),
+        );
+        code.push('[');
+        code.push(hex(digit));
+        code.push(']');
+        Rule::parse(&code)
     }
 
     /// The largest number of tokens a move removes (0 for Grundy's game; `usize::MAX` for a
