@@ -249,3 +249,29 @@ fn heap_classes_errors_point_into_the_expression() {
     assert!(error("Subtraction([1,3])").contains("takes its rules, then the heap"));
     assert!(error("Kayles(99999999999)").contains("a heap is at most"));
 }
+
+#[test]
+fn wythoff_positions_are_their_nimbers() {
+    // The nimbers of Wythoff's game by the definition: the mex over taking from one pile or
+    // the same from both.
+    let side = 12;
+    let mut g = vec![vec![0u32; side]; side];
+    for a in 0..side {
+        for b in 0..side {
+            let mut seen = Vec::new();
+            seen.extend((0..a).map(|x| g[x][b]));
+            seen.extend((0..b).map(|y| g[a][y]));
+            seen.extend((1..=a.min(b)).map(|t| g[a - t][b - t]));
+            g[a][b] = (0..).find(|v| !seen.contains(v)).unwrap();
+            let expected = match g[a][b] {
+                0 => "0".to_string(),
+                1 => "*".to_string(),
+                v => format!("*{v}"),
+            };
+            assert_eq!(line(&format!("game.heap.Wythoff(({a},{b}))")), Ok(expected));
+        }
+    }
+    assert!(line("Wythoff((401,0))")
+        .unwrap_err()
+        .contains("a pile is at most 400"));
+}

@@ -38,6 +38,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::catalogue_game::own_rules;
+use super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
 use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
 use crate::play::playable::{explore_or_formula, words};
 use crate::play::{
@@ -45,6 +46,8 @@ use crate::play::{
 };
 use grundy::budget::Budget;
 use grundy::math::golden::floor_sqrt5_times;
+use grundy::partizan::notation::{Call, CallError};
+use grundy::partizan::{GameId, GameStore};
 use grundy::pattern::table::{check_limit, Kind, Span, Table, TableError, TableSource, Tabulate};
 use grundy::report::{Field, Report};
 use grundy::rules::Impartial;
@@ -450,6 +453,50 @@ impl Family for WythoffFamily {
 
     fn plays(&self) -> &'static [&'static dyn Playable] {
         &[&WythoffPlay]
+    }
+
+    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
+        Some(self)
+    }
+}
+
+/// CGSuite's `game.heap.Wythoff((a,b))`: the piles a and b, here `a b`.
+static CGSUITE: Cgsuite = Cgsuite {
+    names: &["game.heap.Wythoff"],
+    position: |call| {
+        let (a, b) = cgsuite::pair(call)?;
+        Ok(Position::made(format!("{a} {b}")))
+    },
+};
+
+impl CgsuiteClass for WythoffFamily {
+    fn cgsuite(&self) -> &Cgsuite {
+        &CGSUITE
+    }
+
+    /// The position's nimber, from the values of every pair of smaller piles: O(n³) for
+    /// the larger pile n, at most [`MAX_R_TABLE_PILE`].
+    fn value(
+        &self,
+        call: &Call,
+        position: &Position,
+        store: &mut GameStore,
+    ) -> Result<GameId, CallError> {
+        let failed = |e: &dyn fmt::Display| call.error(format!("{call}: {e}"));
+        let piles: Vec<u64> = (position.text.split(' '))
+            .map(|p| p.parse().map_err(|e| failed(&e)))
+            .collect::<Result<_, _>>()?;
+        let &[a, b] = piles.as_slice() else {
+            return Err(failed(&"two piles expected"));
+        };
+        if a.max(b) > MAX_R_TABLE_PILE {
+            return Err(failed(&format!(
+                "a pile is at most {MAX_R_TABLE_PILE} here (nim values take O(n³) time), not {}",
+                a.max(b)
+            )));
+        }
+        let values = r_grundy_table(a.max(b), 1, store.budget()).map_err(|e| failed(&e))?;
+        Ok(store.nimber(values[a as usize][b as usize]))
     }
 }
 
