@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use grundy::input::without_bom;
-use grundy::partizan::compound::{Compound, CompoundPlay};
+use grundy::partizan::compound::{Compound, CompoundPlay, Count};
 use grundy::partizan::notation::Reading;
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::store::PRINT_LIMIT;
@@ -48,11 +48,18 @@ pub struct CgtArgs {
     /// outcome class of A - B.
     #[arg(long, conflicts_with_all = ["cool", "heat", "overheat", "norton", "svg", "png"])]
     pub compare: bool,
-    /// Play the games as one compound of KIND instead: conjunctive (move in every
-    /// component; CGSuite's ConjunctiveSum) or selective (move in any non-empty set of them;
-    /// SelectiveSum). Prints who wins with each player first, in how many moves, and the
-    /// outcome class: these compounds have no canonical form.
-    #[arg(long, value_name = "KIND", value_parser = ["conjunctive", "selective"],
+    /// Play the games as one compound of KIND instead (Winning Ways, ch. 9): conjunctive
+    /// (move in every component; CGSuite's ConjunctiveSum), selective (move in any non-empty
+    /// set of them; SelectiveSum), continued-conjunctive (move in every component you can),
+    /// diminished-disjunctive (move in one; over once any component has ended),
+    /// shortened-selective (as selective; over once any component has ended) or sequential
+    /// (the games in the order given, each until it has ended; not the ordinal sum G : H).
+    /// Prints who wins with each player first, in how many moves (by suspense for
+    /// continued-conjunctive, by remoteness for the others), and the outcome class: these
+    /// compounds have no canonical form.
+    #[arg(long, value_name = "KIND", value_parser = [
+              "conjunctive", "selective", "continued-conjunctive", "diminished-disjunctive",
+              "shortened-selective", "sequential"],
           conflicts_with_all = ["compare", "cool", "heat", "overheat", "norton", "svg", "png"])]
     pub compound: Option<String>,
     /// Also cool each game by T, a dyadic number greater than -1 (1/2, 3/4, 2).
@@ -241,6 +248,20 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
         let report = Report::new().fields([
             Field::shown("compound", kind.name(), "compound", kind.name()),
             Field::shown("games", &texts, "games", texts.join(", ")),
+            match kind.count() {
+                Count::Remoteness => Field::shown(
+                    "count",
+                    "remoteness",
+                    "moves counted by",
+                    "remoteness (the winner ends it soonest, the loser puts it off)",
+                ),
+                Count::Suspense => Field::shown(
+                    "count",
+                    "suspense",
+                    "moves counted by",
+                    "suspense (the winner makes it last, the loser cuts it short)",
+                ),
+            },
             Field::shown("left_first", left_json, "Left moving first", left_text),
             Field::shown("right_first", right_json, "Right moving first", right_text),
             Field::shown(

@@ -7,7 +7,7 @@
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use grundy::budget::{Budget, Raise, Resource};
-use grundy::partizan::compound::{Compound, CompoundPlay};
+use grundy::partizan::compound::{Compound, CompoundPlay, Count};
 use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::{
     describe, Dyadic, GameId, GameStore, ParseError, ParseErrorKind, Side, Thermograph, Trajectory,
@@ -564,12 +564,20 @@ impl Cgt {
 }
 
 /// The outcome of the compound `kind` of `games` (Winning Ways, ch. 9, on their canonical
-/// forms): `"conjunctive"` (move in every component; CGSuite's `ConjunctiveSum`) or
-/// `"selective"` (move in any non-empty set of them; `SelectiveSum`). These compounds have
-/// no canonical form: the answer is `{"left_first": {"winner", "moves"}, "right_first":
-/// {…}, "outcome_class": "L" | "R" | "N" | "P"}`, who wins with each player moving first
-/// and in how many moves of best play. The conjunctive compound by remoteness, the
-/// selective one by a search of the positions (exponential in the components), bounded by
+/// forms; a component has ended when nobody can move in it): `"conjunctive"` (move in every
+/// component; CGSuite's `ConjunctiveSum`), `"selective"` (move in any non-empty set of them;
+/// `SelectiveSum`), `"continued-conjunctive"` (move in every component one can),
+/// `"diminished-disjunctive"` (move in one; over once any component has ended),
+/// `"shortened-selective"` (as selective; over once any component has ended) or
+/// `"sequential"` (the games in the order given, each until it has ended; not the ordinal
+/// sum). These compounds have no canonical form: the answer is `{"left_first": {"winner",
+/// "moves"}, "right_first": {…}, "outcome_class": "L" | "R" | "N" | "P", "count":
+/// "remoteness" | "suspense"}`, who wins with each player moving first and in how many
+/// moves of best play, counted by suspense (the winner makes it last) for the continued
+/// conjunctive compound and by remoteness (the winner ends it soonest) for the others. The
+/// conjunctive compound by remoteness, the continued conjunctive one by suspense when its
+/// components keep step, the sequential one by a walk of the followers, the others by a
+/// search of the positions (exponential in the components), bounded by
 /// `with grundy.timeout(seconds):`.
 ///
 /// >>> compound("conjunctive", [1, "{1|0}"])["outcome_class"]
@@ -581,8 +589,10 @@ pub fn compound<'py>(
     games: Vec<Operand>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let kind = Compound::from_name(kind).ok_or_else(|| {
+        let names: Vec<&str> = Compound::ALL.iter().map(|c| c.name()).collect();
         errors::input(format!(
-            "unknown compound '{kind}': conjunctive or selective"
+            "unknown compound '{kind}': one of {}",
+            names.join(", ")
         ))
     })?;
     let ids = games
@@ -604,5 +614,10 @@ pub fn compound<'py>(
     d.set_item("left_first", play(outcome.left_first)?)?;
     d.set_item("right_first", play(outcome.right_first)?)?;
     d.set_item("outcome_class", outcome.class().letter().to_string())?;
+    let count = match kind.count() {
+        Count::Remoteness => "remoteness",
+        Count::Suspense => "suspense",
+    };
+    d.set_item("count", count)?;
     Ok(d)
 }

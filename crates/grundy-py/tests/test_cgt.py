@@ -378,5 +378,17 @@ def test_multiples_ordinal_sums_and_compounds():
     assert c["right_first"] == {"winner": "left", "moves": 0}
     s = grundy.compound("selective", ["*", "*"])
     assert s["outcome_class"] == "N"
+    # The continued conjunctive compound counts by suspense: Right moves in {1|0} alone,
+    # Left in 1, and Right is stuck.
+    cc = grundy.compound("continued-conjunctive", [1, "{1|0}"])
+    assert cc["right_first"] == {"winner": "left", "moves": 2}
+    assert cc["count"] == "suspense" and c["count"] == "remoteness"
+    # A component that has ended ends these two at once.
+    for kind in ["diminished-disjunctive", "shortened-selective"]:
+        assert grundy.compound(kind, [0, 5])["outcome_class"] == "P"
+    # Sequential: -1 then 3; Left, first, is stuck in -1.
+    q = grundy.compound("sequential", [-1, 3])
+    assert q["left_first"] == {"winner": "right", "moves": 0}
+    assert q["right_first"] == {"winner": "left", "moves": 2}
     with pytest.raises(grundy.InputError):
         grundy.compound("disjunctive", [1])

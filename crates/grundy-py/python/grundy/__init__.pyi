@@ -331,13 +331,24 @@ class _CompoundPlay(TypedDict):
     moves: int
 
 class _Compound(TypedDict):
-    """The outcome of a conjunctive or selective compound."""
+    """The outcome of a compound, its moves counted by remoteness or suspense."""
 
     left_first: _CompoundPlay
     right_first: _CompoundPlay
     outcome_class: Literal["L", "R", "N", "P"]
+    count: Literal["remoteness", "suspense"]
 
-def compound(kind: Literal["conjunctive", "selective"], games: list[_GameLike]) -> _Compound: ...
+def compound(
+    kind: Literal[
+        "conjunctive",
+        "selective",
+        "continued-conjunctive",
+        "diminished-disjunctive",
+        "shortened-selective",
+        "sequential",
+    ],
+    games: list[_GameLike],
+) -> _Compound: ...
 
 class _LoopyPlay(TypedDict):
     """Who wins with a player moving first, and the mover's best move (None without one)."""
