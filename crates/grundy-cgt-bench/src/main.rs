@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use grundy::partizan::rulesets::fission::Fission;
+use grundy::partizan::rulesets::ski_jumps::SkiJumps;
 use grundy::partizan::rulesets::{Ruleset, Valued};
 use grundy::prelude::*;
 
@@ -110,6 +111,15 @@ fn cases() -> Vec<Case> {
             grundy: |t| ours(Fission, t),
             cgt: theirs::<c::fission::Fission>,
             cgt_position: ".....|..x..|...x.|.....|.....",
+        },
+        // Left's skiers on the first row, Right's on the second: no row ever holds both, where
+        // cgt counts the cells left to slide for a board no one can jump on.
+        Case {
+            ruleset: "ski-jumps",
+            position: "L.L.L...|...R.R.R|........",
+            grundy: |t| ours(SkiJumps, t),
+            cgt: theirs::<c::ski_jumps::SkiJumps>,
+            cgt_position: "L.L.L...|...R.R.R|........",
         },
     ]
 }

@@ -1204,6 +1204,7 @@ fn every_budget_names_an_option_of_its_command() {
         &["rooks", "xo.xo.x|.ox.o.o|o.xox.x|x.o.x.o"],
         &["queens", "xo.xo.x|.ox.o.o|o.xox.x|x.o.x.o"],
         &["fission", ".......|.......|..x.x..|.......|..x.x..|.......|......."],
+        &["ski-jumps", "L.L.L.L...|...R.R.R.R|.........."],
         &["elephants-and-rhinos", "TTTTTTTTTT..........FFFFFFFFFF"],
         &["toads-and-frogs", "TTTTT....FFFFF"],
         &["hackenbush", &lrg],

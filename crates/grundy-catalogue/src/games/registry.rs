@@ -67,6 +67,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::rulesets::konane::KONANE,
     &super::rulesets::amazons::AMAZONS,
     &super::rulesets::fission::FISSION,
+    &super::rulesets::ski_jumps::SKI_JUMPS,
     &super::toppling_dominoes::TOPPLING_DOMINOES,
     &super::rulesets::cutcake::CUTCAKE,
     &super::rulesets::eatcake::EATCAKE,

@@ -44,6 +44,7 @@ pub mod partizan_take_and_break;
 pub mod queens;
 pub mod report;
 pub mod rooks;
+pub mod ski_jumps;
 pub mod snort;
 pub mod table;
 pub mod toads_and_frogs;

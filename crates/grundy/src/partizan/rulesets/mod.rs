@@ -13,7 +13,7 @@
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
 //! [`toads_frogs`] (with Elephants and Rhinos), [`hackenbush`] (with Childish Hackenbush),
 //! [`snort_col`] (Snort, Col and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted
-//! and partizan), [`konane`], [`amazons`], [`fission`], [`cutcake`] (sums of rectangles),
+//! and partizan), [`konane`], [`amazons`], [`fission`], [`ski_jumps`], [`cutcake`] (sums of rectangles),
 //! [`eatcake`] (with Turn-and-Eatcake), [`maundy_cake`], [`partizan_euclid`],
 //! [`partizan_heaps`] (Partizan Subtraction, Splittles and Take-and-Break, on sums of
 //! heaps); [`clobber`] is CGSuite's schema of clobbering games (Hot Clobber, Kings, Knights,
@@ -52,6 +52,7 @@ pub mod loopy_registry;
 pub mod maundy_cake;
 pub mod partizan_euclid;
 pub mod partizan_heaps;
+pub mod ski_jumps;
 pub mod snort_col;
 pub mod toads_frogs;
 mod valued;
