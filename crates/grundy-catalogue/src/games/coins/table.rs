@@ -7,7 +7,9 @@ use super::rule::Rule;
 use crate::games::Family;
 use grundy::budget::Budget;
 use grundy::input;
-use grundy::pattern::table::{of_kind, Kind, Span, Table, TableError, TableGame, Tabulate};
+use grundy::pattern::table::{
+    cell_count, of_kind, Kind, Span, Table, TableError, TableGame, Tabulate,
+};
 use grundy::progress::Progress;
 
 /// A coin row as a table: the value of one head at coin n (from 1; no head for n = 0).
@@ -31,16 +33,21 @@ impl Tabulate for Rule {
             game: Tabulate::name(self),
             message: e.to_string(),
         };
+        // The number of cells is checked before anything is sized by the span; then each
+        // cell is valued as the table is filled.
+        cell_count(n, None)?;
         let row = Row::with_budget(*self, n.last.max(1), 1, budget).map_err(failed)?;
-        let mut values = Vec::new();
-        for x in n.iter() {
-            values.push(if x == 0 {
+        let mut error = None;
+        let table = Table::line(Tabulate::name(self), n, |x| match x {
+            0 => 0,
+            x => row.value(x).unwrap_or_else(|e| {
+                error.get_or_insert(e);
                 0
-            } else {
-                row.value(x).map_err(failed)?
-            });
+            }),
+        })?;
+        if let Some(e) = error {
+            return Err(failed(e));
         }
-        let table = Table::line(Tabulate::name(self), n, |x| values[(x - n.first) as usize])?;
         Ok(of_kind(table, kind))
     }
 }
