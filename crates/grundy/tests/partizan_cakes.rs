@@ -11,16 +11,15 @@
 
 mod common;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use common::raw::Raw;
 use common::rulesets::{against_definition, Components};
 use grundy::partizan::rulesets::cakes::Cakes;
 use grundy::partizan::rulesets::eatcake::Eatcake;
 use grundy::partizan::rulesets::maundy_cake::MaundyCake;
 use grundy::partizan::rulesets::partizan_euclid::PartizanEuclid;
-use grundy::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use grundy::partizan::{GameStore, PartizanRules, Side};
+use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;

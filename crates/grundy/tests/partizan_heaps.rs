@@ -9,14 +9,11 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-use common::raw::Raw;
 use common::rulesets::{against_definition, Components};
 use grundy::impartial::octal::Rule;
 use grundy::partizan::rulesets::partizan_heaps::PartizanHeaps;
-use grundy::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use grundy::partizan::{GameStore, PartizanRules, Side};
+use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
