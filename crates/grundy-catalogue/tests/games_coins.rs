@@ -8,6 +8,10 @@
 //! huge rows (coins near 10^18 and 2^63, multiples rows of 10^9 coins with 100 heads) by
 //! internal consistency: every listed winning move, recomputed independently, leaves value 0.
 
+// The engine's test helpers, shared rather than copied.
+#[path = "../../grundy/tests/common/mod.rs"]
+mod common;
+
 use std::collections::BTreeSet;
 
 use grundy::budget::Budget;
@@ -60,12 +64,7 @@ fn check_row(rule: Rule, length: u32) {
         assert_eq!(ans.winning_move_count, None, "{}", at());
         let formula: BTreeSet<u64> = ans.winning_moves.iter().map(|m| p ^ mask(m)).collect();
         assert_eq!(formula.len(), ans.winning_moves.len(), "{}: repeated", at());
-        let solver: BTreeSet<u64> = graph
-            .options(id)
-            .iter()
-            .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-            .map(|&q| *explored.position(q))
-            .collect();
+        let solver = common::winning_options(&explored, &solution, id);
         assert_eq!(formula, solver, "{}", at());
         let heads: Vec<u64> = ans.winning_moves.iter().map(RowMove::head).collect();
         assert!(heads.windows(2).all(|w| w[0] <= w[1]), "{}: order", at());
@@ -482,12 +481,7 @@ fn check_board(rx: Rule, lx: u32, ry: Rule, ly: u32) {
             })
             .collect();
         assert_eq!(formula.len(), ans.winning_moves.len(), "{}: repeated", at());
-        let solver: BTreeSet<u64> = graph
-            .options(id)
-            .iter()
-            .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-            .map(|&q| *explored.position(q))
-            .collect();
+        let solver = common::winning_options(&explored, &solution, id);
         assert_eq!(formula, solver, "{}", at());
     }
 }

@@ -9,6 +9,10 @@
 //! codes, their numbers of options at heap 20, a strip's nim value, and the direct product of
 //! Turnips and Grunt as a board.
 
+// The engine's test helpers, shared rather than copied.
+#[path = "../../grundy/tests/common/mod.rs"]
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -16,7 +20,6 @@ use grundy::budget::Budget;
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, Impartial, Moves};
 use grundy::solve::{grundy_values, solve, SolveOptions};
-use grundy::Outcome;
 use grundy_catalogue::games::coins::{
     answer, heads_of_row, spawning_values, Board, Element, Row, RowMove, Rule, Spacing,
     TurningCode, TURNING_NAMES,
@@ -192,12 +195,7 @@ fn rows_match_solver_on_every_position_up_to_8_coins() {
                     .map(|m| m.coins().iter().fold(p, |s, &c| s ^ 1 << (c - 1)))
                     .collect();
                 assert_eq!(listed.len(), ans.winning_moves.len(), "{}: repeated", at());
-                let solver: BTreeSet<u64> = graph
-                    .options(id)
-                    .iter()
-                    .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-                    .map(|&q| *explored.position(q))
-                    .collect();
+                let solver = common::winning_options(&explored, &solution, id);
                 assert_eq!(listed, solver, "{}", at());
             }
         }
@@ -472,12 +470,7 @@ fn boards_match_solver_on_every_position() {
                 .iter()
                 .map(|m| p ^ game.product(mask(&m.x), mask(&m.y)))
                 .collect();
-            let solver: BTreeSet<u64> = graph
-                .options(id)
-                .iter()
-                .filter(|&&q| solution.outcome(q) == Outcome::Loss)
-                .map(|&q| *explored.position(q))
-                .collect();
+            let solver = common::winning_options(&explored, &solution, id);
             assert_eq!(listed, solver, "{}", at());
         }
     }

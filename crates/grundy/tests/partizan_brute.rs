@@ -15,45 +15,16 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::raw::Raw;
+use common::raw::{random_games, Raw};
 use grundy::partizan::{Dyadic, GameId, GameStore, OutcomeClass};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// Random raw games: each new node takes random subsets (repeats allowed) of the earlier
-/// nodes as options, so trees are shallow but full of dominated and reversible options.
-fn random_games(rng: &mut StdRng, count: usize, max_options: usize) -> (Raw, Vec<usize>) {
-    let mut raw = Raw::default();
-    raw.add(vec![], vec![]);
-    let mut games = vec![0];
-    let mut heights = vec![0];
-    while games.len() < count {
-        let pick = |rng: &mut StdRng| -> Vec<usize> {
-            let n = rng.random_range(0..=max_options);
-            (0..n).map(|_| rng.random_range(0..games.len())).collect()
-        };
-        let (l, r) = (pick(rng), pick(rng));
-        let height = l
-            .iter()
-            .chain(&r)
-            .map(|&i| heights[i] + 1)
-            .max()
-            .unwrap_or(0);
-        if height > 4 {
-            continue;
-        }
-        let id = raw.add(l, r);
-        games.push(id);
-        heights.push(height);
-    }
-    (raw, games)
-}
 
 #[test]
 fn comparisons_canonical_forms_and_outcomes_against_definitions() {
     let mut rng = StdRng::seed_from_u64(12);
     let mut store = GameStore::new();
-    let (mut raw, games) = random_games(&mut rng, 160, 3);
+    let (mut raw, games) = random_games(&mut rng, 160, 3, 4);
     let canon: Vec<GameId> = games
         .iter()
         .map(|&g| raw.canonical(&mut store, g))
@@ -174,7 +145,7 @@ fn forms_equal_to_numbers_with_hot_options() {
 fn sums_against_raw_sums() {
     let mut rng = StdRng::seed_from_u64(7);
     let mut store = GameStore::new();
-    let (mut raw, games) = random_games(&mut rng, 60, 2);
+    let (mut raw, games) = random_games(&mut rng, 60, 2, 4);
     let mut memo = HashMap::new();
     for _ in 0..150 {
         let (a, b) = (

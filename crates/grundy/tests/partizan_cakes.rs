@@ -11,40 +11,20 @@
 
 mod common;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use common::raw::Raw;
-use common::rulesets::against_brute_force;
+use common::rulesets::{against_definition, Components};
+use grundy::partizan::rulesets::cakes::Cakes;
 use grundy::partizan::rulesets::eatcake::Eatcake;
 use grundy::partizan::rulesets::maundy_cake::MaundyCake;
 use grundy::partizan::rulesets::partizan_euclid::PartizanEuclid;
-use grundy::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use grundy::partizan::{GameStore, PartizanRules, Side};
+use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 type Pair = (u32, u32);
-
-/// A game on pairs by its definition: for a player and a pair, every list of pairs a move
-/// leaves.
-struct Definition(fn(Side, Pair) -> Vec<Vec<Pair>>);
-
-impl PartizanRules for Definition {
-    /// The pairs, sorted (a sum does not depend on the order).
-    type Position = Vec<Pair>;
-
-    fn options(&self, p: &Vec<Pair>, side: Side, out: &mut Vec<Vec<Pair>>) {
-        for (i, &pair) in p.iter().enumerate() {
-            for parts in (self.0)(side, pair) {
-                let mut next: Vec<Pair> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
-                next.extend(parts);
-                next.sort_unstable();
-                out.push(next);
-            }
-        }
-    }
-}
 
 /// The take-and-break game 0.7 on a heap of `h`: remove one, leave the rest as nothing, one
 /// heap or two non-empty heaps; each option the heaps left.
@@ -148,39 +128,23 @@ fn positions(between: char, seed: u64) -> Vec<String> {
 
 /// Checks `game` on `positions` against `definition` and its own moves played out; returns
 /// how many positions were checked.
-fn check<R: Ruleset<Position = grundy::partizan::rulesets::cakes::Cakes> + Clone>(
+fn check<R: Ruleset<Position = Cakes> + Clone>(
     game: R,
-    definition: Definition,
+    definition: Components<Pair>,
     positions: &[String],
 ) -> usize {
-    let mut store = GameStore::new();
-    let mut evaluator = Evaluator::new(game.clone());
-    for text in positions {
-        let p = game.parse(text).unwrap();
-        let mut raw = Raw::default();
-        let mut start: Vec<Pair> =
-            p.0.iter()
-                .map(|&(m, n)| (u32::from(m), u32::from(n)))
-                .collect();
-        start.sort_unstable();
-        let tree = raw.tree_of(&definition, &start, &mut HashMap::new());
-        let analysis = analyse(&mut evaluator, &mut store, &p).unwrap();
-        let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
-        assert!(
-            raw.equal(tree, form),
-            "{} {text}: the engine says {}, not the definition",
-            game.name(),
-            store.display(analysis.value)
-        );
-    }
-    against_brute_force(game, positions)
+    against_definition(game, &definition, positions, |p| {
+        p.0.iter()
+            .map(|&(m, n)| (u32::from(m), u32::from(n)))
+            .collect()
+    })
 }
 
 #[test]
 fn eatcake_against_its_definition() {
     let positions = positions('x', 11);
     assert_eq!(
-        check(Eatcake::EATCAKE, Definition(eatcake), &positions),
+        check(Eatcake::EATCAKE, Components::of(eatcake), &positions),
         positions.len()
     );
 }
@@ -190,7 +154,7 @@ fn turn_and_eatcake_against_its_definition() {
     let positions = positions('x', 12);
     let checked = check(
         Eatcake::TURN_AND_EATCAKE,
-        Definition(turn_and_eatcake),
+        Components::of(turn_and_eatcake),
         &positions,
     );
     assert_eq!(checked, positions.len());
@@ -203,7 +167,7 @@ fn maundy_cake_against_its_definition() {
     let mut positions = positions('x', 13);
     positions.extend(["6x2", "2x6", "6x3", "4x4", "8x2", "6x4 2x2"].map(String::from));
     assert_eq!(
-        check(MaundyCake, Definition(maundy), &positions),
+        check(MaundyCake, Components::of(maundy), &positions),
         positions.len()
     );
 }
@@ -219,7 +183,7 @@ fn partizan_euclid_against_its_definition() {
     }
     positions.push("(34,21) (13,8)".to_string());
     assert_eq!(
-        check(PartizanEuclid, Definition(euclid), &positions),
+        check(PartizanEuclid, Components::of(euclid), &positions),
         positions.len()
     );
 }

@@ -9,37 +9,14 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-use common::raw::Raw;
-use common::rulesets::against_brute_force;
+use common::rulesets::{against_definition, Components};
 use grundy::impartial::octal::Rule;
 use grundy::partizan::rulesets::partizan_heaps::PartizanHeaps;
-use grundy::partizan::rulesets::{analyse, Evaluator, Ruleset};
-use grundy::partizan::{GameStore, PartizanRules, Side};
+use grundy::partizan::rulesets::Ruleset;
+use grundy::partizan::Side;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-
-/// A heap game by its definition: for a player and a heap of `n`, every list of heaps a move
-/// leaves.
-struct Definition(fn(Side, u32) -> Vec<Vec<u32>>);
-
-impl PartizanRules for Definition {
-    /// The heaps, sorted (a sum does not depend on the order), zeros dropped.
-    type Position = Vec<u32>;
-
-    fn options(&self, p: &Vec<u32>, side: Side, out: &mut Vec<Vec<u32>>) {
-        for (i, &n) in p.iter().enumerate() {
-            for parts in (self.0)(side, n) {
-                let mut next: Vec<u32> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
-                next.extend(parts.into_iter().filter(|&h| h > 0));
-                next.sort_unstable();
-                out.push(next);
-            }
-        }
-    }
-}
 
 /// Removing `j` of `n` tokens (`allowed(j)`), the rest left whole.
 fn subtract(n: u32, allowed: impl Fn(u32) -> bool) -> Vec<Vec<u32>> {
@@ -119,39 +96,28 @@ fn positions(seed: u64) -> Vec<String> {
     positions
 }
 
+/// A heap game by its definition: for a player and a heap of `n`, every list of heaps a move
+/// leaves; empty heaps dropped.
+fn heaps(moves: fn(Side, u32) -> Vec<Vec<u32>>) -> Components<u32> {
+    Components {
+        moves,
+        kept: |&h| h > 0,
+    }
+}
+
 /// Checks `game` on [`positions`] against `definition` and against its own moves played
 /// out; returns how many positions were checked.
-fn check(game: PartizanHeaps, definition: Definition, seed: u64) -> usize {
-    let positions = positions(seed);
-    let mut store = GameStore::new();
-    let mut evaluator = Evaluator::new(game.clone());
-    for text in &positions {
-        let p = game.parse(text).unwrap();
-        let mut raw = Raw::default();
-        let mut start: Vec<u32> =
-            p.0.iter()
-                .map(|&h| u32::from(h))
-                .filter(|&h| h > 0)
-                .collect();
-        start.sort_unstable();
-        let tree = raw.tree_of(&definition, &start, &mut HashMap::new());
-        let analysis = analyse(&mut evaluator, &mut store, &p).unwrap();
-        let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
-        assert!(
-            raw.equal(tree, form),
-            "{} {text}: the engine says {}, not the definition",
-            game.name(),
-            store.display(analysis.value)
-        );
-    }
-    against_brute_force(game, &positions)
+fn check(game: PartizanHeaps, definition: Components<u32>, seed: u64) -> usize {
+    against_definition(game, &definition, &positions(seed), |p| {
+        p.0.iter().map(|&h| u32::from(h)).collect()
+    })
 }
 
 #[test]
 fn partizan_subtraction_against_its_definition() {
     let mut checked = check(
         PartizanHeaps::subtraction(&[1, 3], &[2, 3], false),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => subtract(n, |j| j == 1 || j == 3),
             Side::Right => subtract(n, |j| j == 2 || j == 3),
         }),
@@ -159,7 +125,7 @@ fn partizan_subtraction_against_its_definition() {
     );
     checked += check(
         PartizanHeaps::subtraction(&[1, 2], &[3], true),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => subtract(n, |j| j != 1 && j != 2),
             Side::Right => subtract(n, |j| j != 3),
         }),
@@ -167,7 +133,7 @@ fn partizan_subtraction_against_its_definition() {
     );
     checked += check(
         PartizanHeaps::subtraction(&[2], &[], false),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => subtract(n, |j| j == 2),
             Side::Right => Vec::new(),
         }),
@@ -180,7 +146,7 @@ fn partizan_subtraction_against_its_definition() {
 fn partizan_splittles_against_its_definition() {
     let mut checked = check(
         PartizanHeaps::splittles(&[1, 2], &[2, 3], false),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => splittle(n, |j| j == 1 || j == 2),
             Side::Right => splittle(n, |j| j == 2 || j == 3),
         }),
@@ -188,7 +154,7 @@ fn partizan_splittles_against_its_definition() {
     );
     checked += check(
         PartizanHeaps::splittles(&[1], &[2], true),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => splittle(n, |j| j != 1),
             Side::Right => splittle(n, |j| j != 2),
         }),
@@ -202,7 +168,7 @@ fn partizan_take_and_break_against_its_definition() {
     let rule = |code: &str| Rule::parse(code).unwrap();
     let mut checked = check(
         PartizanHeaps::take_and_break(&rule("0.07"), &rule("0.77")),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => take_and_break("0.07", n),
             Side::Right => take_and_break("0.77", n),
         }),
@@ -210,7 +176,7 @@ fn partizan_take_and_break_against_its_definition() {
     );
     checked += check(
         PartizanHeaps::take_and_break(&rule("4.07"), &rule("0.137")),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => take_and_break("4.07", n),
             Side::Right => take_and_break("0.137", n),
         }),
@@ -218,7 +184,7 @@ fn partizan_take_and_break_against_its_definition() {
     );
     checked += check(
         PartizanHeaps::take_and_break(&rule("0.8f"), &rule("0.3")),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => take_and_break("0.8f", n),
             Side::Right => take_and_break("0.3", n),
         }),
@@ -227,7 +193,7 @@ fn partizan_take_and_break_against_its_definition() {
     // Grundy's game for Left: split a heap into two unequal heaps.
     checked += check(
         PartizanHeaps::take_and_break(&rule("grundy"), &rule("kayles")),
-        Definition(|side, n| match side {
+        heaps(|side, n| match side {
             Side::Left => (1..n)
                 .filter(|&a| 2 * a != n)
                 .map(|a| vec![a, n - a])

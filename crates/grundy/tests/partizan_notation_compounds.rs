@@ -7,38 +7,10 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::raw::Raw;
+use common::raw::{random_games, Raw};
 use grundy::partizan::{GameId, GameStore};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-/// Random raw games: each new node takes random subsets of the earlier ones as options,
-/// trees at most 3 high.
-fn random_games(rng: &mut StdRng, count: usize) -> (Raw, Vec<usize>) {
-    let mut raw = Raw::default();
-    raw.add(vec![], vec![]);
-    let mut games = vec![0];
-    let mut heights = vec![0];
-    while games.len() < count {
-        let pick = |rng: &mut StdRng| -> Vec<usize> {
-            let n = rng.random_range(0..=3);
-            (0..n).map(|_| rng.random_range(0..games.len())).collect()
-        };
-        let (l, r) = (pick(rng), pick(rng));
-        let height = l
-            .iter()
-            .chain(&r)
-            .map(|&i| heights[i] + 1)
-            .max()
-            .unwrap_or(0);
-        if height > 3 {
-            continue;
-        }
-        games.push(raw.add(l, r));
-        heights.push(height);
-    }
-    (raw, games)
-}
 
 /// `g : h` as a raw tree, by the definition.
 fn raw_ordinal(raw: &mut Raw, g: usize, h: usize, memo: &mut HashMap<usize, usize>) -> usize {
@@ -58,7 +30,7 @@ fn raw_ordinal(raw: &mut Raw, g: usize, h: usize, memo: &mut HashMap<usize, usiz
 fn ordinal_sums_read_against_the_definition() {
     let mut rng = StdRng::seed_from_u64(45);
     let mut store = GameStore::new();
-    let (mut raw, games) = random_games(&mut rng, 60);
+    let (mut raw, games) = random_games(&mut rng, 60, 3, 3);
     let canon: Vec<GameId> = games
         .iter()
         .map(|&g| raw.canonical(&mut store, g))
@@ -107,7 +79,7 @@ fn ordinal_sums_read_against_the_definition() {
 fn integer_multiples_read_against_raw_sums() {
     let mut rng = StdRng::seed_from_u64(46);
     let mut store = GameStore::new();
-    let (mut raw, games) = random_games(&mut rng, 40);
+    let (mut raw, games) = random_games(&mut rng, 40, 3, 3);
     let mut expanded = HashMap::new();
     let mut checked = 0;
     for &g in &games {
@@ -214,7 +186,7 @@ fn conjunctive_and_selective_compounds_against_their_definitions() {
     use grundy::partizan::Side;
     let mut rng = StdRng::seed_from_u64(47);
     let mut store = GameStore::new();
-    let (mut raw, games) = random_games(&mut rng, 40);
+    let (mut raw, games) = random_games(&mut rng, 40, 3, 3);
     let canon: Vec<GameId> = games
         .iter()
         .map(|&g| raw.canonical(&mut store, g))

@@ -98,7 +98,7 @@ pub fn ruleset_value<R: Ruleset>(
     store: &mut GameStore,
 ) -> Result<GameId, CallError> {
     let p = (rules.parse(&position.text)).map_err(|e| position.error(call, &e))?;
-    (Evaluator::new(rules).value(store, &p)).map_err(|e| call.error(format!("{call}: {e}")))
+    (Evaluator::new(rules).value(store, &p)).map_err(|e| call.failed(e))
 }
 
 /// The single argument of a call of one list, or an error saying what was expected.

@@ -327,13 +327,12 @@ impl CgsuiteClass for MemFamily {
         position: &Position,
         store: &mut GameStore,
     ) -> Result<GameId, CallError> {
-        let failed = |e: &dyn fmt::Display| call.error(format!("{call}: {e}"));
-        let heaps = read_heaps(std::slice::from_ref(&position.text)).map_err(|e| failed(&e))?;
+        let heaps = read_heaps(std::slice::from_ref(&position.text)).map_err(|e| call.failed(e))?;
         let &[(n, k)] = heaps.as_slice() else {
-            return Err(failed(&"one heap expected"));
+            return Err(call.failed("one heap expected"));
         };
-        let game = Mem::up_to(n, store.budget()).map_err(|e| failed(&e))?;
-        let value = u32::try_from(game.value(n, k)).map_err(|e| failed(&e))?;
+        let game = Mem::up_to(n, store.budget()).map_err(|e| call.failed(e))?;
+        let value = u32::try_from(game.value(n, k)).map_err(|e| call.failed(e))?;
         Ok(store.nimber(value))
     }
 }

@@ -30,6 +30,23 @@ pub fn testdata_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
+/// The positions `id` moves to that are lost for their player to move, as the solver finds
+/// them: where the winning moves lead, to compare with a formula's winning moves.
+/// O(options).
+pub fn winning_options<P: Clone + Eq + std::hash::Hash + Ord>(
+    explored: &grundy::rules::Explored<P>,
+    solution: &grundy::solve::Solution,
+    id: u32,
+) -> std::collections::BTreeSet<P> {
+    explored
+        .graph
+        .options(id)
+        .iter()
+        .filter(|&&q| solution.outcome(q) == grundy::Outcome::Loss)
+        .map(|&q| explored.position(q).clone())
+        .collect()
+}
+
 pub mod domineering;
 pub mod loopy;
 pub mod raw;

@@ -7,6 +7,42 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use grundy::partizan::{Dyadic, GameId, GameStore, PartizanRules, Side};
+use rand::rngs::StdRng;
+use rand::Rng;
+
+/// `count` random raw games: each new node takes as options random lists (repeats allowed)
+/// of up to `max_options` earlier nodes, trees at most `max_height` high, so that they are
+/// shallow but full of dominated and reversible options. O(count · max_options).
+pub fn random_games(
+    rng: &mut StdRng,
+    count: usize,
+    max_options: usize,
+    max_height: usize,
+) -> (Raw, Vec<usize>) {
+    let mut raw = Raw::default();
+    raw.add(vec![], vec![]);
+    let mut games = vec![0];
+    let mut heights = vec![0];
+    while games.len() < count {
+        let pick = |rng: &mut StdRng| -> Vec<usize> {
+            let n = rng.random_range(0..=max_options);
+            (0..n).map(|_| rng.random_range(0..games.len())).collect()
+        };
+        let (l, r) = (pick(rng), pick(rng));
+        let height = l
+            .iter()
+            .chain(&r)
+            .map(|&i| heights[i] + 1)
+            .max()
+            .unwrap_or(0);
+        if height > max_height {
+            continue;
+        }
+        games.push(raw.add(l, r));
+        heights.push(height);
+    }
+    (raw, games)
+}
 
 /// Raw game trees in an arena: node i has left and right options (indices).
 #[derive(Default)]

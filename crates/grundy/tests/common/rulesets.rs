@@ -4,9 +4,10 @@
 //! each player's winning moves must be those found by playing the tree out.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 
 use grundy::partizan::rulesets::{analyse, Evaluator, Rules, Ruleset};
-use grundy::partizan::{GameStore, OutcomeClass, Side};
+use grundy::partizan::{GameStore, OutcomeClass, PartizanRules, Side};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -104,4 +105,74 @@ pub fn random_grids(
                 .join("|")
         })
         .collect()
+}
+
+/// A game whose positions are sums of components (heaps, cakes), by its definition written
+/// in a test: for a player and a component, every list of components a move leaves. A
+/// position is its components sorted (a sum does not depend on the order), those not `kept`
+/// dropped (empty heaps).
+pub struct Components<T> {
+    /// The lists of components each move of a player on one component leaves.
+    pub moves: fn(Side, T) -> Vec<Vec<T>>,
+    /// Whether a component stays in a position.
+    pub kept: fn(&T) -> bool,
+}
+
+impl<T> Components<T> {
+    /// The game of `moves`, every component kept.
+    pub fn of(moves: fn(Side, T) -> Vec<Vec<T>>) -> Components<T> {
+        Components {
+            moves,
+            kept: |_| true,
+        }
+    }
+}
+
+impl<T: Copy + Ord + Hash> PartizanRules for Components<T> {
+    type Position = Vec<T>;
+
+    fn options(&self, p: &Vec<T>, side: Side, out: &mut Vec<Vec<T>>) {
+        for (i, &c) in p.iter().enumerate() {
+            for parts in (self.moves)(side, c) {
+                let mut next: Vec<T> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
+                next.extend(parts.into_iter().filter(self.kept));
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+}
+
+/// Checks `rules` on every position of `boards` against `definition`: the game tree built
+/// from the position's components (`components`, the definition's game on whole positions,
+/// never split) must equal the engine's value; then against its own moves played out
+/// ([`against_brute_force`]). Returns how many positions were checked.
+pub fn against_definition<R, T>(
+    rules: R,
+    definition: &Components<T>,
+    boards: &[String],
+    components: impl Fn(&R::Position) -> Vec<T>,
+) -> usize
+where
+    R: Ruleset + Clone,
+    T: Copy + Ord + Hash,
+{
+    let mut store = GameStore::new();
+    let mut evaluator = Evaluator::new(rules.clone());
+    for text in boards {
+        let p = rules.parse(text).unwrap();
+        let mut raw = Raw::default();
+        let mut start: Vec<T> = components(&p).into_iter().filter(definition.kept).collect();
+        start.sort_unstable();
+        let tree = raw.tree_of(definition, &start, &mut HashMap::new());
+        let analysis = analyse(&mut evaluator, &mut store, &p).unwrap();
+        let form = raw.expand(&mut store, analysis.value, &mut HashMap::new());
+        assert!(
+            raw.equal(tree, form),
+            "{} {text}: the engine says {}, not the definition",
+            rules.name(),
+            store.display(analysis.value)
+        );
+    }
+    against_brute_force(rules, boards)
 }

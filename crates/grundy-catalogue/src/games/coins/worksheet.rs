@@ -111,11 +111,10 @@ impl CgsuiteClass for CoinsFamily {
             }
         };
         let last = heads.iter().copied().max().unwrap_or(0);
-        let values = spawning_values(&code, last, store.budget())
-            .map_err(|e| call.error(format!("{call}: {e}")))?;
+        let values = spawning_values(&code, last, store.budget()).map_err(|e| call.failed(e))?;
         let value = heads.iter().fold(0, |x, &h| x ^ values[h as usize]);
         let value = u32::try_from(value)
-            .map_err(|_| call.error(format!("{call}: the value {value} is too large a nimber")))?;
+            .map_err(|_| call.failed(format!("the value {value} is too large a nimber")))?;
         Ok(store.nimber(value))
     }
 }

@@ -1,13 +1,10 @@
 //! Eatcake: Left eats a row of a cake along its second side, Right along its first, each
 //! leaving the rest in one piece or two (see [`grundy::partizan::rulesets::eatcake`]).
 
-use super::cutcake::{cake, drawing};
-use super::table::left_to_move;
-use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use super::cutcake::{cake_table, drawing, CAKES, NOTATION};
+use super::{generic, Play, RulesetGame};
 use crate::games::cgsuite::Cgsuite;
-use crate::games::Param;
 use grundy::partizan::rulesets::eatcake::Eatcake;
-use grundy::pattern::table::Span;
 
 /// `grundy eatcake CAKES`: cakes `MxN` separated by spaces.
 pub static EATCAKE: RulesetGame<Eatcake> = RulesetGame {
@@ -17,36 +14,22 @@ pub static EATCAKE: RulesetGame<Eatcake> = RulesetGame {
             side, Right along the first, the rest left in one piece or two): canonical form, \
             outcome class, both players' winning bites; tables of cakes",
     example: &[("position", "8x3 2x4")],
-    params: &[
-        Param::arg(
-            "position",
-            "CAKES",
-            "The cakes MxN (8x3), a sum separated by spaces or '+': sides from 0 to 1000, at \
-             most 128 cakes",
-        ),
-        MAX_LENGTH,
-    ],
+    params: CAKES,
     players: ["eats along the second side", "eats along the first side"],
     play: Play {
         about: "Eatcake: Left eats a row of a cake MxN, leaving Mxa and Mxb with a+b = N-1; \
                 Right leaves axN and bxN with a+b = M-1",
-        notation: "the cakes (MxN, separated by spaces), then who moves: 4x3 2x2 left",
+        notation: NOTATION,
         start: "4x3 3x2 left",
         drawing,
     },
-    table: Some(TableSpec {
-        about: "(a, b): the cake a × b: canonical forms",
-        title: "Eatcake (a x b)",
-        position: cake,
-        size: |a, b| a.max(b),
+    table: Some(cake_table(
+        "Eatcake (a x b)",
         // Its forms grow fast: 16 × 16 takes a few hundredths of a second, 30 × 30 a minute.
-        limit: 20,
-        unit: "cells along its longer side",
-        default_span: Span { first: 1, last: 6 },
-        nimbers: false,
-        parse: |spec| EATCAKE.table_game(spec),
-        played: Some(|cell| left_to_move(cake(cell[0], cell[1]))),
-    }),
+        20,
+        6,
+        |spec| EATCAKE.table_game(spec),
+    )),
     search: generic,
     plays: &[&EATCAKE],
     cgsuite: Cgsuite {

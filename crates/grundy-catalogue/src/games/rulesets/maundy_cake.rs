@@ -1,13 +1,10 @@
 //! Maundy Cake: Left cuts a cake along its second side into equal pieces, Right along its
 //! first (see [`grundy::partizan::rulesets::maundy_cake`]).
 
-use super::cutcake::{cake, drawing};
-use super::table::left_to_move;
-use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use super::cutcake::{cake_table, drawing, CAKES, NOTATION};
+use super::{generic, Play, RulesetGame};
 use crate::games::cgsuite::Cgsuite;
-use crate::games::Param;
 use grundy::partizan::rulesets::maundy_cake::MaundyCake;
-use grundy::pattern::table::Span;
 
 /// `grundy maundy-cake CAKES`: cakes `MxN` separated by spaces.
 pub static MAUNDY_CAKE: RulesetGame<MaundyCake> = RulesetGame {
@@ -17,15 +14,7 @@ pub static MAUNDY_CAKE: RulesetGame<MaundyCake> = RulesetGame {
             second side into k >= 2 equal pieces, Right along its first): canonical form, \
             outcome class, both players' winning cuts; tables of cakes",
     example: &[("position", "8x3 2x4")],
-    params: &[
-        Param::arg(
-            "position",
-            "CAKES",
-            "The cakes MxN (8x3), a sum separated by spaces or '+': sides from 0 to 1000, at \
-             most 128 cakes",
-        ),
-        MAX_LENGTH,
-    ],
+    params: CAKES,
     players: [
         "cuts along the second side into equal pieces",
         "cuts along the first side into equal pieces",
@@ -33,23 +22,17 @@ pub static MAUNDY_CAKE: RulesetGame<MaundyCake> = RulesetGame {
     play: Play {
         about: "Maundy Cake: Left cuts a cake MxN into k equal cakes Mx(N/k), Right into k \
                 cakes (M/k)xN, k >= 2 dividing the side",
-        notation: "the cakes (MxN, separated by spaces), then who moves: 4x3 2x2 left",
+        notation: NOTATION,
         start: "4x6 left",
         drawing,
     },
-    table: Some(TableSpec {
-        about: "(a, b): the cake a × b: canonical forms",
-        title: "Maundy Cake (a x b)",
-        position: cake,
-        size: |a, b| a.max(b),
+    table: Some(cake_table(
+        "Maundy Cake (a x b)",
         // A cake reaches only the cakes whose sides divide its own.
-        limit: 1000,
-        unit: "cells along its longer side",
-        default_span: Span { first: 1, last: 8 },
-        nimbers: false,
-        parse: |spec| MAUNDY_CAKE.table_game(spec),
-        played: Some(|cell| left_to_move(cake(cell[0], cell[1]))),
-    }),
+        1000,
+        8,
+        |spec| MAUNDY_CAKE.table_game(spec),
+    )),
     search: generic,
     plays: &[&MAUNDY_CAKE],
     cgsuite: Cgsuite {

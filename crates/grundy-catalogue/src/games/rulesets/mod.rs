@@ -62,11 +62,12 @@ use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::build;
 use crate::play::{Drawing, Match, PlayError, PlayTable, Playable};
 use grundy::budget::{Budget, Exhausted};
+use grundy::input::InputError;
 use grundy::partizan::notation::{Call, CallError};
 use grundy::partizan::rulesets::Ruleset;
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchOptions};
 use grundy::partizan::{GameId, GameStore};
-use grundy::pattern::table::{TableGame, TableSource, Tabulate};
+use grundy::pattern::table::{TableError, TableGame, TableSource, Tabulate};
 use grundy::report::Report;
 use table::RulesetTable;
 
@@ -146,29 +147,142 @@ where
     )?))
 }
 
-impl<R: Ruleset + Copy + fmt::Debug> RulesetGame<R> {
+impl<R: Ruleset + Copy + fmt::Debug + Send + Sync> RulesetGame<R> {
     /// The table `spec` names, if it is this ruleset's (its name, in any case): what a
     /// declaration's [`TableSpec::parse`] calls.
     pub fn table_game(&'static self, spec: &str) -> Option<TableGame> {
-        let table = self.table.as_ref()?;
-        spec.eq_ignore_ascii_case(self.name).then(|| {
-            let table: Box<dyn Tabulate> = Box::new(RulesetTable {
-                rules: self.rules,
-                spec: table,
-            });
-            Ok(table)
-        })
+        table_game(self.declared(), spec)
     }
 }
 
-impl<R> Family for RulesetGame<R>
+/// A declaration of a ruleset as every surface reads it: [`RulesetGame`] and
+/// [`parameterised::RulesetFamily`] each give their fields through it, so that the impls of
+/// [`Family`], [`CgsuiteClass`], [`Playable`] and [`Searchable`] are written once, here, for
+/// both, and a ruleset with parameters goes every way as one without but where it reads them.
+pub trait Declaration: Sync + 'static {
+    /// The rules.
+    type Rules: Ruleset + Clone + fmt::Debug + Send + Sync + 'static;
+
+    /// What the declaration says. O(1).
+    fn declared(&self) -> Declared<'_, Self::Rules>;
+}
+
+/// What a declaration says ([`Declaration::declared`]): the fields both kinds have, its
+/// game's names, and how its rules are had.
+pub struct Declared<'a, R: Ruleset + 'static> {
+    /// [`RulesetGame::name`].
+    pub name: &'static str,
+    /// [`RulesetGame::about`].
+    pub about: &'static str,
+    /// [`RulesetGame::example`].
+    pub example: Example,
+    /// [`RulesetGame::params`].
+    pub params: &'static [Param],
+    /// [`RulesetGame::players`].
+    pub players: [&'static str; 2],
+    /// [`RulesetGame::play`].
+    pub play: &'a Play<R>,
+    /// [`RulesetGame::table`].
+    pub table: Option<&'a TableSpec>,
+    /// [`RulesetGame::plays`].
+    pub plays: &'static [&'static dyn Playable],
+    /// [`RulesetGame::cgsuite`].
+    pub cgsuite: &'a Cgsuite,
+    /// Its game's name with the rules' form, where it takes them
+    /// (`partizan-subtraction:L/R[/allbut]`): else its name.
+    pub syntax: &'static str,
+    /// Its game's name as it runs (`partizan-subtraction:1,3/2,3`): else its name.
+    pub named_example: &'static str,
+    /// How its rules are had.
+    pub rules: Rules<'a, R>,
+}
+
+/// How a declaration has its rules: fixed, or read from its parameters.
+pub enum Rules<'a, R: Ruleset + 'static> {
+    /// A [`RulesetGame`]'s rules, and its search.
+    Fixed(&'a R, MakeSearch<R>),
+    /// A ruleset with parameters: the rules are read from the command's parameters, from
+    /// the argument after its game's name (`partizan-subtraction:1,3/2,3`), or from a CGSuite
+    /// call's first list; its positions are searched by [`generic`].
+    Named(&'a parameterised::RulesetFamily<R>),
+}
+
+impl<R: Ruleset + Clone + fmt::Debug + Send + Sync> Declared<'_, R> {
+    /// A game's name (`partizan-subtraction:1,3/2,3`) split into the name and the argument
+    /// that names its rules: the argument empty for fixed rules, whose name takes none (a
+    /// `:` is then part of the name, which names no game). O(length).
+    fn split<'s>(&self, name: &'s str) -> (&'s str, &'s str) {
+        match self.rules {
+            Rules::Fixed(..) => (name, ""),
+            Rules::Named(_) => name.split_once(':').unwrap_or((name, "")),
+        }
+    }
+
+    /// The rules named by the argument after its game's name (none for fixed rules), or
+    /// what is wrong.
+    fn rules_named(&self, argument: &str) -> Result<R, String> {
+        match self.rules {
+            Rules::Fixed(rules, _) => Ok(rules.clone()),
+            Rules::Named(family) => family.rules_named(argument),
+        }
+    }
+}
+
+/// The table `spec` names, if it is `declared`'s, under the rules named after its name:
+/// what [`RulesetGame::table_game`] and [`parameterised::RulesetFamily::table_game`] answer.
+fn table_game<R>(declared: Declared<'static, R>, spec: &str) -> Option<TableGame>
 where
-    R: Ruleset + Copy + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
-    R::Move: Send,
+    R: Ruleset + Clone + fmt::Debug + Send + Sync,
+{
+    let table = declared.table?;
+    let (name, argument) = declared.split(spec);
+    if !name.eq_ignore_ascii_case(declared.name) {
+        return None;
+    }
+    Some(match declared.rules_named(argument) {
+        Ok(rules) => {
+            let table: Box<dyn Tabulate> = Box::new(RulesetTable { rules, spec: table });
+            Ok(table)
+        }
+        Err(message) => Err(TableError::BadGame {
+            spec: spec.to_string(),
+            message,
+        }),
+    })
+}
+
+impl<R> Declaration for RulesetGame<R>
+where
+    R: Ruleset + Copy + fmt::Debug + Send + Sync + 'static,
+{
+    type Rules = R;
+
+    fn declared(&self) -> Declared<'_, R> {
+        Declared {
+            name: self.name,
+            about: self.about,
+            example: self.example,
+            params: self.params,
+            players: self.players,
+            play: &self.play,
+            table: self.table.as_ref(),
+            plays: self.plays,
+            cgsuite: &self.cgsuite,
+            syntax: self.name,
+            named_example: self.name,
+            rules: Rules::Fixed(&self.rules, self.search),
+        }
+    }
+}
+
+impl<D> Family for D
+where
+    D: Declaration,
+    <D::Rules as Ruleset>::Position: Send + Sync + 'static,
+    <D::Rules as Ruleset>::Move: Send,
 {
     fn name(&self) -> &'static str {
-        self.name
+        self.declared().name
     }
 
     fn group(&self) -> Group {
@@ -176,32 +290,45 @@ where
     }
 
     fn about(&self) -> &'static str {
-        self.about
+        self.declared().about
     }
 
     fn example(&self) -> Example {
-        self.example
+        self.declared().example
     }
 
     fn params(&self) -> &'static [Param] {
-        self.params
+        self.declared().params
     }
 
     fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
-        report(self.rules, inputs, self.players)
+        let declared = self.declared();
+        let rules = match declared.rules {
+            Rules::Fixed(rules, _) => rules.clone(),
+            Rules::Named(family) => (family.rules)(inputs)?,
+        };
+        report(rules, inputs, declared.players)
+    }
+
+    /// Its name, in any case; with or without the rules after a `:` where it takes them
+    /// (the name of its game searched: `partizan-subtraction:1,3/2,3`).
+    fn answers_to(&self, name: &str) -> bool {
+        let declared = self.declared();
+        declared.split(name).0.eq_ignore_ascii_case(declared.name)
     }
 
     fn table(&self) -> Option<TableSource> {
-        let table = self.table.as_ref()?;
+        let declared = self.declared();
+        let table = declared.table?;
         Some(TableSource {
-            syntax: self.name,
+            syntax: declared.syntax,
             about: table.about,
             parse: table.parse,
         })
     }
 
     fn plays(&self) -> &'static [&'static dyn Playable] {
-        self.plays
+        self.declared().plays
     }
 
     fn searchable(&self) -> Option<&dyn Searchable> {
@@ -213,72 +340,93 @@ where
     }
 }
 
-impl<R> CgsuiteClass for RulesetGame<R>
-where
-    R: Ruleset + Copy + Sync + 'static,
-{
+impl<D: Declaration> CgsuiteClass for D {
     fn cgsuite(&self) -> &Cgsuite {
-        &self.cgsuite
+        self.declared().cgsuite
     }
 
+    /// The position's canonical form under the rules: a ruleset with parameters reads them
+    /// from the call's first list.
     fn value(
         &self,
         call: &Call,
         position: &Position,
         store: &mut GameStore,
     ) -> Result<GameId, CallError> {
-        cgsuite::ruleset_value(self.rules, call, position, store)
+        let rules = match self.declared().rules {
+            Rules::Fixed(rules, _) => rules.clone(),
+            Rules::Named(family) => family.rules_called(call)?,
+        };
+        cgsuite::ruleset_value(rules, call, position, store)
     }
 }
 
-impl<R> Playable for RulesetGame<R>
+impl<D> Playable for D
 where
-    R: Ruleset + Copy + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
+    D: Declaration,
+    <D::Rules as Ruleset>::Position: Send + Sync + 'static,
 {
     fn syntax(&self) -> &'static str {
-        self.name
+        self.declared().syntax
     }
 
     fn example(&self) -> &'static str {
-        self.name
+        self.declared().named_example
     }
 
     fn about(&self) -> &'static str {
-        self.play.about
+        self.declared().play.about
     }
 
     fn position(&self) -> &'static str {
-        self.play.notation
+        self.declared().play.notation
     }
 
     fn start(&self) -> &'static str {
-        self.play.start
+        self.declared().play.start
     }
 
-    fn build(&self, _: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
-        build(self.rules, start, budget, self.play.drawing)
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let declared = self.declared();
+        let rules = declared.rules_named(argument).map_err(PlayError::Game)?;
+        build(rules, start, budget, declared.play.drawing)
     }
 
-    fn table(&self, _: &str) -> Option<PlayTable> {
-        let position = self.table.as_ref()?.played?;
+    fn table(&self, argument: &str) -> Option<PlayTable> {
+        let declared = self.declared();
+        let position = declared.table?.played?;
+        let name = match declared.rules {
+            Rules::Fixed(..) => declared.name.to_string(),
+            Rules::Named(_) => format!("{}:{argument}", declared.name),
+        };
         Some(PlayTable {
-            name: self.name.to_string(),
+            name,
             parameters: 2,
             position,
         })
     }
 }
 
-impl<R> Searchable for RulesetGame<R>
+impl<D> Searchable for D
 where
-    R: Ruleset + Copy + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
-    R::Move: Send,
+    D: Declaration,
+    <D::Rules as Ruleset>::Position: Send + Sync + 'static,
+    <D::Rules as Ruleset>::Move: Send,
 {
+    /// The position searched under the rules (those named after the game's name, where it
+    /// takes them), by the ruleset's search.
     fn search(&self, inputs: &Inputs, budget: &Budget) -> Result<Report, RunError> {
-        super::search::ruleset(&self.rules, self.name, inputs, budget, |p, options| {
-            (self.search)(&self.rules, p, options, budget)
+        let declared = self.declared();
+        let game = inputs.value("game").unwrap_or_default();
+        let rules = declared
+            .rules_named(declared.split(game).1)
+            .map_err(|e| InputError::invalid(inputs.shown("game"), e))?;
+        let search = match declared.rules {
+            Rules::Fixed(_, search) => search,
+            Rules::Named(_) => generic,
+        };
+        super::search::ruleset(&rules, declared.name, inputs, budget, |p, options| {
+            search(&rules, p, options, budget)
         })
     }
 }

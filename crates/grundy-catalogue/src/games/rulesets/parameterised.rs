@@ -4,23 +4,18 @@
 //! parameters as options (`--left 1,3 --right 2,3`); its game played, searched and tabulated
 //! takes them after its name (`partizan-subtraction:1,3/2,3`), as `subtraction:1,3,4` does.
 //! Every surface reads the parameters by the declaration's two readers and then goes as a
-//! ruleset without parameters goes: the answer ([`report()`]), the table (`RulesetTable`),
-//! the game played ([`build`]) and the search ([`generic`]).
+//! ruleset without parameters goes, through the same impls ([`Declaration`]): the answer
+//! ([`report()`](super::report())), the table (`RulesetTable`), the game played
+//! ([`build`](crate::play::rulesets::build)) and the search ([`generic`](super::generic)).
 
-use super::super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
-use super::super::family::Searchable;
-use super::super::{Example, Family, Group, Inputs, Param, RunError};
-use super::table::{RulesetTable, TableSpec};
-use super::{generic, report, Play};
-use crate::play::rulesets::build;
-use crate::play::{Match, PlayError, PlayTable, Playable};
-use grundy::budget::Budget;
-use grundy::input::InputError;
+use super::super::cgsuite::{self, Cgsuite};
+use super::super::{Example, Inputs, Param, RunError};
+use super::table::TableSpec;
+use super::{Declaration, Declared, Play, Rules};
+use crate::play::Playable;
 use grundy::partizan::notation::{Call, CallError};
 use grundy::partizan::rulesets::Ruleset;
-use grundy::partizan::{GameId, GameStore};
-use grundy::pattern::table::{TableError, TableGame, TableSource, Tabulate};
-use grundy::report::Report;
+use grundy::pattern::table::TableGame;
 
 /// A partizan ruleset with parameters, as the catalogue declares it: a `static` of one file,
 /// listed in the registry.
@@ -60,25 +55,11 @@ impl<R: Ruleset + Clone + std::fmt::Debug + Send + Sync> RulesetFamily<R> {
     /// The table `spec` names (`partizan-subtraction:1,3/2,3`), if it is this ruleset's
     /// name: what a declaration's [`TableSpec::parse`] calls.
     pub fn table_game(&'static self, spec: &str) -> Option<TableGame> {
-        let table = self.table.as_ref()?;
-        let (name, argument) = spec.split_once(':').unwrap_or((spec, ""));
-        if !name.eq_ignore_ascii_case(self.name) {
-            return None;
-        }
-        Some(match self.rules_named(argument) {
-            Ok(rules) => {
-                let table: Box<dyn Tabulate> = Box::new(RulesetTable { rules, spec: table });
-                Ok(table)
-            }
-            Err(message) => Err(TableError::BadGame {
-                spec: spec.to_string(),
-                message,
-            }),
-        })
+        super::table_game(self.declared(), spec)
     }
 
     /// The rules named by `argument`, or an error saying how to name them.
-    fn rules_named(&self, argument: &str) -> Result<R, String> {
+    pub(super) fn rules_named(&self, argument: &str) -> Result<R, String> {
         if argument.is_empty() {
             return Err(format!(
                 "name the rules after the game's name: {} ({})",
@@ -87,147 +68,36 @@ impl<R: Ruleset + Clone + std::fmt::Debug + Send + Sync> RulesetFamily<R> {
         }
         (self.named)(argument)
     }
-}
 
-impl<R> Family for RulesetFamily<R>
-where
-    R: Ruleset + Clone + std::fmt::Debug + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
-    R::Move: Send,
-{
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn group(&self) -> Group {
-        Group::Rulesets
-    }
-
-    fn about(&self) -> &'static str {
-        self.about
-    }
-
-    fn example(&self) -> Example {
-        self.example
-    }
-
-    fn params(&self) -> &'static [Param] {
-        self.params
-    }
-
-    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
-        report((self.rules)(inputs)?, inputs, self.players)
-    }
-
-    /// Its name, in any case, with or without the rules after a `:` (the name of its game
-    /// searched: `partizan-subtraction:1,3/2,3`).
-    fn answers_to(&self, name: &str) -> bool {
-        let name = name.split_once(':').map_or(name, |(n, _)| n);
-        name.eq_ignore_ascii_case(self.name)
-    }
-
-    fn table(&self) -> Option<TableSource> {
-        let table = self.table.as_ref()?;
-        Some(TableSource {
-            syntax: self.syntax,
-            about: table.about,
-            parse: table.parse,
-        })
-    }
-
-    fn plays(&self) -> &'static [&'static dyn Playable] {
-        self.plays
-    }
-
-    fn searchable(&self) -> Option<&dyn Searchable> {
-        Some(self)
-    }
-
-    fn cgsuite(&self) -> Option<&dyn CgsuiteClass> {
-        Some(self)
-    }
-}
-
-impl<R> CgsuiteClass for RulesetFamily<R>
-where
-    R: Ruleset + Clone + std::fmt::Debug + Send + Sync + 'static,
-{
-    fn cgsuite(&self) -> &Cgsuite {
-        &self.cgsuite
-    }
-
-    /// The rules of the call's first list (each argument written as the game's name takes
-    /// it: a list `[1,3]` as `1,3`, a text as it is, joined by `/`), and the position's
-    /// canonical form under them.
-    fn value(
-        &self,
-        call: &Call,
-        position: &Position,
-        store: &mut GameStore,
-    ) -> Result<GameId, CallError> {
+    /// The rules of a CGSuite call's first list, each argument written as the game's name
+    /// takes it (a list `[1,3]` as `1,3`, a text as it is), joined by `/`.
+    pub(super) fn rules_called(&self, call: &Call) -> Result<R, CallError> {
         let arguments = call.arguments.first().map_or(&[][..], Vec::as_slice);
         let written: Vec<String> = arguments.iter().map(cgsuite::as_written).collect();
-        let rules = (self.named)(&written.join("/"))
-            .map_err(|e| call.error(format!("{}: {e}", call.class())))?;
-        cgsuite::ruleset_value(rules, call, position, store)
+        (self.named)(&written.join("/")).map_err(|e| call.error(format!("{}: {e}", call.class())))
     }
 }
 
-impl<R> Playable for RulesetFamily<R>
+impl<R> Declaration for RulesetFamily<R>
 where
     R: Ruleset + Clone + std::fmt::Debug + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
 {
-    fn syntax(&self) -> &'static str {
-        self.syntax
-    }
+    type Rules = R;
 
-    fn example(&self) -> &'static str {
-        self.named_example
-    }
-
-    fn about(&self) -> &'static str {
-        self.play.about
-    }
-
-    fn position(&self) -> &'static str {
-        self.play.notation
-    }
-
-    fn start(&self) -> &'static str {
-        self.play.start
-    }
-
-    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
-        let rules = self.rules_named(argument).map_err(PlayError::Game)?;
-        build(rules, start, budget, self.play.drawing)
-    }
-
-    fn table(&self, argument: &str) -> Option<PlayTable> {
-        let position = self.table.as_ref()?.played?;
-        Some(PlayTable {
-            name: format!("{}:{argument}", self.name),
-            parameters: 2,
-            position,
-        })
-    }
-}
-
-impl<R> Searchable for RulesetFamily<R>
-where
-    R: Ruleset + Clone + std::fmt::Debug + Send + Sync + 'static,
-    R::Position: Send + Sync + 'static,
-    R::Move: Send,
-{
-    /// The position searched under the rules named after the game's name.
-    fn search(&self, inputs: &Inputs, budget: &Budget) -> Result<Report, RunError> {
-        let game = inputs.value("game").unwrap_or_default();
-        let argument = game.split_once(':').map_or("", |(_, a)| a);
-        let rules = self
-            .rules_named(argument)
-            .map_err(|e| InputError::invalid(inputs.shown("game"), e))?;
-        super::super::search::ruleset(&rules, self.name, inputs, budget, |p, options| {
-            generic(&rules, p, options, budget)
-        })
+    fn declared(&self) -> Declared<'_, R> {
+        Declared {
+            name: self.name,
+            about: self.about,
+            example: self.example,
+            params: self.params,
+            players: self.players,
+            play: &self.play,
+            table: self.table.as_ref(),
+            plays: self.plays,
+            cgsuite: &self.cgsuite,
+            syntax: self.syntax,
+            named_example: self.named_example,
+            rules: Rules::Named(self),
+        }
     }
 }

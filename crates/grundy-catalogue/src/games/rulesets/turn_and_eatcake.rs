@@ -1,13 +1,10 @@
 //! Turn-and-Eatcake: Eatcake with the cake turned after each bite: Left eats along the first
 //! side, Right along the second (see [`grundy::partizan::rulesets::eatcake`]).
 
-use super::cutcake::{cake, drawing};
-use super::table::left_to_move;
-use super::{generic, Play, RulesetGame, TableSpec, MAX_LENGTH};
+use super::cutcake::{cake_table, drawing, CAKES, NOTATION};
+use super::{generic, Play, RulesetGame};
 use crate::games::cgsuite::Cgsuite;
-use crate::games::Param;
 use grundy::partizan::rulesets::eatcake::Eatcake;
-use grundy::pattern::table::Span;
 
 /// `grundy turn-and-eatcake CAKES`: cakes `MxN` separated by spaces.
 pub static TURN_AND_EATCAKE: RulesetGame<Eatcake> = RulesetGame {
@@ -18,36 +15,22 @@ pub static TURN_AND_EATCAKE: RulesetGame<Eatcake> = RulesetGame {
             turned): canonical form, outcome class, both players' winning bites; tables of \
             cakes",
     example: &[("position", "8x3 2x4")],
-    params: &[
-        Param::arg(
-            "position",
-            "CAKES",
-            "The cakes MxN (8x3), a sum separated by spaces or '+': sides from 0 to 1000, at \
-             most 128 cakes",
-        ),
-        MAX_LENGTH,
-    ],
+    params: CAKES,
     players: ["eats along the first side", "eats along the second side"],
     play: Play {
         about: "Turn-and-Eatcake: Left eats a row of a cake MxN, leaving Nxa and Nxb with \
                 a+b = M-1; Right leaves axM and bxM with a+b = N-1",
-        notation: "the cakes (MxN, separated by spaces), then who moves: 4x3 2x2 left",
+        notation: NOTATION,
         start: "4x3 3x2 left",
         drawing,
     },
-    table: Some(TableSpec {
-        about: "(a, b): the cake a × b: canonical forms",
-        title: "Turn-and-Eatcake (a x b)",
-        position: cake,
-        size: |a, b| a.max(b),
+    table: Some(cake_table(
+        "Turn-and-Eatcake (a x b)",
         // A cake of side n costs about n³ sums.
-        limit: 100,
-        unit: "cells along its longer side",
-        default_span: Span { first: 1, last: 8 },
-        nimbers: false,
-        parse: |spec| TURN_AND_EATCAKE.table_game(spec),
-        played: Some(|cell| left_to_move(cake(cell[0], cell[1]))),
-    }),
+        100,
+        8,
+        |spec| TURN_AND_EATCAKE.table_game(spec),
+    )),
     search: generic,
     plays: &[&TURN_AND_EATCAKE],
     cgsuite: Cgsuite {

@@ -40,6 +40,12 @@ impl Call {
     pub fn error(&self, message: impl fmt::Display) -> CallError {
         CallError::at(self.column, message)
     }
+
+    /// An error at the call's name, the call written before `reason` (`Mem(3): one heap
+    /// expected`): how a position read but not valued is told.
+    pub fn failed(&self, reason: impl fmt::Display) -> CallError {
+        self.error(format!("{self}: {reason}"))
+    }
 }
 
 impl fmt::Display for Call {

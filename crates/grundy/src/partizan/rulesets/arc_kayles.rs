@@ -25,7 +25,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::hackenbush::Colour;
+use super::hackenbush::{low_bits, read_coloured, Colour};
 use super::snort_col::{bits, canonical};
 use super::{graph_text, BoardError, MoveParts, Ruleset};
 use crate::partizan::Side;
@@ -80,15 +80,6 @@ impl Pick {
             changed: path.clone(),
             path,
         }
-    }
-}
-
-/// The `n` low bits set, n ≤ 64.
-fn low_bits(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
     }
 }
 
@@ -558,23 +549,7 @@ impl Ruleset for PartizanArcKayles {
 
     /// CGSuite's notation, edges `l` (or `b`), `r`, `e` (or `g`): `lrlr(ll;ree(rl;l))`.
     fn parse(&self, text: &str) -> Result<ColouredGraph, BoardError> {
-        let edge = |t: &str| {
-            let mut chars = t.chars();
-            let c = chars.next()?;
-            chars.next().is_none().then(|| Colour::read(c)).flatten()
-        };
-        let written = graph_text::read(
-            text,
-            &graph_text::Notation {
-                vertex: &|_| None::<()>,
-                default_vertex: Some(()),
-                edge: &edge,
-                edges_are: "'l' or 'b' blue, 'r' red, 'e' or 'g' green",
-                vertices_are: "'.'",
-                max_vertices: MAX_VERTICES,
-                max_edges: MAX_WRITTEN_EDGES,
-            },
-        )?;
+        let written = read_coloured(text, MAX_VERTICES, MAX_WRITTEN_EDGES)?;
         // An edge written twice is one move: kept once.
         let mut edges: Vec<(u8, u8, Colour)> = written
             .edges

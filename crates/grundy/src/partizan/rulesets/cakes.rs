@@ -105,6 +105,23 @@ pub fn show_pairs(p: &Cakes, notation: &PairNotation) -> String {
     pairs.join(" ")
 }
 
+/// Each cake (or pair) of `p` with its place (from 0), a cake equal to one before it left
+/// out: an equal cake's moves lead to the same games. O(cakes²).
+pub fn distinct(p: &Cakes) -> impl Iterator<Item = (usize, (u16, u16))> + '_ {
+    let cakes = &p.0;
+    (0..cakes.len())
+        .filter(move |&i| !cakes[..i].contains(&cakes[i]))
+        .map(move |i| (i, cakes[i]))
+}
+
+/// Each cake of `p` with a side of 2 or more, alone: the regions of the rulesets that cut
+/// a cake into pieces (a cake with no side of 2 has no cut). O(cakes).
+pub fn cuttable(p: &Cakes, out: &mut Vec<Cakes>) {
+    for &(m, n) in p.0.iter().filter(|&&(m, n)| m >= 2 || n >= 2) {
+        out.push(Cakes(vec![(m, n)]));
+    }
+}
+
 /// The cakes of `p` after the cake at `i` (from 0) is replaced by `pieces`. O(cakes + pieces).
 pub fn replaced(p: &Cakes, i: usize, pieces: &[(u16, u16)]) -> Cakes {
     let mut next = Vec::with_capacity(p.0.len() + pieces.len());

@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use super::cakes::{cake_bytes, read_pairs, replaced, show_pairs, CAKE};
+use super::cakes::{cake_bytes, cuttable, distinct, read_pairs, replaced, show_pairs, CAKE};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -89,10 +89,7 @@ impl Ruleset for Cutcake {
     /// Every cut of every cake, a cake equal to one before it left out (its cuts lead to the
     /// same games); the cut cake's place taken by its two pieces. O(cakes × sides).
     fn moves(&self, p: &Cakes, side: Side, out: &mut Vec<(Cut, Cakes)>) {
-        for (i, &cake) in p.0.iter().enumerate() {
-            if p.0[..i].contains(&cake) {
-                continue;
-            }
+        for (i, cake) in distinct(p) {
             for into in Cutcake::cuts(side, cake) {
                 let cut = Cut {
                     cake: i as u16 + 1,
@@ -105,9 +102,7 @@ impl Ruleset for Cutcake {
 
     /// Each cake that either player can cut, alone. O(cakes).
     fn regions(&self, p: &Cakes, out: &mut Vec<Cakes>) {
-        for &(m, n) in p.0.iter().filter(|&&(m, n)| m >= 2 || n >= 2) {
-            out.push(Cakes(vec![(m, n)]));
-        }
+        cuttable(p, out);
     }
 
     fn heap_bytes(&self, p: &Cakes) -> usize {

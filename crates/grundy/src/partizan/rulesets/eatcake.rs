@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use super::cakes::{cake_bytes, read_pairs, replaced, show_pairs, Cakes, CAKE};
+use super::cakes::{cake_bytes, distinct, read_pairs, replaced, show_pairs, Cakes, CAKE};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -130,10 +130,7 @@ impl Ruleset for Eatcake {
     /// Every bite of every cake, a cake equal to one before it left out (its bites lead to
     /// the same games); the cake's place taken by its pieces. O(cakes × sides).
     fn moves(&self, p: &Cakes, side: Side, out: &mut Vec<(Bite, Cakes)>) {
-        for (i, &cake) in p.0.iter().enumerate() {
-            if p.0[..i].contains(&cake) {
-                continue;
-            }
+        for (i, cake) in distinct(p) {
             for (into, pieces) in self.bites(side, cake) {
                 let bite = Bite {
                     cake: i as u16 + 1,

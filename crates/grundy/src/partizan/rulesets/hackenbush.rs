@@ -155,23 +155,7 @@ pub struct Hackenbush;
 /// vertices `.` (or left out), vertex 0 the ground. The graph must be one piece (as CGSuite
 /// requires); the text with no vertex at all is the game 0.
 fn read_cgsuite(text: &str) -> Result<Vec<(u8, u8, Colour)>, BoardError> {
-    let edge = |t: &str| {
-        let mut chars = t.chars();
-        let c = chars.next()?;
-        chars.next().is_none().then(|| Colour::read(c)).flatten()
-    };
-    let written = graph_text::read(
-        text,
-        &graph_text::Notation {
-            vertex: &|_| None::<()>,
-            default_vertex: Some(()),
-            edge: &edge,
-            edges_are: "'l' or 'b' blue, 'r' red, 'e' or 'g' green",
-            vertices_are: "'.'",
-            max_vertices: 128,
-            max_edges: MAX_EDGES,
-        },
-    )?;
+    let written = read_coloured(text, 128, MAX_EDGES)?;
     let reached = graph_text::reached_from_first(&written);
     if let Some(v) = (0..written.labels.len()).find(|&v| reached >> v & 1 == 0) {
         return Err(BoardError::at(
@@ -182,6 +166,33 @@ fn read_cgsuite(text: &str) -> Result<Vec<(u8, u8, Colour)>, BoardError> {
         ));
     }
     Ok(written.edges)
+}
+
+/// Reads CGSuite's graph notation with coloured edges, as Hackenbush and Partizan Arc Kayles
+/// write it: edges `l` or `b` (blue), `r` (red), `e` or `g` (green), vertices `.` (or left
+/// out), at most `max_vertices` vertices and `max_edges` edges. O(length).
+pub(super) fn read_coloured(
+    text: &str,
+    max_vertices: usize,
+    max_edges: usize,
+) -> Result<graph_text::Written<(), Colour>, BoardError> {
+    let edge = |t: &str| {
+        let mut chars = t.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then(|| Colour::read(c)).flatten()
+    };
+    graph_text::read(
+        text,
+        &graph_text::Notation {
+            vertex: &|_| None::<()>,
+            default_vertex: Some(()),
+            edge: &edge,
+            edges_are: "'l' or 'b' blue, 'r' red, 'e' or 'g' green",
+            vertices_are: "'.'",
+            max_vertices,
+            max_edges,
+        },
+    )
 }
 
 /// Reads an edge list `U-V:C ...`, vertex 0 the ground.
@@ -384,7 +395,7 @@ impl Ruleset for ChildishHackenbush {
 }
 
 /// The `n` low bits set, n ≤ 64.
-fn low_bits(n: usize) -> u64 {
+pub(super) fn low_bits(n: usize) -> u64 {
     if n >= 64 {
         u64::MAX
     } else {

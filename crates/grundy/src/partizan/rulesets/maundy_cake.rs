@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::cakes::{cake_bytes, read_pairs, replaced, show_pairs, Cakes, CAKE};
+use super::cakes::{cake_bytes, cuttable, distinct, read_pairs, replaced, show_pairs, Cakes, CAKE};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -69,10 +69,7 @@ impl Ruleset for MaundyCake {
     /// Every cut of every cake into `k` equal pieces, `k` from 2 up, a cake equal to one
     /// before it left out; the cake's place taken by its pieces. O(cakes × side × pieces).
     fn moves(&self, p: &Cakes, side: Side, out: &mut Vec<(EqualCut, Cakes)>) {
-        for (i, &(m, n)) in p.0.iter().enumerate() {
-            if p.0[..i].contains(&(m, n)) {
-                continue;
-            }
+        for (i, (m, n)) in distinct(p) {
             let length = match side {
                 Side::Left => n,
                 Side::Right => m,
@@ -95,9 +92,7 @@ impl Ruleset for MaundyCake {
 
     /// Each cake with a side of 2 or more (the others have no cut), alone. O(cakes).
     fn regions(&self, p: &Cakes, out: &mut Vec<Cakes>) {
-        for &(m, n) in p.0.iter().filter(|&&(m, n)| m >= 2 || n >= 2) {
-            out.push(Cakes(vec![(m, n)]));
-        }
+        cuttable(p, out);
     }
 
     fn heap_bytes(&self, p: &Cakes) -> usize {

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::cakes::{read_pairs, replaced, show_pairs, Cakes, PairNotation};
+use super::cakes::{distinct, read_pairs, replaced, show_pairs, Cakes, PairNotation};
 use super::{BoardError, Ruleset};
 use crate::partizan::Side;
 
@@ -89,10 +89,7 @@ impl Ruleset for PartizanEuclid {
 
     /// The step of each pair that has one, a pair equal to one before it left out. O(pairs).
     fn moves(&self, p: &Cakes, side: Side, out: &mut Vec<(Step, Cakes)>) {
-        for (i, &pair) in p.0.iter().enumerate() {
-            if p.0[..i].contains(&pair) {
-                continue;
-            }
+        for (i, pair) in distinct(p) {
             if let Some(to) = PartizanEuclid::step(side, pair) {
                 let step = Step {
                     pair: i as u16 + 1,
