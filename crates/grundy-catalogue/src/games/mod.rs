@@ -41,6 +41,7 @@ pub mod misere_quotient;
 pub mod nim;
 pub mod partizan_piles;
 pub mod plus_k_nim;
+pub mod quicksort;
 pub mod rabbit_egg;
 pub mod rectangle_cut;
 pub mod registry;

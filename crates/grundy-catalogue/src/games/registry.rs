@@ -31,6 +31,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::circle_take::CircleTakeFamily,
     &super::flip_run::FlipRunFamily,
     &super::zero_runs::ZeroRunsFamily,
+    &super::quicksort::QuicksortFamily,
     &super::rectangle_cut::RectangleCutFamily,
     &super::coins::CoinsFamily,
     &super::ends::FoxCardsFamily,

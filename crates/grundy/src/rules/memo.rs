@@ -4,7 +4,12 @@ use std::hash::Hash;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use crate::budget::{growing_bytes, Budget, Exhausted};
 use crate::math::mex::Mex;
+
+/// How many parts are valued between two looks at a budget: the clock is read once per so
+/// many, and the table's growth is counted before it happens (see [`growing_bytes`]).
+const CHECK_EVERY: usize = 1024;
 
 /// An impartial game whose position is a sum of independent parts: a move changes one part
 /// into a sum of parts (none, when the part is used up). Take-and-break games (Kayles,
@@ -16,6 +21,12 @@ pub trait SplittingGame {
 
     /// Appends one entry per move from `part` to `out`: the parts the move leaves in its place.
     fn moves(&self, part: &Self::Part, out: &mut Vec<Vec<Self::Part>>);
+
+    /// The bytes a part holds beyond its own size (a vector's elements), which a memo with a
+    /// budget ([`GrundyMemo::with_budget`]) counts against its memory: none by default.
+    fn heap_bytes(&self, _part: &Self::Part) -> u64 {
+        0
+    }
 }
 
 /// Why a value could not be found.
@@ -27,6 +38,10 @@ pub enum MemoError {
         "a part can return to itself, so the game is loopy: explore its graph and use loopy values"
     )]
     Loopy,
+    /// The memo's budget ([`GrundyMemo::with_budget`]) ran out: the parts valued so far stay
+    /// known.
+    #[error(transparent)]
+    Exhausted(#[from] Exhausted),
 }
 
 /// Memoised Sprague–Grundy values of the parts of a [`SplittingGame`].
@@ -65,6 +80,11 @@ pub struct GrundyMemo<'g, G: SplittingGame> {
     game: &'g G,
     memo: FxHashMap<G::Part, u32>,
     mex: Mex,
+    /// The budget the parts valued are counted against, if any.
+    budget: Option<Budget>,
+    /// The bytes the parts known hold beyond their size ([`SplittingGame::heap_bytes`]),
+    /// counted only under a budget.
+    held: u64,
 }
 
 /// A part being valued: its moves, and how many of their parts are known.
@@ -82,6 +102,41 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
             game,
             memo: FxHashMap::default(),
             mex: Mex::new(),
+            budget: None,
+            held: 0,
+        }
+    }
+
+    /// The same memo, valuing within `budget`: its positions bound the parts known, its
+    /// memory the table (and what the parts hold, [`SplittingGame::heap_bytes`]), its
+    /// deadline and cancel flag the search, all looked at every 1,024 parts valued. A budget
+    /// that runs out is [`MemoError::Exhausted`]. O(1).
+    ///
+    /// ```
+    /// use grundy::budget::{Budget, Resource};
+    /// use grundy::rules::{GrundyMemo, MemoError, SplittingGame};
+    ///
+    /// /// A heap of n takes 1 or 2: its value is n mod 3.
+    /// struct Take12;
+    ///
+    /// impl SplittingGame for Take12 {
+    ///     type Part = u32;
+    ///     fn moves(&self, &n: &u32, out: &mut Vec<Vec<u32>>) {
+    ///         out.extend((1..=n.min(2)).map(|t| vec![n - t]));
+    ///     }
+    /// }
+    ///
+    /// let mut memo = GrundyMemo::new(&Take12).with_budget(Budget::default().with_positions(2000));
+    /// assert_eq!(memo.value(&1500), Ok(0));
+    /// match memo.value(&5000) {
+    ///     Err(MemoError::Exhausted(e)) => assert_eq!(e.resource, Resource::Positions),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn with_budget(self, budget: Budget) -> Self {
+        GrundyMemo {
+            budget: Some(budget),
+            ..self
         }
     }
 
@@ -149,6 +204,20 @@ impl<'g, G: SplittingGame> GrundyMemo<'g, G> {
                         .iter()
                         .map(|parts| parts.iter().fold(0, |x, p| x ^ memo[p])));
                     open.remove(&frame.part);
+                    if let Some(budget) = &self.budget {
+                        self.held += self.game.heap_bytes(&frame.part);
+                        if self.memo.len() % CHECK_EVERY == 0 {
+                            let entry = std::mem::size_of::<(G::Part, u32)>() as u64 + 1;
+                            let table = growing_bytes(
+                                self.memo.len(),
+                                self.memo.capacity(),
+                                entry,
+                                CHECK_EVERY,
+                            );
+                            let known = self.memo.len() as u64;
+                            budget.check("valuing parts", known, table + self.held)?;
+                        }
+                    }
                     self.memo.insert(frame.part, v);
                 }
             }
