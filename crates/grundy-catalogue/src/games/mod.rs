@@ -54,6 +54,7 @@ pub mod subtraction;
 pub mod take_and_break;
 pub mod toppling_dominoes;
 pub mod verify;
+pub mod wind_up;
 pub mod worksheet;
 pub mod wythoff;
 pub mod wythoff_r;

@@ -22,6 +22,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::subtraction::SubtractionFamily,
     &super::square_subtraction::SquareSubtractionFamily,
     &super::mem::MemFamily,
+    &super::wind_up::WindUpFamily,
     &super::fibonacci::FibonacciNimFamily,
     &super::fibonacci::MisereFibonacciNimFamily,
     &super::dynamic_subtraction::DynamicSubtractionFamily,
