@@ -16,11 +16,15 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use grundy::partizan::rulesets::digraph_placement::DigraphPlacement;
 use grundy::partizan::rulesets::fission::Fission;
 use grundy::partizan::rulesets::ski_jumps::SkiJumps;
 use grundy::partizan::rulesets::{Ruleset, Valued};
 use grundy::prelude::*;
 
+use cgt::graph::adjacency_matrix::directed::DirectedGraph;
+use cgt::graph::{Graph, VertexIndex};
+use cgt::short::partizan::games::digraph_placement::{self as placement, VertexColor};
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 
@@ -49,6 +53,12 @@ struct Case {
     cgt_position: &'static str,
 }
 
+/// The standard Digraph Placement position: 20 vertices, Left's and Right's in turn, each
+/// pointing to the next and the third on, round a circle.
+const DIGRAPH: &str = "LRLRLRLRLRLRLRLRLRLR 0>1 0>3 1>2 1>4 2>3 2>5 3>4 3>6 4>5 4>7 5>6 5>8 6>7 \
+                       6>9 7>8 7>10 8>9 8>11 9>10 9>12 10>11 10>13 11>12 11>14 12>13 12>15 13>14 \
+                       13>16 14>15 14>17 15>16 15>18 16>17 16>19 17>18 17>0 18>19 18>1 19>0 19>2";
+
 /// grundy's canonical form of `text` in `rules`, within the default budget.
 fn ours<R: Ruleset + Clone>(rules: R, text: &str) -> String {
     let mut v = Valued::new(rules, text, &Budget::default()).expect("grundy values the position");
@@ -63,6 +73,31 @@ where
     let Ok(g) = G::from_str(text) else {
         panic!("cgt reads {text:?}")
     };
+    let table = ParallelTranspositionTable::new();
+    g.canonical_form(&table).to_string()
+}
+
+/// cgt's canonical form of a Digraph Placement position written as grundy's list form (the
+/// colours, then arcs `u>v`), built with cgt's `DirectedGraph::from_edges`, which has no
+/// text form.
+fn theirs_digraph(text: &str) -> String {
+    let mut words = text.split_whitespace();
+    let colours: Vec<VertexColor> = (words.next().unwrap_or_default().chars())
+        .map(|c| match c {
+            'L' => VertexColor::Left,
+            _ => VertexColor::Right,
+        })
+        .collect();
+    let arcs: Vec<(VertexIndex, VertexIndex)> = words
+        .map(|w| {
+            let (u, v) = w.split_once('>').expect("an arc u>v");
+            let index = |t: &str| VertexIndex {
+                index: t.parse().expect("a vertex"),
+            };
+            (index(u), index(v))
+        })
+        .collect();
+    let g = placement::DigraphPlacement::new(DirectedGraph::from_edges(&arcs, &colours));
     let table = ParallelTranspositionTable::new();
     g.canonical_form(&table).to_string()
 }
@@ -120,6 +155,13 @@ fn cases() -> Vec<Case> {
             grundy: |t| ours(SkiJumps, t),
             cgt: theirs::<c::ski_jumps::SkiJumps>,
             cgt_position: "L.L.L...|...R.R.R|........",
+        },
+        Case {
+            ruleset: "digraph-placement",
+            position: DIGRAPH,
+            grundy: |t| ours(DigraphPlacement, t),
+            cgt: theirs_digraph,
+            cgt_position: DIGRAPH,
         },
     ]
 }

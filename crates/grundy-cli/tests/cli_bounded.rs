@@ -1188,6 +1188,11 @@ fn every_budget_names_an_option_of_its_command() {
             .join(";")
     };
     let (ladder, coloured_ladder) = (ladder("-", "-"), ladder("r", "l"));
+    // A digraph of 40 vertices in one piece, each pointing to the next and the fifth on.
+    let circulant = std::iter::once("LR".repeat(20))
+        .chain((0..40).map(|v| format!("{v}>{} {v}>{}", (v + 1) % 40, (v + 5) % 40)))
+        .collect::<Vec<_>>()
+        .join(" ");
     // Inputs that take a second or more without a budget: each runs out of the tiny ones.
     let memory_and_time: &[&[&str]] = &[
         &["misere-form", "*163 + *163 + *163"],
@@ -1215,6 +1220,7 @@ fn every_budget_names_an_option_of_its_command() {
         &["arc-kayles", &ladder],
         &["weighted-arc-kayles", "9-9-9-9-9-9-9-9-9-9"],
         &["partizan-arc-kayles", &coloured_ladder],
+        &["digraph-placement", &circulant],
         &["konane", "xoxo.x|o.oxox|xox.xo|oxoxox"],
         &["amazons", "x...|....|....|...o"],
         &["toppling-dominoes", "xxogoxxogoxogxogoxoxgoxogxoxgoxoxgxog"],

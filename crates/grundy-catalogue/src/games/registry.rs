@@ -66,6 +66,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::rulesets::arc_kayles::ARC_KAYLES,
     &super::rulesets::weighted_arc_kayles::WEIGHTED_ARC_KAYLES,
     &super::rulesets::partizan_arc_kayles::PARTIZAN_ARC_KAYLES,
+    &super::rulesets::digraph_placement::DIGRAPH_PLACEMENT,
     &super::rulesets::konane::KONANE,
     &super::rulesets::amazons::AMAZONS,
     &super::rulesets::fission::FISSION,

@@ -24,6 +24,7 @@ pub mod clobber;
 pub mod col;
 pub mod cram;
 pub mod cutcake;
+pub mod digraph_placement;
 pub mod domineering;
 pub mod eatcake;
 pub mod elephants_and_rhinos;

@@ -85,7 +85,7 @@ impl Pick {
 
 /// The connected parts of `vertices`, `neighbours(v)` the vertices joined to `v`: each a
 /// mask. O(vertices²).
-fn parts(vertices: u64, neighbours: impl Fn(u32) -> u64) -> Vec<u64> {
+pub(super) fn parts(vertices: u64, neighbours: impl Fn(u32) -> u64) -> Vec<u64> {
     let mut rest = vertices;
     let mut out = Vec::new();
     while rest != 0 {
@@ -103,7 +103,7 @@ fn parts(vertices: u64, neighbours: impl Fn(u32) -> u64) -> Vec<u64> {
 }
 
 /// `mask` with the vertices of `part` renumbered 0, 1, ... in order (others dropped).
-fn squeeze(part: u64, mask: u64) -> u64 {
+pub(super) fn squeeze(part: u64, mask: u64) -> u64 {
     bits(part)
         .enumerate()
         .filter(|&(_, v)| mask >> v & 1 == 1)
@@ -149,12 +149,13 @@ fn grow(v: u8, edges: &[(u8, u8)], done: &mut [bool], written: &mut [u32; 64]) -
 /// A graph written in CGSuite's notation from its edges: from each vertex not yet written, in
 /// order, the tree of the edges met first from it (several in parentheses, separated by
 /// `;`), `;` between the trees; a vertex written more than once is named `:N` (its number).
-/// `vertex(v)` is a vertex's label, `edge(i)` edge `i`'s symbol. O(vertices × edges).
-fn write_graph(
+/// `vertex(v)` is a vertex's label, `edge(i, from)` edge `i`'s symbol written from vertex
+/// `from` (a directed edge's symbol depends on the way it is written). O(vertices × edges).
+pub(super) fn write_graph(
     vertices: u64,
     edges: &[(u8, u8)],
     vertex: impl Fn(u8) -> String,
-    edge: impl Fn(usize) -> String,
+    edge: impl Fn(usize, u8) -> String,
 ) -> String {
     let mut done = vec![false; edges.len()];
     let mut written = [0u32; 64];
@@ -168,7 +169,7 @@ fn write_graph(
         t: &Tree,
         written: &[u32; 64],
         vertex: &dyn Fn(u8) -> String,
-        edge: &dyn Fn(usize) -> String,
+        edge: &dyn Fn(usize, u8) -> String,
         out: &mut String,
     ) {
         out.push_str(&vertex(t.vertex));
@@ -187,7 +188,7 @@ fn write_graph(
             if k > 0 {
                 out.push(';');
             }
-            out.push_str(&edge(*e));
+            out.push_str(&edge(*e, t.vertex));
             write(child, written, vertex, edge, out);
         }
         if branches {
@@ -334,7 +335,7 @@ impl Ruleset for ArcKayles {
     /// CGSuite's notation: `.-.-.(-.;-.)`, `.:0-:0`.
     fn show(&self, p: &ArcGraph) -> String {
         let edges = edge_list(p.live, p.loops, &p.adjacency);
-        write_graph(p.live, &edges, |_| ".".to_string(), |_| "-".to_string())
+        write_graph(p.live, &edges, |_| ".".to_string(), |_, _| "-".to_string())
     }
 
     /// Each edge among the vertices in play, the same for both players. O(1) a move.
@@ -458,7 +459,7 @@ impl Ruleset for WeightedArcKayles {
             w @ 0..=9 => w.to_string(),
             w => format!("{{{w}}}"),
         };
-        write_graph(all, &edges, weight, |_| "-".to_string())
+        write_graph(all, &edges, weight, |_, _| "-".to_string())
     }
 
     /// Each edge whose ends both weigh more than 0, the same for both players.
@@ -573,7 +574,7 @@ impl Ruleset for PartizanArcKayles {
             p.live,
             &ends,
             |_| String::new(),
-            |i| cgsuite_letter(edges[i].2).to_string(),
+            |i, _| cgsuite_letter(edges[i].2).to_string(),
         )
     }
 

@@ -13,7 +13,8 @@
 //! The rulesets, one file each: [`domineering`], [`cram`], [`clobber`] (with AntiClobber),
 //! [`toads_frogs`] (with Elephants and Rhinos), [`hackenbush`] (with Childish Hackenbush),
 //! [`snort_col`] (Snort, Col and Fjords, on graphs), [`arc_kayles`] (Arc Kayles, weighted
-//! and partizan), [`konane`], [`amazons`], [`fission`], [`ski_jumps`], [`cutcake`] (sums of rectangles),
+//! and partizan), [`digraph_placement`] (cgt-tools' Digraph Placement),
+//! [`konane`], [`amazons`], [`fission`], [`ski_jumps`], [`cutcake`] (sums of rectangles),
 //! [`eatcake`] (with Turn-and-Eatcake), [`maundy_cake`], [`partizan_euclid`],
 //! [`partizan_heaps`] (Partizan Subtraction, Splittles and Take-and-Break, on sums of
 //! heaps); [`clobber`] is CGSuite's schema of clobbering games (Hot Clobber, Kings, Knights,
@@ -40,6 +41,7 @@ pub mod cakes;
 pub mod clobber;
 pub mod cram;
 pub mod cutcake;
+pub mod digraph_placement;
 pub mod domineering;
 pub mod eatcake;
 pub mod fission;
