@@ -61,7 +61,7 @@ use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::rulesets::build;
 use crate::play::{Drawing, Match, PlayError, PlayTable, Playable};
 use grundy::budget::{Budget, Exhausted};
-use grundy::partizan::notation::{Call, CallError};
+use grundy::partizan::notation::{Call, CallError, Property};
 use grundy::partizan::rulesets::Ruleset;
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchOptions};
 use grundy::partizan::{GameId, GameStore};
@@ -227,6 +227,17 @@ where
         store: &mut GameStore,
     ) -> Result<GameId, CallError> {
         cgsuite::ruleset_value(self.rules, call, position, store)
+    }
+
+    /// From the position's own game tree ([`cgsuite::ruleset_position_property`]).
+    fn position_property(
+        &self,
+        call: &Call,
+        position: &Position,
+        property: Property,
+        budget: &Budget,
+    ) -> Result<String, CallError> {
+        cgsuite::ruleset_position_property(self.rules, call, position, property, budget)
     }
 }
 
