@@ -60,7 +60,9 @@ fn every_declared_name_finds_its_family_and_no_two_share_one() {
     }
     // The rulesets of the catalogue and Mem, Cutcake and Toppling Dominoes among them.
     assert!(declared >= 13, "{declared}");
-    assert_eq!(names().count(), declared);
+    // The schemas' names follow the families'.
+    let schemas = grundy_catalogue::games::schemas::SCHEMAS;
+    assert_eq!(names().count(), declared + schemas.len());
 }
 
 #[test]
@@ -209,7 +211,11 @@ fn subtraction_and_splittles_heaps_are_their_nimbers_with_or_without_allbut() {
         let n = rng.random_range(0..=24);
         let class = if split { "Splittles" } else { "Subtraction" };
         let set: Vec<String> = removals.iter().map(u64::to_string).collect();
-        let flag = if allbut { ", true" } else { "" };
+        let flag = match (allbut, case % 3) {
+            (false, _) => "",
+            (true, 0) => ", allbut => true",
+            (true, _) => ", true",
+        };
         let text = format!("game.heap.{class}([{}]{flag})({n})", set.join(","));
         let expected = brute_heap(&removals, allbut, split, n);
         assert_eq!(line(&text), Ok(expected), "{text}");
@@ -278,4 +284,28 @@ fn wythoff_positions_are_their_nimbers() {
     assert!(line("Wythoff((401,0))")
         .unwrap_err()
         .contains("a pile is at most 400"));
+}
+
+#[test]
+fn allbut_is_read_as_cgsuite_writes_it() {
+    // CGSuite's allbut alone or named, false as no allbut, for the partizan heap rulesets
+    // as for Subtraction and Splittles: each the same as the name's `/allbut`.
+    let named = |text: &str| line(text).unwrap();
+    let with = named("PartizanSubtraction([1,3],[2,3], true)(6)");
+    assert_eq!(
+        named("PartizanSubtraction([1,3],[2,3], allbut => true)(6)"),
+        with
+    );
+    assert_ne!(named("PartizanSubtraction([1,3],[2,3])(6)"), with);
+    assert_eq!(
+        named("PartizanSubtraction([1,3],[2,3], false)(6)"),
+        named("PartizanSubtraction([1,3],[2,3])(6)")
+    );
+    assert_eq!(
+        named("Subtraction([1,3], allbut => true)(9)"),
+        named("Subtraction([1,3], true)(9)")
+    );
+    assert!(line("Subtraction([1,3], allbut => 2)(9)")
+        .unwrap_err()
+        .contains("expected allbut, true or false"));
 }

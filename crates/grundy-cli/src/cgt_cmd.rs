@@ -200,15 +200,15 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
         .map(|e| e.parse(&mut store))
         .collect::<Result<Vec<Reading>>>()?;
     if args.compare {
-        let [a, b] = readings[..] else {
+        let [a, b] = &readings[..] else {
             bail!(
                 "--compare takes two games, A and B; {} given",
                 readings.len()
             );
         };
         let (a, b) = (
-            expressions[0].game(&mut store, a)?,
-            expressions[1].game(&mut store, b)?,
+            expressions[0].game(&mut store, a.clone())?,
+            expressions[1].game(&mut store, b.clone())?,
         );
         let report = describe::comparison(
             &mut store,
@@ -223,7 +223,7 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
         let games = expressions
             .iter()
             .zip(&readings)
-            .map(|(e, &r)| e.game(&mut store, r))
+            .map(|(e, r)| e.game(&mut store, r.clone()))
             .collect::<Result<Vec<GameId>>>()?;
         let outcome = store
             .compound_outcome(kind, &games)
@@ -282,15 +282,15 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     }
     let transforms = transforms(args, &mut store)?;
     let mut reports = Vec::with_capacity(readings.len());
-    for (expression, &reading) in expressions.iter().zip(&readings) {
+    for (expression, reading) in expressions.iter().zip(&readings) {
         reports.push(
-            report(&mut store, expression, reading, &transforms)
+            report(&mut store, expression, reading.clone(), &transforms)
                 .map_err(|e| expression.whole(e))?,
         );
     }
     let mut written = Vec::new();
     if drawing {
-        let g = expressions[0].game(&mut store, readings[0])?;
+        let g = expressions[0].game(&mut store, readings[0].clone())?;
         let thermograph = store.thermograph(g).map_err(|e| expressions[0].whole(e))?;
         let picture = ThermographPicture::new(&store.display(g), &thermograph)
             .map_err(|e| expressions[0].whole(e))?;
@@ -366,6 +366,9 @@ fn report(
                 "{} picks one property: cool, heat or multiply the game without it",
                 property.name()
             );
+        }
+        if let Some(told) = reading.told {
+            return Ok(describe::told(&expression.text, property, &told));
         }
         return Ok(describe::property(store, &expression.text, g, property)?);
     }

@@ -2,7 +2,7 @@
 //! (`testdata/cgsuite/cgsuite_expression_tests.json`, every case whose input names a `game.`
 //! class): each case of a ruleset played here (Domineering, Cram, Clobber, AntiClobber, Kings,
 //! Rooks, Queens, Clobber with diagonal moves, Toads and Frogs, Elephants and Rhinos,
-//! Hackenbush, Snort, Col, Amazons) is evaluated with the library's ruleset and
+//! Toads and Frogs with jumps over two (`GenToadsAndFrogs`), Hackenbush, Snort, Col, Amazons) is evaluated with the library's ruleset and
 //! must print exactly as expected (or fail to read where the reference tool fails); every
 //! other case is listed below with the reason it is out of scope.
 
@@ -14,7 +14,9 @@ use grundy::partizan::rulesets::cram::Cram;
 use grundy::partizan::rulesets::domineering::Domineering;
 use grundy::partizan::rulesets::hackenbush::Hackenbush;
 use grundy::partizan::rulesets::snort_col::SnortCol;
-use grundy::partizan::rulesets::toads_frogs::{ElephantsAndRhinos, ToadsAndFrogs};
+use grundy::partizan::rulesets::toads_frogs::{
+    ElephantsAndRhinos, GenToadsAndFrogs, ToadsAndFrogs,
+};
 use grundy::partizan::rulesets::{Evaluator, Ruleset};
 use grundy::partizan::GameStore;
 use serde_json::Value;
@@ -39,8 +41,8 @@ const OUT_OF_SCOPE: &[(&str, &str)] = &[
         "a loopy game (rulesets::backsliding), its sides not computed for 560 positions",
     ),
     (
-        "GenToadsAndFrogs",
-        "Toads and Frogs with longer jumps is not a ruleset here",
+        "GenToadsAndFrogs(maxJump => 2).Class",
+        "prints a class, not a game",
     ),
     (
         "Turning",
@@ -133,6 +135,10 @@ fn reference_ruleset_cases() {
             Some(("Diagonal)", |t| {
                 canonical(Clobber::GEN_CLOBBER.directions(Directions::Diagonal), t)
             }))
+        } else if input.starts_with("game.strip.GenToadsAndFrogs(maxJump => 2)(") {
+            Some(("GenToadsAndFrogs(maxJump => 2)", |t| {
+                canonical(GenToadsAndFrogs::new(1, 1, 2, false).unwrap(), t)
+            }))
         } else if input.starts_with("game.strip.ElephantsAndRhinos(") {
             Some(("ElephantsAndRhinos", |t| canonical(ElephantsAndRhinos, t)))
         } else if input.starts_with("game.strip.ToadsAndFrogs(") {
@@ -177,6 +183,7 @@ fn reference_ruleset_cases() {
         "Diagonal)",
         "Domineering",
         "ElephantsAndRhinos",
+        "GenToadsAndFrogs(maxJump => 2)",
         "Kings",
         "Queens",
         "Rooks",
@@ -187,5 +194,48 @@ fn reference_ruleset_cases() {
     expected.extend(["Snort"; 2]);
     expected.sort();
     assert_eq!(evaluated, expected);
-    assert_eq!(skipped, 35);
+    assert_eq!(skipped, 34);
+}
+
+/// Toads and Frogs' schema against brute force on random strips, for several of its
+/// parameters, and equal to Toads and Frogs and to Elephants and Rhinos where it is them.
+#[test]
+fn gen_toads_and_frogs_against_brute_force() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(45);
+    let strips: Vec<String> = (0..60)
+        .map(|_| {
+            let len = rng.random_range(1..=7);
+            (0..len)
+                .map(|_| ['T', 'F', '.', '.'][rng.random_range(0..4)])
+                .collect()
+        })
+        .collect();
+    for (min_slide, max_slide, max_jump, friendly) in [
+        (1, 1, 1, false),
+        (1, 1, 2, false),
+        (1, 3, 0, false),
+        (2, 3, 1, true),
+        (0, 2, 3, true),
+    ] {
+        let rules = GenToadsAndFrogs::new(min_slide, max_slide, max_jump, friendly).unwrap();
+        assert_eq!(common::rulesets::against_brute_force(rules, &strips), 60);
+    }
+    let schema = |max_jump| GenToadsAndFrogs::new(1, 1, max_jump, false).unwrap();
+    for strip in &strips {
+        let value = |r: Result<String, String>| r.unwrap();
+        assert_eq!(
+            value(canonical(schema(1), strip)),
+            value(canonical(ToadsAndFrogs, strip)),
+            "{strip}"
+        );
+        assert_eq!(
+            value(canonical(schema(0), strip)),
+            value(canonical(ElephantsAndRhinos, strip)),
+            "{strip}"
+        );
+    }
+    let e = GenToadsAndFrogs::new(-1, 1, 1, false).unwrap_err();
+    assert!(e.contains("loopy"), "{e}");
 }

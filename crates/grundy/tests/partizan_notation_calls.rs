@@ -165,8 +165,8 @@ fn errors_name_their_column() {
         ("Heap(1 2)", "column 8: expected ',' or ')', found '2'"),
         ("Heap([1,2)", "column 10: expected ',' or ']', found ')'"),
         (
-            "Heap(x => 2)",
-            "column 6: named arguments (name => value) are not read",
+            "Heap(1 => 2)",
+            "column 6: expected a name before '=>', found 1",
         ),
         (
             "Heap(99999999999999999999)",

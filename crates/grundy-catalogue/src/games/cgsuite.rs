@@ -8,10 +8,12 @@
 //! ([`heap`]), and arguments before the position, `([1,3],[2,3])(6)` ([`Call::arguments`]
 //! holds each list).
 
+use grundy::budget::Budget;
+use grundy::partizan::loopy::LoopyGame;
 use grundy::partizan::notation::call::Value;
-use grundy::partizan::notation::{Argument, Call, CallError};
-use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
-use grundy::partizan::{GameId, GameStore};
+use grundy::partizan::notation::{Argument, Call, CallError, Property};
+use grundy::partizan::rulesets::{BoardError, Evaluator, Rules, Ruleset};
+use grundy::partizan::{GameId, GameStore, OutcomeClass, Side};
 
 /// The most cells `Grid.Empty(r,c)` makes: far more than a ruleset values (they take at most
 /// a few hundred cells, and say so when a board is larger), so that the size is checked
@@ -86,6 +88,97 @@ pub trait CgsuiteClass: Sync {
         position: &Position,
         store: &mut GameStore,
     ) -> Result<GameId, CallError>;
+
+    /// A property of `position` that its value does not give
+    /// ([`Property::of_position`]), as CGSuite prints it, within `budget`. By default an
+    /// error: a class whose positions are a ruleset's gives [`ruleset_position_property`].
+    fn position_property(
+        &self,
+        call: &Call,
+        position: &Position,
+        property: Property,
+        budget: &Budget,
+    ) -> Result<String, CallError> {
+        let _ = (position, budget);
+        Err(call.error(format!(
+            "{} of a position of {} is not computed here",
+            property.name(),
+            call.class()
+        )))
+    }
+}
+
+/// A property of `position` under the ruleset `rules` that its value does not give, from
+/// its own game tree (every position reachable by either player, explored within `budget`,
+/// never split into regions): `FollowerCount`, how many (itself included), and
+/// `MisereOutcomeClass`, the outcome when the player who cannot move wins. O(positions +
+/// moves) moves generated and looked up.
+pub fn ruleset_position_property<R: Ruleset>(
+    rules: R,
+    call: &Call,
+    position: &Position,
+    property: Property,
+    budget: &Budget,
+) -> Result<String, CallError> {
+    let p = (rules.parse(&position.text)).map_err(|e| position.error(call, &e))?;
+    let (game, _) = LoopyGame::explore(&Rules(rules), p, budget)
+        .map_err(|e| call.error(format!("{call}: {e}")))?;
+    match property {
+        Property::FollowerCount => Ok(game.len().to_string()),
+        Property::MisereOutcomeClass => {
+            let left_first = misere_wins(&game, Side::Left);
+            let right_first = misere_wins(&game, Side::Right);
+            Ok(OutcomeClass::from_left_wins(left_first, !right_first)
+                .letter()
+                .to_string())
+        }
+        other => Err(call.error(format!("{} is not a property of a position", other.name()))),
+    }
+}
+
+/// Whether `first`, moving first from the game's start (position 0), wins under misère
+/// play: a player with no move wins; otherwise one wins who can move to a position the other
+/// loses moving first. The game is short (a ruleset's), so every line ends. Iterative, with
+/// a state for each position and player to move. O(positions + moves).
+fn misere_wins(game: &LoopyGame, first: Side) -> bool {
+    const UNKNOWN: u8 = 0;
+    const WINS: u8 = 1;
+    const LOSES: u8 = 2;
+    let slot = |v: u32, side: Side| 2 * v as usize + usize::from(side == Side::Right);
+    let mut state = vec![UNKNOWN; 2 * game.len()];
+    // (position, player to move, next option to look at)
+    let mut stack = vec![(0u32, first, 0usize)];
+    while let Some(&mut (v, side, ref mut next)) = stack.last_mut() {
+        let options = game.options(v, side);
+        if options.is_empty() {
+            state[slot(v, side)] = WINS;
+            stack.pop();
+            continue;
+        }
+        let mut push = None;
+        let mut won = false;
+        while *next < options.len() {
+            let o = options[*next];
+            match state[slot(o, side.other())] {
+                LOSES => {
+                    won = true;
+                    break;
+                }
+                WINS => *next += 1,
+                _ => {
+                    push = Some(o);
+                    break;
+                }
+            }
+        }
+        if let Some(o) = push {
+            stack.push((o, side.other(), 0));
+            continue;
+        }
+        state[slot(v, side)] = if won { WINS } else { LOSES };
+        stack.pop();
+    }
+    state[slot(0, first)] == WINS
 }
 
 /// The value of `position` under a partizan ruleset `rules`: read by its parser, valued by
@@ -248,5 +341,91 @@ pub fn whole(argument: &Argument) -> Result<i64, CallError> {
     match argument.value {
         Value::Integer(n) if n >= 0 => Ok(n),
         _ => Err(argument.error(format!("expected a whole number, found {}", argument.value))),
+    }
+}
+
+/// The parameters of a schema, named in the call's first list (`GenClobber(directions =>
+/// Coordinates.Diagonal)`), each one of `known` at most once; an error names an unnamed or
+/// unknown one and lists the known. O(parameters × known).
+pub fn named<'c>(
+    call: &'c Call,
+    known: &[&'static str],
+) -> Result<Vec<(&'static str, &'c Argument)>, CallError> {
+    let list = call.arguments.first().map_or(&[][..], Vec::as_slice);
+    let mut named: Vec<(&'static str, &Argument)> = Vec::new();
+    for argument in list {
+        let Value::Named(name, value) = &argument.value else {
+            return Err(argument.error(
+                format!(
+                    "{} takes its parameters by name: {}",
+                    call.class(),
+                    known.join(" => …, ")
+                ) + " => …",
+            ));
+        };
+        let Some(&name) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
+            return Err(argument.error(format!(
+                "{} has no parameter '{name}': its parameters are {}",
+                call.class(),
+                known.join(", ")
+            )));
+        };
+        if named.iter().any(|(n, _)| *n == name) {
+            return Err(argument.error(format!("'{name}' is given twice")));
+        }
+        named.push((name, value));
+    }
+    Ok(named)
+}
+
+/// The position in a schema's call after its parameters, read as `read` reads a call of
+/// one list: `GenClobber(…)("xo|ox")` is read as `GenClobber("xo|ox")`.
+pub fn after_parameters(
+    call: &Call,
+    read: fn(&Call) -> Result<Position, CallError>,
+) -> Result<Position, CallError> {
+    let [_, position] = call.arguments.as_slice() else {
+        return Err(call.error(format!(
+            "{} takes its parameters, then the position: {}(…)(\"…\")",
+            call.class(),
+            call.class()
+        )));
+    };
+    read(&Call {
+        arguments: vec![position.clone()],
+        ..call.clone()
+    })
+}
+
+/// A truth: CGSuite's `true` or `false`.
+pub fn truth(argument: &Argument) -> Result<bool, CallError> {
+    match &argument.value {
+        Value::Call(word) if word.arguments.is_empty() && word.name == "true" => Ok(true),
+        Value::Call(word) if word.arguments.is_empty() && word.name == "false" => Ok(false),
+        _ => Err(argument.error(format!("expected true or false, found {}", argument.value))),
+    }
+}
+
+/// An integer argument, negative ones too.
+pub fn integer(argument: &Argument) -> Result<i64, CallError> {
+    match argument.value {
+        Value::Integer(n) => Ok(n),
+        _ => Err(argument.error(format!("expected an integer, found {}", argument.value))),
+    }
+}
+
+/// CGSuite's `allbut` argument of its heap rulesets (`Subtraction([1,3], true)`,
+/// `PartizanSubtraction([1],[2], allbut => true)`): `Some` of its value when `argument` is
+/// `true`, `false` or `allbut => …` of them, `None` for any other argument.
+pub fn allbut(argument: &Argument) -> Option<bool> {
+    match &argument.value {
+        Value::Named(name, value) if name.eq_ignore_ascii_case("allbut") => allbut(value),
+        Value::Call(c) if c.arguments.is_empty() && c.name.eq_ignore_ascii_case("true") => {
+            Some(true)
+        }
+        Value::Call(c) if c.arguments.is_empty() && c.name.eq_ignore_ascii_case("false") => {
+            Some(false)
+        }
+        _ => None,
     }
 }

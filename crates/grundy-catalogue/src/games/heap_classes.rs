@@ -2,7 +2,7 @@
 //! take-and-break family ([`super::take_and_break`]): `TakeAndBreak("0.77")(10)`,
 //! `Kayles(10)`, `DawsonsKayles(10)`, `GrundysGame(10)`, `Nim(10)`,
 //! `Subtraction([1,3])(10)` and `Splittles([1,3])(10)` (each with CGSuite's optional
-//! `allbut`, `Subtraction([1,3], true)(10)`). CGSuite defines every one of them as a
+//! `allbut`, `Subtraction([1,3], true)(10)` or `Subtraction([1,3], allbut => true)(10)`). CGSuite defines every one of them as a
 //! take-and-break code (its `heap/constants.cgs`), and so does this module: the code and
 //! the heap make the position, `0.77 10`, and its value is the heap's nimber.
 
@@ -109,15 +109,14 @@ fn removals(call: &Call, rules: &[Argument], digit: u8) -> Result<Rule, CallErro
     Rule::from_removals(&removals, digit, allbut).map_err(|e| set.error(e.message))
 }
 
-/// CGSuite's `allbut` argument: `true` or `false`.
+/// CGSuite's `allbut` argument ([`cgsuite::allbut`]), or an error at it.
 fn allbut(flag: &Argument) -> Result<bool, CallError> {
-    match &flag.value {
-        Value::Call(c) if c.arguments.is_empty() && c.name.eq_ignore_ascii_case("true") => Ok(true),
-        Value::Call(c) if c.arguments.is_empty() && c.name.eq_ignore_ascii_case("false") => {
-            Ok(false)
-        }
-        other => Err(flag.error(format!("expected allbut, true or false, found {other}"))),
-    }
+    cgsuite::allbut(flag).ok_or_else(|| {
+        flag.error(format!(
+            "expected allbut, true or false, found {}",
+            flag.value
+        ))
+    })
 }
 
 impl CgsuiteClass for HeapClasses {

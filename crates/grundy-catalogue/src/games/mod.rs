@@ -46,6 +46,7 @@ pub mod rabbit_egg;
 pub mod rectangle_cut;
 pub mod registry;
 pub mod rulesets;
+pub mod schemas;
 pub mod search;
 pub mod square_subtraction;
 pub mod staircase;

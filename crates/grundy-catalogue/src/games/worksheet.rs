@@ -18,8 +18,9 @@
 
 use super::cgsuite::CgsuiteClass;
 use super::registry::FAMILIES;
+use super::schemas::SCHEMAS;
 use grundy::input;
-use grundy::partizan::notation::{Call, CallError, Positions};
+use grundy::partizan::notation::{Call, CallError, Positions, Property};
 use grundy::partizan::{GameId, GameStore};
 
 /// The values of CGSuite's calls by the catalogue's families: what a front end gives
@@ -40,14 +41,29 @@ impl Positions for Worksheet {
         let position = (class.cgsuite().position)(call)?;
         class.value(call, &position, store)
     }
+
+    /// Finds the family as [`value`](Positions::value) does and asks it the property of the
+    /// position, within the store's budget.
+    fn position_property(
+        &mut self,
+        store: &mut GameStore,
+        call: &Call,
+        property: Property,
+    ) -> Result<String, CallError> {
+        let Some(class) = class(&call.name) else {
+            return self.value(store, call).map(|_| String::new());
+        };
+        let position = (class.cgsuite().position)(call)?;
+        class.position_property(call, &position, property, store.budget())
+    }
 }
 
-/// The family CGSuite calls `name`: a name it declares, with its package
+/// The family or schema CGSuite calls `name`: a name it declares, with its package
 /// (`game.grid.Clobber`) or, for a name without one, the class alone (`Clobber`); in any
 /// case. O(families).
 pub fn class(name: &str) -> Option<&'static dyn CgsuiteClass> {
     let packaged = name.contains('.');
-    FAMILIES.iter().filter_map(|f| f.cgsuite()).find(|c| {
+    classes().find(|c| {
         c.cgsuite().names.iter().any(|full| {
             let short = full.rsplit('.').next().unwrap_or(full);
             full.eq_ignore_ascii_case(name) || !packaged && short.eq_ignore_ascii_case(name)
@@ -55,11 +71,17 @@ pub fn class(name: &str) -> Option<&'static dyn CgsuiteClass> {
     })
 }
 
-/// Every class name the families declare, without their packages: what an unknown name is
+/// Every class name the families and schemas declare, without their packages: what an unknown name is
 /// compared with. O(families).
 pub fn names() -> impl Iterator<Item = &'static str> {
-    let classes = FAMILIES.iter().filter_map(|f| f.cgsuite());
-    classes
+    classes()
         .flat_map(|c| c.cgsuite().names.iter())
         .map(|full| full.rsplit('.').next().unwrap_or(full))
+}
+
+/// The classes a line may name: the families' (their declarations'), then the schemas'
+/// ([`SCHEMAS`]).
+fn classes() -> impl Iterator<Item = &'static dyn CgsuiteClass> {
+    let families = FAMILIES.iter().filter_map(|f| f.cgsuite());
+    families.chain(SCHEMAS.iter().copied())
 }

@@ -201,6 +201,9 @@ pub fn property(
             let (_, shown) = game(store, number)?;
             (json!(shown), shown)
         }
+        Property::MisereOutcomeClass | Property::FollowerCount => {
+            return Err(ValueError::OfPosition(property.name()))
+        }
         Property::CanonicalForm
         | Property::GameValue
         | Property::AtomicWeight
@@ -214,6 +217,19 @@ pub fn property(
         Field::json_only("expression", expression),
         Field::shown(property.key(), value, "", text).laid_out(Layout::Bare),
     ]))
+}
+
+/// The report of a property of a ruleset's position ([`Property::of_position`]) that the
+/// reader's positions computed and wrote as `told`: the same fields as [`property`] gives,
+/// the value as written (the count of followers as a number in JSON). O(length of `told`).
+pub fn told(expression: &str, property: Property, told: &str) -> Report {
+    let value = told
+        .parse::<u64>()
+        .map_or_else(|_| json!(told), |n| json!(n));
+    Report::new().fields([
+        Field::json_only("expression", expression),
+        Field::shown(property.key(), value, "", told).laid_out(Layout::Bare),
+    ])
 }
 
 /// The relation's symbol: `<`, `=`, `>`, or `<>` for confused games (the notation's `==` is

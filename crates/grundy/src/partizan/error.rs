@@ -26,6 +26,10 @@ pub enum ValueError {
     /// A nim value was asked of a game that is not a nimber.
     #[error("that game is not a nimber: it has no nim value")]
     NotANimber,
+    /// A property of a ruleset's position itself (its misère outcome, its followers), which
+    /// its value does not give.
+    #[error("{0} is a property of a ruleset's position, which its value does not give")]
+    OfPosition(&'static str),
     /// Cooling is defined for temperatures above −1 only.
     #[error("cannot cool by {0}: the temperature must be greater than -1")]
     CoolingTemperature(super::number::Dyadic),

@@ -64,7 +64,7 @@ use crate::play::rulesets::build;
 use crate::play::{Drawing, Match, PlayError, PlayTable, Playable};
 use grundy::budget::{Budget, Exhausted};
 use grundy::input::InputError;
-use grundy::partizan::notation::{Call, CallError};
+use grundy::partizan::notation::{Call, CallError, Property};
 use grundy::partizan::rulesets::Ruleset;
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchOptions};
 use grundy::partizan::{GameId, GameStore};
@@ -354,11 +354,28 @@ impl<D: Declaration> CgsuiteClass for D {
         position: &Position,
         store: &mut GameStore,
     ) -> Result<GameId, CallError> {
-        let rules = match self.declared().rules {
-            Rules::Fixed(rules, _) => rules.clone(),
-            Rules::Named(family) => family.rules_called(call)?,
-        };
-        cgsuite::ruleset_value(rules, call, position, store)
+        cgsuite::ruleset_value(called_rules(self, call)?, call, position, store)
+    }
+
+    /// From the position's own game tree ([`cgsuite::ruleset_position_property`]).
+    fn position_property(
+        &self,
+        call: &Call,
+        position: &Position,
+        property: Property,
+        budget: &Budget,
+    ) -> Result<String, CallError> {
+        let rules = called_rules(self, call)?;
+        cgsuite::ruleset_position_property(rules, call, position, property, budget)
+    }
+}
+
+/// The rules of a CGSuite call: the declaration's own, or, for a ruleset with parameters,
+/// those the call's first list names.
+fn called_rules<D: Declaration>(declaration: &D, call: &Call) -> Result<D::Rules, CallError> {
+    match declaration.declared().rules {
+        Rules::Fixed(rules, _) => Ok(rules.clone()),
+        Rules::Named(family) => family.rules_called(call),
     }
 }
 

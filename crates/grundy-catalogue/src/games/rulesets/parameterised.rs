@@ -73,7 +73,14 @@ impl<R: Ruleset + Clone + std::fmt::Debug + Send + Sync> RulesetFamily<R> {
     /// takes it (a list `[1,3]` as `1,3`, a text as it is), joined by `/`.
     pub(super) fn rules_called(&self, call: &Call) -> Result<R, CallError> {
         let arguments = call.arguments.first().map_or(&[][..], Vec::as_slice);
-        let written: Vec<String> = arguments.iter().map(cgsuite::as_written).collect();
+        // CGSuite's `allbut` (`true`, `allbut => true`) is the name's `/allbut`.
+        let written: Vec<String> = (arguments.iter())
+            .filter_map(|a| match cgsuite::allbut(a) {
+                Some(true) => Some("allbut".to_string()),
+                Some(false) => None,
+                None => Some(cgsuite::as_written(a)),
+            })
+            .collect();
         (self.named)(&written.join("/")).map_err(|e| call.error(format!("{}: {e}", call.class())))
     }
 }

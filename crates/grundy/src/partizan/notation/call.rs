@@ -87,8 +87,15 @@ pub enum Value {
     List(Vec<Argument>),
     /// Coordinates or a tuple: `(8,3)`.
     Tuple(Vec<Argument>),
-    /// A call: `Grid.Empty(4,4)`, `Graph.Path(13)`.
+    /// A call: `Grid.Empty(4,4)`, `Graph.Path(13)`; a bare name is a call without
+    /// arguments (`Coordinates.Diagonal`, `inf`, `Left`).
     Call(Call),
+    /// A set in braces: `{(4,2),(4,4)}`, or a map when its items are named
+    /// (`{Left => {2}, Right => {1}}`).
+    Set(Vec<Argument>),
+    /// A named argument, `name => value`: CGSuite's schemas take their parameters so
+    /// (`GenClobber(directions => Coordinates.Diagonal)`).
+    Named(String, Box<Argument>),
 }
 
 impl fmt::Display for Value {
@@ -100,6 +107,8 @@ impl fmt::Display for Value {
             Value::List(items) => write_list(f, "[", items, "]"),
             Value::Tuple(items) => write_list(f, "(", items, ")"),
             Value::Call(call) => write!(f, "{call}"),
+            Value::Set(items) => write_list(f, "{", items, "}"),
+            Value::Named(name, value) => write!(f, "{name} => {}", value.value),
         }
     }
 }
@@ -148,6 +157,24 @@ pub trait Positions: Send {
     /// The value of the position `call` names, inserted into `store` (within its budget): a
     /// partizan position's canonical form, an impartial one's nimber.
     fn value(&mut self, store: &mut GameStore, call: &Call) -> Result<GameId, CallError>;
+
+    /// A property of the position `call` names that its value does not give
+    /// ([`Property::of_position`]: its misère outcome class, its count of followers), as
+    /// CGSuite prints it, computed from the position's own game tree within the store's
+    /// budget. By default an error: a layer that knows the rules says otherwise.
+    fn position_property(
+        &mut self,
+        store: &mut GameStore,
+        call: &Call,
+        property: Property,
+    ) -> Result<String, CallError> {
+        let _ = store;
+        Err(call.error(format!(
+            "{} is a property of the position's own play, not computed for {}",
+            property.name(),
+            call.class()
+        )))
+    }
 }
 
 /// A property CGSuite computes from a game, written after it: `G.CanonicalForm`. Each is
@@ -186,11 +213,17 @@ pub enum Property {
     IsInfinitesimal,
     /// `IsAllSmall`: a truth.
     IsAllSmall,
+    /// `MisereOutcomeClass`: the outcome class of the position under misère play (the
+    /// player who cannot move wins), from its own game tree: `L`, `R`, `N` or `P`.
+    MisereOutcomeClass,
+    /// `FollowerCount` (CGSuite's `Followers.Size` too): how many distinct positions the
+    /// position reaches by moves of either player, itself included.
+    FollowerCount,
 }
 
 impl Property {
     /// Every property, with its name in CGSuite.
-    pub const ALL: [(&'static str, Property); 15] = [
+    pub const ALL: [(&'static str, Property); 17] = [
         ("CanonicalForm", Property::CanonicalForm),
         ("GameValue", Property::GameValue),
         ("OutcomeClass", Property::OutcomeClass),
@@ -206,7 +239,21 @@ impl Property {
         ("IsNumber", Property::IsNumber),
         ("IsInfinitesimal", Property::IsInfinitesimal),
         ("IsAllSmall", Property::IsAllSmall),
+        ("MisereOutcomeClass", Property::MisereOutcomeClass),
+        ("FollowerCount", Property::FollowerCount),
     ];
+
+    /// CGSuite's longer spellings of properties: `Followers.Size`, the size of the set of
+    /// followers, is their count.
+    pub const SPELLED: [(&'static str, Property); 1] =
+        [("Followers.Size", Property::FollowerCount)];
+
+    /// Whether it is a property of a ruleset's position rather than of its value (two
+    /// positions of one value may differ in misère play and in their followers): only a
+    /// position named by a call has it ([`Positions::position_property`]).
+    pub fn of_position(self) -> bool {
+        matches!(self, Property::MisereOutcomeClass | Property::FollowerCount)
+    }
 
     /// The property CGSuite calls `name` (exactly as CGSuite spells it). O(properties).
     pub fn named(name: &str) -> Option<Property> {
@@ -242,6 +289,8 @@ impl Property {
             Property::IsInfinitesimal => "infinitesimal",
             Property::IsAllSmall => "all_small",
             Property::NimValue => "nim_value",
+            Property::MisereOutcomeClass => "misere_outcome_class",
+            Property::FollowerCount => "follower_count",
         }
     }
 
@@ -271,7 +320,9 @@ impl Property {
             | Property::Thermograph
             | Property::IsNumber
             | Property::IsInfinitesimal
-            | Property::IsAllSmall => return None,
+            | Property::IsAllSmall
+            | Property::MisereOutcomeClass
+            | Property::FollowerCount => return None,
         })
     }
 }
@@ -279,10 +330,14 @@ impl Property {
 /// What a line of a worksheet reads as: a game, and the property its whole expression ends
 /// with, if any (`G.OutcomeClass`, `G.Temperature`), not applied, so that the front end
 /// shows that property alone, as CGSuite prints it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reading {
     /// The game (before the final property).
     pub game: GameId,
     /// The property asked for last, if any.
     pub property: Option<Property>,
+    /// A property of the position (`G.MisereOutcomeClass`: [`Property::of_position`]) as
+    /// the [`Positions`] wrote it, when the whole line is a call and that property; `game` is
+    /// then 0, the position not being valued.
+    pub told: Option<String>,
 }

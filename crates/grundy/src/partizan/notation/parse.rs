@@ -7,7 +7,7 @@ use super::super::error::ValueError;
 use super::super::number::Dyadic;
 use super::super::nus::Nus;
 use super::super::store::{with_stack, GameId, GameStore};
-use super::call::{Argument, Call, Positions, Property, Reading, Value, MAX_TEXT};
+use super::call::{Argument, Call, CallError, Positions, Property, Reading, Value, MAX_TEXT};
 use super::error::{ParseError, ParseErrorKind, MAX_NESTING};
 use super::scan::{
     brace_items, multiple_at, nested, parenthesised, Operator, Placed, Reader, Scanner, Sign,
@@ -41,6 +41,8 @@ struct Parser<'a> {
     select: bool,
     /// That final property, once read.
     selected: Option<Property>,
+    /// A final property of a position ([`Property::of_position`]), as the positions told it.
+    told: Option<String>,
 }
 
 impl GameStore {
@@ -132,6 +134,7 @@ impl GameStore {
             positions: positions.map(|p| -> &mut dyn Positions { p }),
             select,
             selected: None,
+            told: None,
         };
         let g = p.expression()?;
         p.s.skip_spaces();
@@ -141,6 +144,7 @@ impl GameStore {
         Ok(Reading {
             game: g,
             property: p.selected,
+            told: p.told,
         })
     }
 }
@@ -311,6 +315,7 @@ impl<'a> Parser<'a> {
     /// A call of CGSuite's at the cursor (`game.grid.Clobber("xo|ox")`), valued by the
     /// caller's [`Positions`].
     fn call_value(&mut self) -> Result<GameId, ParseError> {
+        let start = self.s.pos;
         let call = self.call(0)?;
         let Some(positions) = self.positions.as_deref_mut() else {
             return Err(ParseError {
@@ -321,10 +326,33 @@ impl<'a> Parser<'a> {
                 )),
             });
         };
-        positions.value(self.store, &call).map_err(|e| ParseError {
+        let call_error = |e: CallError| ParseError {
             column: e.column,
             kind: ParseErrorKind::Call(e.message),
-        })
+        };
+        let Some((property, end)) = position_property_at(self.s.text, self.s.pos) else {
+            return positions.value(self.store, &call).map_err(call_error);
+        };
+        // A property of the position is no game: it can only be the whole line's answer.
+        let whole = self.select
+            && self.s.text[..start].trim().is_empty()
+            && self.s.text[end..].trim().is_empty();
+        if !whole {
+            return Err(self.s.error_at(
+                self.s.pos + 1,
+                ParseErrorKind::Call(format!(
+                    "{} is a property of the position, not a game: it may only end a line \
+                     that is one position",
+                    property.name()
+                )),
+            ));
+        }
+        let told =
+            (positions.position_property(self.store, &call, property)).map_err(call_error)?;
+        self.s.pos = end;
+        self.selected = Some(property);
+        self.told = Some(told);
+        Ok(GameId::ZERO)
     }
 
     /// A dotted name at the cursor, then its lists of arguments, each in parentheses right
@@ -407,16 +435,17 @@ impl<'a> Parser<'a> {
                 self.s.pos += 1;
                 return Ok(list);
             } else {
-                return Err(self.s.expected(if close == ")" {
-                    "',' or ')'"
-                } else {
-                    "',' or ']'"
+                return Err(self.s.expected(match close {
+                    ")" => "',' or ')'",
+                    "]" => "',' or ']'",
+                    _ => "',' or '}'",
                 }));
             }
         }
     }
 
-    /// One argument: an integer, a text in quotes, a list, coordinates or a call.
+    /// One argument: an integer, a text in quotes, a list, coordinates, a set or map in
+    /// braces, a call, or any of them named (`name => value`).
     fn argument(&mut self, depth: usize) -> Result<Argument, ParseError> {
         self.s.skip_spaces();
         let at = self.s.pos;
@@ -436,6 +465,10 @@ impl<'a> Parser<'a> {
             Some('(') => {
                 self.s.pos += 1;
                 Value::Tuple(self.arguments(")", at, depth + 1)?)
+            }
+            Some('{') => {
+                self.s.pos += 1;
+                Value::Set(self.arguments("}", at, depth + 1)?)
             }
             Some(c) if c == '-' || c.is_ascii_digit() => {
                 self.s.pos += 1;
@@ -459,10 +492,32 @@ impl<'a> Parser<'a> {
         };
         self.s.skip_spaces();
         if self.s.starts_with("=>") {
-            return Err(self.s.error_at(
-                at,
-                ParseErrorKind::Call("named arguments (name => value) are not read".to_string()),
-            ));
+            // Only a bare word names an argument: `maxJump => 2`.
+            let name = match &value {
+                Value::Call(call) if call.arguments.is_empty() && !call.name.contains('.') => {
+                    call.name.clone()
+                }
+                _ => {
+                    return Err(self.s.error_at(
+                        at,
+                        ParseErrorKind::Call(format!("expected a name before '=>', found {value}")),
+                    ))
+                }
+            };
+            self.s.pos += 2;
+            if depth + 1 > MAX_ARGUMENT_NESTING {
+                return Err(self.s.error_at(
+                    at,
+                    ParseErrorKind::Call(format!(
+                        "arguments nest deeper than {MAX_ARGUMENT_NESTING} levels"
+                    )),
+                ));
+            }
+            let named = self.argument(depth + 1)?;
+            return Ok(Argument {
+                value: Value::Named(name, Box::new(named)),
+                column,
+            });
         }
         Ok(Argument { value, column })
     }
@@ -721,4 +776,20 @@ fn tiny_or_miny(store: &mut GameStore, g: GameId, tiny: bool) -> Result<GameId, 
         let inner = store.game(&[g], &[zero])?;
         store.game(&[inner], &[zero])
     }
+}
+
+/// The property of a position ([`Property::of_position`]) written at byte `at` of `text`
+/// (`.MisereOutcomeClass`, `.Followers.Size`), with the byte where it ends. O(length of the
+/// names).
+fn position_property_at(text: &str, at: usize) -> Option<(Property, usize)> {
+    let rest = text[at..].strip_prefix('.')?;
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let names = Property::ALL.iter().chain(Property::SPELLED.iter());
+    names
+        .filter(|(_, p)| p.of_position())
+        .find(|(name, _)| {
+            rest.strip_prefix(name)
+                .is_some_and(|after| !after.starts_with(word))
+        })
+        .map(|(name, p)| (*p, at + 1 + name.len()))
 }

@@ -294,3 +294,143 @@ fn regions(p: &Strip, jumps: bool, out: &mut Vec<Strip>) {
         blocks &= !low_bits(start);
     }
 }
+
+/// CGSuite's `GenToadsAndFrogs` schema, its parameters bounded so that its games are short
+/// (no piece slides back): a toad (Left, `T`) slides right, a frog (Right, `F`) left, by
+/// `k` cells with `min_slide ≤ k ≤ max_slide` over empty cells only; or jumps over `k`
+/// adjacent pieces, `1 ≤ k ≤ max_jump`, of the other kind (of either kind with
+/// `friendly_jumps`), onto the empty cell just beyond. Strips are Toads and Frogs' (at most
+/// 128 cells). Toads and Frogs is `GenToadsAndFrogs::new(1, 1, 1, false)`, Elephants and
+/// Rhinos the same with no jump: their own rulesets split strips into regions, where this
+/// one values a strip whole (its moves reach any distance), so it serves parameters they do
+/// not have.
+///
+/// ```
+/// use grundy::partizan::rulesets::toads_frogs::GenToadsAndFrogs;
+/// use grundy::partizan::rulesets::Ruleset;
+///
+/// let longer_jumps = GenToadsAndFrogs::new(1, 1, 2, false).unwrap();
+/// assert_eq!(longer_jumps.value_of("tttt..fff").unwrap().canonical_form(), "{1/2*|v}");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenToadsAndFrogs {
+    min_slide: u8,
+    max_slide: u8,
+    max_jump: u8,
+    friendly_jumps: bool,
+}
+
+impl GenToadsAndFrogs {
+    /// The schema with CGSuite's parameters `minSlide`, `maxSlide`, `maxJump` and
+    /// `allowFriendlyJump`. A negative `min_slide` (sliding back) makes the game loopy, which
+    /// this ruleset does not value: an error says so, as it does for a negative `max_slide` or
+    /// `max_jump`. Distances beyond a strip's 128 cells are the same as 128. O(1).
+    pub fn new(
+        min_slide: i64,
+        max_slide: i64,
+        max_jump: i64,
+        friendly_jumps: bool,
+    ) -> Result<GenToadsAndFrogs, String> {
+        if min_slide < 0 {
+            return Err(format!(
+                "minSlide {min_slide} lets pieces slide back, a loopy game: only minSlide >= 0 \
+                 is valued here"
+            ));
+        }
+        if max_slide < 0 || max_jump < 0 {
+            return Err("maxSlide and maxJump must be >= 0".to_string());
+        }
+        let cap = |n: i64| n.min(MAX_CELLS as i64) as u8;
+        Ok(GenToadsAndFrogs {
+            // A slide of 0 cells is no move: CGSuite slides at least one cell.
+            min_slide: cap(min_slide.max(1)),
+            max_slide: cap(max_slide),
+            max_jump: cap(max_jump),
+            friendly_jumps,
+        })
+    }
+}
+
+impl Ruleset for GenToadsAndFrogs {
+    type Position = Strip;
+    type Move = Hop;
+
+    fn name(&self) -> &'static str {
+        "GenToadsAndFrogs"
+    }
+
+    fn parse(&self, text: &str) -> Result<Strip, BoardError> {
+        parse_strip(text)
+    }
+
+    fn show(&self, p: &Strip) -> String {
+        show_strip(p)
+    }
+
+    /// Slides, then jumps, each piece from the left. O(pieces × (max_slide + max_jump)).
+    fn moves(&self, p: &Strip, side: Side, out: &mut Vec<(Hop, Strip)>) {
+        let len = i32::from(p.len);
+        let (ours, theirs, piece, sign) = match side {
+            Side::Left => (p.toads, p.frogs, 'T', 1),
+            Side::Right => (p.frogs, p.toads, 'F', -1),
+        };
+        let at = |cell: i32, mask: u128| (0..len).contains(&cell) && mask >> cell & 1 == 1;
+        let empty = p.empty();
+        let moved = |from: i32, to: i32| {
+            let pieces = ours & !(1u128 << from) | 1u128 << to;
+            let next = match side {
+                Side::Left => Strip {
+                    toads: pieces,
+                    ..*p
+                },
+                Side::Right => Strip {
+                    frogs: pieces,
+                    ..*p
+                },
+            };
+            let hop = Hop {
+                piece,
+                from: from as u8,
+                to: to as u8,
+            };
+            (hop, next)
+        };
+        let pieces = || (0..len).filter(move |&n| ours >> n & 1 == 1);
+        for n in pieces() {
+            for k in 1..=i32::from(self.max_slide) {
+                if !at(n + k * sign, empty) {
+                    break;
+                }
+                if k >= i32::from(self.min_slide) {
+                    out.push(moved(n, n + k * sign));
+                }
+            }
+        }
+        let over = if self.friendly_jumps {
+            ours | theirs
+        } else {
+            theirs
+        };
+        for n in pieces() {
+            for k in 1..=i32::from(self.max_jump) {
+                if !at(n + k * sign, over) {
+                    break;
+                }
+                if at(n + (k + 1) * sign, empty) {
+                    out.push(moved(n, n + (k + 1) * sign));
+                }
+            }
+        }
+    }
+
+    /// The strip whole, if anyone can move in it: slides and jumps of any length leave no
+    /// block that nothing crosses in general. O(moves).
+    fn regions(&self, p: &Strip, out: &mut Vec<Strip>) {
+        let mut moves = Vec::new();
+        self.moves(p, Side::Left, &mut moves);
+        self.moves(p, Side::Right, &mut moves);
+        if !moves.is_empty() {
+            out.push(*p);
+        }
+    }
+}
