@@ -71,11 +71,20 @@ const NOT_READ: &[(&str, &str)] = &[
     ),
     (
         "game.heap.GrundysGame.MisereCanonicalForm",
-        "Grundy's game is a take-and-break family here, not named by CGSuite's class",
+        "a misère canonical form of a position, which grundy cgt does not compute (CGSuite's \
+         parts: 2[2]); GrundysGame(22) itself reads",
     ),
-    ("Grundy's Game edge case", "counts options, not a game"),
+    (
+        "Grundy's Game edge case",
+        "counts the options of GrundysGame(92679), which reads, with Options.Size, which does \
+         not",
+    ),
     ("DirectProduct", "a CGScript program"),
-    ("PartizanJoin", "not a ruleset here"),
+    (
+        "PartizanJoin",
+        "a method joining two heap rulesets, not read; the same game, \
+         PartizanSubtraction([1,3],[2,3])(6), reads",
+    ),
     (
         "game.heap.GenMem.NimValueTable",
         "a table of a CGScript function",

@@ -43,7 +43,8 @@ pub static DIGRAPH_PLACEMENT: RulesetGame<DigraphPlacement> = RulesetGame {
     plays: &[&DIGRAPH_PLACEMENT],
     // CGSuite has no Digraph Placement: no worksheet line names it.
     cgsuite: Cgsuite {
-        names: &[],
+        // cgt-tools' name: CGSuite has no Digraph Placement.
+        names: &["DigraphPlacement"],
         position: cgsuite::text,
     },
 };
