@@ -24,7 +24,7 @@ use grundy::partizan::picture::ThermographPicture;
 use grundy::partizan::store::PRINT_LIMIT;
 use grundy::partizan::{describe, Dyadic, GameId, GameStore, ParseError, Side};
 use grundy::report::{Field, Report};
-use grundy_catalogue::games::worksheet::Worksheet;
+use grundy_catalogue::games::worksheet::{FormsOnly, Worksheet};
 use serde_json::json;
 
 use crate::budget_cmd::BudgetArgs;
@@ -56,7 +56,8 @@ pub struct CgtArgs {
     /// (the games in the order given, each until it has ended; not the ordinal sum G : H).
     /// Prints who wins with each player first, in how many moves (by suspense for
     /// continued-conjunctive, by remoteness for the others), and the outcome class: these
-    /// compounds have no canonical form.
+    /// compounds have no canonical form. Each game is played as its canonical form
+    /// ({-1|1} as 0), so positions of rulesets (Kayles(5)) are refused here.
     #[arg(long, value_name = "KIND", value_parser = [
               "conjunctive", "selective", "continued-conjunctive", "diminished-disjunctive",
               "shortened-selective", "sequential"],
@@ -117,11 +118,14 @@ impl Expression {
         }
     }
 
-    /// Reads the game and the property that ends it, if any, or the error at its column.
-    fn parse(&self, store: &mut GameStore) -> Result<Reading> {
-        store
-            .read(&self.text, Some(&mut Worksheet))
-            .map_err(|e: ParseError| self.at(e.column, e.kind))
+    /// Reads the game and the property that ends it, if any, or the error at its column;
+    /// for a compound (`forms_only`), without positions of rulesets ([`FormsOnly`]).
+    fn parse(&self, store: &mut GameStore, forms_only: bool) -> Result<Reading> {
+        let read = match forms_only {
+            true => store.read(&self.text, Some(&mut FormsOnly)),
+            false => store.read(&self.text, Some(&mut Worksheet)),
+        };
+        read.map_err(|e: ParseError| self.at(e.column, e.kind))
     }
 
     /// The game read, with the property that ends it applied: a property that is no game
@@ -197,7 +201,7 @@ pub fn run(args: &CgtArgs, format: Format) -> Result<()> {
     // prints nothing but its error.
     let readings = expressions
         .iter()
-        .map(|e| e.parse(&mut store))
+        .map(|e| e.parse(&mut store, args.compound.is_some()))
         .collect::<Result<Vec<Reading>>>()?;
     if args.compare {
         let [a, b] = &readings[..] else {

@@ -14,7 +14,7 @@ use grundy::partizan::{
     ValueError,
 };
 use grundy::pattern::picture::escape;
-use grundy_catalogue::games::worksheet::Worksheet;
+use grundy_catalogue::games::worksheet::{FormsOnly, Worksheet};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -163,6 +163,12 @@ impl Operand<'_> {
     /// The game in the shared store; an `InputError` for a malformed text or a number out of
     /// range.
     fn id(&self, py: Python<'_>) -> PyResult<GameId> {
+        self.read(py, false)
+    }
+
+    /// [`Operand::id`], a text read without positions of rulesets when `forms_only` (the
+    /// games of a compound, played as their canonical forms: [`FormsOnly`]).
+    fn read(&self, py: Python<'_>, forms_only: bool) -> PyResult<GameId> {
         match self {
             Operand::Game(g) => Ok(*g),
             Operand::Number(n) => {
@@ -172,7 +178,11 @@ impl Operand<'_> {
             Operand::Text(t) => {
                 let late =
                     |e: &ParseError| matches!(&e.kind, ParseErrorKind::Value(v) if out_of_time(v));
-                on_store(py, late, |s| s.parse_with(t, &mut Worksheet))?.map_err(|e| match e.kind {
+                let parsed = on_store(py, late, |s| match forms_only {
+                    true => s.parse_with(t, &mut FormsOnly),
+                    false => s.parse_with(t, &mut Worksheet),
+                })?;
+                parsed.map_err(|e| match e.kind {
                     // A budget that ran out while the text was read is not the text's fault.
                     ParseErrorKind::Value(v @ ValueError::Budget(_)) => value_error(v),
                     _ => errors::input(e.to_string()),
@@ -564,7 +574,8 @@ impl Cgt {
 }
 
 /// The outcome of the compound `kind` of `games` (Winning Ways, ch. 9, on their canonical
-/// forms; a component has ended when nobody can move in it): `"conjunctive"` (move in every
+/// forms, so that a text naming a ruleset's position, whose own game tree its form is not,
+/// is refused; a component has ended when nobody can move in it): `"conjunctive"` (move in every
 /// component; CGSuite's `ConjunctiveSum`), `"selective"` (move in any non-empty set of them;
 /// `SelectiveSum`), `"continued-conjunctive"` (move in every component one can),
 /// `"diminished-disjunctive"` (move in one; over once any component has ended),
@@ -597,7 +608,7 @@ pub fn compound<'py>(
     })?;
     let ids = games
         .iter()
-        .map(|g| g.id(py))
+        .map(|g| g.read(py, true))
         .collect::<PyResult<Vec<GameId>>>()?;
     let outcome = with_store(py, |s| s.compound_outcome(kind, &ids))?;
     let play = |p: CompoundPlay| -> PyResult<Bound<'py, PyDict>> {

@@ -392,3 +392,6 @@ def test_multiples_ordinal_sums_and_compounds():
     assert q["right_first"] == {"winner": "left", "moves": 2}
     with pytest.raises(grundy.InputError):
         grundy.compound("disjunctive", [1])
+    # A ruleset's position is no canonical form's tree: refused.
+    with pytest.raises(grundy.InputError, match="position of a ruleset"):
+        grundy.compound("conjunctive", ["DawsonsKayles(5)", "*"])

@@ -28,7 +28,6 @@ pub mod family;
 pub mod fibonacci;
 pub mod flip_run;
 pub mod geography;
-pub mod heap_classes;
 pub mod increasing_distance;
 pub mod inputs;
 pub mod josephus;

@@ -58,6 +58,24 @@ impl Positions for Worksheet {
     }
 }
 
+/// The reader of the games of a compound ([`GameStore::compound_outcome`]), which plays each
+/// game's canonical form: a position named by CGSuite's name (`DawsonsKayles(5)`) is
+/// refused, since its canonical form is not its own game tree (Dawson's Kayles' heap of 5
+/// has moves; its value 0 has none), and a compound of it would answer for another game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FormsOnly;
+
+impl Positions for FormsOnly {
+    fn value(&mut self, _: &mut GameStore, call: &Call) -> Result<GameId, CallError> {
+        Err(call.error(format!(
+            "{}(…) is a position of a ruleset: a compound plays each game's canonical form, \
+             which is not the position's own game tree; give the compound games in braces, \
+             numbers, nimbers and the like",
+            call.name
+        )))
+    }
+}
+
 /// The family or schema CGSuite calls `name`: a name it declares, with its package
 /// (`game.grid.Clobber`) or, for a name without one, the class alone (`Clobber`); in any
 /// case. O(families).

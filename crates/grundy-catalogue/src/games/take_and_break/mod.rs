@@ -2,8 +2,9 @@
 //! values heap by heap, rare values and period ([`grundy::impartial::octal`] computes), and
 //! their tables.
 
+mod worksheet;
+
 use super::cgsuite::CgsuiteClass;
-use super::heap_classes::HeapClasses;
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use crate::play::piles::heap_values_why;
 use crate::play::playable::game_error;
@@ -18,6 +19,7 @@ use grundy::pattern::table::{
 };
 use grundy::progress::{NoProgress, Progress};
 use grundy::report::{Cell, Column, Field, Layout, Listing, ListingStyle, Report};
+use worksheet::HeapClasses;
 
 /// The largest heap of a take-and-break table (values are computed from heap 0 up; 2 bytes
 /// per heap while computing).

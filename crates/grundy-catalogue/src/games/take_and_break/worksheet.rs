@@ -1,13 +1,13 @@
 //! CGSuite's impartial heap classes, read from a worksheet line and valued by the
-//! take-and-break family ([`super::take_and_break`]): `TakeAndBreak("0.77")(10)`,
+//! take-and-break family ([`super`]): `TakeAndBreak("0.77")(10)`,
 //! `Kayles(10)`, `DawsonsKayles(10)`, `GrundysGame(10)`, `Nim(10)`,
 //! `Subtraction([1,3])(10)` and `Splittles([1,3])(10)` (each with CGSuite's optional
 //! `allbut`, `Subtraction([1,3], true)(10)` or `Subtraction([1,3], allbut => true)(10)`). CGSuite defines every one of them as a
 //! take-and-break code (its `heap/constants.cgs`), and so does this module: the code and
 //! the heap make the position, `0.77 10`, and its value is the heap's nimber.
 
-use super::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
-use super::take_and_break::{heap_values, MAX_HEAP, MAX_HEAP_THREE_WAY};
+use super::{heap_values, MAX_HEAP, MAX_HEAP_THREE_WAY};
+use crate::games::cgsuite::{self, Cgsuite, CgsuiteClass, Position};
 use grundy::impartial::octal::Rule;
 use grundy::partizan::notation::call::Value;
 use grundy::partizan::notation::{Argument, Call, CallError};
@@ -22,7 +22,7 @@ const NAMED: [(&str, &str); 4] = [
 ];
 
 /// CGSuite's impartial heap classes that are take-and-break codes: what
-/// [`OctalFamily`](super::take_and_break::OctalFamily) declares.
+/// [`OctalFamily`](super::OctalFamily) declares.
 pub struct HeapClasses;
 
 /// The names, with CGSuite's package.
