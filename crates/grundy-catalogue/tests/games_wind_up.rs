@@ -420,3 +420,24 @@ fn wind_up_is_played_with_its_draws() {
     assert!(registry::play("wind-up:3:1,2", "3", 100_000).is_err());
     assert!(registry::play("wind-up:3", "1", 100_000).is_err());
 }
+
+#[test]
+fn play_says_why_by_the_values_and_smiths_rule() {
+    let play = (registry::playables())
+        .find(|p| p.name() == "wind-up")
+        .expect("wind-up is played");
+    // Wind-Up(3, {1, 2}): 0, ∞(0), ∞(0).
+    let why = play.why("3:1,2").expect("a why line");
+    let line = |position: &str| (why.0)(position).expect("a line");
+    // One infinite token whose options hold the others' nim-sum 0: a win.
+    assert!(line("1").contains("worth inf(0)") && line("1").contains("wins"));
+    // Two infinite tokens: a draw.
+    assert!(line("1 2").contains("a draw"), "{}", line("1 2"));
+    // Wind-Up(12, {1, 3}): 7 and 5 are both worth 1, their nim-sum 0 loses.
+    let why = play.why("12:1,3").expect("a why line");
+    let both = (why.0)("7 5").expect("a line");
+    assert!(both.contains("token at 7 → 1") && both.contains("loses"), "{both}");
+    // A position outside the circle, or a name that does not read, has no line.
+    assert!((why.0)("12").is_none());
+    assert!(play.why("12").is_none());
+}

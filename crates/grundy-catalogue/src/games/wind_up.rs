@@ -31,13 +31,14 @@
 //! the others' XOR x wins iff x ∈ K, and is a draw otherwise; two ∞ tokens draw.
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::Value;
 
 use super::{Answer, Example, Family, Group, Inputs, Param, RunError};
-use crate::play::playable::{game_error, words};
-use crate::play::{Drawing, Match, PlayError, Playable};
+use crate::play::playable::{game_error, nim_sum_line, words};
+use crate::play::{Drawing, Match, PlayError, Playable, WhyLine};
 use grundy::budget::Budget;
 use grundy::input::{self, InputError};
 use grundy::outcome::OutcomeClass;
@@ -678,6 +679,59 @@ fn parse_table(spec: &str) -> Option<TableGame> {
     )
 }
 
+/// The rules a game's name gives after `wind-up:`: `12:1,3`, N positions and the amounts.
+fn rules_of_name(argument: &str) -> Result<WindUpRules, PlayError> {
+    let (n, set) = argument.split_once(':').ok_or_else(|| {
+        PlayError::Game("name the game wind-up:N:S, like wind-up:12:1,3".to_string())
+    })?;
+    let n = input::whole_up_to("N", n, "a number of positions", 1, MAX_N).map_err(game_error)?;
+    let set = input::list("S", set, "an amount", 0).map_err(game_error)?;
+    WindUpRules::new(n, &set).map_err(game_error)
+}
+
+/// Why tokens on these positions are won, lost or drawn: each token's generalised
+/// Sprague–Grundy value, then the nim-sum of finite ones, or Smith's rule for an infinite
+/// one (a sum with one ∞(K) token is won when K holds the others' nim-sum, else drawn; with
+/// two or more, drawn). The values are computed once, when first asked (O(n·|S|²)).
+fn why(argument: &str) -> Option<WhyLine> {
+    let rules = rules_of_name(argument).ok()?;
+    let game: OnceLock<Option<WindUp>> = OnceLock::new();
+    Some(WhyLine(Arc::new(move |position| {
+        let game = (game.get_or_init(|| WindUp::solve(rules.clone(), &Budget::default()).ok()))
+            .as_ref()?;
+        let tokens = read_tokens(&words(position), rules.n()).ok()?;
+        let finite: Vec<(String, u64)> = (tokens.iter())
+            .filter_map(|&p| Some((format!("token at {p}"), u64::from(game.finite(p)?))))
+            .collect();
+        let infinite: Vec<(u64, NimValue)> = (tokens.iter())
+            .filter(|&&p| game.finite(p).is_none())
+            .map(|&p| (p, game.value(p)))
+            .collect();
+        let sum = finite.iter().fold(0, |x, (_, v)| x ^ v);
+        Some(match infinite.as_slice() {
+            [] => nim_sum_line("the tokens' values", &finite),
+            [(p, value)] => {
+                let wins = matches!(value, NimValue::Infinite(k) if k.iter().any(|&v| u64::from(v) == sum));
+                format!(
+                    "the token at {p} is worth {value} and the others' nim-sum is {sum}: {}",
+                    match wins {
+                        true => "a move of that token to a position worth it wins",
+                        false => "no move wins, and whoever moves keeps it from ending: a draw",
+                    }
+                )
+            }
+            many => format!(
+                "{} tokens are worth infinite values ({}): neither player can force an end, a \
+                 draw",
+                many.len(),
+                (many.iter().map(|(p, v)| format!("token at {p} → {v}")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+    })))
+}
+
 /// The game `wind-up:N:S` of `grundy play` and the web page.
 struct WindUpPlay;
 
@@ -703,13 +757,8 @@ impl Playable for WindUpPlay {
     }
 
     fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
-        let (n, set) = argument.split_once(':').ok_or_else(|| {
-            PlayError::Game("name the game wind-up:N:S, like wind-up:12:1,3".to_string())
-        })?;
-        let n =
-            input::whole_up_to("N", n, "a number of positions", 1, MAX_N).map_err(game_error)?;
-        let set = input::list("S", set, "an amount", 0).map_err(game_error)?;
-        let rules = WindUpRules::new(n, &set).map_err(game_error)?;
+        let rules = rules_of_name(argument)?;
+        let n = rules.n();
         let tokens = read_tokens(&words(start), n).map_err(game_error)?;
         if tokens.is_empty() {
             return Err(PlayError::Game(
@@ -733,5 +782,9 @@ impl Playable for WindUpPlay {
                 (name, drawing)
             },
         )
+    }
+
+    fn why(&self, argument: &str) -> Option<WhyLine> {
+        why(argument)
     }
 }
