@@ -436,7 +436,10 @@ fn play_says_why_by_the_values_and_smiths_rule() {
     // Wind-Up(12, {1, 3}): 7 and 5 are both worth 1, their nim-sum 0 loses.
     let why = play.why("12:1,3").expect("a why line");
     let both = (why.0)("7 5").expect("a line");
-    assert!(both.contains("token at 7 → 1") && both.contains("loses"), "{both}");
+    assert!(
+        both.contains("token at 7 → 1") && both.contains("loses"),
+        "{both}"
+    );
     // A position outside the circle, or a name that does not read, has no line.
     assert!((why.0)("12").is_none());
     assert!(play.why("12").is_none());
