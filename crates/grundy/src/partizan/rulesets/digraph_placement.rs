@@ -226,10 +226,11 @@ fn is_list(text: &str) -> bool {
 /// use grundy::partizan::rulesets::digraph_placement::DigraphPlacement;
 /// use grundy::partizan::rulesets::Ruleset;
 ///
-/// // Left's vertex points to Right's: Left's move deletes both, Right's only his own.
-/// assert_eq!(DigraphPlacement.value_of("L>R").unwrap().canonical_form(), "*");
-/// assert_eq!(DigraphPlacement.value_of("LR 0>1").unwrap().canonical_form(), "*");
-/// assert_eq!(DigraphPlacement.value_of("L<R").unwrap().canonical_form(), "*");
+/// // Left's vertex points to Right's: Left's move deletes both (to 0), Right's only his
+/// // own (to 1, Left's vertex left): {0|1} = 1/2.
+/// assert_eq!(DigraphPlacement.value_of("L>R").unwrap().canonical_form(), "1/2");
+/// assert_eq!(DigraphPlacement.value_of("LR 0>1").unwrap().canonical_form(), "1/2");
+/// assert_eq!(DigraphPlacement.value_of("L<R").unwrap().canonical_form(), "-1/2");
 /// assert_eq!(DigraphPlacement.value_of("L;L;R").unwrap().canonical_form(), "1");
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
