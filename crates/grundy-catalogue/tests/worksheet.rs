@@ -309,3 +309,21 @@ fn allbut_is_read_as_cgsuite_writes_it() {
         .unwrap_err()
         .contains("expected allbut, true or false"));
 }
+
+#[test]
+fn a_compound_refuses_positions_and_names_unknown_ones() {
+    use grundy_catalogue::games::worksheet::FormsOnly;
+    let mut store = GameStore::new();
+    let e = store
+        .parse_with("DawsonsKayles(5)", &mut FormsOnly)
+        .unwrap_err();
+    assert!(e.to_string().contains("is a position of a ruleset"), "{e}");
+    let e = store.parse_with("Klayes(3)", &mut FormsOnly).unwrap_err();
+    assert!(e.to_string().contains("unknown game 'Klayes'"), "{e}");
+    assert_eq!(
+        store
+            .parse_with("{1|*}", &mut FormsOnly)
+            .map(|g| store.display(g)),
+        Ok("{1|*}".to_string())
+    );
+}

@@ -66,7 +66,12 @@ impl Positions for Worksheet {
 pub struct FormsOnly;
 
 impl Positions for FormsOnly {
-    fn value(&mut self, _: &mut GameStore, call: &Call) -> Result<GameId, CallError> {
+    /// Refuses a known class's position; an unknown name is met as [`Worksheet`] meets it,
+    /// with the nearest names.
+    fn value(&mut self, store: &mut GameStore, call: &Call) -> Result<GameId, CallError> {
+        if class(&call.name).is_none() {
+            return Worksheet.value(store, call);
+        }
         Err(call.error(format!(
             "{}(…) is a position of a ruleset: a compound plays each game's canonical form, \
              which is not the position's own game tree; give the compound games in braces, \
