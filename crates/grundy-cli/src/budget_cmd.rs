@@ -66,11 +66,12 @@ impl BudgetArgs {
 /// Whether a family of the catalogue values within a budget, and so takes `--memory` and
 /// `--timeout`: the partizan rulesets (canonical forms of boards, strips and graphs), the
 /// take-and-break games (values from heap 0 up), misère play (canonical forms of sums, the
-/// census) and search (its deadline; the memory its table may take).
+/// census), search (its deadline; the memory its table may take) and the board games
+/// (exploring from a position).
 pub fn takes_budget(family: &dyn Family) -> bool {
     matches!(
         family.group(),
-        Group::Rulesets | Group::TakeAndBreak | Group::Misere | Group::Search
+        Group::Rulesets | Group::TakeAndBreak | Group::Misere | Group::Search | Group::Boards
     )
 }
 

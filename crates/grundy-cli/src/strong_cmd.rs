@@ -220,7 +220,10 @@ fn check(dir: &Path, format: Format) -> Result<()> {
         " --outcomes-only"
     };
     let params: String = (checked.params.iter())
-        .map(|(k, v)| format!(" --{k} {v}"))
+        .map(|(k, v)| match v.as_str() {
+            "" => format!(" --{k}"),
+            v => format!(" --{k} {v}"),
+        })
         .collect();
     let again = format!(
         "run `grundy strong {name}{params}{outcomes} {}` again",

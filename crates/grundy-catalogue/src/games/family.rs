@@ -36,13 +36,15 @@ pub enum Group {
     Rulesets,
     /// Games with scores and counting problems: taking from the ends, matrices, Josephus.
     Problems,
+    /// Board games strongly solved: tic-tac-toe, the mills, Quixo, Dōbutsu Shōgi.
+    Boards,
     /// One position solved by search, for games too large to enumerate.
     Search,
 }
 
 impl Group {
     /// Every group, in the order they are listed.
-    pub const ALL: [Group; 10] = [
+    pub const ALL: [Group; 11] = [
         Group::Compounds,
         Group::Misere,
         Group::Piles,
@@ -52,6 +54,7 @@ impl Group {
         Group::Partizan,
         Group::Rulesets,
         Group::Problems,
+        Group::Boards,
         Group::Search,
     ];
 
@@ -67,6 +70,7 @@ impl Group {
             Group::Partizan => "The catalogue: partizan games",
             Group::Rulesets => "The catalogue: partizan rulesets (canonical forms)",
             Group::Problems => "The catalogue: scores and counting problems",
+            Group::Boards => "The catalogue: board games strongly solved",
             Group::Search => "Search: one position too large to enumerate",
         }
     }

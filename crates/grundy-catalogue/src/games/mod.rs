@@ -13,6 +13,7 @@
 //! Adding a family: one module here (rules, formula, `CatalogueGame`, `impl Family`), one line in
 //! [`registry::FAMILIES`], one test file calling [`verify::against_solver`], a row in docs/catalogue.md.
 
+pub mod boards;
 pub mod candy_piles;
 pub mod cards;
 mod catalogue_game;

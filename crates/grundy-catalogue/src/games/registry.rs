@@ -43,6 +43,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::rabbit_egg::RabbitEggFamily,
     &super::connect4::Connect4Family,
     &super::cards::CardsFamily,
+    &super::boards::tic_tac_toe::TIC_TAC_TOE,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

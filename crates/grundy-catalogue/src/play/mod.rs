@@ -36,6 +36,7 @@
 //! assert_eq!(best.to, "1 1"); // leave equal piles
 //! ```
 
+pub mod boards;
 mod drawing;
 mod formula;
 pub mod loopy;

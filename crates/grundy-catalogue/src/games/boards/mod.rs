@@ -1,0 +1,400 @@
+//! Board games strongly solved (tic-tac-toe, the mills, Teeko, Quixo, Dōbutsu Shōgi,
+//! Gobblet Gobblers): a game is one file of this folder, its rules ([`BoardRules`]: the
+//! moves, the end, the notation, the tiers its positions are numbered by) and one `static`
+//! declaration ([`BoardGame`]: its names and words); every surface comes from them here,
+//! written once: the command that answers a position (explored from it, or read from a strong
+//! solution on disk), the strong solve into a folder and its check, and play (the terminal's
+//! and the page's), where each move is named as the game names it.
+//!
+//! Positions carry the player to move; every move passes the turn. A position the rules end
+//! ([`grundy::rules::Game::result`]) has no moves. Draws are positions from which neither
+//! player can force a win: play may go on for ever (the mills, Quixo) or the board fills.
+
+pub mod arrange;
+pub mod tic_tac_toe;
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::Path;
+
+use super::strong::{Checked, Strong, StrongRun};
+use super::{Example, Family, Group, Inputs, Param, RemoteAnswer, RunError};
+use crate::play::{boards, Drawing, Match, PlayError, Playable};
+use grundy::budget::{Budget, Resource};
+use grundy::input::InputError;
+use grundy::outcome::Outcome;
+use grundy::progress::Progress;
+use grundy::report::{Field, Report};
+use grundy::rules::tiered::{self, TierOptions, TierRanking};
+use grundy::rules::{explore, ExploreError};
+use grundy::solve::{solve, SolveOptions};
+
+/// The rules of a board game, as the catalogue needs them: its tiers (to be solved strongly),
+/// how its rules are chosen (variants), and its notation.
+pub trait BoardRules: TierRanking + Sized + Send + Sync + 'static
+where
+    Self::Position: Send + Sync + fmt::Debug,
+{
+    /// The rules that the inputs' variant parameters choose (the standard rules when none is
+    /// given): the parameters are the declaration's ([`BoardGame::params`]).
+    fn from_inputs(inputs: &Inputs) -> Result<Self, RunError>;
+
+    /// The rules that play's argument names (`flying` in `morris:flying`; empty for the
+    /// standard rules), or what is wrong with it.
+    fn from_argument(argument: &str) -> Result<Self, String>;
+
+    /// The rules whose [`TierRanking::name`] is `name`, if it names this game: how a folder
+    /// solved strongly is known again.
+    fn from_name(name: &str) -> Option<Self>;
+
+    /// The variant parameters that choose these rules, by name, as text: what solves them
+    /// again (said where a solution's file is damaged).
+    fn settings(&self) -> Vec<(&'static str, String)>;
+
+    /// The start of the game.
+    fn start(&self) -> Self::Position;
+
+    /// The position `text` writes in the game's notation, or what is wrong with it.
+    fn read(&self, text: &str) -> Result<Self::Position, String>;
+
+    /// The position in the game's notation: [`BoardRules::read`] gives it back.
+    fn write(&self, p: &Self::Position) -> String;
+
+    /// The board as it is drawn: its rows, top first, one character a cell (`.` empty).
+    fn rows(&self, p: &Self::Position) -> Vec<String>;
+
+    /// Who is to move, in words: `x to move`.
+    fn to_move(&self, p: &Self::Position) -> String;
+
+    /// The moves of `p`, each named as players write it (`b2`, `a1-a4`), with the position it
+    /// leads to: the same positions as [`grundy::rules::Game::moves`], in its order.
+    fn named_moves(&self, p: &Self::Position) -> Vec<(String, Self::Position)>;
+}
+
+/// A board game's declaration: its names and words. The rules are the type `R`.
+pub struct BoardGame<R> {
+    /// The command's name: `tic-tac-toe`.
+    pub name: &'static str,
+    /// The game's name in a sentence: `Tic-tac-toe`.
+    pub title: &'static str,
+    /// One line: what is answered.
+    pub about: &'static str,
+    /// How a position is written.
+    pub notation: &'static str,
+    /// The parameters of the command: `position` (optional: the start), the variants, then
+    /// [`SOLVED`] and [`max_positions`].
+    pub params: &'static [Param],
+    /// The variant parameters alone: the strong solve's.
+    pub variants: &'static [Param],
+    /// An example of the command's parameters.
+    pub example: Example,
+    /// How play names the game (`tic-tac-toe`, or `morris:VARIANT` with an argument).
+    pub play_syntax: &'static str,
+    /// A name play takes as it is.
+    pub play_example: &'static str,
+    /// The folder an example's solution is written into.
+    pub example_folder: &'static str,
+    /// Itself, as the game it plays: `&[&NAME]` (a family lends its games for `'static`, which
+    /// a method's `&self` cannot).
+    pub plays: &'static [&'static dyn Playable],
+    /// The rules' type.
+    pub rules: PhantomData<fn() -> R>,
+}
+
+/// The parameter `solved`: a strong solution on disk to answer from.
+pub const SOLVED: Param = Param::option(
+    "solved",
+    "DIR",
+    "Answer from a strong solution on disk (made by the strong solver of this game) instead of \
+     exploring from the position; the solution's rules are the game's",
+);
+
+/// The parameter `max-positions`, with its default.
+pub const fn max_positions(default: &'static str) -> Param {
+    super::max_positions(default)
+}
+
+/// A position's answer: outcome, remoteness, the winning and the best moves by name, and
+/// how many positions were explored (or are in the solution).
+pub type BoardAnswer = RemoteAnswer<String>;
+
+impl<R: BoardRules> BoardGame<R>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    /// The rules and the position the inputs give, and the solution to answer from, if one
+    /// is named.
+    fn setup(
+        &self,
+        inputs: &Inputs,
+    ) -> Result<(R::Position, R, Option<tiered::Solved<R>>), RunError> {
+        let solution = match inputs.value("solved") {
+            Some(dir) => Some(super::open_solution(
+                inputs,
+                dir,
+                R::from_name,
+                self.title,
+                self.name,
+            )?),
+            None => None,
+        };
+        let rules = match &solution {
+            Some(s) => R::from_name(&s.game().name()).ok_or("the solution's game is unknown")?,
+            None => R::from_inputs(inputs)?,
+        };
+        let position = match inputs.value("position") {
+            Some(text) => rules
+                .read(text)
+                .map_err(|e| InputError::invalid(inputs.shown("position"), e))?,
+            None => rules.start(),
+        };
+        Ok((position, rules, solution))
+    }
+}
+
+/// The answer of `p` from a strong solution: a query of `p` and of each of its moves. O(moves)
+/// reads of the solution's files.
+pub fn answer_from<R: BoardRules>(
+    solution: &tiered::Solved<R>,
+    p: &R::Position,
+) -> Result<BoardAnswer, RunError>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    let rules = solution.game();
+    let value = solution.value(p)?;
+    let steps = solution.steps(p)?;
+    let named = if steps.is_empty() {
+        Vec::new()
+    } else {
+        rules.named_moves(p)
+    };
+    let name_of = |q: &R::Position| {
+        (named.iter().find(|(_, to)| to == q)).map_or_else(|| "?".to_string(), |(n, _)| n.clone())
+    };
+    let winning = (steps.iter().filter(|s| s.winning))
+        .map(|s| name_of(&s.position))
+        .collect();
+    let best = (steps.iter().filter(|s| s.best))
+        .map(|s| name_of(&s.position))
+        .collect();
+    let positions = (0..rules.tier_count()).map(|t| rules.tier_size(t)).sum();
+    Ok(BoardAnswer::new(
+        value.outcome,
+        value.remoteness,
+        winning,
+        best,
+        positions,
+    ))
+}
+
+/// The answer of `p` by exploring every position reachable from it within `budget` and
+/// solving them (cycles are draws where neither player can force a win).
+/// O(positions × moves).
+pub fn answer_by_exploring<R: BoardRules>(
+    rules: &R,
+    p: &R::Position,
+    budget: &Budget,
+    progress: &dyn Progress,
+) -> Result<BoardAnswer, RunError>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    let explored = explore(rules, [p.clone()], budget, progress).map_err(|e| match e {
+        ExploreError::Budget(e) if e.resource == Resource::Positions => format!(
+            "more than {} positions can be reached from this position: raise the most positions \
+             to explore, or answer from a strong solution of the game",
+            e.limit
+        )
+        .into(),
+        e => RunError::from(e),
+    })?;
+    let solution = solve(&explored.graph, &SolveOptions::default())?;
+    let (outcome, remoteness) = (solution.outcome(0), solution.remoteness(0));
+    let (mut winning, mut best) = (Vec::new(), Vec::new());
+    if rules.result(p).is_none() {
+        for (name, q) in rules.named_moves(p) {
+            let id = explored
+                .id(&q)
+                .ok_or("a move left the explored positions")?;
+            let after = solution.outcome(id).flip();
+            if after == Outcome::Win {
+                winning.push(name.clone());
+            }
+            if after == outcome && solution.remoteness(id).map(|r| r + 1) == remoteness {
+                best.push(name);
+            }
+        }
+    }
+    let positions = explored.graph.position_count() as u64;
+    Ok(BoardAnswer::new(
+        outcome, remoteness, winning, best, positions,
+    ))
+}
+
+/// The moves as a line: `b2, c3`, or `none (the game is over)`.
+fn moves_text(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "none (the game is over)".to_string()
+    } else {
+        moves.join(", ")
+    }
+}
+
+impl<R: BoardRules> Family for BoardGame<R>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn group(&self) -> Group {
+        Group::Boards
+    }
+
+    fn about(&self) -> &'static str {
+        self.about
+    }
+
+    fn example(&self) -> Example {
+        self.example
+    }
+
+    fn params(&self) -> &'static [Param] {
+        self.params
+    }
+
+    /// The position's value. JSON: the common answer (winning moves by name), then `position`
+    /// (the notation), `board` (rows), `to_move`, `remoteness` (null for a draw),
+    /// `best_moves` (fastest wins, slowest losses, or the moves keeping a draw) and
+    /// `positions` (explored, or in the solution).
+    fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
+        let (position, rules, solution) = self.setup(inputs)?;
+        let answer = match &solution {
+            Some(solution) => answer_from(solution, &position)?,
+            None => {
+                let limit = inputs.whole("max-positions")?;
+                let budget = inputs.budget().clone().with_positions(limit);
+                answer_by_exploring(&rules, &position, &budget, inputs.progress())
+                    .map_err(|e| format!("{e} ({})", inputs.shown("max-positions")))?
+            }
+        };
+        let rows = rules.rows(&position);
+        Ok(Report::answer(&answer.answer).fields([
+            Field::new("position", rules.write(&position)),
+            Field::shown("board", &rows, "board", rows.join("|")),
+            Field::new("to_move", rules.to_move(&position)),
+            Field::shown(
+                "remoteness",
+                answer.remoteness,
+                "remoteness",
+                super::remoteness_text(answer.remoteness),
+            ),
+            Field::shown(
+                "best_moves",
+                &answer.best_moves,
+                "best moves",
+                moves_text(&answer.best_moves),
+            ),
+            Field::new("positions", answer.positions),
+        ]))
+    }
+
+    fn plays(&self) -> &'static [&'static dyn Playable] {
+        self.plays
+    }
+
+    fn strong(&self) -> Option<Strong> {
+        Some(Strong {
+            about: self.about,
+            params: self.variants,
+            example: &[],
+            example_folder: self.example_folder,
+            solve: solve_strongly::<R>,
+            check: check_folder::<R>,
+        })
+    }
+}
+
+/// Solves the rules the inputs choose into `dir`, tier by tier, and values the start.
+fn solve_strongly<R: BoardRules>(
+    inputs: &Inputs,
+    dir: &Path,
+    options: &TierOptions,
+) -> Result<StrongRun, RunError>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    let rules = R::from_inputs(inputs)?;
+    let summary = tiered::solve_tiered(&rules, dir, options, inputs.progress())?;
+    let start = rules.start();
+    let value = tiered::Solved::open(rules, dir)?.value(&start)?;
+    Ok(StrongRun {
+        summary,
+        start: Some(("start", value)),
+    })
+}
+
+/// Checks a folder solved strongly, if its game is of these rules.
+fn check_folder<R: BoardRules>(name: &str, dir: &Path, progress: &dyn Progress) -> Option<Checked>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    let rules = R::from_name(name)?;
+    let params = rules.settings();
+    let tiers = tiered::Solved::open(rules, dir).and_then(|s| s.check(progress));
+    Some(Checked { tiers, params })
+}
+
+impl<R: BoardRules> Playable for BoardGame<R>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    fn syntax(&self) -> &'static str {
+        self.play_syntax
+    }
+
+    fn example(&self) -> &'static str {
+        self.play_example
+    }
+
+    fn about(&self) -> &'static str {
+        self.about
+    }
+
+    fn position(&self) -> &'static str {
+        self.notation
+    }
+
+    fn start(&self) -> &'static str {
+        ""
+    }
+
+    /// Explores the game from the start (the rules' own, or `start` in the notation) within
+    /// the budget and solves it.
+    fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
+        let rules = R::from_argument(argument).map_err(PlayError::Game)?;
+        let from = if start.trim().is_empty() {
+            rules.start()
+        } else {
+            rules.read(start).map_err(PlayError::Game)?
+        };
+        let describe = |p: &R::Position| {
+            let drawing = Drawing::Board {
+                rows: rules.rows(p),
+                note: Some(rules.to_move(p)),
+            };
+            (rules.write(p), drawing)
+        };
+        let named = R::from_argument(argument).map_err(PlayError::Game)?;
+        boards::build(
+            self.title.to_string(),
+            &rules,
+            from,
+            budget,
+            describe,
+            Box::new(move |p| named.named_moves(p)),
+        )
+    }
+}

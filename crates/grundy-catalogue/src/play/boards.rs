@@ -1,0 +1,100 @@
+//! Board games played (tic-tac-toe, the mills, Quixo): explored from their start by their
+//! rules and solved like every other game, each move named as the game names it (`b2`,
+//! `a1-a4`) rather than by the position it leads to, so that a player types the move.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::rulesets::{Form, Forms};
+use super::{explore_within, Drawing, Match, PlayError, Touch};
+use grundy::budget::{Budget, Exhausted};
+use grundy::graph::GameGraph;
+use grundy::rules::Game;
+
+/// The moves of a position, each with its name, in any order: what play asks of a board
+/// game to name the moves of its graph.
+pub type Named<P> = Box<dyn Fn(&P) -> Vec<(String, P)> + Send + Sync>;
+
+/// The game `rules` from `start`, explored within `budget` and solved; `describe` names and
+/// draws each position, `named` names its moves. O(positions × moves).
+pub fn build<G>(
+    title: String,
+    rules: &G,
+    start: G::Position,
+    budget: &Budget,
+    describe: impl Fn(&G::Position) -> (String, Drawing),
+    named: Named<G::Position>,
+) -> Result<Match, PlayError>
+where
+    G: Game,
+    G::Position: Send + Sync + 'static,
+{
+    let explored = explore_within(rules, start, budget)?;
+    let positions: Vec<G::Position> = (0..explored.graph.position_count() as u32)
+        .map(|p| explored.position(p).clone())
+        .collect();
+    let (names, drawings) = positions.iter().map(describe).unzip();
+    let moves: Arc<dyn Forms> = Arc::new(BoardMoves {
+        graph: explored.graph.clone(),
+        positions,
+        named,
+    });
+    Match::solved(
+        title,
+        explored.graph,
+        names,
+        drawings,
+        0,
+        false,
+        Some(moves),
+    )
+}
+
+/// A board game's positions and how their moves are named (a board game has no canonical
+/// form, temperature or thermograph to show).
+struct BoardMoves<P> {
+    graph: GameGraph,
+    positions: Vec<P>,
+    named: Named<P>,
+}
+
+impl<P> fmt::Debug for BoardMoves<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BoardMoves")
+            .field("positions", &self.positions.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: Eq + Send + Sync> Forms for BoardMoves<P> {
+    /// Each option's name: the named move that leads to it (the first, where two do).
+    /// O(moves²) for the position's moves.
+    fn move_names(&self, p: u32) -> Vec<String> {
+        let named = (self.named)(&self.positions[p as usize]);
+        (self.graph.options(p).iter())
+            .map(|&q| {
+                let to = &self.positions[q as usize];
+                (named.iter().find(|(_, next)| next == to))
+                    .map_or_else(|| format!("move {}", q + 1), |(name, _)| name.clone())
+            })
+            .collect()
+    }
+
+    fn touches(&self, _: u32) -> Vec<Option<Touch>> {
+        // The drawings' comparison finds the cells a move changes.
+        Vec::new()
+    }
+
+    fn value(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
+        Ok(None)
+    }
+
+    fn form(&self, _: u32, _: &Budget) -> Result<Option<Form>, Exhausted> {
+        Ok(None)
+    }
+
+    #[cfg(feature = "pictures")]
+    fn thermograph_svg(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
+        Ok(None)
+    }
+}
