@@ -1280,6 +1280,9 @@ fn every_budget_names_an_option_of_its_command() {
             &["misere-quotient", "0.77", "--upto", "100", "--sums", "10"],
             "--sums",
         ),
+        (&["tic-tac-toe", "--max-positions", "10"], "--max-positions"),
+        (&["tic-tac-toe", "--memory", "1K"], "--memory"),
+        (&["tic-tac-toe", "--timeout", "0.000001"], "--timeout"),
         (
             &["strong", "connect4", "--memory", "1K", "solution"],
             "--memory",
@@ -1287,6 +1290,14 @@ fn every_budget_names_an_option_of_its_command() {
         (
             &["strong", "cards", "--memory", "1K", "solution"],
             "--memory",
+        ),
+        (
+            &["strong", "tic-tac-toe", "--memory", "1K", "solution"],
+            "--memory",
+        ),
+        (
+            &["strong", "tic-tac-toe", "--timeout", "0.000001", "solution"],
+            "--timeout",
         ),
         (
             &["strong", "connect4", "--timeout", "0.000001", "solution"],

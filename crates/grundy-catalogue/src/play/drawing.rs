@@ -35,6 +35,12 @@ pub enum Drawing {
         /// Who is to move: `Left to move`.
         #[serde(skip_serializing_if = "Option::is_none")]
         note: Option<String>,
+        /// Whether the game names its cells as a chess board does (the board games: `b2` is
+        /// column b from the left, row 2 from the bottom), so that a front end labels the
+        /// columns with letters and the rows upwards; otherwise rows and columns are numbered
+        /// from the top left, as the rulesets name them (`(1,2)`).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        chess: bool,
     },
     /// A Hackenbush position: edges between vertices, vertex 0 the ground.
     Edges {
@@ -96,7 +102,7 @@ impl Drawing {
         let note = Some(text.into());
         match self {
             Drawing::Piles { piles, noun, .. } => Drawing::Piles { piles, noun, note },
-            Drawing::Board { rows, .. } => Drawing::Board { rows, note },
+            Drawing::Board { rows, chess, .. } => Drawing::Board { rows, note, chess },
             Drawing::Edges { edges, .. } => Drawing::Edges { edges, note },
             other => other,
         }

@@ -39,6 +39,7 @@ pub fn build(ruleset: &LoopyRuleset, position: &str, budget: &Budget) -> Result<
             let drawing = Drawing::Board {
                 rows: board.split('|').map(str::to_string).collect(),
                 note: None,
+                chess: false,
             };
             (
                 format!("{board} {}", side_word(side)),
@@ -124,6 +125,7 @@ fn move_name(before: &str, after: &str) -> String {
     let board = |text: &str| Drawing::Board {
         rows: text.split('|').map(str::to_string).collect(),
         note: None,
+        chess: false,
     };
     let touch = board(before).touched(&board(after));
     let path = touch.map(|t| t.path).unwrap_or_default();

@@ -263,6 +263,7 @@ pub fn grid<R: Ruleset>(rules: &R, p: &R::Position) -> Drawing {
     Drawing::Board {
         rows: rules.show(p).split('|').map(str::to_string).collect(),
         note: None,
+        chess: false,
     }
 }
 

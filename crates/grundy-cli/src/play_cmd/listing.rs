@@ -57,13 +57,21 @@ impl<W: Write> Table<W> {
                 let row: Vec<&str> = heads.iter().map(|&h| if h { "H" } else { "T" }).collect();
                 writeln!(self.out, "  coins: {}", row.join(" "))?;
             }
-            Drawing::Board { rows, note } => {
+            Drawing::Board { rows, note, chess } => {
                 let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-                let numbers: Vec<String> = (1..=width).map(|c| (c % 10).to_string()).collect();
-                writeln!(self.out, "       {}", numbers.join(" "))?;
+                // A board game's columns are lettered and its rows counted from the bottom,
+                // as its moves name them (`b2`); a ruleset's both numbered from the top left.
+                let columns: Vec<String> = (0..width)
+                    .map(|c| match chess {
+                        true => char::from(b'a' + (c % 26) as u8).to_string(),
+                        false => ((c + 1) % 10).to_string(),
+                    })
+                    .collect();
+                writeln!(self.out, "       {}", columns.join(" "))?;
                 for (r, row) in rows.iter().enumerate() {
                     let cells: Vec<String> = row.chars().map(String::from).collect();
-                    writeln!(self.out, "  {:>3}  {}", r + 1, cells.join(" "))?;
+                    let number = if *chess { rows.len() - r } else { r + 1 };
+                    writeln!(self.out, "  {number:>3}  {}", cells.join(" "))?;
                 }
                 self.note(note.as_deref())?;
             }

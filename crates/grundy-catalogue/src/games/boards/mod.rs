@@ -63,7 +63,7 @@ where
     /// The board as it is drawn: its rows, top first, one character a cell (`.` empty).
     fn rows(&self, p: &Self::Position) -> Vec<String>;
 
-    /// Who is to move, in words: `x to move`.
+    /// Who is to move: `x`.
     fn to_move(&self, p: &Self::Position) -> String;
 
     /// The moves of `p`, each named as players write it (`b2`, `a1-a4`), with the position it
@@ -114,6 +114,14 @@ pub const fn max_positions(default: &'static str) -> Param {
     super::max_positions(default)
 }
 
+/// What a command's inputs set up: the position, the rules, and the solution to answer from
+/// if one is named.
+type Setup<R> = (
+    <R as grundy::rules::Game>::Position,
+    R,
+    Option<tiered::Solved<R>>,
+);
+
 /// A position's answer: outcome, remoteness, the winning and the best moves by name, and
 /// how many positions were explored (or are in the solution).
 pub type BoardAnswer = RemoteAnswer<String>;
@@ -124,10 +132,7 @@ where
 {
     /// The rules and the position the inputs give, and the solution to answer from, if one
     /// is named.
-    fn setup(
-        &self,
-        inputs: &Inputs,
-    ) -> Result<(R::Position, R, Option<tiered::Solved<R>>), RunError> {
+    fn setup(&self, inputs: &Inputs) -> Result<Setup<R>, RunError> {
         let solution = match inputs.value("solved") {
             Some(dir) => Some(super::open_solution(
                 inputs,
@@ -189,21 +194,24 @@ where
 }
 
 /// The answer of `p` by exploring every position reachable from it within `budget` and
-/// solving them (cycles are draws where neither player can force a win).
-/// O(positions × moves).
+/// solving them (cycles are draws where neither player can force a win); `positions` names
+/// how the budget of positions is raised. O(positions × moves).
 pub fn answer_by_exploring<R: BoardRules>(
     rules: &R,
     p: &R::Position,
     budget: &Budget,
+    positions: &str,
     progress: &dyn Progress,
 ) -> Result<BoardAnswer, RunError>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
+    // A deadline already past stops the work before it starts, whatever its size.
+    budget.check_time("exploring", 0)?;
     let explored = explore(rules, [p.clone()], budget, progress).map_err(|e| match e {
         ExploreError::Budget(e) if e.resource == Resource::Positions => format!(
             "more than {} positions can be reached from this position: raise the most positions \
-             to explore, or answer from a strong solution of the game",
+             to explore ({positions}), or answer from a strong solution of the game",
             e.limit
         )
         .into(),
@@ -276,8 +284,8 @@ where
             None => {
                 let limit = inputs.whole("max-positions")?;
                 let budget = inputs.budget().clone().with_positions(limit);
-                answer_by_exploring(&rules, &position, &budget, inputs.progress())
-                    .map_err(|e| format!("{e} ({})", inputs.shown("max-positions")))?
+                let option = inputs.shown("max-positions");
+                answer_by_exploring(&rules, &position, &budget, &option, inputs.progress())?
             }
         };
         let rows = rules.rows(&position);
@@ -383,7 +391,8 @@ where
         let describe = |p: &R::Position| {
             let drawing = Drawing::Board {
                 rows: rules.rows(p),
-                note: Some(rules.to_move(p)),
+                note: Some(format!("{} to move", rules.to_move(p))),
+                chess: true,
             };
             (rules.write(p), drawing)
         };

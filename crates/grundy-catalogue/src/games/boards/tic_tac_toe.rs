@@ -233,7 +233,7 @@ impl BoardRules for TicTacToe {
     }
 
     fn to_move(&self, p: &Board) -> String {
-        format!("{} to move", ["", "x", "o"][TicTacToe::mover(p) as usize])
+        ["", "x", "o"][TicTacToe::mover(p) as usize].to_string()
     }
 
     fn named_moves(&self, p: &Board) -> Vec<(String, Board)> {
