@@ -362,7 +362,7 @@ fn store(results: &Results, k: u64, block: u64) -> Stored {
 }
 
 /// Writes `tier`'s results to its file in `dir`, atomically: a header and an index of
-/// zeros, the blocks (compressed on rayon's threads, [`BATCH`] at a time), then the header and
+/// zeros, the blocks (compressed on rayon's threads, 64 at a time), then the header and
 /// the index over the zeros, now that the blocks' places and the file's length are known.
 /// O(count); memory a batch of blocks and an entry a block.
 pub fn write_tier(
@@ -724,7 +724,7 @@ fn describe(h: &Header) -> String {
 
 /// Reads and checks `tier`'s file: its header against the manifest and `count`, its length,
 /// every piece of the index, that the blocks lie end to end, every block's checksum and every
-/// record. O(count), blocks decompressed on rayon's threads [`BATCH`] at a time.
+/// record. O(count), blocks decompressed on rayon's threads 64 at a time.
 pub fn read_tier(
     dir: &Path,
     manifest: &Manifest,
