@@ -8,12 +8,12 @@
 //! ```
 //!
 //! The tiered solver numbers every board with gravity and the right counts (reachable or
-//! not) and writes 10 bits a board to files in `target/strong-bench`; the graph route numbers
-//! the boards reachable from the empty one through a hash table and keeps the moves. Both must
-//! give the same outcome and remoteness on every reachable board (checked, through the tier
-//! files loaded back); the benchmark panics otherwise. Peak memory is the process's high-water
-//! mark (`VmHWM` of `/proc/self/status`, Linux) after each route: the tiered solver runs
-//! first, so the second figure is the graph route's.
+//! not) and writes its records, compressed, to files in `target/strong-bench`; the graph route
+//! numbers the boards reachable from the empty one through a hash table and keeps the moves.
+//! Both must give the same outcome and remoteness on every reachable board (checked, through
+//! the tier files loaded back); the benchmark panics otherwise. Peak memory is the process's
+//! high-water mark (`VmHWM` of `/proc/self/status`, Linux) after each route: the tiered solver
+//! runs first, so the second figure is the graph route's.
 
 // The engine's benchmark helpers, shared rather than copied.
 #[path = "../../grundy/benches/common/mod.rs"]

@@ -141,9 +141,31 @@ fn connect_four_small_boards_match_the_graph_solver() {
         let dir = scratch(&format!("c4-{w}x{h}"));
         let n = compare_with_graph(&tiers, vec![Connect4Position::default()], &dir, false);
         assert_eq!(n, reachable);
-        let solved = Solved::open(tiers, &dir).unwrap();
+        let solved = Solved::open(tiers.clone(), &dir).unwrap();
         let root = solved.value(&Connect4Position::default()).unwrap();
         assert_eq!(root.outcome, Outcome::Draw, "{w}x{h}");
+        // A question about a position of the largest tier reads its header, a piece of the
+        // index and one block, not the file; a neighbour in the same block reads nothing.
+        let tier = (0..tiers.tier_count())
+            .max_by_key(|&t| tiers.tier_size(t))
+            .unwrap();
+        let file_size = fs::metadata(file::tier_path(&dir, tier)).unwrap().len();
+        let rank = tiers.tier_size(tier) / 2;
+        let before = solved.bytes_read();
+        solved.value(&tiers.unrank(tier, rank)).unwrap();
+        let read = solved.bytes_read() - before;
+        assert!(
+            read <= 200 + 5124 + 2 * file::BLOCK,
+            "{w}x{h}: {read} bytes read"
+        );
+        if tiers.tier_size(tier) > file::BLOCK {
+            assert!(
+                read < file_size / 2,
+                "{w}x{h}: {read} bytes read of {file_size}"
+            );
+        }
+        solved.value(&tiers.unrank(tier, rank + 1)).unwrap();
+        assert_eq!(solved.bytes_read() - before, read, "{w}x{h}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
@@ -515,7 +537,7 @@ fn damaged_and_truncated_tier_files_are_named() {
     let text = err.to_string();
     assert!(
         text.contains("tier-00007.grundy")
-            && text.contains("checksum")
+            && text.contains("checksum mismatch in block 0")
             && text.contains("rebuild the solution"),
         "{text}"
     );
@@ -566,14 +588,39 @@ fn ask<G: TierRanking + Clone>(
     Ok((solved.value(p)?, solved.steps(p)?))
 }
 
+/// The first position a damaged byte at `at` of a tier file (`bytes`, format 3) makes
+/// unreadable, read from the documented layout: the tier's first for the header, the first
+/// of a piece's blocks for a byte of the index, the first of a block for a byte of it.
+fn first_damaged(bytes: &[u8], at: usize) -> u64 {
+    let u32_at = |i: usize| u64::from(u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap()));
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+    let (header, count, block, piece) = (u32_at(8), u64_at(20), u32_at(28), u32_at(32));
+    let blocks = count.div_ceil(block);
+    let at = at as u64;
+    let index = |p: u64| header + p * (20 * piece + 4);
+    let pieces = blocks.div_ceil(piece);
+    if at < header {
+        0
+    } else if at < index(pieces) - (pieces * piece - blocks) * 20 {
+        (at - header) / (20 * piece + 4) * piece * block
+    } else {
+        let entry = |k: u64| index(k / piece) + (k % piece) * 20;
+        let k = (0..blocks)
+            .rfind(|&k| u64_at(entry(k) as usize) <= at)
+            .unwrap();
+        k * block
+    }
+}
+
 /// Flips single bytes of every tier file of the solution of `game` in `dir`, one at a time
 /// (seeded: the header's first and last bytes, the file's last bytes and every k-th byte from
 /// a random start, about `per_file` a file, each by a random non-zero mask), and asks each
 /// time about the positions of the damaged tier and of the tier before it (whose steps lead
-/// into it) among `sample`, and about the position whose byte (or chunk) was flipped: every
-/// answer is the undamaged one or an error naming the damaged file, the flipped position's is
-/// always an error, and so is reading the tier whole. Returns the flips, the failed queries
-/// (value and steps) and the values of the damaged tier still answered (from other chunks).
+/// into it) among `sample`, and about the first position the flipped byte covers (in its
+/// block, its piece of the index, or the header): every answer is the undamaged one or an
+/// error naming the damaged file, the flipped position's is always an error, and so is
+/// reading the tier whole. Returns the flips, the failed queries (value and steps) and the
+/// values of the damaged tier still answered (from other blocks).
 fn flip_bytes<G>(
     game: &G,
     dir: &Path,
@@ -585,15 +632,16 @@ where
     G: TierRanking + Clone,
     G::Position: PartialEq + std::fmt::Debug,
 {
-    let solved = Solved::open(game.clone(), dir).unwrap();
-    let expected: Vec<_> = sample.iter().map(|p| ask(&solved, p).unwrap()).collect();
-    let header = 32 + game.name().len() + 4;
-    let chunk = file::CHUNK as usize;
+    let expected: Vec<_> = {
+        let solved = Solved::open(game.clone(), dir).unwrap();
+        sample.iter().map(|p| ask(&solved, p).unwrap()).collect()
+    };
     let (mut flips, mut failed, mut answered) = (0, 0, 0);
     for tier in 0..game.tier_count() {
         let path = file::tier_path(dir, tier);
         let name = path.to_str().unwrap().to_string();
         let good = fs::read(&path).unwrap();
+        let header = u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
         let step = (good.len() / per_file).max(1);
         let mut offsets = vec![0, 7, 8, 20, header - 5, header - 1, good.len() - 1];
         offsets.extend((rng.random_range(0..step)..good.len()).step_by(step));
@@ -603,19 +651,9 @@ where
             bytes[at] ^= rng.random_range(1..=255u8);
             fs::write(&path, &bytes).unwrap();
             flips += 1;
-            // The position whose byte is flipped, or the first of the flipped chunk when its
-            // checksum is, or the tier's first when the header is: its answer is an error.
-            let flipped = at.checked_sub(header).map_or(0, |rel| {
-                let within = rel % (chunk + 4);
-                let byte =
-                    (rel / (chunk + 4) * chunk + within * usize::from(within < chunk)) as u64;
-                let outcomes = size.div_ceil(4);
-                if byte < outcomes {
-                    4 * byte
-                } else {
-                    byte - outcomes
-                }
-            });
+            // A solution opened anew for each flip: one opened before keeps the blocks it read.
+            let solved = Solved::open(game.clone(), dir).unwrap();
+            let flipped = first_damaged(&good, at);
             let err = solved
                 .value(&game.unrank(tier, flipped.min(size - 1)))
                 .unwrap_err();
@@ -645,14 +683,17 @@ where
         }
         fs::write(&path, &good).unwrap();
     }
-    solved.check(&NoProgress).unwrap();
+    Solved::open(game.clone(), dir)
+        .unwrap()
+        .check(&NoProgress)
+        .unwrap();
     (flips, failed, answered)
 }
 
 #[test]
 fn flipped_bytes_never_change_an_answer() {
     let mut rng = StdRng::seed_from_u64(919);
-    // Connect Four 4 × 4: 17 files of one chunk each; 8 positions a tier.
+    // Connect Four 4 × 4: 17 files of one block each; 8 positions a tier.
     let tiers = Connect4Tiers::new(Connect4::new(4, 4).unwrap()).unwrap();
     let dir = scratch("flips-c4");
     solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap();
@@ -669,8 +710,7 @@ fn flipped_bytes_never_change_an_answer() {
         "{flips} flips, {failed} failed"
     );
     fs::remove_dir_all(&dir).unwrap();
-    // The card game 7 mod 5: one tier, of one chunk with outcomes only and of three with
-    // remoteness.
+    // The card game 7 mod 5: one tier of 108,900 positions, two blocks.
     let game = Cards::new(7, 5).unwrap();
     for remoteness in [false, true] {
         let dir = scratch(&format!("flips-cards-{remoteness}"));
@@ -685,8 +725,8 @@ fn flipped_bytes_never_change_an_answer() {
             .collect();
         let (flips, failed, answered) = flip_bytes(&game, &dir, &sample, 60, &mut rng);
         assert!(flips > 60 && failed > 0, "{flips} flips, {failed} failed");
-        // With remoteness, the values whose chunks are not the flipped one are answered.
-        assert_eq!(answered > 0, remoteness, "{answered} answered");
+        // The values whose blocks are not the flipped one are answered.
+        assert!(answered > 0, "{answered} answered");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
@@ -703,7 +743,7 @@ fn truncated_grown_and_old_files_are_refused() {
     let p = tiers.unrank(6, tiers.tier_size(6) - 1);
     let before = solved.value(&p).unwrap();
     let n = good.len();
-    let header = 32 + tiers.name().len() + 4;
+    let header = u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
     for len in [
         0,
         5,
@@ -780,21 +820,59 @@ fn truncated_grown_and_old_files_are_refused() {
             "{text}"
         );
     }
-    // A manifest of format 1: refused on open, and by a solve into the folder.
+    // A tier file of format 2, written by hand: header, outcomes and remoteness bytes in
+    // chunks of 64 KiB, each with its CRC-32 (one chunk here).
+    let mut old = b"GRUNDYT\x02".to_vec();
+    old.extend_from_slice(&1u32.to_le_bytes());
+    old.extend_from_slice(&6u32.to_le_bytes());
+    old.extend_from_slice(&size.to_le_bytes());
+    old.extend_from_slice(&65536u32.to_le_bytes());
+    old.extend_from_slice(&(tiers.name().len() as u32).to_le_bytes());
+    old.extend_from_slice(tiers.name().as_bytes());
+    let sum = crc32fast_sum(&old);
+    old.extend_from_slice(&sum.to_le_bytes());
+    old.resize(old.len() + size.div_ceil(4) as usize + size as usize + 4, 0);
+    fs::write(&path, &old).unwrap();
+    for err in [
+        solved.value(&p).unwrap_err(),
+        solved.tier(6).unwrap_err(),
+        solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, TierError::OldFormat { format: 2, .. }),
+            "{err}"
+        );
+    }
+    // Manifests of formats 1 and 2 (format 2's named no variant nor layout): refused on
+    // open, and by a solve into the folder.
     fs::write(&path, &good).unwrap();
     let manifest = dir.join(file::MANIFEST);
     let text = fs::read_to_string(&manifest).unwrap();
-    fs::write(&manifest, text.replace("\"format\": 2", "\"format\": 1")).unwrap();
-    for err in [
-        Solved::open(tiers.clone(), &dir).unwrap_err(),
-        solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
-    ] {
-        let text = err.to_string();
-        assert!(
-            text.contains("manifest.json") && text.contains("older version of grundy"),
-            "{text}"
+    for format in [1, 2] {
+        let old = format!(
+            "{{\n  \"format\": {format},\n  \"game\": \"{}\",\n  \"tiers\": {},\n  \
+             \"remoteness\": true,\n  \"misere\": false\n}}\n",
+            tiers.name(),
+            tiers.tier_count()
         );
+        fs::write(&manifest, old).unwrap();
+        for err in [
+            Solved::open(tiers.clone(), &dir).unwrap_err(),
+            solve_tiered(&tiers, &dir, &TierOptions::default(), &NoProgress).unwrap_err(),
+        ] {
+            assert!(
+                matches!(err, TierError::OldFormat { format: f, .. } if f == format),
+                "{err}"
+            );
+            let text = err.to_string();
+            assert!(
+                text.contains("manifest.json") && text.contains("older version of grundy"),
+                "{text}"
+            );
+        }
     }
+    fs::write(&manifest, text).unwrap();
+    assert_eq!(solved.value(&p).unwrap(), before);
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -839,9 +917,10 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
     );
     fs::remove_dir_all(&dir).unwrap();
 
-    // A chain of 300 positions in one tier: remoteness 299 does not fit a byte.
+    // A chain of positions in one tier: remoteness 299 fits a record (not format 2's byte),
+    // 16,383 does not.
     #[derive(Clone)]
-    struct Chain;
+    struct Chain(u64);
     impl Game for Chain {
         type Position = u64;
         fn moves(&self, &n: &u64, out: &mut grundy::rules::Moves<u64>) {
@@ -861,7 +940,7 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
             0
         }
         fn tier_size(&self, _: u32) -> u64 {
-            300
+            self.0
         }
         fn rank(&self, &n: &u64) -> u64 {
             n
@@ -871,16 +950,41 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
         }
     }
     let dir = scratch("chain");
-    let err = solve_tiered(&Chain, &dir, &TierOptions::default(), &NoProgress).unwrap_err();
-    assert!(matches!(err, TierError::Remoteness { .. }), "{err}");
+    solve_tiered(&Chain(300), &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let solved = Solved::open(Chain(300), &dir).unwrap();
+    for n in [0u64, 1, 298, 299] {
+        let value = solved.value(&n).unwrap();
+        let expected = if n % 2 == 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
+        assert_eq!(
+            (value.outcome, value.remoteness),
+            (expected, Some(n as u32))
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+    let err = solve_tiered(&Chain(16_384), &dir, &TierOptions::default(), &NoProgress).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            TierError::Remoteness {
+                remoteness: 16_383,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("16,382"), "{err}");
     let _ = fs::remove_dir_all(&dir);
     let outcomes_only = TierOptions {
         remoteness: false,
         ..TierOptions::default()
     };
-    solve_tiered(&Chain, &dir, &outcomes_only, &NoProgress).unwrap();
-    let solved = Solved::open(Chain, &dir).unwrap();
-    for n in [0u64, 1, 298, 299] {
+    solve_tiered(&Chain(16_384), &dir, &outcomes_only, &NoProgress).unwrap();
+    let solved = Solved::open(Chain(16_384), &dir).unwrap();
+    for n in [0u64, 1, 298, 299, 16_383] {
         let value = solved.value(&n).unwrap();
         let expected = if n % 2 == 0 {
             Outcome::Loss
@@ -890,6 +994,93 @@ fn memory_limit_and_remoteness_overflow_are_clear_errors() {
         assert_eq!((value.outcome, value.remoteness), (expected, None), "{n}");
     }
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Take 1, 3 or 4 counters from a pile of at most `counters`, the pile sizes in tiers of
+/// `per` (tier t holds the piles `counters - per t - i`, rank i): moves go to the same tier or
+/// later ones; with `UNMOVES`, solved by retrograde over un-moves (a pile's predecessors are
+/// the piles 1, 3 and 4 larger).
+#[derive(Debug, Clone)]
+struct Take<const UNMOVES: bool> {
+    counters: u64,
+    per: u64,
+}
+
+impl<const U: bool> Game for Take<U> {
+    type Position = u64;
+    fn moves(&self, &n: &u64, out: &mut grundy::rules::Moves<u64>) {
+        out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| n - t));
+    }
+}
+
+impl<const U: bool> TierRanking for Take<U> {
+    const UNMOVES: bool = U;
+    fn name(&self) -> String {
+        format!("take-1-3-4 {} by {}", self.counters, self.per)
+    }
+    fn variant(&self) -> String {
+        if U { "un-moves" } else { "" }.into()
+    }
+    fn tier_count(&self) -> u32 {
+        (self.counters / self.per + 1) as u32
+    }
+    fn tier(&self, &n: &u64) -> u32 {
+        ((self.counters - n) / self.per) as u32
+    }
+    fn tier_size(&self, tier: u32) -> u64 {
+        self.per.min(self.counters + 1 - u64::from(tier) * self.per)
+    }
+    fn rank(&self, &n: &u64) -> u64 {
+        (self.counters - n) % self.per
+    }
+    fn unrank(&self, tier: u32, rank: u64) -> u64 {
+        self.counters - u64::from(tier) * self.per - rank
+    }
+    fn predecessors(&self, &n: &u64, out: &mut Vec<u64>) {
+        out.extend(
+            [1, 3, 4]
+                .map(|t| n + t)
+                .into_iter()
+                .filter(|&q| q <= self.counters),
+        );
+    }
+}
+
+#[test]
+fn remoteness_past_a_byte_is_kept_by_every_way_of_solving() {
+    // Take 1, 3 or 4 from 2,000 counters: the loser takes one at a time, so the start's
+    // remoteness is in the hundreds (format 2 held 254 at most).
+    let mut longest = 0;
+    for per in [100, 2001, 7] {
+        let dir = scratch(&format!("take-{per}"));
+        let pull = Take::<false> {
+            counters: 2000,
+            per,
+        };
+        assert_eq!(compare_with_graph(&pull, vec![2000], &dir, false), 2001);
+        let solved = Solved::open(pull, &dir).unwrap();
+        let unmoved = Take::<true> {
+            counters: 2000,
+            per,
+        };
+        let by_unmoves = scratch(&format!("take-unmoves-{per}"));
+        assert_eq!(
+            compare_with_graph(&unmoved, vec![2000], &by_unmoves, false),
+            2001
+        );
+        let unmoved = Solved::open(unmoved, &by_unmoves).unwrap();
+        for n in 0..=2000u64 {
+            let value = solved.value(&n).unwrap();
+            assert_eq!(unmoved.value(&n).unwrap(), value, "{n}");
+            let loses = n % 7 == 0 || n % 7 == 2;
+            assert_eq!(value.outcome == Outcome::Loss, loses, "{n}");
+            assert_eq!(value.draw_level, None);
+            longest = longest.max(value.remoteness.unwrap());
+        }
+        fs::remove_dir_all(&dir).unwrap();
+        fs::remove_dir_all(&by_unmoves).unwrap();
+    }
+    assert!(longest > 500, "{longest}");
 }
 
 /// Every position of a card game, for exploring them all.

@@ -97,7 +97,10 @@ fn run_args() -> [Arg; 4] {
         Arg::new("outcomes-only")
             .long("outcomes-only")
             .action(ArgAction::SetTrue)
-            .help("Keep outcomes only (2 bits a position) and no remoteness (a byte more)"),
+            .help(
+                "Keep outcomes only (2 bits a position) and no remoteness (a 16-bit record a \
+                 position)",
+            ),
         Arg::new("threads")
             .long("threads")
             .value_name("N")
@@ -214,7 +217,7 @@ fn check(dir: &Path, format: Format) -> Result<()> {
             known.join(", ")
         ));
     };
-    let outcomes = if manifest.remoteness {
+    let outcomes = if manifest.remoteness() {
         ""
     } else {
         " --outcomes-only"
@@ -238,7 +241,7 @@ fn check(dir: &Path, format: Format) -> Result<()> {
             "checked",
             true,
             "checked",
-            "every tier file: header, length, every chunk's checksum",
+            "every tier file: header, index, every block's checksum",
         ),
     ]);
     emit(&report.listing(tier_listing(tiers)), format)

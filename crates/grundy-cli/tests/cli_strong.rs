@@ -322,7 +322,7 @@ fn a_flipped_byte_is_an_error_never_an_answer() {
     let file = dir.join("tier-00001.grundy");
     let good = fs::read(&file).unwrap();
     let mut bytes = good.clone();
-    let at = bytes.len() - 6; // in the results, before the last checksum
+    let at = bytes.len() - 6; // in the last block
     bytes[at] ^= 4;
     fs::write(&file, &bytes).unwrap();
     let err = grundy(&["strong", "check", path]).failed().to_string();
@@ -349,7 +349,7 @@ fn a_flipped_byte_is_an_error_never_an_answer() {
     // A solution written by an older version: refused, with how to rebuild it.
     let manifest = dir.join("manifest.json");
     let text = fs::read_to_string(&manifest).unwrap();
-    fs::write(&manifest, text.replace("\"format\": 2", "\"format\": 1")).unwrap();
+    fs::write(&manifest, text.replace("\"format\": 3", "\"format\": 2")).unwrap();
     for args in [
         &["connect4", "", "--solved", path][..],
         &["strong", "check", path],

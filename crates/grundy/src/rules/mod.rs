@@ -12,8 +12,9 @@
 //!   through a hash table, or through a [`DenseIndex`] when the game has one (no hashing, 4
 //!   bytes per index).
 //! - [`tiered`] solves games too large for a graph, strongly: positions numbered tier by tier
-//!   by a ranking, results packed in 2 bits (and a byte of remoteness), moves never stored,
-//!   every tier written to a file as it is finished (a stopped run resumes), both cores busy.
+//!   by a ranking, results packed in 16-bit records (2 bits without remoteness), moves never
+//!   stored, every tier written to a file as it is finished (a stopped run resumes), in
+//!   compressed blocks that a query reads one at a time, both cores busy.
 //! - [`GrundyMemo`] values games that split into independent parts (a move turns a part into
 //!   a sum of parts) by memoised mex over XORs, without ever building the sum's graph.
 //!

@@ -1,38 +1,56 @@
 //! The files of a tiered solution: a manifest, and one file a tier.
 //!
-//! A solution is a folder. `manifest.json` names the game and the options (written first, so
-//! that a resumed or queried folder is checked to be the same game). `tier-NNNNN.grundy` holds
-//! one tier's results, all integers little-endian:
+//! A solution is a folder. `manifest.json` names the game, its variant, the layout of the
+//! records and the options (written first, so that a resumed or queried folder is checked to
+//! be the same game). `tier-NNNNN.grundy` holds one tier's results, format 3, all integers
+//! little-endian:
 //!
 //! | bytes | field |
 //! |---|---|
-//! | 8 | magic `GRUNDYT` then the format's version byte, 2 |
-//! | 4 | flags: bit 0 remoteness kept, bit 1 misère play |
+//! | 8 | magic `GRUNDYT` then the format's version byte, 3 |
+//! | 4 | the header's length `H` in bytes, its checksum included |
+//! | 4 | flags: bit 0 misère play |
 //! | 4 | the tier |
 //! | 8 | the number of positions `n` |
-//! | 4 | the chunk size `C`, 65,536 |
-//! | 4 | the length of the game's name |
-//! | … | the game's name, UTF-8 |
+//! | 4 | positions a block `B`: 65,536 |
+//! | 4 | entries a piece of the index `E`: 256 |
+//! | 8 | the file's length in bytes |
+//! | 2 + … | the game's name ([`TierRanking::name`](super::TierRanking::name)), UTF-8, after its length |
+//! | 2 + … | the rules' variant ([`TierRanking::variant`](super::TierRanking::variant)), likewise (often empty) |
+//! | 2 + … | the layout's name, likewise: `value2` or `value16` ([`Layout`]) |
 //! | 4 | CRC-32 (IEEE) of the header: every byte before it |
-//! | … | the payload in chunks of `C` bytes (the last one shorter), each followed by its CRC-32 |
+//! | … | the block index: ⌈N/E⌉ pieces for the N = ⌈n/B⌉ blocks, each of `E` entries (the last fewer) followed by its CRC-32 |
+//! | … | the blocks, end to end in order, the last one ending the file |
 //!
-//! The payload is the outcomes, ⌈n/4⌉ bytes of 2 bits a position (0 win, 1 loss, 2 draw),
-//! position `i` in bits `2(i mod 4)` of byte `i/4`, then, when remoteness is kept, a byte a
-//! position (255 for a draw): P = ⌈n/4⌉ (+ n) bytes, ⌈P/C⌉ chunks. Chunk `k`'s checksum is the
-//! CRC-32 of the header's checksum (4 bytes), `k` (8 bytes) and the chunk's bytes, so a chunk
-//! copied from another place or another file does not pass either.
+//! A block holds the results of `B` consecutive positions (the last one fewer) in the layout:
+//! `value2`, 2 bits a position (0 win, 1 loss, 2 draw), four a byte, position `i` in bits
+//! `2(i mod 4)`; `value16`, a 16-bit record a position, the outcome in its top 2 bits and the
+//! remoteness of a win or loss, or a draw's level (16,383 for none), in its low 14. Each block
+//! is compressed on its own (deflate, by `miniz_oxide`) and stored raw where that is not
+//! smaller. An index entry is 20 bytes: the block's offset in the file (8), its stored length
+//! (4; bit 31 set when stored raw), the CRC-32 of the header's checksum, the byte `S`, the
+//! block's number (8 bytes) and its stored bytes (4), and the same with the byte `B` and its
+//! uncompressed bytes (4). The first is checked before the block is decompressed (a flip in
+//! a deflate stream's last padding bits changes nothing it decodes to, and is damage all the
+//! same), the second after, on the records the answers are read from. A piece's checksum is
+//! the CRC-32 of the header's checksum, the byte `I`, the piece's number (8 bytes) and its
+//! entries. So a block or a piece copied from another place or another file does not pass.
 //!
-//! Every byte is covered by a checksum, and the length is fixed by the header: a query reads
-//! and checks the header (its checksum, then that it is this solution's) and the one chunk that
-//! holds the position's byte (two with remoteness), a few reads whatever the tier's size;
-//! reading a whole tier checks every chunk. A mismatch anywhere is
-//! [`TierError::Damaged`], never an answer. The checksums sit beside their chunks rather than
-//! in a table of their own: a table would have to be read whole to check its own checksum, 4
-//! bytes for every 64 KiB (tens of megabytes for the largest tiers of 7 × 6 Connect Four), at
-//! every query.
+//! Every byte is covered by a checksum and the header fixes the file's length, so a query
+//! reads and checks the header (its checksum, then that it is this solution's, then the
+//! file's length), one piece of the index (5 KiB) and one block, a few reads whatever the
+//! tier's size; reading a whole tier (a check, a resumed solve) checks every piece, that the
+//! blocks lie end to end, and every block. A mismatch anywhere is [`TierError::Damaged`],
+//! never an answer; sizes read from a file are checked against its length before anything is
+//! allocated from them.
 //!
-//! Format 1 (one CRC-32 of the whole file at its end, nothing a query could check) is refused
-//! with [`TierError::OldFormat`], in the manifest and in tier files.
+//! On Connect Four 6 × 4 (159,643,961 boards), the files take 1.6 bits a board with remoteness
+//! (format 2: 10.0) and 0.8 without (2.0): deflate at level 3 compresses the records about 10
+//! times and decompresses a block in a fraction of a millisecond; LZ4 compressed them 4 times.
+//!
+//! Formats 1 (one CRC-32 at the end) and 2 (raw records, 2 bits and a byte of remoteness,
+//! CRC-32 every 64 KiB) are refused with [`TierError::OldFormat`], in the manifest and in tier
+//! files.
 //!
 //! Files are written under a temporary name, flushed to the disk and renamed, so a tier file
 //! either is complete or does not exist; a stopped run leaves at most a `.partial` file, which
@@ -43,21 +61,35 @@ use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::results::{code_outcome, Results, NO_REMOTENESS};
+use super::results::{value_in, Layout, Results};
 use super::{io_error, TierError, Value};
 
 /// The version of the format, in [`MAGIC`] and [`Manifest::format`].
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 /// The first 8 bytes of a tier file: a name and the format's version.
-pub const MAGIC: [u8; 8] = *b"GRUNDYT\x02";
-/// The bytes of payload a checksum covers (the last chunk of a file may be shorter): a query
-/// reads one chunk, so this bounds its reads; a checksum costs 4 bytes a chunk.
-pub const CHUNK: u64 = 1 << 16;
-/// The bytes of the header before the game's name: magic, flags, tier, count, chunk size,
-/// name length.
-const FIXED: usize = 32;
+pub const MAGIC: [u8; 8] = *b"GRUNDYT\x03";
+/// Positions a block: a query decompresses one block (128 KiB of records at most).
+pub const BLOCK: u64 = 1 << 16;
+/// Entries a piece of the index: a query reads and checks one piece (5 KiB).
+pub const PIECE: u64 = 256;
+/// The bytes of an index entry.
+const ENTRY: u64 = 20;
+/// Bit 31 of an entry's length: the block is stored raw.
+const RAW: u32 = 1 << 31;
+/// The deflate level: about 10 times smaller records at 100 MB/s a core (level 6 is 15 % smaller
+/// and 3 times slower).
+const LEVEL: u8 = 3;
+/// The bytes of the header before its texts.
+const FIXED: usize = 44;
+/// The most bytes a header may have: three texts of at most 65,535 bytes.
+const MAX_HEADER: u64 = FIXED as u64 + 3 * (2 + u16::MAX as u64) + 4;
+/// The most positions a block may have in a file read (a block of 16-bit records is 2 MiB).
+const MAX_BLOCK: u64 = 1 << 20;
+/// Blocks compressed or decompressed at once, on rayon's threads.
+const BATCH: u64 = 64;
 /// The manifest's file name.
 pub const MANIFEST: &str = "manifest.json";
 
@@ -68,12 +100,22 @@ pub struct Manifest {
     pub format: u32,
     /// The game's name with its parameters ([`TierRanking::name`](super::TierRanking::name)).
     pub game: String,
+    /// The rules' variant ([`TierRanking::variant`](super::TierRanking::variant)), often
+    /// empty.
+    pub variant: String,
     /// The number of tiers.
     pub tiers: u32,
-    /// Whether remoteness is kept.
-    pub remoteness: bool,
+    /// The layout of the records: with remoteness or not.
+    pub layout: Layout,
     /// Misère play.
     pub misere: bool,
+}
+
+impl Manifest {
+    /// Whether the solution keeps remoteness.
+    pub fn remoteness(&self) -> bool {
+        self.layout.remoteness()
+    }
 }
 
 /// The path of `tier`'s file in `dir`.
@@ -81,48 +123,120 @@ pub fn tier_path(dir: &Path, tier: u32) -> PathBuf {
     dir.join(format!("tier-{tier:05}.grundy"))
 }
 
-/// The header of a tier file, as bytes, its checksum included.
-fn header(manifest: &Manifest, tier: u32, count: u64) -> Vec<u8> {
-    let flags = u32::from(manifest.remoteness) | (u32::from(manifest.misere) << 1);
-    let mut h = Vec::with_capacity(FIXED + manifest.game.len() + 4);
-    h.extend_from_slice(&MAGIC);
-    h.extend_from_slice(&flags.to_le_bytes());
-    h.extend_from_slice(&tier.to_le_bytes());
-    h.extend_from_slice(&count.to_le_bytes());
-    h.extend_from_slice(&(CHUNK as u32).to_le_bytes());
-    h.extend_from_slice(&(manifest.game.len() as u32).to_le_bytes());
-    h.extend_from_slice(manifest.game.as_bytes());
-    let sum = crc32fast::hash(&h);
-    h.extend_from_slice(&sum.to_le_bytes());
-    h
+/// The fields of a tier file's header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Header {
+    misere: bool,
+    tier: u32,
+    count: u64,
+    block: u64,
+    piece: u64,
+    length: u64,
+    game: String,
+    variant: String,
+    layout: String,
 }
 
-/// The checksum of chunk `k` of a file whose header's checksum is `seed`: CRC-32 of the seed,
-/// `k` and the chunk's bytes (given in pieces). O(bytes).
-fn chunk_sum(seed: u32, k: u64, pieces: &[&[u8]]) -> u32 {
+impl Header {
+    /// The header of `tier` (of `count` positions) of the solution `manifest`, in a file of
+    /// `length` bytes, with the blocks and pieces this version writes.
+    fn of(manifest: &Manifest, tier: u32, count: u64, length: u64) -> Header {
+        Header {
+            misere: manifest.misere,
+            tier,
+            count,
+            block: BLOCK,
+            piece: PIECE,
+            length,
+            game: manifest.game.clone(),
+            variant: manifest.variant.clone(),
+            layout: manifest.layout.name().to_string(),
+        }
+    }
+
+    /// The header as bytes, its checksum included. The texts are at most 65,535 bytes
+    /// ([`write_manifest`] checks).
+    fn bytes(&self) -> Vec<u8> {
+        let texts = [&self.game, &self.variant, &self.layout];
+        let len = FIXED + texts.iter().map(|t| 2 + t.len()).sum::<usize>() + 4;
+        let mut h = Vec::with_capacity(len);
+        h.extend_from_slice(&MAGIC);
+        h.extend_from_slice(&(len as u32).to_le_bytes());
+        h.extend_from_slice(&u32::from(self.misere).to_le_bytes());
+        h.extend_from_slice(&self.tier.to_le_bytes());
+        h.extend_from_slice(&self.count.to_le_bytes());
+        h.extend_from_slice(&(self.block as u32).to_le_bytes());
+        h.extend_from_slice(&(self.piece as u32).to_le_bytes());
+        h.extend_from_slice(&self.length.to_le_bytes());
+        for text in texts {
+            h.extend_from_slice(&(text.len() as u16).to_le_bytes());
+            h.extend_from_slice(text.as_bytes());
+        }
+        let sum = crc32fast::hash(&h);
+        h.extend_from_slice(&sum.to_le_bytes());
+        h
+    }
+
+    /// The fields of a header's bytes (magic, length and checksum already checked), `None`
+    /// where they do not fill it exactly or a text is not UTF-8.
+    fn parse(bytes: &[u8]) -> Option<Header> {
+        let fields = bytes.get(..bytes.len().checked_sub(4)?)?;
+        let mut at: usize = 12;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let piece = fields.get(at..at.checked_add(n)?)?;
+            at += n;
+            Some(piece)
+        };
+        let u32_at = |b: &[u8]| u32::from_le_bytes(b.try_into().expect("4 bytes"));
+        let u64_at = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let flags = u32_at(take(4)?);
+        let tier = u32_at(take(4)?);
+        let count = u64_at(take(8)?);
+        let block = u64::from(u32_at(take(4)?));
+        let piece = u64::from(u32_at(take(4)?));
+        let length = u64_at(take(8)?);
+        let mut text = || -> Option<String> {
+            let n = u16::from_le_bytes(take(2)?.try_into().expect("2 bytes"));
+            String::from_utf8(take(usize::from(n))?.to_vec()).ok()
+        };
+        let (game, variant, layout) = (text()?, text()?, text()?);
+        (at == fields.len() && flags <= 1).then_some(Header {
+            misere: flags == 1,
+            tier,
+            count,
+            block,
+            piece,
+            length,
+            game,
+            variant,
+            layout,
+        })
+    }
+}
+
+/// The bytes of the index of `blocks` blocks in pieces of `piece` entries, checksums
+/// included (saturating: a hostile header's sizes are compared with the file's length).
+fn index_bytes(blocks: u64, piece: u64) -> u64 {
+    (blocks.saturating_mul(ENTRY)).saturating_add(4 * blocks.div_ceil(piece))
+}
+
+/// The CRC-32 of the header's checksum `seed`, the byte `kind`, the number `k` and the bytes
+/// hashed by `bytes` (a hasher, so that a block's sums are made once the header is known,
+/// after the block is compressed and written). O(1).
+fn sum(seed: u32, kind: u8, k: u64, bytes: &crc32fast::Hasher) -> u32 {
     let mut crc = crc32fast::Hasher::new();
     crc.update(&seed.to_le_bytes());
+    crc.update(&[kind]);
     crc.update(&k.to_le_bytes());
-    for piece in pieces {
-        crc.update(piece);
-    }
+    crc.combine(bytes);
     crc.finalize()
 }
 
-/// Where payload bytes `range` lie in the two arrays of [`Results`]: the part in the outcomes
-/// (`outcomes` bytes long) and the part in the remoteness bytes that follow them.
-fn split(range: Range<u64>, outcomes: u64) -> (Range<usize>, Range<usize>) {
-    let clamp = |x: u64| x.min(outcomes) as usize;
-    let after = |x: u64| x.saturating_sub(outcomes) as usize;
-    (
-        clamp(range.start)..clamp(range.end),
-        after(range.start)..after(range.end),
-    )
-}
-
-/// The payload bytes of chunk `k` of a payload of `payload` bytes.
-fn chunk_range(k: u64, payload: u64) -> Range<u64> {
-    k * CHUNK..((k + 1) * CHUNK).min(payload)
+/// The hasher of `bytes`.
+fn hasher(bytes: &[u8]) -> crc32fast::Hasher {
+    let mut h = crc32fast::Hasher::new();
+    h.update(bytes);
+    h
 }
 
 /// Writes a file to `path` whole or not at all: under a temporary name, synced, renamed.
@@ -142,24 +256,41 @@ fn write_atomically(
 }
 
 /// Writes the manifest of a new solution in `dir` (made if missing), or checks that the one
-/// already there is the same: a folder holds one solution.
+/// already there is the same: a folder holds one solution. Names and variants longer than a
+/// header holds (65,535 bytes) are [`TierError::Ranking`].
 pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> {
+    for (what, text) in [("name", &manifest.game), ("variant", &manifest.variant)] {
+        if text.len() > usize::from(u16::MAX) {
+            return Err(TierError::Ranking(format!(
+                "the game's {what} has {} bytes; a tier file's header holds at most 65,535",
+                text.len()
+            )));
+        }
+    }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
     let path = dir.join(MANIFEST);
     if path.exists() {
         let found = read_manifest(dir)?;
         if &found != manifest {
+            let describe = |m: &Manifest| {
+                let variant = if m.variant.is_empty() {
+                    String::new()
+                } else {
+                    format!(", variant {}", m.variant)
+                };
+                format!(
+                    "{}{variant} ({}, misère {})",
+                    m.game,
+                    m.layout.name(),
+                    m.misere
+                )
+            };
             return Err(TierError::BadFile {
                 path,
                 what: format!(
-                    "this folder holds a solution of {} (remoteness {}, misère {}), not of {} \
-                     (remoteness {}, misère {}): give another folder",
-                    found.game,
-                    found.remoteness,
-                    found.misere,
-                    manifest.game,
-                    manifest.remoteness,
-                    manifest.misere
+                    "this folder holds a solution of {}, not of {}: give another folder",
+                    describe(&found),
+                    describe(manifest)
                 ),
             });
         }
@@ -170,54 +301,127 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> 
     write_atomically(&path, |out| out.write_all(text.as_bytes()))
 }
 
-/// Reads the manifest of the solution in `dir`.
+/// Reads the manifest of the solution in `dir`: its format first (older ones are
+/// [`TierError::OldFormat`]), then its fields.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, TierError> {
     let path = dir.join(MANIFEST);
     let text = fs::read_to_string(&path).map_err(io_error(&path))?;
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| TierError::BadFile {
+    let bad = |e: serde_json::Error| TierError::BadFile {
         path: path.clone(),
         what: format!("not a solution's manifest: {e}"),
-    })?;
-    if manifest.format < FORMAT {
-        return Err(TierError::OldFormat {
-            path,
-            format: manifest.format,
-        });
+    };
+    // The format is read alone first: an older manifest has other fields.
+    #[derive(Deserialize)]
+    struct Format {
+        format: u32,
     }
-    if manifest.format != FORMAT {
+    let format = serde_json::from_str::<Format>(&text).map_err(bad)?.format;
+    if format < FORMAT {
+        return Err(TierError::OldFormat { path, format });
+    }
+    if format != FORMAT {
         return Err(TierError::BadFile {
             path,
             what: format!(
-                "format {}, written by a newer version of grundy (this one reads format \
-                 {FORMAT})",
-                manifest.format
+                "format {format}, written by a newer version of grundy (this one reads format \
+                 {FORMAT})"
             ),
         });
     }
-    Ok(manifest)
+    serde_json::from_str(&text).map_err(bad)
 }
 
-/// Writes `tier`'s results to its file in `dir`, atomically: the header, then each chunk of
-/// the payload followed by its checksum. O(count).
+/// A block ready to write: its stored bytes, its entry's length word, and the hashers of its
+/// stored and its uncompressed bytes.
+struct Stored {
+    bytes: Vec<u8>,
+    length: u32,
+    hashes: [crc32fast::Hasher; 2],
+}
+
+/// Block `k` of `results` (blocks of `block` positions), compressed unless that is not
+/// smaller. O(block).
+fn store(results: &Results, k: u64, block: u64) -> Stored {
+    let range = k * block..((k + 1) * block).min(results.len());
+    let mut raw = Vec::with_capacity(results.layout().bytes_for(block) as usize);
+    results.block_bytes(range, &mut raw);
+    let packed = miniz_oxide::deflate::compress_to_vec(&raw, LEVEL);
+    if packed.len() < raw.len() {
+        Stored {
+            length: packed.len() as u32,
+            hashes: [hasher(&packed), hasher(&raw)],
+            bytes: packed,
+        }
+    } else {
+        Stored {
+            length: raw.len() as u32 | RAW,
+            hashes: [hasher(&raw), hasher(&raw)],
+            bytes: raw,
+        }
+    }
+}
+
+/// Writes `tier`'s results to its file in `dir`, atomically: a header and an index of
+/// zeros, the blocks (compressed on rayon's threads, 64 at a time), then the header and
+/// the index over the zeros, now that the blocks' places and the file's length are known.
+/// O(count); memory a batch of blocks and an entry a block.
 pub fn write_tier(
     dir: &Path,
     manifest: &Manifest,
     tier: u32,
     results: &Results,
 ) -> Result<(), TierError> {
-    let header = header(manifest, tier, results.len());
-    let seed = crc32fast::hash(&header[..header.len() - 4]);
-    let outcomes = results.outcomes.len() as u64;
-    let payload = outcomes + results.remoteness.len() as u64;
+    write_blocks(dir, manifest, tier, results, BLOCK, PIECE)
+}
+
+/// [`write_tier`] with blocks of `block` positions (a multiple of 4 up to [`MAX_BLOCK`])
+/// and pieces of `piece` entries: the reader takes any, so tests write small ones.
+pub(crate) fn write_blocks(
+    dir: &Path,
+    manifest: &Manifest,
+    tier: u32,
+    results: &Results,
+    block: u64,
+    piece: u64,
+) -> Result<(), TierError> {
+    debug_assert_eq!(results.layout(), manifest.layout);
+    let count = results.len();
+    let blocks = count.div_ceil(block);
+    let mut header = Header::of(manifest, tier, count, 0);
+    (header.block, header.piece) = (block, piece);
+    let start = header.bytes().len() as u64;
+    let data = start + index_bytes(blocks, piece);
     write_atomically(&tier_path(dir, tier), |out| {
-        out.write_all(&header)?;
-        for k in 0..payload.div_ceil(CHUNK) {
-            let (o, r) = split(chunk_range(k, payload), outcomes);
-            let pieces = [&results.outcomes[o], &results.remoteness[r]];
-            for piece in pieces {
-                out.write_all(piece)?;
+        out.write_all(&vec![0; data as usize])?;
+        let mut entries = Vec::with_capacity(blocks as usize);
+        let mut offset = data;
+        for first in (0..blocks).step_by(BATCH as usize) {
+            let stored: Vec<Stored> = (first..(first + BATCH).min(blocks))
+                .into_par_iter()
+                .map(|k| store(results, k, block))
+                .collect();
+            for s in stored {
+                out.write_all(&s.bytes)?;
+                entries.push((offset, s.length, s.hashes));
+                offset += s.bytes.len() as u64;
             }
-            out.write_all(&chunk_sum(seed, k, &pieces).to_le_bytes())?;
+        }
+        header.length = offset;
+        let header = header.bytes();
+        let seed = crc32fast::hash(&header[..header.len() - 4]);
+        out.seek(SeekFrom::Start(0))?;
+        out.write_all(&header)?;
+        for (p, piece_entries) in entries.chunks(piece as usize).enumerate() {
+            let mut bytes = Vec::with_capacity(piece_entries.len() * ENTRY as usize);
+            for (i, (offset, length, hashes)) in piece_entries.iter().enumerate() {
+                let k = p as u64 * piece + i as u64;
+                bytes.extend_from_slice(&offset.to_le_bytes());
+                bytes.extend_from_slice(&length.to_le_bytes());
+                bytes.extend_from_slice(&sum(seed, b'S', k, &hashes[0]).to_le_bytes());
+                bytes.extend_from_slice(&sum(seed, b'B', k, &hashes[1]).to_le_bytes());
+            }
+            out.write_all(&bytes)?;
+            out.write_all(&sum(seed, b'I', p as u64, &hasher(&bytes)).to_le_bytes())?;
         }
         Ok(())
     })
@@ -231,123 +435,296 @@ fn damaged(path: &Path, what: impl Into<String>) -> TierError {
     }
 }
 
-/// A tier file opened, its header and length checked: ready to read checked chunks.
-struct TierFile {
+/// An entry of the index: where a block lies, whether it is raw, and the checksums of its
+/// stored and its uncompressed bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    offset: u64,
+    length: u64,
+    raw: bool,
+    stored: u32,
+    sum: u32,
+}
+
+/// A tier file opened, its header and length checked: ready to read checked pieces and
+/// blocks.
+pub(crate) struct TierFile {
     path: PathBuf,
     file: File,
-    /// The checksum of the header, which every chunk's checksum starts from.
+    layout: Layout,
+    /// The checksum of the header, which every other checksum starts from.
     seed: u32,
-    /// Where the first chunk starts.
-    start: u64,
-    /// The payload's bytes.
-    payload: u64,
+    count: u64,
+    block: u64,
+    piece: u64,
+    blocks: u64,
+    /// Where the index starts (the header's length), and where the blocks start.
+    index: u64,
+    data: u64,
+    /// The file's length.
+    length: u64,
+    /// Bytes read so far.
+    pub(crate) read: u64,
 }
 
 impl TierFile {
-    /// Opens `tier`'s file in `dir` and checks, in this order, the magic bytes (format 1 is
-    /// [`TierError::OldFormat`]), the length of the game's name, the header's checksum, that
-    /// the header is this solution's (the manifest, `tier` and `count`: [`TierError::BadFile`]
-    /// otherwise), and the file's length. Two reads of the header.
-    fn open(dir: &Path, manifest: &Manifest, tier: u32, count: u64) -> Result<TierFile, TierError> {
+    /// Opens `tier`'s file in `dir` and checks, in this order, the magic bytes (formats 1
+    /// and 2 are [`TierError::OldFormat`]), the header's length against the file's, the
+    /// header's checksum, that the header is this solution's (the manifest, `tier` and
+    /// `count`: [`TierError::BadFile`] otherwise), the file's length against the header's,
+    /// and that the index fits. Two reads of the header.
+    pub(crate) fn open(
+        dir: &Path,
+        manifest: &Manifest,
+        tier: u32,
+        count: u64,
+    ) -> Result<TierFile, TierError> {
         let path = tier_path(dir, tier);
-        let mut file = File::open(&path).map_err(io_error(&path))?;
-        let len = file.metadata().map_err(io_error(&path))?.len();
-        if len < FIXED as u64 + 4 {
-            return Err(damaged(&path, format!("{len} bytes: truncated")));
-        }
-        let mut found = vec![0; FIXED];
-        file.read_exact(&mut found).map_err(io_error(&path))?;
-        if found[..7] != MAGIC[..7] {
-            return Err(damaged(
-                &path,
-                "bad magic bytes (not a tier file of grundy)",
-            ));
-        }
-        match u32::from(found[7]) {
-            FORMAT => {}
-            old @ 1 => return Err(TierError::OldFormat { path, format: old }),
-            other => return Err(damaged(&path, format!("unknown format version {other}"))),
-        }
-        let name = u32::from_le_bytes(found[FIXED - 4..].try_into().expect("4 bytes"));
-        if name as usize != manifest.game.len() {
-            // Not read further: a damaged length could ask for gigabytes.
-            return Err(damaged(
-                &path,
-                format!(
-                    "the header names a game of {name} bytes, expected {} (a damaged header, or \
-                     a file of another game)",
-                    manifest.game.len()
-                ),
-            ));
-        }
-        let length = FIXED as u64 + u64::from(name) + 4;
-        if length > len {
-            return Err(damaged(
-                &path,
-                format!("{len} bytes, less than the header's {length}: truncated"),
-            ));
-        }
-        found.resize(length as usize, 0);
-        file.read_exact(&mut found[FIXED..])
-            .map_err(io_error(&path))?;
-        let (fields, sum) = found.split_at(found.len() - 4);
-        let seed = crc32fast::hash(fields);
-        if seed.to_le_bytes() != sum {
-            return Err(damaged(&path, "header checksum mismatch"));
-        }
-        if found != header(manifest, tier, count) {
-            return Err(TierError::BadFile {
-                path,
-                what: "the header does not match the solution (another game, tier, size or \
-                       options)"
-                    .into(),
-            });
-        }
-        let payload = Results::bytes_for(count, manifest.remoteness);
-        let want = length + payload + 4 * payload.div_ceil(CHUNK);
-        if len != want {
-            return Err(damaged(
-                &path,
-                format!("{len} bytes, expected {want}: truncated or grown"),
-            ));
-        }
-        Ok(TierFile {
+        let file = File::open(&path).map_err(io_error(&path))?;
+        let length = file.metadata().map_err(io_error(&path))?.len();
+        let mut tf = TierFile {
             path,
             file,
-            seed,
-            start: length,
-            payload,
-        })
+            layout: manifest.layout,
+            seed: 0,
+            count,
+            block: BLOCK,
+            piece: PIECE,
+            blocks: 0,
+            index: 0,
+            data: 0,
+            length,
+            read: 0,
+        };
+        if length < 12 {
+            return Err(tf.damaged(format!("{length} bytes: truncated")));
+        }
+        let mut head = vec![0; 12];
+        tf.read_at(0, &mut head)?;
+        if head[..7] != MAGIC[..7] {
+            return Err(tf.damaged("bad magic bytes (not a tier file of grundy)"));
+        }
+        match u32::from(head[7]) {
+            FORMAT => {}
+            old @ (1 | 2) => {
+                return Err(TierError::OldFormat {
+                    path: tf.path,
+                    format: old,
+                })
+            }
+            other => return Err(tf.damaged(format!("unknown format version {other}"))),
+        }
+        let size = u64::from(u32::from_le_bytes(head[8..].try_into().expect("4 bytes")));
+        if !(FIXED as u64 + 10..=MAX_HEADER).contains(&size) {
+            // Not read: a damaged length could ask for gigabytes.
+            return Err(tf.damaged(format!("a header of {size} bytes is impossible")));
+        }
+        if size > length {
+            return Err(tf.damaged(format!(
+                "{length} bytes, less than the header's {size}: truncated"
+            )));
+        }
+        head.resize(size as usize, 0);
+        tf.read_at(12, &mut head[12..])?;
+        let (fields, sum) = head.split_at(head.len() - 4);
+        tf.seed = crc32fast::hash(fields);
+        if tf.seed.to_le_bytes() != sum {
+            return Err(tf.damaged("header checksum mismatch"));
+        }
+        let Some(found) = Header::parse(&head) else {
+            return Err(tf.damaged("the header's fields do not fill it"));
+        };
+        let expected = Header {
+            block: found.block,
+            piece: found.piece,
+            length: found.length,
+            ..Header::of(manifest, tier, count, 0)
+        };
+        if found != expected {
+            return Err(TierError::BadFile {
+                what: format!(
+                    "the header does not match the solution (another game, variant, layout, \
+                     tier, size or options): it has {}, expected {}",
+                    describe(&found),
+                    describe(&expected)
+                ),
+                path: tf.path,
+            });
+        }
+        if found.block % 4 != 0 || !(4..=MAX_BLOCK).contains(&found.block) || found.piece == 0 {
+            return Err(TierError::BadFile {
+                what: format!(
+                    "blocks of {} positions and pieces of {} entries, which this version does \
+                     not read",
+                    found.block, found.piece
+                ),
+                path: tf.path,
+            });
+        }
+        if found.length != length {
+            return Err(tf.damaged(format!(
+                "{length} bytes, expected {}: truncated or grown",
+                found.length
+            )));
+        }
+        (tf.block, tf.piece) = (found.block, found.piece);
+        tf.blocks = count.div_ceil(tf.block);
+        tf.index = size;
+        tf.data = size.saturating_add(index_bytes(tf.blocks, tf.piece));
+        // Every block takes a byte at least.
+        if tf.data.saturating_add(tf.blocks) > length {
+            return Err(tf.damaged(format!(
+                "{length} bytes, too few for the index of {} blocks: truncated",
+                tf.blocks
+            )));
+        }
+        Ok(tf)
     }
 
-    /// Reads chunk `k` into `buf` and checks its checksum. One read of at most `CHUNK + 4`
-    /// bytes.
-    fn chunk(&mut self, k: u64, buf: &mut Vec<u8>) -> Result<(), TierError> {
-        let range = chunk_range(k, self.payload);
-        let size = (range.end - range.start) as usize;
-        buf.resize(size + 4, 0);
+    /// This file's damage, named.
+    fn damaged(&self, what: impl Into<String>) -> TierError {
+        damaged(&self.path, what)
+    }
+
+    /// Reads `buf.len()` bytes at `offset`. One read.
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> Result<(), TierError> {
         self.file
-            .seek(SeekFrom::Start(self.start + k * (CHUNK + 4)))
+            .seek(SeekFrom::Start(offset))
             .and_then(|_| self.file.read_exact(buf))
             .map_err(io_error(&self.path))?;
-        let (bytes, sum) = buf.split_at(size);
-        if chunk_sum(self.seed, k, &[bytes]).to_le_bytes() != sum {
-            return Err(damaged(
-                &self.path,
-                format!(
-                    "checksum mismatch in chunk {k} (payload bytes {}..{})",
-                    range.start, range.end
-                ),
-            ));
-        }
-        buf.truncate(size);
+        self.read += buf.len() as u64;
         Ok(())
+    }
+
+    /// The positions of block `k`.
+    fn positions(&self, k: u64) -> Range<u64> {
+        k * self.block..((k + 1) * self.block).min(self.count)
+    }
+
+    /// The uncompressed bytes of block `k`.
+    fn raw_size(&self, k: u64) -> u64 {
+        let range = self.positions(k);
+        self.layout.bytes_for(range.end - range.start)
+    }
+
+    /// Reads piece `p` of the index, checks its checksum and each entry (a stored length
+    /// possible for its block, within the file). One read of at most `20 E + 4` bytes.
+    fn piece(&mut self, p: u64) -> Result<Vec<Entry>, TierError> {
+        let first = p * self.piece;
+        let n = self.piece.min(self.blocks - first);
+        let mut buf = vec![0; (n * ENTRY + 4) as usize];
+        self.read_at(self.index + p * (self.piece * ENTRY + 4), &mut buf)?;
+        let (bytes, stored) = buf.split_at(buf.len() - 4);
+        if sum(self.seed, b'I', p, &hasher(bytes)).to_le_bytes() != stored {
+            return Err(self.damaged(format!(
+                "checksum mismatch in piece {p} of the index (blocks {first}..{})",
+                first + n
+            )));
+        }
+        let mut entries = Vec::with_capacity(n as usize);
+        for (i, e) in bytes.chunks_exact(ENTRY as usize).enumerate() {
+            let k = first + i as u64;
+            let word = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
+            let entry = Entry {
+                offset: u64::from_le_bytes(e[..8].try_into().expect("8 bytes")),
+                length: u64::from(word & !RAW),
+                raw: word & RAW != 0,
+                stored: u32::from_le_bytes(e[12..16].try_into().expect("4 bytes")),
+                sum: u32::from_le_bytes(e[16..].try_into().expect("4 bytes")),
+            };
+            let raw = self.raw_size(k);
+            let possible = if entry.raw {
+                entry.length == raw
+            } else {
+                (1..raw).contains(&entry.length)
+            };
+            let within = entry.offset >= self.data
+                && entry
+                    .offset
+                    .checked_add(entry.length)
+                    .is_some_and(|end| end <= self.length);
+            if !possible || !within {
+                return Err(self.damaged(format!(
+                    "index entry {k} is impossible ({} bytes at {})",
+                    entry.length, entry.offset
+                )));
+            }
+            entries.push(entry);
+        }
+        Ok(entries)
+    }
+
+    /// The entry of block `k`: one piece of the index read and checked.
+    fn entry(&mut self, k: u64) -> Result<Entry, TierError> {
+        let entries = self.piece(k / self.piece)?;
+        Ok(entries[(k % self.piece) as usize])
+    }
+
+    /// Block `k`'s stored bytes, as `entry` places them. One read.
+    fn stored(&mut self, entry: &Entry) -> Result<Vec<u8>, TierError> {
+        let mut buf = vec![0; entry.length as usize];
+        self.read_at(entry.offset, &mut buf)?;
+        Ok(buf)
+    }
+
+    /// Block `k`'s uncompressed bytes from its stored ones, both checked against their
+    /// checksums in `entry`. O(block).
+    fn unpack(&self, k: u64, entry: &Entry, stored: Vec<u8>) -> Result<Vec<u8>, TierError> {
+        let raw = self.raw_size(k) as usize;
+        if sum(self.seed, b'S', k, &hasher(&stored)) != entry.stored {
+            return Err(self.damaged(format!(
+                "checksum mismatch in block {k} (positions {:?})",
+                self.positions(k)
+            )));
+        }
+        let bytes = if entry.raw {
+            stored
+        } else {
+            let mut out = vec![0; raw];
+            let done = miniz_oxide::inflate::decompress_slice_iter_to_slice(
+                &mut out,
+                std::iter::once(&stored[..]),
+                false,
+                true,
+            );
+            if done != Ok(raw) {
+                return Err(self.damaged(format!(
+                    "block {k} (positions {:?}) does not decompress to its {raw} bytes",
+                    self.positions(k)
+                )));
+            }
+            out
+        };
+        if sum(self.seed, b'B', k, &hasher(&bytes)) != entry.sum {
+            return Err(self.damaged(format!(
+                "checksum mismatch in the records of block {k} (positions {:?})",
+                self.positions(k)
+            )));
+        }
+        Ok(bytes)
     }
 }
 
+/// A header's fields in words, for an error.
+fn describe(h: &Header) -> String {
+    format!(
+        "{}{} ({}, {}), tier {}, {} positions",
+        h.game,
+        if h.variant.is_empty() {
+            String::new()
+        } else {
+            format!(", variant {}", h.variant)
+        },
+        h.layout,
+        if h.misere { "misère" } else { "normal play" },
+        h.tier,
+        h.count
+    )
+}
+
 /// Reads and checks `tier`'s file: its header against the manifest and `count`, its length,
-/// every chunk's checksum and the outcome codes. O(count), one chunk of memory beside the
-/// results.
+/// every piece of the index, that the blocks lie end to end, every block's checksum and every
+/// record. O(count), blocks decompressed on rayon's threads 64 at a time.
 pub fn read_tier(
     dir: &Path,
     manifest: &Manifest,
@@ -355,34 +732,103 @@ pub fn read_tier(
     count: u64,
 ) -> Result<Results, TierError> {
     let mut file = TierFile::open(dir, manifest, tier, count)?;
-    let mut results = Results::new(count, manifest.remoteness);
-    let outcomes = results.outcomes.len() as u64;
-    let mut buf = Vec::new();
-    for k in 0..file.payload.div_ceil(CHUNK) {
-        file.chunk(k, &mut buf)?;
-        let (o, r) = split(chunk_range(k, file.payload), outcomes);
-        let (a, b) = buf.split_at(o.len());
-        results.outcomes[o].copy_from_slice(a);
-        results.remoteness[r].copy_from_slice(b);
+    let mut entries = Vec::with_capacity(file.blocks as usize);
+    for p in 0..file.blocks.div_ceil(file.piece) {
+        entries.extend(file.piece(p)?);
     }
-    // A pair of bits 11 is code 3, which is never written.
-    if let Some(k) = results
-        .outcomes
-        .iter()
-        .position(|&b| b & (b >> 1) & 0x55 != 0)
-    {
-        return Err(damaged(
-            &file.path,
-            format!("an outcome code 3 among positions {}..{}", 4 * k, 4 * k + 4),
-        ));
+    let mut end = file.data;
+    for (k, e) in entries.iter().enumerate() {
+        if e.offset != end {
+            return Err(file.damaged(format!(
+                "block {k} starts at {}, expected {end}: the blocks do not lie end to end",
+                e.offset
+            )));
+        }
+        end += e.length;
+    }
+    if end != file.length {
+        return Err(file.damaged(format!(
+            "the blocks end at {end}, the file at {}",
+            file.length
+        )));
+    }
+    let mut results = Results::new(count, manifest.layout);
+    for first in (0..file.blocks).step_by(BATCH as usize) {
+        let batch = first..(first + BATCH).min(file.blocks);
+        let mut stored = Vec::with_capacity(BATCH as usize);
+        for k in batch.clone() {
+            stored.push(file.stored(&entries[k as usize])?);
+        }
+        let file = &file;
+        let blocks = batch
+            .zip(stored)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|(k, s)| Ok((k, file.unpack(k, &entries[k as usize], s)?)))
+            .collect::<Result<Vec<_>, TierError>>()?;
+        for (k, bytes) in blocks {
+            results
+                .set_block(k * file.block, &bytes)
+                .map_err(|i| file.damaged(format!("position {i} has a record never written")))?;
+        }
     }
     Ok(results)
 }
 
-/// Reads one position's value from `tier`'s file without reading the rest: the header and
-/// the length are checked, and the chunk that holds the position's outcome (and the one that
-/// holds its remoteness byte, when another) against its checksum. O(1) reads of at most 64 KiB
-/// each.
+/// One block of a tier's results, read and checked: the values of its positions.
+#[derive(Debug, Clone)]
+pub struct Block {
+    layout: Layout,
+    /// The positions it holds.
+    positions: Range<u64>,
+    bytes: Vec<u8>,
+}
+
+impl Block {
+    /// The positions the block holds.
+    pub fn positions(&self) -> Range<u64> {
+        self.positions.clone()
+    }
+
+    /// The value of position `rank` (within [`Block::positions`]), `None` for a record never
+    /// written (the file is damaged). O(1).
+    pub fn value(&self, rank: u64) -> Option<Value> {
+        let i = rank.checked_sub(self.positions.start)?;
+        (rank < self.positions.end).then(|| value_in(self.layout, &self.bytes, i as usize))?
+    }
+}
+
+/// Reads the block of `tier`'s file that holds position `rank` (below `count`), without
+/// reading the rest: the header and the length are checked, then one piece of the index and
+/// the block against their checksums. Four reads: 12 bytes, the header, at most 5 KiB of
+/// index, one block; returns the block and the bytes read.
+pub fn read_block(
+    dir: &Path,
+    manifest: &Manifest,
+    tier: u32,
+    count: u64,
+    rank: u64,
+) -> Result<(Block, u64), TierError> {
+    let mut file = TierFile::open(dir, manifest, tier, count)?;
+    let k = rank / file.block;
+    if k >= file.blocks {
+        return Err(TierError::Position(format!(
+            "position {rank} of tier {tier}, which has {count}"
+        )));
+    }
+    let entry = file.entry(k)?;
+    let stored = file.stored(&entry)?;
+    let bytes = file.unpack(k, &entry, stored)?;
+    let block = Block {
+        layout: file.layout,
+        positions: file.positions(k),
+        bytes,
+    };
+    Ok((block, file.read))
+}
+
+/// Reads one position's value from `tier`'s file without reading the rest
+/// ([`read_block`]). O(1) reads of at most a block.
 pub fn read_value(
     dir: &Path,
     manifest: &Manifest,
@@ -390,30 +836,331 @@ pub fn read_value(
     count: u64,
     rank: u64,
 ) -> Result<Value, TierError> {
-    let mut file = TierFile::open(dir, manifest, tier, count)?;
-    let (mut buf, mut loaded) = (Vec::new(), None);
-    let mut byte_at = |file: &mut TierFile, at: u64| -> Result<u8, TierError> {
-        let k = at / CHUNK;
-        if loaded != Some(k) {
-            file.chunk(k, &mut buf)?;
-            loaded = Some(k);
-        }
-        Ok(buf[(at % CHUNK) as usize])
-    };
-    let byte = byte_at(&mut file, rank / 4)?;
-    let outcome = code_outcome((byte >> (2 * (rank % 4))) & 3).ok_or_else(|| {
+    let (block, _) = read_block(dir, manifest, tier, count, rank)?;
+    block.value(rank).ok_or_else(|| {
         damaged(
-            &file.path,
-            format!("position {rank} has the outcome code 3"),
+            &tier_path(dir, tier),
+            format!("position {rank} has a record never written"),
         )
-    })?;
-    let mut remoteness = None;
-    if manifest.remoteness {
-        let byte = byte_at(&mut file, count.div_ceil(4) + rank)?;
-        remoteness = (byte != NO_REMOTENESS).then_some(u32::from(byte));
-    }
-    Ok(Value {
-        outcome,
-        remoteness,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Outcome;
+    use crate::rules::tiered::MAX_REMOTENESS;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// An empty scratch folder.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("grundy-tier-file-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn manifest(layout: Layout) -> Manifest {
+        Manifest {
+            format: FORMAT,
+            game: "test game".into(),
+            variant: "flying, misère".into(),
+            tiers: 3,
+            layout,
+            misere: false,
+        }
+    }
+
+    /// Random results: runs of one value (which compress) and stretches of noise (which do
+    /// not), remoteness up to the most a record holds.
+    fn random_results(len: u64, layout: Layout, rng: &mut StdRng) -> Results {
+        let mut results = Results::new(len, layout);
+        let mut w = results.writer();
+        let mut i = 0;
+        while i < len {
+            let run = rng.random_range(1..3 * BLOCK.min(4096));
+            let noisy = rng.random_bool(0.3);
+            let fixed = (rng.random_range(0..3), rng.random_range(0..=MAX_REMOTENESS));
+            for j in i..(i + run).min(len) {
+                let (o, r) = if noisy {
+                    (rng.random_range(0..3), rng.random_range(0..=MAX_REMOTENESS))
+                } else {
+                    fixed
+                };
+                let outcome = [Outcome::Win, Outcome::Loss, Outcome::Draw][o];
+                w.set(j as usize, outcome, r);
+            }
+            i += run;
+        }
+        results
+    }
+
+    /// Every entry of the file's index, read and checked.
+    fn entries(dir: &Path, m: &Manifest, tier: u32, count: u64) -> Vec<Entry> {
+        let mut f = TierFile::open(dir, m, tier, count).unwrap();
+        (0..f.blocks.div_ceil(f.piece))
+            .flat_map(|p| f.piece(p).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn random_results_of_many_sizes_round_trip() {
+        let mut rng = StdRng::seed_from_u64(46);
+        let dir = scratch("round-trip");
+        let (mut raw, mut packed) = (0, 0);
+        for layout in [Layout::Value2, Layout::Value16] {
+            let m = manifest(layout);
+            // Small blocks and pieces, the sizes around their boundaries.
+            for len in [
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                63,
+                64,
+                65,
+                127,
+                128,
+                129,
+                64 * 7 + 1,
+                1000,
+            ] {
+                for (block, piece) in [(64, 1), (64, 3), (4, 2), (1 << 20, PIECE)] {
+                    let results = random_results(len, layout, &mut rng);
+                    write_blocks(&dir, &m, 1, &results, block, piece).unwrap();
+                    assert_eq!(read_tier(&dir, &m, 1, len).unwrap(), results, "{len}");
+                    for rank in (0..len).step_by(7).chain(len.checked_sub(1)) {
+                        let v = read_value(&dir, &m, 1, len, rank).unwrap();
+                        assert_eq!(v, results.get(rank), "{len} {rank}");
+                    }
+                }
+            }
+            // The real sizes, around a block's edge.
+            for len in [BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 3] {
+                let results = random_results(len, layout, &mut rng);
+                write_tier(&dir, &m, 2, &results).unwrap();
+                assert_eq!(read_tier(&dir, &m, 2, len).unwrap(), results);
+                for rank in [0, BLOCK - 1, BLOCK, len - 1, rng.random_range(0..len)] {
+                    let rank = rank.min(len - 1);
+                    let v = read_value(&dir, &m, 2, len, rank).unwrap();
+                    assert_eq!(v, results.get(rank), "{len} {rank}");
+                }
+                for e in entries(&dir, &m, 2, len) {
+                    *if e.raw { &mut raw } else { &mut packed } += 1;
+                }
+            }
+        }
+        assert!(raw > 0 && packed > 0, "{raw} raw, {packed} compressed");
+        // More blocks than a piece of the index holds, outcomes alone.
+        let m = manifest(Layout::Value2);
+        let len = (PIECE + 1) * BLOCK + 9;
+        let mut results = Results::new(len, Layout::Value2);
+        let mut w = results.writer();
+        for i in (0..len).step_by(9973) {
+            w.set(i as usize, Outcome::Draw, 0);
+        }
+        write_tier(&dir, &m, 0, &results).unwrap();
+        assert_eq!(entries(&dir, &m, 0, len).len() as u64, PIECE + 2);
+        assert_eq!(read_tier(&dir, &m, 0, len).unwrap(), results);
+        for rank in [0, 9973 * 1600, len - 1] {
+            assert_eq!(
+                read_value(&dir, &m, 0, len, rank).unwrap(),
+                results.get(rank)
+            );
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_query_reads_the_header_one_piece_and_one_block() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let dir = scratch("reads");
+        let m = manifest(Layout::Value16);
+        let len = 5 * BLOCK + 17;
+        let results = random_results(len, Layout::Value16, &mut rng);
+        write_tier(&dir, &m, 0, &results).unwrap();
+        let header = Header::of(&m, 0, len, 0).bytes().len() as u64;
+        let index = entries(&dir, &m, 0, len);
+        for k in 0..6 {
+            let rank = k * BLOCK + rng.random_range(0..17);
+            let (block, read) = read_block(&dir, &m, 0, len, rank).unwrap();
+            assert_eq!(block.value(rank), Some(results.get(rank)));
+            assert_eq!(block.positions(), k * BLOCK..((k + 1) * BLOCK).min(len));
+            // The header, one piece of six entries and its checksum, the block's bytes.
+            assert_eq!(read, header + 6 * ENTRY + 4 + index[k as usize].length);
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Whether `err` says the file is damaged (or, for its format's byte, that it is old).
+    fn is_damage(err: &TierError, at: usize) -> bool {
+        matches!(err, TierError::Damaged { .. })
+            || (at == 7 && matches!(err, TierError::OldFormat { .. }))
+    }
+
+    #[test]
+    fn every_flipped_byte_and_every_truncation_is_damage_never_an_answer() {
+        let mut rng = StdRng::seed_from_u64(919);
+        let dir = scratch("flips");
+        let (len, block, piece) = (300, 64, 2);
+        for layout in [Layout::Value2, Layout::Value16] {
+            let m = manifest(layout);
+            let results = random_results(len, layout, &mut rng);
+            write_blocks(&dir, &m, 0, &results, block, piece).unwrap();
+            let path = tier_path(&dir, 0);
+            let good = fs::read(&path).unwrap();
+            let index = entries(&dir, &m, 0, len);
+            let (mut answered, mut refused) = (0, 0);
+            for at in 0..good.len() {
+                for mask in [0x01, 0x80, rng.random_range(1..=255u8)] {
+                    let mut bytes = good.clone();
+                    bytes[at] ^= mask;
+                    fs::write(&path, &bytes).unwrap();
+                    let err = read_tier(&dir, &m, 0, len).unwrap_err();
+                    assert!(is_damage(&err, at), "byte {at}: {err}");
+                    // The block holding the flipped byte, if it is in a block.
+                    let hit = index
+                        .iter()
+                        .position(|e| (e.offset..e.offset + e.length).contains(&(at as u64)));
+                    for rank in 0..len {
+                        match read_value(&dir, &m, 0, len, rank) {
+                            Ok(v) => {
+                                assert_eq!(v, results.get(rank), "byte {at}, rank {rank}");
+                                assert_ne!(hit, Some((rank / block) as usize), "byte {at}");
+                                answered += 1;
+                            }
+                            Err(err) => {
+                                assert!(is_damage(&err, at), "byte {at}: {err}");
+                                refused += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            // Flips in other blocks leave the rest answered.
+            assert!(answered > 0 && refused > 0, "{answered} {refused}");
+            // Cut at every length, or grown by a byte: nothing is answered.
+            let mut grown = good.clone();
+            grown.push(0);
+            for bytes in (0..good.len()).map(|n| &good[..n]).chain([&grown[..]]) {
+                fs::write(&path, bytes).unwrap();
+                let n = bytes.len();
+                let err = read_tier(&dir, &m, 0, len).unwrap_err();
+                assert!(matches!(err, TierError::Damaged { .. }), "{n}: {err}");
+                let err = read_value(&dir, &m, 0, len, n as u64 % len).unwrap_err();
+                assert!(matches!(err, TierError::Damaged { .. }), "{n}: {err}");
+            }
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_block_or_an_index_from_another_place_or_file_is_damage() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let dir = scratch("copies");
+        let m = manifest(Layout::Value16);
+        let (len, block, piece) = (1000, 64, 4);
+        let results = random_results(len, Layout::Value16, &mut rng);
+        write_blocks(&dir, &m, 0, &results, block, piece).unwrap();
+        write_blocks(&dir, &m, 1, &results, block, piece).unwrap();
+        let (zero, one) = (tier_path(&dir, 0), tier_path(&dir, 1));
+        let good = fs::read(&zero).unwrap();
+        let header = Header::of(&m, 0, len, 0).bytes().len();
+        let seed = u32::from_le_bytes(good[header - 4..header].try_into().unwrap());
+        // Rewrites the piece checksums of `bytes` from its entries, as a forger would.
+        let reseal = |bytes: &mut Vec<u8>, seed: u32| {
+            let blocks = len.div_ceil(block);
+            for p in 0..blocks.div_ceil(piece) {
+                let n = piece.min(blocks - p * piece) as usize * ENTRY as usize;
+                let start = header + (p * (piece * ENTRY + 4)) as usize;
+                let s = sum(seed, b'I', p, &hasher(&bytes[start..start + n]));
+                bytes[start + n..start + n + 4].copy_from_slice(&s.to_le_bytes());
+            }
+        };
+        // Entry 5 made entry 2 (its block's place, length and checksum), the index resealed:
+        // block 2's checksum does not hold for block 5.
+        let mut bytes = good.clone();
+        let entry = |k: usize| header + (k / 4) * (4 * 20 + 4) + (k % 4) * 20;
+        bytes.copy_within(entry(2)..entry(2) + 20, entry(5));
+        reseal(&mut bytes, seed);
+        fs::write(&zero, &bytes).unwrap();
+        let err = read_value(&dir, &m, 0, len, 5 * block + 1).unwrap_err();
+        assert!(
+            err.to_string().contains("checksum mismatch in block 5"),
+            "{err}"
+        );
+        assert!(read_value(&dir, &m, 0, len, 2 * block).is_ok());
+        let err = read_tier(&dir, &m, 0, len).unwrap_err();
+        assert!(matches!(err, TierError::Damaged { .. }), "{err}");
+        // Tier 1's index and blocks (the same results) behind tier 0's header: the index's
+        // checksums are tier 1's; resealed, the blocks' are.
+        let other = fs::read(&one).unwrap();
+        let mut bytes = good[..header].to_vec();
+        bytes.extend_from_slice(&other[header..]);
+        fs::write(&zero, &bytes).unwrap();
+        let err = read_value(&dir, &m, 0, len, 0).unwrap_err();
+        assert!(err.to_string().contains("piece 0 of the index"), "{err}");
+        reseal(&mut bytes, seed);
+        fs::write(&zero, &bytes).unwrap();
+        let err = read_value(&dir, &m, 0, len, 0).unwrap_err();
+        assert!(
+            err.to_string().contains("checksum mismatch in block 0"),
+            "{err}"
+        );
+        assert!(read_tier(&dir, &m, 0, len).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A header of `fields` with a right checksum, then `rest`.
+    fn forged(h: &Header, rest: usize) -> Vec<u8> {
+        let mut bytes = h.bytes();
+        bytes.resize(bytes.len() + rest, 0);
+        bytes
+    }
+
+    #[test]
+    fn hostile_headers_are_refused_before_any_allocation() {
+        let dir = scratch("hostile");
+        let m = manifest(Layout::Value16);
+        let path = tier_path(&dir, 0);
+        let count = 1u64 << 40;
+        let mut h = Header::of(&m, 0, count, 0);
+        // A huge count, a file of 200 bytes that says it is 200 bytes long.
+        h.length = (h.bytes().len() + 100) as u64;
+        fs::write(&path, forged(&h, 100)).unwrap();
+        let err = read_tier(&dir, &m, 0, count).unwrap_err();
+        assert!(err.to_string().contains("too few for the index"), "{err}");
+        // Another count than the game's: not this solution's file.
+        let err = read_tier(&dir, &m, 0, 5).unwrap_err();
+        assert!(matches!(err, TierError::BadFile { .. }), "{err}");
+        // Blocks of 4 positions (the fewest) and a huge count: the index's size saturates.
+        h.block = 4;
+        h.count = u64::MAX;
+        h.length = (h.bytes().len() + 100) as u64;
+        fs::write(&path, forged(&h, 100)).unwrap();
+        let err = read_tier(&dir, &m, 0, u64::MAX).unwrap_err();
+        assert!(matches!(err, TierError::Damaged { .. }), "{err}");
+        // Blocks too large to read, a header length of 4 GiB.
+        h.block = 1 << 30;
+        fs::write(&path, forged(&h, 100)).unwrap();
+        let err = read_tier(&dir, &m, 0, u64::MAX).unwrap_err();
+        assert!(matches!(err, TierError::BadFile { .. }), "{err}");
+        let mut bytes = forged(&h, 100);
+        bytes[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        fs::write(&path, bytes).unwrap();
+        let err = read_tier(&dir, &m, 0, u64::MAX).unwrap_err();
+        assert!(err.to_string().contains("impossible"), "{err}");
+        // A format 2 file's first bytes: an old format.
+        fs::write(&path, b"GRUNDYT\x02\x01\x00\x00\x00\x00\x00\x00\x00").unwrap();
+        let err = read_tier(&dir, &m, 0, 5).unwrap_err();
+        assert!(
+            matches!(err, TierError::OldFormat { format: 2, .. }),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -6,16 +6,20 @@
 //! tiers by a quantity that every move changes in one direction (stones on the board, counters
 //! left), and each tier's positions are numbered `0..tier_size` one to one. The solver goes
 //! from the last tier to the first; a position's moves are generated again from the rules,
-//! ranked, and their results read from the tiers already solved. Results are packed: the
-//! outcome in 2 bits, the remoteness in a byte when asked ([`Results`]). Moves inside a tier
+//! ranked, and their results read from the tiers already solved. Results are packed in one
+//! of two layouts ([`Layout`]): a 16-bit record a position (the outcome in 2 bits, the
+//! remoteness of a win or loss in 14, up to 16,382, or a draw's level), or the outcome alone
+//! in 2 bits for the largest games ([`Results`]). Moves inside a tier
 //! (cycles) are solved by the graph solver's retrograde counting on that tier alone, with the
 //! results of the later tiers standing in as fixed positions.
 //!
 //! Each tier is written to its own file as soon as it is solved ([`file`](mod@file): a header
-//! naming the game and the tier, the packed results, a CRC-32 every 64 KiB), so a run that is
+//! naming the game, its variant, the tier and the layout, an index, and the results in blocks
+//! of 65,536 positions, each compressed on its own and checksummed), so a run that is
 //! stopped resumes from the last finished tier and produces the same files byte for byte;
 //! [`Solved`] answers queries (outcome, remoteness, best moves of one position) from the files
-//! without solving again, checking every byte it reads against its checksum. Both cores work
+//! without solving again, reading one block and checking every byte it reads against its
+//! checksum. Both cores work
 //! on a tier at once (rayon, by chunks of positions); the result does not depend on the number
 //! of threads.
 //!
@@ -76,7 +80,7 @@ mod tier;
 mod unmoves;
 
 pub use query::{Solved, Step};
-pub use results::{Results, Value};
+pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL};
 pub use solve::{solve_tiered, Summary, TierOptions, TierSummary};
 
 use std::path::PathBuf;
@@ -90,12 +94,17 @@ use super::Game;
 /// Within a tier, [`rank`](TierRanking::rank) and [`unrank`](TierRanking::unrank) are
 /// inverse bijections between the tier's positions and `0..tier_size(tier)`. A ranking may
 /// number positions that no game reaches (a combinatorial ranking usually does): they are
-/// solved too, by the rules, and cost their 2 bits. Every move passes the turn, as in the
+/// solved too, by the rules, and cost their record. Every move passes the turn, as in the
 /// graph solver for the player to move.
 pub trait TierRanking: Game {
     /// The game's name with its parameters (`connect4 7x4`): written in every file of a
     /// solution and checked when a solution is resumed or queried.
     fn name(&self) -> String;
+    /// The rules' variant where the game has several (`flying, misère`), written and checked
+    /// beside the name: empty by default. At most 65,535 bytes, as the name.
+    fn variant(&self) -> String {
+        String::new()
+    }
     /// The number of tiers.
     fn tier_count(&self) -> u32;
     /// The tier of a position.
@@ -189,8 +198,8 @@ pub enum TierError {
         /// What is wrong, and what was expected.
         what: String,
     },
-    /// A file of the solution is damaged: a checksum (header or chunk) does not match, or
-    /// its length is wrong. The answer it would give cannot be trusted, so none is given.
+    /// A file of the solution is damaged: a checksum (header, index or block) does not
+    /// match, a block does not decompress, or its length is wrong. The answer it would give cannot be trusted, so none is given.
     #[error(
         "{path}: {what}: the file is damaged; rebuild the solution (delete the damaged tier \
          files and solve again: the solve keeps the finished tiers and does the deleted ones \
@@ -217,10 +226,10 @@ pub enum TierError {
     /// The ranking broke its contract.
     #[error("the game's ranking is inconsistent: {0}")]
     Ranking(String),
-    /// A remoteness does not fit in the byte it is stored in.
+    /// A remoteness does not fit in the 14 bits of a record.
     #[error(
-        "tier {tier} has a position of remoteness {remoteness}, more than the 254 a byte holds: \
-         solve without remoteness"
+        "tier {tier} has a position of remoteness {remoteness}, more than the 16,382 a record \
+         holds: solve without remoteness"
     )]
     Remoteness {
         /// The tier.

@@ -1,22 +1,54 @@
 //! Questions to a solved game, answered from its files without solving again.
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-
-use super::file::{self, Manifest};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use super::file::{self, Block, Manifest};
 
 use super::{Results, TierError, TierRanking, TierSummary, Value};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
 
+/// A tier file's length and time of last change: a block kept is used while they are the
+/// same.
+type Stamp = (u64, std::time::SystemTime);
+
+/// Blocks a [`Solved`] keeps after reading them: the moves of a position lead to a few
+/// tiers, and play asks about neighbouring positions, so most questions find their block here
+/// (at most 128 KiB each in the files this version writes).
+const CACHED: usize = 16;
+
 /// A game solved by [`solve_tiered`](super::solve_tiered), opened from its folder. Each
-/// question reads and checks the header and one chunk of 64 KiB of a tier file (two with
-/// remoteness), never a whole file; a damaged file is an error, never an answer.
-#[derive(Debug, Clone)]
+/// question reads and checks the header, a piece of the index and one block of a tier file
+/// ([`file::read_block`]), never a whole file, and keeps the last blocks read (2 MiB at
+/// most): a question about a position of a block kept reads nothing while its file is
+/// unchanged (the same length and time of change: one `stat`). A damaged file is an error,
+/// never an answer.
+#[derive(Debug)]
 pub struct Solved<G> {
     game: G,
     dir: PathBuf,
     manifest: Manifest,
+    /// The blocks read last, with their tier and their file's stamp, the newest at the back.
+    cache: Mutex<VecDeque<(u32, Stamp, Arc<Block>)>>,
+    /// Bytes read from the tier files by questions.
+    read: AtomicU64,
+}
+
+impl<G: Clone> Clone for Solved<G> {
+    /// The same solution, its cache empty.
+    fn clone(&self) -> Self {
+        Solved {
+            game: self.game.clone(),
+            dir: self.dir.clone(),
+            manifest: self.manifest.clone(),
+            cache: Mutex::default(),
+            read: AtomicU64::new(0),
+        }
+    }
 }
 
 /// A move from a position, with the value of the position it leads to.
@@ -38,14 +70,26 @@ impl<G: TierRanking> Solved<G> {
     /// tier file is there (their contents are checked as they are read).
     pub fn open(game: G, dir: &Path) -> Result<Solved<G>, TierError> {
         let manifest = file::read_manifest(dir)?;
-        if manifest.game != game.name() || manifest.tiers != game.tier_count() {
+        if manifest.game != game.name()
+            || manifest.variant != game.variant()
+            || manifest.tiers != game.tier_count()
+        {
+            let variant = |v: String| {
+                if v.is_empty() {
+                    v
+                } else {
+                    format!(", variant {v}")
+                }
+            };
             return Err(TierError::BadFile {
                 path: dir.join(file::MANIFEST),
                 what: format!(
-                    "this folder holds a solution of {} ({} tiers), not of {} ({} tiers)",
+                    "this folder holds a solution of {}{} ({} tiers), not of {}{} ({} tiers)",
                     manifest.game,
+                    variant(manifest.variant.clone()),
                     manifest.tiers,
                     game.name(),
+                    variant(game.variant()),
                     game.tier_count()
                 ),
             });
@@ -64,7 +108,16 @@ impl<G: TierRanking> Solved<G> {
             game,
             dir: dir.to_path_buf(),
             manifest,
+            cache: Mutex::default(),
+            read: AtomicU64::new(0),
         })
+    }
+
+    /// The bytes the questions have read from the tier files so far (whole tiers read by
+    /// [`Solved::tier`] and [`Solved::check`] not counted): a measure of what a question
+    /// costs.
+    pub fn bytes_read(&self) -> u64 {
+        self.read.load(Relaxed)
     }
 
     /// The solution's manifest (game, tiers, options).
@@ -77,8 +130,9 @@ impl<G: TierRanking> Solved<G> {
         &self.game
     }
 
-    /// The value of `p` for the player to move: the header and the chunks holding `p`'s bytes
-    /// read and checked ([`file::read_value`]). O(1) file reads of at most 64 KiB.
+    /// The value of `p` for the player to move: from a block kept, or from the block holding
+    /// `p` read and checked ([`file::read_block`]) and then kept. O(1) file reads of at most a
+    /// block, none when the block is kept.
     pub fn value(&self, p: &G::Position) -> Result<Value, TierError> {
         let tier = self.game.tier(p);
         if tier >= self.manifest.tiers {
@@ -94,11 +148,50 @@ impl<G: TierRanking> Solved<G> {
                 "the position has rank {rank} in tier {tier}, which has {count} positions"
             )));
         }
-        file::read_value(&self.dir, &self.manifest, tier, count, rank)
+        let block = self.block(tier, count, rank)?;
+        block.value(rank).ok_or_else(|| TierError::Damaged {
+            path: file::tier_path(&self.dir, tier),
+            what: format!("position {rank} has a record never written"),
+        })
     }
 
-    /// The results of a whole tier, read and checked (header, length, every chunk's checksum,
-    /// outcome codes). O(tier).
+    /// The block of `tier` holding `rank`: kept (its file unchanged), or read, checked and
+    /// kept (the oldest one forgotten past [`CACHED`]).
+    fn block(&self, tier: u32, count: u64, rank: u64) -> Result<Arc<Block>, TierError> {
+        let path = file::tier_path(&self.dir, tier);
+        let meta = std::fs::metadata(&path).map_err(super::io_error(&path))?;
+        // A file system without times of change keeps nothing.
+        let stamp = meta.modified().ok().map(|time| (meta.len(), time));
+        let found = stamp.and_then(|stamp| {
+            // A poisoned lock only means another question panicked: the blocks are whole.
+            let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            let at = cache
+                .iter()
+                .position(|(t, s, b)| *t == tier && *s == stamp && b.positions().contains(&rank))?;
+            let entry = cache.remove(at)?;
+            cache.push_back(entry.clone());
+            Some(entry.2)
+        });
+        if let Some(block) = found {
+            return Ok(block);
+        }
+        let (block, read) = file::read_block(&self.dir, &self.manifest, tier, count, rank)?;
+        self.read.fetch_add(read, Relaxed);
+        let block = Arc::new(block);
+        if let Some(stamp) = stamp {
+            let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            // Blocks of an earlier state of the file are of no use any more.
+            cache.retain(|(t, s, _)| *t != tier || *s == stamp);
+            if cache.len() >= CACHED {
+                cache.pop_front();
+            }
+            cache.push_back((tier, stamp, block.clone()));
+        }
+        Ok(block)
+    }
+
+    /// The results of a whole tier, read and checked (header, length, every piece of the
+    /// index, every block's checksum, every record). O(tier).
     pub fn tier(&self, tier: u32) -> Result<Results, TierError> {
         if tier >= self.manifest.tiers {
             return Err(TierError::Position(format!(
@@ -109,8 +202,8 @@ impl<G: TierRanking> Solved<G> {
         file::read_tier(&self.dir, &self.manifest, tier, self.game.tier_size(tier))
     }
 
-    /// Reads and checks every tier file (header, length, every chunk's checksum, outcome codes)
-    /// and counts its outcomes, first tier to last. O(positions).
+    /// Reads and checks every tier file (header, length, index, every block's checksum, every
+    /// record) and counts its outcomes, first tier to last. O(positions).
     pub fn check(&self, progress: &dyn Progress) -> Result<Vec<TierSummary>, TierError> {
         let mut tiers = Vec::with_capacity(self.manifest.tiers as usize);
         for tier in 0..self.manifest.tiers {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::file::{self, Manifest};
-use super::results::Results;
+use super::results::{Layout, Results};
 use super::sweep::{Later, TierTask};
 use super::{io_error, TierError, TierRanking, WORK};
 use super::{tier, unmoves};
@@ -16,7 +16,8 @@ use crate::progress::Progress;
 /// How to solve, for [`solve_tiered`].
 #[derive(Debug, Clone)]
 pub struct TierOptions {
-    /// Keep the remoteness of every position (a byte each) beside its outcome (2 bits).
+    /// Keep the remoteness of every position beside its outcome: a 16-bit record a position
+    /// ([`Layout::Value16`](super::Layout::Value16)) rather than 2 bits.
     pub remoteness: bool,
     /// Misère play: a player who cannot move wins (the game's own results still apply).
     pub misere: bool,
@@ -75,14 +76,14 @@ pub struct Summary {
 
 /// Solves every position of `game` strongly, tier by tier from the last, writing each tier to
 /// `dir` (see [`file`](mod@file) for the format) as soon as it is solved. Tiers whose files are
-/// already in `dir` are read whole and checked (header, length, every chunk's checksum) and
+/// already in `dir` are read whole and checked (header, length, index, every block) and
 /// kept, so a stopped run resumes where it stopped, and a tier whose file was deleted (damaged)
 /// is solved again; the files do not depend on being resumed or on the number of threads.
 /// With a memory budget, every tier's need is checked first ([`TierOptions::memory`]).
 ///
 /// Time: every position's moves are generated and looked up once, O(Σ positions · moves) rule
 /// calls, over rayon's threads. Memory: the results of the tier being solved and of the tiers
-/// it moves into (2 bits a position, 10 with remoteness), plus, for a tier with moves inside
+/// it moves into (2 bits a position, 16 with remoteness), plus, for a tier with moves inside
 /// it, the graph solver's arrays for that tier.
 pub fn solve_tiered<G>(
     game: &G,
@@ -96,8 +97,9 @@ where
     let manifest = Manifest {
         format: file::FORMAT,
         game: game.name(),
+        variant: game.variant(),
         tiers: game.tier_count(),
-        remoteness: options.remoteness,
+        layout: Layout::new(options.remoteness),
         misere: options.misere,
     };
     file::write_manifest(dir, &manifest)?;

@@ -10,7 +10,7 @@
 //! into at most three stand-ins (its fastest loss, slowest win and a draw: all that the
 //! retrograde count needs), and the graph solver's kernel decides them with their cycles.
 
-use super::results::{ChunkWriter, Results, MAX_REMOTENESS, NO_REMOTENESS};
+use super::results::{ChunkWriter, Layout, Results, MAX_REMOTENESS};
 use super::sweep::{in_batches, pull_position, Fold, Later, Pulled, TierTask, CHUNK};
 use super::{TierError, TierRanking};
 use crate::graph::GameGraph;
@@ -32,7 +32,7 @@ where
     G: TierRanking + Sync,
 {
     let (game, tier, later, misere) = (task.game, task.tier, task.later, task.misere);
-    let mut results = Results::new(game.tier_size(tier), task.remoteness);
+    let mut results = Results::new(game.tier_size(tier), Layout::new(task.remoteness));
     let mut pending = Pending::default();
     {
         let jobs = results.chunk_writers(CHUNK);
@@ -83,10 +83,10 @@ fn pull_chunk<G: TierRanking>(
                     continue;
                 }
             };
-        writer.set(i, outcome, remoteness.min(u32::from(NO_REMOTENESS)) as u8);
-        if remoteness != u32::MAX && remoteness > MAX_REMOTENESS && !writer.remoteness.is_empty() {
+        if outcome != Outcome::Draw && remoteness > MAX_REMOTENESS && writer.keeps_remoteness() {
             return Err(TierError::Remoteness { tier, remoteness });
         }
+        writer.set(i, outcome, remoteness);
     }
     Ok(pending)
 }
@@ -169,10 +169,7 @@ fn solve_cycles(
     let graph = GameGraph::from_moves(total as u32, &moves).with_fixed_results(fixed);
     drop(moves);
     let solution = solve(&graph, &SolveOptions::default()).expect("a graph without players");
-    let mut writer = ChunkWriter {
-        outcomes: &mut results.outcomes,
-        remoteness: &mut results.remoteness,
-    };
+    let mut writer = results.writer();
     for (i, _) in &pending.positions {
         let outcome = solution.outcome(*i);
         let r = solution.remoteness(*i);
@@ -182,7 +179,7 @@ fn solve_cycles(
                 remoteness: r,
             });
         }
-        writer.set(*i as usize, outcome, r.map_or(NO_REMOTENESS, |r| r as u8));
+        writer.set(*i as usize, outcome, r.unwrap_or(0));
     }
     Ok(())
 }

@@ -23,11 +23,11 @@
 //! `p`'s predecessors when `p` is decided (or, for draws, at the end); sums that differ stop
 //! the solve with an error before any result is written.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::results::{Results, MAX_REMOTENESS, NO_REMOTENESS};
+use super::results::{Layout, Results, MAX_REMOTENESS};
 use super::sweep::{chunk_ranges, in_batches, pull_position, Later, Pulled, TierTask, CHUNK};
 use super::{TierError, TierRanking};
 use crate::budget::Budget;
@@ -46,9 +46,9 @@ const WIN: u8 = 255;
 const NO_LEVEL: u16 = u16::MAX;
 
 /// Bytes a position of a tier solved by un-moves takes beside its results: a counter, a
-/// level, and (when the tier moves into later tiers) two bytes of events.
+/// level, and (when the tier moves into later tiers) four bytes of events.
 pub(crate) fn bytes_for(size: u64, later: bool) -> u64 {
-    size * if later { 5 } else { 3 }
+    size * if later { 7 } else { 3 }
 }
 
 /// A hash of the move `q -> p`, summed over every move from both ends (splitmix64's
@@ -70,26 +70,22 @@ struct Tier<'g, G> {
     counters: Vec<AtomicU8>,
     levels: Vec<AtomicU16>,
     /// For each position, the level + 1 of its fastest losing option in a later tier (low
-    /// byte) and of its slowest winning one (high byte), 0 for none; empty for a tier with no
-    /// later tiers.
-    events: Vec<AtomicU16>,
+    /// 16 bits) and of its slowest winning one (high 16 bits), 0 for none; empty for a tier
+    /// with no later tiers.
+    events: Vec<AtomicU32>,
     /// For each chunk of [`CHUNK`] positions, the levels (modulo 64) at which positions were
     /// decided by visits and not yet visited from: a level's scan skips the other chunks, so
     /// that a long tail of small levels costs little.
     marks: Vec<AtomicU64>,
     /// For each chunk, the levels of its positions decided by the counting pass and of its
-    /// events (all below 256).
-    fixed: Vec<[u64; 4]>,
+    /// events, sorted, each once (a record's remoteness is below 2^14, so they fit 16 bits;
+    /// a chunk usually has a handful).
+    fixed: Vec<Vec<u16>>,
 }
 
-/// Whether level `level` is in the set `bits` of levels below 256.
-fn has_level(bits: &[u64; 4], level: u32) -> bool {
-    level < 256 && bits[level as usize / 64] & 1 << (level % 64) != 0
-}
-
-/// Adds `level` (below 256) to the set `bits`.
-fn add_level(bits: &mut [u64; 4], level: u32) {
-    bits[level as usize / 64] |= 1 << (level % 64);
+/// Whether level `level` is in the sorted set `levels`. O(log levels).
+fn has_level(levels: &[u16], level: u32) -> bool {
+    u16::try_from(level).is_ok_and(|l| levels.binary_search(&l).is_ok())
 }
 
 /// What a pass over a range of the tier found.
@@ -145,7 +141,7 @@ where
         events: if with_events {
             (0..size)
                 .into_par_iter()
-                .map(|_| AtomicU16::new(0))
+                .map(|_| AtomicU32::new(0))
                 .collect()
         } else {
             Vec::new()
@@ -227,13 +223,13 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
         range: std::ops::Range<u64>,
         later: &Later<'_>,
         misere: bool,
-    ) -> Result<(Found, [u64; 4]), TierError> {
+    ) -> Result<(Found, Vec<u16>), TierError> {
         let (game, tier) = (self.game, self.tier);
         let mut positions = Vec::with_capacity((range.end - range.start) as usize);
         game.unrank_range(tier, range.clone(), &mut positions);
         let (mut options, mut inside) = (Vec::new(), Vec::new());
         let mut found = Found::default();
-        let mut levels = [0u64; 4];
+        let mut levels = Vec::new();
         for (p, i) in positions.iter().zip(range) {
             let at = i as usize;
             match pull_position(game, tier, p, later, misere, &mut options, &mut inside)? {
@@ -246,10 +242,10 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                     };
                     self.counters[at].store(counter, Relaxed);
                     if outcome != Outcome::Draw {
-                        // At most 255: one more than a later tier's remoteness byte.
+                        // At most 16,383: one more than a later tier's largest remoteness.
                         self.levels[at].store(r as u16, Relaxed);
                         found.highest = found.highest.max(r);
-                        add_level(&mut levels, r);
+                        levels.push(r as u16);
                     }
                 }
                 Pulled::Inside(fold) => {
@@ -278,15 +274,18 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                         };
                         let win = fold.slowest_win.map_or(0, |r| r + 1);
                         found.highest = found.highest.max(loss).max(win);
-                        self.events[at].store((loss | win << 8) as u16, Relaxed);
+                        // Both at most 16,383: one more than a remoteness.
+                        self.events[at].store(loss | win << 16, Relaxed);
                         // An event fires at the scan of the level below its own.
                         for event in [loss, win].into_iter().filter(|&e| e > 0) {
-                            add_level(&mut levels, event - 1);
+                            levels.push((event - 1) as u16);
                         }
                     }
                 }
             }
         }
+        levels.sort_unstable();
+        levels.dedup();
         Ok((found, levels))
     }
 
@@ -304,10 +303,10 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
             let at = i as usize;
             if let Some(events) = self.events.get(at) {
                 let events = events.load(Relaxed);
-                if u32::from(events & 0xFF) == level + 1 {
+                if events & 0xFFFF == level + 1 {
                     found.decided += u64::from(self.visit(at, LOSS, next));
                 }
-                if u32::from(events >> 8) == level + 1 {
+                if events >> 16 == level + 1 {
                     found.decided += u64::from(self.visit(at, WIN, next));
                 }
             }
@@ -396,7 +395,7 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
     /// remoteness from the levels.
     fn results(self, remoteness: bool) -> Result<Results, TierError> {
         let size = self.counters.len() as u64;
-        let mut results = Results::new(size, remoteness);
+        let mut results = Results::new(size, Layout::new(remoteness));
         let jobs = results.chunk_writers(CHUNK);
         let tier = self.tier;
         jobs.into_par_iter().try_for_each(|(range, mut writer)| {
@@ -406,17 +405,16 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                     LOSS => (Outcome::Loss, self.levels[i as usize].load(Relaxed)),
                     _ => (Outcome::Draw, NO_LEVEL),
                 };
-                let byte = if level == NO_LEVEL {
-                    NO_REMOTENESS
-                } else if u32::from(level) > MAX_REMOTENESS && !writer.remoteness.is_empty() {
+                if outcome != Outcome::Draw
+                    && u32::from(level) > MAX_REMOTENESS
+                    && writer.keeps_remoteness()
+                {
                     return Err(TierError::Remoteness {
                         tier,
                         remoteness: u32::from(level),
                     });
-                } else {
-                    level.min(u16::from(NO_REMOTENESS)) as u8
-                };
-                writer.set(k, outcome, byte);
+                }
+                writer.set(k, outcome, u32::from(level));
             }
             Ok(())
         })?;
