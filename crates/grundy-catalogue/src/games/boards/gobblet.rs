@@ -11,8 +11,10 @@
 //! them. So uncovering the opponent's line loses, even when the move completes one's own.
 //! The published value of the standard game: a win for the first player (GamesmanOne).
 //!
-//! The option `pieces` (1 or 2) gives each player that many pieces of each size: one of each
-//! is a small game (1.5 million ranked positions) that checks the rules against brute force.
+//! The option `pieces` (1 or 2) gives each player that many pieces of each size, and `sizes`
+//! (1 to 3) keeps the smallest sizes only: one piece of each size is a small game (1.5
+//! million ranked positions), one small and one medium a smaller one (16,562), that check the
+//! rules against brute force.
 //!
 //! Positions are tiered by how many pieces of each size and colour have been placed (a
 //! digit from 0 to `pieces` each, six digits): placing raises one digit, moving keeps them
@@ -99,9 +101,11 @@ impl GobbletPosition {
     }
 }
 
-/// Gobblet Gobblers' rules, for `pieces` pieces of each size a player (1 or 2).
+/// Gobblet Gobblers' rules, for `pieces` pieces of each size a player (1 or 2) and the
+/// `sizes` smallest sizes (1 to 3).
 #[derive(Debug, Clone)]
 pub struct Gobblet {
+    sizes: usize,
     pieces: u32,
     /// Each tier's placed counts, indexed `2 · size + colour − 1`, tiers in order.
     tiers: Vec<[u32; 6]>,
@@ -117,17 +121,19 @@ pub struct Gobblet {
 pub const MAX_PIECES: u32 = 2;
 
 impl Gobblet {
-    /// The rules with `pieces` pieces of each size a player, or what is wrong with the number
-    /// (it must be 1 or 2). O(tiers).
-    pub fn new(pieces: u32) -> Result<Gobblet, String> {
-        if !(1..=MAX_PIECES).contains(&pieces) {
+    /// The rules with the `sizes` smallest sizes and `pieces` pieces of each a player, or what
+    /// is wrong with the numbers (1 to 3 sizes, 1 or 2 pieces). O(tiers).
+    pub fn new(sizes: usize, pieces: u32) -> Result<Gobblet, String> {
+        if !(1..=MAX_PIECES).contains(&pieces) || !(1..=3).contains(&sizes) {
             return Err(format!(
-                "expected 1 or 2 pieces of each size a player, not {pieces}"
+                "expected 1 to 3 sizes and 1 or 2 pieces of each size a player, not {sizes} \
+                 sizes and {pieces} pieces"
             ));
         }
         let base = pieces + 1;
         let mut digits: Vec<[u32; 6]> = (0..base.pow(6))
             .map(|code| std::array::from_fn(|i| code / base.pow(i as u32) % base))
+            .filter(|d: &[u32; 6]| d[2 * sizes..].iter().all(|&n| n == 0))
             .collect();
         // By pieces placed in all, then by the digits: a stable sort keeps the codes' order.
         digits.sort_by_key(|d| d.iter().sum::<u32>());
@@ -136,7 +142,7 @@ impl Gobblet {
         for (t, d) in digits.iter().enumerate() {
             tier_of[code(d) as usize] = t as u32;
         }
-        let levels = 6 * pieces as usize + 2;
+        let levels = 2 * sizes * pieces as usize + 2;
         let level_start = (0..levels)
             .map(|n| {
                 digits
@@ -153,6 +159,7 @@ impl Gobblet {
             })
             .collect();
         Ok(Gobblet {
+            sizes,
             pieces,
             tiers: digits,
             tier_of,
@@ -168,7 +175,16 @@ impl Gobblet {
 
     /// How many pieces of `size` the player to move still holds.
     fn in_hand(&self, p: &GobbletPosition, size: usize) -> u32 {
-        self.pieces - p.placed(size, p.mover())
+        self.held(size) - p.placed(size, p.mover())
+    }
+
+    /// How many pieces of `size` a player has: `pieces`, none of the sizes left out.
+    fn held(&self, size: usize) -> u32 {
+        if size < self.sizes {
+            self.pieces
+        } else {
+            0
+        }
     }
 
     /// The moves of `p` with their names (`Lb2` places a large piece on b2, `a1-b2` moves
@@ -231,10 +247,10 @@ impl TierRanking for Gobblet {
     const UNMOVES: bool = true;
 
     fn name(&self) -> String {
-        if self.pieces == MAX_PIECES {
-            "gobblet".to_string()
-        } else {
-            format!("gobblet pieces {}", self.pieces)
+        match (self.sizes, self.pieces) {
+            (3, MAX_PIECES) => "gobblet".to_string(),
+            (3, pieces) => format!("gobblet pieces {pieces}"),
+            (sizes, pieces) => format!("gobblet sizes {sizes} pieces {pieces}"),
         }
     }
 
@@ -324,31 +340,39 @@ fn cell_name(cell: usize) -> String {
 impl BoardRules for Gobblet {
     fn from_inputs(inputs: &Inputs) -> Result<Self, RunError> {
         let pieces = inputs.whole("pieces")?;
-        Ok(Gobblet::new(pieces as u32)?)
+        let sizes = inputs.whole("sizes")?;
+        Ok(Gobblet::new(sizes as usize, pieces as u32)?)
     }
 
     fn from_argument(argument: &str) -> Result<Self, String> {
-        match argument.trim() {
-            "" => Gobblet::new(MAX_PIECES),
-            "1" => Gobblet::new(1),
-            "2" => Gobblet::new(2),
-            other => Err(format!(
-                "gobblet:{other}: expected gobblet, gobblet:1 (one piece of each size) or \
-                 gobblet:2"
-            )),
+        let wrong = || {
+            format!(
+                "gobblet:{argument}: expected gobblet, gobblet:PIECES (1 or 2 of each size) or \
+                 gobblet:SIZESxPIECES (gobblet:2x1: one small and one medium piece each)"
+            )
+        };
+        let (sizes, pieces) = match argument.trim() {
+            "" => ("3", "2"),
+            text => text.split_once('x').unwrap_or(("3", text)),
+        };
+        match (sizes.parse(), pieces.parse()) {
+            (Ok(sizes), Ok(pieces)) => Gobblet::new(sizes, pieces).map_err(|_| wrong()),
+            _ => Err(wrong()),
         }
     }
 
     fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "gobblet" => Gobblet::new(MAX_PIECES).ok(),
-            "gobblet pieces 1" => Gobblet::new(1).ok(),
-            _ => None,
-        }
+        (1..=3)
+            .flat_map(|sizes| (1..=MAX_PIECES).map(move |pieces| (sizes, pieces)))
+            .filter_map(|(sizes, pieces)| Gobblet::new(sizes, pieces).ok())
+            .find(|rules| rules.name() == name)
     }
 
     fn settings(&self) -> Vec<(&'static str, String)> {
-        vec![("pieces", self.pieces.to_string())]
+        vec![
+            ("sizes", self.sizes.to_string()),
+            ("pieces", self.pieces.to_string()),
+        ]
     }
 
     fn start(&self) -> GobbletPosition {
@@ -413,13 +437,13 @@ impl BoardRules for Gobblet {
         }
         for colour in 1..=2u8 {
             for size in 0..3 {
-                if p.placed(size, colour) > self.pieces {
+                if p.placed(size, colour) > self.held(size) {
                     return Err(format!(
                         "{} has {} {} pieces on the board: each player has {}",
                         ["x", "o"][colour as usize - 1],
                         p.placed(size, colour),
                         ["small", "medium", "large"][size],
-                        self.pieces
+                        self.held(size)
                     ));
                 }
             }
@@ -480,7 +504,7 @@ impl BoardRules for Gobblet {
         let hand = |colour: u8| {
             (0..3)
                 .map(|s| {
-                    let n = self.pieces - p.placed(s, colour);
+                    let n = self.held(s) - p.placed(s, colour);
                     LETTERS[colour as usize - 1][s]
                         .to_string()
                         .repeat(n as usize)
@@ -505,14 +529,24 @@ impl BoardRules for Gobblet {
 }
 
 /// The variant parameters.
-const VARIANTS: [Param; 1] = [Param::option(
-    "pieces",
-    "N",
-    "Pieces of each size a player holds: 2 (the game) or 1 (a small game)",
-)
-.whole("pieces", 1)
-.at_most(MAX_PIECES as u64)
-.default("2")];
+const VARIANTS: [Param; 2] = [
+    Param::option(
+        "pieces",
+        "N",
+        "Pieces of each size a player holds: 2 (the game) or 1 (a small game)",
+    )
+    .whole("pieces", 1)
+    .at_most(MAX_PIECES as u64)
+    .default("2"),
+    Param::option(
+        "sizes",
+        "N",
+        "The sizes in play, from the small: 3 (the game), 2 (small and medium) or 1",
+    )
+    .whole("sizes", 1)
+    .at_most(3)
+    .default("3"),
+];
 
 /// `grundy gobblet [POSITION]`: a position's value, best moves by name (`Lb2` places a large
 /// piece on b2, `a1-b2` moves a visible piece).
@@ -533,13 +567,18 @@ pub static GOBBLET: BoardGame<Gobblet> = BoardGame {
         )
         .optional(),
         VARIANTS[0].excludes(&["solved"]),
+        VARIANTS[1].excludes(&["solved"]),
         SOLVED,
         max_positions("2000000"),
     ],
     variants: &VARIANTS,
-    example: &[("position", "l,.,.|.,S,.|.,.,. x"), ("pieces", "1")],
-    play_syntax: "gobblet:PIECES",
-    play_example: "gobblet:1",
+    example: &[
+        ("position", "m,.,.|.,S,.|.,.,. x"),
+        ("pieces", "1"),
+        ("sizes", "2"),
+    ],
+    play_syntax: "gobblet:SIZESxPIECES",
+    play_example: "gobblet:2x1",
     example_folder: "gobblet",
     plays: &[&GOBBLET],
     rules: PhantomData,
