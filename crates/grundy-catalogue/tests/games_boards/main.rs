@@ -3,6 +3,8 @@
 //! rules, and against the published counts; its notation, its play and its answers. One
 //! module a game; what they share is here.
 
+mod dobutsu;
+mod gobblet;
 mod tic_tac_toe;
 
 use std::fs;

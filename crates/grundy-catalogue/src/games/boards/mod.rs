@@ -11,6 +11,8 @@
 //! player can force a win: play may go on for ever (the mills, Quixo) or the board fills.
 
 pub mod arrange;
+pub mod dobutsu;
+pub mod gobblet;
 pub mod tic_tac_toe;
 
 use std::fmt;
