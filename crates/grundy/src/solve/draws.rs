@@ -105,6 +105,16 @@ impl fmt::Display for DrawLevel {
     }
 }
 
+impl serde::Serialize for DrawLevel {
+    /// A number of plies, or the string `"pure"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DrawLevel::Plies(k) => serializer.serialize_u32(*k),
+            DrawLevel::Pure => serializer.serialize_str("pure"),
+        }
+    }
+}
+
 /// ∞ in the arrays: a pure draw.
 const INF: u32 = u32::MAX;
 /// In the arrays, a position that is not a draw.
