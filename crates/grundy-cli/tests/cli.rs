@@ -164,7 +164,7 @@ principal line: d
     assert_eq!(
         run.ok(),
         "\
-x: draw: neither player can force a win
+x: draw: neither player can force a win (a pure draw: the opponent of the player to move can always keep away from a losing move)
 principal line: x -> y -> x
   (x repeats: play goes on forever)
 "

@@ -341,8 +341,8 @@ impl Match {
         }
     }
 
-    /// An estimate of the bytes this game holds: its graph, solution, names, drawings and
-    /// index (a ruleset's values, computed on demand, are not counted). O(positions).
+    /// An estimate of the bytes this game holds: its graph, solution, draw levels, names,
+    /// drawings and index (a ruleset's values, computed on demand, are not counted). O(positions).
     pub fn heap_bytes(&self) -> usize {
         let s = match &self.body {
             Body::Solved(s) => s,
@@ -354,7 +354,9 @@ impl Match {
         let per_position = 3 * std::mem::size_of::<String>()
             + std::mem::size_of::<Drawing>()
             + std::mem::size_of::<Option<u64>>()
-            + 16;
+            + 16
+            // The draw levels, where there are draws.
+            + s.levels.as_ref().map_or(0, |_| 8);
         s.graph.heap_bytes() + n * per_position + 3 * names
     }
 
