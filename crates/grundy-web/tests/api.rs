@@ -190,7 +190,8 @@ async fn a_position_comes_with_its_moves_and_their_outcomes() {
 
 #[tokio::test]
 async fn in_a_draw_the_engine_sets_a_trap() {
-    let app = server();
+    // Tic-tac-toe's 5,478 positions: more than the small server's limit.
+    let app = grundy_web::app(Limits::default());
     let (status, e) = post(
         &app,
         "/api/engine",
