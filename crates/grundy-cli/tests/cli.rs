@@ -32,13 +32,13 @@ fn solve_text_output() {
         run.ok(),
         "\
 6 positions, 5 moves (normal play): 2 win, 2 loss, 2 draw
-position  outcome  remoteness  best
-a         win               3  b
-b         loss              2  c
-c         win               1  d
-d         loss              0  -
-x         draw              -  y
-y         draw              -  x
+position  outcome  remoteness  draw level  best
+a         win               3           -  b
+b         loss              2           -  c
+c         win               1           -  d
+d         loss              0           -  -
+x         draw              -        pure  y
+y         draw              -        pure  x
 "
     );
     // The same as `--format text`.
@@ -119,7 +119,7 @@ fn solve_json() {
     );
     assert_eq!(
         rows[4],
-        serde_json::json!({"position": "x", "outcome": "draw", "remoteness": null, "best": "y"})
+        serde_json::json!({"position": "x", "outcome": "draw", "remoteness": null, "draw_level": "pure", "best": "y"})
     );
     // Integer labels are strings too.
     let file = temp_file("json-integers.txt", INTEGERS);
@@ -164,7 +164,7 @@ principal line: d
     assert_eq!(
         run.ok(),
         "\
-x: draw: neither player can force a win
+x: draw: neither player can force a win (a pure draw: the opponent of the player to move can always keep away from a losing move)
 principal line: x -> y -> x
   (x repeats: play goes on forever)
 "

@@ -177,6 +177,38 @@ async fn a_position_comes_with_its_moves_and_their_outcomes() {
         (g["outcome"].as_str(), g["drawing"]["kind"].as_str()),
         (Some("draw"), Some("graph"))
     );
+    // The player at a has the losing move to c, but cannot make his opponent face one: b's
+    // only move is back to a. A pure draw for him; the drawn move says so too.
+    assert_eq!(g["draw_level"], "pure");
+    let to_b = &g["moves"].as_array().unwrap()[0];
+    assert_eq!(
+        (&to_b["draw_level"], &to_b["losing_offered"]),
+        (&json!("pure"), &json!(0))
+    );
+    assert!(g["moves"][1].get("draw_level").is_none(), "{g}");
+}
+
+#[tokio::test]
+async fn in_a_draw_the_engine_sets_a_trap() {
+    // Tic-tac-toe's 5,478 positions: more than the small server's limit.
+    let app = grundy_web::app(Limits::default());
+    let (status, e) = post(
+        &app,
+        "/api/engine",
+        &json!({"game": "tic-tac-toe", "start": ""}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    // A corner: only the centre saves the second player.
+    assert_eq!(
+        (
+            e["move"]["text"].as_str(),
+            e["move"]["draw_level"].as_u64(),
+            e["move"]["losing_offered"].as_u64()
+        ),
+        (Some("a3"), Some(1), Some(7))
+    );
+    assert_eq!(e["after"]["draw_level"], 3);
 }
 
 #[tokio::test]

@@ -23,8 +23,11 @@
 //! The loopy rulesets (Backsliding Toads and Frogs, Fox and Geese) are played so too
 //! ([`loopy`]), their positions without a value: play may go round a cycle for ever, a draw.
 //!
-//! The engine plays the solver's best move: the fastest win, the slowest loss, a move that
-//! keeps a draw.
+//! The engine plays the solver's best move: the fastest win, the slowest loss, and in a draw
+//! the move that keeps it and sets the soonest trap ([`grundy::solve::draw_move`]: the
+//! opponent faces a losing move as soon as possible, and then as many as possible). Each
+//! drawn position and each drawn move carries its draw level ([`Analysis::draw_level`],
+//! [`Choice::draw_level`]).
 //!
 //! ```
 //! use grundy_catalogue::games::registry;
@@ -66,7 +69,10 @@ use grundy::graph::GameGraph;
 use grundy::outcome::{Outcome, Player};
 use grundy::progress::NoProgress;
 use grundy::rules::{explore, ExploreError, Explored, Game};
-use grundy::solve::{grundy_values, solve, Solution, SolveOptions};
+use grundy::solve::{
+    draw_levels, draw_move, draws, grundy_values, solve, DrawLevel, DrawLevels, Solution,
+    SolveOptions,
+};
 
 /// Why a game could not be set up or a move not played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -132,6 +138,8 @@ struct Solved {
     names: Vec<String>,
     drawings: Vec<Drawing>,
     values: Vec<Option<u64>>,
+    /// The draw levels, where some position is a draw.
+    levels: Option<DrawLevels>,
     index: FxHashMap<String, u32>,
     start: u32,
     /// A ruleset's move names and values, for its positions.
@@ -217,6 +225,10 @@ impl Match {
             preferences: None,
         };
         let solution = solve(&graph, &options).map_err(|e| PlayError::Game(e.to_string()))?;
+        let levels = match solution.counts().2 {
+            0 => None,
+            _ => Some(draw_levels(&graph, &solution, &Budget::default())?),
+        };
         // Sprague–Grundy values exist for impartial games in normal play only.
         let values = match grundy_values(&graph) {
             Ok(values) if !misere => (0..graph.position_count() as u32)
@@ -235,6 +247,7 @@ impl Match {
             names,
             drawings,
             values,
+            levels,
             index,
             start,
             forms,
@@ -328,8 +341,8 @@ impl Match {
         }
     }
 
-    /// An estimate of the bytes this game holds: its graph, solution, names, drawings and
-    /// index (a ruleset's values, computed on demand, are not counted). O(positions).
+    /// An estimate of the bytes this game holds: its graph, solution, draw levels, names,
+    /// drawings and index (a ruleset's values, computed on demand, are not counted). O(positions).
     pub fn heap_bytes(&self) -> usize {
         let s = match &self.body {
             Body::Solved(s) => s,
@@ -341,7 +354,9 @@ impl Match {
         let per_position = 3 * std::mem::size_of::<String>()
             + std::mem::size_of::<Drawing>()
             + std::mem::size_of::<Option<u64>>()
-            + 16;
+            + 16
+            // The draw levels, where there are draws.
+            + s.levels.as_ref().map_or(0, |_| 8);
         s.graph.heap_bytes() + n * per_position + 3 * names
     }
 
@@ -505,7 +520,17 @@ impl Solved {
     /// valued after.
     fn analyse(&self, p: u32, touches: bool, budget: &Budget) -> (Analysis, Option<Exhausted>) {
         let outcome = self.solution.outcome(p);
-        let best_to = self.solution.best_move(p);
+        // In a draw, the move that sets the soonest trap; else the solver's.
+        let best_to = match &self.levels {
+            Some(levels) if outcome == Outcome::Draw => {
+                draw_move(&self.graph, &self.solution, levels, p)
+            }
+            _ => self.solution.best_move(p),
+        };
+        let offer = |q: u32| {
+            let levels = self.levels.as_ref()?;
+            draws::offer(&self.graph, &self.solution, levels, p, q)
+        };
         let mut best = None;
         let options = self.graph.options(p);
         let (mut names, mut forms, mut reported) = (Vec::new(), Vec::new(), Vec::new());
@@ -529,6 +554,7 @@ impl Solved {
                     best = Some(i);
                 }
                 let result = self.solution.outcome(q).flip();
+                let offered = offer(q);
                 let text = match names.get(i) {
                     Some(name) => name.clone(),
                     None => (self.reading.change)(
@@ -542,6 +568,8 @@ impl Solved {
                     text,
                     result,
                     remoteness: self.solution.remoteness(q).map(|r| r + 1),
+                    draw_level: offered.map(|o| o.level),
+                    losing_offered: offered.map(|o| o.losing),
                     value: self.values[q as usize],
                     canonical_form: forms.get_mut(i).and_then(Option::take),
                     mistake: is_mistake(outcome, result),
@@ -563,6 +591,7 @@ impl Solved {
             to_move: self.graph.player(p),
             outcome,
             remoteness: self.solution.remoteness(p),
+            draw_level: self.levels.as_ref().and_then(|l| l.level(p)),
             value: self.values[p as usize],
             form,
             moves,
@@ -685,6 +714,15 @@ pub struct Choice {
     /// move counted); `None` for a draw, and in a game played by its formula (which says who
     /// wins, not how fast).
     pub remoteness: Option<u32>,
+    /// For a move that keeps a draw: the plies (this move counted) until the opponent first
+    /// faces a losing move, both sides playing well (the mover hurrying, the opponent
+    /// delaying), or [`DrawLevel::Pure`] where the opponent can avoid every such chance.
+    /// Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_level: Option<DrawLevel>,
+    /// For a move that keeps a draw: the opponent's losing moves at the position it leads to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub losing_offered: Option<u32>,
     /// The Sprague–Grundy value of the position the move leads to, where there is one.
     pub value: Option<u64>,
     /// In a ruleset, the canonical form of the position the move leads to: `{1|-1}`.
@@ -715,6 +753,12 @@ pub struct Analysis {
     /// Moves until the game ends with best play; `None` for a draw, and in a game played by
     /// its formula.
     pub remoteness: Option<u32>,
+    /// For a draw, its draw level: the plies until the opponent of the player to move first
+    /// faces a losing move when the player to move hurries to offer one and the opponent
+    /// delays it (odd), or [`DrawLevel::Pure`] where the opponent can avoid it for ever
+    /// ([`grundy::solve::draws`]). Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_level: Option<DrawLevel>,
     /// The Sprague–Grundy value, where there is one.
     pub value: Option<u64>,
     /// In a ruleset, the position's canonical form, outcome class and temperature (in JSON,

@@ -125,3 +125,39 @@ fn play_names_moves_by_cell_and_keeps_the_draw() {
         .to_string()
         .contains("expected tic-tac-toe or tic-tac-toe:misere"));
 }
+
+#[test]
+fn in_the_drawn_start_the_engine_sets_the_most_traps() {
+    use grundy::solve::DrawLevel;
+
+    let game = registry::play("tic-tac-toe", "", 100_000).unwrap();
+    let start = game.analyse(game.start());
+    assert_eq!(start.outcome, Outcome::Draw);
+    // x can leave o a losing reply at once: level 1.
+    assert_eq!(start.draw_level, Some(DrawLevel::Plies(1)));
+    let offered = |text: &str| {
+        let m = start.moves.iter().find(|m| m.text == text).unwrap();
+        (m.draw_level, m.losing_offered)
+    };
+    // After a corner only the centre holds the draw for o: 7 of his 8 replies lose. After the
+    // centre, his 4 edges lose; after an edge, 4 replies lose too.
+    assert_eq!(offered("a3"), (Some(DrawLevel::Plies(1)), Some(7)));
+    assert_eq!(offered("b2"), (Some(DrawLevel::Plies(1)), Some(4)));
+    assert_eq!(offered("b3"), (Some(DrawLevel::Plies(1)), Some(4)));
+    // The engine opens in the first corner.
+    assert_eq!(start.moves[start.best.unwrap()].text, "a3");
+    // Every drawn position on the way has its level, and each move the engine plays in a
+    // draw is one whose level is the position's.
+    let mut p = game.start();
+    while let Some(best) = game.analyse(p).best {
+        let here = game.analyse(p);
+        let chosen = &here.moves[best];
+        assert_eq!(here.draw_level.is_some(), here.outcome == Outcome::Draw);
+        if here.outcome == Outcome::Draw {
+            assert_eq!(chosen.draw_level, here.draw_level, "{}", here.position);
+        }
+        p = game.read_move(p, &chosen.key).unwrap();
+    }
+    // The board is full and nobody has three in a row.
+    assert_eq!(game.outcome(p), Outcome::Draw);
+}

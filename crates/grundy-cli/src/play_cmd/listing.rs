@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use grundy::solve::DrawLevel;
 use grundy::Outcome;
 use grundy_catalogue::play::{Analysis, Choice, Drawing};
 
@@ -132,7 +133,21 @@ impl<W: Write> Table<W> {
         let outcome = self.paint(a.outcome, &format!("{}{remoteness}", a.outcome));
         writeln!(self.out, "Hint: {outcome} for the player to move{value}.")?;
         if a.outcome == Outcome::Draw {
-            writeln!(self.out, "(With best play the game goes on forever.)")?;
+            let level = match a.draw_level {
+                Some(DrawLevel::Plies(k)) => format!(
+                    " Draw level {k}: played well, the opponent first faces a losing move in \
+                     {}.",
+                    plies(k)
+                ),
+                Some(DrawLevel::Pure) => {
+                    " A pure draw: the opponent can always keep away from a losing move.".into()
+                }
+                None => String::new(),
+            };
+            writeln!(
+                self.out,
+                "(With best play the game goes on forever.{level})"
+            )?;
         }
         if let Some(form) = &a.form {
             writeln!(
@@ -177,8 +192,19 @@ impl<W: Write> Table<W> {
             (None, None) => String::new(),
         };
         let mistake = if c.mistake { "  (mistake)" } else { "" };
+        let level = match (c.draw_level, c.losing_offered) {
+            (Some(DrawLevel::Plies(1)), Some(n)) if n > 0 => {
+                format!(" (level 1: the opponent has {} at once)", losing(n))
+            }
+            (Some(DrawLevel::Plies(k)), _) => format!(
+                " (level {k}: the opponent first faces a losing move in {})",
+                plies(k)
+            ),
+            (Some(DrawLevel::Pure), _) => " (pure: the opponent never has to risk a loss)".into(),
+            (None, _) => String::new(),
+        };
         format!(
-            "{}{value}{mistake}",
+            "{}{level}{value}{mistake}",
             self.paint(c.result, &format!("{}{remoteness}", c.result))
         )
     }
@@ -194,6 +220,24 @@ impl<W: Write> Table<W> {
             Outcome::Draw => 33,
         };
         format!("\x1b[{code}m{text}\x1b[0m")
+    }
+}
+
+/// `1 ply`, `3 plies`.
+fn plies(k: u32) -> String {
+    if k == 1 {
+        "1 ply".into()
+    } else {
+        format!("{k} plies")
+    }
+}
+
+/// `1 losing move`, `3 losing moves`.
+fn losing(n: u32) -> String {
+    if n == 1 {
+        "1 losing move".into()
+    } else {
+        format!("{n} losing moves")
     }
 }
 

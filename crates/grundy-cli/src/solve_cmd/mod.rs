@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use grundy::graph::{text, GameGraph, Label};
 use grundy::progress::Progress;
-use grundy::solve::{solve, Preferences, Ranking, SolveError, SolveOptions};
+use grundy::solve::{draw_levels, solve, Preferences, Ranking, SolveError, SolveOptions};
 
 use crate::output::Format;
 use crate::progress::Bar;
@@ -179,9 +179,19 @@ fn solve_with(args: &SolveArgs) -> Result<()> {
                 misere: args.misere,
                 preferences,
             };
+            let usual = options.preferences.is_none();
             let solution = solve(&graph, &options)?;
+            // Draw levels read the usual ranking (win > draw > loss), and only draws have one.
+            let levels = match solution.counts().2 {
+                d if d > 0 && usual && !args.summary => Some(draw_levels(
+                    &graph,
+                    &solution,
+                    &grundy::budget::Budget::default(),
+                )?),
+                _ => None,
+            };
             bar.finish();
-            outcome::write(&mut out, args, &graph, &solution)?;
+            outcome::write(&mut out, args, &graph, &solution, levels.as_ref())?;
         }
         Values::Grundy => match args.ending {
             Some(ending) => {

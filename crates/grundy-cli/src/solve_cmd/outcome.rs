@@ -1,22 +1,25 @@
-//! Output of the outcome solve: outcome, remoteness and best move of every position.
+//! Output of the outcome solve: outcome, remoteness and best move of every position, and the
+//! draw level of each drawn one (in the text and JSON outputs).
 
 use std::io::{self, Write};
 
 use anyhow::Result;
 use grundy::graph::{GameGraph, Label};
-use grundy::solve::{principal_line, Line, LineEnd, Solution};
+use grundy::solve::{principal_line, DrawLevel, DrawLevels, Line, LineEnd, Solution};
 use grundy::Outcome;
 use serde::Serialize;
 
 use super::{find_position, write_header, write_label_text, SolveArgs};
 use crate::output::{write_json_line, Format};
 
-/// Writes the solution in the chosen format: every position, or the start and its line.
+/// Writes the solution in the chosen format: every position, or the start and its line; with
+/// the draw levels where they are given.
 pub fn write<W: Write>(
     out: &mut W,
     args: &SolveArgs,
     graph: &GameGraph,
     solution: &Solution,
+    levels: Option<&DrawLevels>,
 ) -> Result<()> {
     let play = if args.misere { "misère" } else { "normal" };
     match &args.start {
@@ -24,7 +27,7 @@ pub fn write<W: Write>(
             let p = find_position(graph, start, "--start")?;
             let line = principal_line(solution, p);
             match args.format {
-                Format::Text => write_start_text(out, graph, solution, &line)?,
+                Format::Text => write_start_text(out, graph, solution, levels, &line)?,
                 Format::Tsv | Format::Csv => {
                     write_header(out, args.format, &COLUMNS)?;
                     for &q in &line.positions {
@@ -32,12 +35,12 @@ pub fn write<W: Write>(
                     }
                 }
                 Format::Json => {
-                    write_json_line(out, &StartJson::new(graph, solution, &line, play))?;
+                    write_json_line(out, &StartJson::new(graph, solution, levels, &line, play))?;
                 }
             }
         }
         None => match args.format {
-            Format::Text => write_text(out, graph, solution, play, args.summary)?,
+            Format::Text => write_text(out, graph, solution, levels, play, args.summary)?,
             Format::Tsv | Format::Csv => {
                 write_header(out, args.format, &COLUMNS)?;
                 for p in 0..graph.position_count() as u32 {
@@ -45,7 +48,7 @@ pub fn write<W: Write>(
                 }
             }
             Format::Json => {
-                serde_json::to_writer(&mut *out, &AllJson::new(graph, solution, play))?;
+                serde_json::to_writer(&mut *out, &AllJson::new(graph, solution, levels, play))?;
                 writeln!(out)?;
             }
         },
@@ -116,10 +119,12 @@ pub(crate) fn write_summary<W: Write>(
     )
 }
 
+/// The table of every position; a column of draw levels where some position is a draw.
 fn write_text<W: Write>(
     out: &mut W,
     graph: &GameGraph,
     solution: &Solution,
+    levels: Option<&DrawLevels>,
     play: &str,
     summary_only: bool,
 ) -> io::Result<()> {
@@ -139,17 +144,30 @@ fn write_text<W: Write>(
         .max()
         .unwrap_or(0)
         .max(8);
-    writeln!(out, "{:width$}  outcome  remoteness  best", "position")?;
+    let levels = levels.filter(|_| d > 0);
+    let level_head = if levels.is_some() { "  draw level" } else { "" };
+    writeln!(
+        out,
+        "{:width$}  outcome  remoteness{level_head}  best",
+        "position"
+    )?;
     for p in 0..graph.position_count() as u32 {
         let remoteness = solution
             .remoteness(p)
             .map_or("-".to_string(), |r| r.to_string());
+        let level = match levels {
+            Some(levels) => format!(
+                "  {:>10}",
+                levels.level(p).map_or("-".to_string(), |l| l.to_string())
+            ),
+            None => String::new(),
+        };
         let best = solution
             .best_move(p)
             .map_or("-".to_string(), |q| graph.label(q));
         writeln!(
             out,
-            "{:width$}  {:7}  {:>10}  {best}",
+            "{:width$}  {:7}  {:>10}{level}  {best}",
             graph.label(p),
             solution.outcome(p).as_str(),
             remoteness
@@ -158,7 +176,8 @@ fn write_text<W: Write>(
     Ok(())
 }
 
-fn describe(outcome: Outcome, remoteness: Option<u32>) -> String {
+/// A position's result in words, with its draw level where it is a draw and one is known.
+fn describe(outcome: Outcome, remoteness: Option<u32>, level: Option<DrawLevel>) -> String {
     let moves = |r: u32| {
         if r == 1 {
             "1 move".to_string()
@@ -173,7 +192,17 @@ fn describe(outcome: Outcome, remoteness: Option<u32>) -> String {
         (Outcome::Loss, Some(r)) => {
             format!("loss: the player to move loses, after {}", moves(r))
         }
-        _ => "draw: neither player can force a win".into(),
+        _ => match level {
+            Some(DrawLevel::Plies(k)) => format!(
+                "draw: neither player can force a win (draw level {k}: played well, the \
+                 opponent of the player to move first faces a losing move after {k} {})",
+                if k == 1 { "ply" } else { "plies" }
+            ),
+            Some(DrawLevel::Pure) => "draw: neither player can force a win (a pure draw: \
+                 the opponent of the player to move can always keep away from a losing move)"
+                .into(),
+            None => "draw: neither player can force a win".into(),
+        },
     }
 }
 
@@ -181,14 +210,16 @@ fn write_start_text<W: Write>(
     out: &mut W,
     graph: &GameGraph,
     solution: &Solution,
+    levels: Option<&DrawLevels>,
     line: &Line,
 ) -> io::Result<()> {
     let p = line.positions[0];
+    let level = levels.and_then(|l| l.level(p));
     writeln!(
         out,
         "{}: {}",
         graph.label(p),
-        describe(solution.outcome(p), solution.remoteness(p))
+        describe(solution.outcome(p), solution.remoteness(p), level)
     )?;
     let path: Vec<String> = line.positions.iter().map(|&q| graph.label(q)).collect();
     let last = *line.positions.last().expect("a line has its start");
@@ -209,15 +240,19 @@ struct RowJson {
     position: String,
     outcome: Outcome,
     remoteness: Option<u32>,
+    /// For a draw: its draw level (a number of plies, or `"pure"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw_level: Option<DrawLevel>,
     best: Option<String>,
 }
 
 impl RowJson {
-    fn new(graph: &GameGraph, solution: &Solution, p: u32) -> RowJson {
+    fn new(graph: &GameGraph, solution: &Solution, levels: Option<&DrawLevels>, p: u32) -> RowJson {
         RowJson {
             position: graph.label(p),
             outcome: solution.outcome(p),
             remoteness: solution.remoteness(p),
+            draw_level: levels.and_then(|l| l.level(p)),
             best: solution.best_move(p).map(|q| graph.label(q)),
         }
     }
@@ -240,7 +275,12 @@ struct AllJson {
 }
 
 impl AllJson {
-    fn new(graph: &GameGraph, solution: &Solution, play: &'static str) -> AllJson {
+    fn new(
+        graph: &GameGraph,
+        solution: &Solution,
+        levels: Option<&DrawLevels>,
+        play: &'static str,
+    ) -> AllJson {
         let (win, loss, draw) = solution.counts();
         AllJson {
             play,
@@ -248,7 +288,7 @@ impl AllJson {
             moves: graph.move_count(),
             counts: Counts { win, loss, draw },
             solution: (0..graph.position_count() as u32)
-                .map(|p| RowJson::new(graph, solution, p))
+                .map(|p| RowJson::new(graph, solution, levels, p))
                 .collect(),
         }
     }
@@ -263,10 +303,16 @@ struct StartJson {
 }
 
 impl StartJson {
-    fn new(graph: &GameGraph, solution: &Solution, line: &Line, play: &'static str) -> StartJson {
+    fn new(
+        graph: &GameGraph,
+        solution: &Solution,
+        levels: Option<&DrawLevels>,
+        line: &Line,
+        play: &'static str,
+    ) -> StartJson {
         StartJson {
             play,
-            start: RowJson::new(graph, solution, line.positions[0]),
+            start: RowJson::new(graph, solution, levels, line.positions[0]),
             line: line.positions.iter().map(|&q| graph.label(q)).collect(),
             line_end: match line.end {
                 LineEnd::Terminal => "terminal",

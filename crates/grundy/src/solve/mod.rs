@@ -10,6 +10,8 @@
 //! - [`grundy_values`] gives Sprague–Grundy values (loopy values on graphs with cycles), and
 //!   [`sum_of_tokens`] decides sums of tokens by them.
 //! - [`solve_payoffs`] solves games that end with an integer payoff.
+//! - [`draw_levels`] measures how drawn positions are drawn (how soon one side can offer the
+//!   other a chance to lose: see [`draws`]), and [`draw_move`] keeps a draw by setting traps.
 //!
 //! ```
 //! use grundy::graph::text::parse_str;
@@ -25,6 +27,7 @@
 //! assert_eq!(principal_line(&solution, a).positions, [a, b, c, e]);
 //! ```
 
+pub mod draws;
 pub mod grundy;
 mod line;
 mod mover;
@@ -34,6 +37,7 @@ mod retrograde;
 
 use crate::graph::GameGraph;
 pub use crate::outcome::{Outcome, Player};
+pub use draws::{draw_levels, draw_levels_with, draw_move, DrawLevel, DrawLevels, Offer, Outside};
 pub use grundy::{grundy_values, sum_of_tokens, GrundyValues, NimValue, SumAnswer};
 pub use line::{follow, principal_line, Line, LineEnd};
 pub use payoff::{solve_payoffs, PayoffSolution};
