@@ -119,16 +119,20 @@ pub const fn max_positions(default: &'static str) -> Param {
 /// how many positions were explored (or are in the solution).
 pub type BoardAnswer = RemoteAnswer<String>;
 
+/// What a command sets up: the position, the rules, and the solution to answer from.
+type Setup<R> = (
+    <R as grundy::rules::Game>::Position,
+    R,
+    Option<tiered::Solved<R>>,
+);
+
 impl<R: BoardRules> BoardGame<R>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
     /// The rules and the position the inputs give, and the solution to answer from, if one
     /// is named.
-    fn setup(
-        &self,
-        inputs: &Inputs,
-    ) -> Result<(R::Position, R, Option<tiered::Solved<R>>), RunError> {
+    fn setup(&self, inputs: &Inputs) -> Result<Setup<R>, RunError> {
         let solution = match inputs.value("solved") {
             Some(dir) => Some(super::open_solution(
                 inputs,

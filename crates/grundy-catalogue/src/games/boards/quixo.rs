@@ -239,7 +239,7 @@ impl Quixo {
 
     /// Whether `mask` holds a whole line.
     fn has_line(&self, mask: u32) -> bool {
-        self.lines.iter().any(|&l| mask & l == l)
+        self.lines.iter().any(|&l| l & !mask == 0)
     }
 
     /// The tier of class (x, o), if it is one of the rules'.
@@ -350,7 +350,8 @@ impl TierRanking for Quixo {
             let seeds: Vec<String> = (self.classes.iter())
                 .filter(|&&(x, o)| {
                     let below = |a: u32, b: u32| self.class_tier(a, b).is_some();
-                    !(x > 0 && below(x - 1, o)) && !(o > 0 && below(x, o - 1))
+                    let above_another = (x > 0 && below(x - 1, o)) || (o > 0 && below(x, o - 1));
+                    !above_another
                 })
                 .map(|(x, o)| format!("{x}/{o}"))
                 .collect();
