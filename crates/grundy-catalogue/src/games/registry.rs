@@ -46,6 +46,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::boards::tic_tac_toe::TIC_TAC_TOE,
     &super::boards::gobblet::GOBBLET,
     &super::boards::dobutsu::DOBUTSU,
+    &super::boards::quixo::QUIXO,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

@@ -5,6 +5,7 @@
 
 mod dobutsu;
 mod gobblet;
+mod quixo;
 mod tic_tac_toe;
 
 use std::fs;

@@ -13,6 +13,7 @@
 pub mod arrange;
 pub mod dobutsu;
 pub mod gobblet;
+pub mod quixo;
 pub mod tic_tac_toe;
 
 use std::fmt;
@@ -128,6 +129,13 @@ type Setup<R> = (
 /// how many positions were explored (or are in the solution).
 pub type BoardAnswer = RemoteAnswer<String>;
 
+/// What a command sets up: the position, the rules, and the solution to answer from.
+type Setup<R> = (
+    <R as grundy::rules::Game>::Position,
+    R,
+    Option<tiered::Solved<R>>,
+);
+
 impl<R: BoardRules> BoardGame<R>
 where
     R::Position: Send + Sync + fmt::Debug,
@@ -176,14 +184,17 @@ where
     } else {
         rules.named_moves(p)
     };
-    let name_of = |q: &R::Position| {
-        (named.iter().find(|(_, to)| to == q)).map_or_else(|| "?".to_string(), |(n, _)| n.clone())
+    // The steps are the moves in the rules' order, as `named_moves` lists them: each is named
+    // by its place, since two moves may lead to one position (Quixo's pushes along a line).
+    let name_of = |i: usize, q: &R::Position| match named.get(i) {
+        Some((name, to)) if to == q => name.clone(),
+        _ => "?".to_string(),
     };
-    let winning = (steps.iter().filter(|s| s.winning))
-        .map(|s| name_of(&s.position))
+    let winning = (steps.iter().enumerate().filter(|(_, s)| s.winning))
+        .map(|(i, s)| name_of(i, &s.position))
         .collect();
-    let best = (steps.iter().filter(|s| s.best))
-        .map(|s| name_of(&s.position))
+    let best = (steps.iter().enumerate().filter(|(_, s)| s.best))
+        .map(|(i, s)| name_of(i, &s.position))
         .collect();
     let positions = (0..rules.tier_count()).map(|t| rules.tier_size(t)).sum();
     Ok(BoardAnswer::new(
