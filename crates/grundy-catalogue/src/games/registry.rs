@@ -44,6 +44,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::connect4::Connect4Family,
     &super::cards::CardsFamily,
     &super::boards::tic_tac_toe::TIC_TAC_TOE,
+    &super::boards::morris::MORRIS,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

@@ -3,6 +3,7 @@
 //! rules, and against the published counts; its notation, its play and its answers. One
 //! module a game; what they share is here.
 
+mod morris;
 mod tic_tac_toe;
 
 use std::fs;

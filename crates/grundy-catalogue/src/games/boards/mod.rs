@@ -11,6 +11,7 @@
 //! player can force a win: play may go on for ever (the mills, Quixo) or the board fills.
 
 pub mod arrange;
+pub mod morris;
 pub mod tic_tac_toe;
 
 use std::fmt;
