@@ -510,12 +510,12 @@ impl Morris {
 
     /// Whether `side` (a mask of one player's points) has a mill through point `p`.
     fn mill_at(&self, side: u32, p: usize) -> bool {
-        self.mills_at[p].iter().any(|&m| side & m == m)
+        self.mills_at[p].iter().any(|&m| m & !side == 0)
     }
 
     /// Whether `side` has a mill anywhere.
     fn has_mill(&self, side: u32) -> bool {
-        self.mills.iter().any(|&m| side & m == m)
+        self.mills.iter().any(|&m| m & !side == 0)
     }
 
     /// The opponent's men that a mill may remove: those in no mill, or all where every one
@@ -590,11 +590,6 @@ impl Morris {
             (b'a' + column) as char,
             self.width - usize::from(row)
         )
-    }
-
-    /// The point named `name`, if there is one.
-    fn point_named(&self, name: &str) -> Option<usize> {
-        (0..self.points).find(|&p| self.point_name(p) == name)
     }
 
     /// The board's rows as the notation writes them: the points of each row, x, o or `.`.
@@ -1058,7 +1053,7 @@ impl Morris {
 
     /// The point named `name` (`d1`), if the board has it: the number of its bit.
     pub fn point(&self, name: &str) -> Option<usize> {
-        self.point_named(name)
+        (0..self.points).find(|&p| self.point_name(p) == name)
     }
 }
 
