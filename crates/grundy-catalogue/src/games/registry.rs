@@ -47,6 +47,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::boards::gobblet::GOBBLET,
     &super::boards::dobutsu::DOBUTSU,
     &super::boards::quixo::QUIXO,
+    &super::boards::morris::MORRIS,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

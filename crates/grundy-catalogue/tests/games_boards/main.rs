@@ -6,6 +6,7 @@
 mod dobutsu;
 mod gobblet;
 mod quixo;
+mod morris;
 mod tic_tac_toe;
 
 use std::fs;

@@ -14,6 +14,7 @@ pub mod arrange;
 pub mod dobutsu;
 pub mod gobblet;
 pub mod quixo;
+pub mod morris;
 pub mod tic_tac_toe;
 
 use std::fmt;
