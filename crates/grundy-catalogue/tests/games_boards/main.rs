@@ -5,8 +5,8 @@
 
 mod dobutsu;
 mod gobblet;
-mod quixo;
 mod morris;
+mod quixo;
 mod tic_tac_toe;
 
 use std::fs;

@@ -13,8 +13,8 @@
 pub mod arrange;
 pub mod dobutsu;
 pub mod gobblet;
-pub mod quixo;
 pub mod morris;
+pub mod quixo;
 pub mod tic_tac_toe;
 
 use std::fmt;
@@ -67,7 +67,8 @@ where
     /// The board as it is drawn: its rows, top first, one character a cell (`.` empty).
     fn rows(&self, p: &Self::Position) -> Vec<String>;
 
-    /// Who is to move: `x`.
+    /// Who is to move, in words, with what else a player must know: `x to move`, `x to move
+    /// (in hand: x 3, o 3)`.
     fn to_move(&self, p: &Self::Position) -> String;
 
     /// The moves of `p`, each named as players write it (`b2`, `a1-a4`), with the position it
@@ -129,13 +130,6 @@ type Setup<R> = (
 /// A position's answer: outcome, remoteness, the winning and the best moves by name, and
 /// how many positions were explored (or are in the solution).
 pub type BoardAnswer = RemoteAnswer<String>;
-
-/// What a command sets up: the position, the rules, and the solution to answer from.
-type Setup<R> = (
-    <R as grundy::rules::Game>::Position,
-    R,
-    Option<tiered::Solved<R>>,
-);
 
 impl<R: BoardRules> BoardGame<R>
 where
@@ -306,7 +300,12 @@ where
         Ok(Report::answer(&answer.answer).fields([
             Field::new("position", rules.write(&position)),
             Field::shown("board", &rows, "board", rows.join("|")),
-            Field::new("to_move", rules.to_move(&position)),
+            Field::shown(
+                "to_move",
+                rules.to_move(&position),
+                "turn",
+                rules.to_move(&position),
+            ),
             Field::shown(
                 "remoteness",
                 answer.remoteness,
@@ -405,7 +404,7 @@ where
         let describe = |p: &R::Position| {
             let drawing = Drawing::Board {
                 rows: rules.rows(p),
-                note: Some(format!("{} to move", rules.to_move(p))),
+                note: Some(rules.to_move(p)),
                 chess: true,
             };
             (rules.write(p), drawing)

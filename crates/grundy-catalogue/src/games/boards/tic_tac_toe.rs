@@ -233,7 +233,7 @@ impl BoardRules for TicTacToe {
     }
 
     fn to_move(&self, p: &Board) -> String {
-        ["", "x", "o"][TicTacToe::mover(p) as usize].to_string()
+        format!("{} to move", ["", "x", "o"][TicTacToe::mover(p) as usize])
     }
 
     fn named_moves(&self, p: &Board) -> Vec<(String, Board)> {
