@@ -1089,9 +1089,9 @@ const VARIANTS: [Param; 4] = [
 pub static MORRIS: BoardGame<Morris> = BoardGame {
     name: "morris",
     title: "Men's Morris",
-    about: "The mills: Three, Five, Six and Nine Men's Morris (--men N; --flying, --orthogonal, \
-            --endgame K): \
-            outcome, remoteness and best moves; solved strongly by men in hand and on the board",
+    about: "The mills: Three, Five, Six and Nine Men's Morris, with flying, without diagonals, or \
+            the moving phase alone: outcome, remoteness and best moves; solved strongly by men in \
+            hand and on the board",
     notation: "the rows of points top to bottom separated by |, of x, o and . (empty), then the \
                player to move, then (while men are in hand) x's and o's men in hand: \
                '...|...|... x 3 3' is Three Men's Morris's start",
