@@ -246,8 +246,12 @@ impl Dobutsu {
     /// Every move of `p` (not over), named (`b1-b2`, `b3-b4+` promoting, `C*a2` a drop; cells
     /// from the mover's side: columns a to c from the left, rows 1 to 4 from the bottom), with
     /// the position it leads to (seen from the other player): moves by cell from and to, then
-    /// drops by kind and cell.
-    fn labelled_moves(&self, p: &DobutsuPosition, mut visit: impl FnMut(String, DobutsuPosition)) {
+    /// drops by kind and cell. Each name is written only when asked for (a solve asks none).
+    fn labelled_moves(
+        &self,
+        p: &DobutsuPosition,
+        mut visit: impl FnMut(&dyn Fn() -> String, DobutsuPosition),
+    ) {
         for from in 0..CELLS {
             let piece = p.board[from];
             if !(1..THEIRS).contains(&piece) {
@@ -266,13 +270,15 @@ impl Dobutsu {
                 let promotes = piece == CHICK && to < 3;
                 q.board[to] = if promotes { HEN } else { piece };
                 q.board[from] = 0;
-                let name = format!(
-                    "{}-{}{}",
-                    cell_name(from),
-                    cell_name(to),
-                    if promotes { "+" } else { "" }
-                );
-                visit(name, q.turned());
+                let name = || {
+                    format!(
+                        "{}-{}{}",
+                        cell_name(from),
+                        cell_name(to),
+                        if promotes { "+" } else { "" }
+                    )
+                };
+                visit(&name, q.turned());
             }
         }
         for (k, &kind) in HAND_KINDS.iter().enumerate() {
@@ -284,7 +290,7 @@ impl Dobutsu {
                 q.hands[0][k] -= 1;
                 q.board[to] = kind;
                 visit(
-                    format!("{}*{}", LETTERS[kind as usize], cell_name(to)),
+                    &|| format!("{}*{}", LETTERS[kind as usize], cell_name(to)),
                     q.turned(),
                 );
             }
@@ -666,7 +672,7 @@ impl BoardRules for Dobutsu {
     fn named_moves(&self, p: &DobutsuPosition) -> Vec<(String, DobutsuPosition)> {
         let mut named = Vec::new();
         if self.result(p).is_none() {
-            self.labelled_moves(p, |name, q| named.push((name, q)));
+            self.labelled_moves(p, |name, q| named.push((name(), q)));
         }
         named
     }

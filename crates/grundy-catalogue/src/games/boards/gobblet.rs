@@ -71,10 +71,18 @@ impl GobbletPosition {
 
     /// Whether `colour` has three visible in a line.
     fn has_line(&self, colour: u8) -> bool {
-        LINES.iter().any(|l| {
-            l.iter()
-                .all(|&c| self.top(c).is_some_and(|(_, who)| who == colour))
-        })
+        // The visible colours once, not once a line a cell: a solve asks this of every
+        // position and its un-moves.
+        let visible: [u8; CELLS] = std::array::from_fn(|c| {
+            let [small, medium, large] = self.layers;
+            [large[c], medium[c], small[c]]
+                .into_iter()
+                .find(|&who| who != 0)
+                .unwrap_or(0)
+        });
+        LINES
+            .iter()
+            .any(|l| l.iter().all(|&c| visible[c] == colour))
     }
 
     /// The colour of the player to move: 1 (x) or 2 (o).
@@ -106,6 +114,22 @@ pub struct Gobblet {
     level_start: Vec<u32>,
     /// `arrangements[x][o]`: a layer with `x` pieces of x and `o` of o.
     arrangements: Vec<Vec<Arrangements>>,
+    /// Every layer's pieces and rank, by its code ([`layer_code`]): ranking a position is
+    /// three lookups, where a solve ranks every move twice.
+    layer_entries: Vec<LayerEntry>,
+}
+
+/// A layer's counts of x's and o's, and its rank among the layers of those counts.
+#[derive(Debug, Clone, Copy)]
+struct LayerEntry {
+    x: u8,
+    o: u8,
+    rank: u32,
+}
+
+/// A layer's number in base 3, its first cell the least significant digit: `0..3⁹`.
+fn layer_code(layer: &[u8; CELLS]) -> usize {
+    layer.iter().rev().fold(0, |code, &c| code * 3 + c as usize)
 }
 
 /// The most pieces of each size a player holds.
@@ -149,6 +173,22 @@ impl Gobblet {
                     .collect()
             })
             .collect();
+        let layer_entries = (0..3usize.pow(CELLS as u32))
+            .map(|code| {
+                let layer: [u8; CELLS] =
+                    std::array::from_fn(|c| (code / 3usize.pow(c as u32) % 3) as u8);
+                let count = |colour| layer.iter().filter(|&&c| c == colour).count() as u32;
+                let (x, o) = (count(1), count(2));
+                let rank = Arrangements::new(CELLS, &[x, o])
+                    .and_then(|a| a.rank(&layer))
+                    .expect("a layer has its own counts");
+                LayerEntry {
+                    x: x as u8,
+                    o: o as u8,
+                    rank: rank as u32,
+                }
+            })
+            .collect();
         Ok(Gobblet {
             sizes,
             pieces,
@@ -156,12 +196,22 @@ impl Gobblet {
             tier_of,
             level_start,
             arrangements,
+            layer_entries,
         })
     }
 
+    /// The entries of `p`'s three layers, small to large.
+    fn entries(&self, p: &GobbletPosition) -> [LayerEntry; 3] {
+        p.layers.map(|layer| self.layer_entries[layer_code(&layer)])
+    }
+
     /// The placed counts of `p`, indexed `2 · size + colour − 1`.
-    fn digits(p: &GobbletPosition) -> [u32; 6] {
-        std::array::from_fn(|i| p.placed(i / 2, (i % 2) as u8 + 1))
+    fn digits(&self, p: &GobbletPosition) -> [u32; 6] {
+        let entries = self.entries(p);
+        std::array::from_fn(|i| {
+            let e = entries[i / 2];
+            u32::from(if i % 2 == 0 { e.x } else { e.o })
+        })
     }
 
     /// How many pieces of `size` the player to move still holds.
@@ -179,8 +229,13 @@ impl Gobblet {
     }
 
     /// The moves of `p` with their names (`Lb2` places a large piece on b2, `a1-b2` moves
-    /// the piece on a1): placements by size then cell, then moves by cell from and to.
-    fn labelled_moves(&self, p: &GobbletPosition, mut visit: impl FnMut(String, GobbletPosition)) {
+    /// the piece on a1), each name written only when asked for: placements by size then
+    /// cell, then moves by cell from and to.
+    fn labelled_moves(
+        &self,
+        p: &GobbletPosition,
+        mut visit: impl FnMut(&dyn Fn() -> String, GobbletPosition),
+    ) {
         let me = p.mover();
         let turned = |mut q: GobbletPosition| {
             q.o_to_move = !q.o_to_move;
@@ -193,7 +248,7 @@ impl Gobblet {
             for cell in (0..CELLS).filter(|&c| p.floor(c) <= size) {
                 let mut q = *p;
                 q.layers[size][cell] = me;
-                visit(format!("{letter}{}", cell_name(cell)), turned(q));
+                visit(&|| format!("{letter}{}", cell_name(cell)), turned(q));
             }
         }
         for from in 0..CELLS {
@@ -207,7 +262,10 @@ impl Gobblet {
                 let mut q = *p;
                 q.layers[size][from] = 0;
                 q.layers[size][to] = me;
-                visit(format!("{}-{}", cell_name(from), cell_name(to)), turned(q));
+                visit(
+                    &|| format!("{}-{}", cell_name(from), cell_name(to)),
+                    turned(q),
+                );
             }
         }
     }
@@ -251,7 +309,7 @@ impl TierRanking for Gobblet {
 
     fn tier(&self, p: &GobbletPosition) -> u32 {
         let base = self.pieces + 1;
-        let digits = Gobblet::digits(p);
+        let digits = self.digits(p);
         let code: u32 = (0..6).map(|i| digits[i] * base.pow(i as u32)).sum();
         self.tier_of[code as usize]
     }
@@ -265,13 +323,11 @@ impl TierRanking for Gobblet {
     }
 
     fn rank(&self, p: &GobbletPosition) -> u64 {
-        let d = Gobblet::digits(p);
         let mut rank = 0;
-        for s in 0..3 {
-            let arrangement = &self.arrangements[d[2 * s] as usize][d[2 * s + 1] as usize];
-            // A layer of its own counts always has a rank; `read` refuses other counts.
-            let r = arrangement.rank(&p.layers[s]).unwrap_or(0);
-            rank = rank * arrangement.count() + r;
+        for e in self.entries(p) {
+            // A position's counts are within the pieces held: `read` refuses others.
+            let arrangement = &self.arrangements[e.x as usize][e.o as usize];
+            rank = rank * arrangement.count() + u64::from(e.rank);
         }
         rank * 2 + u64::from(p.o_to_move)
     }
@@ -513,7 +569,7 @@ impl BoardRules for Gobblet {
     fn named_moves(&self, p: &GobbletPosition) -> Vec<(String, GobbletPosition)> {
         let mut named = Vec::new();
         if self.result(p).is_none() {
-            self.labelled_moves(p, |name, q| named.push((name, q)));
+            self.labelled_moves(p, |name, q| named.push((name(), q)));
         }
         named
     }
