@@ -2,7 +2,9 @@
 //! against the graph solver and a brute force of its own; Five and Six Men's Morris's
 //! endgames, their last placings and the moves of all four boards against the brute force;
 //! the published figures of Five and Six Men's Morris (reachable positions, both draws) in
-//! release, behind `#[ignore]`; notation and play.
+//! release, behind `#[ignore]`; notation and play. Lasker's rule and misère play: Three Men's
+//! Morris whole and the last placings of Five and Six against the brute force, the moves of
+//! every board, and the un-moves of every board against the moves.
 
 use std::collections::HashMap;
 use std::fs;
