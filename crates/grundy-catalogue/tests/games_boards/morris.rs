@@ -2,7 +2,9 @@
 //! against the graph solver and a brute force of its own; Five and Six Men's Morris's
 //! endgames, their last placings and the moves of all four boards against the brute force;
 //! the published figures of Five and Six Men's Morris (reachable positions, both draws) in
-//! release, behind `#[ignore]`; notation and play.
+//! release, behind `#[ignore]`; notation and play. Lasker's rule and misère play: Three Men's
+//! Morris whole and the last placings of Five and Six against the brute force, the moves of
+//! every board, and the un-moves of every board against the moves.
 
 use std::collections::HashMap;
 use std::fs;
@@ -10,11 +12,11 @@ use std::fs;
 use super::{scratch, tiered_against_graph};
 use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::tiered::{solve_tiered, Solved, TierOptions};
+use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
 use grundy::rules::{explore, Game, Moves};
 use grundy::solve::{solve, SolveOptions};
 use grundy::Outcome;
-use grundy_catalogue::games::boards::morris::{Morris, Position, Size};
+use grundy_catalogue::games::boards::morris::{Morris, Options, Position, Size};
 use grundy_catalogue::games::boards::BoardRules;
 use grundy_catalogue::games::registry;
 
@@ -93,11 +95,15 @@ struct State {
     turn: u8,
 }
 
-/// The rules in words: Three Men's Morris if `mill_wins`, else the mills with removals.
+/// The rules in words: Three Men's Morris if `mill_wins`, else the mills with removals;
+/// under Lasker's rule a man may move instead of a placing; in misère play every end's
+/// outcome is the other.
 struct Words {
     board: Board,
     mill_wins: bool,
     flying: bool,
+    lasker: bool,
+    misere: bool,
 }
 
 impl Words {
@@ -116,8 +122,14 @@ impl Words {
         s.cells.iter().filter(|&&c| c == who).count() + s.hand[who as usize - 1] as usize
     }
 
-    /// The player to move's result where the game is over by the rules' words.
+    /// The player to move's result where the game is over by the rules' words, the
+    /// opposite in misère play (where a player with no move wins, in [`Words::solve`]).
     fn over(&self, s: &State) -> Option<bool> {
+        self.over_normally(s).map(|win| win != self.misere)
+    }
+
+    /// The player to move's result where the game is over in normal play.
+    fn over_normally(&self, s: &State) -> Option<bool> {
         let (me, you) = (s.turn, 3 - s.turn);
         if self.mill_wins {
             if self.mill(&s.cells, you) {
@@ -142,7 +154,8 @@ impl Words {
         let (me, you) = (s.turn, 3 - s.turn);
         let n = s.cells.len();
         let mut landed: Vec<(Vec<u8>, usize, [u8; 2])> = Vec::new();
-        if s.hand[me as usize - 1] > 0 {
+        let in_hand = s.hand[me as usize - 1] > 0;
+        if in_hand {
             let mut hand = s.hand;
             hand[me as usize - 1] -= 1;
             for to in 0..n {
@@ -152,11 +165,15 @@ impl Words {
                     landed.push((cells, to, hand));
                 }
             }
-        } else {
+        }
+        // Lasker: a man on the board may move while men are in hand (flying only for a
+        // player down to three men, none in hand).
+        if !in_hand || self.lasker {
             let on = s.cells.iter().filter(|&&c| c == me).count();
             for from in 0..n {
                 for to in 0..n {
-                    let reaches = (self.flying && on == 3) || self.board.adjacent(from, to);
+                    let flies = self.flying && !in_hand && on == 3;
+                    let reaches = flies || self.board.adjacent(from, to);
                     if s.cells[from] == me && s.cells[to] == 0 && reaches {
                         let mut cells = s.cells.clone();
                         cells[from] = 0;
@@ -235,7 +252,7 @@ impl Words {
         for a in 0..n {
             let v = self
                 .over(&states[a])
-                .or(succ[a].is_empty().then_some(false));
+                .or(succ[a].is_empty().then_some(self.misere));
             if v.is_some() {
                 value[a] = v;
                 queue.push(a);
@@ -343,18 +360,33 @@ fn the_boards_are_the_words() {
 fn moves_agree_with_the_words_on_every_board() {
     let mut rng = Rng(46);
     for (size, squares) in [(Size::Five, 2), (Size::Six, 2), (Size::Nine, 3)] {
-        for flying in [false, true] {
-            let rules = Morris::new(size, false, flying).unwrap();
+        for (flying, lasker) in [(false, false), (true, false), (false, true), (true, true)] {
+            let options = Options {
+                flying,
+                lasker,
+                ..Options::default()
+            };
+            let rules = Morris::with_options(size, &options).unwrap();
             let words = Words {
                 board: Board::squares(squares),
                 mill_wins: false,
                 flying,
+                lasker,
+                misere: false,
             };
             let points = words.board.points.len();
-            let n = usize::from(size.men());
+            // Lasker's game on the 24-point board has 10 men a side.
+            let n = usize::from(size.men()) + usize::from(lasker && size == Size::Nine);
             for _ in 0..300 {
-                // Placing: hands h and h or h + 1; moving: none in hand, 3 to n men each.
-                let s = if rng.below(2) == 0 {
+                // Placing: hands h and h or h + 1 (any two under Lasker's rule, either to
+                // move); moving: none in hand, 3 to n men each.
+                let s = if lasker && rng.below(2) == 0 {
+                    let hand = [rng.below(n + 1) as u8, rng.below(n + 1) as u8];
+                    let turn = 1 + rng.below(2) as u8;
+                    let bx = rng.below(n - hand[0] as usize + 1);
+                    let bo = rng.below(n - hand[1] as usize + 1);
+                    random_state(&mut rng, points, [bx, bo], hand, turn)
+                } else if rng.below(2) == 0 {
                     // x places when both hold as many, o when o holds one more.
                     let h = 1 + rng.below(n);
                     let turn = 1 + rng.below(2) as u8;
@@ -425,6 +457,8 @@ fn three_mens_morris_agrees_with_the_words() {
             board: Board::three(diagonals),
             mill_wins: true,
             flying: false,
+            lasker: false,
+            misere: false,
         };
         let start = State {
             cells: vec![0; 9],
@@ -436,6 +470,120 @@ fn three_mens_morris_agrees_with_the_words() {
         assert_eq!(brute.len(), graph.len());
         for (s, o) in &brute {
             assert_eq!(graph[&position(s)].0, *o, "{}", rules.write(&position(s)));
+        }
+    }
+}
+
+/// Three Men's Morris under `options` (Lasker's rule, misère, without the diagonals): the
+/// tiered solution against the graph solver on every reachable position, and the graph
+/// solver against the brute force from the words. The reachable count and the start's value.
+fn three_agrees(options: Options, name: &str) -> (usize, Outcome, Option<u32>) {
+    let rules = Morris::with_options(Size::Three, &options).unwrap();
+    let compared = tiered_against_graph(rules.clone(), name);
+    let words = Words {
+        board: Board::three(!options.orthogonal),
+        mill_wins: true,
+        flying: false,
+        lasker: options.lasker,
+        misere: options.misere,
+    };
+    let start = State {
+        cells: vec![0; 9],
+        hand: [3, 3],
+        turn: 1,
+    };
+    let brute = words.solve(&[start]);
+    let graph = by_graph(&rules, &[rules.start()]);
+    assert_eq!(brute.len(), graph.len());
+    for (s, o) in &brute {
+        assert_eq!(graph[&position(s)].0, *o, "{}", rules.write(&position(s)));
+    }
+    let start = compared.start;
+    (compared.reachable, start.outcome, start.remoteness)
+}
+
+#[test]
+fn three_mens_morris_with_laskers_rule_agrees_with_the_words() {
+    // Moving before the last man is placed: with the diagonals still a first player's win,
+    // two moves later; without them a draw; in misère play both draws.
+    for (orthogonal, misere, value) in [
+        (false, false, (12_418, Outcome::Win, Some(11))),
+        (false, true, (12_418, Outcome::Draw, None)),
+        (true, false, (12_534, Outcome::Draw, None)),
+        (true, true, (12_534, Outcome::Draw, None)),
+    ] {
+        let options = Options {
+            orthogonal,
+            lasker: true,
+            misere,
+            ..Options::default()
+        };
+        let name = format!("three-lasker-{orthogonal}-{misere}");
+        assert_eq!(three_agrees(options, &name), value, "{name}");
+    }
+}
+
+#[test]
+fn three_mens_morris_misere_agrees_with_the_words() {
+    // The mill that wins loses: both boards are draws, their reachable positions those of
+    // the normal game.
+    for (orthogonal, reachable) in [(false, 5390), (true, 5466)] {
+        let options = Options {
+            orthogonal,
+            misere: true,
+            ..Options::default()
+        };
+        let name = format!("three-misere-{orthogonal}");
+        let value = (reachable, Outcome::Draw, None);
+        assert_eq!(three_agrees(options, &name), value, "{name}");
+    }
+}
+
+/// Every move `q -> p` inside a tier is an un-move `p -> q` as often, on random positions of
+/// every board under Lasker's rule (men in hand, removals, flying, misère's blocked ends).
+#[test]
+fn laskers_unmoves_are_the_moves_backwards() {
+    let mut rng = Rng(1946);
+    for (size, points) in [(Size::Five, 16), (Size::Six, 16), (Size::Nine, 24)] {
+        for (flying, misere) in [(false, false), (true, false), (false, true), (true, true)] {
+            let options = Options {
+                flying,
+                lasker: true,
+                misere,
+                ..Options::default()
+            };
+            let rules = Morris::with_options(size, &options).unwrap();
+            let n = usize::from(size.men()) + usize::from(size == Size::Nine);
+            let mut checked = 0;
+            for _ in 0..400 {
+                let hand = [rng.below(n + 1) as u8, rng.below(n + 1) as u8];
+                // Crowded boards too, where men are blocked and mills abound.
+                let bx = rng.below(n - hand[0] as usize + 1);
+                let bo = rng.below(n - hand[1] as usize + 1);
+                let turn = 1 + rng.below(2) as u8;
+                let q = position(&random_state(&mut rng, points, [bx, bo], hand, turn));
+                if rules.result(&q).is_some() {
+                    continue;
+                }
+                let tier = rules.tier(&q);
+                let mut moves = Moves::new();
+                rules.moves(&q, &mut moves);
+                for p in moves.iter().filter(|p| rules.tier(p) == tier) {
+                    let forward = moves.iter().filter(|m| *m == p).count();
+                    let mut before = Vec::new();
+                    rules.predecessors(p, &mut before);
+                    let back = before.iter().filter(|b| **b == q).count();
+                    assert_eq!(back, forward, "{} -> {}", rules.write(&q), rules.write(p));
+                    for b in &before {
+                        assert!(rules.result(b).is_none(), "{}", rules.write(b));
+                        let mut from_b = Moves::new();
+                        rules.moves(b, &mut from_b);
+                        assert!(from_b.iter().any(|m| m == p), "{}", rules.write(b));
+                    }
+                    checked += 1;
+                }
+            }
+            assert!(checked > 100, "{size:?} {flying} {misere}: {checked}");
         }
     }
 }
@@ -453,6 +601,8 @@ fn endgame_agrees(flying: bool) {
         board: Board::squares(2),
         mill_wins: false,
         flying,
+        lasker: false,
+        misere: false,
     };
     let starts: Vec<State> = (0..4)
         .map(|_| {
@@ -496,16 +646,18 @@ fn the_flying_endgame_of_three_men_agrees_with_the_words() {
     endgame_agrees(true);
 }
 
-/// One man in hand each and two on the board: placing, removals and a moving phase of three
-/// men at most, against the brute force.
-fn last_placings_agree(size: Size, flying: bool) {
+/// One man in hand each and two on the board: placing (or, under Lasker's rule, moving
+/// instead), removals and a moving phase of three men at most, against the brute force.
+fn last_placings_agree(size: Size, options: Options) {
     let mut rng = Rng(6);
     let n = size.men();
-    let rules = Morris::new(size, false, flying).unwrap();
+    let rules = Morris::with_options(size, &options).unwrap();
     let words = Words {
         board: Board::squares(2),
         mill_wins: false,
-        flying,
+        flying: options.flying,
+        lasker: options.lasker,
+        misere: options.misere,
     };
     // Men lost before: n − 3 a side, so that 3 are left.
     let starts: Vec<State> = (0..3)
@@ -526,12 +678,36 @@ fn last_placings_agree(size: Size, flying: bool) {
 
 #[test]
 fn the_last_placings_of_five_mens_morris_agree_with_the_words() {
-    last_placings_agree(Size::Five, false);
+    last_placings_agree(Size::Five, Options::default());
 }
 
 #[test]
 fn the_last_placings_of_six_mens_morris_flying_agree_with_the_words() {
-    last_placings_agree(Size::Six, true);
+    let flying = Options {
+        flying: true,
+        ..Options::default()
+    };
+    last_placings_agree(Size::Six, flying);
+}
+
+#[test]
+fn the_last_placings_of_five_mens_morris_with_laskers_rule_agree_with_the_words() {
+    let lasker = Options {
+        lasker: true,
+        ..Options::default()
+    };
+    last_placings_agree(Size::Five, lasker);
+}
+
+#[test]
+fn the_last_placings_of_six_mens_morris_with_laskers_rule_flying_misere_agree_with_the_words() {
+    let options = Options {
+        lasker: true,
+        flying: true,
+        misere: true,
+        ..Options::default()
+    };
+    last_placings_agree(Size::Six, options);
 }
 
 #[test]
@@ -543,6 +719,34 @@ fn names_give_the_rules_back() {
         Morris::new(Size::Six, false, true).unwrap(),
         Morris::standard(Size::Nine),
         Morris::with_endgame(Size::Nine, false, true, Some(4)).unwrap(),
+        Morris::with_options(
+            Size::Three,
+            &Options {
+                orthogonal: true,
+                lasker: true,
+                misere: true,
+                ..Options::default()
+            },
+        )
+        .unwrap(),
+        Morris::with_options(
+            Size::Nine,
+            &Options {
+                flying: true,
+                lasker: true,
+                ..Options::default()
+            },
+        )
+        .unwrap(),
+        Morris::with_options(
+            Size::Five,
+            &Options {
+                misere: true,
+                endgame: Some(3),
+                ..Options::default()
+            },
+        )
+        .unwrap(),
     ] {
         let name = grundy::rules::tiered::TierRanking::name(&rules);
         let back = Morris::from_name(&name).unwrap();
@@ -552,6 +756,13 @@ fn names_give_the_rules_back() {
     assert!(Morris::new(Size::Nine, true, false).is_err());
     assert!(Morris::new(Size::Three, false, true).is_err());
     assert!(Morris::with_endgame(Size::Five, false, false, Some(6)).is_err());
+    let lasker_endgame = Options {
+        lasker: true,
+        endgame: Some(3),
+        ..Options::default()
+    };
+    let e = Morris::with_options(Size::Nine, &lasker_endgame).unwrap_err();
+    assert!(e.contains("Lasker's rule changes the placing phase"), "{e}");
 }
 
 #[test]
@@ -606,6 +817,25 @@ fn notation_errors_say_where() {
         .read("xx.|xxo|oo.|o.....|...|...|... x")
         .unwrap_err();
     assert!(e.contains("2 to 3 men a side"), "{e}");
+    // Lasker's game: 10 men a side, and either player may be to move with any hands.
+    let lasker = Morris::from_argument("nine,lasker").unwrap();
+    assert_eq!(
+        lasker.write(&lasker.start()),
+        "...|...|...|......|...|...|... x 10 10"
+    );
+    for text in [
+        "x..|...|...|......|...|...|... o 9 10",
+        "x..|...|...|......|...|o..|... x 9 7",
+        "x..|...|...|......|...|o..|... o 9 9",
+    ] {
+        assert_eq!(lasker.write(&lasker.read(text).unwrap()), text);
+    }
+    let e = lasker
+        .read("...|...|...|......|...|...|... x 11 10")
+        .unwrap_err();
+    assert!(e.contains("expected 0 to 10 for x"), "{e}");
+    let e = Morris::from_argument("nine,lasker,endgame=3").unwrap_err();
+    assert!(e.contains("the endgame has none"), "{e}");
 }
 
 #[test]
@@ -629,6 +859,20 @@ fn play_names_moves_by_point_and_removals() {
     for name in ["e3-e1xa5", "e3-e1xc5", "e3-e1xe5", "c1-e1", "a3-b3"] {
         assert!(names.contains(&name.to_string()), "{name}: {names:?}");
     }
+    // Lasker's rule: with men in hand, x may place or move (b2-a1 along the diagonal).
+    let three = Morris::from_argument("three,lasker").unwrap();
+    let p = three.read("...|.x.|o.. x 2 2").unwrap();
+    let names: Vec<String> = three.named_moves(&p).into_iter().map(|(n, _)| n).collect();
+    for name in ["a3", "b2-a3", "b2-b1", "b2-c1"] {
+        assert!(names.contains(&name.to_string()), "{name}: {names:?}");
+    }
+    assert!(!names.contains(&"b2-a1".to_string()), "{names:?}");
+    assert_eq!(
+        three.write(&three.play_named(&p, "b2-a3").unwrap()),
+        "x..|...|o.. o 2 2"
+    );
+    let game = registry::play("morris:three,lasker", "", 100_000).unwrap();
+    assert_eq!(game.analyse(game.start()).outcome, Outcome::Win);
     let e = registry::play("morris:seven", "", 1000).unwrap_err();
     assert!(e.to_string().contains("expected morris:SIZE"), "{e}");
 }

@@ -17,6 +17,13 @@
 //!   unable to move in the moving phase, loses. With `flying`, a player with three men on
 //!   the board and none in hand moves a man to any empty point.
 //!
+//! With `lasker` (Emanuel Lasker's rule), a player may, on any turn of the placing phase,
+//! move one of his men on the board (as in the moving phase) instead of placing one; the
+//! men in hand stay there. On the 24-point board Lasker gave each player 10 men, and so does
+//! the rule here (the smaller boards keep their men). With `misere`, the player who would win
+//! loses: a player left with two men, or unable to move, wins, and in Three Men's Morris a
+//! mill loses.
+//!
 //! A repeated position is no rule here: play that goes on for ever is a draw (the solver's
 //! cycles). The removal is part of the move that makes the mill, so every move passes the
 //! turn.
@@ -27,6 +34,8 @@
 //! men on the board, both decreasing. While men are in hand the player to move follows from
 //! the hands (x when both hold as many, o when o holds one more); in the moving phase it is
 //! part of the rank, after the arrangement of the men among the points ([`super::arrange`]).
+//! Under Lasker's rule a move keeps the hands, so the player to move is part of every rank
+//! and every tier holds cycles, all solved by un-moves.
 
 use std::marker::PhantomData;
 use std::ops::Range;
@@ -257,10 +266,33 @@ struct TierKey {
     board: [u8; 2],
 }
 
+/// The variants of the mills' rules, all off by default: see [`Morris::with_options`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Three Men's Morris with only the rows and columns as lines.
+    pub orthogonal: bool,
+    /// A player with three men on the board and none in hand moves to any empty point.
+    pub flying: bool,
+    /// Lasker's rule: a man on the board may move instead of a placing (10 men a side on the
+    /// 24-point board).
+    pub lasker: bool,
+    /// Misère play: the player who would win loses.
+    pub misere: bool,
+    /// The moving phase alone, with at most this many men a side.
+    pub endgame: Option<u8>,
+}
+
 /// The rules of one of the mills, with its board's lines and its tiers.
 #[derive(Debug, Clone)]
 pub struct Morris {
     size: Size,
+    /// The men each player starts with: the size's, one more under Lasker's rule on the
+    /// 24-point board.
+    men: u8,
+    /// Lasker's rule: a player with men in hand may move a man on the board instead.
+    lasker: bool,
+    /// Misère play: every end of the game's outcome is turned over.
+    misere: bool,
     /// Three Men's Morris with only the rows and columns as lines.
     orthogonal: bool,
     /// A player with three men on the board and none in hand moves to any empty point.
@@ -285,14 +317,27 @@ pub struct Morris {
     tiers: Vec<TierKey>,
     arrangements: Vec<Arrangements>,
     /// The tier of each key, `index[((hx·(n+1) + ho)·(n+1) + bx)·(n+1) + bo]` (`u32::MAX`
-    /// where there is none): n + 1 ≤ 10 values a count, so at most 10⁴ entries.
+    /// where there is none): n + 1 ≤ 11 values a count, so at most 11⁴ entries.
     index: Vec<u32>,
     /// The later tiers each tier's moves reach, as a range.
     reach: Vec<Range<u32>>,
 }
 
 /// What is wrong with a choice of rules.
-fn rules_error(size: Size, orthogonal: bool, flying: bool, endgame: Option<u8>) -> Option<String> {
+fn rules_error(size: Size, options: &Options) -> Option<String> {
+    let Options {
+        orthogonal,
+        flying,
+        lasker,
+        endgame,
+        ..
+    } = *options;
+    if lasker && endgame.is_some() {
+        return Some(
+            "Lasker's rule changes the placing phase, and the endgame has none: leave one out"
+                .to_string(),
+        );
+    }
     if orthogonal && size != Size::Three {
         return Some("orthogonal is a variant of Three Men's Morris only".to_string());
     }
@@ -334,9 +379,29 @@ impl Morris {
         flying: bool,
         endgame: Option<u8>,
     ) -> Result<Morris, String> {
-        if let Some(e) = rules_error(size, orthogonal, flying, endgame) {
+        let options = Options {
+            orthogonal,
+            flying,
+            endgame,
+            ..Options::default()
+        };
+        Morris::with_options(size, &options)
+    }
+
+    /// The rules of `size` with the variants `options` (Lasker's rule and misère play
+    /// besides those of [`Morris::with_endgame`]), or what is wrong with the choice.
+    /// O(tiers).
+    pub fn with_options(size: Size, options: &Options) -> Result<Morris, String> {
+        if let Some(e) = rules_error(size, options) {
             return Err(e);
         }
+        let Options {
+            orthogonal,
+            flying,
+            lasker,
+            misere,
+            endgame,
+        } = *options;
         let layout = match size {
             Size::Three => &THREE,
             Size::Five | Size::Six => &SIXTEEN,
@@ -375,6 +440,9 @@ impl Morris {
         }
         let mut rules = Morris {
             size,
+            men: size.men() + u8::from(lasker && size == Size::Nine),
+            lasker,
+            misere,
             orthogonal,
             flying,
             endgame,
@@ -402,11 +470,17 @@ impl Morris {
     /// Lists the tiers in order (men in hand, then on the board, decreasing), with their
     /// arrangements, index and reach. O(n⁴) for n men.
     fn number_tiers(&mut self) {
-        let n = self.size.men();
+        let n = self.men;
         let captures = self.size != Size::Three;
         let mut keys = Vec::new();
         for hx in 0..=n {
-            for ho in [hx, hx + 1].into_iter().filter(|&h| h <= n) {
+            // Under Lasker's rule a move keeps the hands: any two hands meet.
+            let hands = if self.lasker {
+                0..n + 1
+            } else {
+                hx..(hx + 2).min(n + 1)
+            };
+            for ho in hands {
                 for bx in 0..=n - hx {
                     for bo in 0..=n - ho {
                         // Nobody has fewer than two men: the game ends at two. Without
@@ -456,7 +530,7 @@ impl Morris {
 
     /// The place of a key in the index.
     fn key_index(&self, k: &TierKey) -> usize {
-        let side = usize::from(self.size.men()) + 1;
+        let side = usize::from(self.men) + 1;
         ((usize::from(k.hand[0]) * side + usize::from(k.hand[1])) * side + usize::from(k.board[0]))
             * side
             + usize::from(k.board[1])
@@ -464,7 +538,7 @@ impl Morris {
 
     /// The tier of a key, if the ranking has it.
     fn tier_of(&self, k: &TierKey) -> Option<u32> {
-        let n = self.size.men();
+        let n = self.men;
         if k.hand.iter().chain(&k.board).any(|&c| c > n) {
             return None;
         }
@@ -487,7 +561,19 @@ impl Morris {
             }
         };
         let (bx, bo) = (i32::from(bx), i32::from(bo));
-        if hx == ho && hx > 0 {
+        if self.lasker {
+            // Either may place (if he holds a man) or move, with or without a removal.
+            if hx > 0 {
+                add([hx - 1, ho], [bx + 1, bo]);
+                add([hx - 1, ho], [bx + 1, bo - 1]);
+            }
+            if ho > 0 {
+                add([hx, ho - 1], [bx, bo + 1]);
+                add([hx, ho - 1], [bx - 1, bo + 1]);
+            }
+            add([hx, ho], [bx - 1, bo]);
+            add([hx, ho], [bx, bo - 1]);
+        } else if hx == ho && hx > 0 {
             add([hx - 1, ho], [bx + 1, bo]);
             add([hx - 1, ho], [bx + 1, bo - 1]);
         } else if ho == hx + 1 {
@@ -561,13 +647,17 @@ impl Morris {
                 f(from, to, None, next);
             }
         };
-        if p.hand[me as usize] > 0 {
-            after.hand[me as usize] -= 1;
+        let in_hand = p.hand[me as usize] > 0;
+        if in_hand {
+            let mut placed = after;
+            placed.hand[me as usize] -= 1;
             for to in bits(empty) {
-                land(None, to, mine | 1 << to, after);
+                land(None, to, mine | 1 << to, placed);
             }
-        } else {
-            let flies = self.flying && mine.count_ones() == 3;
+        }
+        if !in_hand || self.lasker {
+            // Flying is for a player reduced to three men: none left in hand.
+            let flies = self.flying && !in_hand && mine.count_ones() == 3;
             for from in bits(mine) {
                 let targets = if flies {
                     empty
@@ -634,6 +724,23 @@ impl Game for Morris {
     }
 
     fn result(&self, p: &Position) -> Option<Outcome> {
+        let normal = self.normal_result(p);
+        if !self.misere {
+            return normal;
+        }
+        match normal {
+            Some(o) => Some(o.flip()),
+            // A player unable to move loses normally (he has no moves): in misère play he
+            // wins, an end of its own.
+            None => (!self.can_move(p)).then_some(Outcome::Win),
+        }
+    }
+}
+
+impl Morris {
+    /// The result of an ended position in normal play (the mill's maker or the player with
+    /// more than two men wins); a blocked player has no moves and loses. O(mills).
+    fn normal_result(&self, p: &Position) -> Option<Outcome> {
         let (me, you) = (p.turn, 1 - p.turn);
         if self.size == Size::Three {
             // The mill just made wins; the mover's own mill is no position of a game.
@@ -655,6 +762,18 @@ impl Game for Morris {
             None
         }
     }
+
+    /// Whether the player to move has a move: a placing (a board never fills: the men are
+    /// fewer than the points) or a man with an empty point to go to. O(points).
+    fn can_move(&self, p: &Position) -> bool {
+        let me = p.turn;
+        let mine = p.side(me);
+        let empty = ((1u32 << self.points) - 1) & !(p.x | p.o);
+        if p.hand[me as usize] > 0 || (self.flying && mine.count_ones() == 3) {
+            return empty != 0;
+        }
+        bits(mine).any(|from| self.adjacent[from] & empty != 0)
+    }
 }
 
 impl TierRanking for Morris {
@@ -665,6 +784,12 @@ impl TierRanking for Morris {
         }
         if self.flying {
             name.push_str(" flying");
+        }
+        if self.lasker {
+            name.push_str(" lasker");
+        }
+        if self.misere {
+            name.push_str(" misère");
         }
         if let Some(k) = self.endgame {
             name.push_str(&format!(" endgame {k}"));
@@ -687,7 +812,11 @@ impl TierRanking for Morris {
 
     fn tier_size(&self, tier: u32) -> u64 {
         let k = &self.tiers[tier as usize];
-        let turns = if k.hand == [0, 0] { 2 } else { 1 };
+        let turns = if k.hand == [0, 0] || self.lasker {
+            2
+        } else {
+            1
+        };
         self.arrangements[tier as usize].count() * turns
     }
 
@@ -701,7 +830,7 @@ impl TierRanking for Morris {
             *c = (p.x >> i & 1) as u8 | ((p.o >> i & 1) as u8) << 1;
         }
         let r = arrangements.rank(&board[..self.points]).unwrap_or(u64::MAX);
-        if p.hand == [0, 0] {
+        if p.hand == [0, 0] || self.lasker {
             r + u64::from(p.turn) * arrangements.count()
         } else {
             r
@@ -711,7 +840,7 @@ impl TierRanking for Morris {
     fn unrank(&self, tier: u32, rank: u64) -> Position {
         let k = self.tiers[tier as usize];
         let arrangements = &self.arrangements[tier as usize];
-        let (turn, rank) = if k.hand == [0, 0] {
+        let (turn, rank) = if k.hand == [0, 0] || self.lasker {
             (
                 (rank / arrangements.count()) as u8,
                 rank % arrangements.count(),
@@ -746,22 +875,24 @@ impl TierRanking for Morris {
     /// position instead of the in-tier graph's tens (Nine Men's Morris's endgames).
     const UNMOVES: bool = true;
 
-    /// The positions of `p`'s tier with a move to `p`: in the moving phase, the player who
-    /// just moved takes a man back from a point to an empty one it could have come from (any,
-    /// flying with three men). A move that made a mill removed a man (another tier) unless it
-    /// won Three Men's Morris, so a man standing in a mill came there from another tier, and
-    /// a position where the game is over is left out. O(men × points).
+    /// The positions of `p`'s tier with a move to `p`: in the moving phase (or, under
+    /// Lasker's rule, at any time), the player who just moved takes a man back from a point
+    /// to an empty one it could have come from (any, flying with three men and none in
+    /// hand); the hands stay. A move that made a mill removed a man (another tier) unless it
+    /// won Three Men's Morris or the opponent had no man on the board, so a man standing in
+    /// a mill came there from another tier while the opponent has men on the board, and a
+    /// position where the game is over is left out. O(men × points).
     fn predecessors(&self, p: &Position, out: &mut Vec<Position>) {
-        if p.hand != [0, 0] {
+        if p.hand != [0, 0] && !self.lasker {
             // While men are in hand every move empties one: no move stays in a tier.
             return;
         }
         let mover = 1 - p.turn;
         let (theirs, mine) = (p.side(mover), p.side(p.turn));
         let empty = ((1u32 << self.points) - 1) & !(theirs | mine);
-        let flies = self.flying && theirs.count_ones() == 3;
+        let flies = self.flying && p.hand[mover as usize] == 0 && theirs.count_ones() == 3;
         for to in bits(theirs) {
-            if self.size != Size::Three && self.mill_at(theirs, to) {
+            if self.size != Size::Three && mine != 0 && self.mill_at(theirs, to) {
                 continue;
             }
             let sources = if flies {
@@ -793,37 +924,40 @@ impl BoardRules for Morris {
             Some(_) => Some(u8::try_from(inputs.whole("endgame")?).unwrap_or(u8::MAX)),
             None => None,
         };
-        Morris::with_endgame(
-            size,
-            inputs.given("orthogonal"),
-            inputs.given("flying"),
+        let options = Options {
+            orthogonal: inputs.given("orthogonal"),
+            flying: inputs.given("flying"),
+            lasker: inputs.given("lasker"),
+            misere: inputs.given("misere"),
             endgame,
-        )
-        .map_err(|e| format!("{}: {e}", inputs.shown("men")).into())
+        };
+        Morris::with_options(size, &options)
+            .map_err(|e| format!("{}: {e}", inputs.shown("men")).into())
     }
 
     fn from_argument(argument: &str) -> Result<Self, String> {
-        let expected = "expected morris:SIZE[,flying][,orthogonal][,endgame=K], SIZE one of \
-                        three, five, six, nine (nine if left out)";
-        let (mut size, mut orthogonal, mut flying, mut endgame) = (Size::Nine, false, false, None);
+        let expected = "expected morris:SIZE[,flying][,orthogonal][,lasker][,misere][,endgame=K], \
+                        SIZE one of three, five, six, nine (nine if left out)";
+        let (mut size, mut options) = (Size::Nine, Options::default());
         for word in argument.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             match word {
                 "three" | "3" => size = Size::Three,
                 "five" | "5" => size = Size::Five,
                 "six" | "6" => size = Size::Six,
                 "nine" | "9" => size = Size::Nine,
-                "flying" => flying = true,
-                "orthogonal" => orthogonal = true,
+                "flying" => options.flying = true,
+                "orthogonal" => options.orthogonal = true,
+                "lasker" => options.lasker = true,
+                "misere" | "misère" => options.misere = true,
                 w if w.starts_with("endgame=") => {
-                    endgame = Some(w["endgame=".len()..].parse().map_err(|_| {
+                    options.endgame = Some(w["endgame=".len()..].parse().map_err(|_| {
                         format!("morris:{argument}: '{w}': the endgame's men are a number")
                     })?)
                 }
                 other => return Err(format!("morris:{argument}: '{other}'? {expected}")),
             }
         }
-        Morris::with_endgame(size, orthogonal, flying, endgame)
-            .map_err(|e| format!("morris:{argument}: {e}"))
+        Morris::with_options(size, &options).map_err(|e| format!("morris:{argument}: {e}"))
     }
 
     fn from_name(name: &str) -> Option<Self> {
@@ -833,6 +967,8 @@ impl BoardRules for Morris {
         let mut rest = name[size.title().len()..].split_whitespace().peekable();
         let orthogonal = rest.next_if_eq(&"orthogonal").is_some();
         let flying = rest.next_if_eq(&"flying").is_some();
+        let lasker = rest.next_if_eq(&"lasker").is_some();
+        let misere = rest.next_if_eq(&"misère").is_some();
         let endgame = match rest.next() {
             Some("endgame") => Some(rest.next()?.parse().ok()?),
             Some(_) => return None,
@@ -841,7 +977,14 @@ impl BoardRules for Morris {
         if rest.next().is_some() {
             return None;
         }
-        let rules = Morris::with_endgame(size, orthogonal, flying, endgame).ok()?;
+        let options = Options {
+            orthogonal,
+            flying,
+            lasker,
+            misere,
+            endgame,
+        };
+        let rules = Morris::with_options(size, &options).ok()?;
         (rules.name() == name).then_some(rules)
     }
 
@@ -852,6 +995,12 @@ impl BoardRules for Morris {
         }
         if self.flying {
             settings.push(("flying", String::new()));
+        }
+        if self.lasker {
+            settings.push(("lasker", String::new()));
+        }
+        if self.misere {
+            settings.push(("misere", String::new()));
         }
         if let Some(k) = self.endgame {
             settings.push(("endgame", k.to_string()));
@@ -865,7 +1014,7 @@ impl BoardRules for Morris {
         if self.endgame.is_some() {
             return self.unrank(0, 0);
         }
-        let n = self.size.men();
+        let n = self.men;
         Position {
             x: 0,
             o: 0,
@@ -928,7 +1077,7 @@ impl BoardRules for Morris {
                 ))
             }
         };
-        let n = self.size.men();
+        let n = self.men;
         let mut hand = [0u8; 2];
         if fields.len() == 4 {
             for (s, field) in fields[2..].iter().enumerate() {
@@ -956,7 +1105,10 @@ impl BoardRules for Morris {
             }
         }
         let [hx, ho] = hand;
-        let mover = if hx == ho {
+        let mover = if self.lasker {
+            // A move keeps the hands: either may be to move with any men in hand.
+            None
+        } else if hx == ho {
             (hx > 0).then_some(0)
         } else if ho == hx + 1 {
             Some(1)
@@ -1058,7 +1210,7 @@ impl Morris {
 }
 
 /// The variant parameters.
-const VARIANTS: [Param; 4] = [
+const VARIANTS: [Param; 6] = [
     Param::option(
         "men",
         "N",
@@ -1082,6 +1234,16 @@ const VARIANTS: [Param; 4] = [
          on its own; its start is its first board)",
     )
     .whole("men", 3),
+    Param::flag(
+        "lasker",
+        "Lasker's rule: a player with men in hand may move a man on the board instead of \
+         placing one; 10 men a side on the 24-point board",
+    ),
+    Param::flag(
+        "misere",
+        "Misère play: the player who would win loses (two men left, or no move, wins; in Three \
+         Men's Morris a mill loses)",
+    ),
 ];
 
 /// `grundy morris [POSITION] [--men N]`: a position's value in one of the mills, best moves
@@ -1089,8 +1251,8 @@ const VARIANTS: [Param; 4] = [
 pub static MORRIS: BoardGame<Morris> = BoardGame {
     name: "morris",
     title: "Men's Morris",
-    about: "The mills: Three, Five, Six and Nine Men's Morris, with flying, without diagonals, or \
-            the moving phase alone: outcome, remoteness and best moves; solved strongly by men in \
+    about: "The mills: Three, Five, Six and Nine Men's Morris, with flying, without diagonals, \
+            with Lasker's rule, misère, or the moving phase alone: outcome, remoteness and best moves; solved strongly by men in \
             hand and on the board",
     notation: "the rows of points top to bottom separated by |, of x, o and . (empty), then the \
                player to move, then (while men are in hand) x's and o's men in hand: \
@@ -1107,6 +1269,8 @@ pub static MORRIS: BoardGame<Morris> = BoardGame {
         VARIANTS[1].excludes(&["solved"]),
         VARIANTS[2].excludes(&["solved"]),
         VARIANTS[3].excludes(&["solved"]),
+        VARIANTS[4].excludes(&["solved"]),
+        VARIANTS[5].excludes(&["solved"]),
         SOLVED,
         max_positions("1000000"),
     ],
