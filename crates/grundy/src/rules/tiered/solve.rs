@@ -129,7 +129,12 @@ where
             progress.advance(size);
             results
         } else {
-            let range = reach(game, tier);
+            let mut range = reach(game, tier);
+            if options.remoteness {
+                // The draw-level pass reads the options of the options that leave the tier.
+                let end = range.clone().map(|t| reach(game, t).end).max();
+                range.end = range.end.max(end.unwrap_or(0));
+            }
             held.retain(|t, _| range.contains(t));
             for t in range.clone() {
                 if let std::collections::btree_map::Entry::Vacant(slot) = held.entry(t) {
