@@ -46,6 +46,8 @@ where
     let solved = Solved::open(rules.clone(), &dir).unwrap();
     let explored = explore(&rules, [rules.start()], &Budget::default(), &NoProgress).unwrap();
     let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+    let levels =
+        grundy::solve::draw_levels(&explored.graph, &solution, &Budget::default()).unwrap();
     let n = explored.graph.position_count();
     for id in 0..n as u32 {
         let p = explored.position(id);
@@ -56,6 +58,9 @@ where
             "{}",
             rules.write(p)
         );
+        // Tiers solved by un-moves leave draws without a level.
+        let level = if R::UNMOVES { None } else { levels.level(id) };
+        assert_eq!(value.draw_level, level, "draw level of {}", rules.write(p));
         assert_eq!(&rules.read(&rules.write(p)).unwrap(), p);
         let mut moves = grundy::rules::Moves::new();
         if rules.result(p).is_none() {
