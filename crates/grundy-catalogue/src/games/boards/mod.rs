@@ -29,7 +29,7 @@ use grundy::progress::Progress;
 use grundy::report::{Field, Report};
 use grundy::rules::tiered::{self, TierOptions, TierRanking};
 use grundy::rules::{explore, ExploreError};
-use grundy::solve::{solve, SolveOptions};
+use grundy::solve::{draw_levels, solve, DrawLevel, SolveOptions};
 
 /// The rules of a board game, as the catalogue needs them: its tiers (to be solved strongly),
 /// how its rules are chosen (variants), and its notation.
@@ -196,15 +196,16 @@ where
 }
 
 /// The answer of `p` by exploring every position reachable from it within `budget` and
-/// solving them (cycles are draws where neither player can force a win); `positions` names
-/// how the budget of positions is raised. O(positions × moves).
+/// solving them (cycles are draws where neither player can force a win), with its draw level
+/// where it is a draw; `positions` names how the budget of positions is raised.
+/// O(positions × moves).
 pub fn answer_by_exploring<R: BoardRules>(
     rules: &R,
     p: &R::Position,
     budget: &Budget,
     positions: &str,
     progress: &dyn Progress,
-) -> Result<BoardAnswer, RunError>
+) -> Result<(BoardAnswer, Option<DrawLevel>), RunError>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
@@ -221,6 +222,10 @@ where
     })?;
     let solution = solve(&explored.graph, &SolveOptions::default())?;
     let (outcome, remoteness) = (solution.outcome(0), solution.remoteness(0));
+    let level = match outcome {
+        Outcome::Draw => draw_levels(&explored.graph, &solution, budget)?.level(0),
+        _ => None,
+    };
     let (mut winning, mut best) = (Vec::new(), Vec::new());
     if rules.result(p).is_none() {
         for (name, q) in rules.named_moves(p) {
@@ -237,8 +242,9 @@ where
         }
     }
     let positions = explored.graph.position_count() as u64;
-    Ok(BoardAnswer::new(
-        outcome, remoteness, winning, best, positions,
+    Ok((
+        BoardAnswer::new(outcome, remoteness, winning, best, positions),
+        level,
     ))
 }
 
@@ -281,8 +287,11 @@ where
     /// `positions` (explored, or in the solution).
     fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
         let (position, rules, solution) = self.setup(inputs)?;
-        let answer = match &solution {
-            Some(solution) => answer_from(solution, &position)?,
+        let (answer, level) = match &solution {
+            Some(solution) => (
+                answer_from(solution, &position)?,
+                solution.value(&position)?.draw_level,
+            ),
             None => {
                 let limit = inputs.whole("max-positions")?;
                 let budget = inputs.budget().clone().with_positions(limit);
@@ -307,6 +316,21 @@ where
                 "best moves",
                 moves_text(&answer.best_moves),
             ),
+            // Shown for a draw only: wins and losses have none.
+            match level {
+                Some(level) => Field::shown(
+                    "draw_level",
+                    level,
+                    "draw level",
+                    match level {
+                        DrawLevel::Pure => {
+                            "pure (the opponent can always keep from a losing move)".to_string()
+                        }
+                        k => format!("{k} (plies until the opponent first faces a losing move)"),
+                    },
+                ),
+                None => Field::json_only("draw_level", level),
+            },
             Field::new("positions", answer.positions),
         ]))
     }
