@@ -1283,6 +1283,18 @@ fn every_budget_names_an_option_of_its_command() {
         (&["tic-tac-toe", "--max-positions", "10"], "--max-positions"),
         (&["tic-tac-toe", "--memory", "1K"], "--memory"),
         (&["tic-tac-toe", "--timeout", "0.000001"], "--timeout"),
+        (&["morris", "--max-positions", "10"], "--max-positions"),
+        (&["morris", "--memory", "1K"], "--memory"),
+        (&["morris", "--timeout", "0.000001"], "--timeout"),
+        (&["quixo", "--max-positions", "10"], "--max-positions"),
+        (&["quixo", "--memory", "1K"], "--memory"),
+        (&["quixo", "--timeout", "0.000001"], "--timeout"),
+        (&["gobblet", "--max-positions", "10"], "--max-positions"),
+        (&["gobblet", "--memory", "1K"], "--memory"),
+        (&["gobblet", "--timeout", "0.000001"], "--timeout"),
+        (&["dobutsu", "--max-positions", "10"], "--max-positions"),
+        (&["dobutsu", "--memory", "1K"], "--memory"),
+        (&["dobutsu", "--timeout", "0.000001"], "--timeout"),
         (
             &["strong", "connect4", "--memory", "1K", "solution"],
             "--memory",
@@ -1297,6 +1309,76 @@ fn every_budget_names_an_option_of_its_command() {
         ),
         (
             &["strong", "tic-tac-toe", "--timeout", "0.000001", "solution"],
+            "--timeout",
+        ),
+        (
+            &[
+                "strong", "morris", "--men", "3", "--memory", "1K", "solution",
+            ],
+            "--memory",
+        ),
+        (
+            &[
+                "strong",
+                "morris",
+                "--men",
+                "3",
+                "--timeout",
+                "0.000001",
+                "solution",
+            ],
+            "--timeout",
+        ),
+        (
+            &[
+                "strong", "quixo", "--size", "3", "--memory", "1K", "solution",
+            ],
+            "--memory",
+        ),
+        (
+            &[
+                "strong",
+                "quixo",
+                "--size",
+                "3",
+                "--timeout",
+                "0.000001",
+                "solution",
+            ],
+            "--timeout",
+        ),
+        (
+            &["strong", "gobblet", "--memory", "1K", "solution"],
+            "--memory",
+        ),
+        (
+            &[
+                "strong",
+                "gobblet",
+                "--sizes",
+                "2",
+                "--pieces",
+                "1",
+                "--timeout",
+                "0.000001",
+                "solution",
+            ],
+            "--timeout",
+        ),
+        (
+            &["strong", "dobutsu", "--memory", "1K", "solution"],
+            "--memory",
+        ),
+        (
+            &[
+                "strong",
+                "dobutsu",
+                "--animals",
+                "c",
+                "--timeout",
+                "0.000001",
+                "solution",
+            ],
             "--timeout",
         ),
         (

@@ -182,7 +182,10 @@ const OUTCOME_WORDS: [&str; 8] = [
 fn outcome_words(text: &str) -> Vec<&str> {
     let words = text.split(|c: char| !c.is_alphanumeric());
     let mut found: Vec<&str> = words.filter(|w| OUTCOME_WORDS.contains(w)).collect();
-    found.extend(text.matches(['*', '★']));
+    // The marks of the engine's move open a line of the hint's list (`* 1  to c`); a star
+    // inside a move's name is no mark (Dōbutsu Shōgi's drop, `C*a2`).
+    let marks = text.lines().map(str::trim_start);
+    found.extend(marks.filter_map(|l| ["*", "★"].into_iter().find(|m| l.starts_with(m))));
     found
 }
 
@@ -507,7 +510,8 @@ fn a_loopy_graph_announces_its_draws_on_request_and_ends_on_repetition() {
     );
     assert!(
         out.contains(
-            "Hint: draw for the player to move.\n(With best play the game goes on forever.)"
+            "Hint: draw for the player to move.\n(With best play the game goes on forever. Draw \
+             level 1: played well, the opponent first faces a losing move in 1 ply.)"
         ),
         "{out}"
     );

@@ -46,6 +46,8 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::boards::tic_tac_toe::TIC_TAC_TOE,
     &super::boards::gobblet::GOBBLET,
     &super::boards::dobutsu::DOBUTSU,
+    &super::boards::quixo::QUIXO,
+    &super::boards::morris::MORRIS,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

@@ -5,9 +5,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::rulesets::{Form, Forms};
-use super::{explore_within, Drawing, Match, PlayError, Touch};
-use grundy::budget::{Budget, Exhausted};
+use super::rulesets::Forms;
+use super::{explore_within, Drawing, Match, PlayError};
+use grundy::budget::Budget;
 use grundy::graph::GameGraph;
 use grundy::rules::Game;
 
@@ -78,23 +78,5 @@ impl<P: Eq + Send + Sync> Forms for BoardMoves<P> {
                     .map_or_else(|| format!("move {}", q + 1), |(name, _)| name.clone())
             })
             .collect()
-    }
-
-    fn touches(&self, _: u32) -> Vec<Option<Touch>> {
-        // The drawings' comparison finds the cells a move changes.
-        Vec::new()
-    }
-
-    fn value(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
-        Ok(None)
-    }
-
-    fn form(&self, _: u32, _: &Budget) -> Result<Option<Form>, Exhausted> {
-        Ok(None)
-    }
-
-    #[cfg(feature = "pictures")]
-    fn thermograph_svg(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
-        Ok(None)
     }
 }

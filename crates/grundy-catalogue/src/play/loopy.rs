@@ -12,8 +12,8 @@ use grundy::outcome::{Player, Side};
 use grundy::partizan::loopy::LoopyGame;
 use grundy::partizan::rulesets::loopy_registry::{LoopyPositionError, LoopyRuleset};
 
-use super::rulesets::{side_word, split_side, Form, Forms};
-use super::{Drawing, Match, PlayError, Touch};
+use super::rulesets::{side_word, split_side, Forms};
+use super::{Drawing, Match, PlayError};
 
 /// A loopy ruleset's game from `position` (the ruleset's notation, then `left` or `right` for
 /// who moves first), explored within `budget` (its positions counted with each player to
@@ -96,24 +96,6 @@ impl Forms for LoopyMoves {
         (self.game.options(v, side_of(p)).iter())
             .map(|&w| move_name(before, &self.boards[w as usize]))
             .collect()
-    }
-
-    fn touches(&self, _: u32) -> Vec<Option<Touch>> {
-        // The drawings' comparison finds the cell a piece leaves and the cell it lands on.
-        Vec::new()
-    }
-
-    fn value(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
-        Ok(None)
-    }
-
-    fn form(&self, _: u32, _: &Budget) -> Result<Option<Form>, Exhausted> {
-        Ok(None)
-    }
-
-    #[cfg(feature = "pictures")]
-    fn thermograph_svg(&self, _: u32, _: &Budget) -> Result<Option<String>, Exhausted> {
-        Ok(None)
     }
 }
 

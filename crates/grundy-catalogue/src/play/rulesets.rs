@@ -38,18 +38,27 @@ pub(super) trait Forms: Send + Sync + fmt::Debug {
 
     /// What each move at `p` does on the position's drawing, as the ruleset reports it, in
     /// the order of the graph's options: `None` for a move the ruleset leaves to the
-    /// drawings' comparison ([`Drawing::touched`]).
-    fn touches(&self, p: u32) -> Vec<Option<Touch>>;
+    /// drawings' comparison ([`Drawing::touched`]); by default every move is left to it.
+    fn touches(&self, _p: u32) -> Vec<Option<Touch>> {
+        Vec::new()
+    }
 
-    /// The canonical form of `p`, as text.
-    fn value(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted>;
+    /// The canonical form of `p`, as text: none by default (a game without values: the
+    /// loopy rulesets, the board games).
+    fn value(&self, _p: u32, _budget: &Budget) -> Result<Option<String>, Exhausted> {
+        Ok(None)
+    }
 
-    /// The canonical form, class and temperature of `p`.
-    fn form(&self, p: u32, budget: &Budget) -> Result<Option<Form>, Exhausted>;
+    /// The canonical form, class and temperature of `p`: none by default.
+    fn form(&self, _p: u32, _budget: &Budget) -> Result<Option<Form>, Exhausted> {
+        Ok(None)
+    }
 
-    /// The thermograph of `p`, as SVG.
+    /// The thermograph of `p`, as SVG: none by default.
     #[cfg(feature = "pictures")]
-    fn thermograph_svg(&self, p: u32, budget: &Budget) -> Result<Option<String>, Exhausted>;
+    fn thermograph_svg(&self, _p: u32, _budget: &Budget) -> Result<Option<String>, Exhausted> {
+        Ok(None)
+    }
 }
 
 /// The positions of a ruleset's match, and the engine that values them (behind a lock, so

@@ -5,6 +5,8 @@
 
 mod dobutsu;
 mod gobblet;
+mod morris;
+mod quixo;
 mod tic_tac_toe;
 
 use std::fs;

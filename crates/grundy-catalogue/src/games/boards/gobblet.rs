@@ -38,17 +38,8 @@ use grundy::rules::{Game, Moves};
 /// The cells of the board, row by row from the top.
 const CELLS: usize = 9;
 
-/// The eight lines of three.
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+/// The eight lines of three, as in tic-tac-toe.
+use super::tic_tac_toe::LINES;
 
 /// The letters of the sizes, small to large: x's in lower case, o's in upper case.
 const LETTERS: [[char; 3]; 2] = [['s', 'm', 'l'], ['S', 'M', 'L']];

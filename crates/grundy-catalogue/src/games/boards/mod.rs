@@ -13,6 +13,8 @@
 pub mod arrange;
 pub mod dobutsu;
 pub mod gobblet;
+pub mod morris;
+pub mod quixo;
 pub mod tic_tac_toe;
 
 use std::fmt;
@@ -65,7 +67,8 @@ where
     /// The board as it is drawn: its rows, top first, one character a cell (`.` empty).
     fn rows(&self, p: &Self::Position) -> Vec<String>;
 
-    /// Who is to move: `x`.
+    /// Who is to move, in words, with what else a player must know: `x to move`, `x to move
+    /// (in hand: x 3, o 3)`.
     fn to_move(&self, p: &Self::Position) -> String;
 
     /// The moves of `p`, each named as players write it (`b2`, `a1-a4`), with the position it
@@ -176,14 +179,17 @@ where
     } else {
         rules.named_moves(p)
     };
-    let name_of = |q: &R::Position| {
-        (named.iter().find(|(_, to)| to == q)).map_or_else(|| "?".to_string(), |(n, _)| n.clone())
+    // The steps are the moves in the rules' order, as `named_moves` lists them: each is named
+    // by its place, since two moves may lead to one position (Quixo's pushes along a line).
+    let name_of = |i: usize, q: &R::Position| match named.get(i) {
+        Some((name, to)) if to == q => name.clone(),
+        _ => "?".to_string(),
     };
-    let winning = (steps.iter().filter(|s| s.winning))
-        .map(|s| name_of(&s.position))
+    let winning = (steps.iter().enumerate().filter(|(_, s)| s.winning))
+        .map(|(i, s)| name_of(i, &s.position))
         .collect();
-    let best = (steps.iter().filter(|s| s.best))
-        .map(|s| name_of(&s.position))
+    let best = (steps.iter().enumerate().filter(|(_, s)| s.best))
+        .map(|(i, s)| name_of(i, &s.position))
         .collect();
     let positions = (0..rules.tier_count()).map(|t| rules.tier_size(t)).sum();
     Ok(BoardAnswer::new(
@@ -303,7 +309,12 @@ where
         Ok(Report::answer(&answer.answer).fields([
             Field::new("position", rules.write(&position)),
             Field::shown("board", &rows, "board", rows.join("|")),
-            Field::new("to_move", rules.to_move(&position)),
+            Field::shown(
+                "to_move",
+                rules.to_move(&position),
+                "turn",
+                rules.to_move(&position),
+            ),
             Field::shown(
                 "remoteness",
                 answer.remoteness,
@@ -417,7 +428,7 @@ where
         let describe = |p: &R::Position| {
             let drawing = Drawing::Board {
                 rows: rules.rows(p),
-                note: Some(format!("{} to move", rules.to_move(p))),
+                note: Some(rules.to_move(p)),
                 chess: true,
             };
             (rules.write(p), drawing)

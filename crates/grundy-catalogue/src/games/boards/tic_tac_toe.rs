@@ -21,8 +21,9 @@ use grundy::rules::{Game, Moves};
 /// when both have as many stones.
 pub type Board = [u8; 9];
 
-/// The eight lines of three.
-const LINES: [[usize; 3]; 8] = [
+/// The eight lines of three of a 3 × 3 board, cells numbered row by row from the top (Gobblet
+/// Gobblers' too).
+pub const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
     [6, 7, 8],
@@ -233,7 +234,7 @@ impl BoardRules for TicTacToe {
     }
 
     fn to_move(&self, p: &Board) -> String {
-        ["", "x", "o"][TicTacToe::mover(p) as usize].to_string()
+        format!("{} to move", ["", "x", "o"][TicTacToe::mover(p) as usize])
     }
 
     fn named_moves(&self, p: &Board) -> Vec<(String, Board)> {
@@ -260,8 +261,8 @@ const VARIANTS: [Param; 1] = [Param::flag("misere", "Misère play: three in a ro
 pub static TIC_TAC_TOE: BoardGame<TicTacToe> = BoardGame {
     name: "tic-tac-toe",
     title: "Tic-tac-toe",
-    about: "Tic-tac-toe (x first; --misere: three in a row loses): outcome, remoteness and best \
-            moves; solved strongly by stones on the board",
+    about: "Tic-tac-toe (x first; in misère play three in a row loses): outcome, remoteness and \
+            best moves; solved strongly by stones on the board",
     notation: "the rows top to bottom separated by |, of x, o and . (empty): x.o|.x.|...; x \
                moves when both have as many stones",
     params: &[
