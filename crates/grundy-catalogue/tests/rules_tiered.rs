@@ -82,10 +82,9 @@ where
             "position {id} of {}",
             game.name()
         );
-        let level = if G::UNMOVES { None } else { levels.level(id) };
         assert_eq!(
             value.draw_level,
-            level,
+            levels.level(id),
             "draw level of position {id} of {}",
             game.name()
         );

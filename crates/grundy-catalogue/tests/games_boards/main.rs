@@ -33,6 +33,8 @@ pub struct Compared {
     pub reachable: usize,
     /// The start's value, by the tiered solution.
     pub start: Value,
+    /// The reachable draws whose levels were compared, and those of a finite level.
+    pub draws: [usize; 2],
 }
 
 /// Solves `rules` strongly into a scratch folder and by the graph solver from the start, and
@@ -51,6 +53,7 @@ where
     let levels =
         grundy::solve::draw_levels(&explored.graph, &solution, &Budget::default()).unwrap();
     let n = explored.graph.position_count();
+    let mut draws = [0; 2];
     for id in 0..n as u32 {
         let p = explored.position(id);
         let value = solved.value(p).unwrap();
@@ -60,9 +63,16 @@ where
             "{}",
             rules.write(p)
         );
-        // Tiers solved by un-moves leave draws without a level.
-        let level = if R::UNMOVES { None } else { levels.level(id) };
-        assert_eq!(value.draw_level, level, "draw level of {}", rules.write(p));
+        assert_eq!(
+            value.draw_level,
+            levels.level(id),
+            "draw level of {}",
+            rules.write(p)
+        );
+        if let Some(level) = value.draw_level {
+            draws[0] += 1;
+            draws[1] += usize::from(level != grundy::solve::DrawLevel::Pure);
+        }
         assert_eq!(&rules.read(&rules.write(p)).unwrap(), p);
         let mut moves = grundy::rules::Moves::new();
         if rules.result(p).is_none() {
@@ -81,5 +91,6 @@ where
     Compared {
         reachable: n,
         start,
+        draws,
     }
 }

@@ -12,7 +12,7 @@ use grundy::budget::Budget;
 use grundy::progress::NoProgress;
 use grundy::rules::tiered::{solve_tiered, Solved, TierOptions};
 use grundy::rules::{explore, Game, Moves};
-use grundy::solve::{solve, SolveOptions};
+use grundy::solve::{draw_levels, solve, DrawLevel, SolveOptions};
 use grundy::Outcome;
 use grundy_catalogue::games::boards::morris::{Morris, Position, Size};
 use grundy_catalogue::games::boards::BoardRules;
@@ -397,6 +397,11 @@ fn three_mens_morris_is_a_first_player_win_with_the_diagonals() {
         tiered_against_graph(Morris::new(Size::Three, true, false).unwrap(), "three-o");
     assert_eq!(orthogonal.reachable, 5466);
     assert_eq!(orthogonal.start.outcome, Outcome::Draw);
+    // One tier of un-moves a count of men: draws of finite levels among them, each equal to
+    // the graph solver's.
+    assert_eq!(orthogonal.draws, [2742, 2498]);
+    // x can leave o a chance to err on the third ply.
+    assert_eq!(orthogonal.start.draw_level, Some(DrawLevel::Plies(3)));
 }
 
 /// The outcome of every position reachable from `starts` by the graph solver.
@@ -463,6 +468,18 @@ fn endgame_agrees(flying: bool) {
     let brute = words.solve(&starts);
     let ps: Vec<Position> = starts.iter().map(position).collect();
     let graph = by_graph(&rules, &ps);
+    // The draws' levels, recorded by the un-moves' pass, against the graph solver's.
+    let explored = explore(&rules, ps.iter().copied(), &Budget::default(), &NoProgress).unwrap();
+    let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+    let levels = draw_levels(&explored.graph, &solution, &Budget::default()).unwrap();
+    let mut finite = 0;
+    for id in 0..explored.graph.position_count() as u32 {
+        let p = explored.position(id);
+        let level = solved.value(p).unwrap().draw_level;
+        assert_eq!(level, levels.level(id), "{}", rules.write(p));
+        finite += usize::from(level.is_some_and(|l| l != DrawLevel::Pure));
+    }
+    assert!(finite > 0);
     assert_eq!(brute.len(), graph.len());
     let mut outcomes = [0usize; 3];
     for (s, &o) in &brute {

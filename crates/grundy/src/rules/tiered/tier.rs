@@ -47,7 +47,9 @@ where
     if !pending.positions.is_empty() {
         solve_cycles(tier, &mut results, pending, task.remoteness)?;
     }
-    draw_pass(task, &mut results)?;
+    if task.draws {
+        draw_pass(task, &mut results)?;
+    }
     Ok(results)
 }
 
@@ -186,7 +188,7 @@ fn solve_cycles(
 }
 
 /// The value of rank `r` of later tier `t`, `None` where the tier is not held.
-fn later_value(later: &Later<'_>, t: u32, r: u64) -> Option<Value> {
+pub(super) fn later_value(later: &Later<'_>, t: u32, r: u64) -> Option<Value> {
     later
         .tiers
         .get(t.wrapping_sub(later.first) as usize)
@@ -199,7 +201,7 @@ fn later_value(later: &Later<'_>, t: u32, r: u64) -> Option<Value> {
 /// has a losing move, else one more than the largest level of his drawn moves), from its
 /// options' records; `None` where an option's tier is not held or a level not recorded.
 /// O(moves of `y`).
-fn later_defence<G: TierRanking>(
+pub(super) fn later_defence<G: TierRanking>(
     game: &G,
     later: &Later<'_>,
     y: &G::Position,
@@ -222,6 +224,14 @@ fn later_defence<G: TierRanking>(
     most.map(DrawLevel::after_move)
 }
 
+/// The bytes a position the draw-level pass of a tier of `size` positions holds besides the
+/// moves of its draws: an outcome and the fold of the moves out, then the graph's arrays for
+/// `draw_levels_with` (about 38 bytes a position). O(1).
+pub(super) fn draw_pass_bytes(size: u64) -> u64 {
+    let position = std::mem::size_of::<Outcome>() + std::mem::size_of::<Outside>() + 38;
+    size * position as u64
+}
+
 /// The draw-level pass of a tier whose values are set (records only): the drawn positions
 /// and their moves inside the tier make a graph; each move out stands in by its value, and
 /// for a draw its level (`f`, from its record) and `g` (from its options' records). Each
@@ -240,7 +250,8 @@ pub(crate) fn draw_pass<G: TierRanking>(
     // Positions of the tier, a sink (a loss for its mover) for the draws whose moves all
     // leave the tier, so that the graph does not take them for ends of the game.
     let sink = n as u32;
-    task.budget.check_memory(14 * (n + 1), super::WORK, 0)?;
+    task.budget
+        .check_memory(draw_pass_bytes(n + 1), super::WORK, 0)?;
     let mut outcomes: Vec<Outcome> = (0..n).map(|i| results.get(i).outcome).collect();
     outcomes.push(Outcome::Loss);
     let mut outside = vec![Outside::default(); n as usize + 1];
