@@ -252,6 +252,12 @@ fn sequences_are_read_as_cgt_tools_writes_them_and_checked_first() {
     assert!(error("4294967296").starts_with("sequence, number 1:"));
     assert!(error("Mergesort[1,2]").contains("is not a sequence"));
     assert!(error("[1,2").contains("is not a sequence"));
+    assert_eq!(
+        error("1,,2"),
+        "sequence: '1,,2' leaves out number 2 (expected 4,1,6,5)"
+    );
+    assert!(error("1,2,").contains("leaves out number 3"));
+    assert!(error("[,1]").contains("leaves out number 1"));
     let long = vec!["1"; MAX_LENGTH + 1].join(",");
     assert!(error(&long).contains("at most 128"), "{}", error(&long));
     assert!(read(&vec!["1"; MAX_LENGTH].join(",")).is_ok());

@@ -159,6 +159,20 @@ fn too_large_games_are_refused_or_played_by_the_formula() {
 }
 
 #[test]
+fn a_rulesets_side_misnamed_is_named_as_the_side() {
+    let error = |game: &str, position: &str| match registry::play(game, position, 1000) {
+        Err(PlayError::Game(message)) => message,
+        other => panic!("{game} {position}: {other:?}"),
+    };
+    let up = error("ski-jumps", "L.R up");
+    assert!(up.contains("'up' is not a side"), "{up}");
+    // A board that does not read is still blamed for its cell.
+    let cell = error("ski-jumps", "L.X right");
+    assert!(cell.contains("found 'X'"), "{cell}");
+    assert!(registry::play("ski-jumps", "L.R right", 1000).is_ok());
+}
+
+#[test]
 fn partizan_piles_say_who_moves() {
     let m = registry::play("partizan:1,2", "3 left", 1000).unwrap();
     let a = m.analyse(m.start());

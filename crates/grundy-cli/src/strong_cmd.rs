@@ -42,13 +42,26 @@ pub fn command() -> Command {
              connect4 --solved c4-5x4 '' (the empty board) or any board of that size",
         );
     for (family, strong) in registry::strong_families() {
+        // The family's example may name a position too: the solve takes only the variant.
+        let given: Vec<(&str, &str)> = (strong.example.iter())
+            .filter(|(name, _)| strong.params.iter().any(|p| p.name == *name))
+            .copied()
+            .collect();
+        let words = [
+            family.name().to_string(),
+            catalogue::example(strong.params, &given),
+            strong.example_folder.to_string(),
+        ];
         let sub = Command::new(family.name())
             .about(strong.about)
             .after_help(format!(
-                "Example: grundy strong {} {} {}",
-                family.name(),
-                catalogue::example(strong.params, strong.example),
-                strong.example_folder
+                "Example: grundy strong {}",
+                words
+                    .iter()
+                    .filter(|w| !w.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ))
             .args(
                 strong

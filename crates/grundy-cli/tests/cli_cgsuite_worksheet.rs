@@ -220,6 +220,19 @@ fn an_error_in_a_position_points_into_the_line() {
         e.contains("column 9: Cutcake takes coordinates: Cutcake((a,b))"),
         "{e}"
     );
+    let e = run("Nim(99999999999999999999999)").unwrap_err();
+    assert!(
+        e.contains(
+            "column 5: '99999999999999999999999' is not an integer from \
+             -9223372036854775808 to 9223372036854775807"
+        ),
+        "{e}"
+    );
+    let e = run("Nim(-)").unwrap_err();
+    assert!(
+        e.contains("column 5: '-' is not followed by a number"),
+        "{e}"
+    );
 }
 
 #[test]

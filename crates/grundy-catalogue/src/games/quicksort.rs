@@ -330,6 +330,16 @@ pub fn read_sequence(place: &str, text: &str) -> Result<Vec<u32>, InputError> {
         }
         inner = &inner[open + 1..inner.len() - 1];
     }
+    // Commas separate numbers, and so does white space; two commas with nothing between
+    // them are a number left out, not a gap.
+    if !inner.trim().is_empty() {
+        if let Some(i) = inner.split(',').position(|piece| piece.trim().is_empty()) {
+            return Err(InputError::invalid(
+                place,
+                format!("'{text}' leaves out number {} (expected 4,1,6,5)", i + 1),
+            ));
+        }
+    }
     let is_gap = |c: char| c == ',' || c.is_whitespace();
     let words = || inner.split(is_gap).filter(|w| !w.is_empty());
     let count = words().count();

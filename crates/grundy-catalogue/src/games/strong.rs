@@ -23,7 +23,8 @@ pub struct Strong {
     pub about: &'static str,
     /// The parameters that choose the game (a board's size), each with its default.
     pub params: &'static [Param],
-    /// An example of the parameters' values, for help (each front end writes it its own way).
+    /// An example of the parameters' values, for help (each front end writes it its own way;
+    /// a value of a name that is not one of `params`, a position, is left out).
     pub example: Example,
     /// The folder an example's solution is written into: `c4-5x4`.
     pub example_folder: &'static str,

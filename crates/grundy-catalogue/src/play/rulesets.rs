@@ -239,9 +239,23 @@ where
     let (text, side) = split_side(position);
     // A position lists up to a move a cell, each a copy of the board.
     super::fits(budget, (text.len() as u64).saturating_pow(2))?;
-    let board = rules
-        .parse(text)
-        .map_err(|e| PlayError::Game(format!("{}: {e}", rules.name())))?;
+    let board = rules.parse(text).map_err(|e| {
+        // A last word of letters that is neither side, after a position that reads, was
+        // meant as the side: say so rather than blame the board's cell it stands on.
+        let misnamed = text
+            .rsplit_once(char::is_whitespace)
+            .filter(|(rest, last)| {
+                last.chars().all(|c| c.is_ascii_alphabetic()) && rules.parse(rest).is_ok()
+            });
+        match misnamed {
+            Some((_, last)) => PlayError::Game(format!(
+                "{}: '{last}' is not a side: after the position write left or right (who \
+                 moves first; left when left out)",
+                rules.name()
+            )),
+            None => PlayError::Game(format!("{}: {e}", rules.name())),
+        }
+    })?;
     let explored = explore_within(&Sided(Rules(rules.clone())), (board, side), budget)?;
     let (graph, positions) = explored.into_parts();
     let (names, drawings) = positions

@@ -428,7 +428,7 @@ where
         Some(Strong {
             about: self.about,
             params: self.variants,
-            example: &[],
+            example: self.example,
             example_folder: self.example_folder,
             solve: solve_strongly::<R>,
             check: check_folder::<R>,

@@ -642,7 +642,7 @@ pub static QUIXO: BoardGame<Quixo> = BoardGame {
     example: &[("size", "3"), ("position", "x.o|...|... o")],
     play_syntax: "quixo:N",
     play_example: "quixo:3",
-    example_folder: "quixo-4",
+    example_folder: "quixo-3",
     plays: &[&QUIXO],
     rules: PhantomData,
 };

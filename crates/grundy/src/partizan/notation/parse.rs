@@ -477,10 +477,15 @@ impl<'a> Parser<'a> {
                 }
                 let digits = &self.s.text[at..self.s.pos];
                 Value::Integer(digits.parse().map_err(|_| {
-                    self.s.error_at(
-                        at,
-                        ParseErrorKind::Call(format!("'{digits}' is not an integer in range")),
-                    )
+                    let why = match digits {
+                        "-" => "'-' is not followed by a number".to_string(),
+                        _ => format!(
+                            "'{digits}' is not an integer from {} to {}",
+                            i64::MIN,
+                            i64::MAX
+                        ),
+                    };
+                    self.s.error_at(at, ParseErrorKind::Call(why))
                 })?)
             }
             Some(c) if c.is_ascii_alphabetic() => Value::Call(self.call(depth)?),
