@@ -12,7 +12,7 @@ use grundy::rules::tiered::{
     file, solve_tiered, Solved, Step, TierError, TierOptions, TierRanking, Value,
 };
 use grundy::rules::{explore, Game};
-use grundy::solve::{solve, SolveOptions};
+use grundy::solve::{draw_levels, solve, SolveOptions};
 use grundy::Outcome;
 use grundy_catalogue::games::cards::{answer, answer_from, Cards, CardsPosition};
 use grundy_catalogue::games::connect4::Connect4Tiers;
@@ -44,7 +44,8 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Solves `game` by the tiered solver into `dir` and by the graph solver from `starts`, and
-/// compares outcome and remoteness on every reachable position; returns how many.
+/// compares outcome and remoteness on every reachable position, and each draw's level (none
+/// for a game solved by un-moves); returns how many.
 fn compare_with_graph<G>(game: &G, starts: Vec<G::Position>, dir: &Path, misere: bool) -> usize
 where
     G: TierRanking + Sync + Clone,
@@ -67,6 +68,7 @@ where
     let tiers: Vec<_> = (0..game.tier_count())
         .map(|t| solved.tier(t).unwrap())
         .collect();
+    let levels = draw_levels(&explored.graph, &solution, &Budget::default()).unwrap();
     let n = explored.graph.position_count();
     for id in 0..n as u32 {
         let p = explored.position(id);
@@ -78,6 +80,12 @@ where
             (value.outcome, value.remoteness),
             (solution.outcome(id), solution.remoteness(id)),
             "position {id} of {}",
+            game.name()
+        );
+        assert_eq!(
+            value.draw_level,
+            levels.level(id),
+            "draw level of position {id} of {}",
             game.name()
         );
     }

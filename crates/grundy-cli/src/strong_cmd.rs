@@ -7,6 +7,7 @@
 //! Codeforces 919F (one tier full of cycles, by un-moves); `grundy strong check DIR` reads
 //! every file back and checks it.
 
+use grundy::solve::DrawLevel;
 use std::path::Path;
 use std::time::Instant;
 
@@ -188,12 +189,15 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
             "start",
             value.outcome,
             name,
-            match value.remoteness {
-                Some(r) => format!("{} in {r} moves", value.outcome),
-                None => value.outcome.to_string(),
+            match (value.remoteness, value.draw_level) {
+                (Some(r), _) => format!("{} in {r} moves", value.outcome),
+                (None, Some(DrawLevel::Pure)) => "pure draw".to_string(),
+                (None, Some(level)) => format!("{} (level {level})", value.outcome),
+                (None, None) => value.outcome.to_string(),
             },
         ));
         fields.push(Field::json_only("start_remoteness", value.remoteness));
+        fields.push(Field::json_only("start_draw_level", value.draw_level));
     }
     let report = Report::new().fields(fields).fields([
         Field::new("positions", summary.positions),

@@ -12,12 +12,12 @@ use std::fs;
 use super::{scratch, tiered_against_graph};
 use grundy::budget::Budget;
 use grundy::progress::NoProgress;
-use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
+use grundy::rules::tiered::{solve_tiered, Solved, TierError, TierOptions, TierRanking};
 use grundy::rules::{explore, Game, Moves};
-use grundy::solve::{solve, SolveOptions};
+use grundy::solve::{draw_levels, solve, DrawLevel, SolveOptions};
 use grundy::Outcome;
 use grundy_catalogue::games::boards::morris::{Morris, Options, Position, Size};
-use grundy_catalogue::games::boards::BoardRules;
+use grundy_catalogue::games::boards::{answer_and_levels, BoardRules};
 use grundy_catalogue::games::registry;
 
 /// A board of the brute force, built from the words: its points (column, row from the top)
@@ -429,6 +429,11 @@ fn three_mens_morris_is_a_first_player_win_with_the_diagonals() {
         tiered_against_graph(Morris::new(Size::Three, true, false).unwrap(), "three-o");
     assert_eq!(orthogonal.reachable, 5466);
     assert_eq!(orthogonal.start.outcome, Outcome::Draw);
+    // One tier of un-moves a count of men: draws of finite levels among them, each equal to
+    // the graph solver's.
+    assert_eq!(orthogonal.draws, [2742, 2498]);
+    // x can leave o a chance to err on the third ply.
+    assert_eq!(orthogonal.start.draw_level, Some(DrawLevel::Plies(3)));
 }
 
 /// The outcome of every position reachable from `starts` by the graph solver.
@@ -613,6 +618,18 @@ fn endgame_agrees(flying: bool) {
     let brute = words.solve(&starts);
     let ps: Vec<Position> = starts.iter().map(position).collect();
     let graph = by_graph(&rules, &ps);
+    // The draws' levels, recorded by the un-moves' pass, against the graph solver's.
+    let explored = explore(&rules, ps.iter().copied(), &Budget::default(), &NoProgress).unwrap();
+    let solution = solve(&explored.graph, &SolveOptions::default()).unwrap();
+    let levels = draw_levels(&explored.graph, &solution, &Budget::default()).unwrap();
+    let mut finite = 0;
+    for id in 0..explored.graph.position_count() as u32 {
+        let p = explored.position(id);
+        let level = solved.value(p).unwrap().draw_level;
+        assert_eq!(level, levels.level(id), "{}", rules.write(p));
+        finite += usize::from(level.is_some_and(|l| l != DrawLevel::Pure));
+    }
+    assert!(finite > 0);
     assert_eq!(brute.len(), graph.len());
     let mut outcomes = [0usize; 3];
     for (s, &o) in &brute {
@@ -916,4 +933,55 @@ fn five_mens_morris_is_a_draw() {
 fn six_mens_morris_is_a_draw() {
     let (reachable, start) = whole_game(Morris::standard(Size::Six), "six", 1000);
     assert_eq!((reachable, start), (42_372_745, Outcome::Draw));
+}
+
+/// A memory budget with room for the values but not for the draw-level pass of the neediest
+/// tier: that tier's draws keep no level (nor those of the tiers whose moves reach them),
+/// every value and every level kept is the one the unbounded solve finds.
+#[test]
+fn a_budget_without_room_for_the_levels_leaves_them_unknown() {
+    let rules = Morris::new(Size::Three, true, false).unwrap();
+    let full = scratch("three-o-levels");
+    solve_tiered(&rules, &full, &TierOptions::default(), &NoProgress).unwrap();
+    let full = Solved::open(rules.clone(), &full).unwrap();
+    let dir = scratch("three-o-tight");
+    let tiny = TierOptions {
+        memory: Some(1),
+        ..TierOptions::default()
+    };
+    let needed = match solve_tiered(&rules, &dir, &tiny, &NoProgress) {
+        Err(TierError::Memory { needed, .. }) => needed,
+        other => panic!("{other:?}"),
+    };
+    let _ = fs::remove_dir_all(&dir);
+    let tight = TierOptions {
+        memory: Some(needed),
+        ..TierOptions::default()
+    };
+    solve_tiered(&rules, &dir, &tight, &NoProgress).unwrap();
+    let tight = Solved::open(rules.clone(), &dir).unwrap();
+    let (mut unknown, mut known) = (0, 0);
+    for tier in 0..rules.tier_count() {
+        for rank in 0..rules.tier_size(tier) {
+            let p = rules.unrank(tier, rank);
+            let (a, b) = (full.value(&p).unwrap(), tight.value(&p).unwrap());
+            assert_eq!((a.outcome, a.remoteness), (b.outcome, b.remoteness));
+            match b.draw_level {
+                Some(level) => {
+                    assert_eq!(a.draw_level, Some(level), "{}", rules.write(&p));
+                    known += 1;
+                }
+                None if b.outcome == grundy::Outcome::Draw => unknown += 1,
+                None => {}
+            }
+        }
+    }
+    // The neediest tier is the moving phase of three men a side, which every placing leads
+    // to: no draw keeps a level.
+    assert_eq!((unknown, known), (2742, 0));
+    // The answer says so.
+    let answer = answer_and_levels(&tight, &rules.start()).unwrap().1;
+    assert_eq!(answer.level, None);
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(scratch("three-o-levels")).unwrap_or(());
 }

@@ -56,6 +56,11 @@ fn tic_tac_toe_has_5478_positions_and_is_a_draw() {
     let compared = tiered_against_graph(TicTacToe::new(false), "ttt");
     assert_eq!(compared.reachable, 5478);
     assert_eq!(compared.start.outcome, Outcome::Draw);
+    // x can leave o a losing reply at once.
+    assert_eq!(
+        compared.start.draw_level,
+        Some(grundy::solve::DrawLevel::Plies(1))
+    );
 }
 
 #[test]

@@ -31,7 +31,7 @@ use grundy::progress::Progress;
 use grundy::report::{Field, Report};
 use grundy::rules::tiered::{self, TierOptions, TierRanking};
 use grundy::rules::{explore, ExploreError};
-use grundy::solve::{solve, SolveOptions};
+use grundy::solve::{draw_levels, draws, solve, DrawLevel, SolveOptions};
 
 /// The rules of a board game, as the catalogue needs them: its tiers (to be solved strongly),
 /// how its rules are chosen (variants), and its notation.
@@ -162,12 +162,39 @@ where
     }
 }
 
+/// The levels of a drawn answer: the position's draw level, and what each best move offers
+/// (the plies, the move counted, until the opponent first faces a losing move), in the order
+/// of the best moves; `None` where a level is not known, both empty for a win or a loss.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DrawAnswer {
+    /// The position's draw level.
+    pub level: Option<DrawLevel>,
+    /// Each best move's offer, as [`RemoteAnswer::best_moves`] lists them.
+    pub moves: Vec<Option<DrawLevel>>,
+}
+
 /// The answer of `p` from a strong solution: a query of `p` and of each of its moves. O(moves)
-/// reads of the solution's files.
+/// reads of the solution's files, O(moves²) in a draw. In a draw, the best moves are the
+/// moves that keep it in the engine's order ([`answer_and_levels`]).
 pub fn answer_from<R: BoardRules>(
     solution: &tiered::Solved<R>,
     p: &R::Position,
 ) -> Result<BoardAnswer, RunError>
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    Ok(answer_and_levels(solution, p)?.0)
+}
+
+/// The answer of `p` from a strong solution with its draw levels. In a draw, the best moves
+/// are the moves that keep it ordered by the engine's rule ([`grundy::solve::Offer::compare`]:
+/// the soonest chance for the opponent to err, then his most losing moves, then their share,
+/// then the rules' order), the first the engine's move; where a level is not recorded (a
+/// solution without levels) they stay in the rules' order. O(moves²) reads.
+pub fn answer_and_levels<R: BoardRules>(
+    solution: &tiered::Solved<R>,
+    p: &R::Position,
+) -> Result<(BoardAnswer, DrawAnswer), RunError>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
@@ -188,29 +215,45 @@ where
     let winning = (steps.iter().enumerate().filter(|(_, s)| s.winning))
         .map(|(i, s)| name_of(i, &s.position))
         .collect();
-    let best = (steps.iter().enumerate().filter(|(_, s)| s.best))
-        .map(|(i, s)| name_of(i, &s.position))
+    let mut best: Vec<usize> = (0..steps.len()).filter(|&i| steps[i].best).collect();
+    let mut draw = DrawAnswer::default();
+    if value.outcome == Outcome::Draw {
+        draw.level = value.draw_level;
+        let offers: Option<Vec<_>> = best.iter().map(|&i| steps[i].offer).collect();
+        if let Some(offers) = offers {
+            // A stable sort: equal offers keep the rules' order, as the engine's choice does.
+            let mut order: Vec<usize> = (0..best.len()).collect();
+            order.sort_by(|&a, &b| offers[a].compare(&offers[b]));
+            best = order.iter().map(|&k| best[k]).collect();
+        }
+        draw.moves = best
+            .iter()
+            .map(|&i| steps[i].offer.map(|o| o.level))
+            .collect();
+    }
+    let best = best
+        .into_iter()
+        .map(|i| name_of(i, &steps[i].position))
         .collect();
     let positions = (0..rules.tier_count()).map(|t| rules.tier_size(t)).sum();
-    Ok(BoardAnswer::new(
-        value.outcome,
-        value.remoteness,
-        winning,
-        best,
-        positions,
+    Ok((
+        BoardAnswer::new(value.outcome, value.remoteness, winning, best, positions),
+        draw,
     ))
 }
 
 /// The answer of `p` by exploring every position reachable from it within `budget` and
-/// solving them (cycles are draws where neither player can force a win); `positions` names
-/// how the budget of positions is raised. O(positions × moves).
+/// solving them (cycles are draws where neither player can force a win), with its draw
+/// levels where it is a draw (the best moves then in the engine's order, as
+/// [`answer_and_levels`] gives them); `positions` names how the budget of positions is
+/// raised. O(positions × moves).
 pub fn answer_by_exploring<R: BoardRules>(
     rules: &R,
     p: &R::Position,
     budget: &Budget,
     positions: &str,
     progress: &dyn Progress,
-) -> Result<BoardAnswer, RunError>
+) -> Result<(BoardAnswer, DrawAnswer), RunError>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
@@ -227,6 +270,10 @@ where
     })?;
     let solution = solve(&explored.graph, &SolveOptions::default())?;
     let (outcome, remoteness) = (solution.outcome(0), solution.remoteness(0));
+    let levels = match outcome {
+        Outcome::Draw => Some(draw_levels(&explored.graph, &solution, budget)?),
+        _ => None,
+    };
     let (mut winning, mut best) = (Vec::new(), Vec::new());
     if rules.result(p).is_none() {
         for (name, q) in rules.named_moves(p) {
@@ -238,14 +285,41 @@ where
                 winning.push(name.clone());
             }
             if after == outcome && solution.remoteness(id).map(|r| r + 1) == remoteness {
-                best.push(name);
+                let offer = (levels.as_ref())
+                    .and_then(|l| draws::offer(&explored.graph, &solution, l, 0, id));
+                best.push((name, offer));
             }
         }
     }
+    let mut draw = DrawAnswer::default();
+    if let Some(levels) = &levels {
+        draw.level = levels.level(0);
+        // A stable sort: equal offers keep the rules' order, as `draw_move` does.
+        best.sort_by(|(_, a), (_, b)| match (a, b) {
+            (Some(a), Some(b)) => a.compare(b),
+            _ => std::cmp::Ordering::Equal,
+        });
+        draw.moves = best.iter().map(|(_, o)| o.map(|o| o.level)).collect();
+    }
+    let best = best.into_iter().map(|(name, _)| name).collect();
     let positions = explored.graph.position_count() as u64;
-    Ok(BoardAnswer::new(
-        outcome, remoteness, winning, best, positions,
+    Ok((
+        BoardAnswer::new(outcome, remoteness, winning, best, positions),
+        draw,
     ))
+}
+
+/// The best moves as a line, in a draw each with what it offers (`a1 (level 1), b2 (level
+/// 3)`, `pure`, or `unknown` where the solution has no level): the engine's first.
+fn best_moves_text(moves: &[String], draw: &DrawAnswer) -> String {
+    if draw.moves.len() != moves.len() || moves.is_empty() {
+        return moves_text(moves);
+    }
+    let level = |l: &Option<DrawLevel>| l.map_or("unknown".to_string(), |l| l.to_string());
+    (moves.iter().zip(&draw.moves))
+        .map(|(m, l)| format!("{m} (level {})", level(l)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The moves as a line: `b2, c3`, or `none (the game is over)`.
@@ -287,8 +361,8 @@ where
     /// `positions` (explored, or in the solution).
     fn run(&self, inputs: &Inputs) -> Result<Report, RunError> {
         let (position, rules, solution) = self.setup(inputs)?;
-        let answer = match &solution {
-            Some(solution) => answer_from(solution, &position)?,
+        let (answer, draw) = match &solution {
+            Some(solution) => answer_and_levels(solution, &position)?,
             None => {
                 let limit = inputs.whole("max-positions")?;
                 let budget = inputs.budget().clone().with_positions(limit);
@@ -316,8 +390,32 @@ where
                 "best_moves",
                 &answer.best_moves,
                 "best moves",
-                moves_text(&answer.best_moves),
+                best_moves_text(&answer.best_moves, &draw),
             ),
+            // In a draw, what each best move offers (in the engine's order).
+            Field::json_only("best_move_levels", &draw.moves),
+            // Shown for a draw only: wins and losses have none.
+            match draw.level {
+                Some(level) => Field::shown(
+                    "draw_level",
+                    level,
+                    "draw level",
+                    match level {
+                        DrawLevel::Pure => {
+                            "pure (the opponent can always keep from a losing move)".to_string()
+                        }
+                        k => format!("{k} (plies until the opponent first faces a losing move)"),
+                    },
+                ),
+                // A draw of a solution that holds no level for it.
+                None if answer.answer.outcome == Outcome::Draw => Field::shown(
+                    "draw_level",
+                    None::<DrawLevel>,
+                    "draw level",
+                    "unknown (the solution holds none: solved without room for the levels)",
+                ),
+                None => Field::json_only("draw_level", None::<DrawLevel>),
+            },
             Field::new("positions", answer.positions),
         ]))
     }

@@ -80,7 +80,7 @@ mod tier;
 mod unmoves;
 
 pub use query::{Solved, Step};
-pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL};
+pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL, PURE_LEVEL};
 pub use solve::{solve_tiered, Summary, TierOptions, TierSummary};
 
 use std::path::PathBuf;

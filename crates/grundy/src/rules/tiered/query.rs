@@ -11,6 +11,7 @@ use super::file::{self, Block, Manifest};
 use super::{Results, TierError, TierRanking, TierSummary, Value};
 use crate::outcome::Outcome;
 use crate::progress::Progress;
+use crate::solve::{DrawLevel, Offer};
 
 /// A tier file's length and time of last change: a block kept is used while they are the
 /// same.
@@ -63,6 +64,11 @@ pub struct Step<P> {
     /// Whether the move is a best move: a fastest win, a slowest loss, or one that keeps the
     /// draw (without remoteness: any winning move of a win, any move of a loss).
     pub best: bool,
+    /// For a move that keeps a draw: what it offers the opponent (the plies until he first
+    /// faces a losing move, his losing moves and his moves there), by which the engine
+    /// chooses among such moves ([`Offer::compare`]); `None` for other moves, and where a
+    /// level it needs is not recorded.
+    pub offer: Option<Offer>,
 }
 
 impl<G: TierRanking> Solved<G> {
@@ -224,9 +230,9 @@ impl<G: TierRanking> Solved<G> {
         Ok(tiers)
     }
 
-    /// Every move from `p` in the rules' order, with the value it leads to and whether it is
-    /// winning and best; empty where the game is over. O(moves) checked reads as in
-    /// [`value`](Solved::value).
+    /// Every move from `p` in the rules' order, with the value it leads to, whether it is
+    /// winning and best and, in a draw, what each drawn move offers; empty where the game is
+    /// over. O(moves) checked reads as in [`value`](Solved::value), O(moves²) in a draw.
     pub fn steps(&self, p: &G::Position) -> Result<Vec<Step<G::Position>>, TierError> {
         if self.game.result(p).is_some() {
             return Ok(Vec::new());
@@ -246,13 +252,72 @@ impl<G: TierRanking> Solved<G> {
                 Outcome::Loss => faster,
                 Outcome::Draw => value.outcome == Outcome::Draw,
             };
+            let offer = match (here.outcome, value.outcome) {
+                (Outcome::Draw, Outcome::Draw) => self.offer(&q)?,
+                _ => None,
+            };
             steps.push(Step {
                 position: q,
                 winning: value.outcome == Outcome::Loss,
                 best,
                 value,
+                offer,
             });
         }
         Ok(steps)
+    }
+
+    /// What a move to the drawn position `q` offers the opponent, who moves there: `g` of `q`
+    /// (0 where he has a losing move, else one more than the largest level of his drawn
+    /// moves; a pure draw where the game ends at `q`) and the move counted, his losing moves
+    /// and his moves. `None` where a level it needs is not recorded. O(moves of `q`) reads.
+    fn offer(&self, q: &G::Position) -> Result<Option<Offer>, TierError> {
+        if self.game.result(q).is_some() {
+            return Ok(Some(Offer {
+                level: DrawLevel::Pure,
+                losing: 0,
+                moves: 0,
+            }));
+        }
+        let mut options = crate::rules::Moves::new();
+        self.game.moves(q, &mut options);
+        let (mut losing, mut most) = (0u32, Some(DrawLevel::Plies(0)));
+        for x in options.iter() {
+            let value = self.value(x)?;
+            match value.outcome {
+                Outcome::Win => losing += 1,
+                Outcome::Loss => {}
+                Outcome::Draw => most = most.zip(value.draw_level).map(|(a, b)| a.max(b)),
+            }
+        }
+        let defence = if losing > 0 {
+            Some(DrawLevel::Plies(0))
+        } else {
+            most.map(DrawLevel::after_move)
+        };
+        Ok(defence.map(|g| Offer {
+            level: g.after_move(),
+            losing,
+            moves: options.len() as u32,
+        }))
+    }
+
+    /// The engine's move at the drawn position `p`: among the moves that keep the draw, the
+    /// one with the best offer ([`Offer::compare`]), the first in the rules' order among
+    /// equals, as [`crate::solve::draw_move`] chooses on a graph: its index in
+    /// [`steps`](Solved::steps). `None` where `p` is no draw, the game is over, or a level
+    /// is not recorded. O(1) beside the steps.
+    pub fn draw_move(steps: &[Step<G::Position>]) -> Option<usize> {
+        let mut best: Option<(usize, Offer)> = None;
+        for (i, step) in steps.iter().enumerate() {
+            if step.value.outcome != Outcome::Draw {
+                continue;
+            }
+            let offer = step.offer?;
+            if best.is_none_or(|(_, b)| offer.compare(&b) == std::cmp::Ordering::Less) {
+                best = Some((i, offer));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 }

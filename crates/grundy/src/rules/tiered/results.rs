@@ -6,6 +6,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::outcome::Outcome;
+use crate::solve::DrawLevel;
 
 /// The value of one position: its outcome for the player to move, its remoteness (moves to
 /// the end under best play) when the solution keeps it and the position is not a draw, and a
@@ -17,10 +18,10 @@ pub struct Value {
     /// Moves until the game ends (`None` for draws, and for every position of a solution
     /// without remoteness).
     pub remoteness: Option<u32>,
-    /// A draw's level, where the record holds one (the same 14 bits as a remoteness); `None`
-    /// for wins and losses, for draws whose level is not computed (every draw the tiered
-    /// solver writes today) and in the [`Layout::Value2`] layout.
-    pub draw_level: Option<u32>,
+    /// A draw's level, where the record holds one (the same 14 bits as a remoteness:
+    /// [`PURE_LEVEL`] a pure draw); `None` for wins and losses, for draws whose level is not
+    /// computed (tiers solved by un-moves) and in the [`Layout::Value2`] layout.
+    pub draw_level: Option<DrawLevel>,
 }
 
 /// How a tier's results are laid out, in memory and in its file (whose header names it).
@@ -76,6 +77,19 @@ impl Layout {
 pub const NO_LEVEL: u32 = (1 << 14) - 1;
 /// The largest remoteness a record holds: 16,382 (16,383 is [`NO_LEVEL`]).
 pub const MAX_REMOTENESS: u32 = NO_LEVEL - 1;
+/// The low 14 bits of a pure draw's record (16,382); finite draw levels up to 16,381 are
+/// kept, larger ones are recorded as [`NO_LEVEL`].
+pub const PURE_LEVEL: u32 = NO_LEVEL - 1;
+
+/// The low 14 bits that record a draw's level.
+#[inline]
+fn level_bits(level: DrawLevel) -> u32 {
+    match level {
+        DrawLevel::Plies(k) if k < PURE_LEVEL => k,
+        DrawLevel::Plies(_) => NO_LEVEL,
+        DrawLevel::Pure => PURE_LEVEL,
+    }
+}
 
 /// The 2-bit code of an outcome (3 is never written: a file holding it is damaged).
 #[inline]
@@ -124,7 +138,11 @@ pub(crate) fn record_value(record: u16) -> Option<Value> {
         Outcome::Draw => Some(Value {
             outcome,
             remoteness: None,
-            draw_level: (low != NO_LEVEL).then_some(low),
+            draw_level: match low {
+                NO_LEVEL => None,
+                PURE_LEVEL => Some(DrawLevel::Pure),
+                k => Some(DrawLevel::Plies(k)),
+            },
         }),
         _ if low == NO_LEVEL => None,
         _ => Some(Value {
@@ -346,6 +364,16 @@ impl ChunkWriter<'_> {
             *byte = (*byte & !(3 << shift)) | (outcome_code(outcome) << shift);
         }
     }
+
+    /// Stores the level of the chunk's `i`-th position, a draw, where records are kept
+    /// (a no-op in [`Layout::Value2`], which has no room for it).
+    #[inline]
+    pub fn set_draw_level(&mut self, i: usize, level: DrawLevel) {
+        if self.keeps_remoteness() {
+            self.records[i] =
+                (u16::from(outcome_code(Outcome::Draw)) << 14) | level_bits(level) as u16;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -371,7 +399,19 @@ mod tests {
         let draw = record_value(record(Outcome::Draw, 7)).unwrap();
         assert_eq!((draw.remoteness, draw.draw_level), (None, None));
         // A draw level, where a record holds one, is read back.
-        assert_eq!(record_value((2 << 14) | 12).unwrap().draw_level, Some(12));
+        assert_eq!(
+            record_value((2 << 14) | 12).unwrap().draw_level,
+            Some(DrawLevel::Plies(12))
+        );
+        for level in [
+            DrawLevel::Plies(0),
+            DrawLevel::Plies(16_381),
+            DrawLevel::Pure,
+        ] {
+            let r = (2 << 14) | level_bits(level) as u16;
+            assert_eq!(record_value(r).unwrap().draw_level, Some(level));
+        }
+        assert_eq!(level_bits(DrawLevel::Plies(16_382)), NO_LEVEL);
         for low in [0u16, 1, 0x3FFF] {
             assert_eq!(record_value((3 << 14) | low), None);
         }

@@ -106,6 +106,14 @@ where
     if let Some(limit) = options.memory {
         check_memory(game, dir, options.remoteness, limit)?;
     }
+    // Draw levels where the records keep them and the tier's pass fits the budget: without
+    // them a draw's level is left none, never wrong.
+    let with_draws = |tier: u32| {
+        options.remoteness
+            && options
+                .memory
+                .is_none_or(|limit| need(game, dir, true, true, tier) <= limit)
+    };
     let tier_count = game.tier_count();
     let positions: u64 = (0..tier_count).map(|t| game.tier_size(t)).sum();
     let started = Instant::now();
@@ -129,7 +137,8 @@ where
             progress.advance(size);
             results
         } else {
-            let range = reach(game, tier);
+            let draws = with_draws(tier);
+            let range = held_range(game, tier, draws);
             held.retain(|t, _| range.contains(t));
             for t in range.clone() {
                 if let std::collections::btree_map::Entry::Vacant(slot) = held.entry(t) {
@@ -146,6 +155,7 @@ where
                 tier,
                 later: &later,
                 remoteness: options.remoteness,
+                draws,
                 misere: options.misere,
                 budget: &options.budget,
                 progress,
@@ -189,30 +199,52 @@ fn reach<G: TierRanking>(game: &G, tier: u32) -> Range<u32> {
     range.start.max(tier + 1)..range.end.min(game.tier_count())
 }
 
-/// Checks that every tier fits in `limit` bytes before anything is allocated: a tier to solve
-/// needs its results, those of the tiers its moves reach and, solved by un-moves, their
-/// arrays; a finished tier (its file in `dir`) needs its own results, read back to check it.
-/// The neediest tier over the limit is [`TierError::Memory`]. O(tiers · reach) size calls.
+/// The tiers held in memory to solve `tier`: those its moves reach and, for the draw-level
+/// pass (`draws`), those their moves reach (it reads the options of the options that leave
+/// the tier).
+fn held_range<G: TierRanking>(game: &G, tier: u32, draws: bool) -> Range<u32> {
+    let mut range = reach(game, tier);
+    if draws {
+        let end = range.clone().map(|t| reach(game, t).end).max();
+        range.end = range.end.max(end.unwrap_or(0));
+    }
+    range
+}
+
+/// The bytes `tier` needs: a finished tier (its file in `dir`) its own results, read back to
+/// check it; a tier to solve its results, those of the tiers held ([`held_range`]), the
+/// un-moves' arrays where it uses them and, with the draw-level pass, that pass's arrays of
+/// a position. O(reach²) size calls.
+fn need<G: TierRanking>(game: &G, dir: &Path, remoteness: bool, draws: bool, tier: u32) -> u64 {
+    let bytes = |t: u32| Results::bytes_for(game.tier_size(t), remoteness);
+    if file::tier_path(dir, tier).exists() {
+        return bytes(tier);
+    }
+    let size = game.tier_size(tier);
+    let range = held_range(game, tier, draws);
+    let arrays = if G::UNMOVES {
+        unmoves::bytes_for(size, !reach(game, tier).is_empty(), draws)
+    } else if draws {
+        tier::draw_pass_bytes(size)
+    } else {
+        0
+    };
+    range.map(bytes).sum::<u64>() + bytes(tier) + arrays
+}
+
+/// Checks that every tier fits in `limit` bytes before anything is allocated ([`need`],
+/// without the draw-level pass: a tier whose pass does not fit is solved without it). The
+/// neediest tier over the limit is [`TierError::Memory`]. O(tiers · reach²) size calls.
 fn check_memory<G: TierRanking>(
     game: &G,
     dir: &Path,
     remoteness: bool,
     limit: u64,
 ) -> Result<(), TierError> {
-    let bytes = |t: u32| Results::bytes_for(game.tier_size(t), remoteness);
-    let need = |tier: u32| {
-        if file::tier_path(dir, tier).exists() {
-            return bytes(tier);
-        }
-        let range = reach(game, tier);
-        let unmoves = if G::UNMOVES {
-            super::unmoves::bytes_for(game.tier_size(tier), !range.is_empty())
-        } else {
-            0
-        };
-        range.map(bytes).sum::<u64>() + bytes(tier) + unmoves
-    };
-    match (0..game.tier_count()).map(|t| (need(t), t)).max() {
+    let most = (0..game.tier_count())
+        .map(|t| (need(game, dir, remoteness, false, t), t))
+        .max();
+    match most {
         Some((needed, tier)) if needed > limit => Err(TierError::Memory {
             tier,
             needed,

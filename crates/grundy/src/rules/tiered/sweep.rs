@@ -25,13 +25,16 @@ pub(crate) struct Later<'a> {
 }
 
 /// A tier to solve, as both ways of solving take it ([`super::tier`], [`super::unmoves`]):
-/// the game, the tier, the later tiers it moves into, whether remoteness is kept, the
-/// convention, and the budget and progress the work reports to.
+/// the game, the tier, the later tiers it moves into, whether remoteness and draw levels are
+/// kept, the convention, and the budget and progress the work reports to.
 pub(crate) struct TierTask<'a, G> {
     pub game: &'a G,
     pub tier: u32,
     pub later: &'a Later<'a>,
     pub remoteness: bool,
+    /// Whether to find the draws' levels after the values (records kept, and the memory
+    /// budget has room for the pass and the tiers two moves away).
+    pub draws: bool,
     pub misere: bool,
     pub budget: &'a Budget,
     pub progress: &'a dyn Progress,

@@ -10,12 +10,12 @@
 //! into at most three stand-ins (its fastest loss, slowest win and a draw: all that the
 //! retrograde count needs), and the graph solver's kernel decides them with their cycles.
 
-use super::results::{ChunkWriter, Layout, Results, MAX_REMOTENESS};
+use super::results::{ChunkWriter, Layout, Results, Value, MAX_REMOTENESS};
 use super::sweep::{in_batches, pull_position, Fold, Later, Pulled, TierTask, CHUNK};
 use super::{TierError, TierRanking};
 use crate::graph::GameGraph;
 use crate::outcome::Outcome;
-use crate::solve::{solve, SolveOptions};
+use crate::solve::{draw_levels_with, solve, DrawLevel, Outside, SolveOptions};
 
 /// What a chunk leaves for the in-tier step: the positions with moves inside the tier, with
 /// the fold of their other options, and those moves.
@@ -46,6 +46,9 @@ where
     }
     if !pending.positions.is_empty() {
         solve_cycles(tier, &mut results, pending, task.remoteness)?;
+    }
+    if task.draws {
+        draw_pass(task, &mut results)?;
     }
     Ok(results)
 }
@@ -180,6 +183,141 @@ fn solve_cycles(
             });
         }
         writer.set(*i as usize, outcome, r.unwrap_or(0));
+    }
+    Ok(())
+}
+
+/// The value of rank `r` of later tier `t`, `None` where the tier is not held.
+pub(super) fn later_value(later: &Later<'_>, t: u32, r: u64) -> Option<Value> {
+    later
+        .tiers
+        .get(t.wrapping_sub(later.first) as usize)
+        .copied()
+        .flatten()
+        .map(|results| results.get(r))
+}
+
+/// `g` of a drawn position `y` of a later tier (the player to move there defending: 0 if he
+/// has a losing move, else one more than the largest level of his drawn moves), from its
+/// options' records; `None` where an option's tier is not held or a level not recorded.
+/// O(moves of `y`).
+pub(super) fn later_defence<G: TierRanking>(
+    game: &G,
+    later: &Later<'_>,
+    y: &G::Position,
+    options: &mut Vec<(u32, u64)>,
+) -> Option<DrawLevel> {
+    if game.result(y).is_some() {
+        return Some(DrawLevel::Pure);
+    }
+    options.clear();
+    game.ranked_moves(y, options);
+    let mut most: Option<DrawLevel> = None;
+    for &(t, r) in options.iter() {
+        let value = later_value(later, t, r)?;
+        match value.outcome {
+            Outcome::Win => return Some(DrawLevel::Plies(0)),
+            Outcome::Loss => {}
+            Outcome::Draw => most = most.max(Some(value.draw_level?)),
+        }
+    }
+    most.map(DrawLevel::after_move)
+}
+
+/// The bytes a position the draw-level pass of a tier of `size` positions holds besides the
+/// moves of its draws: an outcome and the fold of the moves out, then the graph's arrays for
+/// `draw_levels_with` (about 38 bytes a position). O(1).
+pub(super) fn draw_pass_bytes(size: u64) -> u64 {
+    let position = std::mem::size_of::<Outcome>() + std::mem::size_of::<Outside>() + 38;
+    size * position as u64
+}
+
+/// The draw-level pass of a tier whose values are set (records only): the drawn positions
+/// and their moves inside the tier make a graph; each move out stands in by its value, and
+/// for a draw its level (`f`, from its record) and `g` (from its options' records). Each
+/// draw's record then holds its level. The levels of a tier whose moves out reach a draw
+/// without a recorded level, or a tier not held, are left [`super::NO_LEVEL`] (none).
+/// O(draws · moves²) rule calls and look-ups, plus the graph's O(n + m).
+pub(crate) fn draw_pass<G: TierRanking>(
+    task: &TierTask<'_, G>,
+    results: &mut Results,
+) -> Result<(), TierError> {
+    let (game, tier, later) = (task.game, task.tier, task.later);
+    let n = results.len();
+    if !results.layout().remoteness() || results.counts()[2] == 0 {
+        return Ok(());
+    }
+    // Positions of the tier, a sink (a loss for its mover) for the draws whose moves all
+    // leave the tier, so that the graph does not take them for ends of the game.
+    let sink = n as u32;
+    task.budget
+        .check_memory(draw_pass_bytes(n + 1), super::WORK, 0)?;
+    let mut outcomes: Vec<Outcome> = (0..n).map(|i| results.get(i).outcome).collect();
+    outcomes.push(Outcome::Loss);
+    let mut outside = vec![Outside::default(); n as usize + 1];
+    let mut moves = Vec::new();
+    let (mut options, mut scratch) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        if outcomes[i as usize] != Outcome::Draw {
+            continue;
+        }
+        if i % (1 << 16) == 0 {
+            task.budget.check_time(super::WORK, i)?;
+        }
+        let p = game.unrank(tier, i);
+        if game.result(&p).is_some() {
+            continue;
+        }
+        options.clear();
+        game.ranked_moves(&p, &mut options);
+        let mut out = Outside::default();
+        let mut inside = false;
+        for &(t, r) in &options {
+            if t == tier {
+                moves.push((i as u32, r as u32));
+                inside = true;
+                continue;
+            }
+            let Some(value) = later_value(later, t, r) else {
+                return Ok(());
+            };
+            match value.outcome {
+                Outcome::Win => out.losing = true,
+                Outcome::Loss => {}
+                Outcome::Draw => {
+                    let y = game.unrank(t, r);
+                    let (Some(f), Some(g)) = (
+                        value.draw_level,
+                        later_defence(game, later, &y, &mut scratch),
+                    ) else {
+                        return Ok(());
+                    };
+                    out.attack = out
+                        .attack
+                        .min(Some(g.after_move()))
+                        .or(Some(g.after_move()));
+                    out.defence = out.defence.max(Some(f.after_move()));
+                }
+            }
+        }
+        if !inside {
+            moves.push((i as u32, sink));
+        }
+        outside[i as usize] = out;
+    }
+    let graph = GameGraph::from_moves(sink + 1, &moves);
+    drop(moves);
+    let levels = draw_levels_with(
+        &graph,
+        |p| outcomes[p as usize],
+        |p| outside[p as usize],
+        task.budget,
+    )?;
+    let mut writer = results.writer();
+    for i in 0..n as u32 {
+        if let Some(level) = levels.level(i) {
+            writer.set_draw_level(i as usize, level);
+        }
     }
     Ok(())
 }

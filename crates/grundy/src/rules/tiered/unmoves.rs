@@ -23,6 +23,8 @@
 //! `p`'s predecessors when `p` is decided (or, for draws, at the end); sums that differ stop
 //! the solve with an error before any result is written.
 
+mod draws;
+
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
@@ -46,9 +48,10 @@ const WIN: u8 = 255;
 const NO_LEVEL: u16 = u16::MAX;
 
 /// Bytes a position of a tier solved by un-moves takes beside its results: a counter, a
-/// level, and (when the tier moves into later tiers) four bytes of events.
-pub(crate) fn bytes_for(size: u64, later: bool) -> u64 {
-    size * if later { 7 } else { 3 }
+/// level, (when the tier moves into later tiers) four bytes of events, and (with the
+/// draw-level pass, which reuses the others) a second level.
+pub(crate) fn bytes_for(size: u64, later: bool, draws: bool) -> u64 {
+    size * (3 + 4 * u64::from(later) + 2 * u64::from(draws))
 }
 
 /// A hash of the move `q -> p`, summed over every move from both ends (splitmix64's
@@ -120,6 +123,7 @@ where
         tier,
         later,
         remoteness,
+        draws: with_levels,
         misere,
         budget,
         progress,
@@ -192,7 +196,11 @@ where
              the predecessors of p, and nothing else"
         )));
     }
-    state.results(remoteness)
+    let mut results = state.results(remoteness)?;
+    if with_levels && results.counts()[2] > 0 {
+        state.draw_levels(&mut results, later)?;
+    }
+    Ok(results)
 }
 
 impl<G: TierRanking + Sync> Tier<'_, G> {
@@ -393,7 +401,7 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
 
     /// The packed results: outcomes from the counters (undecided positions are draws),
     /// remoteness from the levels.
-    fn results(self, remoteness: bool) -> Result<Results, TierError> {
+    fn results(&self, remoteness: bool) -> Result<Results, TierError> {
         let size = self.counters.len() as u64;
         let mut results = Results::new(size, Layout::new(remoteness));
         let jobs = results.chunk_writers(CHUNK);
