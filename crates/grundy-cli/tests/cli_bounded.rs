@@ -1295,6 +1295,9 @@ fn every_budget_names_an_option_of_its_command() {
         (&["dobutsu", "--max-positions", "10"], "--max-positions"),
         (&["dobutsu", "--memory", "1K"], "--memory"),
         (&["dobutsu", "--timeout", "0.000001"], "--timeout"),
+        (&["teeko", "--max-positions", "10"], "--max-positions"),
+        (&["teeko", "--memory", "1K"], "--memory"),
+        (&["teeko", "--timeout", "0.000001"], "--timeout"),
         (
             &["strong", "connect4", "--memory", "1K", "solution"],
             "--memory",
@@ -1375,6 +1378,26 @@ fn every_budget_names_an_option_of_its_command() {
                 "dobutsu",
                 "--animals",
                 "c",
+                "--timeout",
+                "0.000001",
+                "solution",
+            ],
+            "--timeout",
+        ),
+        (
+            &[
+                "strong", "teeko", "--size", "3", "--pieces", "3", "--memory", "1K", "solution",
+            ],
+            "--memory",
+        ),
+        (
+            &[
+                "strong",
+                "teeko",
+                "--size",
+                "3",
+                "--pieces",
+                "3",
                 "--timeout",
                 "0.000001",
                 "solution",

@@ -48,6 +48,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &super::boards::dobutsu::DOBUTSU,
     &super::boards::quixo::QUIXO,
     &super::boards::morris::MORRIS,
+    &super::boards::teeko::TEEKO,
     &super::increasing_distance::IncreasingDistanceFamily,
     &super::mex_mat::MexMatFamily,
     &super::josephus::JosephusFamily,

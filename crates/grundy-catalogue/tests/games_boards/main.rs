@@ -7,6 +7,7 @@ mod dobutsu;
 mod gobblet;
 mod morris;
 mod quixo;
+mod teeko;
 mod tic_tac_toe;
 
 use std::fs;

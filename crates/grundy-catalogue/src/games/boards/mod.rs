@@ -15,6 +15,7 @@ pub mod dobutsu;
 pub mod gobblet;
 pub mod morris;
 pub mod quixo;
+pub mod teeko;
 pub mod tic_tac_toe;
 
 use std::fmt;
