@@ -210,7 +210,7 @@ impl ServeArgs {
 /// Serves the web page until the process is stopped.
 #[cfg(feature = "serve")]
 fn serve(args: &ServeArgs) -> Result<()> {
-    grundy_web::serve(args.listen, args.limits()?, args.solutions()?, |addr| {
+    grundy_web::serve_with(args.listen, args.limits()?, args.solutions()?, |addr| {
         // The page serves on whether or not anyone reads this line (stdout may be closed).
         let _ = writeln!(
             io::stdout(),

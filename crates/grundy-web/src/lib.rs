@@ -310,9 +310,17 @@ fn guarded(routes: Router<Arc<Shared>>, limits: Limits, solutions: Solutions) ->
 }
 
 /// Serves the application on `addr` until the process ends, on a runtime of its own (so
-/// that a caller needs no async code), with board games played from `solutions`; `ready` is
-/// told the address bound (port 0 picks one).
+/// that a caller needs no async code); `ready` is told the address bound (port 0 picks one).
 pub fn serve(
+    addr: SocketAddr,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    serve_with(addr, limits, Solutions::default(), ready)
+}
+
+/// [`serve`], with board games played from `solutions`.
+pub fn serve_with(
     addr: SocketAddr,
     limits: Limits,
     solutions: Solutions,
