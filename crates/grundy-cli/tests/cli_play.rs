@@ -836,7 +836,10 @@ fn a_board_game_is_played_from_its_strong_solution_as_explored() {
     let explored = play(&["quixo:3", "--hints"], moves);
     let solved = play(&["quixo:3", "--hints", "--solved", path], moves);
     assert_eq!(unmarked(solved.clone()), unmarked(explored));
-    assert!(solved.contains("win in 7 for the player to move"), "{solved}");
+    assert!(
+        solved.contains("win in 7 for the player to move"),
+        "{solved}"
+    );
     // Against the engine (which picks among equally good moves as the records list them,
     // where the solver of the explored game picks as its search met them): it wins from
     // the start, and its moves throw nothing away.
@@ -864,7 +867,11 @@ fn a_board_game_is_played_from_its_strong_solution_as_explored() {
     use grundy_catalogue::games::boards::{quixo::Quixo, BoardRules};
     let rules = Quixo::new(3).unwrap();
     let start = rules.start();
-    let mut kept: Vec<u32> = rules.named_moves(&start).iter().map(|(_, q)| rules.tier(q)).collect();
+    let mut kept: Vec<u32> = rules
+        .named_moves(&start)
+        .iter()
+        .map(|(_, q)| rules.tier(q))
+        .collect();
     kept.push(rules.tier(&start));
     for tier in (0..rules.tier_count()).filter(|t| !kept.contains(t)) {
         let path = file::tier_path(&dir, tier);

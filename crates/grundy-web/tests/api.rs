@@ -1492,9 +1492,15 @@ async fn a_board_game_is_played_from_its_solution_on_disk_as_explored() {
     for (uri, body) in [
         ("/api/position", game(json!({}))),
         ("/api/move", game(json!({ "move": "b3-b1" }))),
-        ("/api/move", game(json!({ "position": "...|...|.x. o", "move": "2" }))),
+        (
+            "/api/move",
+            game(json!({ "position": "...|...|.x. o", "move": "2" })),
+        ),
     ] {
-        let (a, b) = (post(&read, uri, &body).await, post(&explored, uri, &body).await);
+        let (a, b) = (
+            post(&read, uri, &body).await,
+            post(&explored, uri, &body).await,
+        );
         assert_eq!(a.0, StatusCode::OK, "{uri}: {}", a.1);
         assert_eq!(unmarked(a.1), unmarked(b.1), "{uri} {body}");
     }
@@ -1528,9 +1534,21 @@ async fn a_board_game_is_played_from_its_solution_on_disk_as_explored() {
     let (status, _) = post(&read, "/api/position", &game(json!({}))).await;
     assert_eq!(status, StatusCode::OK);
     let answer = post(&read, "/api/move", &game(json!({ "move": "b3-b1" }))).await;
-    refused(&read, answer, StatusCode::INTERNAL_SERVER_ERROR, "the file is damaged").await;
+    refused(
+        &read,
+        answer,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the file is damaged",
+    )
+    .await;
     let body = game(json!({ "position": "...|...|.x. o" }));
     let answer = post(&read, "/api/position", &body).await;
-    refused(&read, answer, StatusCode::INTERNAL_SERVER_ERROR, "the file is damaged").await;
+    refused(
+        &read,
+        answer,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the file is damaged",
+    )
+    .await;
     std::fs::remove_dir_all(&dir).unwrap();
 }

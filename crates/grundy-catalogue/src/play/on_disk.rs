@@ -215,9 +215,8 @@ where
 /// loss, the first move keeping a draw (the first of equals, in the rules' order); the first
 /// move where the records keep no remoteness. `None` where there is no move. O(moves).
 fn best_move(outcome: Outcome, moves: &[Choice]) -> Option<usize> {
-    let giving = |result: Outcome| {
-        (moves.iter().enumerate()).filter(move |(_, c)| c.result == result)
-    };
+    let giving =
+        |result: Outcome| (moves.iter().enumerate()).filter(move |(_, c)| c.result == result);
     let found = match outcome {
         Outcome::Win => giving(Outcome::Win)
             .min_by_key(|(i, c)| (c.remoteness.unwrap_or(0), *i))

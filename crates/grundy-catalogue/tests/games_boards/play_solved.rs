@@ -186,7 +186,10 @@ fn a_folder_of_other_rules_is_refused() {
     let e = registry::play_solved("tic-tac-toe", "", &empty, &budget).unwrap_err();
     assert!(matches!(e, PlayError::Solution(_)), "{e:?}");
     let e = registry::play_solved("nim", "3 4 5", &dir, &budget).unwrap_err();
-    assert!(e.to_string().contains("not played from a strong solution"), "{e}");
+    assert!(
+        e.to_string().contains("not played from a strong solution"),
+        "{e}"
+    );
     fs::remove_dir_all(&dir).unwrap();
     fs::remove_dir_all(&empty).unwrap();
 }
