@@ -1115,7 +1115,7 @@ mod tests {
     #[tokio::test]
     async fn a_panic_is_a_json_500_and_the_server_goes_on() {
         let panicking = routes().route("/panic", get(|| async { panic!("a bug") as &'static str }));
-        let app = guarded(panicking, Limits::default());
+        let app = guarded(panicking, Limits::default(), Solutions::default());
         let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
         let answer = app.clone().oneshot(get("/panic")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
@@ -1141,7 +1141,7 @@ mod tests {
                     .await
             }),
         );
-        let app = guarded(panicking, Limits::default());
+        let app = guarded(panicking, Limits::default(), Solutions::default());
         let answer = app
             .clone()
             .oneshot(Request::get("/panic").body(Body::empty()).unwrap())

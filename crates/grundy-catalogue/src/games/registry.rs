@@ -223,7 +223,7 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
 }
 
 /// The game named `spec` played from `start` (its start where empty) by reading its strong
-/// solution in the folder `dir` ([`Playable::from_solution`]: a board game's), numbering at
+/// solution in the folder `dir` ([`Playable::build_solved`]: a board game's), numbering at
 /// most the budget's positions. O(moves of the start) reads before play.
 pub fn play_solved(
     spec: &str,
@@ -232,7 +232,7 @@ pub fn play_solved(
     budget: &Budget,
 ) -> Result<Match, PlayError> {
     let (game, argument) = playable(spec)?;
-    game.from_solution(argument, start, dir, budget)
+    game.build_solved(argument, start, dir, budget)
 }
 
 /// The table of `grundy table` whose cells are positions of the game `spec`, if there is one

@@ -124,7 +124,7 @@ pub trait Playable: Sync {
     /// (the positions play may reach): each position read from the files when play first
     /// reaches it, nothing explored. The folder must hold a solution of the rules the
     /// argument names. By default the game has no strong solution: an error.
-    fn from_solution(
+    fn build_solved(
         &self,
         _argument: &str,
         _start: &str,

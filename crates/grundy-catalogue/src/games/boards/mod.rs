@@ -395,7 +395,7 @@ where
     /// Reads the game from its strong solution in `dir`, from the start (the rules' own, or
     /// `start` in the notation): the folder's manifest must name the rules the argument
     /// chooses (the same game and variant), else it is refused before play.
-    fn from_solution(
+    fn build_solved(
         &self,
         argument: &str,
         start: &str,
