@@ -149,6 +149,11 @@ struct ServeArgs {
     /// request is answered 503 [default: 16 a worker].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_requests: Option<u32>,
+    /// Play a board game from its strong solution in a folder: `quixo:4=DIR` (the game as
+    /// `grundy play` names it); may be given for several games. Each folder is checked when
+    /// the server starts.
+    #[arg(long, value_name = "GAME=DIR")]
+    solved: Vec<String>,
 }
 
 /// An address to listen on: `HOST:PORT`, or a port alone on 127.0.0.1 (`--port 8081`).
@@ -185,12 +190,27 @@ impl ServeArgs {
         }
         Ok(limits)
     }
+
+    /// The strong solutions to play from, each checked: its folder holds a solution of the
+    /// game's rules.
+    fn solutions(&self) -> Result<grundy_web::Solutions> {
+        let mut solutions = grundy_web::Solutions::default();
+        for given in &self.solved {
+            let (game, dir) = given.split_once('=').ok_or_else(|| {
+                anyhow::anyhow!("--solved {given}: give the game and the folder as GAME=DIR")
+            })?;
+            solutions
+                .add(game, std::path::Path::new(dir))
+                .map_err(|e| anyhow::anyhow!("--solved {given}: {e}"))?;
+        }
+        Ok(solutions)
+    }
 }
 
 /// Serves the web page until the process is stopped.
 #[cfg(feature = "serve")]
 fn serve(args: &ServeArgs) -> Result<()> {
-    grundy_web::serve(args.listen, args.limits()?, |addr| {
+    grundy_web::serve_with(args.listen, args.limits()?, args.solutions()?, |addr| {
         // The page serves on whether or not anyone reads this line (stdout may be closed).
         let _ = writeln!(
             io::stdout(),

@@ -821,3 +821,72 @@ fn domineering_is_played_on_a_grid_with_moves_named_by_their_cells() {
     assert!(out.contains("edge 2   1-2  red (Right's)"), "{out}");
     assert!(out.contains("Game over. Player 2 wins."), "{out}");
 }
+
+#[test]
+fn a_board_game_is_played_from_its_strong_solution_as_explored() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play-solved-quixo-3");
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = path_str(&dir);
+    grundy(&["strong", "quixo", "--size", "3", path]).ok();
+    // Two people with hints: the same game, the same verdicts as the game explored (the
+    // engine's mark `*` aside: among equally good moves it picks the first the records
+    // list, the explored game's solver the first its search met).
+    let moves = "hint\nb2\nhint\na1-c1\nundo\nhint\n2\nshow\na3-c3\nhint\nquit\n";
+    let unmarked = |out: String| out.replace("\n*", "\n ");
+    let explored = play(&["quixo:3", "--hints"], moves);
+    let solved = play(&["quixo:3", "--hints", "--solved", path], moves);
+    assert_eq!(unmarked(solved.clone()), unmarked(explored));
+    assert!(
+        solved.contains("win in 7 for the player to move"),
+        "{solved}"
+    );
+    // Against the engine (which picks among equally good moves as the records list them,
+    // where the solver of the explored game picks as its search met them): it wins from
+    // the start, and its moves throw nothing away.
+    let out = play(
+        &["quixo:3", "--first", "engine", "--solved", path],
+        &"1\n".repeat(20),
+    );
+    assert!(out.contains("Game over. The engine wins."), "{out}");
+    assert!(out.contains("no move threw a win or a draw away"), "{out}");
+    // A folder of other rules is refused, naming both games.
+    let err = grundy(&["play", "tic-tac-toe", "--solved", path])
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("holds a solution of quixo") && err.contains("not of tic-tac-toe"),
+        "{err}"
+    );
+    let err = grundy(&["play", "nim", "3", "--solved", path])
+        .failed()
+        .to_string();
+    assert!(err.contains("not played from a strong solution"), "{err}");
+    // A damaged tier ends the game with its error when play reaches it, never a verdict:
+    // every tier but those of the start and its moves, read before the game begins.
+    use grundy::rules::tiered::{file, TierRanking};
+    use grundy_catalogue::games::boards::{quixo::Quixo, BoardRules};
+    let rules = Quixo::new(3).unwrap();
+    let start = rules.start();
+    let mut kept: Vec<u32> = rules
+        .named_moves(&start)
+        .iter()
+        .map(|(_, q)| rules.tier(q))
+        .collect();
+    kept.push(rules.tier(&start));
+    for tier in (0..rules.tier_count()).filter(|t| !kept.contains(t)) {
+        let path = file::tier_path(&dir, tier);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&path, bytes).unwrap();
+    }
+    let run = run_with_input(
+        &["play", "quixo:3", "--solved", path, "--hints"],
+        Some("1\n1\n1\n1\n1\n"),
+    );
+    assert!(run.stdout.contains("Player 1 to move: 1"), "{}", run.stdout);
+    assert!(!run.stdout.contains("Player 2 to move"), "{}", run.stdout);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("the file is damaged"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -44,6 +44,11 @@
 //!   games kept solved up to [`Limits::cached_games`] of them and [`Limits::cache_bytes`] in
 //!   all (the least recently used go first).
 //!
+//! A board game too large to explore (Quixo 4 × 4, Five Men's Morris) is played from its
+//! strong solution on disk where the server is given one ([`Solutions`], `grundy serve
+//! --solved GAME=DIR`): each position read from the files when a request reaches it (a
+//! damaged file answers 500 with its error, never a verdict).
+//!
 //! Every error is an answer `{"error": "..."}` (4xx, or 503 for the server's own limits of
 //! time and load) that names the limit and the option that raises it; a panic answers 500 of
 //! the same form for that request only, and the server goes on serving. So are the refusals
@@ -54,6 +59,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -160,10 +166,37 @@ impl Limits {
     }
 }
 
-/// The server's state: its limits, the games solved last, and the permits of the requests in
-/// the server and of those worked on.
+/// The strong solutions on disk the server plays board games from: each game's name as play
+/// names it (`quixo:4`), with its folder.
+#[derive(Debug, Clone, Default)]
+pub struct Solutions {
+    folders: Vec<(String, PathBuf)>,
+}
+
+impl Solutions {
+    /// Adds the solution in `dir` for the game `game` (as play names it: `quixo:4`), after
+    /// checking that the folder holds a solution of that game's rules that answers its
+    /// start: the error otherwise. O(moves of the start) reads.
+    pub fn add(&mut self, game: &str, dir: &Path) -> Result<(), PlayError> {
+        registry::play_solved(game, "", dir, &Budget::default())?;
+        self.folders.retain(|(g, _)| g != game);
+        self.folders.push((game.to_string(), dir.to_path_buf()));
+        Ok(())
+    }
+
+    /// The folder of the game named `game` exactly as it was added, if any.
+    fn folder(&self, game: &str) -> Option<&Path> {
+        (self.folders.iter())
+            .find(|(g, _)| g == game)
+            .map(|(_, dir)| dir.as_path())
+    }
+}
+
+/// The server's state: its limits, the games solved last, the solutions on disk, and the
+/// permits of the requests in the server and of those worked on.
 struct Shared {
     limits: Limits,
+    solutions: Solutions,
     solved: Mutex<Cache>,
     requests: Arc<Semaphore>,
     workers: Arc<Semaphore>,
@@ -230,7 +263,12 @@ impl Cache {
 /// The application: the page and the API, with the limits given. Used by [`serve`] and, in
 /// tests, called in-process.
 pub fn app(limits: Limits) -> Router {
-    guarded(routes(), limits)
+    app_with(limits, Solutions::default())
+}
+
+/// The application with board games played from the strong solutions given.
+pub fn app_with(limits: Limits, solutions: Solutions) -> Router {
+    guarded(routes(), limits, solutions)
 }
 
 /// The page and the API's routes.
@@ -249,9 +287,10 @@ fn routes() -> Router<Arc<Shared>> {
 
 /// `routes` with the limits (bodies, requests in the server, time), every error as JSON, the
 /// panic guard and a fresh state.
-fn guarded(routes: Router<Arc<Shared>>, limits: Limits) -> Router {
+fn guarded(routes: Router<Arc<Shared>>, limits: Limits, solutions: Solutions) -> Router {
     let shared = Arc::new(Shared {
         limits,
+        solutions,
         solved: Mutex::new(Cache::default()),
         requests: Arc::new(Semaphore::new(limits.requests)),
         workers: Arc::new(Semaphore::new(limits.workers)),
@@ -277,13 +316,23 @@ pub fn serve(
     limits: Limits,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    serve_with(addr, limits, Solutions::default(), ready)
+}
+
+/// [`serve`], with board games played from `solutions`.
+pub fn serve_with(
+    addr: SocketAddr,
+    limits: Limits,
+    solutions: Solutions,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        serve_on(listener, limits).await
+        serve_on_with(listener, limits, solutions).await
     })
 }
 
@@ -291,8 +340,17 @@ pub fn serve(
 /// of its own, its requests by HTTP/1.1, each head read and checked before hyper reads it so
 /// that a refusal of the HTTP layer is JSON too. A failed accept (too many open files) is
 /// waited out, as `axum::serve` does.
-pub async fn serve_on(mut listener: tokio::net::TcpListener, limits: Limits) -> ! {
-    let app = app(limits);
+pub async fn serve_on(listener: tokio::net::TcpListener, limits: Limits) -> ! {
+    serve_on_with(listener, limits, Solutions::default()).await
+}
+
+/// [`serve_on`], with board games played from `solutions`.
+pub async fn serve_on_with(
+    mut listener: tokio::net::TcpListener,
+    limits: Limits,
+    solutions: Solutions,
+) -> ! {
+    let app = app_with(limits, solutions);
     loop {
         let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
         tokio::spawn(connection::serve_connection(stream, app.clone()));
@@ -393,9 +451,11 @@ fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
 }
 
 /// A play error as an answer: 422 for a game too large for the budget of positions or
-/// memory, 503 for time, 400 otherwise; a budget's error says how to raise it.
+/// memory, 503 for time, 500 for a solution on disk that cannot be read, 400 otherwise; a
+/// budget's error says how to raise it.
 fn play_error(e: PlayError) -> ApiError {
     match &e {
+        PlayError::Solution(_) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
         PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => error(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{e}; {}", RAISE.positions),
@@ -568,9 +628,9 @@ impl Shared {
             None => {
                 let start = request.start.as_deref();
                 let game = Arc::new(self.solve(&request.game, &request.graph, start, budget)?);
-                // A game played by its formula is set up in no time, and numbers the positions
-                // each request names: kept, it would grow.
-                if !game.is_by_formula() {
+                // A game played by its formula (or from a solution on disk) is set up in no
+                // time, and numbers the positions each request names: kept, it would grow.
+                if !game.is_by_formula() && !game.is_from_solution() {
                     // Measured before the lock: other requests look games up meanwhile.
                     let bytes = Cache::size(&key, &game);
                     self.cache()
@@ -581,7 +641,7 @@ impl Shared {
         };
         let p = match &request.position {
             None => game.start(),
-            Some(name) => game.find(name).ok_or_else(|| {
+            Some(name) => game.try_find(name).map_err(play_error)?.ok_or_else(|| {
                 error(
                     StatusCode::BAD_REQUEST,
                     format!("'{name}' is not a position of this game reached from its start"),
@@ -607,7 +667,11 @@ impl Shared {
                         "give the start position (\"start\")",
                     )
                 })?;
-                registry::play_within(game, start, budget).map_err(play_error)
+                match self.solutions.folder(game) {
+                    Some(dir) => registry::play_solved(game, start, dir, budget),
+                    None => registry::play_within(game, start, budget),
+                }
+                .map_err(play_error)
             }
             (None, Some(text)) => {
                 let graph =
@@ -1051,7 +1115,7 @@ mod tests {
     #[tokio::test]
     async fn a_panic_is_a_json_500_and_the_server_goes_on() {
         let panicking = routes().route("/panic", get(|| async { panic!("a bug") as &'static str }));
-        let app = guarded(panicking, Limits::default());
+        let app = guarded(panicking, Limits::default(), Solutions::default());
         let get = |uri: &str| Request::get(uri).body(Body::empty()).unwrap();
         let answer = app.clone().oneshot(get("/panic")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::INTERNAL_SERVER_ERROR);
@@ -1077,7 +1141,7 @@ mod tests {
                     .await
             }),
         );
-        let app = guarded(panicking, Limits::default());
+        let app = guarded(panicking, Limits::default(), Solutions::default());
         let answer = app
             .clone()
             .oneshot(Request::get("/panic").body(Body::empty()).unwrap())

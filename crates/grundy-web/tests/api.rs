@@ -1456,3 +1456,99 @@ async fn four_heavy_requests_then_a_light_one_answered_promptly() {
     }
     light_is_answered(addr, Instant::now(), "the four heavy requests").await;
 }
+
+#[tokio::test]
+async fn a_board_game_is_played_from_its_solution_on_disk_as_explored() {
+    use grundy::progress::NoProgress;
+    use grundy::rules::tiered::{file, solve_tiered, TierOptions, TierRanking};
+    use grundy_catalogue::games::boards::{quixo::Quixo, BoardRules};
+    use grundy_web::{app_with, Solutions};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-quixo-3");
+    let _ = std::fs::remove_dir_all(&dir);
+    let rules = Quixo::new(3).unwrap();
+    solve_tiered(&rules, &dir, &TierOptions::default(), &NoProgress).unwrap();
+    let mut solutions = Solutions::default();
+    solutions.add("quixo:3", &dir).unwrap();
+    let (read, explored) = (
+        app_with(Limits::default(), solutions),
+        app(Limits::default()),
+    );
+    // The engine's move and mark aside: among equally good moves it picks the first the
+    // records list, the explored game's solver the first its search met.
+    fn unmarked(mut v: Value) -> Value {
+        if let Some(object) = v.as_object_mut() {
+            object.remove("best");
+            object.values_mut().for_each(|w| *w = unmarked(w.take()));
+        }
+        v
+    }
+    let game = |more: Value| {
+        let mut body = json!({ "game": "quixo:3", "start": "" });
+        body.as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        body
+    };
+    for (uri, body) in [
+        ("/api/position", game(json!({}))),
+        ("/api/move", game(json!({ "move": "b3-b1" }))),
+        (
+            "/api/move",
+            game(json!({ "position": "...|...|.x. o", "move": "2" })),
+        ),
+    ] {
+        let (a, b) = (
+            post(&read, uri, &body).await,
+            post(&explored, uri, &body).await,
+        );
+        assert_eq!(a.0, StatusCode::OK, "{uri}: {}", a.1);
+        assert_eq!(unmarked(a.1), unmarked(b.1), "{uri} {body}");
+    }
+    // The engine's move: as good as the explored game's.
+    let body = game(json!({ "position": "...|...|.x. o" }));
+    let (a, b) = (
+        post(&read, "/api/engine", &body).await,
+        post(&explored, "/api/engine", &body).await,
+    );
+    assert_eq!(a.0, StatusCode::OK, "{}", a.1);
+    for key in ["result", "remoteness", "mistake"] {
+        assert_eq!(a.1["move"][key], b.1["move"][key], "{key}");
+    }
+    // A folder of other rules is refused when added.
+    let e = Solutions::default().add("quixo:4", &dir).unwrap_err();
+    assert!(e.to_string().contains("not of quixo 4"), "{e}");
+    // Damaged tiers (all but those of the start and its moves): a position reached that
+    // needs them is a 500 naming the damage, never a verdict; the server goes on.
+    let start = rules.start();
+    let mut kept: Vec<u32> = (rules.named_moves(&start).iter())
+        .map(|(_, q)| rules.tier(q))
+        .collect();
+    kept.push(rules.tier(&start));
+    for tier in (0..rules.tier_count()).filter(|t| !kept.contains(t)) {
+        let path = file::tier_path(&dir, tier);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(&path, bytes).unwrap();
+    }
+    let (status, _) = post(&read, "/api/position", &game(json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let answer = post(&read, "/api/move", &game(json!({ "move": "b3-b1" }))).await;
+    refused(
+        &read,
+        answer,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the file is damaged",
+    )
+    .await;
+    let body = game(json!({ "position": "...|...|.x. o" }));
+    let answer = post(&read, "/api/position", &body).await;
+    refused(
+        &read,
+        answer,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the file is damaged",
+    )
+    .await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -223,6 +223,19 @@ pub fn play_by_formula(spec: &str, start: &str, budget: &Budget) -> Result<Match
     Ok(formula(argument, start, budget)?.with_why(why))
 }
 
+/// The game named `spec` played from `start` (its start where empty) by reading its strong
+/// solution in the folder `dir` ([`Playable::build_solved`]: a board game's), numbering at
+/// most the budget's positions. O(moves of the start) reads before play.
+pub fn play_solved(
+    spec: &str,
+    start: &str,
+    dir: &std::path::Path,
+    budget: &Budget,
+) -> Result<Match, PlayError> {
+    let (game, argument) = playable(spec)?;
+    game.build_solved(argument, start, dir, budget)
+}
+
 /// The table of `grundy table` whose cells are positions of the game `spec`, if there is one
 /// (its name is read by [`table_game`]).
 pub fn play_table(spec: &str) -> Option<PlayTable> {

@@ -4,7 +4,8 @@
 //! - A [`Match`] is a game solved from its start position: a position graph read from a file
 //!   ([`Match::from_graph`]), or a game explored from a position by its rules
 //!   ([`Match::from_rules`], within a budget of positions), or played by its formula
-//!   ([`Match::by_formula`]). The catalogue's families declare how they are played
+//!   ([`Match::by_formula`]), or read from a strong solution on disk (a board game too large
+//!   to explore: [`boards::from_solution`]). The catalogue's families declare how they are played
 //!   ([`Playable`]), and `games::registry::play` finds a game by name. The generic solver
 //!   ([`grundy::solve::solve`]) gives every reachable position its outcome and remoteness, with
 //!   draws where play can go round a cycle; Sprague–Grundy values come from
@@ -43,6 +44,7 @@ pub mod boards;
 mod drawing;
 mod formula;
 pub mod loopy;
+mod on_disk;
 pub mod piles;
 pub mod playable;
 pub mod rulesets;
@@ -61,6 +63,7 @@ pub use rulesets::Form;
 pub use session::{Session, Step};
 
 use formula::{ByFormula, Formula};
+use on_disk::OnDisk;
 use rulesets::Forms;
 
 use crate::catalogue_game::CatalogueGame;
@@ -107,12 +110,18 @@ pub enum PlayError {
     /// Another budget ran out: memory, time, a cancel.
     #[error(transparent)]
     Budget(#[from] Exhausted),
+    /// A strong solution on disk could not be read (a damaged file, a missing tier) or is
+    /// not of the game played: no answer is given rather than one the files did not give.
+    #[error("{0}")]
+    Solution(String),
 }
 
-/// A game from its start position, played by one of two means: solved (every reachable
+/// A game from its start position, played by one of three means: solved (every reachable
 /// position with its name, drawing, outcome, remoteness and value), or, for a family with a
 /// formula whose start is too large to explore, by the formula (positions numbered as play
-/// reaches them, and no remoteness: see [`Match::is_by_formula`]).
+/// reaches them, and no remoteness: see [`Match::is_by_formula`]), or read from a strong
+/// solution on disk (positions numbered as play reaches them, each read when first reached:
+/// see [`Match::is_from_solution`]).
 #[derive(Debug, Clone)]
 pub struct Match {
     title: String,
@@ -127,6 +136,8 @@ enum Body {
     Solved(Arc<Solved>),
     /// The family's formula, position by position.
     Formula(Arc<dyn ByFormula>),
+    /// A strong solution on disk, position by position.
+    Disk(Arc<dyn OnDisk>),
 }
 
 /// A game solved from its start position: every reachable position with its name (what a
@@ -312,10 +323,15 @@ impl Match {
         &self.title
     }
 
-    /// Whether the game is one of the partizan rulesets, whose moves have names and whose
-    /// positions have values ([`Analysis::form`]).
+    /// Whether the game's moves have names that a player may type (`(1,1)-(2,1)`, `b2`): a
+    /// partizan ruleset, whose positions have values ([`Analysis::form`]) too, or a board
+    /// game.
     pub fn is_ruleset(&self) -> bool {
-        matches!(&self.body, Body::Solved(s) if s.forms.is_some())
+        match &self.body {
+            Body::Solved(s) => s.forms.is_some(),
+            Body::Formula(_) => false,
+            Body::Disk(_) => true,
+        }
     }
 
     /// Whether the game is played by its family's formula rather than solved: its positions
@@ -324,11 +340,18 @@ impl Match {
         matches!(self.body, Body::Formula(_))
     }
 
+    /// Whether the game is played from a strong solution on disk: its positions are numbered
+    /// as play reaches them, each read when first reached ([`Match::read_move`] and
+    /// [`Match::try_find`] fail where the files cannot be read).
+    pub fn is_from_solution(&self) -> bool {
+        matches!(self.body, Body::Disk(_))
+    }
+
     /// The start position.
     pub fn start(&self) -> u32 {
         match &self.body {
             Body::Solved(s) => s.start,
-            Body::Formula(_) => 0,
+            Body::Formula(_) | Body::Disk(_) => 0,
         }
     }
 
@@ -338,6 +361,7 @@ impl Match {
         match &self.body {
             Body::Solved(s) => s.names.len(),
             Body::Formula(f) => f.visited(),
+            Body::Disk(d) => d.visited(),
         }
     }
 
@@ -347,6 +371,7 @@ impl Match {
         let s = match &self.body {
             Body::Solved(s) => s,
             Body::Formula(f) => return f.heap_bytes(),
+            Body::Disk(d) => return d.heap_bytes(),
         };
         let n = s.names.len();
         let names: usize = s.names.iter().map(String::capacity).sum();
@@ -365,15 +390,27 @@ impl Match {
         match &self.body {
             Body::Solved(s) => s.names[p as usize].clone(),
             Body::Formula(f) => f.name(p),
+            Body::Disk(d) => d.name(p),
         }
     }
 
     /// The position named `name` (spaces and commas between words do not matter, nor case).
-    /// O(1) expected. A game played by its formula reads any position of the start's shape.
+    /// O(1) expected. A game played by its formula reads any position of the start's shape;
+    /// one played from its solution any position of the game, `None` too where the
+    /// solution cannot be read (which [`Match::try_find`] says).
     pub fn find(&self, name: &str) -> Option<u32> {
+        self.try_find(name).ok().flatten()
+    }
+
+    /// [`Match::find`], with the error of a solution on disk that cannot be read
+    /// ([`PlayError::Solution`]) or of a position past the budget of positions. O(1)
+    /// expected; a position of a game played from its solution is read when first found
+    /// (O(moves) reads).
+    pub fn try_find(&self, name: &str) -> Result<Option<u32>, PlayError> {
         match &self.body {
-            Body::Solved(s) => s.index.get(&key(name)).copied(),
-            Body::Formula(f) => f.find(name),
+            Body::Solved(s) => Ok(s.index.get(&key(name)).copied()),
+            Body::Formula(f) => Ok(f.find(name)),
+            Body::Disk(d) => d.find(name),
         }
     }
 
@@ -382,6 +419,7 @@ impl Match {
         match &self.body {
             Body::Solved(s) => s.graph.player(p),
             Body::Formula(_) => None,
+            Body::Disk(d) => d.analysis(p).to_move,
         }
     }
 
@@ -390,6 +428,7 @@ impl Match {
         match &self.body {
             Body::Solved(s) => s.solution.outcome(p),
             Body::Formula(f) => f.outcome(p),
+            Body::Disk(d) => d.analysis(p).outcome,
         }
     }
 
@@ -430,6 +469,13 @@ impl Match {
         match &self.body {
             Body::Solved(s) => s.analyse(p, touches, budget),
             Body::Formula(f) => (f.analyse(p, touches), None),
+            Body::Disk(d) => {
+                let mut analysis = Analysis::clone(&d.analysis(p));
+                if !touches {
+                    analysis.moves.iter_mut().for_each(|c| c.touches = None);
+                }
+                (analysis, None)
+            }
         }
     }
 
@@ -484,17 +530,20 @@ impl Match {
                 Some(f) => f.thermograph_svg(p, budget),
                 None => Ok(None),
             },
-            Body::Formula(_) => Ok(None),
+            Body::Formula(_) | Body::Disk(_) => Ok(None),
         }
     }
 
     /// The move typed as `text` at `p`: its number in the list of moves, the name of the
     /// position it leads to, or (in a ruleset) the move as the ruleset names it: `(1,1)-(2,1)`.
-    /// Returns the position moved to. O(moves of `p`).
+    /// Returns the position moved to. O(moves of `p`). A game played from its solution on
+    /// disk reads the position moved to when play first reaches it (O(its moves) reads): its
+    /// error then is [`PlayError::Solution`].
     pub fn read_move(&self, p: u32, text: &str) -> Result<u32, PlayError> {
         match &self.body {
             Body::Solved(s) => s.read_move(p, text),
             Body::Formula(f) => f.read_move(p, text),
+            Body::Disk(d) => d.read_move(p, text),
         }
     }
 }

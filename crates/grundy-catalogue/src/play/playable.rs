@@ -3,6 +3,7 @@
 //! (`games::Family::plays`); the registry finds one by name.
 
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
@@ -117,6 +118,24 @@ pub trait Playable: Sync {
     /// when there is none) and its start, within a budget: explored and solved where the
     /// start fits the budget, else played by the formula where the family has one.
     fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError>;
+
+    /// Sets the game up to be played from its strong solution in the folder `dir` (written
+    /// by `grundy strong`), from `start` (the game's start where empty), within `budget`
+    /// (the positions play may reach): each position read from the files when play first
+    /// reaches it, nothing explored. The folder must hold a solution of the rules the
+    /// argument names. By default the game has no strong solution: an error.
+    fn build_solved(
+        &self,
+        _argument: &str,
+        _start: &str,
+        _dir: &Path,
+        _budget: &Budget,
+    ) -> Result<Match, PlayError> {
+        Err(PlayError::Game(format!(
+            "{} is not played from a strong solution: only the board games are solved strongly",
+            self.syntax()
+        )))
+    }
 
     /// The other names it answers to besides its syntax's (`square-subtraction` for
     /// `squares`: the family's name): none by default.

@@ -6,6 +6,7 @@
 mod dobutsu;
 mod gobblet;
 mod morris;
+mod play_solved;
 mod quixo;
 mod teeko;
 mod tic_tac_toe;

@@ -59,6 +59,12 @@ pub struct PlayArgs {
     /// Nim is played by its formula instead.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     limit: usize,
+    /// Play a board game from its strong solution in this folder (written by `grundy strong`
+    /// for the same rules) rather than exploring it: for the games too large to explore
+    /// (Quixo 4 × 4, Five Men's Morris, Dōbutsu Shōgi); each position is read when play
+    /// reaches it.
+    #[arg(long, value_name = "DIR", conflicts_with = "graph")]
+    solved: Option<String>,
 }
 
 /// How play's budgets are raised: `--limit` sets the positions and, at 1 KiB a position,
@@ -149,7 +155,11 @@ fn open(args: &PlayArgs) -> Result<Match> {
         true => playable.start().to_string(),
     };
     let budget = registry::play_budget(args.limit).named(RAISE);
-    registry::play_within(name, &position, &budget).map_err(|e| match e {
+    let played = match &args.solved {
+        Some(dir) => registry::play_solved(name, &position, Path::new(dir), &budget),
+        None => registry::play_within(name, &position, &budget),
+    };
+    played.map_err(|e| match e {
         PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => {
             anyhow!("{e}, or raise --limit N")
         }

@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use anyhow::Result;
 use grundy::input::without_bom;
 use grundy::Outcome;
-use grundy_catalogue::play::{Analysis, Match, Session, Step};
+use grundy_catalogue::play::{Analysis, Match, PlayError, Session, Step};
 use serde::Serialize;
 
 /// The terminal's side of a game: where it writes, whether in colour, whether it echoes the
@@ -244,6 +244,9 @@ impl<W: Write> Table<W> {
                         }
                         *shown = Shown::reached();
                     }
+                    // A solution on disk that cannot be read ends the game: no answer is
+                    // made up.
+                    Err(e @ PlayError::Solution(_)) => return Err(e.into()),
                     Err(e) => writeln!(self.out, "{e}")?,
                 }
             }

@@ -491,6 +491,38 @@ where
         ""
     }
 
+    /// Reads the game from its strong solution in `dir`, from the start (the rules' own, or
+    /// `start` in the notation): the folder's manifest must name the rules the argument
+    /// chooses (the same game and variant), else it is refused before play.
+    fn build_solved(
+        &self,
+        argument: &str,
+        start: &str,
+        dir: &Path,
+        budget: &Budget,
+    ) -> Result<Match, PlayError> {
+        let rules = R::from_argument(argument).map_err(PlayError::Game)?;
+        let from = if start.trim().is_empty() {
+            rules.start()
+        } else {
+            rules.read(start).map_err(PlayError::Game)?
+        };
+        let solved =
+            tiered::Solved::open(rules, dir).map_err(|e| PlayError::Solution(e.to_string()))?;
+        // The functions below outlive this call: each holds rules of its own.
+        let own = || R::from_argument(argument).map_err(PlayError::Game);
+        let (drawn, read, named) = (own()?, own()?, own()?);
+        boards::from_solution(
+            self.title.to_string(),
+            solved,
+            from,
+            budget,
+            Box::new(move |p| describe(&drawn, p)),
+            Box::new(move |text| read.read(text).ok()),
+            Box::new(move |p| named.named_moves(p)),
+        )
+    }
+
     /// Explores the game from the start (the rules' own, or `start` in the notation) within
     /// the budget and solves it.
     fn build(&self, argument: &str, start: &str, budget: &Budget) -> Result<Match, PlayError> {
@@ -500,22 +532,27 @@ where
         } else {
             rules.read(start).map_err(PlayError::Game)?
         };
-        let describe = |p: &R::Position| {
-            let drawing = Drawing::Board {
-                rows: rules.rows(p),
-                note: Some(rules.to_move(p)),
-                chess: true,
-            };
-            (rules.write(p), drawing)
-        };
         let named = R::from_argument(argument).map_err(PlayError::Game)?;
         boards::build(
             self.title.to_string(),
             &rules,
             from,
             budget,
-            describe,
+            |p| describe(&rules, p),
             Box::new(move |p| named.named_moves(p)),
         )
     }
+}
+
+/// A position's name (the notation) and its drawing: the board, and who is to move.
+fn describe<R: BoardRules>(rules: &R, p: &R::Position) -> (String, Drawing)
+where
+    R::Position: Send + Sync + fmt::Debug,
+{
+    let drawing = Drawing::Board {
+        rows: rules.rows(p),
+        note: Some(rules.to_move(p)),
+        chess: true,
+    };
+    (rules.write(p), drawing)
 }
