@@ -11,9 +11,10 @@
 //! verdict) is answered from what was read, and cannot fail.
 //!
 //! The engine's move is the solver's: the fastest win, the slowest loss (from the records'
-//! remoteness), and in a draw the first move that keeps it (the records say which moves
-//! keep the draw, not which sets the soonest trap, which would need the values two moves
-//! ahead).
+//! remoteness), and in a draw the move that keeps it with the best offer (the soonest trap,
+//! then the opponent's most losing moves, from the records' draw levels and the positions two
+//! moves ahead: [`tiered::Solved::draw_move`]), or the first that keeps it where the records
+//! hold no levels.
 
 use std::fmt::Debug;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,7 +27,6 @@ use super::{is_mistake, key, Analysis, Choice, PlayError};
 use grundy::budget::Budget;
 use grundy::outcome::Outcome;
 use grundy::rules::tiered::{self, TierError, TierRanking};
-use grundy::solve::DrawLevel;
 
 /// What a front end needs of a game played from its solution on disk: every position is
 /// known by the number play gave it when it first reached it, analysed then.
@@ -168,6 +168,8 @@ where
             (self.named)(position)
         };
         let (name, drawing) = (self.describe)(position);
+        // The engine's draw-keeping move, by the offers (`None` where a level is missing).
+        let draw_pick = tiered::Solved::<G>::draw_move(&steps);
         let moves: Vec<Choice> = (steps.into_iter().enumerate())
             .map(|(i, step)| {
                 // The steps are the moves in the rules' order, as the names list them: each is
@@ -185,8 +187,8 @@ where
                     text,
                     result,
                     remoteness: step.value.remoteness.map(|r| r + 1),
-                    draw_level: None,
-                    losing_offered: None,
+                    draw_level: step.offer.map(|o| o.level),
+                    losing_offered: step.offer.map(|o| o.losing),
                     value: None,
                     canonical_form: None,
                     mistake: is_mistake(value.outcome, result),
@@ -194,14 +196,14 @@ where
                 }
             })
             .collect();
-        let best = best_move(value.outcome, &moves);
+        let best = best_move(value.outcome, &moves, draw_pick);
         Ok(Analysis {
             position: name,
             drawing,
             to_move: self.solved.game().player(position),
             outcome: value.outcome,
             remoteness: value.remoteness,
-            draw_level: value.draw_level.map(DrawLevel::Plies),
+            draw_level: value.draw_level,
             value: None,
             form: None,
             moves,
@@ -212,9 +214,10 @@ where
 }
 
 /// The engine's move among `moves` at a position of `outcome`: the fastest win, the slowest
-/// loss, the first move keeping a draw (the first of equals, in the rules' order); the first
-/// move where the records keep no remoteness. `None` where there is no move. O(moves).
-fn best_move(outcome: Outcome, moves: &[Choice]) -> Option<usize> {
+/// loss, in a draw `draw_pick` (the move keeping it with the best offer), or the first
+/// keeping it where the records hold no levels; the first of equals in the rules' order; the
+/// first move where the records keep no remoteness. `None` where there is no move. O(moves).
+fn best_move(outcome: Outcome, moves: &[Choice], draw_pick: Option<usize>) -> Option<usize> {
     let giving =
         |result: Outcome| (moves.iter().enumerate()).filter(move |(_, c)| c.result == result);
     let found = match outcome {
@@ -224,7 +227,7 @@ fn best_move(outcome: Outcome, moves: &[Choice]) -> Option<usize> {
         Outcome::Loss => giving(Outcome::Loss)
             .max_by_key(|(i, c)| (c.remoteness.unwrap_or(0), std::cmp::Reverse(*i)))
             .map(|(i, _)| i),
-        Outcome::Draw => giving(Outcome::Draw).map(|(i, _)| i).next(),
+        Outcome::Draw => draw_pick.or_else(|| giving(Outcome::Draw).map(|(i, _)| i).next()),
     };
     found.or((!moves.is_empty()).then_some(0))
 }

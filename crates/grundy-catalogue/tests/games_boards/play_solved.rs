@@ -11,6 +11,7 @@ use super::scratch;
 use grundy::budget::Budget;
 use grundy::progress::NoProgress;
 use grundy::rules::tiered::{file, solve_tiered, TierOptions};
+use grundy::solve::DrawLevel;
 use grundy::Outcome;
 use grundy_catalogue::games::boards::BoardRules;
 use grundy_catalogue::games::registry;
@@ -28,9 +29,21 @@ where
     dir
 }
 
-/// What a move says to a player: its name, where it leads, its verdict and remoteness.
-fn verdict(c: &Choice) -> (&str, &str, &str, Outcome, Option<u32>, bool) {
-    (&c.key, &c.text, &c.to, c.result, c.remoteness, c.mistake)
+/// What a move says to a player: its name, where it leads, its verdict and remoteness, and
+/// in a draw its level and the opponent's losing moves it offers.
+type Verdict<'a> = (
+    (&'a str, &'a str, &'a str),
+    (Outcome, Option<u32>, bool),
+    (Option<DrawLevel>, Option<u32>),
+);
+
+/// A move's [`Verdict`].
+fn verdict(c: &Choice) -> Verdict<'_> {
+    (
+        (&c.key, &c.text, &c.to),
+        (c.result, c.remoteness, c.mistake),
+        (c.draw_level, c.losing_offered),
+    )
 }
 
 /// The analyses of one position by both means agree: the position, who moves, its outcome
@@ -48,7 +61,12 @@ fn same(explored: &Analysis, read: &Analysis) {
     let read_moves: Vec<_> = read.moves.iter().map(verdict).collect();
     let explored_moves: Vec<_> = explored.moves.iter().map(verdict).collect();
     assert_eq!(read_moves, explored_moves, "{at}");
-    let best = |a: &Analysis| a.best.map(|b| (a.moves[b].result, a.moves[b].remoteness));
+    assert_eq!(read.draw_level, explored.draw_level, "{at}");
+    // Equally good: the same verdict, and in a draw the same level and losing moves offered.
+    let best = |a: &Analysis| {
+        a.best
+            .map(|b| (verdict(&a.moves[b]).1, verdict(&a.moves[b]).2))
+    };
     assert_eq!(best(read), best(explored), "{at}");
     for (r, e) in read.moves.iter().zip(&explored.moves) {
         assert_eq!(r.touches, e.touches, "{at}: {}", r.text);

@@ -64,7 +64,7 @@ pub struct Step<P> {
     /// Whether the move is a best move: a fastest win, a slowest loss, or one that keeps the
     /// draw (without remoteness: any winning move of a win, any move of a loss).
     pub best: bool,
-    /// For a move that keeps a draw: what it offers the opponent (the plies until he first
+    /// For a move to a draw: what it offers the opponent (the plies until he first
     /// faces a losing move, his losing moves and his moves there), by which the engine
     /// chooses among such moves ([`Offer::compare`]); `None` for other moves, and where a
     /// level it needs is not recorded.
@@ -231,8 +231,9 @@ impl<G: TierRanking> Solved<G> {
     }
 
     /// Every move from `p` in the rules' order, with the value it leads to, whether it is
-    /// winning and best and, in a draw, what each drawn move offers; empty where the game is
-    /// over. O(moves) checked reads as in [`value`](Solved::value), O(moves²) in a draw.
+    /// winning and best and what each move to a draw offers (shown beside the move even
+    /// where another wins, as play shows it); empty where the game is over. O(moves) checked
+    /// reads as in [`value`](Solved::value), O(moves²) where a move leads to a draw.
     pub fn steps(&self, p: &G::Position) -> Result<Vec<Step<G::Position>>, TierError> {
         if self.game.result(p).is_some() {
             return Ok(Vec::new());
@@ -252,8 +253,8 @@ impl<G: TierRanking> Solved<G> {
                 Outcome::Loss => faster,
                 Outcome::Draw => value.outcome == Outcome::Draw,
             };
-            let offer = match (here.outcome, value.outcome) {
-                (Outcome::Draw, Outcome::Draw) => self.offer(&q)?,
+            let offer = match value.outcome {
+                Outcome::Draw => self.offer(&q)?,
                 _ => None,
             };
             steps.push(Step {
