@@ -13,6 +13,7 @@
 pub mod arrange;
 pub mod dobutsu;
 pub mod gobblet;
+pub mod grid;
 pub mod morris;
 pub mod quixo;
 pub mod teeko;

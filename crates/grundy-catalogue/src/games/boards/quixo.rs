@@ -20,6 +20,7 @@
 use std::marker::PhantomData;
 
 use super::arrange::binomial;
+use super::grid::{self, Stones};
 use super::{max_positions, BoardGame, BoardRules, SOLVED};
 use crate::games::{Inputs, Param, RunError};
 use grundy::outcome::Outcome;
@@ -456,6 +457,14 @@ impl Quixo {
     }
 }
 
+/// Quixo's cubes as written: x and o (a 0 read as o), `.` blank.
+const STONES: Stones = Stones {
+    players: [&["x"], &["o"]],
+    letters: [&['x'], &['o', '0']],
+    thing: "cube",
+    expected: "x, o or . (blank)",
+};
+
 impl BoardRules for Quixo {
     fn from_inputs(inputs: &Inputs) -> Result<Self, RunError> {
         let size = inputs.whole("size")? as usize;
@@ -500,58 +509,7 @@ impl BoardRules for Quixo {
     }
 
     fn read(&self, text: &str) -> Result<QuixoPosition, String> {
-        let n = self.size;
-        let example = format!("{} x", vec![".".repeat(n); n].join("|"));
-        let Some((board, mover)) = text.trim().rsplit_once(char::is_whitespace) else {
-            return Err(format!(
-                "expected the rows, top to bottom, separated by |, then the player to move (x \
-                 or o), like {example}"
-            ));
-        };
-        let x_to_move = match mover.to_ascii_lowercase().as_str() {
-            "x" => true,
-            "o" => false,
-            other => {
-                return Err(format!(
-                    "'{other}' is not a player: the rows are followed by x or o, the player to \
-                     move, like {example}"
-                ))
-            }
-        };
-        let rows: Vec<&str> = board.trim().split(['|', '/']).map(str::trim).collect();
-        if rows.len() != n {
-            return Err(format!(
-                "expected {n} rows separated by |, like {example}; found {}",
-                rows.len()
-            ));
-        }
-        let (mut x, mut o) = (0u32, 0u32);
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().collect();
-            if cells.len() != n {
-                return Err(format!(
-                    "row {} has {} cells: expected {n} of x, o and .",
-                    r + 1,
-                    cells.len()
-                ));
-            }
-            for (c, ch) in cells.iter().enumerate() {
-                let bit = 1 << (r * n + c);
-                match ch.to_ascii_lowercase() {
-                    '.' | '-' | '_' => {}
-                    'x' => x |= bit,
-                    'o' | '0' => o |= bit,
-                    other => {
-                        return Err(format!(
-                            "row {}, column {}: '{other}' is not a cube: expected x, o or . \
-                             (blank)",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
-                }
-            }
-        }
+        let ([x, o], x_to_move) = grid::read(text, self.size, &STONES)?;
         let p = QuixoPosition { x, o, x_to_move };
         if self.tier(&p) == self.tier_count() {
             return Err(format!(

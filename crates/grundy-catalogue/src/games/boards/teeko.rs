@@ -24,6 +24,7 @@ use std::marker::PhantomData;
 use std::ops::Range;
 
 use super::arrange::binomial;
+use super::grid::{self, Stones};
 use super::{max_positions, BoardGame, BoardRules, SOLVED};
 use crate::games::{Inputs, Param, RunError};
 use grundy::outcome::Outcome;
@@ -427,6 +428,14 @@ impl TierRanking for Teeko {
     }
 }
 
+/// Teeko's pieces as written: b (black) and r (red), `.` empty.
+const STONES: Stones = Stones {
+    players: [&["b", "black"], &["r", "red"]],
+    letters: [&['b'], &['r']],
+    thing: "cell",
+    expected: "b (black), r (red) or . (empty)",
+};
+
 impl BoardRules for Teeko {
     fn from_inputs(inputs: &Inputs) -> Result<Self, RunError> {
         let size = inputs.whole("size")? as usize;
@@ -488,58 +497,7 @@ impl BoardRules for Teeko {
     }
 
     fn read(&self, text: &str) -> Result<TeekoPosition, String> {
-        let n = self.size;
-        let example = format!("{} b", vec![".".repeat(n); n].join("|"));
-        let Some((board, mover)) = text.trim().rsplit_once(char::is_whitespace) else {
-            return Err(format!(
-                "expected the rows, top to bottom, separated by |, then the player to move (b \
-                 or r), like {example}"
-            ));
-        };
-        let black_to_move = match mover.to_ascii_lowercase().as_str() {
-            "b" | "black" => true,
-            "r" | "red" => false,
-            other => {
-                return Err(format!(
-                    "'{other}' is not a player: the rows are followed by b or r, the player to \
-                     move, like {example}"
-                ))
-            }
-        };
-        let rows: Vec<&str> = board.trim().split(['|', '/']).map(str::trim).collect();
-        if rows.len() != n {
-            return Err(format!(
-                "expected {n} rows separated by |, like {example}; found {}",
-                rows.len()
-            ));
-        }
-        let (mut black, mut red) = (0u32, 0u32);
-        for (r, row) in rows.iter().enumerate() {
-            let cells: Vec<char> = row.chars().collect();
-            if cells.len() != n {
-                return Err(format!(
-                    "row {} has {} cells: expected {n} of b, r and .",
-                    r + 1,
-                    cells.len()
-                ));
-            }
-            for (c, ch) in cells.iter().enumerate() {
-                let bit = 1 << (r * n + c);
-                match ch.to_ascii_lowercase() {
-                    '.' | '-' | '_' => {}
-                    'b' => black |= bit,
-                    'r' => red |= bit,
-                    other => {
-                        return Err(format!(
-                            "row {}, column {}: '{other}' is not a cell: expected b (black), r \
-                             (red) or . (empty)",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
-                }
-            }
-        }
+        let ([black, red], black_to_move) = grid::read(text, self.size, &STONES)?;
         let (b, r) = (black.count_ones(), red.count_ones());
         let k = self.pieces;
         if b > k || r > k {
