@@ -566,6 +566,18 @@ fn bad_starts_and_moves_are_reported() {
         .failed()
         .to_string();
     assert!(err.contains("more than 1000 positions"), "{err}");
+    assert!(
+        !err.contains("--solved"),
+        "squares are not solved strongly: {err}"
+    );
+    // A board game too large for its limit is pointed to its strong solution.
+    let err = grundy(&["play", "gobblet:2x1", "--limit", "1000"])
+        .failed()
+        .to_string();
+    assert!(
+        err.contains("grundy strong gobblet DIR") && err.contains("--solved DIR"),
+        "{err}"
+    );
     let out = play(&["nim", "3"], "9\nbanana\nquit\n");
     assert_eq!(out.matches("is not a move here").count(), 2, "{out}");
 }

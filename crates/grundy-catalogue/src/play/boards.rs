@@ -7,7 +7,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::formula::{Describe, Read};
+use super::formula::{Describe, Named, Read};
 use super::on_disk::FromSolution;
 use super::rulesets::Forms;
 use super::{explore_within, Body, Drawing, Match, PlayError};
@@ -15,10 +15,6 @@ use grundy::budget::Budget;
 use grundy::graph::GameGraph;
 use grundy::rules::tiered::{self, TierRanking};
 use grundy::rules::Game;
-
-/// The moves of a position, each with its name, in any order: what play asks of a board
-/// game to name the moves of its graph.
-pub type Named<P> = Box<dyn Fn(&P) -> Vec<(String, P)> + Send + Sync>;
 
 /// The game `rules` from `start`, explored within `budget` and solved; `describe` names and
 /// draws each position, `named` names its moves. O(positions × moves).

@@ -59,6 +59,9 @@ pub(super) trait ByFormula: Send + Sync + Debug {
 pub type Describe<P> = Box<dyn Fn(&P) -> (String, Drawing) + Send + Sync>;
 /// The position a name gives.
 pub type Read<P> = Box<dyn Fn(&str) -> Option<P> + Send + Sync>;
+/// The moves of a position, each with its name, in any order: what play asks of a board
+/// game to name the moves of its graph or of its solution.
+pub type Named<P> = Box<dyn Fn(&P) -> Vec<(String, P)> + Send + Sync>;
 /// The move between two positions.
 pub type Between<P, M> = Box<dyn Fn(&P, &P) -> Option<M> + Send + Sync>;
 /// The positions worth listing as moves.

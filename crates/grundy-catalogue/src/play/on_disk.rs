@@ -21,8 +21,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHashMap;
 
-use super::boards::Named;
-use super::formula::{Describe, Read};
+use super::formula::{Describe, Named, Read};
 use super::{is_mistake, key, Analysis, Choice, PlayError};
 use grundy::budget::Budget;
 use grundy::outcome::Outcome;

@@ -159,9 +159,21 @@ fn open(args: &PlayArgs) -> Result<Match> {
         Some(dir) => registry::play_solved(name, &position, Path::new(dir), &budget),
         None => registry::play_within(name, &position, &budget),
     };
+    // A game too large to explore may be solved strongly once and played from its files.
+    let family = name.split(':').next().unwrap_or(name);
+    let strong = (args.solved.is_none())
+        .then(|| registry::strong_families().find(|(f, _)| f.name() == family))
+        .flatten()
+        .map(|_| {
+            format!(
+                "; or solve it once with grundy strong {family} DIR (its options choose the \
+                 variant) and play it with --solved DIR"
+            )
+        })
+        .unwrap_or_default();
     played.map_err(|e| match e {
         PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => {
-            anyhow!("{e}, or raise --limit N")
+            anyhow!("{e}, or raise --limit N{strong}")
         }
         other => other.into(),
     })
