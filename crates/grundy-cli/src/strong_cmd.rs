@@ -17,7 +17,7 @@ use grundy::input;
 use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Listing, Report};
 use grundy::rules::tiered::file;
-use grundy::rules::tiered::{TierError, TierOptions, TierSummary};
+use grundy::rules::tiered::{TierError, TierOptions, TierReach, TierSummary};
 use grundy_catalogue::games::registry;
 use grundy_catalogue::games::strong::Strong;
 use grundy_catalogue::games::Inputs;
@@ -82,8 +82,37 @@ pub fn command() -> Command {
                 "Read back every file of a solution, check its header, length and every \
                  checksum, and count its outcomes tier by tier",
             )
-            .arg(dir_arg().help("The folder of the solution")),
+            .arg(dir_arg().help("The folder of the solution"))
+            .arg(
+                Arg::new("reachable")
+                    .long("reachable")
+                    .action(ArgAction::SetTrue)
+                    .help(
+                        "Also count the positions reachable from the start by the rules, tier \
+                         by tier, and their outcomes (a bit a position): what published \
+                         counts of a game are compared with",
+                    ),
+            )
+            .args([
+                timeout_arg("the count of reachable positions stops with an error"),
+                Arg::new("memory").long("memory").value_name("SIZE").help(
+                    "The most memory the count of reachable positions may take (`8G`, \
+                     `512M`) [default: 3/4 of the memory this process may use]; a count that \
+                     needs more stops with an error before it starts",
+                ),
+            ]),
     )
+}
+
+/// The option `--timeout`; `then` says what happens at the deadline.
+fn timeout_arg(then: &str) -> Arg {
+    Arg::new("timeout")
+        .long("timeout")
+        .value_name("SECONDS")
+        .help(format!(
+            "Stop after SECONDS seconds (1.5, 600) [default: no limit, or GRUNDY_TIMEOUT]; \
+             {then} (Ctrl-C stops it the same way)"
+        ))
 }
 
 /// The folder argument.
@@ -94,14 +123,7 @@ fn dir_arg() -> Arg {
 /// The options of every strong solve.
 fn run_args() -> [Arg; 4] {
     [
-        Arg::new("timeout")
-            .long("timeout")
-            .value_name("SECONDS")
-            .help(
-                "Stop after SECONDS seconds (1.5, 600) [default: no limit, or GRUNDY_TIMEOUT]; \
-             the finished tiers are kept, and the same command resumes from them (Ctrl-C \
-             stops it the same way)",
-            ),
+        timeout_arg("the finished tiers are kept, and the same command resumes from them"),
         Arg::new("memory").long("memory").value_name("SIZE").help(
             "The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 \
              of the memory this process may use: the machine's, its cgroup's or its `ulimit \
@@ -133,7 +155,7 @@ pub fn run(matches: &ArgMatches, format: Format) -> Result<()> {
     };
     let dir = Path::new(sub.get_one::<String>("dir").expect("a required argument"));
     if name == "check" {
-        return check(dir, format);
+        return check(dir, sub, format);
     }
     let (_, strong) = (registry::strong_families())
         .find(|(family, _)| family.name() == name)
@@ -217,12 +239,27 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
     emit(&report.listing(tier_listing(summary.tiers)), format)
 }
 
-/// Checks every file of the solution in `dir` and reports the tiers.
-fn check(dir: &Path, format: Format) -> Result<()> {
+/// Checks every file of the solution in `dir` and reports the tiers; with `--reachable`, the
+/// positions reachable from the start too.
+fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
     let manifest = file::read_manifest(dir)?;
+    let reach = match matches.get_flag("reachable") {
+        true => {
+            let budget =
+                budget_cmd::deadline(matches.get_one::<String>("timeout").map(String::as_str))?;
+            Some(match matches.get_one::<String>("memory") {
+                Some(m) => budget.with_memory(input::bytes("--memory", m)?),
+                None => budget.with_memory(grundy::budget::default_memory()),
+            })
+        }
+        false => None,
+    };
     let bar = Bar::new();
     let found = registry::strong_families().find_map(|(family, strong)| {
-        Some((family.name(), (strong.check)(&manifest.game, dir, &bar)?))
+        Some((
+            family.name(),
+            (strong.check)(&manifest.game, dir, reach.as_ref(), &bar)?,
+        ))
     });
     bar.finish();
     let Some((name, checked)) = found else {
@@ -261,7 +298,59 @@ fn check(dir: &Path, format: Format) -> Result<()> {
             "every tier file: header, index, every block's checksum",
         ),
     ]);
-    emit(&report.listing(tier_listing(tiers)), format)
+    let Some(reached) = checked.reachable else {
+        return emit(&report.listing(tier_listing(tiers)), format);
+    };
+    let reached = reached.map_err(|e| match e {
+        // A count has no tiers to keep: the budget's own message says it all.
+        TierError::Budget(e) => e.into(),
+        e => explain(e, dir, &again),
+    })?;
+    let total = |f: fn(&TierReach) -> u64| reached.iter().map(f).sum::<u64>();
+    let (reachable, over) = (total(|t| t.reachable), total(|t| t.over));
+    let counts = [0, 1, 2].map(|i| reached.iter().map(|t| t.counts[i]).sum::<u64>());
+    let report = report.fields([
+        Field::shown(
+            "reachable",
+            reachable,
+            "reachable",
+            format!(
+                "{reachable} from the start: {} wins, {} losses, {} draws for the player to \
+                 move; the game is over at {over}",
+                counts[0], counts[1], counts[2]
+            ),
+        ),
+        Field::json_only("reachable_counts", counts),
+        Field::json_only("reachable_over", over),
+    ]);
+    emit(&report.listing(reach_listing(reached)), format)
+}
+
+/// The tiers' reachable positions as a listing: size, reachable, over, and their outcomes.
+fn reach_listing(tiers: Vec<TierReach>) -> Listing {
+    let columns = vec![
+        Column::right("tier", "tier"),
+        Column::right("positions", "positions"),
+        Column::right("reachable", "reachable"),
+        Column::right("over", "over"),
+        Column::right("wins", "wins"),
+        Column::right("losses", "losses"),
+        Column::right("draws", "draws"),
+    ];
+    Listing::new("tiers", columns, tiers.len(), move |i| {
+        let t = &tiers[i];
+        [
+            t.tier.into(),
+            t.positions,
+            t.reachable,
+            t.over,
+            t.counts[0],
+            t.counts[1],
+            t.counts[2],
+        ]
+        .map(Cell::Number)
+        .to_vec()
+    })
 }
 
 /// A solve's or a check's error, with the commands that check and rebuild the solution in

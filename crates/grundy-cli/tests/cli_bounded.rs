@@ -225,6 +225,39 @@ fn drain(pipe: Option<impl Read + Send + 'static>) -> thread::JoinHandle<Vec<u8>
     })
 }
 
+/// The files of tic-tac-toe's strong solution, named inside the folder `folder`: solved once
+/// by the binary, for the cases that read a solution.
+fn tic_tac_toe_solution(folder: &str) -> Vec<(String, Vec<u8>)> {
+    static FILES: std::sync::OnceLock<Vec<(String, Vec<u8>)>> = std::sync::OnceLock::new();
+    let files = FILES.get_or_init(|| {
+        let dir = workdir("tic-tac-toe-solution");
+        let status = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["strong", "tic-tac-toe", "solution"])
+            .current_dir(&dir)
+            .stdout(Stdio::null())
+            .status()
+            .expect("the binary runs");
+        assert!(status.success(), "tic-tac-toe is solved");
+        let files = std::fs::read_dir(dir.join("solution"))
+            .expect("the solution's folder")
+            .map(|entry| {
+                let path = entry.expect("a file of the folder").path();
+                let name = path.file_name().expect("a file name").to_string_lossy();
+                (
+                    name.into_owned(),
+                    std::fs::read(&path).expect("a solution's file"),
+                )
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        files
+    });
+    files
+        .iter()
+        .map(|(name, bytes)| (format!("{folder}/{name}"), bytes.clone()))
+        .collect()
+}
+
 /// A fresh working directory for a run of the test `test` (commands may write files), of its
 /// own among the tests running at once.
 fn workdir(test: &str) -> PathBuf {
@@ -273,7 +306,11 @@ fn spawn(case: &Case, dir: &PathBuf) -> Child {
 /// timeout.
 fn run_in(case: &Case, dir: &PathBuf) -> Outcome {
     for (name, contents) in &case.files {
-        std::fs::write(dir.join(name), contents).expect("a case's file");
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("a case's folder");
+        }
+        std::fs::write(path, contents).expect("a case's file");
     }
     let start = Instant::now();
     let mut child = spawn(case, dir);
@@ -1422,6 +1459,18 @@ fn every_budget_names_an_option_of_its_command() {
             .iter()
             .map(|(args, option)| Case::new(args).exhausting(option)),
     );
+    // Counting a solution's reachable positions, in a folder solved first.
+    for budget in [["--memory", "1K"], ["--timeout", "0.000001"]] {
+        let args = [
+            &["strong", "check", "--reachable"],
+            &budget[..],
+            &["solution"],
+        ]
+        .concat();
+        let mut case = Case::new(&args).exhausting(budget[0]);
+        case.files = tic_tac_toe_solution("solution");
+        cases.push(case);
+    }
     // The budgets no option sets: the message names one the command has (the verdict's
     // check of every refusal), whatever it is.
     cases.push(Case::new(&["loopy", &overs]));

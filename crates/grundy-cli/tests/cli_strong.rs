@@ -88,6 +88,22 @@ fn solved_boards_answer_as_the_search_does() {
             .collect()
     };
     assert_eq!(counts(&checked), counts(&summary));
+    // The legal boards of 4 × 4 Connect Four, as Tromp counts them (OEIS A212693).
+    let reached = json(&["strong", "check", "--reachable", path]);
+    assert_eq!(reached["reachable"], 161_029);
+    let tiers = reached["tiers"].as_array().unwrap();
+    let total = |key: &str| tiers.iter().map(|t| t[key].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(total("reachable"), 161_029);
+    assert_eq!(
+        ["wins", "losses", "draws"].map(total).iter().sum::<u64>(),
+        161_029
+    );
+    assert_eq!(
+        reached["reachable_counts"],
+        serde_json::json!(["wins", "losses", "draws"].map(total))
+    );
+    assert_eq!(reached["reachable_over"].as_u64(), Some(total("over")));
+    assert_eq!(tiers[0]["reachable"], 1, "the empty board alone");
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -104,6 +120,12 @@ fn the_card_game_solved_by_unmoves_answers_as_exploring_does() {
     assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
     let checked = json(&["strong", "check", path]);
     assert_eq!(checked["tiers"][0]["draws"], tier["draws"]);
+    let no_start = grundy(&["strong", "check", "--reachable", path]);
+    assert!(
+        no_start.code == 2 && no_start.stderr.contains("no one start"),
+        "{}",
+        no_start.stderr
+    );
     let mut rng = StdRng::seed_from_u64(3);
     for _ in 0..40 {
         let hand = |rng: &mut StdRng| {

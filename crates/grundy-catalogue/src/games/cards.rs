@@ -20,7 +20,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::strong::{Checked, Strong, StrongRun};
+use super::strong::{check_solution, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
 use grundy::input::{self, InputError};
@@ -655,17 +655,14 @@ impl Family for CardsFamily {
                     start: None,
                 })
             },
-            check: |name, dir, progress| {
+            check: |name, dir, reach, progress| {
                 let game = Cards::from_name(name)?;
-                let (cards, modulus) = (game.cards(), game.modulus());
-                let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
-                Some(Checked {
-                    tiers,
-                    params: vec![
-                        ("cards", cards.to_string()),
-                        ("modulus", modulus.to_string()),
-                    ],
-                })
+                let params = vec![
+                    ("cards", game.cards().to_string()),
+                    ("modulus", game.modulus().to_string()),
+                ];
+                let solved = tiered::Solved::open(game, dir);
+                Some(check_solution(solved, None, reach, progress, params))
             },
         };
         Some(STRONG)

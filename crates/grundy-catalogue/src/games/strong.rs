@@ -5,16 +5,21 @@
 use std::path::Path;
 
 use super::inputs::{Example, Inputs, Param, RunError};
+use grundy::budget::Budget;
 use grundy::progress::Progress;
-use grundy::rules::tiered::{Summary, TierError, TierOptions, TierSummary, Value};
+use grundy::rules::tiered::{
+    Solved, Summary, TierError, TierOptions, TierRanking, TierReach, TierSummary, Value,
+};
 
 /// Solves the game the inputs name into a folder (resuming a stopped run), with the options
 /// of the solve (remoteness, memory).
 pub type SolveInto = fn(&Inputs, &Path, &TierOptions) -> Result<StrongRun, RunError>;
 
-/// Checks the solution in a folder if the game its manifest names (`game`) is of this family:
-/// `None` when it is not.
-pub type CheckFolder = fn(game: &str, dir: &Path, progress: &dyn Progress) -> Option<Checked>;
+/// Checks the solution in a folder if the game its manifest names (`game`) is of this family
+/// (`None` when it is not); with a budget (`reach`), also counts the positions reachable from
+/// the game's start.
+pub type CheckFolder =
+    fn(game: &str, dir: &Path, reach: Option<&Budget>, progress: &dyn Progress) -> Option<Checked>;
 
 /// A family's strong solution: its parameters, and how it is solved and checked.
 #[derive(Debug, Clone, Copy)]
@@ -65,6 +70,54 @@ pub struct StrongRun {
 pub struct Checked {
     /// The tiers, each read back and checked.
     pub tiers: Result<Vec<TierSummary>, TierError>,
+    /// Where asked, the positions reachable from the start, tier by tier
+    /// ([`Solved::reachable`]).
+    pub reachable: Option<Result<Vec<TierReach>, TierError>>,
     /// The parameters of the solution's game, by name, as text.
     pub params: Vec<(&'static str, String)>,
+}
+
+/// Checks a solution opened (or the error of opening it): its files and, with a budget
+/// (`reach`), the positions reachable from `start` (where the game has one start: a game
+/// without is refused, saying so). `params` solve the game again. What every family's
+/// [`CheckFolder`] does once it knows the game. O(positions) for the files, O(reachable
+/// positions · moves) for the reach.
+pub fn check_solution<G>(
+    solved: Result<Solved<G>, TierError>,
+    start: Option<G::Position>,
+    reach: Option<&Budget>,
+    progress: &dyn Progress,
+    params: Vec<(&'static str, String)>,
+) -> Checked
+where
+    G: TierRanking + Sync,
+    G::Position: Send,
+{
+    let solved = match solved {
+        Ok(solved) => solved,
+        Err(e) => {
+            return Checked {
+                tiers: Err(e),
+                reachable: None,
+                params,
+            }
+        }
+    };
+    let tiers = solved.check(progress);
+    let reachable = match (reach, &tiers) {
+        (Some(budget), Ok(_)) => Some(match start {
+            Some(start) => solved.reachable(&[start], budget, progress),
+            None => Err(TierError::Position(
+                "this game has no one start to reach positions from: every position is a \
+                 question of its own"
+                    .into(),
+            )),
+        }),
+        _ => None,
+    };
+    Checked {
+        tiers,
+        reachable,
+        params,
+    }
 }

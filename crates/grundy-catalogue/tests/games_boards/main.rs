@@ -15,9 +15,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use grundy::budget::Budget;
+use grundy::outcome::Outcome;
 use grundy::progress::NoProgress;
 use grundy::rules::explore;
-use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, Value};
+use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierReach, Value};
 use grundy::solve::{solve, SolveOptions};
 use grundy_catalogue::games::boards::{answer_and_levels, answer_by_exploring, BoardRules};
 
@@ -82,6 +83,43 @@ fn drawn_answer_agrees<R>(
     );
 }
 
+/// The solution's count of the positions reachable from the start, tier by tier (with those
+/// where the game is over and their outcomes), is the explored graph's.
+fn reach_agrees<R>(
+    rules: &R,
+    solved: &Solved<R>,
+    explored: &grundy::rules::Explored<R::Position>,
+    solution: &grundy::solve::Solution,
+) where
+    R: BoardRules + Clone,
+    R::Position: Send + Sync + std::fmt::Debug,
+{
+    let reach = solved
+        .reachable(&[rules.start()], &Budget::default(), &NoProgress)
+        .unwrap();
+    let mut expected: Vec<TierReach> = (0..rules.tier_count())
+        .map(|tier| TierReach {
+            tier,
+            positions: rules.tier_size(tier),
+            reachable: 0,
+            over: 0,
+            counts: [0; 3],
+        })
+        .collect();
+    for id in 0..explored.graph.position_count() as u32 {
+        let p = explored.position(id);
+        let tier = &mut expected[rules.tier(p) as usize];
+        tier.reachable += 1;
+        tier.over += u64::from(rules.result(p).is_some());
+        tier.counts[match solution.outcome(id) {
+            Outcome::Win => 0,
+            Outcome::Loss => 1,
+            Outcome::Draw => 2,
+        }] += 1;
+    }
+    assert_eq!(reach, expected);
+}
+
 /// What [`tiered_against_graph`] found: the positions reachable from the start, and the
 /// start's value.
 pub struct Compared {
@@ -143,6 +181,7 @@ where
             rules.write(p)
         );
     }
+    reach_agrees(&rules, &solved, &explored, &solution);
     let start = solved.value(&rules.start()).unwrap();
     fs::remove_dir_all(&dir).unwrap();
     Compared {

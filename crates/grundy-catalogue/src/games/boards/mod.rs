@@ -23,7 +23,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use super::strong::{Checked, Strong, StrongRun};
+use super::strong::{check_solution, Checked, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RemoteAnswer, RunError};
 use crate::play::{boards, Drawing, Match, PlayError, Playable};
 use grundy::budget::{Budget, Resource};
@@ -458,14 +458,20 @@ where
 }
 
 /// Checks a folder solved strongly, if its game is of these rules.
-fn check_folder<R: BoardRules>(name: &str, dir: &Path, progress: &dyn Progress) -> Option<Checked>
+fn check_folder<R: BoardRules>(
+    name: &str,
+    dir: &Path,
+    reach: Option<&Budget>,
+    progress: &dyn Progress,
+) -> Option<Checked>
 where
     R::Position: Send + Sync + fmt::Debug,
 {
     let rules = R::from_name(name)?;
     let params = rules.settings();
-    let tiers = tiered::Solved::open(rules, dir).and_then(|s| s.check(progress));
-    Some(Checked { tiers, params })
+    let start = rules.start();
+    let solved = tiered::Solved::open(rules, dir);
+    Some(check_solution(solved, Some(start), reach, progress, params))
 }
 
 impl<R: BoardRules> Playable for BoardGame<R>

@@ -40,7 +40,7 @@ pub use tiers::Connect4Tiers;
 use std::path::Path;
 
 use super::family::Searchable;
-use super::strong::{Checked, Strong, StrongRun};
+use super::strong::{check_solution, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
 use grundy::input::InputError;
@@ -773,14 +773,13 @@ impl Family for Connect4Family {
             example: &[("width", "5"), ("height", "4")],
             example_folder: "c4-5x4",
             solve: solve_strongly,
-            check: |name, dir, progress| {
+            check: |name, dir, reach, progress| {
                 let game = Connect4Tiers::from_name(name)?;
                 let (width, height) = (game.game().width(), game.game().height());
-                let tiers = tiered::Solved::open(game, dir).and_then(|s| s.check(progress));
-                Some(Checked {
-                    tiers,
-                    params: vec![("width", width.to_string()), ("height", height.to_string())],
-                })
+                let params = vec![("width", width.to_string()), ("height", height.to_string())];
+                let solved = tiered::Solved::open(game, dir);
+                let start = Connect4Position::default();
+                Some(check_solution(solved, Some(start), reach, progress, params))
             },
         };
         Some(STRONG)

@@ -73,6 +73,7 @@
 
 pub mod file;
 mod query;
+mod reach;
 mod results;
 mod solve;
 mod sweep;
@@ -80,6 +81,7 @@ mod tier;
 mod unmoves;
 
 pub use query::{Solved, Step};
+pub use reach::TierReach;
 pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL, PURE_LEVEL};
 pub use solve::{solve_tiered, Summary, TierOptions, TierSummary};
 

@@ -30,9 +30,9 @@ const CACHED: usize = 16;
 /// never an answer.
 #[derive(Debug)]
 pub struct Solved<G> {
-    game: G,
+    pub(super) game: G,
     dir: PathBuf,
-    manifest: Manifest,
+    pub(super) manifest: Manifest,
     /// The blocks read last, with their tier and their file's stamp, the newest at the back.
     cache: Mutex<VecDeque<(u32, Stamp, Arc<Block>)>>,
     /// Bytes read from the tier files by questions.

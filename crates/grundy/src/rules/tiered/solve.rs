@@ -194,7 +194,7 @@ where
 }
 
 /// The tiers that moves from `tier` reach besides `tier` itself, within the game's tiers.
-fn reach<G: TierRanking>(game: &G, tier: u32) -> Range<u32> {
+pub(super) fn reach<G: TierRanking>(game: &G, tier: u32) -> Range<u32> {
     let range = game.later_tiers(tier);
     range.start.max(tier + 1)..range.end.min(game.tier_count())
 }

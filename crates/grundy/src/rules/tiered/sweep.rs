@@ -166,12 +166,7 @@ pub(super) fn pull_position<G: TierRanking>(
             .get(t.wrapping_sub(later.first) as usize)
             .copied()
             .flatten()
-            .ok_or_else(|| {
-                TierError::Ranking(format!(
-                    "a move from tier {tier} reaches tier {t}, which is not among the later \
-                     tiers the game names for it"
-                ))
-            })?
+            .ok_or_else(|| not_later(tier, t))?
             .get(r);
         fold.add(value.outcome, value.remoteness.unwrap_or(0));
     }
@@ -183,8 +178,17 @@ pub(super) fn pull_position<G: TierRanking>(
     })
 }
 
+/// The error of a move from `tier` into tier `t`, which the game does not name among the
+/// later tiers of `tier`.
+pub(super) fn not_later(tier: u32, t: u32) -> TierError {
+    TierError::Ranking(format!(
+        "a move from tier {tier} reaches tier {t}, which is not among the later tiers the game \
+         names for it"
+    ))
+}
+
 /// Checks a ranked option against the ranking's bounds.
-fn check_rank<G: TierRanking>(game: &G, t: u32, r: u64) -> Result<(), TierError> {
+pub(super) fn check_rank<G: TierRanking>(game: &G, t: u32, r: u64) -> Result<(), TierError> {
     if t >= game.tier_count() {
         return Err(TierError::Ranking(format!(
             "a position is in tier {t}, but the game has {} tiers",
