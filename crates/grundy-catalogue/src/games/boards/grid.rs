@@ -1,5 +1,5 @@
 //! Square boards of two players' stones written as their rows, top to bottom, then the player
-//! to move (`x.o|...|... o`): the notation Quixo and Teeko share, read once here.
+//! to move (`x.o|...|... o`): the notation Quixo and Teeko share, read and written once here.
 
 /// How a game writes its two players and their stones.
 pub struct Stones {
@@ -85,4 +85,31 @@ pub fn read(text: &str, n: usize, stones: &Stones) -> Result<([u32; 2], bool), S
         }
     }
     Ok((bits, first_to_move))
+}
+
+/// The rows of an `n` × `n` board, top first, one letter a cell (`.` empty): each player's
+/// stones (`bits`, as [`read`] gives them) by the first of its letters. O(n²).
+pub fn rows(bits: [u32; 2], n: usize, stones: &Stones) -> Vec<String> {
+    let [a, b] = stones.letters.map(|letters| letters[0]);
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let bit = 1 << (r * n + c);
+                    match (bits[0] & bit != 0, bits[1] & bit != 0) {
+                        (true, _) => a,
+                        (_, true) => b,
+                        _ => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The board and the player to move as [`read`] reads them: the rows joined by `|`, a space,
+/// then the first word of the player to move. O(n²).
+pub fn write(bits: [u32; 2], first_to_move: bool, n: usize, stones: &Stones) -> String {
+    let mover = stones.players[usize::from(!first_to_move)][0];
+    format!("{} {mover}", rows(bits, n, stones).join("|"))
 }

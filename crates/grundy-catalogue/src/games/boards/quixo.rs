@@ -523,31 +523,11 @@ impl BoardRules for Quixo {
     }
 
     fn write(&self, p: &QuixoPosition) -> String {
-        format!(
-            "{} {}",
-            self.rows(p).join("|"),
-            if p.x_to_move { "x" } else { "o" }
-        )
+        grid::write([p.x, p.o], p.x_to_move, self.size, &STONES)
     }
 
     fn rows(&self, p: &QuixoPosition) -> Vec<String> {
-        let n = self.size;
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let bit = 1 << (r * n + c);
-                        if p.x & bit != 0 {
-                            'x'
-                        } else if p.o & bit != 0 {
-                            'o'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        grid::rows([p.x, p.o], self.size, &STONES)
     }
 
     fn to_move(&self, p: &QuixoPosition) -> String {

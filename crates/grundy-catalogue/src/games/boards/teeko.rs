@@ -523,31 +523,11 @@ impl BoardRules for Teeko {
     }
 
     fn write(&self, p: &TeekoPosition) -> String {
-        format!(
-            "{} {}",
-            self.rows(p).join("|"),
-            if p.black_to_move { "b" } else { "r" }
-        )
+        grid::write([p.black, p.red], p.black_to_move, self.size, &STONES)
     }
 
     fn rows(&self, p: &TeekoPosition) -> Vec<String> {
-        let n = self.size;
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| {
-                        let bit = 1 << (r * n + c);
-                        if p.black & bit != 0 {
-                            'b'
-                        } else if p.red & bit != 0 {
-                            'r'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
+        grid::rows([p.black, p.red], self.size, &STONES)
     }
 
     fn to_move(&self, p: &TeekoPosition) -> String {
