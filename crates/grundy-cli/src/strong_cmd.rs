@@ -7,7 +7,6 @@
 //! Codeforces 919F (one tier full of cycles, by un-moves); `grundy strong check DIR` reads
 //! every file back and checks it.
 
-use grundy::solve::DrawLevel;
 use std::path::Path;
 use std::time::Instant;
 
@@ -15,11 +14,9 @@ use anyhow::{anyhow, Context, Result};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use grundy::input;
 use grundy::progress::Progress;
-use grundy::report::{Cell, Column, Field, Listing, Report};
-use grundy::rules::tiered::file;
-use grundy::rules::tiered::{TierError, TierOptions, TierReach, TierSummary};
+use grundy::rules::tiered::{TierError, TierOptions};
 use grundy_catalogue::games::registry;
-use grundy_catalogue::games::strong::Strong;
+use grundy_catalogue::games::strong::{self, Found, Strong};
 use grundy_catalogue::games::Inputs;
 
 use crate::output::{emit, Format};
@@ -203,46 +200,12 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
         },
         Err(e) => anyhow!("{e}"),
     })?;
-    let seconds = clock.elapsed().as_secs_f64();
-    let summary = run.summary;
-    let mut fields = vec![Field::shown("game", &summary.game, "game", &summary.game)];
-    if let Some((name, value)) = run.start {
-        fields.push(Field::shown(
-            "start",
-            value.outcome,
-            name,
-            match (value.remoteness, value.draw_level) {
-                (Some(r), _) => format!("{} in {r} moves", value.outcome),
-                (None, Some(DrawLevel::Pure)) => "pure draw".to_string(),
-                (None, Some(level)) => format!("{} (level {level})", value.outcome),
-                (None, None) => value.outcome.to_string(),
-            },
-        ));
-        fields.push(Field::json_only("start_remoteness", value.remoteness));
-        fields.push(Field::json_only("start_draw_level", value.draw_level));
-    }
-    let report = Report::new().fields(fields).fields([
-        Field::new("positions", summary.positions),
-        Field::shown(
-            "bytes",
-            summary.bytes,
-            "on disk",
-            format!(
-                "{} bytes ({:.2} bits a position) in {}",
-                summary.bytes,
-                8.0 * summary.bytes as f64 / summary.positions.max(1) as f64,
-                dir.display()
-            ),
-        ),
-        Field::shown("seconds", seconds, "seconds", format!("{seconds:.2}")),
-    ]);
-    emit(&report.listing(tier_listing(summary.tiers)), format)
+    emit(&run.report(dir, clock.elapsed().as_secs_f64()), format)
 }
 
 /// Checks every file of the solution in `dir` and reports the tiers; with `--reachable`, the
 /// positions reachable from the start too.
 fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
-    let manifest = file::read_manifest(dir)?;
     let reach = match matches.get_flag("reachable") {
         true => {
             let budget =
@@ -255,22 +218,13 @@ fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
         false => None,
     };
     let bar = Bar::new();
-    let found = registry::strong_families().find_map(|(family, strong)| {
-        Some((
-            family.name(),
-            (strong.check)(&manifest.game, dir, reach.as_ref(), &bar)?,
-        ))
-    });
+    let found = strong::check_folder(dir, reach.as_ref(), &bar);
     bar.finish();
-    let Some((name, checked)) = found else {
-        let known: Vec<&str> = registry::strong_families().map(|(f, _)| f.name()).collect();
-        return Err(anyhow!(
-            "{}: a solution of {}, a game this command does not know (expected one of {})",
-            dir.join(file::MANIFEST).display(),
-            manifest.game,
-            known.join(", ")
-        ));
-    };
+    let Found {
+        family: name,
+        manifest,
+        checked,
+    } = found.map_err(|e| anyhow!(e))?;
     let outcomes = if manifest.remoteness() {
         ""
     } else {
@@ -287,70 +241,15 @@ fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
         dir.display()
     );
     let tiers = checked.tiers.map_err(|e| explain(e, dir, &again))?;
-    let positions: u64 = tiers.iter().map(|t| t.positions).sum();
-    let report = Report::new().fields([
-        Field::shown("game", &manifest.game, "game", &manifest.game),
-        Field::new("positions", positions),
-        Field::shown(
-            "checked",
-            true,
-            "checked",
-            "every tier file: header, index, every block's checksum",
-        ),
-    ]);
-    let Some(reached) = checked.reachable else {
-        return emit(&report.listing(tier_listing(tiers)), format);
-    };
-    let reached = reached.map_err(|e| match e {
+    let reached = checked.reachable.transpose().map_err(|e| match e {
         // A count has no tiers to keep: the budget's own message says it all.
         TierError::Budget(e) => e.into(),
         e => explain(e, dir, &again),
     })?;
-    let total = |f: fn(&TierReach) -> u64| reached.iter().map(f).sum::<u64>();
-    let (reachable, over) = (total(|t| t.reachable), total(|t| t.over));
-    let counts = [0, 1, 2].map(|i| reached.iter().map(|t| t.counts[i]).sum::<u64>());
-    let report = report.fields([
-        Field::shown(
-            "reachable",
-            reachable,
-            "reachable",
-            format!(
-                "{reachable} from the start: {} wins, {} losses, {} draws for the player to \
-                 move; the game is over at {over}",
-                counts[0], counts[1], counts[2]
-            ),
-        ),
-        Field::json_only("reachable_counts", counts),
-        Field::json_only("reachable_over", over),
-    ]);
-    emit(&report.listing(reach_listing(reached)), format)
-}
-
-/// The tiers' reachable positions as a listing: size, reachable, over, and their outcomes.
-fn reach_listing(tiers: Vec<TierReach>) -> Listing {
-    let columns = vec![
-        Column::right("tier", "tier"),
-        Column::right("positions", "positions"),
-        Column::right("reachable", "reachable"),
-        Column::right("over", "over"),
-        Column::right("wins", "wins"),
-        Column::right("losses", "losses"),
-        Column::right("draws", "draws"),
-    ];
-    Listing::new("tiers", columns, tiers.len(), move |i| {
-        let t = &tiers[i];
-        [
-            t.tier.into(),
-            t.positions,
-            t.reachable,
-            t.over,
-            t.counts[0],
-            t.counts[1],
-            t.counts[2],
-        ]
-        .map(Cell::Number)
-        .to_vec()
-    })
+    emit(
+        &strong::check_report(&manifest.game, tiers, reached),
+        format,
+    )
 }
 
 /// A solve's or a check's error, with the commands that check and rebuild the solution in
@@ -364,29 +263,4 @@ fn explain(e: TierError, dir: &Path, again: &str) -> anyhow::Error {
         ),
         e => e.into(),
     }
-}
-
-/// The tiers as a listing: size, counts, time, and whether the file was already there.
-fn tier_listing(tiers: Vec<TierSummary>) -> Listing {
-    let columns = vec![
-        Column::right("tier", "tier"),
-        Column::right("positions", "positions"),
-        Column::right("wins", "wins"),
-        Column::right("losses", "losses"),
-        Column::right("draws", "draws"),
-        Column::right("seconds", "seconds"),
-        Column::left("resumed", "resumed"),
-    ];
-    Listing::new("tiers", columns, tiers.len(), move |i| {
-        let t = &tiers[i];
-        vec![
-            Cell::Number(u64::from(t.tier)),
-            Cell::Number(t.positions),
-            Cell::Number(t.counts[0]),
-            Cell::Number(t.counts[1]),
-            Cell::Number(t.counts[2]),
-            Cell::Both(format!("{:.2}", t.seconds), t.seconds.into()),
-            Cell::Text(if t.resumed { "yes" } else { "no" }.into()),
-        ]
-    })
 }

@@ -7,9 +7,12 @@ use std::path::Path;
 use super::inputs::{Example, Inputs, Param, RunError};
 use grundy::budget::Budget;
 use grundy::progress::Progress;
+use grundy::report::{Cell, Column, Field, Listing, Report};
+use grundy::rules::tiered::file::{self, Manifest};
 use grundy::rules::tiered::{
     Solved, Summary, TierError, TierOptions, TierRanking, TierReach, TierSummary, Value,
 };
+use grundy::solve::DrawLevel;
 
 /// Solves the game the inputs name into a folder (resuming a stopped run), with the options
 /// of the solve (remoteness, memory).
@@ -120,4 +123,187 @@ where
         reachable,
         params,
     }
+}
+
+impl StrongRun {
+    /// The run as every front end reports it: the game, the start's value, the positions,
+    /// the files' bytes in `dir`, the `seconds` it took, and each tier's counts. O(tiers).
+    pub fn report(self, dir: &Path, seconds: f64) -> Report {
+        let summary = self.summary;
+        let mut fields = vec![Field::shown("game", &summary.game, "game", &summary.game)];
+        if let Some((name, value)) = self.start {
+            fields.push(Field::shown(
+                "start",
+                value.outcome,
+                name,
+                match (value.remoteness, value.draw_level) {
+                    (Some(r), _) => format!("{} in {r} moves", value.outcome),
+                    (None, Some(DrawLevel::Pure)) => "pure draw".to_string(),
+                    (None, Some(level)) => format!("{} (level {level})", value.outcome),
+                    (None, None) => value.outcome.to_string(),
+                },
+            ));
+            fields.push(Field::json_only("start_remoteness", value.remoteness));
+            fields.push(Field::json_only("start_draw_level", value.draw_level));
+        }
+        Report::new()
+            .fields(fields)
+            .fields([
+                Field::new("positions", summary.positions),
+                Field::shown(
+                    "bytes",
+                    summary.bytes,
+                    "on disk",
+                    format!(
+                        "{} bytes ({:.2} bits a position) in {}",
+                        summary.bytes,
+                        8.0 * summary.bytes as f64 / summary.positions.max(1) as f64,
+                        dir.display()
+                    ),
+                ),
+                Field::shown("seconds", seconds, "seconds", format!("{seconds:.2}")),
+            ])
+            .listing(tier_listing(summary.tiers))
+    }
+}
+
+/// A solution found in a folder and checked: the family that solves it, its manifest, and
+/// what the check found.
+#[derive(Debug)]
+pub struct Found {
+    /// The family's name: `connect4`.
+    pub family: &'static str,
+    /// The folder's manifest.
+    pub manifest: Manifest,
+    /// The check.
+    pub checked: Checked,
+}
+
+/// Checks the solution in `dir`: its manifest read, the family that knows its game found in
+/// the registry, every file checked and, with a budget (`reach`), the positions reachable from
+/// the start counted. The error of a manifest missing or damaged, or of a game no family
+/// knows, says so.
+pub fn check_folder(
+    dir: &Path,
+    reach: Option<&Budget>,
+    progress: &dyn Progress,
+) -> Result<Found, String> {
+    let manifest = file::read_manifest(dir).map_err(|e| e.to_string())?;
+    let found = super::registry::strong_families().find_map(|(family, strong)| {
+        Some((
+            family.name(),
+            (strong.check)(&manifest.game, dir, reach, progress)?,
+        ))
+    });
+    let Some((family, checked)) = found else {
+        let known: Vec<&str> = (super::registry::strong_families())
+            .map(|(f, _)| f.name())
+            .collect();
+        return Err(format!(
+            "{}: a solution of {}, a game this version of grundy does not solve strongly (expected one of {})",
+            dir.join(file::MANIFEST).display(),
+            manifest.game,
+            known.join(", ")
+        ));
+    };
+    Ok(Found {
+        family,
+        manifest,
+        checked,
+    })
+}
+
+/// A check's report: the game, its positions, and each tier's counts; with `reached` (the
+/// positions reachable from the start, tier by tier), their total and outcomes and each
+/// tier's. O(tiers).
+pub fn check_report(
+    game: &str,
+    tiers: Vec<TierSummary>,
+    reached: Option<Vec<TierReach>>,
+) -> Report {
+    let positions: u64 = tiers.iter().map(|t| t.positions).sum();
+    let report = Report::new().fields([
+        Field::shown("game", game, "game", game),
+        Field::new("positions", positions),
+        Field::shown(
+            "checked",
+            true,
+            "checked",
+            "every tier file: header, index, every block's checksum",
+        ),
+    ]);
+    let Some(reached) = reached else {
+        return report.listing(tier_listing(tiers));
+    };
+    let total = |f: fn(&TierReach) -> u64| reached.iter().map(f).sum::<u64>();
+    let (reachable, over) = (total(|t| t.reachable), total(|t| t.over));
+    let counts = [0, 1, 2].map(|i| reached.iter().map(|t| t.counts[i]).sum::<u64>());
+    report
+        .fields([
+            Field::shown(
+                "reachable",
+                reachable,
+                "reachable",
+                format!(
+                    "{reachable} from the start: {} wins, {} losses, {} draws for the player to \
+                     move; the game is over at {over}",
+                    counts[0], counts[1], counts[2]
+                ),
+            ),
+            Field::json_only("reachable_counts", counts),
+            Field::json_only("reachable_over", over),
+        ])
+        .listing(reach_listing(reached))
+}
+
+/// The tiers as a listing: size, counts, time, and whether the file was already there.
+fn tier_listing(tiers: Vec<TierSummary>) -> Listing {
+    let columns = vec![
+        Column::right("tier", "tier"),
+        Column::right("positions", "positions"),
+        Column::right("wins", "wins"),
+        Column::right("losses", "losses"),
+        Column::right("draws", "draws"),
+        Column::right("seconds", "seconds"),
+        Column::left("resumed", "resumed"),
+    ];
+    Listing::new("tiers", columns, tiers.len(), move |i| {
+        let t = &tiers[i];
+        vec![
+            Cell::Number(u64::from(t.tier)),
+            Cell::Number(t.positions),
+            Cell::Number(t.counts[0]),
+            Cell::Number(t.counts[1]),
+            Cell::Number(t.counts[2]),
+            Cell::Both(format!("{:.2}", t.seconds), t.seconds.into()),
+            Cell::Text(if t.resumed { "yes" } else { "no" }.into()),
+        ]
+    })
+}
+
+/// The tiers' reachable positions as a listing: size, reachable, over, and their outcomes.
+fn reach_listing(tiers: Vec<TierReach>) -> Listing {
+    let columns = vec![
+        Column::right("tier", "tier"),
+        Column::right("positions", "positions"),
+        Column::right("reachable", "reachable"),
+        Column::right("over", "over"),
+        Column::right("wins", "wins"),
+        Column::right("losses", "losses"),
+        Column::right("draws", "draws"),
+    ];
+    Listing::new("tiers", columns, tiers.len(), move |i| {
+        let t = &tiers[i];
+        [
+            t.tier.into(),
+            t.positions,
+            t.reachable,
+            t.over,
+            t.counts[0],
+            t.counts[1],
+            t.counts[2],
+        ]
+        .map(Cell::Number)
+        .to_vec()
+    })
 }
