@@ -126,12 +126,11 @@ fn words(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// The values of one parameter: a single-valued one joins a list with commas (`set=[1, 3, 4]`
 /// is `--set 1,3,4`); a flag is set by a true value.
 fn param_values(
-    family: &dyn Family,
+    params: &[Param],
     name: &'static str,
     value: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Vec<String>>> {
-    let param = family
-        .params()
+    let param = params
         .iter()
         .find(|p| p.name == name)
         .expect("a parameter of the family");
@@ -146,7 +145,33 @@ fn param_values(
     })
 }
 
-fn read_source(path: &str) -> Result<Source, InputError> {
+/// The values that keyword arguments give to `params` (of the family or game `name`), by
+/// parameter, `_` read as `-`; a keyword of no parameter is an `InputError` listing them.
+/// O(keywords · parameters).
+pub fn given_keywords(
+    name: &str,
+    params: &[Param],
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<(&'static str, Vec<String>)>> {
+    let mut given = Vec::new();
+    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
+        let key: String = key.extract::<String>()?.replace('_', "-");
+        let param = params.iter().find(|p| p.name == key).ok_or_else(|| {
+            let known: Vec<&str> = params.iter().map(|p| p.name).collect();
+            errors::input(format!(
+                "{name} has no parameter {key:?} (its parameters: {})",
+                known.join(", ")
+            ))
+        })?;
+        if let Some(values) = param_values(params, param.name, &value)? {
+            given.push((param.name, values));
+        }
+    }
+    Ok(given)
+}
+
+/// A file's text for a family's parameter that reads one (`-` for standard input).
+pub fn read_source(path: &str) -> Result<Source, InputError> {
     let origin = if path == "-" { "<stdin>" } else { path };
     let text = if path == "-" {
         std::io::read_to_string(std::io::stdin())
@@ -227,10 +252,10 @@ pub fn catalogue(
                     let Some(arg) = rest.pop_front() else {
                         continue;
                     };
-                    if let Some(values) = param_values(family, param.name, &arg)? {
+                    if let Some(values) = param_values(family.params(), param.name, &arg)? {
                         given.push((param.name, values));
                     }
-                } else if let Some(values) = param_values(family, param.name, &arg)? {
+                } else if let Some(values) = param_values(family.params(), param.name, &arg)? {
                     given.push((param.name, values));
                 }
             }
@@ -242,23 +267,7 @@ pub fn catalogue(
             positionals.len(),
         )));
     }
-    for (key, value) in kwargs.into_iter().flat_map(|k| k.iter()) {
-        let key: String = key.extract::<String>()?.replace('_', "-");
-        let param = family
-            .params()
-            .iter()
-            .find(|p| p.name == key)
-            .ok_or_else(|| {
-                let known: Vec<&str> = family.params().iter().map(|p| p.name).collect();
-                errors::input(format!(
-                    "{name} has no parameter {key:?} (its parameters: {})",
-                    known.join(", ")
-                ))
-            })?;
-        if let Some(values) = param_values(family, param.name, &value)? {
-            given.push((param.name, values));
-        }
-    }
+    given.extend(given_keywords(name, family.params(), kwargs)?);
     let mut budget = Budget::default().named(RAISE);
     if let Some(memory) = memory {
         budget = budget.with_memory(memory);
@@ -285,7 +294,7 @@ pub fn catalogue(
 }
 
 /// A parameter as Python names it: `upto=` for a keyword, its name for a positional value.
-fn naming(param: &Param) -> String {
+pub fn naming(param: &Param) -> String {
     let name = param.name.replace('-', "_");
     match param.kind {
         ParamKind::Positional { .. } => name,

@@ -22,6 +22,7 @@ mod progress;
 mod python_game;
 mod quotient;
 mod search;
+mod strong;
 mod table;
 mod tabulate;
 mod whole;
@@ -42,6 +43,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<catalogue::Report>()?;
     m.add_function(wrap_pyfunction!(catalogue::catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue::families, m)?)?;
+    m.add_function(wrap_pyfunction!(strong::strong, m)?)?;
+    m.add_function(wrap_pyfunction!(strong::strong_check, m)?)?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<cgt::Cgt>()?;
     m.add_class::<partizan_game::Partizan>()?;

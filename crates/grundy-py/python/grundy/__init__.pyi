@@ -1,5 +1,6 @@
 """Type stubs of the grundy package."""
 
+import os
 from fractions import Fraction
 from typing import (
     Any,
@@ -49,6 +50,8 @@ __all__ = [
     "misere_census",
     "octal",
     "search",
+    "strong",
+    "strong_check",
     "table",
     "timeout",
     "values",
@@ -210,6 +213,24 @@ def catalogue(
     **kwargs: Any,
 ) -> Report: ...
 def families() -> list[dict[str, Any]]: ...
+def strong(
+    name: str,
+    dir: Union[str, os.PathLike[str]],
+    *,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    outcomes_only: bool = False,
+    progress: bool = False,
+    **variant: Any,
+) -> Report: ...
+def strong_check(
+    dir: Union[str, os.PathLike[str]],
+    *,
+    reachable: bool = False,
+    memory: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: bool = False,
+) -> Report: ...
 def octal(
     code: str,
     upto: Optional[int] = None,
