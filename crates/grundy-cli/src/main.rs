@@ -196,9 +196,17 @@ impl ServeArgs {
     fn solutions(&self) -> Result<grundy_web::Solutions> {
         let mut solutions = grundy_web::Solutions::default();
         for given in &self.solved {
-            let (game, dir) = given.split_once('=').ok_or_else(|| {
-                anyhow::anyhow!("--solved {given}: give the game and the folder as GAME=DIR")
-            })?;
+            // A game's argument may hold `=` too (`teeko:3,pieces=3=DIR`): the folder is
+            // after the first `=` whose rest is a folder, else after the first.
+            let splits = given
+                .match_indices('=')
+                .map(|(i, _)| (&given[..i], &given[i + 1..]));
+            let (game, dir) = (splits.clone())
+                .find(|(_, dir)| std::path::Path::new(dir).is_dir())
+                .or_else(|| splits.clone().next())
+                .ok_or_else(|| {
+                    anyhow::anyhow!("--solved {given}: give the game and the folder as GAME=DIR")
+                })?;
             solutions
                 .add(game, std::path::Path::new(dir))
                 .map_err(|e| anyhow::anyhow!("--solved {given}: {e}"))?;

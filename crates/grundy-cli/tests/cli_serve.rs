@@ -233,3 +233,23 @@ fn every_error_is_json_over_http() {
     assert_eq!((status, body["error"].is_string()), (413, true), "{body}");
     assert_serving(&mut server);
 }
+
+/// A game whose name holds `=` (`teeko:3,pieces=3`) is served from its solution: the folder
+/// is after the `=` whose rest is a folder.
+#[test]
+fn a_solution_of_a_game_named_with_an_equals_sign_is_served() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-teeko-3-3");
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.to_str().unwrap();
+    let solved = catalogue_run::grundy(&["strong", "teeko", "--size", "3", "--pieces", "3", path]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let server = serve(&["--solved", &format!("teeko:3,pieces=3={path}")]);
+    let game = json!({"game": "teeko:3,pieces=3", "start": ""});
+    let (status, a) = request(server.addr, "POST", "/api/position", Some(&game));
+    assert_eq!(
+        (status, a["moves"].as_array().map(Vec::len)),
+        (200, Some(9)),
+        "{a}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

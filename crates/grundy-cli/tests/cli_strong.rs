@@ -122,7 +122,7 @@ fn the_card_game_solved_by_unmoves_answers_as_exploring_does() {
     assert_eq!(checked["tiers"][0]["draws"], tier["draws"]);
     let no_start = grundy(&["strong", "check", "--reachable", path]);
     assert!(
-        no_start.code == 2 && no_start.stderr.contains("no one start"),
+        no_start.code == 2 && no_start.stderr.contains("no start to count"),
         "{}",
         no_start.stderr
     );
@@ -427,4 +427,63 @@ fn seven_by_six_is_refused_at_once_by_the_memory_budget() {
     let names: Vec<_> = files(&dir).into_iter().map(|(name, _)| name).collect();
     assert_eq!(names, ["manifest.json"]);
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What a solution cannot answer is said, never guessed: the remoteness of a solution that
+/// keeps outcomes only, the reachable positions of an endgame solved alone (it has no
+/// start), a folder with no name, and a pipe in place of a file (which would block a read).
+#[test]
+fn what_a_solution_cannot_answer_is_said() {
+    let dir = scratch("outcomes-only");
+    let path = dir.to_str().unwrap();
+    grundy(&["strong", "tic-tac-toe", "--outcomes-only", path]).ok();
+    let answer = grundy(&["tic-tac-toe", "--solved", path, "xx.|oo.|..."]);
+    let text = answer.ok();
+    assert!(
+        text.starts_with("win")
+            && text.contains("remoteness: unknown (the solution keeps outcomes only)"),
+        "{text}"
+    );
+    let endgame = scratch("endgame-3");
+    let endgame_path = endgame.to_str().unwrap();
+    grundy(&[
+        "strong",
+        "morris",
+        "--men",
+        "5",
+        "--endgame",
+        "3",
+        endgame_path,
+    ])
+    .ok();
+    let refused = grundy(&["strong", "check", "--reachable", endgame_path]);
+    assert!(
+        refused.code == 2 && refused.stderr.contains("no start to count"),
+        "{}",
+        refused.stderr
+    );
+    let unnamed = grundy(&["strong", "tic-tac-toe", ""]);
+    assert!(
+        unnamed.code == 2 && unnamed.stderr.contains("the folder's name is empty"),
+        "{}",
+        unnamed.stderr
+    );
+    let tier = dir.join("tier-00005.grundy");
+    fs::remove_file(&tier).unwrap();
+    let made = Command::new("mkfifo").arg(&tier).status();
+    if made.is_ok_and(|s| s.success()) {
+        for args in [
+            &["strong", "check", path][..],
+            &["tic-tac-toe", "--solved", path, "xx.|oo.|..."],
+        ] {
+            let run = grundy(args);
+            assert!(
+                run.code == 2 && run.stderr.contains("not a regular file"),
+                "{args:?}: {}",
+                run.stderr
+            );
+        }
+    }
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&endgame).unwrap();
 }

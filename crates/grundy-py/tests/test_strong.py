@@ -78,7 +78,7 @@ def test_errors_are_clear(tmp_path, ttt):
     with pytest.raises(grundy.LimitError, match="memory="):
         grundy.strong_check(folder, reachable=True, memory=1024)
     grundy.strong("cards", tmp_path / "cards", cards=3, modulus=3)
-    with pytest.raises(grundy.InputError, match="no one start"):
+    with pytest.raises(grundy.InputError, match="no start to count"):
         grundy.strong_check(tmp_path / "cards", reachable=True)
     # A damaged file is an error naming it, never counts.
     tier = folder / "tier-00005.grundy"

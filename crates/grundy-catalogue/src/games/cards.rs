@@ -558,7 +558,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
             "remoteness",
             solved.remoteness,
             "remoteness",
-            super::remoteness_text(solved.remoteness),
+            super::remoteness_text(solved.answer.outcome, solved.remoteness),
         ),
         Field::shown(
             "best_moves",

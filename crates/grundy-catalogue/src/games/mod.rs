@@ -92,12 +92,14 @@ fn open_solution<G: grundy::rules::tiered::TierRanking>(
     Ok(tiered::Solved::open(game, dir)?)
 }
 
-/// A remoteness in words: `1 move`, `N moves`, or `none (a draw)`.
-fn remoteness_text(remoteness: Option<u32>) -> String {
+/// A remoteness in words: `1 move`, `N moves`, `none (a draw)`, or for a win or loss of a
+/// solution that keeps outcomes only, `unknown`.
+fn remoteness_text(outcome: grundy::Outcome, remoteness: Option<u32>) -> String {
     match remoteness {
         Some(1) => "1 move".to_string(),
         Some(r) => format!("{r} moves"),
-        None => "none (a draw)".to_string(),
+        None if outcome == grundy::Outcome::Draw => "none (a draw)".to_string(),
+        None => "unknown (the solution keeps outcomes only)".to_string(),
     }
 }
 

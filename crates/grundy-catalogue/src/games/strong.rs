@@ -52,6 +52,9 @@ impl Strong {
         options: &TierOptions,
     ) -> Result<StrongRun, RunError> {
         inputs.check()?;
+        if dir.as_os_str().is_empty() {
+            return Err("DIR: the folder's name is empty (name a folder to solve into)".into());
+        }
         (self.solve)(inputs, dir, options)
     }
 }
@@ -111,8 +114,8 @@ where
         (Some(budget), Ok(_)) => Some(match start {
             Some(start) => solved.reachable(&[start], budget, progress),
             None => Err(TierError::Position(
-                "this game has no one start to reach positions from: every position is a \
-                 question of its own"
+                "this game has no start to count reachable positions from (a part of a game \
+                 solved alone, or a game whose every position is a question of its own)"
                     .into(),
             )),
         }),

@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError};
 
 use rustc_hash::FxHashMap;
 
-use super::{is_mistake, key, Analysis, Choice, Drawing, PlayError};
+use super::{is_mistake, move_key, Analysis, Choice, Drawing, PlayError};
 use crate::catalogue_game::CatalogueGame;
 use grundy::outcome::Outcome;
 use grundy::rules::{Game, Moves};
@@ -291,8 +291,8 @@ where
                 return self.number(moves[k - 1].0.clone());
             }
         }
-        let typed = key(text);
-        if let Some((q, _)) = moves.iter().find(|(_, words)| key(words) == typed) {
+        let typed = move_key(text);
+        if let Some((q, _)) = moves.iter().find(|(_, words)| move_key(words) == typed) {
             return self.number(q.clone());
         }
         match (self.playbook.read)(text).filter(|q| self.legal_move(&position, q).is_some()) {

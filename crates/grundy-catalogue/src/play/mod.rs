@@ -665,8 +665,8 @@ impl Solved {
             }
         }
         if let Some(f) = &self.forms {
-            let typed = key(text);
-            let names: Vec<String> = f.move_names(p).iter().map(|m| key(m)).collect();
+            let typed = move_key(text);
+            let names: Vec<String> = f.move_names(p).iter().map(|m| move_key(m)).collect();
             // The move as listed, or the start of one up to a space: `edge 2` for
             // `edge 2 (1-2:r)`.
             let prefix = format!("{typed} ");
@@ -729,13 +729,19 @@ pub fn fits(budget: &Budget, size: u64) -> Result<(), PlayError> {
     Ok(())
 }
 
-/// A name as looked up: lower case, words separated by single spaces.
+/// A position's name as looked up: words separated by single spaces, case kept (in Gobblet
+/// and Dōbutsu Shōgi case tells the players' pieces apart).
 fn key(name: &str) -> String {
     name.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase()
+}
+
+/// A move's name as looked up: [`key`] in lower case (a move is always the mover's, so its
+/// case tells nothing apart).
+fn move_key(name: &str) -> String {
+    key(name).to_lowercase()
 }
 
 /// Whether a move whose player gets `result` from a position of outcome `before` is a

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rustc_hash::FxHashMap;
 
 use super::formula::{Describe, Named, Read};
-use super::{is_mistake, key, Analysis, Choice, PlayError};
+use super::{is_mistake, move_key, Analysis, Choice, PlayError};
 use grundy::budget::Budget;
 use grundy::outcome::Outcome;
 use grundy::rules::tiered::{self, TierError, TierRanking};
@@ -262,12 +262,23 @@ where
             ));
         }
         let text = text.trim();
-        let typed = key(text);
-        // A move's number, its name, or the position it leads to.
+        let typed = move_key(text);
+        let from = self.position(p);
+        let mut options = grundy::rules::Moves::new();
+        self.solved.game().moves(&from, &mut options);
+        if options.len() != moves.len() {
+            return Err(PlayError::Game(
+                "the rules list other moves than the solution read".to_string(),
+            ));
+        }
+        // A move's number, its name (in any case: a name is the mover's), or the position it
+        // leads to, read by the game's notation (where case may tell the players apart).
         let found = match text.parse::<usize>() {
             Ok(k) if (1..=moves.len()).contains(&k) => Some(k - 1),
-            _ => (moves.iter().position(|c| key(&c.text) == typed))
-                .or_else(|| moves.iter().position(|c| key(&c.to) == typed)),
+            _ => (moves.iter().position(|c| move_key(&c.text) == typed)).or_else(|| {
+                let q = (self.read)(text)?;
+                options.iter().position(|o| *o == q)
+            }),
         };
         let Some(i) = found else {
             return Err(PlayError::Move(format!(
@@ -276,13 +287,7 @@ where
                 moves.len()
             )));
         };
-        // The position moved to, by its place among the rules' moves.
-        let from = self.position(p);
-        let mut options = grundy::rules::Moves::new();
-        self.solved.game().moves(&from, &mut options);
-        let to = options.into_vec().into_iter().nth(i).ok_or_else(|| {
-            PlayError::Game("the rules list fewer moves than the solution read".to_string())
-        })?;
+        let to = options.into_vec().swap_remove(i);
         self.number(to)
     }
 

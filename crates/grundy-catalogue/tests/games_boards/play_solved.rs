@@ -93,6 +93,8 @@ fn compare_everywhere(spec: &str, dir: &Path, most: usize) -> usize {
         );
         same(&a, &b);
         assert_eq!(read.outcome(r), explored.outcome(e));
+        // A position's name finds it, and no other position whose name differs in case only.
+        assert_eq!(explored.find(&a.position), Some(e), "{}", a.position);
         compared += 1;
         if compared == most {
             break;
@@ -102,6 +104,8 @@ fn compare_everywhere(spec: &str, dir: &Path, most: usize) -> usize {
             // By name, by number and by the position it leads to: the same position.
             let to_r = read.read_move(r, &m.text).unwrap();
             assert_eq!(read.read_move(r, &m.key).unwrap(), to_r);
+            assert_eq!(read.read_move(r, &m.to).unwrap(), to_r, "{}", m.to);
+            assert_eq!(explored.read_move(e, &m.to).unwrap(), to_e, "{}", m.to);
             assert_eq!(read.try_find(&m.to).unwrap(), Some(to_r));
             assert_eq!(read.choice(r, to_r).map(|c| c.result), Some(m.result));
             if !std::mem::replace(&mut seen[to_e as usize], true) {
@@ -120,6 +124,27 @@ fn tic_tac_toe_from_its_solution_plays_as_explored_everywhere() {
         assert_eq!(compare_everywhere(spec, &dir, usize::MAX), 5478, "{spec}");
         fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Gobblet and Dōbutsu Shōgi tell the players' pieces apart by case: a position is found by
+/// its name in its case only, and a move typed as the position it leads to is refused where
+/// only the position with the cases swapped is a move's.
+#[test]
+fn games_whose_case_tells_the_players_apart_play_as_explored_everywhere() {
+    use grundy_catalogue::games::boards::dobutsu::Dobutsu;
+    use grundy_catalogue::games::boards::gobblet::Gobblet;
+    let dir = solve_into::<Gobblet>("gobblet:2x1", "2x1", "play-gobblet-2x1");
+    assert_eq!(compare_everywhere("gobblet:2x1", &dir, usize::MAX), 16_021);
+    let budget = Budget::default();
+    let read = registry::play_solved("gobblet:2x1", "s,.,.|.,.,.|.,.,. o", &dir, &budget).unwrap();
+    let e = read
+        .read_move(read.start(), "S,s,.|.,.,.|.,.,. x")
+        .unwrap_err();
+    assert!(e.to_string().contains("is not a move here"), "{e}");
+    fs::remove_dir_all(&dir).unwrap();
+    let dir = solve_into::<Dobutsu>("dobutsu:c", "c", "play-dobutsu-c");
+    assert_eq!(compare_everywhere("dobutsu:c", &dir, usize::MAX), 49_346);
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

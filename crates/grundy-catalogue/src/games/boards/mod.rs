@@ -60,6 +60,13 @@ where
     /// The start of the game.
     fn start(&self) -> Self::Position;
 
+    /// Whether play of the whole game begins at [`BoardRules::start`]: false for a part of a
+    /// game solved alone (an endgame), whose start is only a first board to show, so that no
+    /// count of positions reachable from it is made.
+    fn starts_the_game(&self) -> bool {
+        true
+    }
+
     /// The position `text` writes in the game's notation, or what is wrong with it.
     fn read(&self, text: &str) -> Result<Self::Position, String>;
 
@@ -386,7 +393,7 @@ where
                 "remoteness",
                 answer.remoteness,
                 "remoteness",
-                super::remoteness_text(answer.remoteness),
+                super::remoteness_text(answer.answer.outcome, answer.remoteness),
             ),
             Field::shown(
                 "best_moves",
@@ -469,9 +476,9 @@ where
 {
     let rules = R::from_name(name)?;
     let params = rules.settings();
-    let start = rules.start();
+    let start = rules.starts_the_game().then(|| rules.start());
     let solved = tiered::Solved::open(rules, dir);
-    Some(check_solution(solved, Some(start), reach, progress, params))
+    Some(check_solution(solved, start, reach, progress, params))
 }
 
 impl<R: BoardRules> Playable for BoardGame<R>

@@ -921,7 +921,23 @@ impl BoardRules for Morris {
             )
         })?;
         let endgame = match inputs.value("endgame") {
-            Some(_) => Some(u8::try_from(inputs.whole("endgame")?).unwrap_or(u8::MAX)),
+            Some(_) => {
+                let k = inputs.whole("endgame")?;
+                // A count past any board's men is refused with its own number, not cut short.
+                Some(
+                    u8::try_from(k)
+                        .ok()
+                        .filter(|&k| k <= size.men())
+                        .ok_or_else(|| {
+                            format!(
+                                "{}: an endgame of {} has 3 to {} men a side; {k} is not",
+                                inputs.shown("endgame"),
+                                size.title(),
+                                size.men()
+                            )
+                        })?,
+                )
+            }
             None => None,
         };
         let options = Options {
@@ -931,8 +947,14 @@ impl BoardRules for Morris {
             misere: inputs.given("misere"),
             endgame,
         };
-        Morris::with_options(size, &options)
-            .map_err(|e| format!("{}: {e}", inputs.shown("men")).into())
+        Morris::with_options(size, &options).map_err(|e| {
+            let blamed = if e.starts_with("an endgame") {
+                "endgame"
+            } else {
+                "men"
+            };
+            format!("{}: {e}", inputs.shown(blamed)).into()
+        })
     }
 
     fn from_argument(argument: &str) -> Result<Self, String> {
@@ -1021,6 +1043,10 @@ impl BoardRules for Morris {
             hand: [n, n],
             turn: 0,
         }
+    }
+
+    fn starts_the_game(&self) -> bool {
+        self.endgame.is_none()
     }
 
     fn read(&self, text: &str) -> Result<Position, String> {
@@ -1218,6 +1244,7 @@ const VARIANTS: [Param; 6] = [
          points, a mill wins), 5 or 6 (16 points), 9 (24 points)",
     )
     .whole("men", 3)
+    .at_most(9)
     .default("9"),
     Param::flag(
         "flying",
@@ -1233,7 +1260,8 @@ const VARIANTS: [Param; 6] = [
         "The moving phase alone, with at most K men a side (2 to K: a part of the game solved \
          on its own; its start is its first board)",
     )
-    .whole("men", 3),
+    .whole("men", 3)
+    .at_most(9),
     Param::flag(
         "lasker",
         "Lasker's rule: a player with men in hand may move a man on the board instead of \

@@ -278,12 +278,9 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> 
                 } else {
                     format!(", variant {}", m.variant)
                 };
-                format!(
-                    "{}{variant} ({}, misère {})",
-                    m.game,
-                    m.layout.name(),
-                    m.misere
-                )
+                // The solver's misère convention (no move wins), apart from the rules' own.
+                let convention = if m.misere { ", no move wins" } else { "" };
+                format!("{}{variant} ({}{convention})", m.game, m.layout.name())
             };
             return Err(TierError::BadFile {
                 path,
@@ -301,10 +298,30 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> 
     write_atomically(&path, |out| out.write_all(text.as_bytes()))
 }
 
+/// The length of the file at `path`, which must be a regular file: a pipe or a device in a
+/// solution's place would block a read, or never end one. O(1): one `stat`.
+fn regular_file(path: &Path) -> Result<u64, TierError> {
+    let meta = fs::metadata(path).map_err(io_error(path))?;
+    if !meta.is_file() {
+        return Err(TierError::BadFile {
+            path: path.to_path_buf(),
+            what: "not a regular file (a solution's files are plain files)".into(),
+        });
+    }
+    Ok(meta.len())
+}
+
 /// Reads the manifest of the solution in `dir`: its format first (older ones are
 /// [`TierError::OldFormat`]), then its fields.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, TierError> {
     let path = dir.join(MANIFEST);
+    // Its name and variant are at most 65,535 bytes each, with a few short fields.
+    if regular_file(&path)? > 1 << 20 {
+        return Err(TierError::BadFile {
+            path,
+            what: "not a solution's manifest: larger than 1 MiB".into(),
+        });
+    }
     let text = fs::read_to_string(&path).map_err(io_error(&path))?;
     let bad = |e: serde_json::Error| TierError::BadFile {
         path: path.clone(),
@@ -480,8 +497,8 @@ impl TierFile {
         count: u64,
     ) -> Result<TierFile, TierError> {
         let path = tier_path(dir, tier);
+        let length = regular_file(&path)?;
         let file = File::open(&path).map_err(io_error(&path))?;
-        let length = file.metadata().map_err(io_error(&path))?.len();
         let mut tf = TierFile {
             path,
             file,
