@@ -29,8 +29,8 @@ use crate::{budget_cmd, catalogue};
 pub fn command() -> Command {
     let mut command = Command::new("strong")
         .about(
-            "Strong solutions of games too large for a graph (Connect Four), tier by tier into \
-             files that later answers read; a stopped run resumes",
+            "Strong solutions of games too large for a graph (Connect Four, the board games), \
+             tier by tier into files that later answers and play read; a stopped run resumes",
         )
         .subcommand_required(true)
         .arg_required_else_help(true)
