@@ -178,7 +178,7 @@ fn a_formula_game_numbers_no_more_positions_than_its_budget() {
     let first = game.read_move(0, "5 3").expect("legal");
     assert_eq!(game.name(first), "5 3");
     let e = game.read_move(first, "4 3").expect_err("a third position");
-    assert!(matches!(e, PlayError::TooLarge { limit: 2 }), "{e}");
+    assert!(matches!(e, PlayError::Reached { limit: 2 }), "{e}");
     assert!(game.find("1 1").is_none());
     assert!(
         game.find("1 1 1").is_none(),

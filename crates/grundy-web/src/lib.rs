@@ -456,7 +456,9 @@ fn error(status: StatusCode, message: impl Into<String>) -> ApiError {
 fn play_error(e: PlayError) -> ApiError {
     match &e {
         PlayError::Solution(_) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        PlayError::TooLarge { .. } | PlayError::StartTooLarge { .. } => error(
+        PlayError::TooLarge { .. }
+        | PlayError::StartTooLarge { .. }
+        | PlayError::Reached { .. } => error(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("{e}; {}", RAISE.positions),
         ),

@@ -147,7 +147,7 @@ impl<G: CatalogueGame> Formula<G> {
             return Ok(p);
         }
         if reached.positions.len() >= self.limit {
-            return Err(PlayError::TooLarge { limit: self.limit });
+            return Err(PlayError::Reached { limit: self.limit });
         }
         let p = reached.positions.len() as u32;
         reached.positions.push(position.clone());

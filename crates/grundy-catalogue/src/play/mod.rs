@@ -95,6 +95,16 @@ pub enum PlayError {
         /// The budget.
         limit: usize,
     },
+    /// Play, numbering positions as it reaches them (by a formula, or from a solution on
+    /// disk), has numbered as many as its limit keeps for one game.
+    #[error(
+        "play has reached {limit} positions of this game, the most it keeps for one game (its \
+         limit of positions): start the game again, or raise that limit"
+    )]
+    Reached {
+        /// The limit of positions.
+        limit: usize,
+    },
     /// The start is too large to explore within the budget of positions: its moves would be
     /// listed (one for each counter, or cell, each a copy of the position) before they are
     /// counted.

@@ -134,7 +134,7 @@ where
             return Ok(p);
         }
         if self.reached().positions.len() >= self.limit {
-            return Err(PlayError::TooLarge { limit: self.limit });
+            return Err(PlayError::Reached { limit: self.limit });
         }
         // Read without the lock: another question may go on meanwhile.
         let analysis = self.analyse(&position)?;

@@ -252,9 +252,9 @@ fn play_from_a_solution_numbers_at_most_its_budget_of_positions() {
     let next = game.analyse(q).moves[0].to.clone();
     assert_eq!(game.find(&next), None);
     let e = game.try_find(&next).unwrap_err();
-    assert!(matches!(e, PlayError::TooLarge { limit: 3 }), "{e:?}");
+    assert!(matches!(e, PlayError::Reached { limit: 3 }), "{e:?}");
     let e = game.read_move(q, "c3").unwrap_err();
-    assert!(matches!(e, PlayError::TooLarge { limit: 3 }), "{e:?}");
+    assert!(matches!(e, PlayError::Reached { limit: 3 }), "{e:?}");
     // A move that is not one, and a start that is no position.
     let e = game.read_move(q, "z9").unwrap_err();
     assert!(e.to_string().contains("is not a move here"), "{e}");
