@@ -419,7 +419,7 @@ fn play_names_moves_from_the_movers_side() {
 
 /// The position with columns a and c swapped: the rules are the same on it.
 fn mirrored(p: &DobutsuPosition) -> DobutsuPosition {
-    let mut q = p.clone();
+    let mut q = *p;
     for row in q.board.chunks_mut(3) {
         row.swap(0, 2);
     }

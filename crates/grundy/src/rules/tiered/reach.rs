@@ -89,7 +89,7 @@ where
 {
     /// The positions reachable from `starts` by the rules, tier by tier, with their outcomes
     /// read from the solution's files (each file read whole and checked). `budget`'s memory
-    /// is checked first against the pass's need ([`bytes_for`]: about one bit a position,
+    /// is checked first against the pass's need (about one bit a position,
     /// plus the largest tier's results); its deadline and cancel flag between chunks.
     ///
     /// Time: O(reachable positions · moves) rule calls over rayon's threads, plus a scan of
