@@ -92,20 +92,26 @@ pub fn command() -> Command {
             )
             .args([
                 timeout_arg("the count of reachable positions stops with an error"),
-                Arg::new("memory").long("memory").value_name("SIZE").help(
-                    "The most memory the count of reachable positions may take (`8G`, \
+                Arg::new("memory")
+                    .long("memory")
+                    .value_name("SIZE")
+                    .allow_hyphen_values(true)
+                    .help(
+                        "The most memory the count of reachable positions may take (`8G`, \
                      `512M`) [default: 3/4 of the memory this process may use]; a count that \
                      needs more stops with an error before it starts",
-                ),
+                    ),
             ]),
     )
 }
 
 /// The option `--timeout`; `then` says what happens at the deadline.
 fn timeout_arg(then: &str) -> Arg {
+    // `-1` is read as a value, to be refused as a time, not taken for an option.
     Arg::new("timeout")
         .long("timeout")
         .value_name("SECONDS")
+        .allow_hyphen_values(true)
         .help(format!(
             "Stop after SECONDS seconds (1.5, 600) [default: no limit, or GRUNDY_TIMEOUT]; \
              {then} (Ctrl-C stops it the same way)"
@@ -121,12 +127,16 @@ fn dir_arg() -> Arg {
 fn run_args() -> [Arg; 4] {
     [
         timeout_arg("the finished tiers are kept, and the same command resumes from them"),
-        Arg::new("memory").long("memory").value_name("SIZE").help(
-            "The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 \
+        Arg::new("memory")
+            .long("memory")
+            .value_name("SIZE")
+            .allow_hyphen_values(true)
+            .help(
+                "The most memory the results held at once may take (`8G`, `512M`) [default: 3/4 \
              of the memory this process may use: the machine's, its cgroup's or its `ulimit \
              -v`, the least]; a run with a tier that needs more stops with an error before \
              solving anything",
-        ),
+            ),
         Arg::new("outcomes-only")
             .long("outcomes-only")
             .action(ArgAction::SetTrue)

@@ -423,10 +423,8 @@ fn seven_by_six_is_refused_at_once_by_the_memory_budget() {
         "{:?}",
         clock.elapsed()
     );
-    // Nothing solved or allocated: the folder holds the manifest only.
-    let names: Vec<_> = files(&dir).into_iter().map(|(name, _)| name).collect();
-    assert_eq!(names, ["manifest.json"]);
-    fs::remove_dir_all(&dir).unwrap();
+    // Nothing solved, allocated or written: not even the folder.
+    assert!(!dir.exists(), "{}", dir.display());
 }
 
 /// What a solution cannot answer is said, never guessed: the remoteness of a solution that

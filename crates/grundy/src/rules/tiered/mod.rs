@@ -241,11 +241,10 @@ pub enum TierError {
     },
     /// A tier does not fit in the memory budget.
     #[error(
-        "tier {tier} needs about {needed} bytes ({:.1} GiB) of memory with the tiers it moves \
-         into, more than the memory budget of {limit} bytes ({:.1} GiB): the memory budget can \
-         be raised",
-        *needed as f64 / f64::from(1 << 30),
-        *limit as f64 / f64::from(1 << 30)
+        "tier {tier} needs about {needed} bytes ({}) of memory with the tiers it moves into, \
+         more than the memory budget of {limit} bytes ({}): the memory budget can be raised",
+        crate::budget::show_bytes(*needed),
+        crate::budget::show_bytes(*limit)
     )]
     Memory {
         /// The tier.

@@ -102,10 +102,11 @@ where
         layout: Layout::new(options.remoteness),
         misere: options.misere,
     };
-    file::write_manifest(dir, &manifest)?;
+    // The memory first: a run refused leaves nothing behind.
     if let Some(limit) = options.memory {
         check_memory(game, dir, options.remoteness, limit)?;
     }
+    file::write_manifest(dir, &manifest)?;
     // Draw levels where the records keep them and the tier's pass fits the budget: without
     // them a draw's level is left none, never wrong.
     let with_draws = |tier: u32| {
