@@ -250,12 +250,15 @@ fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
         "run `grundy strong {name}{params}{outcomes} {}` again",
         dir.display()
     );
-    let tiers = checked.tiers.map_err(|e| explain(e, dir, &again))?;
-    let reached = checked.reachable.transpose().map_err(|e| match e {
+    // The check's own errors: a damaged file is named, and how to rebuild it said.
+    let checking = |e: TierError| match e {
         // A count has no tiers to keep: the budget's own message says it all.
         TierError::Budget(e) => e.into(),
-        e => explain(e, dir, &again),
-    })?;
+        e @ TierError::Damaged { .. } => anyhow!("{e}; {}", rebuild(&again)),
+        e => anyhow::Error::from(e),
+    };
+    let tiers = checked.tiers.map_err(checking)?;
+    let reached = checked.reachable.transpose().map_err(checking)?;
     emit(
         &strong::check_report(&manifest.game, tiers, reached),
         format,
@@ -267,10 +270,15 @@ fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
 fn explain(e: TierError, dir: &Path, again: &str) -> anyhow::Error {
     match e {
         TierError::Damaged { .. } => anyhow!(
-            "{e}; `grundy strong check {dir}` checks every file; to rebuild, delete the \
-             damaged tier files and {again}",
+            "{e}; `grundy strong check {dir}` checks every file; {}",
+            rebuild(again),
             dir = dir.display()
         ),
         e => e.into(),
     }
+}
+
+/// How to rebuild a damaged solution (`again` says how to solve it again).
+fn rebuild(again: &str) -> String {
+    format!("to rebuild, delete the damaged tier files and {again}")
 }

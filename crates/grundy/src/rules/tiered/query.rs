@@ -76,10 +76,21 @@ impl<G: TierRanking> Solved<G> {
     /// tier file is there (their contents are checked as they are read).
     pub fn open(game: G, dir: &Path) -> Result<Solved<G>, TierError> {
         let manifest = file::read_manifest(dir)?;
-        if manifest.game != game.name()
-            || manifest.variant != game.variant()
-            || manifest.tiers != game.tier_count()
+        if manifest.game == game.name()
+            && manifest.variant == game.variant()
+            && manifest.tiers != game.tier_count()
         {
+            return Err(TierError::BadFile {
+                path: dir.join(file::MANIFEST),
+                what: format!(
+                    "the manifest gives {} {} tiers, which has {}: the manifest is damaged",
+                    manifest.game,
+                    manifest.tiers,
+                    game.tier_count()
+                ),
+            });
+        }
+        if manifest.game != game.name() || manifest.variant != game.variant() {
             let variant = |v: String| {
                 if v.is_empty() {
                     v
@@ -90,13 +101,11 @@ impl<G: TierRanking> Solved<G> {
             return Err(TierError::BadFile {
                 path: dir.join(file::MANIFEST),
                 what: format!(
-                    "this folder holds a solution of {}{} ({} tiers), not of {}{} ({} tiers)",
+                    "this folder holds a solution of {}{}, not of {}{}",
                     manifest.game,
                     variant(manifest.variant.clone()),
-                    manifest.tiers,
                     game.name(),
                     variant(game.variant()),
-                    game.tier_count()
                 ),
             });
         }
