@@ -15,8 +15,8 @@ use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use grundy::input;
 use grundy::progress::Progress;
 use grundy::rules::tiered::{TierError, TierOptions};
-use grundy_catalogue::games::registry;
-use grundy_catalogue::games::strong::{self, Found, Strong};
+use grundy_catalogue::games::registry::{self, Found};
+use grundy_catalogue::games::strong::{self, Strong};
 use grundy_catalogue::games::Inputs;
 
 use crate::output::{emit, Format};
@@ -228,7 +228,7 @@ fn check(dir: &Path, matches: &ArgMatches, format: Format) -> Result<()> {
         false => None,
     };
     let bar = Bar::new();
-    let found = strong::check_folder(dir, reach.as_ref(), &bar);
+    let found = registry::check_folder(dir, reach.as_ref(), &bar);
     bar.finish();
     let Found {
         family: name,

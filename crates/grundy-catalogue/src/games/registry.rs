@@ -2,13 +2,16 @@
 //! games `grundy table` knows, the games `grundy play` and the web page play, the strong
 //! solutions of `grundy strong` and the Python package's entries are made from it.
 
-use super::strong::Strong;
+use super::strong::{Checked, Strong};
 use super::Family;
 use crate::play::{Match, PlayError, PlayTable, Playable};
 use grundy::budget::Budget;
 use grundy::impartial::octal;
 use grundy::input;
 use grundy::pattern::table::{TableError, TableSource, Tabulate};
+use grundy::progress::Progress;
+use grundy::rules::tiered::file::{self, Manifest};
+use std::path::Path;
 
 /// The families, in the order help lists them within their groups.
 pub static FAMILIES: &[&dyn Family] = &[
@@ -247,4 +250,48 @@ pub fn play_table(spec: &str) -> Option<PlayTable> {
 /// registry's order.
 pub fn strong_families() -> impl Iterator<Item = (&'static dyn Family, Strong)> {
     FAMILIES.iter().filter_map(|f| Some((*f, f.strong()?)))
+}
+
+/// A solution found in a folder and checked: the family that solves it, its manifest, and
+/// what the check found.
+#[derive(Debug)]
+pub struct Found {
+    /// The family's name: `connect4`.
+    pub family: &'static str,
+    /// The folder's manifest.
+    pub manifest: Manifest,
+    /// The check.
+    pub checked: Checked,
+}
+
+/// Checks the solution in `dir`: its manifest read, the family that knows its game found in
+/// the registry, every file checked and, with a budget (`reach`), the positions reachable from
+/// the start counted. The error of a manifest missing or damaged, or of a game no family
+/// knows, says so.
+pub fn check_folder(
+    dir: &Path,
+    reach: Option<&Budget>,
+    progress: &dyn Progress,
+) -> Result<Found, String> {
+    let manifest = file::read_manifest(dir).map_err(|e| e.to_string())?;
+    let found = strong_families().find_map(|(family, strong)| {
+        Some((
+            family.name(),
+            (strong.check)(&manifest.game, dir, reach, progress)?,
+        ))
+    });
+    let Some((family, checked)) = found else {
+        let known: Vec<&str> = (strong_families()).map(|(f, _)| f.name()).collect();
+        return Err(format!(
+            "{}: a solution of {}, a game no family of the catalogue solves strongly (expected one of {})",
+            dir.join(file::MANIFEST).display(),
+            manifest.game,
+            known.join(", ")
+        ));
+    };
+    Ok(Found {
+        family,
+        manifest,
+        checked,
+    })
 }

@@ -8,7 +8,6 @@ use super::inputs::{Example, Inputs, Param, RunError};
 use grundy::budget::Budget;
 use grundy::progress::Progress;
 use grundy::report::{Cell, Column, Field, Listing, Report};
-use grundy::rules::tiered::file::{self, Manifest};
 use grundy::rules::tiered::{
     Solved, Summary, TierError, TierOptions, TierRanking, TierReach, TierSummary, Value,
 };
@@ -168,52 +167,6 @@ impl StrongRun {
             ])
             .listing(tier_listing(summary.tiers))
     }
-}
-
-/// A solution found in a folder and checked: the family that solves it, its manifest, and
-/// what the check found.
-#[derive(Debug)]
-pub struct Found {
-    /// The family's name: `connect4`.
-    pub family: &'static str,
-    /// The folder's manifest.
-    pub manifest: Manifest,
-    /// The check.
-    pub checked: Checked,
-}
-
-/// Checks the solution in `dir`: its manifest read, the family that knows its game found in
-/// the registry, every file checked and, with a budget (`reach`), the positions reachable from
-/// the start counted. The error of a manifest missing or damaged, or of a game no family
-/// knows, says so.
-pub fn check_folder(
-    dir: &Path,
-    reach: Option<&Budget>,
-    progress: &dyn Progress,
-) -> Result<Found, String> {
-    let manifest = file::read_manifest(dir).map_err(|e| e.to_string())?;
-    let found = super::registry::strong_families().find_map(|(family, strong)| {
-        Some((
-            family.name(),
-            (strong.check)(&manifest.game, dir, reach, progress)?,
-        ))
-    });
-    let Some((family, checked)) = found else {
-        let known: Vec<&str> = (super::registry::strong_families())
-            .map(|(f, _)| f.name())
-            .collect();
-        return Err(format!(
-            "{}: a solution of {}, a game this version of grundy does not solve strongly (expected one of {})",
-            dir.join(file::MANIFEST).display(),
-            manifest.game,
-            known.join(", ")
-        ));
-    };
-    Ok(Found {
-        family,
-        manifest,
-        checked,
-    })
 }
 
 /// A check's report: the game, its positions, and each tier's counts; with `reached` (the
