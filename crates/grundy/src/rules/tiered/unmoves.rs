@@ -292,9 +292,7 @@ impl<G: TierRanking + Sync> Tier<'_, G> {
                 }
             }
         }
-        levels.sort_unstable();
-        levels.dedup();
-        Ok((found, levels))
+        Ok((found, super::sweep::distinct(levels)))
     }
 
     /// Level `level` over `range`: the events of that level, then the predecessors of every

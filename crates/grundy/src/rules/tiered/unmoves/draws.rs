@@ -222,9 +222,7 @@ impl<G: TierRanking + Sync> Pass<'_, '_, G> {
                 }
             }
         }
-        due.sort_unstable();
-        due.dedup();
-        Ok(Some(due))
+        Ok(Some(super::super::sweep::distinct(due)))
     }
 
     /// Level `level` over `range`: the events due, then the predecessors of every pair
