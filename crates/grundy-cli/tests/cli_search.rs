@@ -275,6 +275,36 @@ fn a_search_out_of_nodes_says_how_to_raise_it() {
 }
 
 #[test]
+fn a_search_runs_past_the_old_node_budget_and_its_time_budget_stops_it() {
+    // The empty 6 × 4 board needs more nodes than a budget of 10^5: without
+    // `--max-positions` it runs to its end.
+    let board = ["search", "connect4", "", "--width", "6", "--height", "4"];
+    let v = json(&board);
+    assert_eq!(v["score"], -1, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() > 100_000, "{v}");
+    let e = grundy(&[&board[..], &["--max-positions", "100000"]].concat())
+        .failed()
+        .to_string();
+    assert!(e.contains("position budget of 100000"), "{e}");
+    // The empty 7 × 6 board takes far more than 0.2 s: the time budget stops it.
+    let e = grundy(&["search", "connect4", "", "--timeout", "0.2"])
+        .failed()
+        .to_string();
+    assert!(e.contains("raise it with --timeout SECONDS"), "{e}");
+}
+
+/// The empty 7 × 6 board as README and docs/search.md give it, within the default budgets
+/// (in a release build: `cargo test --release -p grundy-cli --test cli_search -- --ignored`).
+#[test]
+#[ignore = "half a minute in a release build"]
+fn the_empty_board_is_solved_as_the_docs_write_it() {
+    let v = json(&["search", "connect4", ""]);
+    assert_eq!(v["score"], 1, "{v}");
+    assert_eq!(v["ends_on_move"], 41, "{v}");
+    assert_eq!(v["best_move"], 4, "{v}");
+}
+
+#[test]
 fn a_table_of_regions_is_written_then_read() {
     let path = catalogue_run::temp_path("search-regions.txt");
     let file = catalogue_run::path_str(&path);

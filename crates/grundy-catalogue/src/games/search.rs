@@ -18,10 +18,6 @@ use grundy::partizan::{Side, ValueError};
 use grundy::report::{Field, Report};
 use grundy::search::solver;
 
-/// The nodes searched by default: a few seconds, so that a position too hard for the default
-/// is refused soon, saying how to raise it.
-const DEFAULT_NODES: &str = "5000000";
-
 /// `grundy search GAME POSITION`: one position of a game that is searched
 /// ([`Family::searchable`]) solved by alpha-beta search with a transposition table; what is
 /// written is the game's (Connect Four's: [`super::connect4`]; a ruleset's: `ruleset`).
@@ -94,10 +90,13 @@ impl Family for SearchFamily {
             )
             .into());
         };
-        let budget = inputs
-            .budget()
-            .clone()
-            .with_positions(inputs.whole("max-positions")?);
+        // The table fixes a search's memory: without a node budget asked for, the front
+        // end's budget stands (the command line's counts 2^32 nodes, minutes past its
+        // default time budget), and a search runs until its time runs out or it is cancelled.
+        let budget = match inputs.optional_whole("max-positions")? {
+            Some(nodes) => inputs.budget().clone().with_positions(nodes),
+            None => inputs.budget().clone(),
+        };
         searched.search(inputs, &budget)
     }
 }
@@ -151,10 +150,14 @@ const PARAMS_AFTER_GAME: &[Param] = &[
          least 1M; more keeps more results on a long search",
     )
     .default("64M"),
-    super::max_positions(DEFAULT_NODES).help(
+    Param::option(
+        "max-positions",
+        "N",
         "The most positions (nodes) to search, every thread counted: a few million a \
-         second; the empty 7 × 6 board needs billions",
-    ),
+         second (default: 2^32 − 2, more than the time budget lets a search reach: a search \
+         runs until it ends or its time runs out)",
+    )
+    .whole("a position count", 1),
     Param::option(
         "threads",
         "N",
