@@ -37,6 +37,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(python_game::explore, m)?)?;
     m.add_function(wrap_pyfunction!(python_game::values, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_class::<search::Searcher>()?;
     m.add("DEFAULT_LIMIT", python_game::DEFAULT_LIMIT)?;
     // One version for the crate and the package: pyproject.toml takes it from Cargo.toml.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -7,11 +7,11 @@
 //! functions ([`on_own_stack`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::outcome::Outcome;
-use grundy::rules::search::{search as search_game, GameSearchError};
+use grundy::rules::search::{GameSearch, GameSearchError, GameSearched};
 use grundy::rules::{Game, Moves};
 use grundy::search::solver::Options;
 use pyo3::prelude::*;
@@ -128,10 +128,17 @@ struct PyGameRules {
     result: Option<Py<PyAny>>,
     /// Calls of `options`, shared by the copies the search makes.
     calls: Arc<AtomicU64>,
+    /// The current call's budget and bar, shared by the copies: a [`Searcher`] keeps its
+    /// game from one call to the next, each call with budgets of its own.
+    call: Arc<Mutex<Call>>,
+}
+
+/// What the current search works within.
+struct Call {
     /// The search's budget, for its deadline.
     budget: Budget,
     /// Ticked at each call of `options`.
-    bar: Arc<Bar>,
+    bar: Bar,
 }
 
 impl Clone for PyGameRules {
@@ -140,8 +147,7 @@ impl Clone for PyGameRules {
             options: self.options.clone_ref(gil()),
             result: self.result.as_ref().map(|f| f.clone_ref(gil())),
             calls: Arc::clone(&self.calls),
-            budget: self.budget.clone(),
-            bar: Arc::clone(&self.bar),
+            call: Arc::clone(&self.call),
         }
     }
 }
@@ -153,10 +159,13 @@ impl PyGameRules {
     fn options(&self, p: &Key, out: &mut Moves<Key>) -> PyResult<()> {
         let py = gil();
         let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
-        self.bar.tick();
+        // Only the thread holding the GIL calls: the lock is never waited on.
+        let call = self.call.lock().unwrap_or_else(|p| p.into_inner());
+        call.bar.tick();
         if calls % CHECK_EVERY == 0 {
-            look(py, &self.budget, "searching", calls)?;
+            look(py, &call.budget, "searching", calls)?;
         }
+        drop(call);
         for q in self
             .options
             .bind(py)
@@ -226,6 +235,7 @@ pub fn positions<'py>(py: Python<'py>, line: &[Key]) -> PyResult<Bound<'py, PyLi
 /// or deeper than `depth`, `LimitError`. A game with a cycle on a line of play is an
 /// `InputError` (`explore(...).solve()` answers it). An exception in a callback
 /// propagates; Ctrl-C interrupts. `progress=True` counts the calls of `options` on stderr.
+/// `Searcher` keeps its table from one position to the next.
 ///
 /// >>> found = search(lambda n: [n - t for t in (1, 3, 4) if t <= n], 30)
 /// >>> found["outcome"], found["best"]
@@ -248,27 +258,126 @@ pub fn search<'py>(
     depth: Option<usize>,
     progress: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let budget = search_budget(RAISE, limit, memory, timeout)?;
-    let depth = self::depth(depth)?;
-    let bar = Bar::new(progress);
-    bar.count("searching");
-    let game = PyGameRules {
-        options,
-        result,
-        calls: Arc::new(AtomicU64::new(0)),
-        budget: budget.clone(),
-        bar: Arc::new(bar),
-    };
-    let start = Key::new(position)?;
-    let found = on_own_stack(py, depth, &budget, || {
-        let found = search_game(game, &start, on_caller(table, depth), MOST_MOVES, &budget);
-        raise_pending()?;
-        found.map_err(|e| match e {
-            GameSearchError::Budget(e) => errors::limit(e),
-            GameSearchError::TooDeep(depth) => too_deep(depth),
-            e => errors::input(e),
+    let mut searcher = Searcher::new(options, result, memory, table, depth)?;
+    searcher.search(py, position, limit, timeout, progress)
+}
+
+/// A search of one game, whose options a Python function gives, that keeps its table of
+/// results from one call to the next: a position searched again, or one whose lines meet
+/// those searched before, is answered from the table (only proved results are kept, so a
+/// call stopped by its budget leaves it sound).
+///
+/// `Searcher(options, *, result=None, memory=None, table=None, depth=None)` takes the
+/// table (`table` bytes, 64 MiB by default, checked against `memory`); `search(position,
+/// *, limit=None, timeout=None, progress=False)` answers as the function `search` does,
+/// each call within its own `limit` and `timeout`.
+///
+/// >>> s = Searcher(lambda n: [n - t for t in (1, 3, 4) if t <= n])
+/// >>> s.search(30)["outcome"], s.search(31)["outcome"]
+/// ('loss', 'win')
+#[pyclass(module = "grundy")]
+pub struct Searcher {
+    search: GameSearch<PyGameRules>,
+    /// The game's current call, shared with the copies the search holds.
+    call: Arc<Mutex<Call>>,
+    /// The memory budget: the table's and each call's stack.
+    memory: Option<u64>,
+    /// The deepest line of play followed.
+    depth: usize,
+    /// The table's bytes.
+    table: u64,
+}
+
+#[pymethods]
+impl Searcher {
+    #[new]
+    #[pyo3(signature = (options, *, result = None, memory = None, table = None, depth = None))]
+    fn new(
+        options: Py<PyAny>,
+        result: Option<Py<PyAny>>,
+        memory: Option<u64>,
+        table: Option<u64>,
+        depth: Option<usize>,
+    ) -> PyResult<Searcher> {
+        let budget = search_budget(RAISE, None, memory, None)?;
+        let depth = self::depth(depth)?;
+        let call = Arc::new(Mutex::new(Call {
+            budget: budget.clone(),
+            bar: Bar::new(false),
+        }));
+        let game = PyGameRules {
+            options,
+            result,
+            calls: Arc::new(AtomicU64::new(0)),
+            call: Arc::clone(&call),
+        };
+        let options = on_caller(table, depth);
+        let search = GameSearch::new(game, options, MOST_MOVES, &budget).map_err(searched_error)?;
+        Ok(Searcher {
+            search,
+            call,
+            memory,
+            depth,
+            table: options.table_bytes,
         })
-    })?;
+    }
+
+    /// Who wins `position`, by search within `limit` positions (ten million by default) and
+    /// `timeout` seconds (none by default), the table kept from earlier calls: a dict as
+    /// the function `search` returns.
+    #[pyo3(signature = (position, *, limit = None, timeout = None, progress = false))]
+    fn search<'py>(
+        &mut self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        limit: Option<usize>,
+        timeout: Option<f64>,
+        progress: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let budget = search_budget(RAISE, limit, self.memory, timeout)?;
+        let bar = Bar::new(progress);
+        bar.count("searching");
+        *self.call.lock().unwrap_or_else(|p| p.into_inner()) = Call {
+            budget: budget.clone(),
+            bar,
+        };
+        let start = Key::new(position)?;
+        let search = &mut self.search;
+        let found = on_own_stack(py, self.depth, &budget, || {
+            let found = search.search(&start, &budget);
+            if let Err(e) = raise_pending() {
+                // A function that raised left positions without their moves: what the
+                // table learnt since may be wrong.
+                search.forget();
+                return Err(e);
+            }
+            found.map_err(searched_error)
+        })?;
+        found_dict(py, &found)
+    }
+
+    /// The table's size in bytes.
+    #[getter]
+    fn table(&self) -> u64 {
+        self.table
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Searcher(..., table={}, depth={})", self.table, self.depth)
+    }
+}
+
+/// The Python error of a search's error.
+fn searched_error(e: GameSearchError) -> PyErr {
+    match e {
+        GameSearchError::Budget(e) => errors::limit(e),
+        GameSearchError::TooDeep(depth) => too_deep(depth),
+        e => errors::input(e),
+    }
+}
+
+/// The dict of what a search found (see [`search`]).
+fn found_dict<'py>(py: Python<'py>, found: &GameSearched<Key>) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("outcome", outcome_name(found.outcome))?;
     dict.set_item(

@@ -47,6 +47,49 @@ def test_random_games_have_the_outcomes_of_their_graphs(seed):
         check_line(solution, found, start)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_searcher_keeps_its_table_and_answers_every_position_as_its_graph(seed):
+    rng = random.Random(100 + seed)
+    for _ in range(10):
+        moves, results = random_game(rng, rng.randint(1, 60))
+        options, result = moves.__getitem__, results.get
+        graph = grundy.explore(options, 0, result=result)
+        solution = graph.solve()
+        searcher = grundy.Searcher(options, result=result, table=rng.choice([0, 1 << 20]))
+        # Every position in a random order, each search starting from what the others left.
+        positions = graph.positions()
+        for start in rng.sample(positions, len(positions)):
+            found = searcher.search(start)
+            assert found["outcome"] == solution.outcome(start), (seed, start)
+            check_line(solution, found, start)
+
+
+def test_a_searcher_stopped_or_failed_stays_right():
+    take = lambda n: [n - t for t in (1, 3, 4) if t <= n]
+    searcher = grundy.Searcher(take)
+    with pytest.raises(grundy.LimitError, match="pass a larger limit="):
+        searcher.search(5000, limit=100)
+    assert searcher.search(5000)["outcome"] == ("loss" if 5000 % 7 in (0, 2) else "win")
+    again = searcher.search(5000)
+    assert again["nodes"] < 100
+    # A function that raises part-way leaves positions without moves: the table is emptied,
+    # and the next search is right.
+    calls = []
+
+    def flaky(n):
+        calls.append(n)
+        if len(calls) == 50:
+            raise RuntimeError("flaky")
+        return take(n)
+
+    flaky_search = grundy.Searcher(flaky)
+    with pytest.raises(RuntimeError, match="flaky"):
+        flaky_search.search(300)
+    for n in range(300, 280, -1):
+        assert flaky_search.search(n)["outcome"] == ("loss" if n % 7 in (0, 2) else "win"), n
+    assert "table=67108864" in repr(searcher) and searcher.table == 64 << 20
+
+
 def test_tictactoe_is_a_draw_by_search():
     g = grundy.explore(ttt_options, "." * 9, result=ttt_result)
     s = g.solve()

@@ -35,6 +35,7 @@ __all__ = [
     "Payoffs",
     "PositionError",
     "Report",
+    "Searcher",
     "Solution",
     "Sum",
     "Table",
@@ -183,6 +184,31 @@ def search(
     depth: Optional[int] = None,
     progress: bool = False,
 ) -> _Searched: ...
+
+@final
+class Searcher:
+    """A search of one game whose options a function gives, keeping its table of results
+    from one call to the next."""
+
+    def __new__(
+        cls,
+        options: Callable[[Any], Iterable[Hashable]],
+        *,
+        result: Optional[Callable[[Any], Optional[_OutcomeName]]] = None,
+        memory: Optional[int] = None,
+        table: Optional[int] = None,
+        depth: Optional[int] = None,
+    ) -> Searcher: ...
+    def search(
+        self,
+        position: Hashable,
+        *,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress: bool = False,
+    ) -> _Searched: ...
+    @property
+    def table(self) -> int: ...
 
 DEFAULT_LIMIT: int
 __version__: str

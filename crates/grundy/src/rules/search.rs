@@ -206,24 +206,72 @@ where
     G: Game + Clone + Send,
     G::Position: Send + Sync,
 {
-    let mut tree = GameTree::new(game.clone(), most_moves);
-    let mut searcher = Searcher::new(options, budget, || GameTree::new(game.clone(), most_moves))?;
-    let (outcome, best, mut nodes) = solve(&mut tree, &mut searcher, p, options.ordering, budget)?;
-    let mut line = Vec::new();
-    let mut at = best.clone();
-    while let Some(q) = at.take() {
-        line.push(q.clone());
-        if line.len() >= solver::LINE_MOVES {
-            break;
-        }
-        let (_, next, n) = solve(&mut tree, &mut searcher, &q, options.ordering, budget)?;
-        nodes += n;
-        at = next;
+    GameSearch::new(game, options, most_moves, budget)?.search(p, budget)
+}
+
+/// A search of one game that keeps its transposition table from one position to the next:
+/// a position searched again, or one whose lines meet those searched before, is answered
+/// from the table. The table holds only proved results (a search stopped by its budget
+/// stores nothing of its unfinished work), so it stays sound after any error.
+pub struct GameSearch<G: Game> {
+    tree: GameTree<G>,
+    searcher: Searcher<GameTree<G>>,
+    ordering: bool,
+}
+
+impl<G> GameSearch<G>
+where
+    G: Game + Clone + Send,
+    G::Position: Send + Sync,
+{
+    /// A search of `game` with `options` (its table checked against `budget`'s memory
+    /// before it is taken), listing at most `most_moves` moves of a position. O(the table).
+    pub fn new(
+        game: G,
+        options: Options,
+        most_moves: usize,
+        budget: &Budget,
+    ) -> Result<GameSearch<G>, GameSearchError> {
+        let tree = GameTree::new(game.clone(), most_moves);
+        let searcher = Searcher::new(options, budget, || GameTree::new(game.clone(), most_moves))?;
+        Ok(GameSearch {
+            tree,
+            searcher,
+            ordering: options.ordering,
+        })
     }
-    Ok(GameSearched {
-        outcome,
-        best,
-        line,
-        nodes,
-    })
+
+    /// The outcome of `p` for the player to move within `budget` (its positions count
+    /// nodes), with a best move and a line of play, as [`search`] gives it.
+    pub fn search(
+        &mut self,
+        p: &G::Position,
+        budget: &Budget,
+    ) -> Result<GameSearched<G::Position>, GameSearchError> {
+        let (tree, searcher, ordering) = (&mut self.tree, &mut self.searcher, self.ordering);
+        let (outcome, best, mut nodes) = solve(tree, searcher, p, ordering, budget)?;
+        let mut line = Vec::new();
+        let mut at = best.clone();
+        while let Some(q) = at.take() {
+            line.push(q.clone());
+            if line.len() >= solver::LINE_MOVES {
+                break;
+            }
+            let (_, next, n) = solve(tree, searcher, &q, ordering, budget)?;
+            nodes += n;
+            at = next;
+        }
+        Ok(GameSearched {
+            outcome,
+            best,
+            line,
+            nodes,
+        })
+    }
+
+    /// Drops the table's results, for rules that failed during a search (see
+    /// [`Searcher::forget`]). O(the results held).
+    pub fn forget(&mut self) {
+        self.searcher.forget();
+    }
 }

@@ -216,6 +216,12 @@ impl<S: Eq + Hash> Memo<S> {
         self.newer.len() + self.older.len()
     }
 
+    /// Drops every result, giving back their memory.
+    fn clear(&mut self) {
+        self.newer = HashMap::default();
+        self.older = HashMap::default();
+    }
+
     /// Whether no result is held.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -349,6 +355,15 @@ where
     /// The game of every thread.
     pub fn trees(&mut self) -> impl Iterator<Item = &mut T> + '_ {
         self.workers.iter_mut().map(|w| &mut w.tree)
+    }
+
+    /// Drops every thread's results: for a game whose rules failed during a search (a
+    /// position then seen without its moves), whose results can no longer be believed.
+    /// O(the results held).
+    pub fn forget(&mut self) {
+        for w in &mut self.workers {
+            w.memo.clear();
+        }
     }
 
     /// Results held by every thread's table.
