@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use grundy::budget::{Budget, Raise, Resource};
 use grundy::partizan::rulesets::{BoardError, Evaluator, Ruleset};
@@ -57,8 +57,9 @@ struct PyPartizan {
     sum: Py<PyAny>,
     /// Positions whose options were asked for.
     calls: AtomicU64,
-    /// What the current call works within.
-    call: Mutex<Call>,
+    /// What the current call works within, shared by the copies (a search kept from one
+    /// call to the next holds copies, and works within each call's budget).
+    call: Arc<Mutex<Call>>,
     /// Without `right`, Right's half of each pair the function returned for Left, with its
     /// position, until Right's options there are asked for: the evaluator asks for Left's
     /// options of a region, values them (asking for other regions' options in between, in
@@ -78,8 +79,8 @@ struct Call {
 
 impl Call {
     /// A call within `budget`, without a bar.
-    fn new(budget: Budget) -> Mutex<Call> {
-        Mutex::new(Call { budget, bar: None })
+    fn new(budget: Budget) -> Arc<Mutex<Call>> {
+        Arc::new(Mutex::new(Call { budget, bar: None }))
     }
 }
 
@@ -87,8 +88,8 @@ impl Call {
 // GIL for the whole evaluation or search (the trait has no token): hence `gil()` below.
 
 impl Clone for PyPartizan {
-    /// The same functions, with a count of calls of its own and the same budget, without
-    /// a bar.
+    /// The same functions, with a count of calls of its own and the same call (budget and
+    /// bar).
     fn clone(&self) -> PyPartizan {
         let copy = |f: &Py<PyAny>| f.clone_ref(gil());
         PyPartizan {
@@ -98,7 +99,7 @@ impl Clone for PyPartizan {
             key: self.key.as_ref().map(copy),
             sum: copy(&self.sum),
             calls: AtomicU64::new(0),
-            call: Call::new(self.call().budget.clone()),
+            call: Arc::clone(&self.call),
             pending: Mutex::new(VecDeque::new()),
         }
     }
@@ -335,7 +336,14 @@ pub struct Partizan {
     copied: HashMap<GameId, GameId>,
     /// The game's budget: `limit=` positions, `memory=` bytes, no deadline.
     budget: Budget,
+    /// The search of the last `search` that ended well, with the options it was made for
+    /// (`small`, `table`, `depth`): the next search with them starts from its table and its
+    /// regions' forms. (In a mutex only so that the class may be shared between threads.)
+    searched: Mutex<Option<(SearchMade, RulesetSearch<PyPartizan>)>>,
 }
+
+/// The options a [`RulesetSearch`] of a `Partizan` is made for: `small`, `table`, `depth`.
+type SearchMade = (usize, Option<u64>, usize);
 
 /// An evaluator of `rules` with an empty memo (its own copy of the user's functions).
 fn evaluator(rules: &PyPartizan) -> Evaluator<PyPartizan> {
@@ -457,6 +465,7 @@ impl Partizan {
             store: Mutex::new(GameStore::with_budget(budget.clone())),
             copied: HashMap::new(),
             budget,
+            searched: Mutex::new(None),
         })
     }
 
@@ -509,7 +518,9 @@ impl Partizan {
     /// holds them, which calls the functions. The game's `limit` bounds the positions
     /// searched and `memory` the bytes (the table's and the stack's), `timeout` the seconds:
     /// beyond them, or deeper than `depth`, `LimitError`. Ctrl-C interrupts;
-    /// `progress=True` counts the positions whose options are asked for on stderr.
+    /// `progress=True` counts the positions whose options are asked for on stderr. The
+    /// table and the regions' forms are kept for the next search with the same `small`,
+    /// `table` and `depth` (dropped after an error).
     ///
     /// >>> def strip(p):   # Domineering on a 1 x n strip: only Right can move
     /// ...     return [], [Sum(a, p - 2 - a) for a in range(p - 1)]
@@ -545,6 +556,7 @@ impl Partizan {
         let (limit, memory) = (self.budget.positions() as usize, self.budget.memory());
         let budget = search_budget(SEARCH_RAISE, Some(limit), Some(memory), timeout)?;
         let depth = search::depth(depth)?;
+        // The copies the search holds share this call: a kept search works within it.
         let rules = self.rules.clone();
         *rules.call() = Call {
             budget: budget.clone(),
@@ -554,19 +566,35 @@ impl Partizan {
                 bar
             }),
         };
+        let made: SearchMade = (small, table, depth);
+        let kept = (self.searched.get_mut())
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .filter(|(m, _)| *m == made)
+            .map(|(_, search)| search);
         let start = Key::new(position)?;
-        let (found, nodes) = on_own_stack(py, depth, &budget, || {
-            let options = SearchOptions {
-                search: on_caller(table, depth),
-                // Positions are always split into parts: the functions may not take a sum
-                // whole.
-                small: Some(small),
+        let found = on_own_stack(py, depth, &budget, || {
+            let mut search = match kept {
+                Some(mut search) => {
+                    search.set_budget(&budget);
+                    search
+                }
+                None => {
+                    let options = SearchOptions {
+                        search: on_caller(table, depth),
+                        // Positions are always split into parts: the functions may not take
+                        // a sum whole.
+                        small: Some(small),
+                    };
+                    RulesetSearch::new(rules, options, &budget).map_err(errors::limit)?
+                }
             };
-            let mut search = RulesetSearch::new(rules, options, &budget).map_err(errors::limit)?;
             let mut found = [None, None];
             let mut nodes = 0;
             for &side in sides {
                 let searched = search.search(&start, side, &budget, &NoProgress);
+                // An error drops the search (returned only when every side ended well):
+                // what it learnt while a function failed or a budget ran out may be wrong.
                 raise_pending()?;
                 let searched = searched.map_err(|e| match e {
                     SearchError::Budget(e) | SearchError::Value(ValueError::Budget(e)) => {
@@ -580,8 +608,15 @@ impl Partizan {
                 nodes += searched.nodes;
                 found[usize::from(side == Side::Right)] = Some(searched);
             }
-            Ok((found, nodes))
-        })?;
+            Ok((found, nodes, search))
+        });
+        // The game's own call again: no deadline, no bar.
+        *self.rules.call() = Call {
+            budget: self.budget.clone(),
+            bar: None,
+        };
+        let (found, nodes, search) = found?;
+        *self.searched.get_mut().unwrap_or_else(|e| e.into_inner()) = Some((made, search));
         let dict = PyDict::new(py);
         let class = match &found {
             [Some(l), Some(r)] => Some(OutcomeClass::from_left_wins(l.wins, !r.wins).letter()),

@@ -4,6 +4,7 @@ and a brute force, lines of best moves, errors and limits."""
 
 import functools
 import random
+import time
 
 import pytest
 
@@ -152,6 +153,41 @@ def test_cutcake_sums_by_search_against_brute_force():
         # The moves of a sum are moves in its terms; small=0 searches every cut.
         for small in (0, 4):
             assert class_by_search(game, Sum(*cakes), small=small) == outcome_class(cakes), cakes
+
+
+def test_a_partizan_search_keeps_its_table_between_calls():
+    game = Partizan(domineering)
+    rng = random.Random(11)
+    boards = [tuple("".join(rng.choice("...#") for _ in range(rng.randint(2, 5))) for _ in range(3)) for _ in range(40)]
+    boards = [b for b in boards if len({len(r) for r in b}) == 1]
+    truths = {b: Partizan(domineering).value(b).outcome_class for b in boards}
+    # One game searched over and over, its table and regions kept: every class still right.
+    for board in boards + boards[::-1]:
+        assert class_by_search(game, board) == truths[board], board
+    board = ("....",) * 4
+    first = game.search(board)
+    again = game.search(board)
+    assert again["outcome_class"] == first["outcome_class"]
+    assert again["nodes"] <= first["nodes"]
+    # A deadline is the call's own: a later call without one is not stopped by it.
+    game.search(("...",) * 3, timeout=0.2)
+    time.sleep(0.3)
+    assert game.search(("....",) * 5)["outcome_class"] == "R"
+    # A function that raises drops the kept search: the next answers are right.
+    calls = []
+
+    def flaky(b):
+        calls.append(b)
+        if len(calls) == 30:
+            raise RuntimeError("flaky")
+        return domineering(b)
+
+    shaky = Partizan(flaky)
+    with pytest.raises(RuntimeError, match="flaky"):
+        for board in boards:
+            shaky.search(board)
+    for board in boards:
+        assert class_by_search(shaky, board) == truths[board], board
 
 
 def test_bad_arguments_and_endless_games():

@@ -23,7 +23,7 @@
 //! pieces placed in all, then by the digits, so each tier's moves reach the tiers of the next
 //! count only. Within a tier, each size's layer is an arrangement of its x and o pieces on
 //! the 9 cells ([`super::arrange`]), the three layers a mixed-radix number, then the player
-//! to move: 1,423³ · 2 = 5,762,710,534 positions for two pieces of each size, 91³ · 2 =
+//! to move: 1,423³ · 2 = 5,762,947,934 positions for two pieces of each size, 91³ · 2 =
 //! 1,507,142 for one.
 
 use std::marker::PhantomData;

@@ -441,6 +441,15 @@ where
         Ok(RulesetSearch { rules, searcher })
     }
 
+    /// Gives every thread's store `budget` (its memory, positions and deadline), the forms
+    /// kept: a search kept from one call to the next works within each call's budget.
+    /// O(threads).
+    pub fn set_budget(&mut self, budget: &Budget) {
+        for tree in self.searcher.trees() {
+            tree.store.set_budget(budget.clone());
+        }
+    }
+
     /// Whether `side` moving first at `p` wins, the position's moves ordered as the rules
     /// list them: the index of a winning move (or of the first move where every move loses)
     /// and the nodes searched.
