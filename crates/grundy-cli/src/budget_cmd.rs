@@ -160,10 +160,15 @@ fn seconds(text: &str) -> Result<Option<Duration>> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_TIMEOUT)
+    let number = text.trim().parse::<f64>().ok();
+    if number.is_some_and(|s| s > MAX_TIMEOUT) {
+        return Err(anyhow!(
+            "--timeout: '{text}' is longer than the longest time, {MAX_TIMEOUT:.0} seconds \
+             (a thousand years): give 'none' for no limit"
+        ));
+    }
+    number
+        .filter(|s| s.is_finite() && *s > 0.0)
         .map(|s| Some(Duration::from_secs_f64(s)))
         .ok_or_else(|| {
             anyhow!(
@@ -227,5 +232,9 @@ mod tests {
             let error = seconds(bad).unwrap_err().to_string();
             assert!(error.starts_with("--timeout: "), "{bad}: {error}");
         }
+        // Too long a time is named as such, with the way to have none.
+        let error = seconds("99999999999").unwrap_err().to_string();
+        assert!(error.contains("longer than the longest time"), "{error}");
+        assert!(error.contains("'none'"), "{error}");
     }
 }
