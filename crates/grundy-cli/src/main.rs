@@ -138,10 +138,10 @@ struct ServeArgs {
     /// in all [default: a share of the machine's memory a worker, at most 512M].
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
-    /// The most seconds a request may take; past it the request is answered 503 and its
-    /// work stopped [default: 10].
-    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=86_400))]
-    timeout: Option<u32>,
+    /// The most seconds a request may take (decimals allowed: 0.5, 10); past it the request
+    /// is answered 503 and its work stopped [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = request_seconds)]
+    timeout: Option<std::time::Duration>,
     /// How many requests are worked on at once [default: two a core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     workers: Option<u16>,
@@ -154,6 +154,18 @@ struct ServeArgs {
     /// the server starts.
     #[arg(long, value_name = "GAME=DIR")]
     solved: Vec<String>,
+}
+
+/// A request's time: seconds, decimals allowed, more than 0 and at most a day.
+fn request_seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!("'{text}' is not a time for a request (expected seconds more than 0 and at most 86400, like 0.5 or 10)")
+        })
 }
 
 /// An address to listen on: `HOST:PORT`, or a port alone on 127.0.0.1 (`--port 8081`).
@@ -179,8 +191,8 @@ impl ServeArgs {
             anyhow::ensure!(bytes > 0, "--memory: give more than 0 bytes");
             (limits.memory, limits.cache_bytes) = (bytes, bytes);
         }
-        if let Some(seconds) = self.timeout {
-            limits.timeout = std::time::Duration::from_secs(seconds.into());
+        if let Some(time) = self.timeout {
+            limits.timeout = time;
         }
         if let Some(n) = self.workers {
             limits = limits.with_workers(n.into());

@@ -914,6 +914,8 @@ fn usage_errors_are_one_line() {
         &["table", "0.77", "--n"],
         &["nim", "3", "--format"],
         &["serve", "--listen", "nowhere"],
+        &["serve", "--timeout", "0"],
+        &["serve", "--timeout", "1e9"],
         &["completions", "tcsh"],
     ] {
         let outcome = run_one("usage", &Case::new(args));

@@ -184,7 +184,7 @@ fn the_killer_requests_are_answered_one_by_one_and_the_server_lives() {
     let squares = json!({"game": "squares", "start": "100000000"});
     let raised = request(server.addr, "POST", "/api/position", Some(&squares));
     assert_answered(&raised, &[422, 503], "squares 10^8 with 10^8 positions");
-    let mut server_default = serve(&["--timeout", "3"]);
+    let mut server_default = serve(&["--timeout", "2.5"]);
     for (path, body, statuses) in killers() {
         let answer = request(server_default.addr, "POST", path, Some(&body));
         let what = format!("{path} {}", body["game"]);
