@@ -218,6 +218,79 @@ fn random_positions_have_the_classes_of_canonical_forms() {
     }
 }
 
+/// Random positions of boards beyond one word (65 to 127 cells), most cells filled, against
+/// the outcome class of their canonical forms, with every configuration: the search over two
+/// words, its keys (a bit for the mover on boards that are not square, the transpose on
+/// square ones) and its table of whole keys.
+#[test]
+fn positions_of_boards_beyond_one_word_have_the_classes_of_canonical_forms() {
+    let mut store = GameStore::new();
+    let mut evaluator = Evaluator::new(Domineering);
+    let budget = Budget::default();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let shapes = [
+        (9, 9),
+        (10, 10),
+        (11, 11),
+        (8, 9),
+        (9, 8),
+        (5, 13),
+        (4, 16),
+        (7, 18),
+    ];
+    let mut classes = std::collections::HashSet::new();
+    for (name, options) in configurations() {
+        let mut searches: HashMap<(u8, u8), DomineeringSearch> = HashMap::new();
+        for round in 0..24 {
+            let (rows, cols) = shapes[round % shapes.len()];
+            let mut b = Board::empty(rows, cols).unwrap();
+            // A few empty cells in a few clusters, so that dominoes fit and regions form.
+            let cells = u64::from(rows) * u64::from(cols);
+            let mut empty = 0u128;
+            for _ in 0..1 + next(3) {
+                let mut at = next(cells);
+                for _ in 0..6 + next(6) {
+                    empty |= 1 << at;
+                    at = match next(4) {
+                        0 => at + 1,
+                        1 => at + u64::from(cols),
+                        2 => at.saturating_sub(1),
+                        _ => at.saturating_sub(u64::from(cols)),
+                    } % cells;
+                }
+            }
+            b.empty = empty;
+            let v = evaluator.value(&mut store, &b).unwrap();
+            let truth = store.outcome(v).unwrap();
+            classes.insert(truth);
+            let search = searches.entry((rows, cols)).or_insert_with(|| {
+                DomineeringSearch::new(b.shape, options, &budget)
+                    .unwrap()
+                    .unwrap()
+            });
+            assert!(search.is_wide());
+            let left = search.search(&b, Side::Left, &budget, &NoProgress).unwrap();
+            let right = search
+                .search(&b, Side::Right, &budget, &NoProgress)
+                .unwrap();
+            assert_eq!(
+                OutcomeClass::from_left_wins(left.wins, !right.wins),
+                truth,
+                "{name}: {}",
+                b.show()
+            );
+        }
+    }
+    // The positions are of every kind: no class is missing.
+    assert_eq!(classes.len(), 4, "{classes:?}");
+}
+
 /// Every empty rectangle up to 8 × 8, each player first, against the published classes:
 /// the 8 × 8 board (about nine million nodes with Left first) included; and the boards of
 /// 21 to 48 cells by two threads too (where positions keep enough empty cells for a thread
@@ -276,12 +349,18 @@ fn a_search_out_of_nodes_says_which_budget() {
 }
 
 #[test]
-fn boards_beyond_one_word_and_of_another_shape_are_refused() {
+fn boards_beyond_two_words_and_of_another_shape_are_refused() {
     let budget = Budget::default();
     let shape = |r, c| Board::empty(r, c).unwrap().shape;
-    // 65 cells, and 64 on a board that is not square (a key would need 65 bits).
-    assert!(DomineeringSearch::new(shape(5, 13), Options::default(), &budget).is_none());
-    assert!(DomineeringSearch::new(shape(4, 16), Options::default(), &budget).is_none());
+    // 65 cells, and 64 on a board that is not square (a key would need 65 bits): two words.
+    for (r, c) in [(5, 13), (4, 16), (9, 9), (11, 11)] {
+        let search = DomineeringSearch::new(shape(r, c), Options::default(), &budget);
+        assert!(search.unwrap().unwrap().is_wide(), "{r} x {c}");
+    }
+    let search = DomineeringSearch::new(shape(8, 8), Options::default(), &budget);
+    assert!(!search.unwrap().unwrap().is_wide());
+    // 128 cells on a board that is not square: a key would need 129 bits.
+    assert!(DomineeringSearch::new(shape(8, 16), Options::default(), &budget).is_none());
     let search = DomineeringSearch::new(shape(4, 4), Options::default(), &budget)
         .unwrap()
         .unwrap();

@@ -49,7 +49,7 @@ pub static DOMINEERING: RulesetGame<Domineering> = RulesetGame {
     },
 };
 
-/// Domineering's own search ([`DomineeringSearch`]) on a board it takes (at most 64 cells),
+/// Domineering's own search ([`DomineeringSearch`]) on a board it takes (at most 128 cells),
 /// the generic search on a larger one.
 fn own_search(
     rules: &Domineering,

@@ -1,8 +1,10 @@
-//! Domineering solved by search: who wins a board of at most 64 cells with a given player
-//! moving first, on boards whose positions are far too many to value one by one (8 × 8).
+//! Domineering solved by search: who wins a board of at most 128 cells with a given player
+//! moving first, on boards whose positions are far too many to value one by one (8 × 8,
+//! 9 × 9, 10 × 10).
 //!
-//! A position is one word of empty cells; the search is negamax over win and loss (every
-//! result is exact, so the table never keeps a bound), with around it:
+//! A position is one word of empty cells (a `u64` for boards of at most 64 cells, a `u128`
+//! beyond: one search, compiled for each, [`Word`]); the search is negamax over win and
+//! loss (every result is exact, so the table never keeps a bound), with around it:
 //!
 //! - **The count** ([`Board::race`], [`RaceBounds::race`]): safe moves, protective areas
 //!   and vulnerable moves against the most moves the opponent can make decide most
@@ -12,7 +14,8 @@
 //!   still there later, and playing it first never wins where no other move does; checked
 //!   here against the exhaustive solver on every position of small boards). Where only
 //!   safe moves are left the count decides the position exactly.
-//! - **A transposition table** ([`Table`]) of a fixed size keeping each result with its
+//! - **A transposition table** ([`Table`], [`WideTable`] for boards of two words) of a
+//!   fixed size keeping each result with its
 //!   winning move, keyed by the position under the board's reflections (left to right, top
 //!   to bottom: they keep each player's dominoes), and on a square board with Right to
 //!   move by its transpose with Left to move (exchanging rows and columns exchanges the
@@ -36,6 +39,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use num_traits::PrimInt;
+
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::region_table::{self, Key, RegionTableError};
@@ -47,7 +52,7 @@ use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
 use crate::search::solver::{self, lock};
-use crate::search::{Halt, Table, Watch, CHECK_EVERY};
+use crate::search::{Halt, Table, Watch, WideTable, CHECK_EVERY};
 
 /// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
 /// techniques are on (each can be turned off to measure what it brings).
@@ -93,20 +98,117 @@ impl Default for Options {
     }
 }
 
-/// The geometry of one board shape of at most 64 cells: masks of its columns and the fixed
-/// preference of each move.
+/// The word of a board's empty cells, bit `r * cols + c` a cell, with the table its
+/// positions are kept in: `u64` (and [`Table`], whose entries tell keys apart by their
+/// bits) for boards of at most 64 cells, `u128` (and [`WideTable`], whose entries hold
+/// whole keys) beyond. The search is written once over it; the one-word board pays nothing
+/// for the two-word one.
+pub trait Word:
+    PrimInt + std::ops::BitAndAssign + std::ops::BitOrAssign + Send + Sync + 'static
+{
+    /// The table of positions keyed by a word.
+    type Table: Send + Sync;
+
+    /// The word's bits.
+    const BITS: u32;
+
+    /// The word as the rules' board holds it.
+    fn wide(self) -> u128;
+
+    /// The low bits of `x`.
+    fn narrow(x: u128) -> Self;
+
+    /// A table of `bytes` for keys of `key_bits` bits, checked against `budget`'s memory.
+    fn table(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Self::Table, Exhausted>;
+
+    /// The value stored for `key`.
+    fn probe(table: &Self::Table, key: Self) -> Option<u16>;
+
+    /// Stores `value` for `key`, a result that cost `nodes` nodes.
+    fn store(table: &Self::Table, key: Self, value: u16, nodes: u64);
+
+    /// 64 bits of `key` for the threads' list of positions being searched: a hint, where
+    /// two keys of one digest only delay a move.
+    fn digest(self) -> u64;
+}
+
+impl Word for u64 {
+    type Table = Table;
+    const BITS: u32 = 64;
+
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+
+    fn narrow(x: u128) -> u64 {
+        x as u64
+    }
+
+    fn table(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Table, Exhausted> {
+        Table::with_bytes(bytes, key_bits, budget)
+    }
+
+    fn probe(table: &Table, key: u64) -> Option<u16> {
+        table.probe(key)
+    }
+
+    fn store(table: &Table, key: u64, value: u16, nodes: u64) {
+        table.store(key, value, nodes);
+    }
+
+    fn digest(self) -> u64 {
+        self
+    }
+}
+
+impl Word for u128 {
+    type Table = WideTable;
+    const BITS: u32 = 128;
+
+    fn wide(self) -> u128 {
+        self
+    }
+
+    fn narrow(x: u128) -> u128 {
+        x
+    }
+
+    fn table(bytes: u64, _: u32, budget: &Budget) -> Result<WideTable, Exhausted> {
+        WideTable::with_bytes(bytes, budget)
+    }
+
+    fn probe(table: &WideTable, key: u128) -> Option<u16> {
+        table.probe(key)
+    }
+
+    fn store(table: &WideTable, key: u128, value: u16, nodes: u64) {
+        table.store(key, value, nodes);
+    }
+
+    fn digest(self) -> u64 {
+        (self as u64) ^ ((self >> 64) as u64).rotate_left(17)
+    }
+}
+
+/// The word with bit `i` alone.
+fn bit<W: Word>(i: u32) -> W {
+    W::one() << i as usize
+}
+
+/// The geometry of one board shape of at most 128 cells: masks of its columns and the
+/// fixed preference of each move.
 #[derive(Debug)]
-struct Geometry {
+struct Geometry<W> {
     shape: Shape,
     rows: u32,
     cols: u32,
     cells: u32,
-    all: u64,
-    first_col: u64,
-    last_col: u64,
+    all: W,
+    first_col: W,
+    last_col: W,
     /// The positional preference of a move by its first cell, for vertical dominoes (0)
     /// and horizontal ones (1).
-    preference: [[u32; 64]; 2],
+    preference: [[u32; 128]; 2],
 }
 
 /// How much the count's change outweighs the positional preference in the move order.
@@ -116,15 +218,16 @@ const COUNT_WEIGHT: i64 = 1 << 10;
 /// them: nearer the end a subtree costs less than the bookkeeping.
 const DEFER_EMPTY: u32 = 20;
 
-impl Geometry {
-    fn new(shape: Shape) -> Option<Geometry> {
+impl<W: Word> Geometry<W> {
+    /// The geometry of `shape`, if its cells fit the word.
+    fn new(shape: Shape) -> Option<Geometry<W>> {
         let (rows, cols) = (u32::from(shape.rows), u32::from(shape.cols));
         let cells = rows * cols;
-        if cells == 0 || cells > 64 {
+        if cells == 0 || cells > W::BITS {
             return None;
         }
-        let all = u64::MAX >> (64 - cells);
-        let first_col = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols));
+        let all = W::max_value() >> (W::BITS - cells) as usize;
+        let first_col = (0..rows).fold(W::zero(), |m, r| m | bit(r * cols));
         let mut g = Geometry {
             shape,
             rows,
@@ -132,8 +235,8 @@ impl Geometry {
             cells,
             all,
             first_col,
-            last_col: first_col << (cols - 1),
-            preference: [[0; 64]; 2],
+            last_col: first_col << (cols - 1) as usize,
+            preference: [[0; 128]; 2],
         };
         for vertical in [true, false] {
             for i in 0..cells {
@@ -164,13 +267,13 @@ impl Geometry {
             (false, false) if across > 0 => 1,
             _ => 0,
         };
-        tier * 64 + 63 - (across * 8 + along).min(63)
+        tier * 128 + 127 - (across * 8 + along).min(127)
     }
 
     /// The first cells of the dominoes that fit on the empty cells `e`.
-    fn heads(&self, e: u64, vertical: bool) -> u64 {
+    fn heads(&self, e: W, vertical: bool) -> W {
         if vertical {
-            e & (e >> self.cols)
+            e & (e >> self.cols as usize)
         } else {
             e & (e >> 1) & !self.last_col
         }
@@ -178,36 +281,36 @@ impl Geometry {
 
     /// The empty cells no domino of the other direction can ever cover: both neighbours
     /// across the lines of `vertical`'s dominoes are filled or off the board.
-    fn protected(&self, e: u64, vertical: bool) -> u64 {
+    fn protected(&self, e: W, vertical: bool) -> W {
         let open = if vertical {
             ((e >> 1) & !self.last_col) | ((e << 1) & !self.first_col)
         } else {
-            (e >> self.cols) | ((e << self.cols) & self.all)
+            (e >> self.cols as usize) | ((e << self.cols as usize) & self.all)
         };
         e & !open
     }
 
     /// The most dominoes of one direction that fit on `cells` together: half of each run
     /// of cells along the lines, rounded down. O(longest run).
-    fn packed(&self, cells: u64, vertical: bool) -> u32 {
+    fn packed(&self, cells: W, vertical: bool) -> u32 {
         // Each cell one step forward along the lines, and one step back.
-        let fwd = |x: u64| {
+        let fwd = |x: W| {
             if vertical {
-                (x << self.cols) & self.all
+                (x << self.cols as usize) & self.all
             } else {
                 (x << 1) & !self.first_col & self.all
             }
         };
-        let back = |x: u64| {
+        let back = |x: W| {
             if vertical {
-                x >> self.cols
+                x >> self.cols as usize
             } else {
                 (x >> 1) & !self.last_col
             }
         };
         let mut starts = cells & back(cells);
         let mut count = 0;
-        while starts != 0 {
+        while starts != W::zero() {
             // The first start of each chain takes its domino, and the start after it
             // (which would share a cell) goes.
             let first = starts & !fwd(starts);
@@ -218,7 +321,7 @@ impl Geometry {
     }
 
     /// The mover's most and safe moves less the opponent's, on the empty cells `e`.
-    fn balance(&self, e: u64, vertical: bool) -> i64 {
+    fn balance(&self, e: W, vertical: bool) -> i64 {
         let mine = self.packed(e, vertical) + self.packed(self.protected(e, vertical), vertical);
         let theirs =
             self.packed(e, !vertical) + self.packed(self.protected(e, !vertical), !vertical);
@@ -226,30 +329,32 @@ impl Geometry {
     }
 
     /// The board turned upside down.
-    fn flip_rows(&self, e: u64) -> u64 {
-        if self.cols == 8 && self.rows == 8 {
+    fn flip_rows(&self, e: W) -> W {
+        // Rows of one byte filling the word: its bytes reversed.
+        if self.cols == 8 && self.cells == W::BITS {
             return e.swap_bytes();
         }
-        let row = u64::MAX >> (64 - self.cols);
-        (0..self.rows).fold(0, |m, r| {
-            m | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols)
+        let row = W::max_value() >> (W::BITS - self.cols) as usize;
+        (0..self.rows).fold(W::zero(), |m, r| {
+            m | ((e >> (r * self.cols) as usize) & row)
+                << ((self.rows - 1 - r) * self.cols) as usize
         })
     }
 
     /// The board turned half a turn.
-    fn rotate(&self, e: u64) -> u64 {
-        e.reverse_bits() >> (64 - self.cells)
+    fn rotate(&self, e: W) -> W {
+        e.reverse_bits() >> (W::BITS - self.cells) as usize
     }
 
     /// The board with rows and columns exchanged (square boards only).
-    fn transpose(&self, e: u64) -> u64 {
+    fn transpose(&self, e: W) -> W {
         let n = self.cols;
-        let mut out = 0;
+        let mut out = W::zero();
         let mut rest = e;
-        while rest != 0 {
+        while rest != W::zero() {
             let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            out |= 1 << ((i % n) * n + i / n);
+            rest = rest & (rest - W::one());
+            out |= bit((i % n) * n + i / n);
         }
         out
     }
@@ -260,13 +365,13 @@ impl Geometry {
         if self.rows == self.cols {
             Some(self.cells)
         } else {
-            (self.cells < 64).then_some(self.cells + 1)
+            (self.cells < W::BITS).then_some(self.cells + 1)
         }
     }
 
     /// The table key of `e` with `left` to move, under the symmetries if `symmetry`, and
     /// the symmetry that takes `e` to the key's board. O(cells) on boards other than 8 × 8.
-    fn key(&self, e: u64, left: bool, symmetry: bool) -> (u64, Frame) {
+    fn key(&self, e: W, left: bool, symmetry: bool) -> (W, Frame) {
         let square = self.rows == self.cols;
         let transpose = square && !left;
         let e = if transpose { self.transpose(e) } else { e };
@@ -279,17 +384,17 @@ impl Geometry {
                 }
             }
         }
-        let key = if square {
+        let key = if square || !left {
             k
         } else {
-            k | u64::from(left) << self.cells
+            k | bit(self.cells)
         };
         (key, Frame { transpose, reflect })
     }
 
     /// The cells `x` moved by the reflection `reflect` (0: none, 1: upside down, 2: half a
     /// turn, 3: left to right), each its own inverse.
-    fn reflect(&self, x: u64, reflect: u8) -> u64 {
+    fn reflect(&self, x: W, reflect: u8) -> W {
         match reflect {
             1 => self.flip_rows(x),
             2 => self.rotate(x),
@@ -299,7 +404,7 @@ impl Geometry {
     }
 
     /// The cells `x` of a position seen in the frame of its key.
-    fn frame(&self, x: u64, frame: Frame) -> u64 {
+    fn frame(&self, x: W, frame: Frame) -> W {
         let x = if frame.transpose {
             self.transpose(x)
         } else {
@@ -309,7 +414,7 @@ impl Geometry {
     }
 
     /// The cells `x` of a key's board seen in the frame of the position.
-    fn unframe(&self, x: u64, frame: Frame) -> u64 {
+    fn unframe(&self, x: W, frame: Frame) -> W {
         let x = self.reflect(x, frame.reflect);
         if frame.transpose {
             self.transpose(x)
@@ -319,8 +424,8 @@ impl Geometry {
     }
 
     /// The two cells of the domino whose first cell is `at`.
-    fn pair(&self, at: u32, vertical: bool) -> u64 {
-        1 << at | 1 << (at + if vertical { self.cols } else { 1 })
+    fn pair(&self, at: u32, vertical: bool) -> W {
+        bit::<W>(at) | bit(at + if vertical { self.cols } else { 1 })
     }
 }
 
@@ -351,10 +456,22 @@ struct Valuer {
 }
 
 /// Searches Domineering boards of one shape, keeping the table (and each thread's values
-/// of small regions) between searches.
+/// of small regions) between searches: over one word of cells where the board's positions
+/// fit it, else over two ([`Word`]).
 pub struct DomineeringSearch {
-    geometry: Geometry,
-    table: Table,
+    words: Words,
+}
+
+/// The search of a shape over the word its positions fit.
+enum Words {
+    One(Search<u64>),
+    Two(Search<u128>),
+}
+
+/// The search over words `W`.
+struct Search<W: Word> {
+    geometry: Geometry<W>,
+    table: W::Table,
     /// The positions the threads are searching now.
     busy: Busy,
     options: Options,
@@ -363,46 +480,38 @@ pub struct DomineeringSearch {
 
 impl DomineeringSearch {
     /// A search of boards of `shape` as `options` say, the table's bytes checked against
-    /// `budget`'s memory before they are taken; `None` where the shape has more than 64
-    /// cells (or 64 on a board that is not square: a key would need 65 bits).
+    /// `budget`'s memory before they are taken; `None` where the shape's positions do not
+    /// fit two words (more than 128 cells, or 128 on a board that is not square: a key
+    /// would need 129 bits). Boards of at most 64 cells (63 if not square) are searched
+    /// over one word.
     pub fn new(
         shape: Shape,
         options: Options,
         budget: &Budget,
     ) -> Option<Result<DomineeringSearch, Exhausted>> {
-        let geometry = Geometry::new(shape)?;
-        let key_bits = geometry.key_bits()?;
-        let threads = options.threads.max(1);
-        let table = Table::with_bytes(
-            if options.table {
-                options.table_bytes
-            } else {
-                0
-            },
-            key_bits,
-            budget,
-        );
-        Some(table.map(|table| {
-            DomineeringSearch {
-                geometry,
-                table,
-                busy: Busy::default(),
-                options: Options { threads, ..options },
-                valuers: (0..threads)
-                    .map(|_| {
-                        Mutex::new(Valuer {
-                            evaluator: Evaluator::new(Domineering),
-                            store: GameStore::with_budget(budget.clone()),
-                        })
-                    })
-                    .collect(),
-            }
-        }))
+        let words = match Search::<u64>::new(shape, options, budget) {
+            Some(one) => one.map(Words::One),
+            None => Search::<u128>::new(shape, options, budget)?.map(Words::Two),
+        };
+        Some(words.map(|words| DomineeringSearch { words }))
+    }
+
+    /// Whether the search holds a board in two words (more than 64 cells).
+    pub fn is_wide(&self) -> bool {
+        matches!(self.words, Words::Two(_))
+    }
+
+    /// Each thread's canonical forms.
+    fn valuers(&self) -> &[Mutex<Valuer>] {
+        match &self.words {
+            Words::One(s) => &s.valuers,
+            Words::Two(s) => &s.valuers,
+        }
     }
 
     /// Distinct regions valued by canonical form, by every thread.
     pub fn regions_valued(&self) -> usize {
-        self.valuers
+        self.valuers()
             .iter()
             .map(|v| lock(v).evaluator.regions_valued())
             .sum()
@@ -422,6 +531,54 @@ impl DomineeringSearch {
         budget: &Budget,
         progress: &dyn Progress,
     ) -> Result<Searched<Domino, Board>, SearchError> {
+        match &self.words {
+            Words::One(s) => s.search(board, side, budget, progress),
+            Words::Two(s) => s.search(board, side, budget, progress),
+        }
+    }
+}
+
+impl<W: Word> Search<W> {
+    /// The search of `shape` over words `W`, if its positions fit them.
+    fn new(
+        shape: Shape,
+        options: Options,
+        budget: &Budget,
+    ) -> Option<Result<Search<W>, Exhausted>> {
+        let geometry = Geometry::new(shape)?;
+        let key_bits = geometry.key_bits()?;
+        let threads = options.threads.max(1);
+        let bytes = if options.table {
+            options.table_bytes
+        } else {
+            0
+        };
+        Some(W::table(bytes, key_bits, budget).map(|table| {
+            Search {
+                geometry,
+                table,
+                busy: Busy::default(),
+                options: Options { threads, ..options },
+                valuers: (0..threads)
+                    .map(|_| {
+                        Mutex::new(Valuer {
+                            evaluator: Evaluator::new(Domineering),
+                            store: GameStore::with_budget(budget.clone()),
+                        })
+                    })
+                    .collect(),
+            }
+        }))
+    }
+
+    /// [`DomineeringSearch::search`] over words `W`.
+    fn search(
+        &self,
+        board: &Board,
+        side: Side,
+        budget: &Budget,
+        progress: &dyn Progress,
+    ) -> Result<Searched<Domino, Board>, SearchError> {
         let g = &self.geometry;
         if board.shape != g.shape {
             let name = |s: Shape| format!("{} × {}", s.rows, s.cols);
@@ -430,16 +587,16 @@ impl DomineeringSearch {
                 found: name(board.shape),
             });
         }
-        let mut e = board.empty as u64 & g.all;
+        let mut e = W::narrow(board.empty) & g.all;
         let mut left = side == Side::Left;
         let halt = Halt::new(budget);
         progress.phase("searching", None);
         let searched = self.solve(e, left, &halt, progress);
         progress.finish();
         let (wins, best) = searched?;
-        let shown = |e: u64| Board {
+        let shown = |e: W| Board {
             shape: g.shape,
-            empty: u128::from(e),
+            empty: e.wide(),
         };
         let domino = |at: u32, left: bool| Domino::new(g.shape, at as u8, left);
         let mut line = Vec::new();
@@ -465,7 +622,7 @@ impl DomineeringSearch {
     /// every move loses), the threads sharing the table.
     fn solve(
         &self,
-        e: u64,
+        e: W,
         left: bool,
         halt: &Halt,
         progress: &dyn Progress,
@@ -516,7 +673,7 @@ impl PositionSearch<Domineering> for DomineeringSearch {
 
     /// Every thread's regions. O(regions).
     fn save_regions(&mut self, key: &Key) -> Result<String, ValueError> {
-        let mut valuers: Vec<_> = self.valuers.iter().map(lock).collect();
+        let mut valuers: Vec<_> = self.valuers().iter().map(lock).collect();
         let valued = valuers.iter_mut().map(|v| {
             let Valuer { evaluator, store } = &mut **v;
             (&*evaluator, store)
@@ -531,7 +688,7 @@ impl PositionSearch<Domineering> for DomineeringSearch {
         origin: &str,
         key: &Key,
     ) -> Result<usize, RegionTableError> {
-        let mut valuers: Vec<_> = self.valuers.iter().map(lock).collect();
+        let mut valuers: Vec<_> = self.valuers().iter().map(lock).collect();
         let valued = valuers.iter_mut().map(|v| {
             let Valuer { evaluator, store } = &mut **v;
             (evaluator, store)
@@ -541,8 +698,8 @@ impl PositionSearch<Domineering> for DomineeringSearch {
 }
 
 /// One thread's search: its node count, and where it reports.
-struct Thread<'a> {
-    s: &'a DomineeringSearch,
+struct Thread<'a, W: Word> {
+    s: &'a Search<W>,
     halt: &'a Halt,
     nodes: u64,
     checked: u64,
@@ -561,14 +718,14 @@ struct Thread<'a> {
     root_left: bool,
 }
 
-impl<'a> Thread<'a> {
+impl<'a, W: Word> Thread<'a, W> {
     fn new(
-        s: &'a DomineeringSearch,
+        s: &'a Search<W>,
         halt: &'a Halt,
         valuer: &'a mut Valuer,
         done: &'a AtomicBool,
         progress: Option<&'a dyn Progress>,
-    ) -> Thread<'a> {
+    ) -> Thread<'a, W> {
         Thread {
             s,
             halt,
@@ -614,28 +771,28 @@ impl<'a> Thread<'a> {
 
     /// The search from the root: whether the mover wins and a best move; `None` if
     /// stopped.
-    fn root(&mut self, e: u64, left: bool) -> Option<(bool, Option<u32>)> {
+    fn root(&mut self, e: W, left: bool) -> Option<(bool, Option<u32>)> {
         self.root_left = left;
         let (wins, best) = self.negamax(e, left, 0);
         (!self.stopped).then_some((wins, best))
     }
 
     /// The moves searched at `e` by the mover, best first: (order, first cell).
-    fn moves(&self, e: u64, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
+    fn moves(&self, e: W, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
         let g = &self.s.geometry;
         let o = &self.s.options;
         let mut heads = g.heads(e, left);
         if o.skip_safe {
             let p = g.protected(e, left);
             let unsafe_heads = heads & !g.heads(p, left);
-            if unsafe_heads != 0 {
+            if unsafe_heads != W::zero() {
                 heads = unsafe_heads;
             }
         }
         let preference = &g.preference[usize::from(!left)];
-        while heads != 0 {
+        while heads != W::zero() {
             let at = heads.trailing_zeros();
-            heads &= heads - 1;
+            heads = heads & (heads - W::one());
             let mut order = i64::from(preference[at as usize]);
             if o.ordering {
                 let after = e & !g.pair(at, left);
@@ -651,14 +808,14 @@ impl<'a> Thread<'a> {
 
     /// Whether the player to move on `e` (Left if `left`) wins, with a winning move (or the
     /// first move searched, where every move loses).
-    fn negamax(&mut self, e: u64, left: bool, ply: u32) -> (bool, Option<u32>) {
+    fn negamax(&mut self, e: W, left: bool, ply: u32) -> (bool, Option<u32>) {
         self.tick();
         if self.stopped {
             return (false, None);
         }
         let s = self.s;
         let g = &s.geometry;
-        if g.heads(e, left) == 0 {
+        if g.heads(e, left) == W::zero() {
             return (false, None);
         }
         let (key, frame) = g.key(e, left, s.options.symmetry);
@@ -667,7 +824,7 @@ impl<'a> Thread<'a> {
         let keyed_vertical = left || frame.transpose;
         let mut first = None;
         if s.options.table {
-            if let Some(v) = s.table.probe(key) {
+            if let Some(v) = W::probe(&s.table, key) {
                 let (wins, best) = decode(v);
                 let best =
                     best.map(|b| g.unframe(g.pair(b, keyed_vertical), frame).trailing_zeros());
@@ -697,7 +854,7 @@ impl<'a> Thread<'a> {
             let at = moves[i].1;
             i += 1;
             let after = e & !g.pair(at, left);
-            let busy = defer.then(|| g.key(after, !left, s.options.symmetry).0);
+            let busy = defer.then(|| g.key(after, !left, s.options.symmetry).0.digest());
             if let Some(k) = busy {
                 if i > 1 && i <= searched && s.busy.contains(k) {
                     moves.push((0, at));
@@ -725,8 +882,7 @@ impl<'a> Thread<'a> {
             let best = result
                 .1
                 .map(|b| g.frame(g.pair(b, left), frame).trailing_zeros());
-            s.table
-                .store(key, encode(result.0, best), self.nodes - start);
+            W::store(&s.table, key, encode(result.0, best), self.nodes - start);
         }
         result
     }
@@ -734,13 +890,13 @@ impl<'a> Thread<'a> {
     /// The result of `e` without search where the count decides it, or else its canonical
     /// form where it is small enough (the count is cheaper, and decides most positions a
     /// canonical form would).
-    fn decided(&mut self, e: u64, left: bool) -> Option<bool> {
+    fn decided(&mut self, e: W, left: bool) -> Option<bool> {
         let s = self.s;
         let g = &s.geometry;
         if s.options.count {
             let board = Board {
                 shape: g.shape,
-                empty: u128::from(e),
+                empty: e.wide(),
             };
             let (me, you) = (board.race(left), board.race(!left));
             if let Some(r) = RaceBounds::race(&me, &you) {
@@ -757,10 +913,10 @@ impl<'a> Thread<'a> {
 
     /// The result of `e` from its canonical form, where valuing it stays within the
     /// store's budget (else the error is kept and the search stops).
-    fn valued(&mut self, e: u64, left: bool) -> Option<bool> {
+    fn valued(&mut self, e: W, left: bool) -> Option<bool> {
         let board = Board {
             shape: self.s.geometry.shape,
-            empty: u128::from(e),
+            empty: e.wide(),
         };
         let Valuer { evaluator, store } = &mut *self.valuer;
         let v = evaluator.value(store, &board).and_then(|v| {
