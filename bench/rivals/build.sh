@@ -82,7 +82,7 @@ build_obsequi() {
         return 1
     }
     mkdir -p "$out/obsequi/obsequi/objs"
-    (cd "$out/obsequi/obsequi" && protoc --cpp_out=. obsequi.proto) || {
+    (cd "$out/obsequi/obsequi" && protoc --cpp_out=. obsequi.proto 2>>../build.log) || {
         echo "build.sh: protoc failed on Obsequi's obsequi.proto" >&2
         return 1
     }
