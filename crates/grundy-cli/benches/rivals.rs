@@ -16,10 +16,9 @@
 //!
 //! - **Domineering**: each board with each player first (Vertical = Left first, Horizontal =
 //!   Right first), Obsequi (`solve rows R cols C bits B V`) then `grundy search domineering
-//!   BOARD --first left --threads 1` (one thread, as Obsequi), `--reps` times in turns. A
-//!   board of more than 64 cells is run by Obsequi alone: grundy's own Domineering search
-//!   holds a board in one 64-bit word, and the larger boards go to its generic search
-//!   (`--generic` runs it too, within `--limit`).
+//!   BOARD --first left --threads 1` (one thread, as Obsequi), `--reps` times in turns, each
+//!   within `--limit`. grundy's own Domineering search holds a board of at most 64 cells in
+//!   one word and a larger one (9 × 9, 10 × 10) in two.
 //! - **Connect Four**: the empty 7 × 6 board, c4 with its default settings (a 1 GB table, a
 //!   thread a core) then `grundy search connect4 '' --table 1G` with as many threads; and the
 //!   first `--count` positions of each of Pascal Pons's sets (`testdata/connect4`), solved in
@@ -85,9 +84,6 @@ struct Args {
     /// grundy's threads on Domineering (Obsequi has one).
     #[arg(long, default_value_t = 1)]
     dom_threads: usize,
-    /// Run grundy on Domineering boards of more than 64 cells too (its generic search).
-    #[arg(long)]
-    generic: bool,
     /// grundy's threads on Connect Four (c4 takes one a core); default one a core.
     #[arg(long)]
     c4_threads: Option<usize>,
@@ -578,7 +574,7 @@ fn domineering(args: &Args, bin: &Path) -> Result<()> {
             );
             let mut rival = || obsequi(&bin.join("Obsequi"), r, c, first, args);
             let mut own = || grundy_domineering(r, c, first, args);
-            let runs_grundy = r * c <= 64 || args.generic;
+            let runs_grundy = r * c <= 128;
             case(
                 &name,
                 args.reps,
@@ -586,8 +582,7 @@ fn domineering(args: &Args, bin: &Path) -> Result<()> {
                 runs_grundy.then_some(&mut own as Job),
                 (
                     "not built",
-                    "not run: grundy's own Domineering search takes at most 64 cells \
-                     (larger boards go to its generic search: --generic)",
+                    "not run: grundy's Domineering boards have at most 128 cells",
                 ),
             )?;
         }
