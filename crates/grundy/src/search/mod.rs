@@ -24,6 +24,7 @@
 pub mod busy;
 pub mod solver;
 pub mod table;
+pub mod wide;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -33,6 +34,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::progress::Progress;
 
 pub use table::Table;
+pub use wide::WideTable;
 
 /// Nodes a thread searches between two checks of the [`Halt`]: one clock reading and two
 /// atomic operations every 4,096 nodes cost nothing measurable.

@@ -64,7 +64,7 @@ fn mix(key: u64, n: u32) -> u64 {
 /// first write, and only then is it used. A probe is a random access: with pages of 4 KiB
 /// nearly every one also misses the processor's table of pages, with pages of 2 MiB few do.
 /// O(1) until the pages are touched.
-fn zeroed_entries(n: usize) -> Option<Vec<AtomicU64>> {
+pub(crate) fn zeroed_entries(n: usize) -> Option<Vec<AtomicU64>> {
     let layout = std::alloc::Layout::array::<AtomicU64>(n).ok()?;
     if layout.size() == 0 {
         return Some(Vec::new());
