@@ -341,7 +341,7 @@ impl Board<u128> {
     /// The board as words of 64 bits, if it fits them (the search of such boards is faster
     /// in them). O(1).
     pub fn narrow(&self) -> Option<Board> {
-        self.game.fits::<u64>().then(|| Board {
+        self.game.fits::<u64>().then_some(Board {
             game: self.game,
             position: Connect4Position {
                 mine: self.position.mine as u64,
