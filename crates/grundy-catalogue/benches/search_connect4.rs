@@ -5,6 +5,7 @@
 //! ```text
 //! cargo bench -p grundy-catalogue --bench search_connect4
 //! cargo bench -p grundy-catalogue --bench search_connect4 -- --count 200 --empty --table 1G
+//! cargo bench -p grundy-catalogue --bench search_connect4 -- --no-sets --empty --width 10 --height 5
 //! ```
 //!
 //! - **Sets**: Pons's endings (`Test_L3_R1`), middle games (`Test_L2_R1`) and openings
@@ -16,9 +17,10 @@
 //!   search runs each position with a deadline of `--plain-limit` seconds; the means and the
 //!   ratio are taken over the positions it finished (so the ratio compares the same
 //!   positions), and the positions it did not finish are counted.
-//! - **Empty board** (`--empty`): the 7 × 6 board from empty, with every technique and
-//!   `--threads` threads on a `--table` table: its score, best move, time, nodes and nodes
-//!   per second.
+//! - **Empty board** (`--empty`): the 7 × 6 board (or `--width` × `--height`) from empty, with
+//!   every technique and `--threads` threads on a `--table` table: its score, best move, time,
+//!   nodes and nodes per second. A board over 64 bits ((height + 1) × width > 64) is searched
+//!   in words of 128 bits, the others in 64.
 
 // The engine's benchmark helpers, shared rather than copied.
 #[path = "../../grundy/benches/common/mod.rs"]
@@ -32,7 +34,7 @@ use clap::Parser;
 use grundy::budget::Budget;
 use grundy::input;
 use grundy_catalogue::games::connect4::search::{Options, Searcher, Verdict};
-use grundy_catalogue::games::connect4::{Board, Connect4, Connect4Position};
+use grundy_catalogue::games::connect4::{Board, Connect4, Connect4Position, Word};
 
 #[derive(Parser, Debug)]
 struct Args {
@@ -53,6 +55,37 @@ struct Args {
     /// The transposition table's size (64M, 1G).
     #[arg(long, default_value = "64M")]
     table: String,
+    /// Skip the sets (only the empty board, with `--empty`).
+    #[arg(long)]
+    no_sets: bool,
+    /// The empty board's width.
+    #[arg(long, default_value_t = 7)]
+    width: u32,
+    /// The empty board's height.
+    #[arg(long, default_value_t = 6)]
+    height: u32,
+}
+
+/// Solves the empty board of `game` in words `W` and prints what it took.
+fn solve_empty<W: Word>(game: Connect4, options: Options) {
+    let searcher = Searcher::<W>::new(game, options, &Budget::default()).unwrap();
+    let (time, searched) = common::timed(1, || {
+        searcher
+            .search(Connect4Position::<W>::default(), &Budget::default())
+            .unwrap()
+    });
+    let (w, h) = (game.width(), game.height());
+    println!(
+        "\nempty {w} × {h} board ({} bits): score {} ({:?}), best column {}, {:.1?}, {} nodes, \
+         {:.0} nodes/s",
+        W::BITS,
+        searched.score,
+        Verdict::of(searched.score, 0, w * h),
+        searched.best.map_or(0, |c| c + 1),
+        time,
+        searched.nodes,
+        searched.nodes as f64 / time.as_secs_f64()
+    );
 }
 
 /// Pons's positions of one file, the first `count`, on 7 × 6.
@@ -190,7 +223,7 @@ fn main() {
             vec![empty(7, 4), empty(5, 6), empty(6, 5)],
         ),
     ];
-    for (name, set) in sets {
+    for (name, set) in sets.into_iter().filter(|_| !args.no_sets) {
         let baseline = run(plain, &set, Some(args.plain_limit));
         let kept: Vec<usize> = (0..set.len()).filter(|&i| baseline[i].is_some()).collect();
         println!(
@@ -242,21 +275,11 @@ fn main() {
         }
     }
     if args.empty {
-        let game = Connect4::new(7, 6).unwrap();
-        let searcher = Searcher::new(game, full, &Budget::default()).unwrap();
-        let (time, searched) = common::timed(1, || {
-            searcher
-                .search(Connect4Position::default(), &Budget::default())
-                .unwrap()
-        });
-        println!(
-            "\nempty 7 × 6 board: score {} ({:?}), best column {}, {:.1?}, {} nodes, {:.0} nodes/s",
-            searched.score,
-            Verdict::of(searched.score, 0, 42),
-            searched.best.map_or(0, |c| c + 1),
-            time,
-            searched.nodes,
-            searched.nodes as f64 / time.as_secs_f64()
-        );
+        let game = Connect4::within::<u128>(args.width, args.height).expect("a board of 128 bits");
+        if game.fits::<u64>() {
+            solve_empty::<u64>(game, full);
+        } else {
+            solve_empty::<u128>(game, full);
+        }
     }
 }

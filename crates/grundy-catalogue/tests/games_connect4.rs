@@ -62,7 +62,7 @@ fn keys_are_one_to_one() {
         let game = Connect4::new(w, h).unwrap();
         let mut seen = std::collections::HashMap::new();
         for _ in 0..3000 {
-            let mut p = Connect4Position::default();
+            let mut p = Connect4Position::<u64>::default();
             for _ in 0..rng.random_range(0..=w * h) {
                 let open: Vec<u32> = game.open_columns(&p).collect();
                 if open.is_empty() {

@@ -425,3 +425,32 @@ fn the_key_is_made_in_the_configuration_folder_for_its_owner_alone() {
         .to_string();
     assert!(e.contains("GRUNDY_CONFIG_DIR"), "{e}");
 }
+
+#[test]
+fn connect_four_boards_up_to_128_bits_are_searched_and_larger_ones_refused() {
+    // One column of 100 cells (101 bits): the stones alternate, a draw when it is full.
+    let v = json(&["search", "connect4", "", "--width", "1", "--height", "100"]);
+    assert_eq!(v["score"], 0, "{v}");
+    assert_eq!(v["line"].as_array().unwrap().len(), 100, "{v}");
+    // A 10 × 6 board (70 bits) near its end.
+    let board = ".....o....|.....ooo..|xo...ooxx.|xx.o.xxoox|oxox.oxoxo|xoxx.oxxox";
+    let v = json(&["search", "connect4", board]);
+    assert_eq!(v["score"], -5, "{v}");
+    let e = grundy(&["search", "connect4", "", "--width", "17", "--height", "7"])
+        .failed()
+        .to_string();
+    assert!(
+        e.contains(
+            "a 17 × 7 board does not fit in 128 bits (expected (height + 1) × width at most 128"
+        ),
+        "{e}"
+    );
+    // Exploring holds a board in 64 bits, and says where larger ones go.
+    let e = grundy(&["connect4", "", "--width", "1", "--height", "64"])
+        .failed()
+        .to_string();
+    assert!(
+        e.contains("does not fit in 64 bits") && e.contains("grundy search connect4"),
+        "{e}"
+    );
+}

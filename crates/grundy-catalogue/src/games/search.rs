@@ -135,14 +135,23 @@ const PARAMS_AFTER_GAME: &[Param] = &[
          with a key of yours (made on first use in your configuration folder), a table \
          under another key, edited or damaged is refused",
     ),
-    Param::option("width", "W", "The board's width for a move sequence")
-        .default("7")
-        .whole("a width", 1)
-        .at_most(64),
-    Param::option("height", "H", "The board's height for a move sequence")
-        .default("6")
-        .whole("a height", 1)
-        .at_most(64),
+    Param::option(
+        "width",
+        "W",
+        "The board's width for a move sequence (connect4: any board whose (height + 1) × \
+         width is at most 128, as 10 × 6, 9 × 7 or 8 × 8; columns past 9 take no moves)",
+    )
+    .default("7")
+    .whole("a width", 1)
+    .at_most(64),
+    Param::option(
+        "height",
+        "H",
+        "The board's height for a move sequence (with the width, at most 128 bits)",
+    )
+    .default("6")
+    .whole("a height", 1)
+    .at_most(127),
     Param::option(
         "table",
         "SIZE",

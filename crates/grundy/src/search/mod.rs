@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use crate::budget::{Budget, Exhausted};
 use crate::progress::Progress;
 
-pub use table::Table;
+pub use table::{KeyTable, Table};
 pub use wide_table::WideTable;
 
 /// Nodes a thread searches between two checks of the [`Halt`]: one clock reading and two

@@ -80,6 +80,20 @@ pub(crate) fn zeroed_entries(n: usize) -> Option<Vec<AtomicU64>> {
     Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
+/// Asks the processor to bring the cache line of `word` into the cache (a hint, which never
+/// faults; nothing on processors without it). O(1).
+pub(crate) fn prefetch(word: &AtomicU64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch is a hint that never faults, and the pointer is to a word of
+        // the caller's; SSE is part of every x86_64 processor.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(word).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = word;
+}
+
 /// Asks the kernel for large pages over the whole pages of the `length` bytes at `start`
 /// (Linux; a hint, which the kernel may decline).
 #[cfg(target_os = "linux")]
@@ -163,17 +177,8 @@ impl Table {
     /// made after other work finds it there: a probe is a random access to memory, the
     /// costliest step of a search node. O(1); nothing on processors without the hint.
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let (at, _) = self.locate(key);
-            let bucket = self.entries[at..].as_ptr().cast::<i8>();
-            // SAFETY: a prefetch is a hint that never faults, and the pointer is to the
-            // bucket's own entry, in bounds; SSE is part of every x86_64 processor.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let (at, _) = self.locate(key);
+        prefetch(&self.entries[at]);
     }
 
     /// Stores `value` (not 0) for `key`, a result that cost `nodes` nodes to find.
@@ -202,6 +207,49 @@ impl Table {
         for e in &self.entries {
             e.store(0, Ordering::Relaxed);
         }
+    }
+}
+
+/// A transposition table of keys of type `K`, as a search generic over its position's word
+/// takes it: [`Table`] for `u64` keys (entries telling keys apart by their bits),
+/// [`WideTable`](super::WideTable) for `u128` (entries holding whole keys). Both are sound:
+/// a probe never reads another key's entry. Every operation is O(1).
+pub trait KeyTable<K>: Sized + Send + Sync + std::fmt::Debug {
+    /// A table of about `bytes` for keys of `key_bits` bits, checked against `budget`.
+    fn with_bytes(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Self, Exhausted>;
+    /// The bytes the table holds.
+    fn bytes(&self) -> u64;
+    /// Empties the table.
+    fn clear(&self);
+    /// The value stored for `key`, if any.
+    fn probe(&self, key: K) -> Option<u16>;
+    /// Brings `key`'s bucket into the cache.
+    fn prefetch(&self, key: K);
+    /// Stores `value` for `key`, a result that cost `nodes` nodes.
+    fn store(&self, key: K, value: u16, nodes: u64);
+}
+
+impl KeyTable<u64> for Table {
+    fn with_bytes(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Table, Exhausted> {
+        Table::with_bytes(bytes, key_bits, budget)
+    }
+    fn bytes(&self) -> u64 {
+        Table::bytes(self)
+    }
+    fn clear(&self) {
+        Table::clear(self);
+    }
+    #[inline]
+    fn probe(&self, key: u64) -> Option<u16> {
+        Table::probe(self, key)
+    }
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        Table::prefetch(self, key);
+    }
+    #[inline]
+    fn store(&self, key: u64, value: u16, nodes: u64) {
+        Table::store(self, key, value, nodes);
     }
 }
 

@@ -19,7 +19,7 @@
 
 use std::sync::atomic::{fence, AtomicU64, Ordering};
 
-use super::table::zeroed_entries;
+use super::table::{prefetch, zeroed_entries, KeyTable};
 use crate::budget::{Budget, Exhausted, Resource};
 
 /// Words of a bucket: the sequence number and two entries of three words.
@@ -154,11 +154,42 @@ impl WideTable {
         b[0].store(seq + 2, Ordering::Release);
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache, so that a probe made after
+    /// other work finds it there. O(1).
+    pub fn prefetch(&self, key: u128) {
+        prefetch(&self.words[self.bucket(key)]);
+    }
+
     /// Empties every entry. O(entries).
     pub fn clear(&self) {
         for w in &self.words {
             w.store(0, Ordering::Relaxed);
         }
+    }
+}
+
+/// The table's keys are whole, so it takes any key of up to 128 bits: `key_bits` is unused.
+impl KeyTable<u128> for WideTable {
+    fn with_bytes(bytes: u64, _: u32, budget: &Budget) -> Result<WideTable, Exhausted> {
+        WideTable::with_bytes(bytes, budget)
+    }
+    fn bytes(&self) -> u64 {
+        WideTable::bytes(self)
+    }
+    fn clear(&self) {
+        WideTable::clear(self);
+    }
+    #[inline]
+    fn probe(&self, key: u128) -> Option<u16> {
+        WideTable::probe(self, key)
+    }
+    #[inline]
+    fn prefetch(&self, key: u128) {
+        WideTable::prefetch(self, key);
+    }
+    #[inline]
+    fn store(&self, key: u128, value: u16, nodes: u64) {
+        WideTable::store(self, key, value, nodes);
     }
 }
 

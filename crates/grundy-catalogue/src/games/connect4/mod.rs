@@ -1,4 +1,5 @@
-//! Connect Four on any board of width w and height h with (h + 1)·w ≤ 64: players drop pieces
+//! Connect Four on any board of width w and height h with (h + 1)·w ≤ 64 (≤ 128 for the search,
+//! [`search`], whose boards are held in a [`Word`] of 64 or 128 bits): players drop pieces
 //! in turn into a column that is not full; four of one's own in a row (across, up or
 //! diagonally) wins; a full board without four is a draw. The first player is `x`, the second
 //! `o`.
@@ -30,12 +31,14 @@
 
 pub mod search;
 pub mod tiers;
+pub mod word;
 
 use std::fmt;
 
 use serde::Serialize;
 
 pub use tiers::Connect4Tiers;
+pub use word::Word;
 
 use std::path::Path;
 
@@ -53,13 +56,14 @@ use grundy::solve::{solve, SolveOptions};
 
 /// A Connect Four position: `mine`, the stones of the player to move, and `mask`, every
 /// stone; bit `column·(height + 1) + row` is the cell at that column and row (row 0 at the
-/// bottom). Which player is to move follows from the number of stones.
+/// bottom). Which player is to move follows from the number of stones. Held in `u64` (the
+/// rules as a [`Game`], the strong solver) or, for the search of boards up to 128 bits, `u128`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Connect4Position {
+pub struct Connect4Position<W = u64> {
     /// The stones of the player to move.
-    pub mine: u64,
+    pub mine: W,
     /// Every stone.
-    pub mask: u64,
+    pub mask: W,
 }
 
 /// The rules of Connect Four on a `width` × `height` board (see the module).
@@ -69,18 +73,27 @@ pub struct Connect4 {
     height: u32,
 }
 
-/// Why a board size is refused.
-fn size_error(width: u64, height: u64) -> Option<String> {
+/// Why a board size is refused in a word of `bits` bits (64: exploring and strong solving;
+/// 128: the search).
+fn size_error(width: u64, height: u64, bits: u32) -> Option<String> {
     if width == 0 || height == 0 {
         return Some(format!(
             "a {width} × {height} board has no cell (expected a width and a height of 1 or more)"
         ));
     }
-    if (height + 1).saturating_mul(width) > 64 {
-        return Some(format!(
-            "a {width} × {height} board does not fit in 64 bits (expected (height + 1) × width \
-             at most 64, as 7 × 6 or 8 × 7)"
-        ));
+    if (height + 1).saturating_mul(width) > u64::from(bits) {
+        return Some(if bits == 64 {
+            format!(
+                "a {width} × {height} board does not fit in 64 bits (expected (height + 1) × \
+                 width at most 64, as 7 × 6 or 8 × 7: exploring and strong solving hold a board \
+                 in 64 bits; `grundy search connect4` takes boards up to 128)"
+            )
+        } else {
+            format!(
+                "a {width} × {height} board does not fit in {bits} bits (expected (height + 1) \
+                 × width at most {bits}, as 10 × 6, 9 × 7 or 8 × 8)"
+            )
+        });
     }
     None
 }
@@ -89,9 +102,22 @@ impl Connect4 {
     /// The rules on a `width` × `height` board, if (height + 1)·width ≤ 64 and both are at
     /// least 1.
     pub fn new(width: u32, height: u32) -> Option<Connect4> {
-        size_error(u64::from(width), u64::from(height))
+        Connect4::within::<u64>(width, height)
+    }
+
+    /// The rules on a `width` × `height` board held in words `W`, if (height + 1)·width ≤
+    /// `W::BITS` and both are at least 1: with `u128`, boards up to 128 bits for the search
+    /// (whose positions are `Connect4Position<u128>`). The [`Game`] and the strong solver take
+    /// `u64` positions, so boards from [`Connect4::new`]. O(1).
+    pub fn within<W: Word>(width: u32, height: u32) -> Option<Connect4> {
+        size_error(u64::from(width), u64::from(height), W::BITS)
             .is_none()
             .then_some(Connect4 { width, height })
+    }
+
+    /// Whether the board fits words `W`. O(1).
+    pub fn fits<W: Word>(&self) -> bool {
+        (self.height + 1) * self.width <= W::BITS
     }
 
     /// The width (columns).
@@ -104,55 +130,60 @@ impl Connect4 {
         self.height
     }
 
-    fn bit(&self, column: u32, row: u32) -> u64 {
-        1 << (column * (self.height + 1) + row)
+    fn bit<W: Word>(&self, column: u32, row: u32) -> W {
+        W::ONE << (column * (self.height + 1) + row)
     }
 
     /// The bottom cell of every column.
-    pub(crate) fn bottom(&self) -> u64 {
-        (0..self.width).fold(0, |b, c| b | self.bit(c, 0))
+    pub(crate) fn bottom<W: Word>(&self) -> W {
+        (0..self.width).fold(W::ZERO, |b, c| b | self.bit::<W>(c, 0))
+    }
+
+    /// The cells of column `column`.
+    fn column_cells<W: Word>(&self, column: u32) -> W {
+        (W::MAX >> (W::BITS - self.height)) << (column * (self.height + 1))
     }
 
     /// Every cell of the board.
-    pub(crate) fn full(&self) -> u64 {
-        self.bottom() * ((1 << self.height) - 1)
+    pub(crate) fn full<W: Word>(&self) -> W {
+        (0..self.width).fold(W::ZERO, |b, c| b | self.column_cells::<W>(c))
     }
 
     /// Whether `column` (from 0) has room for a stone at `p`.
-    pub fn can_play(&self, p: &Connect4Position, column: u32) -> bool {
-        column < self.width && p.mask & self.bit(column, self.height - 1) == 0
+    pub fn can_play<W: Word>(&self, p: &Connect4Position<W>, column: u32) -> bool {
+        column < self.width && p.mask & self.bit::<W>(column, self.height - 1) == W::ZERO
     }
 
     /// The position after the player to move drops a stone in `column` (from 0), which must
     /// have room.
-    pub fn play(&self, p: &Connect4Position, column: u32) -> Connect4Position {
+    pub fn play<W: Word>(&self, p: &Connect4Position<W>, column: u32) -> Connect4Position<W> {
         Connect4Position {
             mine: p.mine ^ p.mask,
-            mask: p.mask | (p.mask + self.bit(column, 0)),
+            mask: p.mask | (p.mask + self.bit::<W>(column, 0)),
         }
     }
 
     /// Whether `stones` hold four in a row: for each direction (up, across and the two
     /// diagonals, a shift by 1, h + 1, h and h + 2), two shifts and two ANDs.
-    pub fn has_four(&self, stones: u64) -> bool {
+    pub fn has_four<W: Word>(&self, stones: W) -> bool {
         let h = self.height;
         [1, h + 1, h, h + 2].into_iter().any(|d| {
-            let pairs = stones & stones.checked_shr(d).unwrap_or(0);
-            pairs & pairs.checked_shr(2 * d).unwrap_or(0) != 0
+            let pairs = stones & stones.checked_shr(d).unwrap_or(W::ZERO);
+            pairs & pairs.checked_shr(2 * d).unwrap_or(W::ZERO) != W::ZERO
         })
     }
 
     /// The stones of the player who moved last.
-    fn last_mover(p: &Connect4Position) -> u64 {
+    fn last_mover<W: Word>(p: &Connect4Position<W>) -> W {
         p.mine ^ p.mask
     }
 
     /// Whether the game is over at `p` and how, for the player to move: a loss when the other
     /// player has four, a draw when the board is full.
-    pub fn ended(&self, p: &Connect4Position) -> Option<Outcome> {
+    pub fn ended<W: Word>(&self, p: &Connect4Position<W>) -> Option<Outcome> {
         if self.has_four(Self::last_mover(p)) {
             Some(Outcome::Loss)
-        } else if p.mask == self.full() {
+        } else if p.mask == self.full::<W>() {
             Some(Outcome::Draw)
         } else {
             None
@@ -162,18 +193,18 @@ impl Connect4 {
     /// A position as one number: the stones of the player to move, and a marker bit just
     /// above each column's top stone (in the spare row above the board), which tells the
     /// heights. One to one; [`Connect4::from_key`] is its inverse.
-    pub fn key(&self, p: &Connect4Position) -> u64 {
-        p.mine | (p.mask + self.bottom())
+    pub fn key<W: Word>(&self, p: &Connect4Position<W>) -> W {
+        p.mine | (p.mask + self.bottom::<W>())
     }
 
     /// The position of a [`Connect4::key`].
-    pub fn from_key(&self, key: u64) -> Connect4Position {
+    pub fn from_key<W: Word>(&self, key: W) -> Connect4Position<W> {
         let h = self.height;
-        let mut p = Connect4Position::default();
+        let mut p = Connect4Position::<W>::default();
         for c in 0..self.width {
-            let column = (key >> (c * (h + 1))) & ((1 << (h + 1)) - 1);
-            let height = 63 - column.leading_zeros();
-            let stones = ((1u64 << height) - 1) << (c * (h + 1));
+            let column = (key >> (c * (h + 1))) & (W::MAX >> (W::BITS - (h + 1)));
+            let height = W::BITS - 1 - column.leading_zeros();
+            let stones = ((W::ONE << height) - W::ONE) << (c * (h + 1));
             p.mask |= stones;
             p.mine |= (column << (c * (h + 1))) & stones;
         }
@@ -181,7 +212,10 @@ impl Connect4 {
     }
 
     /// The columns (from 0) open at `p`, left to right.
-    pub fn open_columns<'a>(&'a self, p: &'a Connect4Position) -> impl Iterator<Item = u32> + 'a {
+    pub fn open_columns<'a, W: Word>(
+        &'a self,
+        p: &'a Connect4Position<W>,
+    ) -> impl Iterator<Item = u32> + 'a {
         (0..self.width).filter(move |&c| self.can_play(p, c))
     }
 }
@@ -211,7 +245,7 @@ impl Game for Connect4 {
 /// ```
 pub fn positions_by_ply(game: &Connect4, plies: u32) -> Vec<u64> {
     use rayon::prelude::*;
-    let mut level = vec![game.key(&Connect4Position::default())];
+    let mut level = vec![game.key(&Connect4Position::<u64>::default())];
     let mut counts = vec![1];
     for _ in 0..plies {
         let mut next: Vec<u64> = level
@@ -253,22 +287,20 @@ impl fmt::Display for Piece {
     }
 }
 
-/// A board read from text: its rules (size) and position.
+/// A board read from text: its rules (size) and position, held in words `W` (`u64` for
+/// exploring and strong solving, `u128` for the search of boards up to 128 bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Board {
+pub struct Board<W = u64> {
     /// The rules, with the board's size.
     pub game: Connect4,
     /// The position.
-    pub position: Connect4Position,
+    pub position: Connect4Position<W>,
 }
 
 impl Board {
     /// The empty board of a size, if it fits (see [`Connect4::new`]).
     pub fn empty(width: u32, height: u32) -> Option<Board> {
-        Connect4::new(width, height).map(|game| Board {
-            game,
-            position: Connect4Position::default(),
-        })
+        Board::empty_in(width, height)
     }
 
     /// Reads a board: rows top to bottom separated by `|` or new lines, of `x`, `o` and `.`
@@ -287,8 +319,59 @@ impl Board {
     ///      bottom or on other pieces)"
     /// );
     /// ```
-    #[allow(clippy::needless_range_loop)] // cells are read by column and row at once
     pub fn parse(text: &str) -> Result<Board, InputError> {
+        Board::parse_in(text)
+    }
+
+    /// The board after the moves `columns` (from 1, one digit each: `4453`) from the empty
+    /// `width` × `height` board. O(moves).
+    ///
+    /// ```
+    /// use grundy_catalogue::games::connect4::Board;
+    /// let board = Board::from_moves("4455", 7, 6).unwrap();
+    /// assert_eq!(board.rows().join("|"), ".......|.......|.......|.......|...oo..|...xx..");
+    /// assert!(Board::from_moves("1111111", 7, 6).is_err()); // column 1 holds 6
+    /// ```
+    pub fn from_moves(columns: &str, width: u32, height: u32) -> Result<Board, InputError> {
+        Board::from_moves_in(columns, width, height)
+    }
+}
+
+impl Board<u128> {
+    /// The board as words of 64 bits, if it fits them (the search of such boards is faster
+    /// in them). O(1).
+    pub fn narrow(&self) -> Option<Board> {
+        self.game.fits::<u64>().then_some(Board {
+            game: self.game,
+            position: Connect4Position {
+                mine: self.position.mine as u64,
+                mask: self.position.mask as u64,
+            },
+        })
+    }
+}
+
+impl<W: Word> Board<W> {
+    /// The empty board of a size, if it fits words `W` (see [`Connect4::within`]).
+    pub fn empty_in(width: u32, height: u32) -> Option<Board<W>> {
+        Connect4::within::<W>(width, height).map(|game| Board {
+            game,
+            position: Connect4Position::default(),
+        })
+    }
+
+    /// [`Board::parse`] into words `W`: with `u128`, boards up to 128 bits (for the search).
+    ///
+    /// ```
+    /// use grundy_catalogue::games::connect4::Board;
+    /// let row = "..........";
+    /// let text = [row, row, row, row, row, "....x....."].join("|");
+    /// assert!(Board::parse(&text).is_err()); // 10 × 6 needs 70 bits
+    /// let board = Board::<u128>::parse_in(&text).unwrap();
+    /// assert_eq!((board.game.width(), board.game.height()), (10, 6));
+    /// ```
+    #[allow(clippy::needless_range_loop)] // cells are read by column and row at once
+    pub fn parse_in(text: &str) -> Result<Board<W>, InputError> {
         let rows: Vec<&str> = text
             .trim()
             .split(['|', '\n'])
@@ -333,14 +416,14 @@ impl Board {
                 ));
             }
         }
-        if let Some(message) = size_error(width as u64, height as u64) {
+        if let Some(message) = size_error(width as u64, height as u64, W::BITS) {
             return Err(InputError::invalid("board", message));
         }
         let game = Connect4 {
             width: width as u32,
             height: height as u32,
         };
-        let (mut xs, mut os) = (0u64, 0u64);
+        let (mut xs, mut os) = (W::ZERO, W::ZERO);
         for column in 0..width {
             for line in (0..height).rev() {
                 let row = (height - 1 - line) as u32;
@@ -356,7 +439,7 @@ impl Board {
                         ),
                     ));
                 }
-                let bit = game.bit(column as u32, row);
+                let bit = game.bit::<W>(column as u32, row);
                 match piece {
                     Piece::X => xs |= bit,
                     Piece::O => os |= bit,
@@ -367,7 +450,7 @@ impl Board {
     }
 
     /// Checks counts and fours, and makes the position.
-    fn from_stones(game: Connect4, xs: u64, os: u64) -> Result<Board, InputError> {
+    fn from_stones(game: Connect4, xs: W, os: W) -> Result<Board<W>, InputError> {
         let (nx, no) = (xs.count_ones(), os.count_ones());
         if nx != no && nx != no + 1 {
             return Err(InputError::invalid(
@@ -400,12 +483,12 @@ impl Board {
         if game.has_four(last_stones) {
             let mask = xs | os;
             let made_by_last_move = (0..game.width).any(|c| {
-                let column = mask & (((1u64 << game.height) - 1) << (c * (game.height + 1)));
-                if column == 0 {
+                let column = mask & game.column_cells::<W>(c);
+                if column == W::ZERO {
                     return false;
                 }
-                let top = 1u64 << (63 - column.leading_zeros());
-                last_stones & top != 0 && !game.has_four(last_stones & !top)
+                let top = W::ONE << (W::BITS - 1 - column.leading_zeros());
+                last_stones & top != W::ZERO && !game.has_four(last_stones & !top)
             });
             if !made_by_last_move {
                 return Err(InputError::invalid(
@@ -425,20 +508,12 @@ impl Board {
         })
     }
 
-    /// The board after the moves `columns` (from 1, one digit each: `4453`) from the empty
-    /// `width` × `height` board. O(moves).
-    ///
-    /// ```
-    /// use grundy_catalogue::games::connect4::Board;
-    /// let board = Board::from_moves("4455", 7, 6).unwrap();
-    /// assert_eq!(board.rows().join("|"), ".......|.......|.......|.......|...oo..|...xx..");
-    /// assert!(Board::from_moves("1111111", 7, 6).is_err()); // column 1 holds 6
-    /// ```
-    pub fn from_moves(columns: &str, width: u32, height: u32) -> Result<Board, InputError> {
-        let mut board = Board::empty(width, height).ok_or_else(|| {
+    /// [`Board::from_moves`] into words `W`: with `u128`, boards up to 128 bits. O(moves).
+    pub fn from_moves_in(columns: &str, width: u32, height: u32) -> Result<Board<W>, InputError> {
+        let mut board = Board::<W>::empty_in(width, height).ok_or_else(|| {
             InputError::invalid(
                 "board",
-                size_error(u64::from(width), u64::from(height)).unwrap_or_default(),
+                size_error(u64::from(width), u64::from(height), W::BITS).unwrap_or_default(),
             )
         })?;
         for (k, ch) in columns.trim().chars().enumerate() {
@@ -488,10 +563,10 @@ impl Board {
 
     /// The piece at `column` and `row` (from 0, row 0 at the bottom).
     pub fn piece(&self, column: u32, row: u32) -> Option<Piece> {
-        let bit = self.game.bit(column, row);
-        if self.position.mask & bit == 0 {
+        let bit = self.game.bit::<W>(column, row);
+        if self.position.mask & bit == W::ZERO {
             None
-        } else if (self.position.mine & bit != 0) == (self.to_move() == Piece::X) {
+        } else if (self.position.mine & bit != W::ZERO) == (self.to_move() == Piece::X) {
             Some(Piece::X)
         } else {
             Some(Piece::O)
@@ -732,7 +807,8 @@ impl Family for Connect4Family {
                 "height",
                 "H",
                 "The board's height for a move sequence (default 6, or the solution's with \
-                 {solved})",
+                 {solved}); (height + 1) × width at most 64 here, 128 for `grundy search \
+                 connect4`",
             )
             .whole("a height", 1)
             .at_most(64),
@@ -802,7 +878,8 @@ fn solve_strongly(
             &place,
             format!(
                 "a {width} × {height} board does not fit (expected (height + 1) × width at most \
-                 64)"
+                 64: strong solving holds a board in 64 bits; `grundy search connect4` takes \
+                 boards up to 128)"
             ),
         )
     })?;
@@ -822,13 +899,17 @@ fn is_move_sequence(text: &str) -> bool {
 
 /// The board of `text`: a board as rows, or a move sequence on a board of the inputs'
 /// `width` and `height` (`default` when not given), which a board as rows refuses.
-fn read_board(inputs: &Inputs, text: &str, default: (u32, u32)) -> Result<Board, RunError> {
+fn read_board<W: Word>(
+    inputs: &Inputs,
+    text: &str,
+    default: (u32, u32),
+) -> Result<Board<W>, RunError> {
     if is_move_sequence(text) {
         let size = |name: &str, default: u32| {
             Ok::<_, InputError>(inputs.optional_whole(name)?.map_or(default, |n| n as u32))
         };
         let (width, height) = (size("width", default.0)?, size("height", default.1)?);
-        Ok(Board::from_moves(text, width, height)?)
+        Ok(Board::from_moves_in(text, width, height)?)
     } else {
         for name in ["width", "height"] {
             if inputs.given(name) {
@@ -839,7 +920,7 @@ fn read_board(inputs: &Inputs, text: &str, default: (u32, u32)) -> Result<Board,
                 .into());
             }
         }
-        Ok(Board::parse(text)?)
+        Ok(Board::parse_in(text)?)
     }
 }
 
@@ -858,7 +939,7 @@ fn run(inputs: &Inputs) -> Result<Report, RunError> {
     let (default_width, default_height) = solution.as_ref().map_or((7, 6), |s| {
         (s.game().game().width(), s.game().game().height())
     });
-    let board = read_board(inputs, text, (default_width, default_height))?;
+    let board = read_board::<u64>(inputs, text, (default_width, default_height))?;
     let max_positions = inputs.whole("max-positions")? as usize;
     let solved = match &solution {
         Some(solution) => answer_from(solution, &board)?,
@@ -908,23 +989,36 @@ struct Connect4Search;
 impl Searchable for Connect4Search {
     fn search(&self, inputs: &Inputs, budget: &Budget) -> Result<Report, RunError> {
         let text = inputs.value("position").unwrap_or("");
-        let board = read_board(inputs, text, (7, 6))?;
-        let threads = super::search::threads(inputs)?;
-        let options = search::Options {
-            table_bytes: super::search::table_bytes(inputs)?,
-            threads,
-            ..search::Options::default()
-        };
-        let searcher = search::Searcher::new(board.game, options, budget)?;
-        let searched = searcher.search_watched(board.position, budget, inputs.progress())?;
-        Ok(searched_report(&board, &searcher, &searched, threads))
+        // Read into 128 bits, searched in 64 where the board fits them (the faster search).
+        let board = read_board::<u128>(inputs, text, (7, 6))?;
+        match board.narrow() {
+            Some(board) => search_board(inputs, budget, &board),
+            None => search_board(inputs, budget, &board),
+        }
     }
 }
 
+/// Searches `board` held in words `W` and reports (see [`Connect4Search`]).
+fn search_board<W: Word>(
+    inputs: &Inputs,
+    budget: &Budget,
+    board: &Board<W>,
+) -> Result<Report, RunError> {
+    let threads = super::search::threads(inputs)?;
+    let options = search::Options {
+        table_bytes: super::search::table_bytes(inputs)?,
+        threads,
+        ..search::Options::default()
+    };
+    let searcher = search::Searcher::<W>::new(board.game, options, budget)?;
+    let searched = searcher.search_watched(board.position, budget, inputs.progress())?;
+    Ok(searched_report(board, &searcher, &searched, threads))
+}
+
 /// The report of a search (see [`Connect4Search`]).
-fn searched_report(
-    board: &Board,
-    searcher: &search::Searcher,
+fn searched_report<W: Word>(
+    board: &Board<W>,
+    searcher: &search::Searcher<W>,
     searched: &search::Searched,
     threads: usize,
 ) -> Report {

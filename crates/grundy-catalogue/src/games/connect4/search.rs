@@ -28,7 +28,8 @@
 //!   without those cells, she cannot win, and where the second player makes four with them,
 //!   she loses (`Thread::claimeven`, checked against the exact score of every position of
 //!   small boards).
-//! - **A transposition table** ([`Table`]) of a fixed size, keeping a lower or an upper bound
+//! - **A transposition table** ([`Table`](grundy::search::Table), or [`WideTable`](grundy::search::WideTable)
+//!   for boards over 64 bits) of a fixed size, keeping a lower or an upper bound
 //!   on the score of each position it has met and the move that refuted it, keyed by the
 //!   position or its mirror image (whichever key is smaller: a position and its mirror image
 //!   have the same score), with its dead stones given to the player to move
@@ -51,11 +52,13 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::word::Word;
 use super::{Connect4, Connect4Position};
 use grundy::budget::{Budget, Exhausted};
 use grundy::progress::{NoProgress, Progress};
 use grundy::search::busy::Busy;
-use grundy::search::{Halt, Table, Watch, CHECK_EVERY};
+use grundy::search::KeyTable;
+use grundy::search::{Halt, Watch, CHECK_EVERY};
 
 /// The result of a search: the exact score (see the module), a best move, the principal line
 /// (best play from the position to the end) and the nodes searched.
@@ -112,7 +115,7 @@ impl Verdict {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// The transposition table's bytes (rounded down to a power of two, at least 1 MiB and
-    /// as [`Table::with_bytes`] needs for the board's keys).
+    /// as [`Table::with_bytes`](grundy::search::Table::with_bytes) needs for the board's keys).
     pub table_bytes: u64,
     /// Threads searching (at least 1): the main one and helpers sharing the table.
     pub threads: usize,
@@ -147,36 +150,38 @@ impl Default for Options {
     }
 }
 
-/// The searcher of one board size: the masks of its cells, the column order, and a table
-/// shared by its threads. Searches with one table reuse what earlier searches stored.
+/// The searcher of one board size held in words `W` (`u64` where (height + 1)·width ≤ 64,
+/// `u128` up to 128 bits: see [`Word`]): the masks of its cells, the column order, and a
+/// table shared by its threads. Searches with one table reuse what earlier searches stored.
 #[derive(Debug)]
-pub struct Searcher {
+pub struct Searcher<W: Word = u64> {
     game: Connect4,
     /// The bottom cell of every column.
-    bottom: u64,
+    bottom: W,
     /// Every cell of the board.
-    board: u64,
+    board: W,
     /// The cells of the even rows (the second from the bottom, the fourth...) where the
     /// height is even and the claimeven bound is on, else none: see `Thread::claimeven`.
-    evens: u64,
+    evens: W,
     /// The columns from the centre outwards.
     order: Vec<u32>,
     /// Each column's place in `order`.
     rank: Vec<u32>,
     /// The directions of a line where one fits on the board: the shift of a step along it
-    /// (three steps are less than 64 bits where a line fits), and the cells where a line of
-    /// four starts (all four on the board).
-    windows: Vec<(u32, u64)>,
-    table: Table,
+    /// (three steps are less than the word's bits where a line fits), and the cells where a
+    /// line of four starts (all four on the board).
+    windows: Vec<(u32, W)>,
+    /// [`Table`](grundy::search::Table) for `u64` keys, [`WideTable`](grundy::search::WideTable) for `u128`.
+    table: W::Table,
     /// The positions the threads are searching now.
     busy: Busy,
     options: Options,
 }
 
-/// The bits of one column of `h1` bits (the height and the spare row), from bit 0: all 64
-/// when a single column fills the word (1 × 63), where `(1 << h1) - 1` would overflow.
-fn column_bits(h1: u32) -> u64 {
-    u64::MAX >> (64 - h1)
+/// The bits of one column of `h1` bits (the height and the spare row), from bit 0: all of
+/// them when a single column fills the word (1 × 63), where `(1 << h1) - 1` would overflow.
+fn column_bits<W: Word>(h1: u32) -> W {
+    W::MAX >> (W::BITS - h1)
 }
 
 /// The bracket `[min, max]` of a score in one word, for threads to share.
@@ -200,25 +205,37 @@ const NEAR: i32 = 10;
 /// (nearer the end a subtree is cheaper to search than its probes).
 const ETC_EMPTY: i32 = 12;
 
-/// Encodes a bound for the table: the score plus 64 (so never 0), bit 7 for a lower bound,
-/// and above them the column of a best move plus 1 (0 for none).
+/// Encodes a bound for the table: the score plus 128 in bits 0 to 7 (a score lies within
+/// ±64 on a board of at most 128 cells, so this is never 0), bit 8 for a lower bound, and
+/// above them the column of a best move plus 1 (0 for none; at most 64 columns).
 fn encode(score: i32, lower: bool, best: Option<u32>) -> u16 {
-    let bound = (score + 64) as u16 | if lower { 0x80 } else { 0 };
-    bound | (best.map_or(0, |c| c as u16 + 1) << 8)
+    let bound = (score + 128) as u16 | if lower { 0x100 } else { 0 };
+    bound | (best.map_or(0, |c| c as u16 + 1) << 9)
 }
 
 /// What a table value holds: the score, whether it is a lower bound, a best move's column.
 fn decode(value: u16) -> (i32, bool, Option<u32>) {
-    let best = (value >> 8).checked_sub(1).map(u32::from);
-    (i32::from(value & 0x7F) - 64, value & 0x80 != 0, best)
+    let best = (value >> 9).checked_sub(1).map(u32::from);
+    (i32::from(value & 0xFF) - 128, value & 0x100 != 0, best)
 }
 
-impl Searcher {
+impl<W: Word> Searcher<W> {
     /// A searcher for `game` searching as `options` say, its table's bytes checked against
     /// `budget`'s memory before they are taken (a table that is off takes the least the
-    /// board's keys allow).
-    pub fn new(game: Connect4, options: Options, budget: &Budget) -> Result<Searcher, Exhausted> {
+    /// board's keys allow). The board must fit the word: (height + 1)·width ≤ `W::BITS`
+    /// (as [`Connect4::new`] and [`Connect4::within`] check), else it panics.
+    pub fn new(
+        game: Connect4,
+        options: Options,
+        budget: &Budget,
+    ) -> Result<Searcher<W>, Exhausted> {
         let (w, h1) = (game.width(), game.height() + 1);
+        assert!(
+            h1 * w <= W::BITS,
+            "a {w} × {} board does not fit a word of {} bits",
+            h1 - 1,
+            W::BITS
+        );
         let mut order: Vec<u32> = (0..w).collect();
         // Centre first: by distance from the middle, the left one of a tie first.
         order.sort_by_key(|&c| ((2 * c as i64 + 1 - w as i64).abs(), c));
@@ -227,25 +244,26 @@ impl Searcher {
             bottom: game.bottom(),
             board: game.full(),
             evens: if options.claimeven && game.height() % 2 == 0 {
-                (0..game.height() / 2).fold(0, |e, r| e | game.bottom() << (2 * r + 1))
+                (0..game.height() / 2).fold(W::ZERO, |e, r| e | game.bottom::<W>() << (2 * r + 1))
             } else {
-                0
+                W::ZERO
             },
             windows: [1, h1, h1 - 1, h1 + 1]
                 .into_iter()
                 .map(|k| {
-                    let board = game.full();
-                    let starts =
-                        (0..4).fold(board, |v, i| v & board.checked_shr(i * k).unwrap_or(0));
+                    let board = game.full::<W>();
+                    let starts = (0..4).fold(board, |v, i| {
+                        v & board.checked_shr(i * k).unwrap_or(W::ZERO)
+                    });
                     (k, starts)
                 })
-                .filter(|&(_, starts)| starts != 0)
+                .filter(|&(_, starts)| starts != W::ZERO)
                 .collect(),
             rank: (0..w)
                 .map(|c| order.iter().position(|&o| o == c).unwrap() as u32)
                 .collect(),
             order,
-            table: Table::with_bytes(
+            table: W::Table::with_bytes(
                 if options.table {
                     options.table_bytes
                 } else {
@@ -285,7 +303,7 @@ impl Searcher {
     /// Time: exponential in the empty cells in the worst case; the table, the ordering and
     /// the threads make the 7 × 6 board from empty a matter of half a minute (see the
     /// guide's figures).
-    pub fn search(&self, p: Connect4Position, budget: &Budget) -> Result<Searched, Exhausted> {
+    pub fn search(&self, p: Connect4Position<W>, budget: &Budget) -> Result<Searched, Exhausted> {
         self.search_watched(p, budget, &NoProgress)
     }
 
@@ -293,7 +311,7 @@ impl Searcher {
     /// to lie and the nodes searched, every [`REPORT_EVERY`](grundy::search::REPORT_EVERY).
     pub fn search_watched(
         &self,
-        p: Connect4Position,
+        p: Connect4Position<W>,
         budget: &Budget,
         progress: &dyn Progress,
     ) -> Result<Searched, Exhausted> {
@@ -339,14 +357,14 @@ impl Searcher {
 
 /// The moves of a position, the first `len` of `cells`: (the score that orders them, the
 /// cell played, the cells where the mover would then make four).
-struct Moves {
-    cells: [(u32, u64, u64); 32],
+struct Moves<W: Word> {
+    cells: W::Columns<(u32, W, W)>,
     len: usize,
 }
 
 /// One thread's search: its node count, and the question it is answering.
-struct Thread<'a> {
-    s: &'a Searcher,
+struct Thread<'a, W: Word = u64> {
+    s: &'a Searcher<W>,
     halt: &'a Halt,
     nodes: u64,
     /// Nodes at the last check of the halt.
@@ -360,8 +378,8 @@ struct Thread<'a> {
     watch: Option<Watch<'a>>,
 }
 
-impl<'a> Thread<'a> {
-    fn new(s: &'a Searcher, halt: &'a Halt) -> Thread<'a> {
+impl<'a, W: Word> Thread<'a, W> {
+    fn new(s: &'a Searcher<W>, halt: &'a Halt) -> Thread<'a, W> {
         Thread {
             s,
             halt,
@@ -379,14 +397,14 @@ impl<'a> Thread<'a> {
 
     /// The empty cells where `stones` would make four, whoever moves there, by shifts in the
     /// four directions at once. O(1).
-    fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
+    fn winning_cells(&self, stones: W, mask: W) -> W {
         let h = self.s.game.height();
         // Vertical: three below.
         let mut r = (stones << 1) & (stones << 2) & (stones << 3);
         for d in [h + 1, h, h + 2] {
             let (up, down) = (
-                |x: u64, k: u32| x.checked_shl(k).unwrap_or(0),
-                |x: u64, k: u32| x.checked_shr(k).unwrap_or(0),
+                |x: W, k: u32| x.checked_shl(k).unwrap_or(W::ZERO),
+                |x: W, k: u32| x.checked_shr(k).unwrap_or(W::ZERO),
             );
             let pair = up(stones, d) & up(stones, 2 * d);
             r |= pair & up(stones, 3 * d);
@@ -399,25 +417,25 @@ impl<'a> Thread<'a> {
     }
 
     /// The cells where a stone can be dropped.
-    fn playable(&self, mask: u64) -> u64 {
+    fn playable(&self, mask: W) -> W {
         (mask + self.s.bottom) & self.s.board
     }
 
     /// Whether the player to move can make four at once.
-    fn can_win_now(&self, p: &Connect4Position) -> bool {
-        self.winning_cells(p.mine, p.mask) & self.playable(p.mask) != 0
+    fn can_win_now(&self, p: &Connect4Position<W>) -> bool {
+        self.winning_cells(p.mine, p.mask) & self.playable(p.mask) != W::ZERO
     }
 
     /// The moves (as the cells they fill) that do not let the opponent make four next, on
     /// the board whose stones are `mask` where the opponent would make four on the cells
     /// `theirs`: the forced block if the opponent threatens one playable cell, none if two,
     /// and never the cell right below an opponent's threat.
-    fn non_losing(&self, mask: u64, theirs: u64) -> u64 {
+    fn non_losing(&self, mask: W, theirs: W) -> W {
         let mut possible = self.playable(mask);
         let forced = possible & theirs;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
+        if forced != W::ZERO {
+            if forced & (forced - W::ONE) != W::ZERO {
+                return W::ZERO;
             }
             possible = forced;
         }
@@ -437,8 +455,8 @@ impl<'a> Thread<'a> {
     /// best, 0); if besides the second player's stones with his claimed cells make four,
     /// he makes it at the latest on the last move of the game (a loss, −1 at best). Else
     /// no bound (`i32::MAX`). O(1) word operations.
-    fn claimeven(&self, p: &Connect4Position, stones: i32) -> i32 {
-        if self.s.evens == 0 || stones % 2 != 0 {
+    fn claimeven(&self, p: &Connect4Position<W>, stones: i32) -> i32 {
+        if self.s.evens == W::ZERO || stones % 2 != 0 {
             return i32::MAX;
         }
         let theirs =
@@ -455,7 +473,7 @@ impl<'a> Thread<'a> {
 
     /// The smaller of the position's key and its mirror image's, and whether it is the
     /// mirror image's (a best move stored under it is then mirrored too).
-    fn key(&self, p: &Connect4Position) -> (u64, bool) {
+    fn key(&self, p: &Connect4Position<W>) -> (W, bool) {
         let key = if self.s.options.dead_stones {
             self.s.game.key(&self.without_dead(p))
         } else {
@@ -465,8 +483,8 @@ impl<'a> Thread<'a> {
             return (key, false);
         }
         let (w, h1) = (self.s.game.width(), self.s.game.height() + 1);
-        let column = column_bits(h1);
-        let mut mirror = 0;
+        let column = column_bits::<W>(h1);
+        let mut mirror = W::ZERO;
         for c in 0..w {
             mirror |= ((key >> (c * h1)) & column) << ((w - 1 - c) * h1);
         }
@@ -482,11 +500,11 @@ impl<'a> Thread<'a> {
     /// does. Then the same fours can be made, on the same moves, and the two positions have
     /// the same score: positions that differ only in dead stones share a table entry.
     /// O(1): a few dozen shifts of the whole board.
-    fn without_dead(&self, p: &Connect4Position) -> Connect4Position {
+    fn without_dead(&self, p: &Connect4Position<W>) -> Connect4Position<W> {
         let (x, y) = (p.mine, p.mine ^ p.mask);
         // `b` moved by `by` steps of `k` along a line: bit s holds b's bit s + by·k.
         // Three steps stay within the word: a direction is kept only where a line fits.
-        let at = |b: u64, by: i32, k: u32| {
+        let at = |b: W, by: i32, k: u32| {
             let d = by.unsigned_abs() * k;
             if by > 0 {
                 b >> d
@@ -496,7 +514,7 @@ impl<'a> Thread<'a> {
         };
         // For each place j of a stone in a line (0 to 3 from its start), whether the other
         // three cells hold a stone of `b`: those 1 to 3 − j steps on and 1 to j steps back.
-        let others = |b: u64, k: u32| {
+        let others = |b: W, k: u32| {
             let (on1, back1) = (at(b, 1, k), at(b, -1, k));
             let (on2, back2) = (on1 | at(b, 2, k), back1 | at(b, -2, k));
             let (on3, back3) = (on2 | at(b, 3, k), back2 | at(b, -3, k));
@@ -509,16 +527,16 @@ impl<'a> Thread<'a> {
                 dead &= !at(starts, -(j as i32), k) | (xs[j] & ys[j]);
             }
         }
-        if dead == 0 {
+        if dead == W::ZERO {
             return *p;
         }
         let y2 = y & !dead;
         // Lines (by their start) holding a stone of `b`.
         let holding =
-            |b: u64, k: u32, starts: u64| (b | at(b, 1, k) | at(b, 2, k) | at(b, 3, k)) & starts;
+            |b: W, k: u32, starts: W| (b | at(b, 1, k) | at(b, 2, k) | at(b, 3, k)) & starts;
         let kept = self.s.windows.iter().all(|&(k, starts)| {
             let mixed = holding(x, k, starts) & holding(y, k, starts);
-            mixed & !holding(y2, k, starts) == 0
+            mixed & !holding(y2, k, starts) == W::ZERO
         });
         if kept {
             Connect4Position {
@@ -540,11 +558,11 @@ impl<'a> Thread<'a> {
     }
 
     /// The column of a move's cell.
-    fn column(&self, cell: u64) -> u32 {
+    fn column(&self, cell: W) -> u32 {
         cell.trailing_zeros() / (self.s.game.height() + 1)
     }
 
-    fn play_cell(p: &Connect4Position, cell: u64) -> Connect4Position {
+    fn play_cell(p: &Connect4Position<W>, cell: W) -> Connect4Position<W> {
         Connect4Position {
             mine: p.mine ^ p.mask,
             mask: p.mask | cell,
@@ -573,17 +591,17 @@ impl<'a> Thread<'a> {
     /// Negamax with alpha-beta (fail-soft) for a position where the player to move cannot
     /// make four at once: a score s with s ≤ alpha when the true score is at most s, s ≥ beta
     /// when it is at least s, and the exact score in between.
-    fn negamax(&mut self, p: &Connect4Position, alpha: i32, beta: i32) -> i32 {
+    fn negamax(&mut self, p: &Connect4Position<W>, alpha: i32, beta: i32) -> i32 {
         self.negamax_keyed(p, alpha, beta, None)
     }
 
     /// [`Thread::negamax`] given the position's [`Thread::key`] where the caller has it.
     fn negamax_keyed(
         &mut self,
-        p: &Connect4Position,
+        p: &Connect4Position<W>,
         mut alpha: i32,
         mut beta: i32,
-        known: Option<(u64, bool)>,
+        known: Option<(W, bool)>,
     ) -> i32 {
         self.tick();
         if self.stopped {
@@ -593,7 +611,7 @@ impl<'a> Thread<'a> {
         let stones = p.mask.count_ones() as i32;
         let theirs = self.winning_cells(p.mine ^ p.mask, p.mask);
         let next = self.non_losing(p.mask, theirs);
-        if next == 0 {
+        if next == W::ZERO {
             // Every move lets the opponent make four on its next move.
             return -(cells - stones) / 2;
         }
@@ -630,7 +648,7 @@ impl<'a> Thread<'a> {
                 return beta;
             }
         }
-        if next & (next - 1) == 0 {
+        if next & (next - W::ONE) == W::ZERO {
             // One move does not lose at once: it is played without a look at the table.
             return -self.negamax(&Self::play_cell(p, next), -beta, -alpha);
         }
@@ -642,20 +660,20 @@ impl<'a> Thread<'a> {
         // Each move with the cells where the mover would then make four: a move that leaves
         // the opponent no move that does not lose wins on the mover's next turn, the best a
         // player who cannot win now can do.
-        let mut moves = Moves {
-            cells: [(0, 0, 0); 32],
+        let mut moves = Moves::<W> {
+            cells: W::columns((0, W::ZERO, W::ZERO)),
             len: 0,
         };
         let mut rest = next;
-        while rest != 0 {
+        while rest != W::ZERO {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
             let mask = p.mask | cell;
             let threats = self.winning_cells(p.mine | cell, mask);
-            if self.non_losing(mask, threats) == 0 {
+            if self.non_losing(mask, threats) == W::ZERO {
                 return (cells - 1 - stones) / 2;
             }
-            moves.cells[moves.len] = (0, cell, threats);
+            moves.cells.as_mut()[moves.len] = (0, cell, threats);
             moves.len += 1;
         }
         // None does: the mover wins on its third turn at the earliest.
@@ -687,15 +705,20 @@ impl<'a> Thread<'a> {
         // Enhanced transposition cutoff: a child the table already bounds from above gives
         // this position a lower bound at once, which may cut it off without a search. Far
         // from the end only, where a cut saves a large subtree for a few probes.
-        let mut keys = [None; 32];
+        let mut keys = W::columns(None);
         if let Some(t) = table.filter(|_| stones < cells - ETC_EMPTY) {
             // Every child's bucket is asked for before the first is read: the reads overlap.
-            for (k, &(_, cell, _)) in keys.iter_mut().zip(&moves.cells[..moves.len]) {
+            for (k, &(_, cell, _)) in keys
+                .as_mut()
+                .iter_mut()
+                .zip(&moves.cells.as_ref()[..moves.len])
+            {
                 let child = self.key(&Self::play_cell(p, cell));
                 t.prefetch(child.0);
                 *k = Some(child);
             }
-            for (&k, &(_, cell, _)) in keys.iter().zip(&moves.cells[..moves.len]) {
+            for (&k, &(_, cell, _)) in keys.as_ref().iter().zip(&moves.cells.as_ref()[..moves.len])
+            {
                 let k = k.expect("every child's key").0;
                 if let Some((bound, false, _)) = t.probe(k).map(decode) {
                     if -bound >= beta {
@@ -711,20 +734,20 @@ impl<'a> Thread<'a> {
         // (only far from the end, where the children's keys are at hand, and never the
         // first move, which is searched at once).
         let defer = self.s.options.defer && self.s.options.threads > 1;
-        let mut queue = [0u8; 64];
-        for (i, q) in queue[..moves.len].iter_mut().enumerate() {
+        let mut queue = W::queue();
+        for (i, q) in queue.as_mut()[..moves.len].iter_mut().enumerate() {
             *q = i as u8;
         }
         let (mut at, mut end) = (0, moves.len);
         while at < end {
-            let i = usize::from(queue[at]);
+            let i = usize::from(queue.as_ref()[at]);
             at += 1;
-            let (_, cell, _) = moves.cells[i];
-            let known = keys[i];
-            let busy = known.map(|k| k.0).filter(|_| defer);
+            let (_, cell, _) = moves.cells.as_ref()[i];
+            let known = keys.as_ref()[i];
+            let busy = known.map(|k| k.0.digest()).filter(|_| defer);
             if let Some(k) = busy {
                 if at <= moves.len && i > 0 && self.s.busy.contains(k) {
-                    queue[end] = i as u8;
+                    queue.as_mut()[end] = i as u8;
                     end += 1;
                     continue;
                 }
@@ -762,12 +785,22 @@ impl<'a> Thread<'a> {
     /// higher twice, every other once (a threat the opponent may not play under takes away
     /// a move); one right above a cell where the opponent would make four counts not at all
     /// (whoever fills that cell first blocks or wins there).
-    /// At most 32 columns fit a board ((h + 1)·w ≤ 64), so the moves sit in an array on the stack,
-    /// sorted by insertion: no allocation in the search's inner loop.
-    fn order(&self, p: &Connect4Position, moves: &mut Moves, theirs: u64, table_move: Option<u32>) {
+    /// At most 32 columns fit a board of 64 bits ((h + 1)·w ≤ 64), 64 one of 128, so the moves
+    /// sit in an array on the stack, sorted by insertion: no allocation in the search's inner
+    /// loop.
+    fn order(
+        &self,
+        p: &Connect4Position<W>,
+        moves: &mut Moves<W>,
+        theirs: W,
+        table_move: Option<u32>,
+    ) {
+        let cells = moves.cells.as_mut();
         for i in 0..moves.len {
-            let (_, cell, threats) = moves.cells[i];
+            let (_, cell, threats) = cells[i];
             let c = self.column(cell);
+            // The most columns a board of the word has: ranks are below it.
+            let columns = W::BITS / 2;
             let rank = self.s.rank[c as usize];
             let score = if table_move == Some(c) {
                 u32::MAX
@@ -779,17 +812,17 @@ impl<'a> Thread<'a> {
                 let weight = NEXT_WEIGHT * (useful & above).count_ones()
                     + (useful & twice).count_ones()
                     + useful.count_ones();
-                weight * 32 + (31 - rank)
+                weight * columns + (columns - 1 - rank)
             } else {
-                31 - rank
+                columns - 1 - rank
             };
             // Insert after every move scored higher.
             let mut at = i;
-            while at > 0 && moves.cells[at - 1].0 < score {
-                moves.cells[at] = moves.cells[at - 1];
+            while at > 0 && cells[at - 1].0 < score {
+                cells[at] = cells[at - 1];
                 at -= 1;
             }
-            moves.cells[at] = (score, cell, threats);
+            cells[at] = (score, cell, threats);
         }
     }
 
@@ -798,7 +831,7 @@ impl<'a> Thread<'a> {
     /// every thread shares: each asks the question the bracket gives, narrows it with the
     /// answer, and drops a question another thread has answered. None if the search was
     /// stopped.
-    fn score(&mut self, p: Connect4Position, bracket: &'a AtomicU64) -> Option<i32> {
+    fn score(&mut self, p: Connect4Position<W>, bracket: &'a AtomicU64) -> Option<i32> {
         let cells = self.cells();
         let stones = p.mask.count_ones() as i32;
         if let Some(s) = self.ended(&p) {
@@ -856,7 +889,7 @@ impl<'a> Thread<'a> {
 
     /// The score of a position whose game is over, for the player to move: lost when the
     /// other player has four, drawn when the board is full.
-    fn ended(&self, p: &Connect4Position) -> Option<i32> {
+    fn ended(&self, p: &Connect4Position<W>) -> Option<i32> {
         let stones = p.mask.count_ones() as i32;
         if self.s.game.has_four(p.mine ^ p.mask) {
             // The opponent made four with its last stone, the stones-th of the game.
@@ -868,7 +901,7 @@ impl<'a> Thread<'a> {
     /// A best line from `p`, whose exact score is `score`: at each position, the first
     /// column (centre outwards) whose position after it scores exactly −score for the
     /// opponent, found by null-window searches. None if the search was stopped.
-    fn line(&mut self, mut p: Connect4Position, mut score: i32) -> Option<Vec<u32>> {
+    fn line(&mut self, mut p: Connect4Position<W>, mut score: i32) -> Option<Vec<u32>> {
         let mut line = Vec::new();
         while self.ended(&p).is_none() {
             let mut found = None;
@@ -894,7 +927,7 @@ impl<'a> Thread<'a> {
     }
 
     /// Whether the score of `p` is at least `v`; none if the search was stopped.
-    fn at_least(&mut self, p: &Connect4Position, v: i32) -> Option<bool> {
+    fn at_least(&mut self, p: &Connect4Position<W>, v: i32) -> Option<bool> {
         if let Some(s) = self.ended(p) {
             return Some(s >= v);
         }
@@ -1005,6 +1038,19 @@ mod tests {
                 "{w} × {h}: {recoloured} of {} recoloured",
                 memo.len()
             );
+        }
+    }
+
+    #[test]
+    fn table_values_hold_every_score_and_column_of_128_bits() {
+        for score in -64..=64 {
+            for lower in [false, true] {
+                for best in [None, Some(0), Some(31), Some(63)] {
+                    let value = encode(score, lower, best);
+                    assert_ne!(value, 0, "0 marks an empty entry");
+                    assert_eq!(decode(value), (score, lower, best));
+                }
+            }
         }
     }
 

@@ -52,7 +52,7 @@ use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
 use crate::search::solver::{self, lock};
-use crate::search::{Halt, Table, Watch, WideTable, CHECK_EVERY};
+use crate::search::{Halt, KeyTable, Table, Watch, WideTable, CHECK_EVERY};
 
 /// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
 /// techniques are on (each can be turned off to measure what it brings).
@@ -107,7 +107,7 @@ pub trait Word:
     PrimInt + std::ops::BitAndAssign + std::ops::BitOrAssign + Send + Sync + 'static
 {
     /// The table of positions keyed by a word.
-    type Table: Send + Sync;
+    type Table: KeyTable<Self>;
 
     /// The word's bits.
     const BITS: u32;
@@ -117,15 +117,6 @@ pub trait Word:
 
     /// The low bits of `x`.
     fn narrow(x: u128) -> Self;
-
-    /// A table of `bytes` for keys of `key_bits` bits, checked against `budget`'s memory.
-    fn table(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Self::Table, Exhausted>;
-
-    /// The value stored for `key`.
-    fn probe(table: &Self::Table, key: Self) -> Option<u16>;
-
-    /// Stores `value` for `key`, a result that cost `nodes` nodes.
-    fn store(table: &Self::Table, key: Self, value: u16, nodes: u64);
 
     /// 64 bits of `key` for the threads' list of positions being searched: a hint, where
     /// two keys of one digest only delay a move.
@@ -144,18 +135,6 @@ impl Word for u64 {
         x as u64
     }
 
-    fn table(bytes: u64, key_bits: u32, budget: &Budget) -> Result<Table, Exhausted> {
-        Table::with_bytes(bytes, key_bits, budget)
-    }
-
-    fn probe(table: &Table, key: u64) -> Option<u16> {
-        table.probe(key)
-    }
-
-    fn store(table: &Table, key: u64, value: u16, nodes: u64) {
-        table.store(key, value, nodes);
-    }
-
     fn digest(self) -> u64 {
         self
     }
@@ -171,18 +150,6 @@ impl Word for u128 {
 
     fn narrow(x: u128) -> u128 {
         x
-    }
-
-    fn table(bytes: u64, _: u32, budget: &Budget) -> Result<WideTable, Exhausted> {
-        WideTable::with_bytes(bytes, budget)
-    }
-
-    fn probe(table: &WideTable, key: u128) -> Option<u16> {
-        table.probe(key)
-    }
-
-    fn store(table: &WideTable, key: u128, value: u16, nodes: u64) {
-        table.store(key, value, nodes);
     }
 
     fn digest(self) -> u64 {
@@ -553,7 +520,7 @@ impl<W: Word> Search<W> {
         } else {
             0
         };
-        Some(W::table(bytes, key_bits, budget).map(|table| {
+        Some(W::Table::with_bytes(bytes, key_bits, budget).map(|table| {
             Search {
                 geometry,
                 table,
@@ -824,7 +791,7 @@ impl<'a, W: Word> Thread<'a, W> {
         let keyed_vertical = left || frame.transpose;
         let mut first = None;
         if s.options.table {
-            if let Some(v) = W::probe(&s.table, key) {
+            if let Some(v) = s.table.probe(key) {
                 let (wins, best) = decode(v);
                 let best =
                     best.map(|b| g.unframe(g.pair(b, keyed_vertical), frame).trailing_zeros());
@@ -882,7 +849,8 @@ impl<'a, W: Word> Thread<'a, W> {
             let best = result
                 .1
                 .map(|b| g.frame(g.pair(b, left), frame).trailing_zeros());
-            W::store(&s.table, key, encode(result.0, best), self.nodes - start);
+            s.table
+                .store(key, encode(result.0, best), self.nodes - start);
         }
         result
     }
