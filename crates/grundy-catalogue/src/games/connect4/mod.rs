@@ -86,7 +86,7 @@ fn size_error(width: u64, height: u64, bits: u32) -> Option<String> {
             format!(
                 "a {width} × {height} board does not fit in 64 bits (expected (height + 1) × \
                  width at most 64, as 7 × 6 or 8 × 7: exploring and strong solving hold a board \
-                 in 64 bits; `grundy search connect4` takes boards up to 128)"
+                 in 64 bits; searching one position takes boards up to 128)"
             )
         } else {
             format!(
@@ -807,8 +807,8 @@ impl Family for Connect4Family {
                 "height",
                 "H",
                 "The board's height for a move sequence (default 6, or the solution's with \
-                 {solved}); (height + 1) × width at most 64 here, 128 for `grundy search \
-                 connect4`",
+                 {solved}); (height + 1) × width at most 64 here, 128 when searching one \
+                 position",
             )
             .whole("a height", 1)
             .at_most(64),
@@ -878,7 +878,7 @@ fn solve_strongly(
             &place,
             format!(
                 "a {width} × {height} board does not fit (expected (height + 1) × width at most \
-                 64: strong solving holds a board in 64 bits; `grundy search connect4` takes \
+                 64: strong solving holds a board in 64 bits; searching one position takes \
                  boards up to 128)"
             ),
         )
