@@ -414,13 +414,12 @@ impl Partizan {
         let result = run(self);
         let store = self.store.get_mut().unwrap_or_else(|e| e.into_inner());
         store.set_budget(self.budget.clone());
-        // After an error the evaluator, and its call with it, may be gone already.
-        if let Some(evaluator) = &self.evaluator {
-            *evaluator.rules().call() = Call {
-                budget: self.budget.clone(),
-                bar: None,
-            };
-        }
+        // The game's own call again (every copy shares it, the evaluator's if there is one):
+        // the call's bar goes now, even after an error dropped the evaluator.
+        *self.rules.call() = Call {
+            budget: self.budget.clone(),
+            bar: None,
+        };
         result
     }
 
