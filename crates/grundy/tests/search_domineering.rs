@@ -173,6 +173,39 @@ fn every_position_of_the_3_by_5_and_5_by_3_boards_has_the_outcome_of_the_rules()
     every_position(5, 3, 5);
 }
 
+/// Searches `b` with each player first and checks the outcome class against `b`'s canonical
+/// form, and that each winner's move leaves a position the canonical form says she wins.
+/// Returns the class; `what` names the position in a failure.
+fn against_canonical_form(
+    store: &mut GameStore,
+    evaluator: &mut Evaluator<Domineering>,
+    search: &mut DomineeringSearch,
+    b: &Board,
+    what: &str,
+) -> OutcomeClass {
+    let budget = Budget::default();
+    let v = evaluator.value(store, b).unwrap();
+    let truth = store.outcome(v).unwrap();
+    let left = search.search(b, Side::Left, &budget, &NoProgress).unwrap();
+    let right = search.search(b, Side::Right, &budget, &NoProgress).unwrap();
+    assert_eq!(
+        OutcomeClass::from_left_wins(left.wins, !right.wins),
+        truth,
+        "{what}"
+    );
+    for (s, side) in [(&left, Side::Left), (&right, Side::Right)] {
+        if let (true, Some((_, after))) = (s.wins, &s.best) {
+            let w = evaluator.value(store, after).unwrap();
+            let won = match side {
+                Side::Left => store.leq(GameId::ZERO, w).unwrap(),
+                Side::Right => store.leq(w, GameId::ZERO).unwrap(),
+            };
+            assert!(won, "{what}: {side:?}'s move to {} loses", after.show());
+        }
+    }
+    truth
+}
+
 /// Random positions of boards up to 6 × 6 with a quarter of their cells filled, against
 /// the outcome class of their canonical forms.
 #[test]
@@ -186,8 +219,6 @@ fn random_positions_have_the_classes_of_canonical_forms() {
         if b.empty.count_ones() > 22 {
             continue;
         }
-        let v = evaluator.value(&mut store, &b).unwrap();
-        let truth = store.outcome(v).unwrap();
         let search = searches
             .entry((b.shape.rows, b.shape.cols))
             .or_insert_with(|| {
@@ -195,26 +226,7 @@ fn random_positions_have_the_classes_of_canonical_forms() {
                     .unwrap()
                     .unwrap()
             });
-        let left = search.search(&b, Side::Left, &budget, &NoProgress).unwrap();
-        let right = search
-            .search(&b, Side::Right, &budget, &NoProgress)
-            .unwrap();
-        assert_eq!(
-            OutcomeClass::from_left_wins(left.wins, !right.wins),
-            truth,
-            "{text}"
-        );
-        // The winner's move leaves a position the canonical form says she wins.
-        for (s, side) in [(&left, Side::Left), (&right, Side::Right)] {
-            if let (true, Some((_, after))) = (s.wins, &s.best) {
-                let w = evaluator.value(&mut store, after).unwrap();
-                let won = match side {
-                    Side::Left => store.leq(GameId::ZERO, w).unwrap(),
-                    Side::Right => store.leq(w, GameId::ZERO).unwrap(),
-                };
-                assert!(won, "{text}: {side:?}'s move to {} loses", after.show());
-            }
-        }
+        against_canonical_form(&mut store, &mut evaluator, search, &b, &text);
     }
 }
 
@@ -266,25 +278,20 @@ fn positions_of_boards_beyond_one_word_have_the_classes_of_canonical_forms() {
                 }
             }
             b.empty = empty;
-            let v = evaluator.value(&mut store, &b).unwrap();
-            let truth = store.outcome(v).unwrap();
-            classes.insert(truth);
             let search = searches.entry((rows, cols)).or_insert_with(|| {
                 DomineeringSearch::new(b.shape, options, &budget)
                     .unwrap()
                     .unwrap()
             });
             assert!(search.is_wide());
-            let left = search.search(&b, Side::Left, &budget, &NoProgress).unwrap();
-            let right = search
-                .search(&b, Side::Right, &budget, &NoProgress)
-                .unwrap();
-            assert_eq!(
-                OutcomeClass::from_left_wins(left.wins, !right.wins),
-                truth,
-                "{name}: {}",
-                b.show()
-            );
+            let what = format!("{name}: {}", b.show());
+            classes.insert(against_canonical_form(
+                &mut store,
+                &mut evaluator,
+                search,
+                &b,
+                &what,
+            ));
         }
     }
     // The positions are of every kind: no class is missing.

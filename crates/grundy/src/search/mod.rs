@@ -6,6 +6,7 @@
 //!   later a move another is searching (ABDADA).
 //! - [`table`]: the transposition table, of a fixed size chosen by the caller's memory,
 //!   shared by every thread without locks, with a replacement policy.
+//! - [`word`]: the `u64` or `u128` a bitboard search holds its board in, with its table.
 //! - [`Halt`]: what every searching thread checks every few thousand nodes: the caller's
 //!   [`Budget`] (its deadline and cancel flag) and a flag that stops helper threads when the
 //!   main thread is done.
@@ -25,6 +26,7 @@ pub mod busy;
 pub mod solver;
 pub mod table;
 pub mod wide_table;
+pub mod word;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -35,6 +37,7 @@ use crate::progress::Progress;
 
 pub use table::{KeyTable, Table};
 pub use wide_table::WideTable;
+pub use word::Word;
 
 /// Nodes a thread searches between two checks of the [`Halt`]: one clock reading and two
 /// atomic operations every 4,096 nodes cost nothing measurable.

@@ -14,7 +14,7 @@
 //!   still there later, and playing it first never wins where no other move does; checked
 //!   here against the exhaustive solver on every position of small boards). Where only
 //!   safe moves are left the count decides the position exactly.
-//! - **A transposition table** ([`Table`], [`WideTable`] for boards of two words) of a
+//! - **A transposition table** ([`Table`](crate::search::Table), [`WideTable`](crate::search::WideTable) for boards of two words) of a
 //!   fixed size keeping each result with its
 //!   winning move, keyed by the position under the board's reflections (left to right, top
 //!   to bottom: they keep each player's dominoes), and on a square board with Right to
@@ -39,8 +39,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use num_traits::PrimInt;
-
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::region_table::{self, Key, RegionTableError};
@@ -52,7 +50,7 @@ use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
 use crate::search::busy::Busy;
 use crate::search::solver::{self, lock};
-use crate::search::{Halt, KeyTable, Table, Watch, WideTable, CHECK_EVERY};
+use crate::search::{Halt, KeyTable, Watch, Word, CHECK_EVERY};
 
 /// How a [`DomineeringSearch`] searches: the table's size, the threads, and which
 /// techniques are on (each can be turned off to measure what it brings).
@@ -98,68 +96,9 @@ impl Default for Options {
     }
 }
 
-/// The word of a board's empty cells, bit `r * cols + c` a cell, with the table its
-/// positions are kept in: `u64` (and [`Table`], whose entries tell keys apart by their
-/// bits) for boards of at most 64 cells, `u128` (and [`WideTable`], whose entries hold
-/// whole keys) beyond. The search is written once over it; the one-word board pays nothing
-/// for the two-word one.
-pub trait Word:
-    PrimInt + std::ops::BitAndAssign + std::ops::BitOrAssign + Send + Sync + 'static
-{
-    /// The table of positions keyed by a word.
-    type Table: KeyTable<Self>;
-
-    /// The word's bits.
-    const BITS: u32;
-
-    /// The word as the rules' board holds it.
-    fn wide(self) -> u128;
-
-    /// The low bits of `x`.
-    fn narrow(x: u128) -> Self;
-
-    /// 64 bits of `key` for the threads' list of positions being searched: a hint, where
-    /// two keys of one digest only delay a move.
-    fn digest(self) -> u64;
-}
-
-impl Word for u64 {
-    type Table = Table;
-    const BITS: u32 = 64;
-
-    fn wide(self) -> u128 {
-        u128::from(self)
-    }
-
-    fn narrow(x: u128) -> u64 {
-        x as u64
-    }
-
-    fn digest(self) -> u64 {
-        self
-    }
-}
-
-impl Word for u128 {
-    type Table = WideTable;
-    const BITS: u32 = 128;
-
-    fn wide(self) -> u128 {
-        self
-    }
-
-    fn narrow(x: u128) -> u128 {
-        x
-    }
-
-    fn digest(self) -> u64 {
-        (self as u64) ^ ((self >> 64) as u64).rotate_left(17)
-    }
-}
-
 /// The word with bit `i` alone.
 fn bit<W: Word>(i: u32) -> W {
-    W::one() << i as usize
+    W::ONE << i
 }
 
 /// The geometry of one board shape of at most 128 cells: masks of its columns and the
@@ -193,8 +132,8 @@ impl<W: Word> Geometry<W> {
         if cells == 0 || cells > W::BITS {
             return None;
         }
-        let all = W::max_value() >> (W::BITS - cells) as usize;
-        let first_col = (0..rows).fold(W::zero(), |m, r| m | bit(r * cols));
+        let all = W::MAX >> (W::BITS - cells);
+        let first_col = (0..rows).fold(W::ZERO, |m, r| m | bit(r * cols));
         let mut g = Geometry {
             shape,
             rows,
@@ -202,7 +141,7 @@ impl<W: Word> Geometry<W> {
             cells,
             all,
             first_col,
-            last_col: first_col << (cols - 1) as usize,
+            last_col: first_col << (cols - 1),
             preference: [[0; 128]; 2],
         };
         for vertical in [true, false] {
@@ -239,11 +178,7 @@ impl<W: Word> Geometry<W> {
 
     /// The first cells of the dominoes that fit on the empty cells `e`.
     fn heads(&self, e: W, vertical: bool) -> W {
-        if vertical {
-            e & (e >> self.cols as usize)
-        } else {
-            e & (e >> 1) & !self.last_col
-        }
+        e & self.back(e, vertical)
     }
 
     /// The empty cells no domino of the other direction can ever cover: both neighbours
@@ -252,32 +187,39 @@ impl<W: Word> Geometry<W> {
         let open = if vertical {
             ((e >> 1) & !self.last_col) | ((e << 1) & !self.first_col)
         } else {
-            (e >> self.cols as usize) | ((e << self.cols as usize) & self.all)
+            (e >> self.cols) | ((e << self.cols) & self.all)
         };
         e & !open
+    }
+
+    /// Each cell of `x` one step forward along the lines of `vertical`'s dominoes (off the
+    /// board, gone).
+    fn fwd(&self, x: W, vertical: bool) -> W {
+        if vertical {
+            (x << self.cols) & self.all
+        } else {
+            (x << 1) & !self.first_col & self.all
+        }
+    }
+
+    /// Each cell of `x` one step back along the lines of `vertical`'s dominoes: the first
+    /// cells of the dominoes whose second cell is in `x`.
+    fn back(&self, x: W, vertical: bool) -> W {
+        if vertical {
+            x >> self.cols
+        } else {
+            (x >> 1) & !self.last_col
+        }
     }
 
     /// The most dominoes of one direction that fit on `cells` together: half of each run
     /// of cells along the lines, rounded down. O(longest run).
     fn packed(&self, cells: W, vertical: bool) -> u32 {
-        // Each cell one step forward along the lines, and one step back.
-        let fwd = |x: W| {
-            if vertical {
-                (x << self.cols as usize) & self.all
-            } else {
-                (x << 1) & !self.first_col & self.all
-            }
-        };
-        let back = |x: W| {
-            if vertical {
-                x >> self.cols as usize
-            } else {
-                (x >> 1) & !self.last_col
-            }
-        };
+        let fwd = |x: W| self.fwd(x, vertical);
+        let back = |x: W| self.back(x, vertical);
         let mut starts = cells & back(cells);
         let mut count = 0;
-        while starts != W::zero() {
+        while starts != W::ZERO {
             // The first start of each chain takes its domino, and the start after it
             // (which would share a cell) goes.
             let first = starts & !fwd(starts);
@@ -301,26 +243,25 @@ impl<W: Word> Geometry<W> {
         if self.cols == 8 && self.cells == W::BITS {
             return e.swap_bytes();
         }
-        let row = W::max_value() >> (W::BITS - self.cols) as usize;
-        (0..self.rows).fold(W::zero(), |m, r| {
-            m | ((e >> (r * self.cols) as usize) & row)
-                << ((self.rows - 1 - r) * self.cols) as usize
+        let row = W::MAX >> (W::BITS - self.cols);
+        (0..self.rows).fold(W::ZERO, |m, r| {
+            m | ((e >> (r * self.cols)) & row) << ((self.rows - 1 - r) * self.cols)
         })
     }
 
     /// The board turned half a turn.
     fn rotate(&self, e: W) -> W {
-        e.reverse_bits() >> (W::BITS - self.cells) as usize
+        e.reverse_bits() >> (W::BITS - self.cells)
     }
 
     /// The board with rows and columns exchanged (square boards only).
     fn transpose(&self, e: W) -> W {
         let n = self.cols;
-        let mut out = W::zero();
+        let mut out = W::ZERO;
         let mut rest = e;
-        while rest != W::zero() {
+        while rest != W::ZERO {
             let i = rest.trailing_zeros();
-            rest = rest & (rest - W::one());
+            rest = rest & (rest - W::ONE);
             out |= bit((i % n) * n + i / n);
         }
         out
@@ -752,14 +693,14 @@ impl<'a, W: Word> Thread<'a, W> {
         if o.skip_safe {
             let p = g.protected(e, left);
             let unsafe_heads = heads & !g.heads(p, left);
-            if unsafe_heads != W::zero() {
+            if unsafe_heads != W::ZERO {
                 heads = unsafe_heads;
             }
         }
         let preference = &g.preference[usize::from(!left)];
-        while heads != W::zero() {
+        while heads != W::ZERO {
             let at = heads.trailing_zeros();
-            heads = heads & (heads - W::one());
+            heads = heads & (heads - W::ONE);
             let mut order = i64::from(preference[at as usize]);
             if o.ordering {
                 let after = e & !g.pair(at, left);
@@ -782,7 +723,7 @@ impl<'a, W: Word> Thread<'a, W> {
         }
         let s = self.s;
         let g = &s.geometry;
-        if g.heads(e, left) == W::zero() {
+        if g.heads(e, left) == W::ZERO {
             return (false, None);
         }
         let (key, frame) = g.key(e, left, s.options.symmetry);
