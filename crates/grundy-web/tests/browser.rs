@@ -1175,11 +1175,13 @@ async fn loopy_rulesets(page: &Page) {
     }
 }
 
-/// Clicks a stone of Nim's first pile by keyboard: Tab reaches the board's parts, Enter
-/// plays, and the move is the one the stone's button in the list makes.
+/// Takes the top stone of Nim's first pile by keyboard: Tab reaches the board's parts, Enter
+/// plays, the move is the one the stone's button in the list makes, and once the engine has
+/// replied the focus is on the board again.
 async fn nim_by_keyboard(page: &Page) {
-    let view = page.new_game("nim", "2 3", "1").await;
-    press_enter(page, "#position [data-part='0,0']").await;
+    // The top stone of 3 4's first pile: the game goes on after the engine's reply.
+    let view = page.new_game("nim", "3 4", "1").await;
+    press_enter(page, "#position [data-part='0,2']").await;
     let after = page
         .until("a stone taken by keyboard", |v| {
             v.idle() && v.ply == Some(2)
@@ -1190,9 +1192,13 @@ async fn nim_by_keyboard(page: &Page) {
     let expected = view
         .moves
         .iter()
-        .find(|m| m.path == ["0,0"])
-        .expect("a move of the stone 0,0");
+        .find(|m| m.path == ["0,2"])
+        .expect("a move of the stone 0,2");
     assert_eq!(played, json!(expected.to), "{after:?}");
+    // The focus is back on the board once the engine has replied, for the next move.
+    let focused = "return document.activeElement.closest('#position') !== null && document.activeElement.dataset.part !== undefined";
+    let focused = within("the focus", page.client.execute(focused, vec![])).await;
+    assert_eq!(focused, json!(true), "the focus left the board: {after:?}");
     let labelled = "return [...document.querySelectorAll('#position [data-part]')].every(e => e.getAttribute('aria-label'))";
     let labelled = within("the labels", page.client.execute(labelled, vec![])).await;
     assert_eq!(labelled, json!(true), "a stone without its aria-label");
@@ -1224,8 +1230,8 @@ struct Layout {
 }
 
 /// Screenshots at a phone's 390 × 844 and a desktop's 1280 × 900 of the start page, Nim,
-/// Domineering in the middle of a game with hints, a pasted graph, a loopy game (Backsliding
-/// Toads and Frogs) and the worksheet, saved
+/// Domineering in the middle of a game with hints and its table of canonical forms, a pasted
+/// graph, a loopy game (Backsliding Toads and Frogs) and the worksheet, saved
 /// under the target directory; the board leads (the whole phone's width, at least 480 px on
 /// the desktop, the analysis below it or beside it), the charts' text is at least 11 px and
 /// the page never scrolls sideways. Returns the files written.
@@ -1319,6 +1325,20 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         })
         .await;
         written.push(shot("domineering").await);
+
+        // Domineering's table of canonical forms, each written in its cell where it fits.
+        let size = within("#size", page.client.find(Locator::Css("#size"))).await;
+        within("#size", size.clear()).await;
+        within("#size", size.send_keys("4")).await;
+        page.click("#draw").await;
+        let began = Instant::now();
+        while !page.has("#table svg").await {
+            assert!(began.elapsed() < WAIT, "no Domineering table drawn");
+            tokio::time::sleep(POLL).await;
+        }
+        let scroll = "document.getElementById('table').scrollIntoView({block: 'center'})";
+        within("the table", page.client.execute(scroll, vec![])).await;
+        written.push(shot("table").await);
 
         page.open_menu().await;
         page.choose("#game", "(graph)").await;
