@@ -1205,13 +1205,13 @@ async fn nim_by_keyboard(page: &Page) {
 }
 
 /// What a screenshot shows is measured too: the board panel's width and place, and the
-/// smallest text drawn in the charts and thermographs, in CSS pixels (an SVG's font size
+/// smallest text drawn in the charts, thermographs and the table, in CSS pixels (an SVG's font size
 /// times its scale on the screen).
 const MEASURE: &str = r##"
 const board = document.querySelector("[aria-label=Board]").getBoundingClientRect();
 const analysis = document.querySelector("[aria-label=Analysis]").getBoundingClientRect();
 let text = Infinity;
-document.querySelectorAll("#chart svg text, #form svg text, .thermograph svg text").forEach(t => {
+document.querySelectorAll("#chart svg text, #form svg text, .thermograph svg text, #table svg text").forEach(t => {
   const size = parseFloat(getComputedStyle(t).fontSize), ctm = t.getScreenCTM();
   if (ctm && t.getBoundingClientRect().width > 0) text = Math.min(text, size * Math.hypot(ctm.a, ctm.b));
 });
