@@ -1109,7 +1109,15 @@ async fn press_enter(page: &Page, css: &str) {
 async fn pasted_graph(page: &Page) {
     page.new_game("nim", "3 4 5", "1").await;
     page.open_menu().await;
+    let shown = "return getComputedStyle(document.getElementById('graph-box')).display !== 'none'";
+    let shown = || page.client.execute(shown, vec![]);
+    assert_eq!(
+        within("the graph's box", shown()).await,
+        json!(false),
+        "a graph box for Nim"
+    );
     page.choose("#game", "(graph)").await;
+    assert_eq!(within("the graph's box", shown()).await, json!(true));
     assert_eq!(
         page.value("#start").await,
         "",
