@@ -529,7 +529,8 @@ struct GameRequest {
     /// A catalogue game's name (`nim`, `subtraction:1,3,4`).
     #[serde(default)]
     game: Option<String>,
-    /// The start position: the catalogue game's, or the graph's position name.
+    /// The start position: the catalogue game's, or the graph's position name (the graph's
+    /// first position when left out or empty).
     #[serde(default)]
     start: Option<String>,
     /// A position graph in the text format, instead of `game`.
@@ -693,6 +694,9 @@ impl Shared {
                 budget
                     .check_memory(bytes, "reading the graph", count as u64)
                     .map_err(|e| play_error(e.into()))?;
+                // A start left empty is no start given (a form's empty field): the graph's
+                // first position, as `grundy play --graph` plays it.
+                let start = start.filter(|name| !name.trim().is_empty());
                 Match::from_graph("position graph", graph, start).map_err(play_error)
             }
             (None, None) => Err(error(

@@ -186,6 +186,21 @@ async fn a_position_comes_with_its_moves_and_their_outcomes() {
         (&json!("pure"), &json!(0))
     );
     assert!(g["moves"][1].get("draw_level").is_none(), "{g}");
+    // Without a start, or with an empty one (a form's field left empty), a graph is played
+    // from its first position, as `grundy play --graph` plays it.
+    for body in [
+        json!({"graph": "a b\nb a\na c\nc d\n"}),
+        json!({"graph": "a b\nb a\na c\nc d\n", "start": ""}),
+        json!({"graph": "a b\nb a\na c\nc d\n", "start": " "}),
+    ] {
+        let (status, first) = post(&app, "/api/position", &body).await;
+        assert_eq!(status, StatusCode::OK, "{body}: {first}");
+        assert_eq!(
+            (&first["position"], &first["start"], &first["moves"]),
+            (&g["position"], &g["start"], &g["moves"]),
+            "{body}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -15,7 +15,16 @@
 //! - a new game that fails shows its error and leaves the game on the board playable;
 //! - Domineering's table drawn and a cell clicked starts a game from that empty board, and the
 //!   heatmap goes when another game is chosen;
-//! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank.
+//! - a screenshot of the page decodes as a PNG of a reasonable size that is not blank;
+//! - a pasted position graph, after another game, starts at its first position with the Start
+//!   box left empty, the menu says a graph is played, and a move is played by keyboard (Enter
+//!   on the position it leads to, drawn); a stone of Nim is taken by keyboard too, and every
+//!   part of the board has its aria-label;
+//! - the loopy rulesets (Backsliding Toads and Frogs, Fox and Geese) are played by clicking;
+//! - screenshots at 390 × 844 and 1280 × 900 (`target/tmp/page-*.png`) of the start page, Nim,
+//!   Domineering with hints, a pasted graph, a loopy game and the worksheet: the board the
+//!   phone's width with the analysis below it, on the desktop at least 480 px with the analysis
+//!   beside it, the charts' and thermographs' text at least 11 px, nothing scrolling sideways.
 //!
 //! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
 //! port, in a process group of its own that is killed when the test ends, panics included.
@@ -315,20 +324,46 @@ impl Page {
         within(css, found.select_by_value(value)).await;
     }
 
+    /// Opens the bar's game menu, where the game, its start and the engine are chosen (it
+    /// closes once a new game starts), by clicking it as a person does.
+    async fn open_menu(&self) {
+        if !self.has("#menu[open]").await {
+            self.click("#menu > summary").await;
+        }
+    }
+
+    /// The value of the form field `css`.
+    async fn value(&self, css: &str) -> String {
+        let script = "return document.querySelector(arguments[0]).value";
+        let value = within(css, self.client.execute(script, vec![json!(css)])).await;
+        value.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Marks the status stale, so that a wait after it sees the next game's.
+    async fn stale(&self) {
+        let stale = "delete document.getElementById('status').dataset.ply";
+        within("marking the status", self.client.execute(stale, vec![])).await;
+    }
+
     /// A new game of `game` from `start`, the engine playing `engine` ("0" first, "1"
     /// second); returns the page once it waits for the player.
     async fn new_game(&self, game: &str, start: &str, engine: &str) -> View {
+        self.open_menu().await;
         self.choose("#game", game).await;
         let field = within("#start", self.client.find(Locator::Css("#start"))).await;
         within("#start", field.clear()).await;
         within("#start", field.send_keys(start)).await;
         self.choose("#engine", engine).await;
-        // Marks the status stale, so that the wait below sees the new game's.
-        let stale = "delete document.getElementById('status').dataset.ply";
-        within("marking the status", self.client.execute(stale, vec![])).await;
+        self.stale().await;
         self.click("#new").await;
-        self.until(&format!("a new game of {game} from {start}"), View::idle)
-            .await
+        let view = self
+            .until(&format!("a new game of {game} from {start}"), View::idle)
+            .await;
+        assert!(
+            !self.has("#menu[open]").await,
+            "the menu stays open over the new game"
+        );
+        view
     }
 }
 
@@ -535,6 +570,7 @@ fn reveals_nothing(view: &View) {
 /// A new game that fails (a bad start) shows its error and leaves the game on the board
 /// playable: a move clicked is played.
 async fn a_failed_new_game_leaves_the_game_played(page: &Page, played: &View) {
+    page.open_menu().await;
     let field = within("#start", page.client.find(Locator::Css("#start"))).await;
     within("#start", field.clear()).await;
     within("#start", field.send_keys("three")).await;
@@ -578,6 +614,7 @@ return true;
 /// Domineering's table drawn and a cell clicked: the game starts from that cell's empty board;
 /// choosing another game takes the heatmap away.
 async fn domineering_table(page: &Page) {
+    page.open_menu().await;
     page.choose("#game", "domineering").await;
     page.choose("#engine", "1").await;
     let size = within("#size", page.client.find(Locator::Css("#size"))).await;
@@ -602,6 +639,7 @@ async fn domineering_table(page: &Page) {
         page.has("#table svg").await,
         "the heatmap went with its own game"
     );
+    page.open_menu().await;
     page.choose("#game", "nim").await;
     assert!(
         !page.has("#table svg").await,
@@ -712,6 +750,19 @@ async fn play(
 fn check_screenshot(png_bytes: &[u8]) {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-page.png");
     std::fs::write(&path, png_bytes).expect("the screenshot saved");
+    let (width, height, green) = drawn(png_bytes, &path);
+    assert!(
+        width >= 600 && height >= 400,
+        "the screenshot is {width}×{height}: {}",
+        path.display()
+    );
+    assert!(green, "no hint green in the screenshot: {}", path.display());
+}
+
+/// The size of the screenshot `png_bytes` (saved at `path`), which must decode as a PNG that
+/// is not blank (16 colours or more, none on 98% of the pixels), and whether it shows the
+/// hint green.
+fn drawn(png_bytes: &[u8], path: &Path) -> (u32, u32, bool) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().expect("the screenshot is a PNG");
@@ -722,11 +773,6 @@ fn check_screenshot(png_bytes: &[u8]) {
     pixels.truncate(info.buffer_size());
     let channels = info.color_type.samples();
     let (width, height) = (info.width, info.height);
-    assert!(
-        width >= 600 && height >= 400,
-        "the screenshot is {width}×{height}: {}",
-        path.display()
-    );
     let mut counts = std::collections::HashMap::new();
     for pixel in pixels.chunks_exact(channels) {
         *counts.entry(&pixel[..channels.min(3)]).or_insert(0usize) += 1;
@@ -746,11 +792,7 @@ fn check_screenshot(png_bytes: &[u8]) {
         path.display()
     );
     let green: &[u8] = &[200, 240, 200];
-    assert!(
-        counts.keys().any(|&c| c == green),
-        "no hint green in the screenshot: {}",
-        path.display()
-    );
+    (width, height, counts.keys().any(|&c| c == green))
 }
 
 /// A short game of Domineering from `...|...|..#`, the engine playing Right: the player
@@ -1047,6 +1089,294 @@ async fn fits_the_width(page: &Page, width: u32) {
     println!("the page at {width} px: {}", path.display());
 }
 
+/// The graph pasted: `a` and `b` move to each other for ever, `a` also to `c`, and `c` to
+/// `d`, where the player to move loses.
+const GRAPH: &str = "a b\nb a\na c\nc d";
+
+/// Presses Enter on the element `css`, focused as by Tab.
+async fn press_enter(page: &Page, css: &str) {
+    let focus = "const e = document.querySelector(arguments[0]); if (e) e.focus(); return document.activeElement === e";
+    let focused = within(css, page.client.execute(focus, vec![json!(css)])).await;
+    assert_eq!(focused, json!(true), "{css} cannot take the focus");
+    let active = within("the focused element", page.client.active_element()).await;
+    within("Enter", active.send_keys("\u{E007}")).await;
+}
+
+/// A pasted position graph, after a game of Nim: the Start box keeps nothing of Nim's start,
+/// the game starts at the graph's first position with its moves drawn and listed, the menu
+/// says a pasted graph is played, and a move chosen by keyboard on the drawing (Enter on the
+/// position it leads to) is played; the engine's reply ends the game.
+async fn pasted_graph(page: &Page) {
+    page.new_game("nim", "3 4 5", "1").await;
+    page.open_menu().await;
+    let shown = "return getComputedStyle(document.getElementById('graph-box')).display !== 'none'";
+    let shown = || page.client.execute(shown, vec![]);
+    assert_eq!(
+        within("the graph's box", shown()).await,
+        json!(false),
+        "a graph box for Nim"
+    );
+    page.choose("#game", "(graph)").await;
+    assert_eq!(within("the graph's box", shown()).await, json!(true));
+    assert_eq!(
+        page.value("#start").await,
+        "",
+        "Nim's start kept for a graph"
+    );
+    let field = within("#graph", page.client.find(Locator::Css("#graph"))).await;
+    within("#graph", field.clear()).await;
+    within("#graph", field.send_keys(GRAPH)).await;
+    page.stale().await;
+    page.click("#new").await;
+    let view = page.until("the pasted graph", View::idle).await;
+    let tos: BTreeSet<&str> = view.moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        (view.position.as_str(), view.turn.as_str(), tos),
+        ("a", "you", BTreeSet::from(["b", "c"])),
+        "{view:?}"
+    );
+    let menu = "return document.getElementById('menu-game').textContent";
+    let menu = within("the menu's game", page.client.execute(menu, vec![])).await;
+    assert!(
+        menu.as_str().is_some_and(|m| m.contains("position graph")),
+        "the menu says {menu}"
+    );
+    for to in ["b", "c"] {
+        let css = format!("#position [role='button'][aria-label='move to {to}']");
+        assert!(page.has(&css).await, "the drawing has no move to {to}");
+    }
+    press_enter(page, "#position [aria-label='move to c']").await;
+    let over = page
+        .until("the move to c and the reply", |v| {
+            v.idle() && v.turn == "over"
+        })
+        .await;
+    assert_eq!(
+        (over.position.as_str(), over.ply, over.winner.as_str()),
+        ("d", Some(2), "engine"),
+        "{over:?}"
+    );
+}
+
+/// The loopy rulesets from their starts, the engine second: every move can be clicked on the
+/// board, and a move clicked is played and answered (or ends the game).
+async fn loopy_rulesets(page: &Page) {
+    for (game, start) in [
+        ("backsliding", "TT..FF left"),
+        ("fox-and-geese", ".G.G|....|....|F... left"),
+    ] {
+        let view = page.new_game(game, start, "1").await;
+        assert!(!view.moves.is_empty() && !view.cells.is_empty(), "{view:?}");
+        assert!(
+            view.moves.iter().all(|m| !m.path.is_empty()),
+            "{game}: a move the board cannot make: {view:?}"
+        );
+        page.click_board(&view.moves[0]).await;
+        let after = page
+            .until(&format!("{game}: a move and the reply"), |v| {
+                v.idle() && (v.ply == Some(2) || v.turn == "over")
+            })
+            .await;
+        let played = "return state.history[0].answer.move.to";
+        let played = within("the move played", page.client.execute(played, vec![])).await;
+        assert_eq!(played, json!(view.moves[0].to), "{game}: {after:?}");
+    }
+}
+
+/// Takes the top stone of Nim's first pile by keyboard: Tab reaches the board's parts, Enter
+/// plays, the move is the one the stone's button in the list makes, and once the engine has
+/// replied the focus is on the board again.
+async fn nim_by_keyboard(page: &Page) {
+    // The top stone of 3 4's first pile: the game goes on after the engine's reply.
+    let view = page.new_game("nim", "3 4", "1").await;
+    press_enter(page, "#position [data-part='0,2']").await;
+    let after = page
+        .until("a stone taken by keyboard", |v| {
+            v.idle() && v.ply == Some(2)
+        })
+        .await;
+    let played = "return state.history[0].answer.move.to";
+    let played = within("the move played", page.client.execute(played, vec![])).await;
+    let expected = view
+        .moves
+        .iter()
+        .find(|m| m.path == ["0,2"])
+        .expect("a move of the stone 0,2");
+    assert_eq!(played, json!(expected.to), "{after:?}");
+    // The focus is back on the board once the engine has replied, for the next move.
+    let focused = "return document.activeElement.closest('#position') !== null && document.activeElement.dataset.part !== undefined";
+    let focused = within("the focus", page.client.execute(focused, vec![])).await;
+    assert_eq!(focused, json!(true), "the focus left the board: {after:?}");
+    let labelled = "return [...document.querySelectorAll('#position [data-part]')].every(e => e.getAttribute('aria-label'))";
+    let labelled = within("the labels", page.client.execute(labelled, vec![])).await;
+    assert_eq!(labelled, json!(true), "a stone without its aria-label");
+}
+
+/// What a screenshot shows is measured too: the board panel's width and place, and the
+/// smallest text drawn in the charts, thermographs and the table, in CSS pixels (an SVG's font size
+/// times its scale on the screen).
+const MEASURE: &str = r##"
+const board = document.querySelector("[aria-label=Board]").getBoundingClientRect();
+const analysis = document.querySelector("[aria-label=Analysis]").getBoundingClientRect();
+let text = Infinity;
+document.querySelectorAll("#chart svg text, #form svg text, .thermograph svg text, #table svg text").forEach(t => {
+  const size = parseFloat(getComputedStyle(t).fontSize), ctm = t.getScreenCTM();
+  if (ctm && t.getBoundingClientRect().width > 0) text = Math.min(text, size * Math.hypot(ctm.a, ctm.b));
+});
+return {board: board.width, beside: analysis.left >= board.right, below: analysis.top >= board.bottom,
+        text: Number.isFinite(text) ? text : null, scrolls: document.documentElement.scrollWidth > window.innerWidth};
+"##;
+
+/// The layout measured at a screenshot.
+#[derive(Debug, Deserialize)]
+struct Layout {
+    board: f64,
+    beside: bool,
+    below: bool,
+    text: Option<f64>,
+    scrolls: bool,
+}
+
+/// Screenshots at a phone's 390 × 844 and a desktop's 1280 × 900 of the start page, Nim,
+/// Domineering in the middle of a game with hints and its table of canonical forms, a pasted
+/// graph, a loopy game (Backsliding Toads and Frogs) and the worksheet, saved
+/// under the target directory; the board leads (the whole phone's width, at least 480 px on
+/// the desktop, the analysis below it or beside it), the charts' text is at least 11 px and
+/// the page never scrolls sideways. Returns the files written.
+async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
+    let mut written = Vec::new();
+    for (width, height) in [(390u32, 844u32), (1280, 900)] {
+        // The window sized so that the page's own part (the viewport) is width × height: set,
+        // then grown by what its frame takes.
+        within(
+            "the window's size",
+            page.client.set_window_size(width, height),
+        )
+        .await;
+        let inner = "return [window.innerWidth, window.innerHeight]";
+        let inner = within("the inner size", page.client.execute(inner, vec![])).await;
+        let short =
+            |i: usize, want: u32| want.saturating_sub(inner[i].as_u64().unwrap_or(0) as u32);
+        within(
+            "the window's size",
+            page.client
+                .set_window_size(width + short(0, width), height + short(1, height)),
+        )
+        .await;
+        let inner_width = f64::from(width);
+        let shot = |name: &'static str| {
+            let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("page-{width}x{height}-{name}.png"));
+            async move {
+                // A move's animation (0.35 s) over before the picture is taken.
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                let layout = within("measuring", page.client.execute(MEASURE, vec![])).await;
+                let layout: Layout = serde_json::from_value(layout).expect("a layout");
+                let png = within("the screenshot", page.client.screenshot()).await;
+                std::fs::write(&path, &png).expect("the screenshot saved");
+                let (shot_width, shot_height, _) = drawn(&png, &path);
+                assert_eq!(
+                    (shot_width, shot_height),
+                    (width, height),
+                    "{}",
+                    path.display()
+                );
+                println!(
+                    "{name} at {width} × {height}: {} {layout:?}",
+                    path.display()
+                );
+                assert!(
+                    !layout.scrolls,
+                    "{name} scrolls sideways: {}",
+                    path.display()
+                );
+                if width < 600 {
+                    assert!(
+                        layout.below && layout.board >= inner_width - 40.0,
+                        "{name}: {layout:?}"
+                    );
+                } else {
+                    assert!(layout.beside && layout.board >= 480.0, "{name}: {layout:?}");
+                }
+                if let Some(text) = layout.text {
+                    assert!(
+                        text >= 10.9,
+                        "{name}: text of {text} px: {}",
+                        path.display()
+                    );
+                }
+                path
+            }
+        };
+        within("the page", page.client.goto(&format!("http://{address}/"))).await;
+        page.until("the start page", View::idle).await;
+        written.push(shot("start").await);
+
+        let view = page.new_game("nim", "3 4 5", "1").await;
+        page.click_board(&view.moves[0]).await;
+        page.until("nim: a move and the reply", |v| {
+            v.idle() && v.ply == Some(2)
+        })
+        .await;
+        written.push(shot("nim").await);
+
+        if !page.view().await.hints {
+            page.click("#hints").await;
+        }
+        let view = page.new_game("domineering", "....|....|...#", "1").await;
+        let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
+            .unwrap_or(&view.moves[0])
+            .clone();
+        page.click_board(&chosen).await;
+        page.until("domineering: a move and the reply", |v| {
+            v.idle() && v.ply == Some(2)
+        })
+        .await;
+        written.push(shot("domineering").await);
+
+        // Domineering's table of canonical forms, each written in its cell where it fits.
+        let size = within("#size", page.client.find(Locator::Css("#size"))).await;
+        within("#size", size.clear()).await;
+        within("#size", size.send_keys("4")).await;
+        page.click("#draw").await;
+        let began = Instant::now();
+        while !page.has("#table svg").await {
+            assert!(began.elapsed() < WAIT, "no Domineering table drawn");
+            tokio::time::sleep(POLL).await;
+        }
+        let scroll = "document.getElementById('table').scrollIntoView({block: 'center'})";
+        within("the table", page.client.execute(scroll, vec![])).await;
+        written.push(shot("table").await);
+
+        page.open_menu().await;
+        page.choose("#game", "(graph)").await;
+        let field = within("#graph", page.client.find(Locator::Css("#graph"))).await;
+        within("#graph", field.clear()).await;
+        within("#graph", field.send_keys(GRAPH)).await;
+        page.stale().await;
+        page.click("#new").await;
+        page.until("the pasted graph", View::idle).await;
+        written.push(shot("graph").await);
+
+        let view = page.new_game("backsliding", "TT..FF left", "1").await;
+        page.click_board(&view.moves[0]).await;
+        page.until("backsliding: a move and the reply", |v| {
+            v.idle() && v.ply == Some(2)
+        })
+        .await;
+        written.push(shot("loopy").await);
+
+        let scroll = "document.getElementById('sheet').scrollIntoView({block: 'center'})";
+        within("the worksheet", page.client.execute(scroll, vec![])).await;
+        page.click("#sheet button").await;
+        sheet_answer(page, "{1|*} + ^", "= {1^|^*}").await;
+        let open = "document.querySelector('#sheet-list details').open = true; document.getElementById('sheet').scrollIntoView()";
+        within("the worksheet", page.client.execute(open, vec![])).await;
+        written.push(shot("worksheet").await);
+    }
+    written
+}
+
 /// Whether the environment asks for the browser test never to be skipped.
 fn browser_required() -> bool {
     std::env::var("GRUNDY_REQUIRE_BROWSER").is_ok_and(|v| !v.is_empty() && v != "0")
@@ -1169,6 +1499,9 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     play_by_the_formula(&page).await;
     worksheet(&page).await;
     undo(&page).await;
+    pasted_graph(&page).await;
+    loopy_rulesets(&page).await;
+    nim_by_keyboard(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;
@@ -1176,6 +1509,8 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     check_screenshot(&screenshot);
     fits_the_width(&page, 390).await;
     fits_the_width(&page, 1024).await;
+    let shots = screenshots(&page, address).await;
+    println!("{} screenshots of the page", shots.len());
 
     within("closing the browser", page.client.close()).await;
     drop(driver);

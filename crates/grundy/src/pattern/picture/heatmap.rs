@@ -201,7 +201,9 @@ fn grid_lines(scale: u32) -> bool {
 
 /// The cells row by row (`None` past the end of a wrapped line), adding to `marks` the text of
 /// each cell where it fits (`texts` and `text_layout`: the table whose text the cells show,
-/// its forms for a table of forms), light on dark colours and dark on light ones.
+/// its forms for a table of forms), light on dark colours and dark on light ones. Every cell's
+/// text is written at one size where the widest fits; else a form (or element) is still
+/// written, at size 1, in each cell it fits, so that one long form leaves the others shown.
 fn cells_with_text(
     frame: &Frame,
     layout: &Layout<'_>,
@@ -213,13 +215,23 @@ fn cells_with_text(
     let scale = frame.scale;
     let inner = scale - u32::from(grid_lines(scale));
     let cell_font = cell_font(texts, scale, inner);
+    // Each cell measured on its own only where no size fits all and text can fit at all.
+    let each_its_own =
+        cell_font.is_none() && scale >= 20 && matches!(texts.kind(), Kind::Forms | Kind::Elements);
     let mut cells = Vec::with_capacity(frame.rows * frame.columns);
     for r in 0..frame.rows {
         for c in 0..frame.columns {
             let cell = layout.cell(r, c);
             cells.push(cell);
-            if let (Some(cell), Some(text), Some(s)) = (cell, text_layout.cell(r, c), cell_font) {
+            if cell_font.is_none() && !each_its_own {
+                continue;
+            }
+            if let (Some(cell), Some(text)) = (cell, text_layout.cell(r, c)) {
                 let text = texts.cell_text(text);
+                let own = || fits(font::text_width(&text), scale, inner, 1).then_some(1);
+                let Some(s) = cell_font.or_else(own) else {
+                    continue;
+                };
                 let [red, green, blue] = palette.colour(cell);
                 let luma = 299 * u32::from(red) + 587 * u32::from(green) + 114 * u32::from(blue);
                 let dark = luma < 128_000;
@@ -255,7 +267,13 @@ fn cell_font(texts: &Table, scale: u32, inner: u32) -> Option<u32> {
     };
     [2, 1]
         .into_iter()
-        .find(|&s| scale >= 20 && widest_cell * s + 2 * s <= inner && 7 * s + 2 * s <= inner)
+        .find(|&s| fits(widest_cell, scale, inner, s))
+}
+
+/// Whether text `width` pixels wide at size 1 fits at size `s` in a cell of `scale` pixels
+/// (`inner`: its inside), with a margin of `s` pixels around it.
+fn fits(width: u32, scale: u32, inner: u32, s: u32) -> bool {
+    scale >= 20 && width * s + 2 * s <= inner && 7 * s + 2 * s <= inner
 }
 
 /// The tooltips of the rows and columns in SVG: `a = 3` (`n = 30` for a wrapped line), and
