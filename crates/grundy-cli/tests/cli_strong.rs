@@ -444,7 +444,7 @@ fn what_a_solution_cannot_answer_is_said() {
     );
     let endgame = scratch("endgame-3");
     let endgame_path = endgame.to_str().unwrap();
-    grundy(&[
+    let run = grundy(&[
         "strong",
         "morris",
         "--men",
@@ -452,8 +452,13 @@ fn what_a_solution_cannot_answer_is_said() {
         "--endgame",
         "3",
         endgame_path,
-    ])
-    .ok();
+    ]);
+    let solved = run.ok();
+    // An endgame has no start: its first board is named for what it is.
+    assert!(
+        solved.contains("\nfirst board: ") && !solved.contains("\nstart: "),
+        "{solved}"
+    );
     let refused = grundy(&["strong", "check", "--reachable", endgame_path]);
     assert!(
         refused.code == 2 && refused.stderr.contains("no start to count"),

@@ -445,7 +445,8 @@ where
     }
 }
 
-/// Solves the rules the inputs choose into `dir`, tier by tier, and values the start.
+/// Solves the rules the inputs choose into `dir`, tier by tier, and values the start (an
+/// endgame's first board).
 fn solve_strongly<R: BoardRules>(
     inputs: &Inputs,
     dir: &Path,
@@ -457,10 +458,16 @@ where
     let rules = R::from_inputs(inputs)?;
     let summary = tiered::solve_tiered(&rules, dir, options, inputs.progress())?;
     let start = rules.start();
+    // A part of a game solved alone (an endgame) has no start: its first board is valued.
+    let name = if rules.starts_the_game() {
+        "start"
+    } else {
+        "first board"
+    };
     let value = tiered::Solved::open(rules, dir)?.value(&start)?;
     Ok(StrongRun {
         summary,
-        start: Some(("start", value)),
+        start: Some((name, value)),
     })
 }
 
