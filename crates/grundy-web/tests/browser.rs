@@ -267,6 +267,18 @@ impl Page {
         }
     }
 
+    /// Waits until the page rests after the player's first move and the engine's reply (two
+    /// plies played); `what` names the wait in a failure.
+    async fn replied(&self, what: &str) -> View {
+        self.until(what, |v| v.idle() && v.ply == Some(2)).await
+    }
+
+    /// Clicks move `m` on the board and waits for the engine's reply ([`Page::replied`]).
+    async fn play_and_reply(&self, m: &Move, what: &str) -> View {
+        self.click_board(m).await;
+        self.replied(what).await
+    }
+
     /// Plays `m` by clicking its parts on the board; where a move shares its parts with
     /// others (a Wythoff move from one pile and the diagonal one, a domino toppled either
     /// way, one pin of Kayles or two), as the page asks: a part only it changes, else its
@@ -377,11 +389,7 @@ async fn play_by_the_formula(page: &Page) {
     let field = within("#typed-move", page.client.find(Locator::Css("#typed-move"))).await;
     within("#typed-move", field.send_keys("123 7")).await;
     page.click("#typed button").await;
-    let after = page
-        .until("the typed move and the engine's reply", |v| {
-            v.idle() && v.ply == Some(2)
-        })
-        .await;
+    let after = page.replied("the typed move and the engine's reply").await;
     // The typed move threw the win away: the engine's reply is the winning move, to 7 7.
     assert_eq!(
         (after.position.as_str(), after.turn.as_str()),
@@ -611,21 +619,27 @@ svg.dispatchEvent(new MouseEvent("click", {bubbles: true,
 return true;
 "##;
 
-/// Domineering's table drawn and a cell clicked: the game starts from that cell's empty board;
-/// choosing another game takes the heatmap away.
-async fn domineering_table(page: &Page) {
-    page.open_menu().await;
-    page.choose("#game", "domineering").await;
-    page.choose("#engine", "1").await;
-    let size = within("#size", page.client.find(Locator::Css("#size"))).await;
-    within("#size", size.clear()).await;
-    within("#size", size.send_keys("3")).await;
+/// Draws Domineering's table of values up to `size` (the game chosen already) and waits
+/// until it is on the page.
+async fn draw_domineering_table(page: &Page, size: &str) {
+    let field = within("#size", page.client.find(Locator::Css("#size"))).await;
+    within("#size", field.clear()).await;
+    within("#size", field.send_keys(size)).await;
     page.click("#draw").await;
     let began = Instant::now();
     while !page.has("#table svg").await {
         assert!(began.elapsed() < WAIT, "no Domineering table drawn");
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// Domineering's table drawn and a cell clicked: the game starts from that cell's empty board;
+/// choosing another game takes the heatmap away.
+async fn domineering_table(page: &Page) {
+    page.open_menu().await;
+    page.choose("#game", "domineering").await;
+    page.choose("#engine", "1").await;
+    draw_domineering_table(page, "3").await;
     // Row 2, column 3: the empty 2 × 3 board.
     let clicked = page
         .client
@@ -968,9 +982,7 @@ async fn undo(page: &Page) {
     // The engine second, from 1 1 1: three moves, the player's last one ending the game.
     let start = page.new_game("nim", "1 1 1", "1").await;
     page.click_board(&start.moves[0]).await;
-    let replied = page
-        .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
-        .await;
+    let replied = page.replied("the engine's reply").await;
     page.click_board(&replied.moves[0]).await;
     let over = page
         .until("the last move", |v| v.idle() && v.turn == "over")
@@ -1067,8 +1079,7 @@ async fn fits_the_width(page: &Page, width: u32) {
     )
     .await;
     let view = page.new_game("wythoff", "5 8", "1").await;
-    page.click_board(&view.moves[0]).await;
-    page.until("a move and the reply", |v| v.idle() && v.ply == Some(2))
+    page.play_and_reply(&view.moves[0], "a move and the reply")
         .await;
     page.click("#draw").await;
     let began = Instant::now();
@@ -1190,11 +1201,7 @@ async fn nim_by_keyboard(page: &Page) {
     // The top stone of 3 4's first pile: the game goes on after the engine's reply.
     let view = page.new_game("nim", "3 4", "1").await;
     press_enter(page, "#position [data-part='0,2']").await;
-    let after = page
-        .until("a stone taken by keyboard", |v| {
-            v.idle() && v.ply == Some(2)
-        })
-        .await;
+    let after = page.replied("a stone taken by keyboard").await;
     let played = "return state.history[0].answer.move.to";
     let played = within("the move played", page.client.execute(played, vec![])).await;
     let expected = view
@@ -1313,11 +1320,8 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         written.push(shot("start").await);
 
         let view = page.new_game("nim", "3 4 5", "1").await;
-        page.click_board(&view.moves[0]).await;
-        page.until("nim: a move and the reply", |v| {
-            v.idle() && v.ply == Some(2)
-        })
-        .await;
+        page.play_and_reply(&view.moves[0], "nim: a move and the reply")
+            .await;
         written.push(shot("nim").await);
 
         if !page.view().await.hints {
@@ -1327,23 +1331,12 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
             .unwrap_or(&view.moves[0])
             .clone();
-        page.click_board(&chosen).await;
-        page.until("domineering: a move and the reply", |v| {
-            v.idle() && v.ply == Some(2)
-        })
-        .await;
+        page.play_and_reply(&chosen, "domineering: a move and the reply")
+            .await;
         written.push(shot("domineering").await);
 
         // Domineering's table of canonical forms, each written in its cell where it fits.
-        let size = within("#size", page.client.find(Locator::Css("#size"))).await;
-        within("#size", size.clear()).await;
-        within("#size", size.send_keys("4")).await;
-        page.click("#draw").await;
-        let began = Instant::now();
-        while !page.has("#table svg").await {
-            assert!(began.elapsed() < WAIT, "no Domineering table drawn");
-            tokio::time::sleep(POLL).await;
-        }
+        draw_domineering_table(page, "4").await;
         let scroll = "document.getElementById('table').scrollIntoView({block: 'center'})";
         within("the table", page.client.execute(scroll, vec![])).await;
         written.push(shot("table").await);
@@ -1359,11 +1352,8 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         written.push(shot("graph").await);
 
         let view = page.new_game("backsliding", "TT..FF left", "1").await;
-        page.click_board(&view.moves[0]).await;
-        page.until("backsliding: a move and the reply", |v| {
-            v.idle() && v.ply == Some(2)
-        })
-        .await;
+        page.play_and_reply(&view.moves[0], "backsliding: a move and the reply")
+            .await;
         written.push(shot("loopy").await);
 
         let scroll = "document.getElementById('sheet').scrollIntoView({block: 'center'})";
@@ -1445,9 +1435,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     reveals_nothing(&first);
     // A mistake (3 4 5 is a win, and 1 4 5 is not) and the engine's reply, hints off.
     page.click_part("0,1").await;
-    let replied = page
-        .until("the engine's reply", |v| v.idle() && v.ply == Some(2))
-        .await;
+    let replied = page.replied("the engine's reply").await;
     reveals_nothing(&replied);
     a_failed_new_game_leaves_the_game_played(&page, &replied).await;
     page.new_game("nim", "3 4 5", "1").await;
