@@ -48,7 +48,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 /// for a game solved by un-moves); returns how many.
 fn compare_with_graph<G>(game: &G, starts: Vec<G::Position>, dir: &Path, misere: bool) -> usize
 where
-    G: TierRanking + Sync + Clone,
+    G: TierRanking + Clone + Send + Sync + 'static,
 {
     let options = TierOptions {
         misere,
@@ -637,7 +637,7 @@ fn flip_bytes<G>(
     rng: &mut StdRng,
 ) -> (usize, usize, usize)
 where
-    G: TierRanking + Clone,
+    G: TierRanking + Clone + Send + Sync + 'static,
     G::Position: PartialEq + std::fmt::Debug,
 {
     let expected: Vec<_> = {

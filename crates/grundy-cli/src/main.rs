@@ -8,6 +8,7 @@
 mod budget_cmd;
 mod catalogue;
 mod cgt_cmd;
+mod engine_args;
 mod help;
 mod loopy_cmd;
 mod merge_cmd;

@@ -8,17 +8,19 @@
 //! every file back and checks it.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use grundy::input;
 use grundy::progress::Progress;
-use grundy::rules::tiered::{TierError, TierOptions};
+use grundy::rules::tiered::{TierEngine, TierError, TierOptions};
 use grundy_catalogue::games::registry::{self, Found};
 use grundy_catalogue::games::strong::{self, Strong};
 use grundy_catalogue::games::Inputs;
 
+use crate::engine_args::EngineArgs;
 use crate::output::{emit, Format};
 use crate::progress::Bar;
 use crate::source::read_source;
@@ -71,7 +73,7 @@ pub fn command() -> Command {
                  solution resumes it)",
             ))
             .args(run_args());
-        command = command.subcommand(sub);
+        command = command.subcommand(EngineArgs::augment_args(sub));
     }
     command.subcommand(
         Command::new("check")
@@ -183,6 +185,7 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
         misere: false,
         memory: Some(memory),
         budget: budget_cmd::deadline(matches.get_one::<String>("timeout").map(String::as_str))?,
+        engine: engine(matches)?,
     };
     let threads = matches.get_one::<u16>("threads").copied();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -211,6 +214,22 @@ fn solve(strong: &Strong, matches: &ArgMatches, dir: &Path, format: Format) -> R
         Err(e) => anyhow!("{e}"),
     })?;
     emit(&run.report(dir, clock.elapsed().as_secs_f64()), format)
+}
+
+/// The engine `--engine` names: `None` for this process's threads, or timely dataflow's
+/// workers and processes.
+fn engine(matches: &ArgMatches) -> Result<Option<Arc<dyn TierEngine>>> {
+    let args = EngineArgs::from_arg_matches(matches)?;
+    if !args.timely()? {
+        return Ok(None);
+    }
+    #[cfg(feature = "timely")]
+    return Ok(Some(Arc::new(grundy_timely::TimelyTiers {
+        cluster: args.cluster()?,
+    })));
+    // A build without timely has refused it above.
+    #[cfg(not(feature = "timely"))]
+    Ok(None)
 }
 
 /// Checks every file of the solution in `dir` and reports the tiers; with `--reachable`, the

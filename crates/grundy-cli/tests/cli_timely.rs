@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use catalogue_run::{grundy, path_str, temp_file, temp_path};
+use catalogue_run::{grundy, path_str, temp_file, temp_folder, temp_path};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -379,4 +379,87 @@ fn merge_checks_its_parts() {
     let out = temp_path("merge-out.tsv");
     grundy(&["merge", path_str(&good), "--output", path_str(&out)]).ok();
     assert_eq!(std::fs::read_to_string(out).unwrap(), "a\twin\t1\tb\n");
+}
+
+/// `grundy strong --engine timely`: Connect Four 4 × 4 solved by two processes of two
+/// workers into one folder in parts; the solution answers boards, checks and counts its
+/// tiers as the single-machine solve's does, and a process alone in its folder reports no
+/// start rather than an error.
+#[test]
+fn strong_solving_by_two_processes_answers_as_one() {
+    let whole = temp_folder("strong-c4-whole");
+    let solved = grundy(&[
+        "strong",
+        "connect4",
+        "--width",
+        "4",
+        "--height",
+        "4",
+        path_str(&whole),
+    ]);
+    assert!(solved.ok().contains("empty board: "), "{}", solved.ok());
+    for shared in [true, false] {
+        let dirs: Vec<PathBuf> = (0..2)
+            .map(|p| {
+                let name = if shared {
+                    "strong-c4-parts".into()
+                } else {
+                    format!("strong-c4-{p}")
+                };
+                temp_folder(&name)
+            })
+            .collect();
+        let hosts = hostfile(&format!("strong-hosts-{shared}"), &free_ports(2));
+        let mut children = Vec::new();
+        for process in 0..2 {
+            let dir = if shared { &dirs[0] } else { &dirs[process] };
+            let out = temp_path(&format!("strong-{shared}-{process}.out"));
+            let err = temp_path(&format!("strong-{shared}-{process}.err"));
+            let process = process.to_string();
+            let mut args = vec!["strong", "connect4", "--width", "4", "--height", "4"];
+            args.extend([path_str(dir), "--engine", "timely", "--workers", "2"]);
+            args.extend([
+                "--hostfile",
+                path_str(&hosts),
+                "--process",
+                process.as_str(),
+            ]);
+            children.push((spawn(&args, &out, &err), out, err));
+        }
+        for (child, out, err) in &mut children {
+            let code = wait(child, Duration::from_secs(120));
+            let stderr = std::fs::read_to_string(&*err).unwrap();
+            assert_eq!((code, stderr.as_str()), (0, ""), "a process of the run");
+            let report = std::fs::read_to_string(&*out).unwrap();
+            assert!(report.contains("exchanged: "), "{report}");
+            // In a folder of its own, a process holds half the blocks: no start is valued.
+            assert_eq!(report.contains("empty board: "), shared, "{report}");
+        }
+        if !shared {
+            // The parts gathered into one folder make the whole solution.
+            for entry in std::fs::read_dir(&dirs[1]).unwrap() {
+                let entry = entry.unwrap();
+                std::fs::copy(entry.path(), dirs[0].join(entry.file_name())).unwrap();
+            }
+        }
+        for board in ["", "1", "2233", "12341234"] {
+            let ask = |dir: &Path| {
+                grundy(&["connect4", "--solved", path_str(dir), board])
+                    .ok()
+                    .to_string()
+            };
+            assert_eq!(ask(&whole), ask(&dirs[0]), "board {board:?}");
+        }
+        let counts = |dir: &Path| {
+            let json = grundy(&["strong", "--format", "json", "check", path_str(dir)]);
+            json.json()["tiers"].clone()
+        };
+        let (a, b) = (counts(&whole), counts(&dirs[0]));
+        assert!(a.as_array().is_some_and(|t| t.len() == 17), "{a}");
+        for (x, y) in a.as_array().unwrap().iter().zip(b.as_array().unwrap()) {
+            for key in ["positions", "wins", "losses", "draws"] {
+                assert_eq!(x[key], y[key], "{x} {y}");
+            }
+        }
+    }
 }

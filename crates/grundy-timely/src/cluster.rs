@@ -21,8 +21,8 @@ use timely::communication::{AllocatorBuilder, Hooks};
 use timely::worker::Worker;
 use timely::{CommunicationConfig, WorkerConfig};
 
-use crate::share::{key, Share};
-use crate::{Cluster, Error, Job, Network};
+use crate::share::key;
+use crate::{Cluster, Error, Network};
 
 /// The first bytes of a greeting: the program and the version of the protocol.
 const MAGIC: [u8; 8] = *b"grundyT1";
@@ -39,16 +39,19 @@ static LISTENERS: Mutex<Vec<(u64, Sender<String>)>> = Mutex::new(Vec::new());
 static HOOK: Once = Once::new();
 
 /// Runs `func` on every worker of this process with its share, and returns their results in
-/// worker order. Network set-up fails after `connect_timeout`; a lost peer fails the run.
-pub(crate) fn run<T, F>(
+/// worker order. `job` describes the computation: processes started with another are
+/// refused when they connect. Network set-up fails after `connect_timeout`; a lost peer
+/// fails the run.
+pub(crate) fn run<S, T, F>(
     cluster: &Cluster,
-    job: &Job,
-    shares: Vec<Share>,
+    job: &str,
+    shares: Vec<S>,
     func: F,
 ) -> Result<Vec<T>, Error>
 where
+    S: Send + 'static,
     T: Send + 'static,
-    F: Fn(&mut Worker, Share) -> T + Send + Sync + 'static,
+    F: Fn(&mut Worker, S) -> T + Send + Sync + 'static,
 {
     let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
         match &cluster.network {
@@ -78,7 +81,7 @@ where
             }
         };
     let first = cluster.workers * cluster.process();
-    let shares: Arc<Mutex<Vec<Option<Share>>>> =
+    let shares: Arc<Mutex<Vec<Option<S>>>> =
         Arc::new(Mutex::new(shares.into_iter().map(Some).collect()));
     let (tx, rx) = mpsc::channel::<Report<T>>();
     let (panic_tx, panic_rx) = mpsc::channel::<String>();
@@ -184,7 +187,7 @@ fn unlisten(id: u64) {
 fn connect(
     network: &Network,
     cluster: &Cluster,
-    job: &Job,
+    job: &str,
 ) -> Result<Vec<Option<TcpStream>>, Error> {
     let n = network.hosts.len();
     let me = network.process;
@@ -197,7 +200,7 @@ fn connect(
     let deadline = Instant::now() + network.connect_timeout;
     let seconds = network.connect_timeout.as_secs_f64();
     let fingerprint = key(Id::Name(&format!(
-        "{job:?} processes={n} workers={}",
+        "{job} processes={n} workers={}",
         cluster.workers
     )));
     let mut greeting = [0u8; GREETING];

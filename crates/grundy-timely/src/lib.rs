@@ -43,6 +43,7 @@ mod dataflow;
 mod outcome;
 mod output;
 mod share;
+mod tiers;
 mod values;
 
 use std::fmt;
@@ -54,6 +55,7 @@ use grundy::Outcome;
 use serde::{Deserialize, Serialize};
 
 pub use share::owner;
+pub use tiers::TimelyTiers;
 
 /// What to compute for every position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,14 +249,19 @@ pub fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> R
     let shares = share::read(input, origin, job, cluster)?;
     let read = clock.elapsed();
     let job = *job;
-    let results = cluster::run(cluster, &job, shares, move |worker, share| {
-        let started = clock.elapsed();
-        let answer = match job.values {
-            Values::Outcome => outcome::solve(worker, share, job.misere),
-            Values::Grundy => values::solve(worker, share),
-        };
-        (started, answer)
-    })?;
+    let results = cluster::run(
+        cluster,
+        &format!("{job:?}"),
+        shares,
+        move |worker, share| {
+            let started = clock.elapsed();
+            let answer = match job.values {
+                Values::Outcome => outcome::solve(worker, share, job.misere),
+                Values::Grundy => values::solve(worker, share),
+            };
+            (started, answer)
+        },
+    )?;
     let mut rows = Vec::new();
     let mut summary = None;
     let mut timings = None;

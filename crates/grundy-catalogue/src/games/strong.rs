@@ -58,6 +58,26 @@ impl Strong {
     }
 }
 
+/// The value of `start` in the solution just solved into `dir`, named `name`: `None` where the
+/// folder holds only this process's parts of a solution in parts (a distributed solve whose
+/// processes each wrote into a folder of their own: the start's block may be another's).
+/// One block read.
+pub fn start_value<G: TierRanking>(
+    game: G,
+    dir: &Path,
+    name: &'static str,
+    start: &G::Position,
+) -> Result<Option<(&'static str, Value)>, TierError> {
+    let manifest = grundy::rules::tiered::file::read_manifest(dir)?;
+    let whole = (0..manifest.tiers)
+        .flat_map(|t| grundy::rules::tiered::file::tier_paths(dir, &manifest, t))
+        .all(|path| path.exists());
+    if !whole {
+        return Ok(None);
+    }
+    Ok(Some((name, Solved::open(game, dir)?.value(start)?)))
+}
+
 /// What a strong solve gives: the summary of the tiers, and the start's value where the game
 /// has one start (Connect Four's empty board).
 #[derive(Debug, Clone)]
@@ -165,6 +185,14 @@ impl StrongRun {
                 ),
                 Field::shown("seconds", seconds, "seconds", format!("{seconds:.2}")),
             ])
+            .fields(summary.exchanged.map(|bytes| {
+                Field::shown(
+                    "exchanged",
+                    bytes,
+                    "exchanged",
+                    format!("{bytes} bytes between the workers"),
+                )
+            }))
             .listing(tier_listing(summary.tiers))
     }
 }

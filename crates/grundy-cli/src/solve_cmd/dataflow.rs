@@ -4,12 +4,9 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
-use std::path::Path;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use grundy::input::without_bom;
-use grundy_timely::{Cell, Cluster, Job, Network, Part};
+use grundy_timely::{Cell, Cluster, Job, Part};
 
 use super::grundy_values::{write_value_row, write_values_summary};
 use super::outcome::{write_outcome_row, write_summary};
@@ -43,7 +40,7 @@ pub fn run(args: &SolveArgs, values: Values) -> Result<()> {
         ),
         _ => {}
     }
-    let cluster = cluster(args)?;
+    let cluster = args.cluster.cluster()?;
     let job = Job {
         values,
         misere: args.misere,
@@ -117,86 +114,4 @@ fn write<W: Write>(
         }
     }
     Ok(())
-}
-
-/// The workers of the run, from `--workers`, `--processes`, `--process`, `--hostfile`.
-fn cluster(args: &SolveArgs) -> Result<Cluster> {
-    if args.workers == 0 {
-        bail!("--workers must be at least 1");
-    }
-    if !(args.connect_timeout > 0.0 && args.connect_timeout <= 1e6) {
-        bail!("--connect-timeout must be a positive number of seconds (at most 1000000)");
-    }
-    let Some(hostfile) = &args.hostfile else {
-        if args.processes.is_some_and(|n| n > 1) || args.process.is_some_and(|i| i > 0) {
-            bail!("several processes need --hostfile: the host:port of each, one a line");
-        }
-        return Ok(Cluster::threads(args.workers));
-    };
-    let mut hosts = read_hostfile(hostfile)?;
-    let processes = args.processes.unwrap_or(hosts.len());
-    if processes == 0 || hosts.len() < processes {
-        bail!(
-            "{}: lists {} processes, and --processes is {processes}",
-            hostfile.display(),
-            hosts.len()
-        );
-    }
-    hosts.truncate(processes);
-    let Some(process) = args.process else {
-        bail!(
-            "--process I says which line of the host file this process is (0 to {})",
-            processes - 1
-        );
-    };
-    if process >= processes {
-        bail!(
-            "--process {process}: the processes are numbered 0 to {}",
-            processes - 1
-        );
-    }
-    Ok(Cluster {
-        workers: args.workers,
-        network: Some(Network {
-            process,
-            hosts,
-            connect_timeout: Duration::from_secs_f64(args.connect_timeout),
-        }),
-    })
-}
-
-/// Reads a host file: one `host:port` a line, in process order; blank lines and `#` comments
-/// are skipped. Errors name the line and column.
-fn read_hostfile(path: &Path) -> Result<Vec<String>> {
-    let origin = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| origin.to_string())?;
-    let mut hosts = Vec::new();
-    for (i, line) in without_bom(&text).lines().enumerate() {
-        let content = line.split('#').next().unwrap_or_default();
-        let host = content.trim();
-        if host.is_empty() {
-            continue;
-        }
-        let column = content.find(host).unwrap_or(0) + 1;
-        let at = |offset: usize, what: &str| -> anyhow::Error {
-            anyhow::anyhow!("{origin}:{}:{}: {what}", i + 1, column + offset)
-        };
-        if host.contains(char::is_whitespace) {
-            bail!(at(
-                host.find(char::is_whitespace).unwrap_or(0),
-                "expected one host:port on the line"
-            ));
-        }
-        let Some((name, port)) = host.rsplit_once(':') else {
-            bail!(at(0, &format!("expected host:port, found '{host}'")));
-        };
-        if name.is_empty() || port.parse::<u16>().is_err() {
-            bail!(at(
-                name.len() + 1,
-                &format!("expected host:port with a port from 0 to 65535, found '{host}'")
-            ));
-        }
-        hosts.push(host.to_string());
-    }
-    Ok(hosts)
 }

@@ -18,6 +18,7 @@ use grundy::graph::{text, GameGraph, Label};
 use grundy::progress::Progress;
 use grundy::solve::{draw_levels, solve, Preferences, Ranking, SolveError, SolveOptions};
 
+use crate::engine_args::EngineArgs;
 use crate::output::Format;
 use crate::progress::Bar;
 
@@ -39,15 +40,6 @@ pub enum Ending {
     LastMoverWins,
     /// The player whose move ends a token's game loses.
     LastMoverLoses,
-}
-
-/// Which engine solves the graph.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// The in-memory solver: the whole graph in this process.
-    Memory,
-    /// Timely dataflow: worker threads, and processes on several hosts, each holding a share.
-    Timely,
 }
 
 /// Arguments of `grundy solve`.
@@ -89,26 +81,9 @@ pub struct SolveArgs {
     /// Only the summary counts, not the table (text format).
     #[arg(long)]
     pub summary: bool,
-    /// The engine: `memory`, or `timely` for worker threads and processes on several hosts
-    /// (outcomes and acyclic Sprague–Grundy values; `--format tsv|csv` or `--summary`).
-    #[arg(long, value_enum, default_value = "memory")]
-    pub engine: Engine,
-    /// With --engine timely: worker threads in each process.
-    #[arg(long, value_name = "W", default_value_t = 1)]
-    pub workers: usize,
-    /// With --engine timely: the number of processes of the run (default: every line of
-    /// --hostfile).
-    #[arg(long, value_name = "N")]
-    pub processes: Option<usize>,
-    /// With --engine timely: this process's index, 0 to N-1 (line I+1 of --hostfile).
-    #[arg(long, value_name = "I")]
-    pub process: Option<usize>,
-    /// With --engine timely: the `host:port` of every process, one a line, in process order.
-    #[arg(long, value_name = "FILE")]
-    pub hostfile: Option<PathBuf>,
-    /// With --engine timely: seconds to wait for the other processes to connect.
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
-    pub connect_timeout: f64,
+    /// The engine and, with timely dataflow, its workers and processes.
+    #[command(flatten)]
+    pub cluster: EngineArgs,
     /// Threads for solving large graphs [default: all cores, or RAYON_NUM_THREADS]. The
     /// results are the same whatever the number; graphs of fewer than about 30,000 moves are
     /// solved on one thread anyway.
@@ -143,20 +118,9 @@ fn solve_with(args: &SolveArgs) -> Result<()> {
         (v, None) => v.unwrap_or(Values::Outcome),
     };
     check_flags(args, values)?;
-    if args.engine == Engine::Timely {
+    if args.cluster.timely()? {
         #[cfg(feature = "timely")]
         return dataflow::run(args, values);
-        #[cfg(not(feature = "timely"))]
-        anyhow::bail!(
-            "this grundy was built without timely dataflow (cargo feature `timely`): build it \
-             with cargo build --release -p grundy-cli --features timely"
-        );
-    }
-    if args.processes.is_some() || args.process.is_some() || args.hostfile.is_some() {
-        bail!("--processes, --process and --hostfile go with --engine timely");
-    }
-    if args.workers != 1 {
-        bail!("--workers goes with --engine timely");
     }
     let preferences = preferences(args)?;
     let bar = Bar::new();

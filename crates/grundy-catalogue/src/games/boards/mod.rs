@@ -23,7 +23,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use super::strong::{check_solution, Checked, Strong, StrongRun};
+use super::strong::{check_solution, start_value, Checked, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RemoteAnswer, RunError};
 use crate::play::{boards, Drawing, Match, PlayError, Playable};
 use grundy::budget::{Budget, Resource};
@@ -37,7 +37,7 @@ use grundy::solve::{draw_levels, draws, solve, DrawLevel, SolveOptions};
 
 /// The rules of a board game, as the catalogue needs them: its tiers (to be solved strongly),
 /// how its rules are chosen (variants), and its notation.
-pub trait BoardRules: TierRanking + Sized + Send + Sync + 'static
+pub trait BoardRules: TierRanking + Clone + Sized + Send + Sync + 'static
 where
     Self::Position: Send + Sync + fmt::Debug,
 {
@@ -464,11 +464,8 @@ where
     } else {
         "first board"
     };
-    let value = tiered::Solved::open(rules, dir)?.value(&start)?;
-    Ok(StrongRun {
-        summary,
-        start: Some((name, value)),
-    })
+    let start = start_value(rules, dir, name, &start)?;
+    Ok(StrongRun { summary, start })
 }
 
 /// Checks a folder solved strongly, if its game is of these rules.

@@ -43,7 +43,7 @@ pub use word::Word;
 use std::path::Path;
 
 use super::family::Searchable;
-use super::strong::{check_solution, Strong, StrongRun};
+use super::strong::{check_solution, start_value, Strong, StrongRun};
 use super::{Example, Family, Group, Inputs, Param, RunError};
 use grundy::budget::{Budget, Resource};
 use grundy::input::InputError;
@@ -885,11 +885,8 @@ fn solve_strongly(
     })?;
     let tiers = Connect4Tiers::new(game).map_err(|e| InputError::invalid(&place, e))?;
     let summary = tiered::solve_tiered(&tiers, dir, options, inputs.progress())?;
-    let value = tiered::Solved::open(tiers, dir)?.value(&Connect4Position::default())?;
-    Ok(StrongRun {
-        summary,
-        start: Some(("empty board", value)),
-    })
+    let start = start_value(tiers, dir, "empty board", &Connect4Position::default())?;
+    Ok(StrongRun { summary, start })
 }
 
 /// Whether `text` is a move sequence: digits only (or nothing).

@@ -36,6 +36,13 @@
 //! the CRC-32 of the header's checksum, the byte `I`, the piece's number (8 bytes) and its
 //! entries. So a block or a piece copied from another place or another file does not pass.
 //!
+//! A solution written by the processes of a distributed solve is in parts (the manifest's
+//! `parts`, left out for one): each process writes the blocks of each tier it holds to
+//! `tier-NNNNN.process-P-of-N.grundy`, a tier file as above whose index has an entry for every
+//! block of the tier, zero for the blocks of the other parts. Which part holds block `k` of a
+//! tier is a fixed hash of the two ([`part_of`]), so a query still reads one header, one piece
+//! and one block, and a part under another's name is damage.
+//!
 //! Every byte is covered by a checksum and the header fixes the file's length, so a query
 //! reads and checks the header (its checksum, then that it is this solution's, then the
 //! file's length), one piece of the index (5 KiB) and one block, a few reads whatever the
@@ -109,6 +116,21 @@ pub struct Manifest {
     pub layout: Layout,
     /// Misère play.
     pub misere: bool,
+    /// The parts each tier is written in: 1 for one file a tier; more where the processes of
+    /// a distributed solve each wrote their own blocks ([`part_of`]). Left out of the file
+    /// when 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub parts: u32,
+}
+
+/// The default of [`Manifest::parts`]: one file a tier.
+fn one() -> u32 {
+    1
+}
+
+/// Whether a manifest's parts are the default, one.
+fn is_one(parts: &u32) -> bool {
+    *parts == 1
 }
 
 impl Manifest {
@@ -121,6 +143,46 @@ impl Manifest {
 /// The path of `tier`'s file in `dir`.
 pub fn tier_path(dir: &Path, tier: u32) -> PathBuf {
     dir.join(format!("tier-{tier:05}.grundy"))
+}
+
+/// The part of a solution in `parts` parts that holds block `block` of `tier`: a hash of the
+/// two, so that each process of a distributed solve holds a share of every large tier. Part
+/// of the format (a reader finds a block's file by it): never to change. O(1).
+pub fn part_of(tier: u32, block: u64, parts: u32) -> u32 {
+    if parts <= 1 {
+        return 0;
+    }
+    // SplitMix64's finaliser of the tier and block together.
+    let mut z = (u64::from(tier) << 40) ^ block;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % u64::from(parts)) as u32
+}
+
+/// The path of part `part` of `tier`'s file in a solution of `parts` parts: the tier's file
+/// itself for one part, `tier-00012.process-0-of-2.grundy` for the part process 0 of 2
+/// wrote.
+pub fn part_path(dir: &Path, tier: u32, part: u32, parts: u32) -> PathBuf {
+    if parts <= 1 {
+        return tier_path(dir, tier);
+    }
+    dir.join(format!("tier-{tier:05}.process-{part}-of-{parts}.grundy"))
+}
+
+/// The paths of every part of `tier`'s file in the solution `manifest` describes.
+pub fn tier_paths(dir: &Path, manifest: &Manifest, tier: u32) -> Vec<PathBuf> {
+    (0..manifest.parts)
+        .map(|part| part_path(dir, tier, part, manifest.parts))
+        .collect()
+}
+
+/// The path of the file that holds position `rank` of `tier` in the solution `manifest`
+/// describes.
+pub fn rank_path(dir: &Path, manifest: &Manifest, tier: u32, rank: u64) -> PathBuf {
+    let part = part_of(tier, rank / BLOCK, manifest.parts);
+    part_path(dir, tier, part, manifest.parts)
 }
 
 /// The fields of a tier file's header.
@@ -244,7 +306,16 @@ fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<(), TierError> {
-    let partial = path.with_extension("partial");
+    write_through(path, &path.with_extension("partial"), write)
+}
+
+/// [`write_atomically`] through the temporary file `partial`.
+fn write_through(
+    path: &Path,
+    partial: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+) -> Result<(), TierError> {
+    let partial = partial.to_path_buf();
     let file = File::create(&partial).map_err(io_error(&partial))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
     write(&mut out).map_err(io_error(&partial))?;
@@ -280,7 +351,16 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> 
                 };
                 // The solver's misère convention (no move wins), apart from the rules' own.
                 let convention = if m.misere { ", no move wins" } else { "" };
-                format!("{}{variant} ({}{convention})", m.game, m.layout.name())
+                let parts = if m.parts > 1 {
+                    format!(", written by {} processes", m.parts)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{}{variant} ({}{convention}{parts})",
+                    m.game,
+                    m.layout.name()
+                )
             };
             return Err(TierError::BadFile {
                 path,
@@ -295,7 +375,15 @@ pub fn write_manifest(dir: &Path, manifest: &Manifest) -> Result<(), TierError> 
     }
     let mut text = serde_json::to_string_pretty(manifest).expect("a manifest serialises");
     text.push('\n');
-    write_atomically(&path, |out| out.write_all(text.as_bytes()))
+    // The processes of a distributed solve may write the same manifest into one folder at
+    // once: each through a temporary file of its own.
+    static WRITERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let writer = WRITERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let partial = dir.join(format!(
+        "{MANIFEST}.{}-{writer}.partial",
+        std::process::id()
+    ));
+    write_through(&path, &partial, |out| out.write_all(text.as_bytes()))
 }
 
 /// The length of the file at `path`, which must be a regular file: a pipe or a device in a
@@ -356,11 +444,9 @@ struct Stored {
     hashes: [crc32fast::Hasher; 2],
 }
 
-/// Block `k` of `results` (blocks of `block` positions), compressed unless that is not
-/// smaller. O(block).
-fn store(results: &Results, k: u64, block: u64) -> Stored {
-    let range = k * block..((k + 1) * block).min(results.len());
-    let mut raw = Vec::with_capacity(results.layout().bytes_for(block) as usize);
+/// Positions `range` of `results`, compressed unless that is not smaller. O(range).
+fn store(results: &Results, range: Range<u64>) -> Stored {
+    let mut raw = Vec::with_capacity(results.layout().bytes_for(range.end - range.start) as usize);
     results.block_bytes(range, &mut raw);
     let packed = miniz_oxide::deflate::compress_to_vec(&raw, LEVEL);
     if packed.len() < raw.len() {
@@ -403,24 +489,121 @@ pub(crate) fn write_blocks(
 ) -> Result<(), TierError> {
     debug_assert_eq!(results.layout(), manifest.layout);
     let count = results.len();
-    let blocks = count.div_ceil(block);
-    let mut header = Header::of(manifest, tier, count, 0);
-    (header.block, header.piece) = (block, piece);
+    let shape = Shape {
+        tier,
+        count,
+        block,
+        piece,
+    };
+    write_file(&tier_path(dir, tier), manifest, &shape, |k| {
+        Some(store(results, k * block..((k + 1) * block).min(count)))
+    })
+}
+
+/// Writes the part `part` of `tier`'s file (of `count` positions) in a solution of
+/// [`Manifest::parts`] parts, from the blocks of the part ([`part_of`]): `blocks` holds each
+/// of them once, as its number and its results alone (blocks of [`BLOCK`] positions, the
+/// tier's last one fewer). The index has an entry for every block of the tier, those of the
+/// other parts zero. O(the part's positions).
+pub fn write_part(
+    dir: &Path,
+    manifest: &Manifest,
+    tier: u32,
+    count: u64,
+    part: u32,
+    blocks: &[(u64, &Results)],
+) -> Result<(), TierError> {
+    let shape = Shape {
+        tier,
+        count,
+        block: BLOCK,
+        piece: PIECE,
+    };
+    let mut by_block = std::collections::HashMap::with_capacity(blocks.len());
+    for &(k, results) in blocks {
+        let expected = shape.positions(k);
+        if part_of(tier, k, manifest.parts) != part
+            || results.len() != expected.end.saturating_sub(expected.start)
+            || results.layout() != manifest.layout
+            || by_block.insert(k, results).is_some()
+        {
+            return Err(TierError::Ranking(format!(
+                "block {k} of tier {tier} given to part {part} is not one of its blocks, or not \
+                 of its size, or given twice"
+            )));
+        }
+    }
+    let mine = (0..shape.blocks())
+        .filter(|&k| part_of(tier, k, manifest.parts) == part)
+        .count();
+    if mine != by_block.len() {
+        return Err(TierError::Ranking(format!(
+            "part {part} of tier {tier} has {mine} blocks, {} were given",
+            by_block.len()
+        )));
+    }
+    let path = part_path(dir, tier, part, manifest.parts);
+    write_file(&path, manifest, &shape, |k| {
+        by_block
+            .get(&k)
+            .map(|results| store(results, 0..results.len()))
+    })
+}
+
+/// The shape of a tier's file: its tier, positions, positions a block and entries a piece.
+struct Shape {
+    tier: u32,
+    count: u64,
+    block: u64,
+    piece: u64,
+}
+
+impl Shape {
+    /// The number of blocks.
+    fn blocks(&self) -> u64 {
+        self.count.div_ceil(self.block)
+    }
+
+    /// The positions of block `k`.
+    fn positions(&self, k: u64) -> Range<u64> {
+        k * self.block..((k + 1) * self.block).min(self.count)
+    }
+}
+
+/// Writes a tier's file (whole, or a part) to `path`: `stored(k)` gives block `k`'s stored
+/// bytes, or `None` for a block of another part (its index entry zero). Blocks are stored on
+/// rayon's threads, [`BATCH`] at a time. O(blocks written).
+fn write_file(
+    path: &Path,
+    manifest: &Manifest,
+    shape: &Shape,
+    stored: impl Fn(u64) -> Option<Stored> + Sync,
+) -> Result<(), TierError> {
+    let blocks = shape.blocks();
+    let mut header = Header::of(manifest, shape.tier, shape.count, 0);
+    (header.block, header.piece) = (shape.block, shape.piece);
     let start = header.bytes().len() as u64;
+    let piece = shape.piece;
     let data = start + index_bytes(blocks, piece);
-    write_atomically(&tier_path(dir, tier), |out| {
+    write_atomically(path, |out| {
         out.write_all(&vec![0; data as usize])?;
         let mut entries = Vec::with_capacity(blocks as usize);
         let mut offset = data;
         for first in (0..blocks).step_by(BATCH as usize) {
-            let stored: Vec<Stored> = (first..(first + BATCH).min(blocks))
+            let batch: Vec<Option<Stored>> = (first..(first + BATCH).min(blocks))
                 .into_par_iter()
-                .map(|k| store(results, k, block))
+                .map(&stored)
                 .collect();
-            for s in stored {
-                out.write_all(&s.bytes)?;
-                entries.push((offset, s.length, s.hashes));
-                offset += s.bytes.len() as u64;
+            for s in batch {
+                entries.push(
+                    s.map(|s| {
+                        out.write_all(&s.bytes)?;
+                        let entry = (offset, s.length, s.hashes);
+                        offset += s.bytes.len() as u64;
+                        Ok::<_, std::io::Error>(entry)
+                    })
+                    .transpose()?,
+                );
             }
         }
         header.length = offset;
@@ -430,12 +613,17 @@ pub(crate) fn write_blocks(
         out.write_all(&header)?;
         for (p, piece_entries) in entries.chunks(piece as usize).enumerate() {
             let mut bytes = Vec::with_capacity(piece_entries.len() * ENTRY as usize);
-            for (i, (offset, length, hashes)) in piece_entries.iter().enumerate() {
+            for (i, entry) in piece_entries.iter().enumerate() {
                 let k = p as u64 * piece + i as u64;
-                bytes.extend_from_slice(&offset.to_le_bytes());
-                bytes.extend_from_slice(&length.to_le_bytes());
-                bytes.extend_from_slice(&sum(seed, b'S', k, &hashes[0]).to_le_bytes());
-                bytes.extend_from_slice(&sum(seed, b'B', k, &hashes[1]).to_le_bytes());
+                match entry {
+                    Some((offset, length, hashes)) => {
+                        bytes.extend_from_slice(&offset.to_le_bytes());
+                        bytes.extend_from_slice(&length.to_le_bytes());
+                        bytes.extend_from_slice(&sum(seed, b'S', k, &hashes[0]).to_le_bytes());
+                        bytes.extend_from_slice(&sum(seed, b'B', k, &hashes[1]).to_le_bytes());
+                    }
+                    None => bytes.extend_from_slice(&[0; ENTRY as usize]),
+                }
             }
             out.write_all(&bytes)?;
             out.write_all(&sum(seed, b'I', p as u64, &hasher(&bytes)).to_le_bytes())?;
@@ -480,23 +668,30 @@ pub(crate) struct TierFile {
     data: u64,
     /// The file's length.
     length: u64,
+    /// The tier.
+    tier: u32,
+    /// The part of a solution in [`Manifest::parts`] parts this file is, `None` for a whole
+    /// tier: a part's index entries of the other parts' blocks are zero.
+    part: Option<(u32, u32)>,
     /// Bytes read so far.
     pub(crate) read: u64,
 }
 
 impl TierFile {
-    /// Opens `tier`'s file in `dir` and checks, in this order, the magic bytes (formats 1
-    /// and 2 are [`TierError::OldFormat`]), the header's length against the file's, the
-    /// header's checksum, that the header is this solution's (the manifest, `tier` and
-    /// `count`: [`TierError::BadFile`] otherwise), the file's length against the header's,
-    /// and that the index fits. Two reads of the header.
+    /// Opens part `part` of `tier`'s file in `dir` (the whole file in a solution of one part)
+    /// and checks, in this order, the magic bytes (formats 1 and 2 are
+    /// [`TierError::OldFormat`]), the header's length against the file's, the header's
+    /// checksum, that the header is this solution's (the manifest, `tier` and `count`:
+    /// [`TierError::BadFile`] otherwise), the file's length against the header's, and that the
+    /// index fits. Two reads of the header.
     pub(crate) fn open(
         dir: &Path,
         manifest: &Manifest,
         tier: u32,
         count: u64,
+        part: u32,
     ) -> Result<TierFile, TierError> {
-        let path = tier_path(dir, tier);
+        let path = part_path(dir, tier, part, manifest.parts);
         let length = regular_file(&path)?;
         let file = File::open(&path).map_err(io_error(&path))?;
         let mut tf = TierFile {
@@ -511,6 +706,8 @@ impl TierFile {
             index: 0,
             data: 0,
             length,
+            tier,
+            part: (manifest.parts > 1).then_some((part, manifest.parts)),
             read: 0,
         };
         if length < 12 {
@@ -584,12 +781,20 @@ impl TierFile {
                 found.length
             )));
         }
+        if tf.part.is_some() && found.block != BLOCK {
+            // A part's blocks are found by their number of BLOCK positions.
+            return Err(tf.damaged(format!(
+                "a part of a solution with blocks of {} positions, not {BLOCK}",
+                found.block
+            )));
+        }
         (tf.block, tf.piece) = (found.block, found.piece);
         tf.blocks = count.div_ceil(tf.block);
         tf.index = size;
         tf.data = size.saturating_add(index_bytes(tf.blocks, tf.piece));
-        // Every block takes a byte at least.
-        if tf.data.saturating_add(tf.blocks) > length {
+        // Every block of the file takes a byte at least (a part's, its own).
+        let least = if tf.part.is_some() { 0 } else { tf.blocks };
+        if tf.data.saturating_add(least) > length {
             return Err(tf.damaged(format!(
                 "{length} bytes, too few for the index of {} blocks: truncated",
                 tf.blocks
@@ -624,9 +829,16 @@ impl TierFile {
         self.layout.bytes_for(range.end - range.start)
     }
 
+    /// Whether block `k` is in this file (a part holds its own blocks only).
+    fn holds(&self, k: u64) -> bool {
+        self.part
+            .is_none_or(|(part, parts)| part_of(self.tier, k, parts) == part)
+    }
+
     /// Reads piece `p` of the index, checks its checksum and each entry (a stored length
-    /// possible for its block, within the file). One read of at most `20 E + 4` bytes.
-    fn piece(&mut self, p: u64) -> Result<Vec<Entry>, TierError> {
+    /// possible for its block, within the file; zero for a block of another part, which is
+    /// `None`). One read of at most `20 E + 4` bytes.
+    fn piece(&mut self, p: u64) -> Result<Vec<Option<Entry>>, TierError> {
         let first = p * self.piece;
         let n = self.piece.min(self.blocks - first);
         let mut buf = vec![0; (n * ENTRY + 4) as usize];
@@ -641,6 +853,15 @@ impl TierFile {
         let mut entries = Vec::with_capacity(n as usize);
         for (i, e) in bytes.chunks_exact(ENTRY as usize).enumerate() {
             let k = first + i as u64;
+            if !self.holds(k) {
+                if e.iter().any(|&b| b != 0) {
+                    return Err(self.damaged(format!(
+                        "index entry {k} is not zero, though block {k} is another part's"
+                    )));
+                }
+                entries.push(None);
+                continue;
+            }
             let word = u32::from_le_bytes(e[8..12].try_into().expect("4 bytes"));
             let entry = Entry {
                 offset: u64::from_le_bytes(e[..8].try_into().expect("8 bytes")),
@@ -666,15 +887,17 @@ impl TierFile {
                     entry.length, entry.offset
                 )));
             }
-            entries.push(entry);
+            entries.push(Some(entry));
         }
         Ok(entries)
     }
 
-    /// The entry of block `k`: one piece of the index read and checked.
+    /// The entry of block `k`, which this file holds: one piece of the index read and
+    /// checked.
     fn entry(&mut self, k: u64) -> Result<Entry, TierError> {
         let entries = self.piece(k / self.piece)?;
-        Ok(entries[(k % self.piece) as usize])
+        entries[(k % self.piece) as usize]
+            .ok_or_else(|| self.damaged(format!("block {k} is not in this part")))
     }
 
     /// Block `k`'s stored bytes, as `entry` places them. One read.
@@ -739,57 +962,114 @@ fn describe(h: &Header) -> String {
     )
 }
 
-/// Reads and checks `tier`'s file: its header against the manifest and `count`, its length,
-/// every piece of the index, that the blocks lie end to end, every block's checksum and every
-/// record. O(count), blocks decompressed on rayon's threads 64 at a time.
+/// Reads and checks `tier`'s file (every part of it): its header against the manifest and
+/// `count`, its length, every piece of the index, that the blocks lie end to end, every
+/// block's checksum and every record. O(count), blocks decompressed on rayon's threads 64 at
+/// a time.
 pub fn read_tier(
     dir: &Path,
     manifest: &Manifest,
     tier: u32,
     count: u64,
 ) -> Result<Results, TierError> {
-    let mut file = TierFile::open(dir, manifest, tier, count)?;
-    let mut entries = Vec::with_capacity(file.blocks as usize);
-    for p in 0..file.blocks.div_ceil(file.piece) {
-        entries.extend(file.piece(p)?);
-    }
-    let mut end = file.data;
-    for (k, e) in entries.iter().enumerate() {
-        if e.offset != end {
-            return Err(file.damaged(format!(
-                "block {k} starts at {}, expected {end}: the blocks do not lie end to end",
-                e.offset
-            )));
-        }
-        end += e.length;
-    }
-    if end != file.length {
-        return Err(file.damaged(format!(
-            "the blocks end at {end}, the file at {}",
-            file.length
-        )));
-    }
+    // Every part opened first: its length bounds `count` before anything is allocated.
+    let files = (0..manifest.parts)
+        .map(|part| TierFile::open(dir, manifest, tier, count, part))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut results = Results::new(count, manifest.layout);
-    for first in (0..file.blocks).step_by(BATCH as usize) {
-        let batch = first..(first + BATCH).min(file.blocks);
-        let mut stored = Vec::with_capacity(BATCH as usize);
-        for k in batch.clone() {
-            stored.push(file.stored(&entries[k as usize])?);
-        }
-        let file = &file;
-        let blocks = batch
-            .zip(stored)
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .map(|(k, s)| Ok((k, file.unpack(k, &entries[k as usize], s)?)))
-            .collect::<Result<Vec<_>, TierError>>()?;
-        for (k, bytes) in blocks {
+    for mut file in files {
+        let block = file.block;
+        file.blocks_read(|k, bytes| {
             results
-                .set_block(k * file.block, &bytes)
-                .map_err(|i| file.damaged(format!("position {i} has a record never written")))?;
-        }
+                .set_block(k * block, &bytes)
+                .map_err(|i| format!("position {i} has a record never written"))
+        })?;
     }
     Ok(results)
+}
+
+/// Reads and checks part `part` of `tier`'s file as [`read_tier`] does a whole one, and
+/// returns the blocks `keep` names, each with its number and its results alone: how a worker
+/// of a distributed solve takes back its share of a finished tier. O(the part's positions).
+pub fn read_part(
+    dir: &Path,
+    manifest: &Manifest,
+    tier: u32,
+    count: u64,
+    part: u32,
+    keep: &dyn Fn(u64) -> bool,
+) -> Result<Vec<(u64, Results)>, TierError> {
+    let mut file = TierFile::open(dir, manifest, tier, count, part)?;
+    let mut blocks = Vec::new();
+    let layout = manifest.layout;
+    let block = file.block;
+    file.blocks_read(|k, bytes| {
+        if keep(k) {
+            let len = (count - k * block).min(block);
+            let mut results = Results::new(len, layout);
+            results
+                .set_block(0, &bytes)
+                .map_err(|i| format!("position {} has a record never written", k * block + i))?;
+            blocks.push((k, results));
+        }
+        Ok(())
+    })?;
+    Ok(blocks)
+}
+
+impl TierFile {
+    /// Reads every piece of the index, checks that the blocks this file holds lie end to end
+    /// and fill it, and hands each block's checked bytes to `sink` with its number, in
+    /// order; `sink`'s error is damage of the file. O(the file), blocks decompressed on
+    /// rayon's threads [`BATCH`] at a time.
+    fn blocks_read(
+        &mut self,
+        mut sink: impl FnMut(u64, Vec<u8>) -> Result<(), String>,
+    ) -> Result<(), TierError> {
+        let mut entries = Vec::with_capacity(self.blocks as usize);
+        for p in 0..self.blocks.div_ceil(self.piece) {
+            entries.extend(self.piece(p)?);
+        }
+        let held: Vec<(u64, Entry)> = entries
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, e)| Some((k as u64, e?)))
+            .collect();
+        let mut end = self.data;
+        for (k, e) in &held {
+            if e.offset != end {
+                return Err(self.damaged(format!(
+                    "block {k} starts at {}, expected {end}: the blocks do not lie end to end",
+                    e.offset
+                )));
+            }
+            end += e.length;
+        }
+        if end != self.length {
+            return Err(self.damaged(format!(
+                "the blocks end at {end}, the file at {}",
+                self.length
+            )));
+        }
+        for batch in held.chunks(BATCH as usize) {
+            let mut stored = Vec::with_capacity(batch.len());
+            for (_, e) in batch {
+                stored.push(self.stored(e)?);
+            }
+            let file = &*self;
+            let blocks = batch
+                .iter()
+                .zip(stored)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|((k, e), s)| Ok((*k, file.unpack(*k, e, s)?)))
+                .collect::<Result<Vec<_>, TierError>>()?;
+            for (k, bytes) in blocks {
+                sink(k, bytes).map_err(|what| self.damaged(what))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One block of a tier's results, read and checked: the values of its positions.
@@ -826,7 +1106,8 @@ pub fn read_block(
     count: u64,
     rank: u64,
 ) -> Result<(Block, u64), TierError> {
-    let mut file = TierFile::open(dir, manifest, tier, count)?;
+    let part = part_of(tier, rank / BLOCK, manifest.parts);
+    let mut file = TierFile::open(dir, manifest, tier, count, part)?;
     let k = rank / file.block;
     if k >= file.blocks {
         return Err(TierError::Position(format!(
@@ -856,7 +1137,7 @@ pub fn read_value(
     let (block, _) = read_block(dir, manifest, tier, count, rank)?;
     block.value(rank).ok_or_else(|| {
         damaged(
-            &tier_path(dir, tier),
+            &rank_path(dir, manifest, tier, rank),
             format!("position {rank} has a record never written"),
         )
     })
@@ -887,6 +1168,7 @@ mod tests {
             tiers: 3,
             layout,
             misere: false,
+            parts: 1,
         }
     }
 
@@ -916,10 +1198,74 @@ mod tests {
 
     /// Every entry of the file's index, read and checked.
     fn entries(dir: &Path, m: &Manifest, tier: u32, count: u64) -> Vec<Entry> {
-        let mut f = TierFile::open(dir, m, tier, count).unwrap();
+        let mut f = TierFile::open(dir, m, tier, count, 0).unwrap();
         (0..f.blocks.div_ceil(f.piece))
-            .flat_map(|p| f.piece(p).unwrap())
+            .flat_map(|p| f.piece(p).unwrap().into_iter().map(Option::unwrap))
             .collect()
+    }
+
+    /// The blocks of `results` of one part of a tier in `parts`, each alone.
+    fn part_blocks(results: &Results, tier: u32, part: u32, parts: u32) -> Vec<(u64, Results)> {
+        let blocks = results.len().div_ceil(BLOCK);
+        (0..blocks)
+            .filter(|&k| part_of(tier, k, parts) == part)
+            .map(|k| {
+                let range = k * BLOCK..((k + 1) * BLOCK).min(results.len());
+                let mut alone = Results::new(range.end - range.start, results.layout());
+                for i in range.clone() {
+                    let v = results.get(i);
+                    alone.set(i - range.start, v.outcome, v.remoteness.unwrap_or(0));
+                }
+                (k, alone)
+            })
+            .collect()
+    }
+
+    /// A tier written in parts reads back as the whole: read whole, block by block, and each
+    /// part's own blocks; a part under another part's name, or a part missing a block, is
+    /// damage or refused, never an answer.
+    #[test]
+    fn a_tier_written_in_parts_reads_back_whole() {
+        let mut rng = StdRng::seed_from_u64(48);
+        let dir = scratch("parts");
+        for (parts, len) in [(2, 5 * BLOCK + 17), (3, 9 * BLOCK), (4, 3)] {
+            let mut m = manifest(Layout::Value16);
+            m.parts = parts;
+            let results = random_results(len, Layout::Value16, &mut rng);
+            for part in 0..parts {
+                let blocks = part_blocks(&results, 1, part, parts);
+                let given: Vec<(u64, &Results)> = blocks.iter().map(|(k, r)| (*k, r)).collect();
+                write_part(&dir, &m, 1, len, part, &given).unwrap();
+                // Missing one of its blocks: refused.
+                if let Some(fewer) = given.get(1..) {
+                    assert!(write_part(&dir, &m, 1, len, part, fewer).is_err());
+                }
+                let kept = read_part(&dir, &m, 1, len, part, &|k| k % 2 == 0).unwrap();
+                let even: Vec<_> = blocks.into_iter().filter(|(k, _)| k % 2 == 0).collect();
+                assert_eq!(kept, even);
+            }
+            assert_eq!(read_tier(&dir, &m, 1, len).unwrap(), results);
+            for rank in (0..len).step_by(997).chain([len - 1]) {
+                assert_eq!(
+                    read_value(&dir, &m, 1, len, rank).unwrap(),
+                    results.get(rank)
+                );
+            }
+            // Parts 0 and 1 swapped by name: every block read is refused.
+            let (zero, one) = (part_path(&dir, 1, 0, parts), part_path(&dir, 1, 1, parts));
+            let swap = dir.join("swap");
+            fs::rename(&zero, &swap).unwrap();
+            fs::rename(&one, &zero).unwrap();
+            fs::rename(&swap, &one).unwrap();
+            assert!(read_tier(&dir, &m, 1, len).is_err());
+            for rank in (0..len).step_by(BLOCK as usize) {
+                let part = part_of(1, rank / BLOCK, parts);
+                if part < 2 {
+                    let err = read_value(&dir, &m, 1, len, rank).unwrap_err();
+                    assert!(matches!(err, TierError::Damaged { .. }), "{err}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -73,6 +73,7 @@
 
 pub mod file;
 mod query;
+mod ranked;
 mod reach;
 mod results;
 mod solve;
@@ -81,9 +82,11 @@ mod tier;
 mod unmoves;
 
 pub use query::{Solved, Step};
+pub use ranked::{Expansion, RankedGame};
 pub use reach::TierReach;
 pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL, PURE_LEVEL};
-pub use solve::{solve_tiered, Summary, TierOptions, TierSummary};
+pub use solve::{solve_tiered, Summary, TierEngine, TierOptions, TierSummary};
+pub use sweep::{Fold, Pulled};
 
 use std::path::PathBuf;
 
@@ -277,6 +280,10 @@ pub enum TierError {
     /// A position asked about is not one of the game's.
     #[error("{0}")]
     Position(String),
+    /// The engine the tiers were handed to ([`TierEngine`]) failed: its processes could not
+    /// connect, or one of them stopped.
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// An I/O error on `path`.

@@ -110,7 +110,7 @@ impl<G: TierRanking> Solved<G> {
             });
         }
         if let Some(missing) = (0..manifest.tiers)
-            .map(|t| file::tier_path(dir, t))
+            .flat_map(|t| file::tier_paths(dir, &manifest, t))
             .find(|p| !p.exists())
         {
             return Err(TierError::BadFile {
@@ -165,7 +165,7 @@ impl<G: TierRanking> Solved<G> {
         }
         let block = self.block(tier, count, rank)?;
         block.value(rank).ok_or_else(|| TierError::Damaged {
-            path: file::tier_path(&self.dir, tier),
+            path: file::rank_path(&self.dir, &self.manifest, tier, rank),
             what: format!("position {rank} has a record never written"),
         })
     }
@@ -173,7 +173,7 @@ impl<G: TierRanking> Solved<G> {
     /// The block of `tier` holding `rank`: kept (its file unchanged), or read, checked and
     /// kept (the oldest one forgotten past [`CACHED`]).
     fn block(&self, tier: u32, count: u64, rank: u64) -> Result<Arc<Block>, TierError> {
-        let path = file::tier_path(&self.dir, tier);
+        let path = file::rank_path(&self.dir, &self.manifest, tier, rank);
         let meta = std::fs::metadata(&path).map_err(super::io_error(&path))?;
         // A file system without times of change keeps nothing.
         let stamp = meta.modified().ok().map(|time| (meta.len(), time));

@@ -130,7 +130,7 @@ where
                 });
                 continue;
             };
-            let range = super::solve::reach(game, tier);
+            let range = super::sweep::reach(game, tier);
             for t in range.clone() {
                 sets[t as usize].get_or_insert_with(|| Bits::new(game.tier_size(t)));
             }

@@ -183,7 +183,7 @@ pub struct Results {
 
 impl Results {
     /// Results for `len` positions in `layout`, all wins of remoteness 0 until set. O(len).
-    pub(crate) fn new(len: u64, layout: Layout) -> Results {
+    pub fn new(len: u64, layout: Layout) -> Results {
         let (outcomes, records) = match layout {
             Layout::Value2 => (vec![0; len.div_ceil(4) as usize], Vec::new()),
             Layout::Value16 => (Vec::new(), vec![0; len as usize]),
@@ -260,6 +260,13 @@ impl Results {
                 })
                 .collect(),
         }
+    }
+
+    /// Stores position `i`'s outcome and, where records are kept, its remoteness (at most
+    /// [`MAX_REMOTENESS`], which the caller checks: [`TierError::Remoteness`](super::TierError::Remoteness);
+    /// ignored for a draw, whose level is none). O(1).
+    pub fn set(&mut self, i: u64, outcome: Outcome, remoteness: u32) {
+        self.writer().set(i as usize, outcome, remoteness);
     }
 
     /// A writer of every position.

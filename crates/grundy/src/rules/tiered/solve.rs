@@ -3,11 +3,13 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::file::{self, Manifest};
+use super::ranked::RankedGame;
 use super::results::{Layout, Results};
-use super::sweep::{Later, TierTask};
+use super::sweep::{reach, Later, TierTask};
 use super::{io_error, TierError, TierRanking, WORK};
 use super::{tier, unmoves};
 use crate::budget::Budget;
@@ -31,16 +33,36 @@ pub struct TierOptions {
     /// memory is [`TierOptions::memory`]), checked before each tier and between chunks of
     /// positions: a run stopped keeps its finished tiers on disk and resumes from them.
     pub budget: Budget,
+    /// Where the tiers are solved: `None` for this machine's threads, or another engine
+    /// (the workers of a dataflow over several processes), handed the game.
+    pub engine: Option<Arc<dyn TierEngine>>,
+}
+
+/// A way of solving a tiered game other than this machine's threads (the workers of a
+/// dataflow over several processes): [`TierOptions::engine`] hands it the game, and it
+/// writes the same solution, answers and counts as [`solve_tiered`], its files in the layout
+/// of [`file`](mod@super::file) (split into parts where it runs as several processes).
+pub trait TierEngine: Send + Sync + std::fmt::Debug {
+    /// Solves every tier of `game` into `dir` (resuming from the tiers finished there), under
+    /// `options` (its budget's deadline and cancel flag, the layout, the memory budget).
+    fn solve(
+        &self,
+        game: Arc<dyn RankedGame>,
+        dir: &Path,
+        options: &TierOptions,
+        progress: &dyn Progress,
+    ) -> Result<Summary, TierError>;
 }
 
 impl Default for TierOptions {
-    /// Remoteness kept, normal play, no memory limit, no deadline.
+    /// Remoteness kept, normal play, no memory limit, no deadline, this machine's threads.
     fn default() -> Self {
         TierOptions {
             remoteness: true,
             misere: false,
             memory: None,
             budget: Budget::default(),
+            engine: None,
         }
     }
 }
@@ -68,10 +90,13 @@ pub struct Summary {
     pub game: String,
     /// Positions in all tiers.
     pub positions: u64,
-    /// Bytes of all tier files.
+    /// Bytes of all tier files (of this process's parts, in a solution in parts).
     pub bytes: u64,
     /// The tiers, first to last.
     pub tiers: Vec<TierSummary>,
+    /// The bytes of records the workers sent one another, where the engine spreads the tiers
+    /// over workers ([`TierEngine`]); `None` for this machine's threads, which share memory.
+    pub exchanged: Option<u64>,
 }
 
 /// Solves every position of `game` strongly, tier by tier from the last, writing each tier to
@@ -85,6 +110,8 @@ pub struct Summary {
 /// calls, over rayon's threads. Memory: the results of the tier being solved and of the tiers
 /// it moves into (2 bits a position, 16 with remoteness), plus, for a tier with moves inside
 /// it, the graph solver's arrays for that tier.
+///
+/// With another engine ([`TierOptions::engine`]), the game is cloned once and handed to it.
 pub fn solve_tiered<G>(
     game: &G,
     dir: &Path,
@@ -92,8 +119,11 @@ pub fn solve_tiered<G>(
     progress: &dyn Progress,
 ) -> Result<Summary, TierError>
 where
-    G: TierRanking + Sync,
+    G: TierRanking + Clone + Send + Sync + 'static,
 {
+    if let Some(engine) = &options.engine {
+        return engine.solve(Arc::new(game.clone()), dir, options, progress);
+    }
     let manifest = Manifest {
         format: file::FORMAT,
         game: game.name(),
@@ -101,6 +131,7 @@ where
         tiers: game.tier_count(),
         layout: Layout::new(options.remoteness),
         misere: options.misere,
+        parts: 1,
     };
     // The memory first: a run refused leaves nothing behind.
     if let Some(limit) = options.memory {
@@ -191,13 +222,8 @@ where
         positions,
         bytes,
         tiers,
+        exchanged: None,
     })
-}
-
-/// The tiers that moves from `tier` reach besides `tier` itself, within the game's tiers.
-pub(super) fn reach<G: TierRanking>(game: &G, tier: u32) -> Range<u32> {
-    let range = game.later_tiers(tier);
-    range.start.max(tier + 1)..range.end.min(game.tier_count())
 }
 
 /// The tiers held in memory to solve `tier`: those its moves reach and, for the draw-level

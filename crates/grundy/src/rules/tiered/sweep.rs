@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::results::Results;
+use super::results::{Results, Value};
 use super::{TierError, TierRanking};
 use crate::budget::Budget;
 use crate::outcome::Outcome;
@@ -40,9 +40,10 @@ pub(crate) struct TierTask<'a, G> {
     pub progress: &'a dyn Progress,
 }
 
-/// What the options of a position leaving the tier amount to, for the retrograde rule.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Fold {
+/// What the options of a position leaving the tier amount to, for the retrograde rule: all
+/// that a position with moves inside its tier needs of its other options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fold {
     /// Smallest remoteness of an option that is a loss (for its mover), or `u32::MAX`.
     pub fastest_loss: u32,
     /// Largest remoteness of an option that is a win, or `None`.
@@ -52,13 +53,15 @@ pub(super) struct Fold {
 }
 
 impl Fold {
-    pub(super) const EMPTY: Fold = Fold {
+    /// No option yet.
+    pub const EMPTY: Fold = Fold {
         fastest_loss: u32::MAX,
         slowest_win: None,
         draw: false,
     };
 
-    pub(super) fn add(&mut self, outcome: Outcome, remoteness: u32) {
+    /// Adds an option of this outcome (for the player to move there) and remoteness. O(1).
+    pub fn add(&mut self, outcome: Outcome, remoteness: u32) {
         match outcome {
             Outcome::Loss => self.fastest_loss = self.fastest_loss.min(remoteness),
             Outcome::Win => {
@@ -68,8 +71,9 @@ impl Fold {
         }
     }
 
-    /// The value of a position whose options are exactly these (at least one).
-    pub(super) fn decide(&self) -> (Outcome, u32) {
+    /// The value of a position whose options are exactly these (at least one): the outcome
+    /// and remoteness (`u32::MAX` for a draw). O(1).
+    pub fn decide(&self) -> (Outcome, u32) {
         if self.fastest_loss != u32::MAX {
             (Outcome::Win, self.fastest_loss + 1)
         } else if self.draw {
@@ -130,13 +134,63 @@ where
 }
 
 /// What the pull makes of one position.
-pub(super) enum Pulled {
+#[derive(Debug, Clone, Copy)]
+pub enum Pulled {
     /// Decided by the rules and the later tiers: the outcome and remoteness (`u32::MAX` for a
     /// draw).
     Decided(Outcome, u32),
     /// Moves inside the tier remain (their ranks are left in the caller's list); the fold of
     /// its other options.
     Inside(Fold),
+}
+
+/// The value of `p` where the rules end the game there (its result, or no move: a loss, a
+/// win in misère play), else `None` with its moves ranked in `options` (cleared first): the
+/// first half of the pull, which both the pull here and a solver elsewhere
+/// ([`super::Expansion`]) take. O(moves).
+pub(super) fn ended<G: TierRanking>(
+    game: &G,
+    p: &G::Position,
+    misere: bool,
+    options: &mut Vec<(u32, u64)>,
+) -> Option<(Outcome, u32)> {
+    if let Some(o) = game.result(p) {
+        return Some((o, if o == Outcome::Draw { u32::MAX } else { 0 }));
+    }
+    options.clear();
+    game.ranked_moves(p, options);
+    if options.is_empty() {
+        let o = if misere { Outcome::Win } else { Outcome::Loss };
+        return Some((o, 0));
+    }
+    None
+}
+
+/// The second half of the pull: the options of a position of `tier` (at least one), those
+/// inside the tier left in `inside` (cleared first) and the others folded by their values
+/// (`value_of`, which says what holds a tier it cannot answer). O(options).
+pub(super) fn fold_options(
+    tier: u32,
+    options: &[(u32, u64)],
+    inside: &mut Vec<u64>,
+    mut value_of: impl FnMut(u32, u64) -> Result<Value, TierError>,
+) -> Result<Pulled, TierError> {
+    inside.clear();
+    let mut fold = Fold::EMPTY;
+    for &(t, r) in options {
+        if t == tier {
+            inside.push(r);
+            continue;
+        }
+        let value = value_of(t, r)?;
+        fold.add(value.outcome, value.remoteness.unwrap_or(0));
+    }
+    Ok(if inside.is_empty() {
+        let (o, r) = fold.decide();
+        Pulled::Decided(o, r)
+    } else {
+        Pulled::Inside(fold)
+    })
 }
 
 /// The pull of one position `p` of `tier`: its result, or its moves ranked and looked up in
@@ -152,40 +206,27 @@ pub(super) fn pull_position<G: TierRanking>(
     inside: &mut Vec<u64>,
 ) -> Result<Pulled, TierError> {
     inside.clear();
-    if let Some(o) = game.result(p) {
-        return Ok(Pulled::Decided(
-            o,
-            if o == Outcome::Draw { u32::MAX } else { 0 },
-        ));
+    if let Some((o, r)) = ended(game, p, misere, options) {
+        return Ok(Pulled::Decided(o, r));
     }
-    options.clear();
-    game.ranked_moves(p, options);
-    if options.is_empty() {
-        let o = if misere { Outcome::Win } else { Outcome::Loss };
-        return Ok(Pulled::Decided(o, 0));
-    }
-    let mut fold = Fold::EMPTY;
     for &(t, r) in options.iter() {
         check_rank(game, t, r)?;
-        if t == tier {
-            inside.push(r);
-            continue;
-        }
-        let value = later
+    }
+    fold_options(tier, options, inside, |t, r| {
+        Ok(later
             .tiers
             .get(t.wrapping_sub(later.first) as usize)
             .copied()
             .flatten()
             .ok_or_else(|| not_later(tier, t))?
-            .get(r);
-        fold.add(value.outcome, value.remoteness.unwrap_or(0));
-    }
-    Ok(if inside.is_empty() {
-        let (o, r) = fold.decide();
-        Pulled::Decided(o, r)
-    } else {
-        Pulled::Inside(fold)
+            .get(r))
     })
+}
+
+/// The tiers that moves from `tier` reach besides `tier` itself, within the game's tiers.
+pub(super) fn reach<G: TierRanking>(game: &G, tier: u32) -> std::ops::Range<u32> {
+    let range = game.later_tiers(tier);
+    range.start.max(tier + 1)..range.end.min(game.tier_count())
 }
 
 /// The error of a move from `tier` into tier `t`, which the game does not name among the
