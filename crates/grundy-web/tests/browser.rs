@@ -19,7 +19,8 @@
 //! - a pasted position graph, after another game, starts at its first position with the Start
 //!   box left empty, the menu says a graph is played, and a move is played by keyboard (Enter
 //!   on the position it leads to, drawn); a stone of Nim is taken by keyboard too, and every
-//!   part of the board has its aria-label;
+//!   part of the board has its aria-label; a graph of more moves than the drawing shows says
+//!   so and lists them all;
 //! - the loopy rulesets (Backsliding Toads and Frogs, Fox and Geese) are played by clicking;
 //! - a game of each kind of board not played to its end above (coins, a graph's vertices, both
 //!   loopy rulesets) is played to its end by clicking, the best move the hints show each time,
@@ -1182,6 +1183,50 @@ async fn pasted_graph(page: &Page) {
     );
 }
 
+/// A pasted graph whose start has 14 moves: the first 12 are drawn, the page says so, and the
+/// list of every move opens, where a move not drawn is played (and ends the game).
+async fn a_wide_graph(page: &Page) {
+    let star: Vec<String> = (1..=14).map(|i| format!("s t{i}")).collect();
+    page.open_menu().await;
+    page.choose("#game", "(graph)").await;
+    let field = within("#graph", page.client.find(Locator::Css("#graph"))).await;
+    within("#graph", field.clear()).await;
+    within("#graph", field.send_keys(&star.join("\n"))).await;
+    page.stale().await;
+    page.click("#new").await;
+    let view = page.until("the wide graph", View::idle).await;
+    assert_eq!(
+        (view.position.as_str(), view.moves.len()),
+        ("s", 14),
+        "{view:?}"
+    );
+    let shown = "return [document.querySelectorAll('#position [role=button]').length, \
+                 document.querySelector('#position .note').textContent, document.getElementById('movelist').open]";
+    let shown = within("the wide graph", page.client.execute(shown, vec![])).await;
+    assert_eq!(shown[0], json!(12), "{shown}");
+    assert!(
+        shown[1]
+            .as_str()
+            .is_some_and(|t| t.contains("12 of its 14 moves")),
+        "{shown}"
+    );
+    assert_eq!(shown[2], json!(true), "the list of every move stays closed");
+    let last = view
+        .moves
+        .iter()
+        .find(|m| m.to == "t14")
+        .expect("a move to t14");
+    page.click(&format!("#moves button[data-move='{}']", last.key))
+        .await;
+    let over = page
+        .until("the move to t14", |v| v.idle() && v.turn == "over")
+        .await;
+    assert_eq!(
+        (over.position.as_str(), over.winner.as_str()),
+        ("t14", "you")
+    );
+}
+
 /// The loopy rulesets from their starts, the engine second: every move can be clicked on the
 /// board, and a move clicked is played and answered (or ends the game).
 async fn loopy_rulesets(page: &Page) {
@@ -1802,6 +1847,7 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     worksheet(&page).await;
     undo(&page).await;
     pasted_graph(&page).await;
+    a_wide_graph(&page).await;
     loopy_rulesets(&page).await;
     every_kind_to_the_end(&page).await;
     nim_by_keyboard(&page).await;
