@@ -898,10 +898,12 @@ async fn play_domineering(page: &Page) {
 }
 
 /// A game of Hackenbush played by clicking edges, the player cutting a winning edge where
-/// there is one: the engine answers, the value history has a point a move, and the game ends.
+/// there is one: the engine answers, the value history has a point a move, and the game ends;
+/// axe-core finds no violation in the drawing of edges.
 async fn play_hackenbush(page: &Page) {
     let start = "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left";
     let mut view = page.new_game("hackenbush", start, "1").await;
+    accessible(page, "hackenbush").await;
     while view.turn != "over" {
         assert_eq!(Some(view.points), view.ply, "{view:?}");
         let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
@@ -1269,11 +1271,13 @@ fn best(moves: &[Move]) -> &Move {
 /// Plays `game` from `start` to its end by clicking the board, hints on, the engine second:
 /// each time the move [`best`] chooses, which is the one played; the game ends within
 /// `plies` moves, and the page says so (`Game over.`, in the status a screen reader hears).
+/// axe-core finds no violation at the start nor at the end.
 async fn play_to_the_end(page: &Page, game: &str, start: &str, plies: usize) -> View {
     if !page.view().await.hints {
         page.click("#hints").await;
     }
     let mut view = page.new_game(game, start, "1").await;
+    accessible(page, &format!("{game} from {start}")).await;
     while view.turn != "over" {
         let ply = view.ply.expect("an idle page has a ply");
         assert!(
@@ -1301,6 +1305,7 @@ async fn play_to_the_end(page: &Page, game: &str, start: &str, plies: usize) -> 
     }
     assert!(view.moves.is_empty() && !view.winner.is_empty(), "{view:?}");
     game_over_said(page, &view).await;
+    accessible(page, &format!("{game} from {start}, over")).await;
     println!(
         "{game} from {start}: over after {:?} moves, won by {}",
         view.ply, view.winner
@@ -1446,6 +1451,16 @@ axe.run(document, {resultTypes: ["violations"]}).then(
     nodes: v.nodes.map(n => n.target.join(" ") + (n.failureSummary ? " (" + n.failureSummary.replace(/\s+/g, " ") + ")" : ""))}))),
   e => done([{id: "axe-core failed", impact: "", help: String(e), nodes: []}]));
 "##;
+
+/// axe-core finds no accessibility violation on the page as it is (`view` names it).
+async fn accessible(page: &Page, view: &str) {
+    let found = violations(page, view).await;
+    assert!(
+        found.is_empty(),
+        "axe-core finds accessibility violations:\n{}",
+        found.join("\n")
+    );
+}
 
 /// A rule of axe-core that the page breaks.
 #[derive(Debug, Deserialize)]
