@@ -19,12 +19,23 @@
 //! - a pasted position graph, after another game, starts at its first position with the Start
 //!   box left empty, the menu says a graph is played, and a move is played by keyboard (Enter
 //!   on the position it leads to, drawn); a stone of Nim is taken by keyboard too, and every
-//!   part of the board has its aria-label;
+//!   part of the board has its aria-label; a graph of more moves than the drawing shows says
+//!   so and lists them all;
 //! - the loopy rulesets (Backsliding Toads and Frogs, Fox and Geese) are played by clicking;
-//! - screenshots at 390 × 844 and 1280 × 900 (`target/tmp/page-*.png`) of the start page, Nim,
-//!   Domineering with hints, a pasted graph, a loopy game and the worksheet: the board the
-//!   phone's width with the analysis below it, on the desktop at least 480 px with the analysis
-//!   beside it, the charts' and thermographs' text at least 11 px, nothing scrolling sideways.
+//! - a game of each kind of board not played to its end above (coins, a graph's vertices, both
+//!   loopy rulesets) is played to its end by clicking, the best move the hints show each time,
+//!   and the end is said in the status a screen reader hears;
+//! - a whole game of Nim is played by keyboard alone: Tab to a stone whose move wins, Enter or
+//!   Space to take it, the focus back on the board after each reply, the end said;
+//! - screenshots at 390 × 844 and 1280 × 900 (`target/tmp/page-*.png`), and at 1280 × 900 in
+//!   the dark scheme, of the start page, Nim, Domineering with hints, its table, a pasted
+//!   graph, a loopy game and the worksheet: the board the phone's width with the analysis
+//!   below it, on the desktop at least 480 px with the analysis beside it, the charts' and
+//!   thermographs' text at least 11 px, nothing scrolling sideways, the value history drawn
+//!   again at its box's width when the window is resized;
+//! - axe-core (`tests/vendor/axe.min.js`, injected by the test: the page never serves it) finds
+//!   no accessibility violation in any of those views; a failure lists each violation, its
+//!   impact and the elements at fault.
 //!
 //! The server runs in-process on 127.0.0.1 (a free port); `chromedriver` runs on another free
 //! port, in a process group of its own that is killed when the test ends, panics included.
@@ -34,6 +45,7 @@
 //! `GRUNDY_REQUIRE_BROWSER` is set (CI sets it): then it fails. `GRUNDY_BROWSER_SEED` chooses
 //! the seed of the random moves (printed).
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::future::Future;
@@ -162,6 +174,8 @@ struct Move {
     path: Vec<String>,
     /// `data-changed`: every part of the board it changes.
     changed: Vec<String>,
+    /// Its remoteness as the page's answer gives it (null for a draw, or hints aside).
+    remoteness: Option<u64>,
 }
 
 /// What the page shows, read from its data attributes in one script call.
@@ -219,6 +233,7 @@ return {
     key: b.dataset.move || "", to: b.dataset.to || "", outcome: b.dataset.outcome || "",
     colour: getComputedStyle(b).backgroundColor, path: JSON.parse(b.dataset.path || "[]"),
     changed: JSON.parse(b.dataset.changed || "[]"),
+    remoteness: (state.last.moves.find(m => m.key === b.dataset.move) || {}).remoteness ?? null,
   })),
   points: document.querySelectorAll("#chart circle.point").length,
   means: document.querySelectorAll("#chart circle.mean").length,
@@ -883,10 +898,12 @@ async fn play_domineering(page: &Page) {
 }
 
 /// A game of Hackenbush played by clicking edges, the player cutting a winning edge where
-/// there is one: the engine answers, the value history has a point a move, and the game ends.
+/// there is one: the engine answers, the value history has a point a move, and the game ends;
+/// axe-core finds no violation in the drawing of edges.
 async fn play_hackenbush(page: &Page) {
     let start = "0-1:b 1-2:r 2-3:b 0-4:r 4-5:g 4-6:b 0-7:g 7-8:r left";
     let mut view = page.new_game("hackenbush", start, "1").await;
+    accessible(page, "hackenbush").await;
     while view.turn != "over" {
         assert_eq!(Some(view.points), view.ply, "{view:?}");
         let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
@@ -1109,8 +1126,7 @@ async fn press_enter(page: &Page, css: &str) {
     let focus = "const e = document.querySelector(arguments[0]); if (e) e.focus(); return document.activeElement === e";
     let focused = within(css, page.client.execute(focus, vec![json!(css)])).await;
     assert_eq!(focused, json!(true), "{css} cannot take the focus");
-    let active = within("the focused element", page.client.active_element()).await;
-    within("Enter", active.send_keys("\u{E007}")).await;
+    press(page, "\u{E007}").await;
 }
 
 /// A pasted position graph, after a game of Nim: the Start box keeps nothing of Nim's start,
@@ -1169,6 +1185,50 @@ async fn pasted_graph(page: &Page) {
     );
 }
 
+/// A pasted graph whose start has 14 moves: the first 12 are drawn, the page says so, and the
+/// list of every move opens, where a move not drawn is played (and ends the game).
+async fn a_wide_graph(page: &Page) {
+    let star: Vec<String> = (1..=14).map(|i| format!("s t{i}")).collect();
+    page.open_menu().await;
+    page.choose("#game", "(graph)").await;
+    let field = within("#graph", page.client.find(Locator::Css("#graph"))).await;
+    within("#graph", field.clear()).await;
+    within("#graph", field.send_keys(&star.join("\n"))).await;
+    page.stale().await;
+    page.click("#new").await;
+    let view = page.until("the wide graph", View::idle).await;
+    assert_eq!(
+        (view.position.as_str(), view.moves.len()),
+        ("s", 14),
+        "{view:?}"
+    );
+    let shown = "return [document.querySelectorAll('#position [role=button]').length, \
+                 document.querySelector('#position .note').textContent, document.getElementById('movelist').open]";
+    let shown = within("the wide graph", page.client.execute(shown, vec![])).await;
+    assert_eq!(shown[0], json!(12), "{shown}");
+    assert!(
+        shown[1]
+            .as_str()
+            .is_some_and(|t| t.contains("12 of its 14 moves")),
+        "{shown}"
+    );
+    assert_eq!(shown[2], json!(true), "the list of every move stays closed");
+    let last = view
+        .moves
+        .iter()
+        .find(|m| m.to == "t14")
+        .expect("a move to t14");
+    page.click(&format!("#moves button[data-move='{}']", last.key))
+        .await;
+    let over = page
+        .until("the move to t14", |v| v.idle() && v.turn == "over")
+        .await;
+    assert_eq!(
+        (over.position.as_str(), over.winner.as_str()),
+        ("t14", "you")
+    );
+}
+
 /// The loopy rulesets from their starts, the engine second: every move can be clicked on the
 /// board, and a move clicked is played and answered (or ends the game).
 async fn loopy_rulesets(page: &Page) {
@@ -1192,6 +1252,164 @@ async fn loopy_rulesets(page: &Page) {
         let played = within("the move played", page.client.execute(played, vec![])).await;
         assert_eq!(played, json!(view.moves[0].to), "{game}: {after:?}");
     }
+}
+
+/// The move a player who reads the hints plays: a win soonest, else a draw, else a loss
+/// latest (so that a game between it and the engine ends, loopy or not).
+fn best(moves: &[Move]) -> &Move {
+    let rank = |m: &Move| match (m.outcome.as_str(), m.remoteness) {
+        ("win", r) => (2, u64::MAX - r.unwrap_or(u64::MAX)),
+        ("draw", _) => (1, 0),
+        (_, r) => (0, r.unwrap_or(0)),
+    };
+    moves
+        .iter()
+        .max_by_key(|m| rank(m))
+        .expect("a move to play")
+}
+
+/// Plays `game` from `start` to its end by clicking the board, hints on, the engine second:
+/// each time the move [`best`] chooses, which is the one played; the game ends within
+/// `plies` moves, and the page says so (`Game over.`, in the status a screen reader hears).
+/// axe-core finds no violation at the start nor at the end.
+async fn play_to_the_end(page: &Page, game: &str, start: &str, plies: usize) -> View {
+    if !page.view().await.hints {
+        page.click("#hints").await;
+    }
+    let mut view = page.new_game(game, start, "1").await;
+    accessible(page, &format!("{game} from {start}")).await;
+    while view.turn != "over" {
+        let ply = view.ply.expect("an idle page has a ply");
+        assert!(
+            ply < plies,
+            "{game} from {start}: no end in {plies} moves: {view:?}"
+        );
+        assert!(
+            view.moves.iter().all(|m| !m.path.is_empty()),
+            "{game}: a move the board cannot make: {view:?}"
+        );
+        let chosen = best(&view.moves).clone();
+        page.click_board(&chosen).await;
+        view = page
+            .until(&format!("{game}: the move to {}", chosen.to), |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+        let played = "return state.history[arguments[0]].answer.move.to";
+        let played = page.client.execute(played, vec![json!(ply)]);
+        assert_eq!(
+            within("the move played", played).await,
+            json!(chosen.to),
+            "{game}: {chosen:?}"
+        );
+    }
+    assert!(view.moves.is_empty() && !view.winner.is_empty(), "{view:?}");
+    game_over_said(page, &view).await;
+    accessible(page, &format!("{game} from {start}, over")).await;
+    println!(
+        "{game} from {start}: over after {:?} moves, won by {}",
+        view.ply, view.winner
+    );
+    view
+}
+
+/// The status says the game is over, and who won, in the live region a screen reader reads.
+async fn game_over_said(page: &Page, view: &View) {
+    let said = "const s = document.getElementById('status'); return [s.textContent, s.getAttribute('aria-live') || ''];";
+    let said = within("the status", page.client.execute(said, vec![])).await;
+    let (text, live) = (
+        said[0].as_str().unwrap_or(""),
+        said[1].as_str().unwrap_or(""),
+    );
+    let winner = match view.winner.as_str() {
+        "you" => "You win.",
+        "engine" => "The engine wins.",
+        "draw" => "A draw.",
+        other => panic!("a winner the page does not name: {other}"),
+    };
+    assert_eq!(
+        (text, live),
+        (format!("Game over. {winner}").as_str(), "polite"),
+        "{view:?}"
+    );
+}
+
+/// A game of each kind of board that the games above do not play to their end, played to its
+/// end by clicking: coins (Mock Turtles), a graph's vertices (Snort) and the loopy rulesets
+/// (Backsliding Toads and Frogs, Fox and Geese).
+async fn every_kind_to_the_end(page: &Page) {
+    for (game, start, plies) in [
+        ("coins:mock-turtles", "0110101", 20),
+        ("snort", ".-.-.-.-.-. left", 20),
+        ("backsliding", "T.TF.F left", 60),
+        ("fox-and-geese", ".G.G|....|.F..|.... left", 60),
+    ] {
+        play_to_the_end(page, game, start, plies).await;
+    }
+}
+
+/// Presses the WebDriver key `key` (`\u{E004}` Tab, `\u{E007}` Enter, or a space) on the
+/// element that has the focus, as a person does.
+async fn press(page: &Page, key: &str) {
+    let active = within("the focused element", page.client.active_element()).await;
+    within("a key", active.send_keys(key)).await;
+}
+
+/// Whether the focused element matches `css`.
+async fn focused(page: &Page, css: &str) -> bool {
+    let script =
+        "return document.activeElement !== null && document.activeElement.matches(arguments[0])";
+    within(css, page.client.execute(script, vec![json!(css)])).await == json!(true)
+}
+
+/// Presses Tab until the focus is on an element matching `css`; fails after `most` presses.
+async fn tab_to(page: &Page, css: &str, most: usize) {
+    for _ in 0..most {
+        if focused(page, css).await {
+            return;
+        }
+        press(page, "\u{E004}").await;
+    }
+    assert!(focused(page, css).await, "{most} Tabs never reached {css}");
+}
+
+/// A whole game of Nim played by keyboard alone, hints on: Tab moves along the board's
+/// stones (from the top of the page to the first) until one whose move wins, and Enter or
+/// Space (in turns) takes it; the engine replies and the focus comes back to the board. The
+/// player wins, and the page says so.
+async fn nim_to_the_end_by_keyboard(page: &Page) {
+    if !page.view().await.hints {
+        page.click("#hints").await;
+    }
+    let mut view = page.new_game("nim", "2 3 4", "1").await;
+    // From the page's top: the first Tab reaches the bar, later ones the board.
+    within(
+        "the focus",
+        page.client.execute(
+            "document.activeElement.blur(); window.scrollTo(0, 0)",
+            vec![],
+        ),
+    )
+    .await;
+    let keys = ["\u{E007}", " "];
+    while view.turn != "over" {
+        let ply = view.ply.expect("an idle page has a ply");
+        tab_to(page, "#position [data-part][data-outcome='win']", 40).await;
+        press(page, keys[ply / 2 % 2]).await;
+        view = page
+            .until("nim by keyboard: the move and the reply", |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+        if view.turn != "over" {
+            assert!(
+                focused(page, "#position [data-part]").await,
+                "the focus left the board: {view:?}"
+            );
+        }
+    }
+    assert_eq!(view.winner, "you", "winning moves win: {view:?}");
+    game_over_said(page, &view).await;
 }
 
 /// Takes the top stone of Nim's first pile by keyboard: Tab reaches the board's parts, Enter
@@ -1219,6 +1437,70 @@ async fn nim_by_keyboard(page: &Page) {
     assert_eq!(labelled, json!(true), "a stone without its aria-label");
 }
 
+/// axe-core's checker (`tests/vendor/README.md` says whence and which version): injected into
+/// the page by the test alone, never served by it.
+const AXE: &str = include_str!("vendor/axe.min.js");
+
+/// Runs axe-core on the whole page (every rule but the experimental ones, as `axe.run` does by
+/// default) and hands back its violations: each rule broken, its impact and the elements that
+/// break it (their CSS selectors).
+const RUN_AXE: &str = r##"
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ["violations"]}).then(
+  r => done(r.violations.map(v => ({id: v.id, impact: v.impact || "", help: v.help,
+    nodes: v.nodes.map(n => n.target.join(" ") + (n.failureSummary ? " (" + n.failureSummary.replace(/\s+/g, " ") + ")" : ""))}))),
+  e => done([{id: "axe-core failed", impact: "", help: String(e), nodes: []}]));
+"##;
+
+/// axe-core finds no accessibility violation on the page as it is (`view` names it).
+async fn accessible(page: &Page, view: &str) {
+    let found = violations(page, view).await;
+    assert!(
+        found.is_empty(),
+        "axe-core finds accessibility violations:\n{}",
+        found.join("\n")
+    );
+}
+
+/// A rule of axe-core that the page breaks.
+#[derive(Debug, Deserialize)]
+struct Violation {
+    id: String,
+    impact: String,
+    help: String,
+    nodes: Vec<String>,
+}
+
+/// The accessibility violations that axe-core finds on the page as it is, each written with
+/// `view`, its rule, impact and the elements at fault.
+async fn violations(page: &Page, view: &str) -> Vec<String> {
+    let loaded = "return typeof window.axe === 'object'";
+    if within("axe-core", page.client.execute(loaded, vec![])).await != json!(true) {
+        let inject = format!("{AXE}\nreturn typeof window.axe;");
+        let injected = within("injecting axe-core", page.client.execute(&inject, vec![])).await;
+        assert_eq!(injected, json!("object"), "axe-core did not load");
+    }
+    let found = within(
+        &format!("axe-core on {view}"),
+        page.client.execute_async(RUN_AXE, vec![]),
+    )
+    .await;
+    let violations: Vec<Violation> =
+        serde_json::from_value(found.clone()).unwrap_or_else(|e| panic!("{e}: {found}"));
+    violations
+        .iter()
+        .map(|v| {
+            format!(
+                "- {view}: {} ({}): {}\n    {}",
+                v.id,
+                v.impact,
+                v.help,
+                v.nodes.join("\n    ")
+            )
+        })
+        .collect()
+}
+
 /// What a screenshot shows is measured too: the board panel's width and place, and the
 /// smallest text drawn in the charts, thermographs and the table, in CSS pixels (an SVG's font size
 /// times its scale on the screen).
@@ -1244,15 +1526,93 @@ struct Layout {
     scrolls: bool,
 }
 
-/// Screenshots at a phone's 390 × 844 and a desktop's 1280 × 900 of the start page, Nim,
+/// Chromium's own command (its DevTools protocol through chromedriver's `goog/cdp/execute`):
+/// `cmd` with `params`, for what WebDriver cannot do, such as a colour scheme.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (axum::http::Method::POST, Some(body.to_string()))
+    }
+}
+
+impl Page {
+    /// Makes the page see the system's colour scheme as `scheme` ("light" or "dark"), as
+    /// `prefers-color-scheme` does.
+    async fn prefer_scheme(&self, scheme: &str) {
+        let features = json!([{"name": "prefers-color-scheme", "value": scheme}]);
+        let command = Cdp {
+            cmd: "Emulation.setEmulatedMedia",
+            params: json!({"features": features}),
+        };
+        within("the colour scheme", self.client.issue_cmd(command)).await;
+        let seen = format!("return matchMedia('(prefers-color-scheme: {scheme})').matches");
+        let seen = within("the colour scheme", self.client.execute(&seen, vec![])).await;
+        assert_eq!(
+            seen,
+            json!(true),
+            "the page does not see the {scheme} scheme"
+        );
+    }
+}
+
+/// Waits until the value history (which must be drawn) is laid out at its box's width, as the
+/// page draws it after the window is resized to `width`.
+async fn charts_follow_the_width(page: &Page, width: u32) {
+    let sizes = "const box = document.getElementById('chart'), svg = box.querySelector('svg'); \
+                 return svg ? [Number(svg.getAttribute('width')), Math.max(300, Math.floor(box.clientWidth))] : null";
+    let began = Instant::now();
+    loop {
+        let drawn = within("the chart's width", page.client.execute(sizes, vec![])).await;
+        assert!(drawn.is_array(), "no value history drawn at {width} px");
+        if drawn[0] == drawn[1] {
+            return;
+        }
+        assert!(
+            began.elapsed() < WAIT,
+            "the value history stays {} px wide in a box of {} px at {width} px",
+            drawn[0],
+            drawn[1]
+        );
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// Screenshots at a phone's 390 × 844 and a desktop's 1280 × 900 (and at 1280 × 900 in the
+/// dark scheme, `page-1280x900-dark-*.png`) of the start page, Nim,
 /// Domineering in the middle of a game with hints and its table of canonical forms, a pasted
 /// graph, a loopy game (Backsliding Toads and Frogs) and the worksheet, saved
 /// under the target directory; the board leads (the whole phone's width, at least 480 px on
-/// the desktop, the analysis below it or beside it), the charts' text is at least 11 px and
-/// the page never scrolls sideways. Returns the files written.
+/// the desktop, the analysis below it or beside it), the charts' text is at least 11 px, the
+/// page never scrolls sideways, and axe-core finds no accessibility violation in any view (all
+/// of them listed at once). Returns the files written.
 async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
     let mut written = Vec::new();
-    for (width, height) in [(390u32, 844u32), (1280, 900)] {
+    // Every view's accessibility violations, listed together once all are seen.
+    let problems = RefCell::new(Vec::new());
+    let problems = &problems;
+    for (width, height, scheme) in [
+        (390u32, 844u32, "light"),
+        (1280, 900, "light"),
+        (1280, 900, "dark"),
+    ] {
+        page.prefer_scheme(scheme).await;
         // The window sized so that the page's own part (the viewport) is width × height: set,
         // then grown by what its frame takes.
         within(
@@ -1271,9 +1631,14 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         )
         .await;
         let inner_width = f64::from(width);
+        // The game on the page from before (hints on) has its value history drawn at the old
+        // width: it is drawn again at the new one.
+        charts_follow_the_width(page, width).await;
         let shot = |name: &'static str| {
-            let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
-                .join(format!("page-{width}x{height}-{name}.png"));
+            let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(match scheme {
+                "light" => format!("page-{width}x{height}-{name}.png"),
+                _ => format!("page-{width}x{height}-{scheme}-{name}.png"),
+            });
             async move {
                 // A move's animation (0.35 s) over before the picture is taken.
                 tokio::time::sleep(Duration::from_millis(500)).await;
@@ -1292,6 +1657,8 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
                     "{name} at {width} × {height}: {} {layout:?}",
                     path.display()
                 );
+                let found = violations(page, &format!("{name} at {width} px, {scheme}")).await;
+                problems.borrow_mut().extend(found);
                 assert!(
                     !layout.scrolls,
                     "{name} scrolls sideways: {}",
@@ -1364,6 +1731,13 @@ async fn screenshots(page: &Page, address: SocketAddr) -> Vec<PathBuf> {
         within("the worksheet", page.client.execute(open, vec![])).await;
         written.push(shot("worksheet").await);
     }
+    let problems = problems.take();
+    assert!(
+        problems.is_empty(),
+        "axe-core finds {} accessibility violations:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
     written
 }
 
@@ -1488,8 +1862,11 @@ async fn the_page_plays_nim_and_wythoff_in_a_browser() {
     worksheet(&page).await;
     undo(&page).await;
     pasted_graph(&page).await;
+    a_wide_graph(&page).await;
     loopy_rulesets(&page).await;
+    every_kind_to_the_end(&page).await;
     nim_by_keyboard(&page).await;
+    nim_to_the_end_by_keyboard(&page).await;
 
     // A screenshot in the middle of a game, hints shown.
     page.new_game("wythoff", "5 8", "1").await;

@@ -7,7 +7,8 @@
 //! defined) to above the game's temperature (or 0), and the values between the walls' feet at
 //! −1, with a margin; a grey line marks temperature 0. The left wall is blue, the right wall
 //! red, the mast black up to the top edge. Ticks stand at the multiples of a power of two,
-//! labelled exactly (`3/4`); the title names the game, its mean and its temperature.
+//! labelled exactly (`3/4`); the title names the game, its mean and its temperature, in as many
+//! lines as the plot's width takes (so that a page can show the picture at its own size).
 //!
 //! The frame, ticks and labels are the table heatmaps' marks, painted and encoded by the same
 //! code ([`crate::pattern::picture`]); only the walls, which are sloped, are drawn here. In
@@ -48,6 +49,9 @@ const HEADROOM_LOG: i32 = 6;
 const FONT: u32 = 2;
 /// The longest name of a game in the title, in characters.
 const TITLE_NAME: usize = 60;
+/// The title wraps at the plot's width, or at this text's where the plot is narrower: a
+/// small thermograph's title takes a few lines, not one a word.
+const TITLE_WIDTH: &str = "thermograph of {1|0}: mean";
 
 /// The left wall's colour.
 const LEFT_COLOUR: Rgb = [31, 90, 200];
@@ -200,23 +204,28 @@ impl ThermographPicture {
         let line = 11 * FONT;
         let pad = 8 * FONT;
         let tick = 3 * FONT;
-        let title_y = pad;
-        let axis_name_y = title_y + line + 2 * FONT;
-        let plot_y = axis_name_y + line + 2 * FONT;
         let plot_x = pad + widest_temperature + 2 * FONT + tick;
-        let value_labels_y = plot_y + plot_h + tick + 2 * FONT;
-        let value_name_y = value_labels_y + line;
-
+        // Laid out across first (the plot's top is set once the title's lines are known):
+        // the title wraps within the plot's width and its labels'.
         let mut picture = ThermographPicture {
             width: 0,
             height: 0,
             scale,
-            plot: (plot_x, plot_y),
+            plot: (plot_x, 0),
             left_value,
             top,
             lines: Vec::new(),
             marks: Vec::new(),
         };
+        let mut right_edge = plot_x + plot_w;
+        let mut value_labels = Vec::with_capacity(value_ticks.len());
+        for x in &value_ticks {
+            let px = picture.position(*x, bottom)?.0.round() as u32;
+            let text_w = width_of(&label(x), FONT);
+            let text_x = px.saturating_sub(text_w / 2);
+            right_edge = right_edge.max(text_x + text_w);
+            value_labels.push((px, text_x, label(x)));
+        }
         let shown: String = if name.chars().count() > TITLE_NAME {
             name.chars()
                 .take(TITLE_NAME - 3)
@@ -226,27 +235,31 @@ impl ThermographPicture {
             name.to_string()
         };
         let title = format!("thermograph of {shown}: mean {mean}, temperature {tau}");
+        let title = wrap(&title, (right_edge - pad).max(width_of(TITLE_WIDTH, FONT)));
+        let title_y = pad;
+        let axis_name_y = title_y + line * title.len() as u32 + 2 * FONT;
+        let plot_y = axis_name_y + line + 2 * FONT;
+        let value_labels_y = plot_y + plot_h + tick + 2 * FONT;
+        let value_name_y = value_labels_y + line;
+        picture.plot.1 = plot_y;
+
         let value_name = "value (larger to the left)";
-        let mut marks = vec![
-            text(pad, title_y, title.clone()),
+        let mut marks: Vec<Mark> = (title.iter().zip(0..))
+            .map(|(words, i)| text(pad, title_y + i * line, words.clone()))
+            .collect();
+        marks.extend([
             text(pad, axis_name_y, "temperature".to_string()),
             text(
                 (plot_x + plot_w / 2).saturating_sub(width_of(value_name, FONT) / 2),
                 value_name_y,
                 value_name.to_string(),
             ),
-        ];
+        ]);
         let (_, zero_y) = picture.position(left_value, Dyadic::ZERO)?;
         marks.push(rect(plot_x, zero_y.round() as u32, plot_w, 1, ZERO_LINE));
-        let mut right_edge = plot_x + plot_w;
-        for x in &value_ticks {
-            let (px, _) = picture.position(*x, bottom)?;
-            let px = px.round() as u32;
-            let text_w = width_of(&label(x), FONT);
-            let text_x = px.saturating_sub(text_w / 2);
-            right_edge = right_edge.max(text_x + text_w);
+        for (px, text_x, words) in value_labels {
             marks.push(rect(px, plot_y + plot_h + 1, 1, tick, INK));
-            marks.push(text(text_x, value_labels_y, label(x)));
+            marks.push(text(text_x, value_labels_y, words));
         }
         for t in &temperature_ticks {
             let (_, py) = picture.position(left_value, *t)?;
@@ -292,7 +305,8 @@ impl ThermographPicture {
                 points,
             });
         }
-        picture.width = (right_edge + pad).max(pad + width_of(&title, FONT) + pad);
+        let widest_title = title.iter().map(|words| width_of(words, FONT)).max();
+        picture.width = (right_edge + pad).max(pad + widest_title.unwrap_or(0) + pad);
         picture.height = value_name_y + line + pad;
         picture.lines = lines;
         picture.marks = marks;
@@ -378,6 +392,38 @@ impl ThermographPicture {
     }
 }
 
+/// `words` in lines at most `width` pixels wide (at the picture's font size), broken at spaces,
+/// and within a word longer than a line (a long canonical form) wherever it reaches the edge.
+/// O(characters).
+fn wrap(words: &str, width: u32) -> Vec<String> {
+    let fits = |text: &str| width_of(text, FONT) <= width;
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in words.split(' ') {
+        let joined = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if fits(&joined) {
+            current = joined;
+            continue;
+        }
+        if !current.is_empty() {
+            lines.push(std::mem::take(&mut current));
+        }
+        for c in word.chars() {
+            current.push(c);
+            if !fits(&current) && current.chars().count() > 1 {
+                current.pop();
+                lines.push(std::mem::replace(&mut current, c.to_string()));
+            }
+        }
+    }
+    lines.push(current);
+    lines
+}
+
 /// A label in ink at `(x, y)`.
 fn text(x: u32, y: u32, text: String) -> Mark {
     Mark::Text {
@@ -392,4 +438,44 @@ fn text(x: u32, y: u32, text: String) -> Mark {
 /// A filled rectangle.
 fn rect(x: u32, y: u32, w: u32, h: u32, colour: Rgb) -> Mark {
     Mark::Fill { x, y, w, h, colour }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_wraps_within_the_plot() {
+        let mut store = GameStore::new();
+        let g = store.parse("-3/2").unwrap();
+        let picture = ThermographPicture::new("-3/2", &store.thermograph(g).unwrap()).unwrap();
+        let titles: Vec<&str> = picture
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Text { x, text, .. } if *x == 8 * FONT => Some(text.as_str()),
+                _ => None,
+            })
+            .take_while(|t| *t != "temperature")
+            .collect();
+        assert_eq!(
+            titles,
+            ["thermograph of -3/2: mean -3/2,", "temperature -1/2"]
+        );
+        // Nothing wider than the picture's margins allow.
+        for title in titles {
+            assert!(
+                width_of(title, FONT) + 16 * FONT <= picture.width,
+                "{title}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_at_the_edge() {
+        let width = width_of("abcdef", FONT);
+        assert_eq!(wrap("ab cd ef", width), ["ab cd", "ef"]);
+        assert_eq!(wrap("abcdefghij k", width), ["abcdef", "ghij k"]);
+        assert_eq!(wrap("", width), [""]);
+    }
 }
