@@ -65,6 +65,8 @@ pub fn strong(
         misere: false,
         memory: Some(memory.unwrap_or_else(default_memory)),
         budget: budget.clone(),
+        // The package solves on this machine's threads.
+        engine: None,
     };
     let bar = Bar::new(progress);
     let clock = Instant::now();

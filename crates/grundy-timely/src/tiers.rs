@@ -37,8 +37,8 @@ use grundy::budget::Budget;
 use grundy::progress::Progress;
 use grundy::rules::tiered::file::{self, Manifest, BLOCK};
 use grundy::rules::tiered::{
-    Expansion, Fold, Layout, Pulled, RankedGame, Results, Summary, TierEngine, TierError,
-    TierOptions, TierSummary, Value, MAX_REMOTENESS,
+    fits_memory, Expansion, Fold, Layout, Pulled, RankedGame, Results, Summary, TierEngine,
+    TierError, TierOptions, TierSummary, Value, MAX_REMOTENESS,
 };
 use grundy::Outcome;
 use rustc_hash::FxHashMap as HashMap;
@@ -175,23 +175,12 @@ fn check_memory(
 ) -> Result<(), TierError> {
     let layout = Layout::new(remoteness);
     let share = cluster.processes() as u64;
-    let most = (0..game.tier_count())
-        .map(|t| {
-            let held: u64 = game.reach(t).map(|u| game.tier_size(u)).sum();
-            (
-                layout.bytes_for(held + game.tier_size(t)).div_ceil(share),
-                t,
-            )
-        })
-        .max();
-    match most {
-        Some((needed, tier)) if needed > limit => Err(TierError::Memory {
-            tier,
-            needed,
-            limit,
-        }),
-        _ => Ok(()),
-    }
+    let needs = (0..game.tier_count()).map(|t| {
+        let held: u64 = game.reach(t).map(|u| game.tier_size(u)).sum();
+        let bytes = layout.bytes_for(held + game.tier_size(t)).div_ceil(share);
+        (t, bytes)
+    });
+    fits_memory(needs, limit)
 }
 
 /// Each tier's blocks, by number, that the workers of a process finished and its part has

@@ -322,6 +322,25 @@ impl Page {
         self.click_part(m.path.last().expect("a part")).await;
     }
 
+    /// Plays `chosen` by clicking the board at ply `ply` of `game`, waits for the page to
+    /// rest after it, and checks that the move clicked, and no other, was played.
+    async fn click_played(&self, game: &str, chosen: &Move, ply: usize) -> View {
+        self.click_board(chosen).await;
+        let view = self
+            .until(&format!("{game}: the move to {}", chosen.to), |v| {
+                v.idle() && v.ply.is_some_and(|p| p > ply)
+            })
+            .await;
+        let played = "return state.history[arguments[0]].answer.move.to";
+        let played = self.client.execute(played, vec![json!(ply)]);
+        assert_eq!(
+            within("the move played", played).await,
+            json!(chosen.to),
+            "{game}: {chosen:?}"
+        );
+        view
+    }
+
     async fn click_part(&self, part: &str) {
         let css = format!("#position [data-part='{part}']");
         let svg = "return document.querySelector(arguments[0]) instanceof SVGElement";
@@ -939,20 +958,7 @@ async fn play_games_the_game_reads(page: &Page) {
             let chosen = (view.moves.iter().find(|m| m.outcome == "win"))
                 .unwrap_or(&view.moves[0])
                 .clone();
-            page.click_board(&chosen).await;
-            view = page
-                .until(&format!("{game}: the move to {}", chosen.to), |v| {
-                    v.idle() && v.ply.is_some_and(|p| p > ply)
-                })
-                .await;
-            // The move clicked, and no other, was played.
-            let played = "return state.history[arguments[0]].answer.move.to";
-            let played = page.client.execute(played, vec![json!(ply)]);
-            assert_eq!(
-                within("the move played", played).await,
-                json!(chosen.to),
-                "{game}: {chosen:?}"
-            );
+            view = page.click_played(game, &chosen, ply).await;
         }
         assert_eq!(view.points, view.ply.unwrap_or(0), "{view:?}");
     }
@@ -1289,19 +1295,7 @@ async fn play_to_the_end(page: &Page, game: &str, start: &str, plies: usize) -> 
             "{game}: a move the board cannot make: {view:?}"
         );
         let chosen = best(&view.moves).clone();
-        page.click_board(&chosen).await;
-        view = page
-            .until(&format!("{game}: the move to {}", chosen.to), |v| {
-                v.idle() && v.ply.is_some_and(|p| p > ply)
-            })
-            .await;
-        let played = "return state.history[arguments[0]].answer.move.to";
-        let played = page.client.execute(played, vec![json!(ply)]);
-        assert_eq!(
-            within("the move played", played).await,
-            json!(chosen.to),
-            "{game}: {chosen:?}"
-        );
+        view = page.click_played(game, &chosen, ply).await;
     }
     assert!(view.moves.is_empty() && !view.winner.is_empty(), "{view:?}");
     game_over_said(page, &view).await;

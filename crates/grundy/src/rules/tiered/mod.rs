@@ -85,7 +85,7 @@ pub use query::{Solved, Step};
 pub use ranked::{Expansion, RankedGame};
 pub use reach::TierReach;
 pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL, PURE_LEVEL};
-pub use solve::{solve_tiered, Summary, TierEngine, TierOptions, TierSummary};
+pub use solve::{fits_memory, solve_tiered, Summary, TierEngine, TierOptions, TierSummary};
 pub use sweep::{Fold, Pulled};
 
 use std::path::PathBuf;

@@ -268,10 +268,17 @@ fn check_memory<G: TierRanking>(
     remoteness: bool,
     limit: u64,
 ) -> Result<(), TierError> {
-    let most = (0..game.tier_count())
-        .map(|t| (need(game, dir, remoteness, false, t), t))
-        .max();
-    match most {
+    fits_memory(
+        (0..game.tier_count()).map(|t| (t, need(game, dir, remoteness, false, t))),
+        limit,
+    )
+}
+
+/// Checks each tier's need of memory, `(tier, bytes)`, against `limit`: the neediest tier over
+/// it is [`TierError::Memory`]. How every engine refuses a run too large before it starts.
+/// O(tiers).
+pub fn fits_memory(needs: impl Iterator<Item = (u32, u64)>, limit: u64) -> Result<(), TierError> {
+    match needs.map(|(tier, needed)| (needed, tier)).max() {
         Some((needed, tier)) if needed > limit => Err(TierError::Memory {
             tier,
             needed,
