@@ -28,6 +28,8 @@ use crate::{Cluster, Error, Network};
 const MAGIC: [u8; 8] = *b"grundyT1";
 /// A greeting: magic, process index, fingerprint of the job.
 const GREETING: usize = 24;
+/// How often the waiting thread calls its caller back while the workers run.
+const TICK: Duration = Duration::from_millis(250);
 /// Pause between two attempts to reach a peer that is not listening yet.
 const RETRY: Duration = Duration::from_millis(50);
 
@@ -39,14 +41,15 @@ static LISTENERS: Mutex<Vec<(u64, Sender<String>)>> = Mutex::new(Vec::new());
 static HOOK: Once = Once::new();
 
 /// Runs `func` on every worker of this process with its share, and returns their results in
-/// worker order. `job` describes the computation: processes started with another are
-/// refused when they connect. Network set-up fails after `connect_timeout`; a lost peer
-/// fails the run.
+/// worker order, calling `tick` on this thread every [`TICK`] while they run. `job`
+/// describes the computation: processes started with another are refused when they
+/// connect. Network set-up fails after `connect_timeout`; a lost peer fails the run.
 pub(crate) fn run<S, T, F>(
     cluster: &Cluster,
     job: &str,
     shares: Vec<S>,
     func: F,
+    tick: &dyn Fn(),
 ) -> Result<Vec<T>, Error>
 where
     S: Send + 'static,
@@ -114,9 +117,14 @@ where
             let _ = tx.send(Err(message));
         }
     });
-    let report = rx
-        .recv()
-        .unwrap_or_else(|_| Err("the workers stopped".into()));
+    // Waiting, the caller's `tick` runs every quarter of a second (a progress bar's).
+    let report = loop {
+        match rx.recv_timeout(TICK) {
+            Ok(report) => break report,
+            Err(mpsc::RecvTimeoutError::Timeout) => tick(),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break Err("the workers stopped".into()),
+        }
+    };
     unlisten(id);
     let results = report.map_err(|message| describe(&message, cluster))?;
     results

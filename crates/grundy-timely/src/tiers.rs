@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -113,7 +114,12 @@ impl TierEngine for TimelyTiers {
                 processes: cluster.processes() as u32,
             },
             written: Mutex::new(HashMap::default()),
+            done: AtomicU64::new(0),
         });
+        // This process's share of the positions: the total its workers advance through.
+        let total: u64 = (0..context.manifest.tiers)
+            .map(|t| context.game.tier_size(t))
+            .sum();
         progress.phase(
             &format!(
                 "solving {} tiers on {} workers in {} processes",
@@ -121,13 +127,23 @@ impl TierEngine for TimelyTiers {
                 cluster.workers * cluster.processes(),
                 cluster.processes()
             ),
-            None,
+            Some(total.div_ceil(cluster.processes() as u64)),
         );
         let shared = Arc::clone(&context);
         let shares = vec![(); cluster.workers];
-        let results = cluster::run(cluster, &job, shares, move |worker, ()| {
-            solve_worker(worker, &shared)
-        })
+        // The bar follows the positions this process's workers have solved.
+        let shown = std::cell::Cell::new(0);
+        let tick = || {
+            let done = context.done.load(Ordering::Relaxed);
+            progress.advance(done.saturating_sub(shown.replace(done)));
+        };
+        let results = cluster::run(
+            cluster,
+            &job,
+            shares,
+            move |worker, ()| solve_worker(worker, &shared),
+            &tick,
+        )
         .map_err(|e| TierError::Engine(e.to_string()))?;
         progress.finish();
         // Every worker has the same summary, or its own error; the first error found is the
@@ -203,6 +219,8 @@ struct Context {
     owners: OwnerRoute,
     /// Each tier's finished blocks of this process, gathered for its part.
     written: Mutex<Gathered>,
+    /// Positions this process's workers have solved or found solved, for the progress bar.
+    done: AtomicU64,
 }
 
 /// SplitMix64's finaliser: a second hash, independent of the part's.
@@ -258,6 +276,11 @@ fn solve_worker(worker: &mut Worker, context: &Context) -> Result<(Vec<TierSumma
         let clock = Instant::now();
         let resumed = tier >= resume;
         let counts = if resumed {
+            if work.me % context.workers == 0 {
+                // The process's share of a finished tier, counted once.
+                let share = context.game.tier_size(tier) / u64::from(context.owners.processes);
+                context.done.fetch_add(share, Ordering::Relaxed);
+            }
             work.count_finished(tier)
         } else {
             if let Err(e) = context.budget.check_time("solving tiers", 0) {
@@ -487,6 +510,9 @@ impl Work<'_> {
                 self.fail(TierError::Budget(e));
             }
             let values = self.fetch(worker, tier, asked)?;
+            let expanded_positions: usize = expanded.iter().map(Expansion::len).sum();
+            c.done
+                .fetch_add(expanded_positions as u64, Ordering::Relaxed);
             let mut ranks = Vec::new();
             for (slot, expansion) in these.zip(&expanded) {
                 let (k, results) = &mut blocks[slot];
