@@ -74,15 +74,7 @@ impl TierEngine for TimelyTiers {
         if cluster.workers == 0 {
             return Err(TierError::Engine("at least one worker is needed".into()));
         }
-        let manifest = Manifest {
-            format: file::FORMAT,
-            game: game.name(),
-            variant: game.variant(),
-            tiers: game.tier_count(),
-            layout: Layout::new(options.remoteness),
-            misere: options.misere,
-            parts: cluster.processes() as u32,
-        };
+        let manifest = options.manifest(game.as_ref(), cluster.processes() as u32);
         if let Some(limit) = options.memory {
             check_memory(game.as_ref(), cluster, options.remoteness, limit)?;
         }

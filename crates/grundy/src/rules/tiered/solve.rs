@@ -38,6 +38,22 @@ pub struct TierOptions {
     pub engine: Option<Arc<dyn TierEngine>>,
 }
 
+impl TierOptions {
+    /// The manifest of `game`'s solution under these options, in `parts` parts (one a
+    /// process of the engine that writes it). O(1) beside the game's name.
+    pub fn manifest(&self, game: &dyn RankedGame, parts: u32) -> Manifest {
+        Manifest {
+            format: file::FORMAT,
+            game: game.name(),
+            variant: game.variant(),
+            tiers: game.tier_count(),
+            layout: Layout::new(self.remoteness),
+            misere: self.misere,
+            parts,
+        }
+    }
+}
+
 /// A way of solving a tiered game other than this machine's threads (the workers of a
 /// dataflow over several processes): [`TierOptions::engine`] hands it the game, and it
 /// writes the same solution, answers and counts as [`solve_tiered`], its files in the layout
@@ -124,15 +140,7 @@ where
     if let Some(engine) = &options.engine {
         return engine.solve(Arc::new(game.clone()), dir, options, progress);
     }
-    let manifest = Manifest {
-        format: file::FORMAT,
-        game: game.name(),
-        variant: game.variant(),
-        tiers: game.tier_count(),
-        layout: Layout::new(options.remoteness),
-        misere: options.misere,
-        parts: 1,
-    };
+    let manifest = options.manifest(game, 1);
     // The memory first: a run refused leaves nothing behind.
     if let Some(limit) = options.memory {
         check_memory(game, dir, options.remoteness, limit)?;
