@@ -30,6 +30,7 @@
 //! use grundy::Outcome;
 //!
 //! /// Take 1, 3 or 4 counters from a pile of at most 30; each pile size is a tier of one.
+//! #[derive(Clone)]
 //! struct Take134;
 //!
 //! impl Impartial for Take134 {
