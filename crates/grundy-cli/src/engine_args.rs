@@ -14,6 +14,10 @@ use {
     std::time::Duration,
 };
 
+/// The most worker threads a process may run.
+#[cfg(feature = "timely")]
+const MAX_WORKERS: usize = 1024;
+
 /// Which engine solves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
@@ -76,8 +80,10 @@ impl EngineArgs {
     /// The workers of the run, from `--workers`, `--processes`, `--process`, `--hostfile`.
     pub fn cluster(&self) -> Result<Cluster> {
         let args = self;
-        if args.workers == 0 {
-            bail!("--workers must be at least 1");
+        // Each worker is a thread with its own channels: a count from a typo must not start
+        // millions of them.
+        if !(1..=MAX_WORKERS).contains(&args.workers) {
+            bail!("--workers must be from 1 to {MAX_WORKERS} (worker threads a process)");
         }
         if !(args.connect_timeout > 0.0 && args.connect_timeout <= 1e6) {
             bail!("--connect-timeout must be a positive number of seconds (at most 1000000)");

@@ -177,7 +177,11 @@ fn refusals_are_usage_errors() {
         (vec!["--summary", "--values", "payoff"], "not payoffs"),
         (
             vec!["--summary", "--workers", "0"],
-            "--workers must be at least 1",
+            "--workers must be from 1 to 1024",
+        ),
+        (
+            vec!["--summary", "--workers", "18446744073709551615"],
+            "--workers must be from 1 to 1024",
         ),
     ];
     for (extra, expected) in cases {
