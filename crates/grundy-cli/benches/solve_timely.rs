@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use grundy::graph::text;
 use grundy::progress::NoProgress;
 use grundy::solve::{solve, SolveOptions};
-use grundy_timely::{Cell, Cluster, Job, Part, Values};
+use grundy_timely::{Cell, Cluster, Input, Job, Network, Part, Values};
 
 #[path = "common/random_graph.rs"]
 mod random_graph;
@@ -115,6 +115,7 @@ fn run() -> Result<()> {
         secs(median(&mut memory_solve_times))
     );
     let mut rounds = 0;
+    let input = Input::from(&bytes[..]);
     for workers in [1, 2] {
         let mut times = Vec::new();
         let mut phases = Vec::new();
@@ -124,7 +125,8 @@ fn run() -> Result<()> {
                 misere: false,
             };
             let start = Instant::now();
-            let part = grundy_timely::solve(&bytes[..], "graph", &job, &Cluster::threads(workers))?;
+            let part =
+                grundy_timely::solve(input.clone(), "graph", &job, &Cluster::threads(workers))?;
             times.push(start.elapsed());
             check(&graph, &solution, &part)?;
             rounds = part.summary.rounds;
@@ -143,6 +145,27 @@ fn run() -> Result<()> {
             secs(t.output)
         );
     }
+    // Two processes of the library over loopback, as two threads of this one: each reads
+    // only its half of the file.
+    let mut times = Vec::new();
+    let mut reads = Vec::new();
+    for _ in 0..config.graph.reps {
+        let start = Instant::now();
+        let parts = library_processes(&input)?;
+        times.push(start.elapsed());
+        reads.push([parts[0].timings.read, parts[1].timings.read]);
+    }
+    let time = median(&mut times);
+    reads.sort();
+    let [read0, read1] = reads[reads.len() / 2];
+    println!(
+        "library, timely, 2 processes (loopback): {:6.2} s = {:.2}x in memory (read: process 0 \
+         {:.2} s, process 1 {:.2} s)",
+        secs(time),
+        secs(time) / secs(memory),
+        secs(read0),
+        secs(read1)
+    );
     let (w, l, d) = solution.counts();
     println!("outcomes: {w} win, {l} loss, {d} draw; {rounds} rounds (largest remoteness + 1)");
 
@@ -208,6 +231,50 @@ fn check(graph: &grundy::GameGraph, solution: &grundy::solve::Solution, part: &P
     Ok(())
 }
 
+/// Solves `input` by two library processes of one worker each over loopback (two threads
+/// here); returns their parts.
+fn library_processes(input: &Input) -> Result<Vec<Part>> {
+    let hosts = free_ports()?
+        .iter()
+        .map(|port| format!("127.0.0.1:{port}"))
+        .collect::<Vec<_>>();
+    let job = Job {
+        values: Values::Outcome,
+        misere: false,
+    };
+    let runs: Vec<_> = (0..2)
+        .map(|process| {
+            let cluster = Cluster {
+                workers: 1,
+                network: Some(Network {
+                    process,
+                    hosts: hosts.clone(),
+                    connect_timeout: Duration::from_secs(60),
+                }),
+            };
+            let input = input.clone();
+            std::thread::spawn(move || grundy_timely::solve(input, "graph", &job, &cluster))
+        })
+        .collect();
+    let mut parts = Vec::new();
+    for run in runs {
+        parts.push(run.join().map_err(|_| "a process panicked")??);
+    }
+    Ok(parts)
+}
+
+/// Two ports that were free a moment ago on 127.0.0.1.
+fn free_ports() -> Result<[u16; 2]> {
+    let listeners = [
+        TcpListener::bind("127.0.0.1:0")?,
+        TcpListener::bind("127.0.0.1:0")?,
+    ];
+    Ok([
+        listeners[0].local_addr()?.port(),
+        listeners[1].local_addr()?.port(),
+    ])
+}
+
 /// Runs `grundy solve GRAPH --format tsv ARGS` into `output`; returns its wall time.
 fn timed(grundy: &Path, graph: &Path, args: &[&str], output: &Path) -> Result<Duration> {
     let start = Instant::now();
@@ -232,16 +299,7 @@ fn two_processes(
     files: &TempFiles,
     merged: &Path,
 ) -> Result<Duration> {
-    let ports: Vec<u16> = {
-        let listeners = [
-            TcpListener::bind("127.0.0.1:0")?,
-            TcpListener::bind("127.0.0.1:0")?,
-        ];
-        listeners
-            .iter()
-            .map(|l| l.local_addr().map(|a| a.port()))
-            .collect::<std::io::Result<_>>()?
-    };
+    let ports = free_ports()?;
     let hosts = files.path("hosts");
     fs::write(
         &hosts,

@@ -463,3 +463,53 @@ fn strong_solving_by_two_processes_answers_as_one() {
         }
     }
 }
+
+/// Runs two processes of one worker each on `files` (process i reads `files[i]`); returns
+/// each one's exit code and standard error.
+fn two_processes(name: &str, files: [&Path; 2]) -> Vec<(i32, String)> {
+    let hosts = hostfile(&format!("hosts-{name}"), &free_ports(2));
+    let mut children = Vec::new();
+    for (process, file) in ["0", "1"].into_iter().zip(files) {
+        let err = temp_path(&format!("{name}-{process}.err"));
+        let mut args = vec!["solve", path_str(file), "--summary", "--engine", "timely"];
+        args.extend(["--hostfile", path_str(&hosts), "--process", process]);
+        let out = temp_path(&format!("{name}-{process}.out"));
+        children.push((spawn(&args, &out, &err), err));
+    }
+    children
+        .iter_mut()
+        .map(|(child, err)| {
+            let code = wait(child, Duration::from_secs(60));
+            (code, std::fs::read_to_string(&*err).unwrap())
+        })
+        .collect()
+}
+
+/// Each process reads only its half of the file: a fault in the second half is found by
+/// process 1 and reported by both at the file's line; processes given files of other sizes
+/// are refused, since they would cut them at other places.
+#[test]
+fn processes_read_their_own_ranges() {
+    let mut text: String = (0..200).map(|i| format!("{i} {}\n", i + 1)).collect();
+    text += "7 result=sometimes\n";
+    text += &(300..400)
+        .map(|i| format!("{i} {}\n", i + 1))
+        .collect::<String>();
+    let faulty = temp_file("ranges-faulty.game", &text);
+    for (code, stderr) in two_processes("ranges-faulty", [&faulty, &faulty]) {
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("ranges-faulty.game:201:10: unknown result"),
+            "every process names the file's line: {stderr}"
+        );
+    }
+    let short = temp_file("ranges-short.game", "0 1\n1 2\n");
+    let long = temp_file("ranges-long.game", "0 1\n1 2\n2 3\n");
+    for (code, stderr) in two_processes("ranges-sizes", [&short, &long]) {
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("every process must read the same file"),
+            "{stderr}"
+        );
+    }
+}

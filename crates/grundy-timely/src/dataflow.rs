@@ -94,6 +94,18 @@ pub(crate) fn exchange<D: ExchangeData>(
     received.take()
 }
 
+/// Sends `value` to every worker and returns every worker's value, in worker order: an
+/// agreement every worker reaches alike. O(workers) records per worker.
+pub(crate) fn everyone<D: ExchangeData + Clone>(worker: &mut Worker, value: D) -> Vec<D> {
+    let me = worker.index() as u64;
+    let records = (0..worker.peers() as u64)
+        .map(|to| (to, me, value.clone()))
+        .collect();
+    let mut all = exchange(worker, records, |(to, _, _)| *to);
+    all.sort_unstable_by_key(|(_, from, _)| *from);
+    all.into_iter().map(|(_, _, value)| value).collect()
+}
+
 /// Steps the worker until its dataflows are complete on every worker.
 fn run_to_end(worker: &mut Worker) {
     while worker.has_dataflows() {

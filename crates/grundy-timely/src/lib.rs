@@ -3,9 +3,12 @@
 //! hosts, each holding only its share of the graph.
 //!
 //! - **Partition.** A position belongs to one worker, chosen by a hash of its id ([`owner`]).
-//!   Each process reads the whole text file once and keeps what its workers own: for a move
-//!   `s t`, the owner of `s` counts it in `s`'s out-degree and the owner of `t` keeps `s` in
-//!   `t`'s predecessor list. So the moves are routed to the process that owns their target.
+//! - **Reading.** Each worker reads only its byte range of the text ([`Input`]): the file is
+//!   cut into as many ranges as the run has workers, and a line belongs to the range of its
+//!   first byte. What a worker reads goes to the owners: for a move `s t`, the owner of `s`
+//!   counts it in `s`'s out-degree and the owner of `t` keeps `s` in `t`'s predecessor list.
+//!   The workers exchange their ranges' line counts first, so that line numbers, in the
+//!   listing's order and in errors, are the file's.
 //! - **Rounds.** The level-by-level retrograde analysis is an iterative dataflow: round 0
 //!   decides the end positions; in round r every position decided in round r − 1 sends its
 //!   result to the owners of its predecessors, which decide a predecessor as a win on its first
@@ -19,9 +22,10 @@
 //!   ids ascending, names in order of first mention, as `grundy solve` lists them), so that the
 //!   parts of the processes, concatenated in process order, are the whole listing.
 //!
-//! Costs: O((n + m) / W) memory per worker (8 bytes per move at its target's owner, 16 while
-//! reading, and about 60 per position) and O(n + m) messages in all: one of 17 bytes per move into a decided
-//! position, one per draw's move into a draw, and one or two per position for the output. The
+//! Costs: O((n + m) / W) memory per worker (8 bytes per move at its target's owner, about 40
+//! while reading and sending, and about 60 per position) and O(n + m) messages in all: one of 16
+//! bytes per move and one per position a range mentions, while reading; one of 17 bytes per
+//! move into a decided position, one per draw's move into a draw, and one or two per position for the output. The
 //! number of rounds is the largest remoteness plus one; each round costs one synchronisation of
 //! all workers.
 //!
@@ -31,7 +35,7 @@
 //! // a -> b -> c, and x <-> y round a cycle: a wins in 2, b loses in 1, x and y draw.
 //! let text = "a b\nb c\nx y\ny x\n";
 //! let job = Job { values: Values::Outcome, misere: false };
-//! let part = solve(text.as_bytes(), "<input>", &job, &Cluster::threads(2)).unwrap();
+//! let part = solve(text.into(), "<input>", &job, &Cluster::threads(2)).unwrap();
 //! assert_eq!(part.summary.counts, [1, 2, 2]);
 //! let a = &part.rows[0];
 //! assert_eq!(a.node, Label::Name("a".into()));
@@ -40,6 +44,7 @@
 
 mod cluster;
 mod dataflow;
+mod input;
 mod outcome;
 mod output;
 mod share;
@@ -47,13 +52,13 @@ mod tiers;
 mod values;
 
 use std::fmt;
-use std::io::Read;
 use std::time::{Duration, Instant};
 
 use grundy::graph::text::ReadError;
 use grundy::Outcome;
 use serde::{Deserialize, Serialize};
 
+pub use input::Input;
 pub use share::owner;
 pub use tiers::TimelyTiers;
 
@@ -201,10 +206,10 @@ pub struct Part {
 /// workers run), for seeing where the time goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Timings {
-    /// Reading the file into the workers' shares.
-    pub read: Duration,
     /// Connecting to the other processes and starting the workers.
     pub start: Duration,
+    /// Reading the worker's range of the file and sending what it read to the owners.
+    pub read: Duration,
     /// The rounds, and the draws' moves to draws.
     pub rounds: Duration,
     /// Sending the rows to their writers, and the counts to every worker.
@@ -231,35 +236,48 @@ pub enum Error {
     },
 }
 
-/// Solves the graph read from `input` (the text format; `origin` names it in error messages)
-/// with the workers of `cluster`, and returns this process's part. Every process of a run
-/// calls this with the same file, `job` and `cluster` (but its own `cluster.network.process`).
+/// Solves the graph whose text is `input` (`origin` names it in error messages) with the
+/// workers of `cluster`, and returns this process's part. Every process of a run calls this
+/// with the same file (at the same size), `job` and `cluster` (but its own
+/// `cluster.network.process`).
 ///
-/// The file is read once per process, before connecting, so syntax errors are reported by
-/// every process alike. A peer that does not connect within the timeout, or disappears during
-/// the run, is an [`Error::Cluster`] rather than a hang.
+/// Each worker reads only its byte range of the text, so the file is read once in all, in
+/// parallel. An error in the text (the first in the file's order among those the ranges
+/// hold) is reported by every process alike, at the file's line and column. A peer that does
+/// not connect within the timeout, or disappears during the run, is an [`Error::Cluster`]
+/// rather than a hang.
 ///
 /// O((n + m) / W) memory per worker and O(n + m) work in all; rounds as in the crate's
 /// documentation.
-pub fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> Result<Part, Error> {
+pub fn solve(input: Input, origin: &str, job: &Job, cluster: &Cluster) -> Result<Part, Error> {
     if cluster.workers == 0 {
         return Err(Error::Cluster("at least one worker is needed".into()));
     }
     let clock = Instant::now();
-    let shares = share::read(input, origin, job, cluster)?;
-    let read = clock.elapsed();
-    let job = *job;
+    let (job, workers) = (*job, cluster.workers);
+    let origin: Box<str> = origin.into();
     let results = cluster::run(
         cluster,
         &format!("{job:?}"),
-        shares,
-        move |worker, share| {
+        vec![(); workers],
+        move |worker, ()| {
             let started = clock.elapsed();
-            let answer = match job.values {
-                Values::Outcome => outcome::solve(worker, share, job.misere),
-                Values::Grundy => values::solve(worker, share),
-            };
-            (started, answer)
+            share::read(worker, &input, &origin, &job, workers).and_then(|share| {
+                let read = clock.elapsed() - started;
+                let answer = match job.values {
+                    Values::Outcome => outcome::solve(worker, share, job.misere),
+                    Values::Grundy => values::solve(worker, share),
+                };
+                answer.map(|(rows, summary, [rounds, output])| {
+                    let timings = Timings {
+                        start: started,
+                        read,
+                        rounds,
+                        output,
+                    };
+                    (rows, summary, timings)
+                })
+            })
         },
         // The graph's solve has no bar of its own to move.
         &|| {},
@@ -267,16 +285,11 @@ pub fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> R
     let mut rows = Vec::new();
     let mut summary = None;
     let mut timings = None;
-    for (started, result) in results {
-        let (part_rows, part_summary, [rounds, output]) = result?;
+    for result in results {
+        let (part_rows, part_summary, part_timings) = result?;
         rows.extend(part_rows);
         summary = Some(part_summary);
-        timings.get_or_insert(Timings {
-            read,
-            start: started.saturating_sub(read),
-            rounds,
-            output,
-        });
+        timings.get_or_insert(part_timings);
     }
     Ok(Part {
         rows,

@@ -163,7 +163,7 @@ pub(crate) fn solve(
         });
     }
     let rows = rows(worker, &state.share, wires);
-    let total = gather(worker, global, counts);
+    let total = gather(worker, counts);
     Ok((
         rows,
         total.summary(),

@@ -1,12 +1,11 @@
 //! The end of every solve: rows sent to the workers that write their range of the listing,
 //! and the counts gathered on every worker.
 
-use grundy::Outcome;
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
-use crate::dataflow::exchange;
-use crate::share::{owner, Global, Share};
+use crate::dataflow::{everyone, exchange};
+use crate::share::{owner, Share, OUTCOMES};
 use crate::{Cell, Label, Row, Summary};
 
 /// A row on its way to its writer: its place in the listing, the position and its answer.
@@ -30,8 +29,6 @@ pub(crate) enum WireCell {
     /// A Sprague–Grundy value.
     Value(u32),
 }
-
-const OUTCOMES: [Outcome; 3] = [Outcome::Win, Outcome::Loss, Outcome::Draw];
 
 impl Wire {
     /// The key whose owner must name the best move, if the label is still missing.
@@ -103,11 +100,8 @@ pub(crate) struct Counts {
 
 /// The counts of all workers, added up, on every worker. One exchange of W records per
 /// worker.
-pub(crate) fn gather(worker: &mut Worker, global: Global, counts: Counts) -> Counts {
-    let copies = (0..global.peers as u64)
-        .map(|w| (w, counts.clone()))
-        .collect();
-    let all = exchange(worker, copies, |(w, _)| *w);
+pub(crate) fn gather(worker: &mut Worker, counts: Counts) -> Counts {
+    let all = everyone(worker, counts);
     let mut total = Counts {
         positions: 0,
         moves: 0,
@@ -117,7 +111,7 @@ pub(crate) fn gather(worker: &mut Worker, global: Global, counts: Counts) -> Cou
         unsolved: None,
     };
     // Sorted by sender so that every worker picks the same unsolved position.
-    let mut all: Vec<Counts> = all.into_iter().map(|(_, c)| c).collect();
+    let mut all = all;
     all.sort_by(|a, b| a.unsolved.cmp(&b.unsolved));
     for c in all {
         total.positions += c.positions;

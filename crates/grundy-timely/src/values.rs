@@ -116,7 +116,7 @@ pub(crate) fn solve(
         rounds: last + 1,
         unsolved,
     };
-    let total = gather(worker, global, counts);
+    let total = gather(worker, counts);
     if let Some(position) = total.unsolved {
         return Err(Error::NotAcyclic { position });
     }

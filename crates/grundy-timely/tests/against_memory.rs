@@ -44,7 +44,7 @@ fn random_graph(seed: u64, named: bool, fixed: bool) -> String {
 
 fn solve_dataflow(text: &str, values: Values, misere: bool, workers: usize) -> Result<Part, Error> {
     let job = Job { values, misere };
-    grundy_timely::solve(text.as_bytes(), "<input>", &job, &Cluster::threads(workers))
+    grundy_timely::solve(text.into(), "<input>", &job, &Cluster::threads(workers))
 }
 
 /// Checks a part of the whole graph against the in-memory solution.
@@ -217,4 +217,49 @@ fn the_empty_graph() {
     let part = solve_dataflow("# nothing\n", Values::Outcome, false, 2).unwrap();
     assert!(part.rows.is_empty());
     assert_eq!(part.summary.positions, 0);
+}
+
+/// A fault put into a random line of a random graph is reported at the same line and column,
+/// with the same message, as the in-memory reader reports it, however many workers cut the
+/// file into ranges (so whichever range holds it).
+#[test]
+fn errors_are_placed_as_the_in_memory_reader_places_them() {
+    let faults = [
+        "c, d",
+        "p1 result=maybe",
+        "p2 p3 p4",
+        "p5 result=win",
+        "p5 result=loss",
+        "p6 player=1",
+        "99999999999 1",
+    ];
+    let mut refused = 0;
+    for seed in 0..120 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let text = random_graph(seed, seed % 2 == 0, true);
+        let mut lines: Vec<&str> = text.lines().collect();
+        let at = rng.random_range(0..=lines.len());
+        lines.insert(at, faults[seed as usize % faults.len()]);
+        if seed % 7 == 3 {
+            // A second fault later: the first in the file's order is the one reported.
+            let later = rng.random_range(at + 1..=lines.len());
+            lines.insert(later, "x y z");
+        }
+        let text = lines.join("\n") + "\n";
+        let expected = parse_str(&text).map(|_| ()).map_err(|e| e.to_string());
+        refused += usize::from(expected.is_err());
+        for workers in 1..=5 {
+            let found = solve_dataflow(&text, Values::Outcome, false, workers)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+            match (&expected, &found) {
+                (Err(e), Err(f)) => assert_eq!(e, f, "seed {seed}, {workers} workers:\n{text}"),
+                (Ok(()), Ok(())) => {}
+                // The distributed engine refuses players, which the in-memory reader takes.
+                (Ok(()), Err(f)) => assert!(f.contains("player or payoff"), "{f}"),
+                (Err(e), Ok(())) => panic!("seed {seed}, {workers} workers: {e} was accepted"),
+            }
+        }
+    }
+    assert!(refused >= 60, "only {refused} texts with a fault");
 }

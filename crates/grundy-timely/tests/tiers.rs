@@ -10,12 +10,13 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
+use grundy::budget::Budget;
 use grundy::progress::NoProgress;
 use grundy::rules::tiered::{solve_tiered, Solved, TierOptions, TierRanking};
 use grundy_catalogue::games::boards::morris::{Morris, Size};
 use grundy_catalogue::games::boards::tic_tac_toe::TicTacToe;
 use grundy_catalogue::games::cards::Cards;
-use grundy_catalogue::games::connect4::{Connect4, Connect4Tiers};
+use grundy_catalogue::games::connect4::{Connect4, Connect4Position, Connect4Tiers};
 use grundy_timely::{Cluster, Network, TimelyTiers};
 
 /// An empty scratch folder named for the test.
@@ -113,7 +114,7 @@ where
         ..TierOptions::default()
     };
     solve_tiered(&game, &whole, &options, &NoProgress).unwrap();
-    for (workers, processes) in [(1, 1), (2, 1), (1, 2), (2, 2)] {
+    for (workers, processes) in [(1, 1), (2, 1), (4, 1), (1, 2), (2, 2), (4, 2)] {
         let what = format!("{name}, {workers} workers in {processes} processes");
         let dir = scratch(&format!("{name}-{workers}-{processes}"));
         solve_on(&game, &dir, workers, processes, remoteness);
@@ -219,4 +220,38 @@ fn a_stopped_process_stops_every_process() {
     let whole = scratch("stopped-whole");
     solve_tiered(&game, &whole, &TierOptions::default(), &NoProgress).unwrap();
     assert_same(&game, &whole, &dir, "after a stop");
+}
+
+/// Connect Four 5 × 5 strongly solved by two processes of one worker: for every ply, the
+/// positions reachable from the empty board that are won, drawn and lost for the player to
+/// move equal the published strong solution's (Böck's, by binary decision diagrams; see
+/// testdata/README.md). Minutes in release:
+/// `cargo test --release -p grundy-timely --test tiers -- --ignored`.
+#[test]
+#[ignore]
+fn connect_four_5x5_counts_equal_the_published_solution() {
+    let game = Connect4Tiers::new(Connect4::new(5, 5).unwrap()).unwrap();
+    let dir = scratch("c4-5x5");
+    solve_on(&game, &dir, 1, 2, false);
+    let solved = Solved::open(game.clone(), &dir).unwrap();
+    let start = [Connect4Position::default()];
+    let reach = solved
+        .reachable(&start, &Budget::default(), &NoProgress)
+        .unwrap();
+    let published = include_str!("../../../testdata/connect4/c4_5x5_wdl_per_ply.tsv");
+    let mut plies = 0;
+    for line in published.lines().filter(|l| !l.starts_with(['#', 'p'])) {
+        let row: Vec<u64> = line.split('\t').map(|x| x.parse().unwrap()).collect();
+        let tier = &reach[row[0] as usize];
+        let [wins, losses, draws] = tier.counts;
+        assert_eq!(
+            [wins, draws, losses, tier.reachable],
+            [row[1], row[2], row[3], row[4]],
+            "ply {}: won, drawn, lost, in all",
+            row[0]
+        );
+        plies += 1;
+    }
+    assert_eq!(plies, 26);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

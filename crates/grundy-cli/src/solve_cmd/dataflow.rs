@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use anyhow::{bail, Context, Result};
-use grundy_timely::{Cell, Cluster, Job, Part};
+use grundy_timely::{Cell, Input, Job, Part};
 
 use super::grundy_values::{write_value_row, write_values_summary};
 use super::outcome::{write_outcome_row, write_summary};
@@ -46,20 +46,23 @@ pub fn run(args: &SolveArgs, values: Values) -> Result<()> {
         misere: args.misere,
     };
     let part = if args.file.as_os_str() == "-" {
-        solve(io::stdin().lock(), "<stdin>", &job, &cluster)?
+        // A stream cannot be read by ranges: it is read whole, then cut as a file is.
+        let mut text = Vec::new();
+        io::stdin()
+            .lock()
+            .read_to_end(&mut text)
+            .context("<stdin>")?;
+        grundy_timely::solve(text.into(), "<stdin>", &job, &cluster)?
     } else {
         let origin = args.file.display().to_string();
-        let file = File::open(&args.file).with_context(|| origin.clone())?;
-        solve(file, &origin, &job, &cluster)?
+        // Opened here too, so that a missing file is named before any connection is made.
+        File::open(&args.file).with_context(|| origin.clone())?;
+        grundy_timely::solve(Input::File(args.file.clone()), &origin, &job, &cluster)?
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     write(&mut out, args, values, &part, cluster.process() == 0)?;
     out.flush()?;
     Ok(())
-}
-
-fn solve<R: Read>(input: R, origin: &str, job: &Job, cluster: &Cluster) -> Result<Part> {
-    Ok(grundy_timely::solve(input, origin, job, cluster)?)
 }
 
 /// Writes this process's part: its rows (under the CSV header in process 0's), or with
