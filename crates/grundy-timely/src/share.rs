@@ -386,7 +386,7 @@ pub(crate) fn read(
         failure: None,
     };
     match scanned {
-        Ok(lines) => tally.lines = lines - sink.lead,
+        Ok(lines) => tally.lines = lines.saturating_sub(sink.lead),
         Err(ReadError::Syntax {
             line,
             column,
@@ -394,7 +394,7 @@ pub(crate) fn read(
             ..
         }) => {
             tally.failure = Some(Failure::Syntax {
-                line: line - sink.lead,
+                line: line.saturating_sub(sink.lead),
                 column,
                 message,
             })
