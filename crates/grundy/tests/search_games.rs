@@ -14,7 +14,7 @@ use grundy::partizan::rulesets::clobber::Clobber;
 use grundy::partizan::rulesets::domineering::{Board, Domineering};
 use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
-use grundy::partizan::rulesets::{Evaluator, RaceBounds, Ruleset};
+use grundy::partizan::rulesets::{Evaluator, RaceBounds, Ruleset, ZONES};
 use grundy::partizan::search::{PositionSearch, RulesetSearch, SearchError, SearchOptions};
 use grundy::partizan::{GameStore, OutcomeClass, Side};
 use grundy::progress::NoProgress;
@@ -222,12 +222,15 @@ fn wins_with_integer(
 /// The count of moves (`RaceBounds::race` on Domineering's bounds, zones and room) never
 /// contradicts the outcome by brute force, on random boards with integers of either player
 /// added (which move each bound to its threshold); and it decides positions that the safe
-/// and most moves alone do not.
+/// and most moves alone do not, and positions that it does not decide without its options
+/// (the zones of no moves).
 #[test]
 fn domineering_race_counts_are_sound() {
-    let grids = random_grids(0x5ea_0007, 1500, 26, &[('.', 6), ('#', 1)]);
+    let mut grids = random_grids(0x5ea_0007, 1500, 26, &[('.', 6), ('#', 1)]);
+    grids.extend(random_grids(0x5ea_0008, 1500, 26, &[('.', 4), ('#', 1)]));
     let mut memo = std::collections::HashMap::new();
-    let (mut decided, mut only_by_zones) = (0, 0);
+    let (mut decided, mut only_by_zones, mut only_by_options) = (0, 0, 0);
+    let options = ZONES.iter().position(|&(moves, _)| moves == 0).unwrap();
     for text in &grids {
         let board = Board::parse(text).unwrap();
         let bounds = [board.race(true), board.race(false)];
@@ -253,15 +256,24 @@ fn domineering_race_counts_are_sound() {
                     if RaceBounds::race(&plain[x], &plain[y]).is_none() {
                         only_by_zones += 1;
                     }
+                    let mut without = with;
+                    for b in &mut without {
+                        b.zones[options..].fill(0);
+                    }
+                    if RaceBounds::race(&without[x], &without[y]).is_none() {
+                        only_by_options += 1;
+                    }
                 }
             }
         }
     }
     assert!(
-        only_by_zones > 100,
-        "{decided} decided, {only_by_zones} by zones"
+        only_by_zones > 100 && only_by_options > 10,
+        "{decided} decided, {only_by_zones} by zones, {only_by_options} by options"
     );
-    eprintln!("{decided} decided, {only_by_zones} by zones or room");
+    eprintln!(
+        "{decided} decided, {only_by_zones} by zones or room, {only_by_options} by options"
+    );
 }
 
 /// A game on numbered positions, its moves and its ending results from a table: positions

@@ -116,8 +116,14 @@ impl Board {
     ///   places a domino along the far side, and the near one is then protected (filled or
     ///   off the board on both sides across), a safe move: two moves, four cells of Y's
     ///   room; then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
-    ///   the two cells of Y's room or on one (the other protected). Y spoils a zone only by
-    ///   covering one of its cells.
+    ///   the two cells of Y's room or on one (the other protected); then *options*
+    ///   (Bullock's safe moves with an option), a safe domino one of whose ends along the
+    ///   line is next to a cell `x` of Y's that no zone has: X may place that safe domino
+    ///   one cell over, on `x` and the nearer of its cells, and keeps as many safe moves
+    ///   (the run of protected cells loses one cell at its end), so the move covers `x`
+    ///   and the cells beside `x` across the lines whose other neighbour across is not
+    ///   empty (Y could cover them only with `x`): no move, one to three cells of Y's room.
+    ///   Y spoils a zone only by covering one of its cells.
     ///
     /// O(cells) word operations.
     pub fn race(&self, vertical: bool) -> RaceBounds {
@@ -166,6 +172,27 @@ impl Board {
             let cells = heads | lines.fwd(heads);
             zoned |= cells;
             barred |= bar(cells);
+        }
+        // Options, one a safe domino, before it along the line or else after it: a cell
+        // of Y's no zone has or bars, which then bars the cells beside it. A cell beside
+        // `x` across whose other neighbour across is not empty is Y's only with `x`.
+        let (no_right, no_left) = (e & !lines.left(e), e & !lines.right(e));
+        let mut singles = safe_heads;
+        while singles != 0 {
+            let head = singles & singles.wrapping_neg();
+            singles &= singles - 1;
+            for x in [lines.back(head), lines.fwd(lines.fwd(head))] {
+                if x & open & !barred == 0 {
+                    continue;
+                }
+                let dead = usize::from(lines.right(x) & no_right != 0)
+                    + usize::from(lines.left(x) & no_left != 0);
+                // The kinds of no moves, from three cells down.
+                zones[5 - dead] += 1;
+                zoned |= x;
+                barred |= bar(x);
+                break;
+            }
         }
         // Y's room: his cells, less one in each of his runs of odd length that no zone
         // touches (only his dominoes cover cells there, two by two). The runs a zone touches

@@ -193,8 +193,10 @@ pub trait Ruleset {
 
 /// The kinds of zone a [`RaceBounds`] counts: `(moves, cells)`, the moves the player makes
 /// in a zone she takes first and the cells of the opponent's room they cover, from the
-/// heaviest (`2 * moves + cells`) down, the moves never growing along the list.
-pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
+/// heaviest (`2 * moves + cells`) down, the moves never growing along the list. A zone of
+/// no moves is an option on a safe move (Domineering's, [`domineering::Board::race`]): the
+/// safe move made another way, which covers cells of the opponent's room besides.
+pub const ZONES: [(usize, usize); 6] = [(2, 4), (1, 2), (1, 1), (0, 3), (0, 2), (0, 1)];
 
 /// Bounds on one player's moves in a position, for the search's count of moves (a race: the
 /// player who runs out of moves first loses); summed over the independent parts of a sum.
@@ -208,8 +210,10 @@ pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
 /// * `zones[k]`: zones of the kind [`ZONES`]`[k] = (moves, cells)`, disjoint from each other
 ///   and from the safe moves: taking a zone first (all of its cells empty), she makes
 ///   `moves` moves there, which cover `cells` cells of the opponent's room, and which the
-///   opponent can never take away once she has started; the opponent spoils a zone by
-///   moving on one of its cells, and no move of his touches two zones.
+///   opponent can never take away once she has started (a zone of no moves: one of her
+///   safe moves made so that it covers the cells besides, taking a turn as any zone
+///   does); the opponent spoils a zone by moving on one of its cells, and no move of his
+///   touches two zones.
 ///
 /// [`RaceBounds::race`] decides a position from the two players' bounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
