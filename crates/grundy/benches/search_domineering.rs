@@ -1,8 +1,8 @@
 //! Domineering by search: the outcome of empty rectangles with each player moving first,
-//! by Domineering's own search with the effect of each of its techniques (the count, the
-//! ordering, the table, symmetry, safe moves left out, threads), by the generic search with
-//! the theory's decomposition, and by a plain search (no table, no ordering, no
-//! decomposition, one thread) in the same run.
+//! by Domineering's own search with the effect of each of its techniques (the count, its
+//! chains and options, the ordering, the table, symmetry, safe moves left out, threads), by
+//! the generic search with the theory's decomposition, and by a plain search (no table, no
+//! ordering, no decomposition, one thread) in the same run.
 //!
 //! ```text
 //! cargo bench -p grundy --bench search_domineering -- --only own
@@ -133,6 +133,8 @@ fn main() {
         ("own, no ordering", with(|o| o.ordering = false)),
         ("own, no table", with(|o| o.table = false)),
         ("own, no symmetry", with(|o| o.symmetry = false)),
+        ("own, no chains", with(|o| o.chains = false)),
+        ("own, no options", with(|o| o.count_options = false)),
         ("own, safe moves", with(|o| o.skip_safe = false)),
         ("own, forms <= 10", with(|o| o.small = Some(10))),
         (

@@ -75,6 +75,20 @@ fn configurations() -> Vec<(&'static str, Options)> {
             },
         ),
         (
+            "no chains",
+            Options {
+                chains: false,
+                ..full
+            },
+        ),
+        (
+            "no options",
+            Options {
+                count_options: false,
+                ..full
+            },
+        ),
+        (
             "safe moves searched",
             Options {
                 skip_safe: false,

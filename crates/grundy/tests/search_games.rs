@@ -11,7 +11,7 @@ use common::rulesets::random_grids;
 use grundy::budget::Budget;
 use grundy::outcome::Outcome;
 use grundy::partizan::rulesets::clobber::Clobber;
-use grundy::partizan::rulesets::domineering::{Board, Domineering};
+use grundy::partizan::rulesets::domineering::{Board, CountRules, Domineering};
 use grundy::partizan::rulesets::konane::Konane;
 use grundy::partizan::rulesets::toads_frogs::ToadsAndFrogs;
 use grundy::partizan::rulesets::{Evaluator, RaceBounds, Ruleset};
@@ -221,47 +221,67 @@ fn wins_with_integer(
 
 /// The count of moves (`RaceBounds::race` on Domineering's bounds, zones and room) never
 /// contradicts the outcome by brute force, on random boards with integers of either player
-/// added (which move each bound to its threshold); and it decides positions that the safe
-/// and most moves alone do not.
+/// added (which move each bound to its threshold), under every combination of the count's
+/// rules; and it decides positions that the safe and most moves alone do not, and
+/// positions that it does not decide with either of its rules turned off.
 #[test]
 fn domineering_race_counts_are_sound() {
-    let grids = random_grids(0x5ea_0007, 1500, 26, &[('.', 6), ('#', 1)]);
+    let mut grids = random_grids(0x5ea_0007, 1500, 26, &[('.', 6), ('#', 1)]);
+    grids.extend(random_grids(0x5ea_0008, 1500, 26, &[('.', 4), ('#', 1)]));
     let mut memo = std::collections::HashMap::new();
-    let (mut decided, mut only_by_zones) = (0, 0);
+    // Lines apart, then in chains; with options, then without.
+    let rules = [(false, true), (true, true), (false, false), (true, false)]
+        .map(|(chains, options)| CountRules { chains, options });
+    // Decided by either packing, as the search decides; of those, not by the safe and
+    // most moves alone; not without chains; not without options.
+    let mut decided = [0; 4];
     for text in &grids {
         let board = Board::parse(text).unwrap();
-        let bounds = [board.race(true), board.race(false)];
         for k in -4i8..=4 {
             let n = usize::from(k.unsigned_abs());
-            let mut with = bounds;
-            let mut plain = [true, false].map(|v| {
-                let (safe, most) = board.bounds(v);
-                RaceBounds::counted(safe, most, board.bounds(!v).1)
-            });
             let i = usize::from(k < 0);
             let (mine, theirs) = RaceBounds::integer(n);
-            for b in [&mut with, &mut plain] {
+            let with_integer = |mut b: [RaceBounds; 2]| {
                 b[i] += mine;
                 b[1 - i] += theirs;
-            }
+                b
+            };
+            let plain = with_integer([true, false].map(|v| {
+                let (safe, most) = board.bounds(v);
+                RaceBounds::counted(safe, most, board.bounds(!v).1)
+            }));
+            let counted = rules.map(|r| with_integer([true, false].map(|v| board.race_with(v, r))));
             for (x, y, vertical) in [(0, 1, true), (1, 0, false)] {
                 let truth = wins_with_integer(&board, k, vertical, &mut memo);
-                let race = RaceBounds::race(&with[x], &with[y]);
-                if let Some(v) = race {
-                    assert_eq!(v > 0, truth, "{text} + {k}, vertical {vertical}: {with:?}");
-                    decided += 1;
-                    if RaceBounds::race(&plain[x], &plain[y]).is_none() {
-                        only_by_zones += 1;
+                let races = counted.map(|b| RaceBounds::race(&b[x], &b[y]));
+                for (race, (r, b)) in races.iter().zip(rules.iter().zip(&counted)) {
+                    if let Some(v) = race {
+                        assert_eq!(
+                            *v > 0,
+                            truth,
+                            "{text} + {k}, vertical {vertical}, {r:?}: {b:?}"
+                        );
+                    }
+                }
+                if races[0].or(races[1]).is_some() {
+                    decided[0] += 1;
+                    let undecided = [
+                        RaceBounds::race(&plain[x], &plain[y]),
+                        races[0],
+                        races[2].or(races[3]),
+                    ];
+                    for (d, u) in decided[1..].iter_mut().zip(undecided) {
+                        *d += usize::from(u.is_none());
                     }
                 }
             }
         }
     }
-    assert!(
-        only_by_zones > 100,
-        "{decided} decided, {only_by_zones} by zones"
+    let [all, zones, chains, options] = decided;
+    eprintln!(
+        "{all} decided: {zones} not by the safe and most moves alone, {chains} not without chains, {options} not without options"
     );
-    eprintln!("{decided} decided, {only_by_zones} by zones or room");
+    assert!(zones > 100 && chains > 10 && options > 10, "{decided:?}");
 }
 
 /// A game on numbered positions, its moves and its ending results from a table: positions

@@ -11,8 +11,33 @@
 use std::fmt;
 
 use super::grid::{self, Shape, Symmetries};
-use super::{BoardError, RaceBounds, Ruleset, ZONES};
+use super::{BoardError, RaceBounds, Ruleset, CHAINED, ZONES};
 use crate::partizan::Side;
+
+/// The rules of [`Board::race_with`]'s count beyond safe moves, protective areas and
+/// vulnerable moves packed in lines apart, each of which can be turned on or off (the
+/// options of Domineering's own search say which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRules {
+    /// Vulnerable moves packed in every line, those one move of the opponent's may spoil
+    /// two of counted in chains (every third taken), rather than in lines apart. Neither
+    /// packing always decides more positions than the other: the search tries this one
+    /// where the other leaves a position undecided.
+    pub chains: bool,
+    /// Safe moves with an option (zones of no moves that cover cells of the opponent's).
+    pub options: bool,
+}
+
+impl Default for CountRules {
+    /// Options on, vulnerable moves in lines apart (the packing that decides more
+    /// positions on its own).
+    fn default() -> CountRules {
+        CountRules {
+            chains: false,
+            options: true,
+        }
+    }
+}
 
 /// A board of at most 128 cells: its shape and its empty cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,7 +128,14 @@ impl Board {
     }
 
     /// What the search's count knows of the dominoes of one direction ([`RaceBounds`]),
-    /// for the player placing them (X) against the other (Y):
+    /// for the player placing them (X) against the other (Y), with the default rules
+    /// ([`CountRules`], [`Board::race_with`]). O(cells) word operations.
+    pub fn race(&self, vertical: bool) -> RaceBounds {
+        self.race_with(vertical, CountRules::default())
+    }
+
+    /// What the search's count knows of the dominoes of one direction ([`RaceBounds`]),
+    /// for the player placing them (X) against the other (Y), with the rules `rules`:
     ///
     /// * `safe` and `most` as [`Board::bounds`] counts them;
     /// * `room`: Y's cells (empty, with an empty neighbour along his lines), less one in
@@ -116,11 +148,21 @@ impl Board {
     ///   places a domino along the far side, and the near one is then protected (filled or
     ///   off the board on both sides across), a safe move: two moves, four cells of Y's
     ///   room; then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
-    ///   the two cells of Y's room or on one (the other protected). Y spoils a zone only by
-    ///   covering one of its cells.
+    ///   the two cells of Y's room or on one (the other protected): with
+    ///   [`CountRules::chains`] packed in every line, those with a cell beside another's
+    ///   across the lines (which one domino of Y's may spoil together) counted apart as
+    ///   chained ([`RaceBounds::chained`]), else line after line, each barring the cells
+    ///   beside it; then, with [`CountRules::options`], *options*
+    ///   (Bullock's safe moves with an option), a safe domino one of whose ends along the
+    ///   line is next to a cell `x` of Y's that no zone has: X may place that safe domino
+    ///   one cell over, on `x` and the nearer of its cells, and keeps as many safe moves
+    ///   (the run of protected cells loses one cell at its end), so the move covers `x`
+    ///   and the cells beside `x` across the lines whose other neighbour across is not
+    ///   empty (Y could cover them only with `x`): no move, one to three cells of Y's room.
+    ///   Y spoils a zone only by covering one of its cells.
     ///
     /// O(cells) word operations.
-    pub fn race(&self, vertical: bool) -> RaceBounds {
+    pub fn race_with(&self, vertical: bool, rules: CountRules) -> RaceBounds {
         let lines = Lines::new(self.shape, vertical);
         let e = self.empty;
         // Y's cells: those with an empty neighbour across X's lines (along Y's).
@@ -130,6 +172,7 @@ impl Board {
         let safe = safe_heads.count_ones() as usize;
         let most = lines.pack(e).count_ones() as usize;
         let mut zones = [0; ZONES.len()];
+        let mut chained = [0; CHAINED.len()];
         // Cells no zone may take: taken already, or next (across) to a zone's cell, where a
         // domino of Y's could meet both.
         let mut barred = safe_heads | lines.fwd(safe_heads);
@@ -155,17 +198,55 @@ impl Board {
                 barred |= bar(cells);
             }
         }
-        // Vulnerable moves, line after line: a line's dominoes bar the cells beside them in
-        // the next line. No domino here has two protected cells: those left out of the safe
-        // packing are alone in their runs.
-        for line in lines.each() {
-            let heads = lines.pack(e & line & !barred);
-            let both = (heads & open & lines.back(open)).count_ones() as usize;
-            zones[1] += both;
-            zones[2] += heads.count_ones() as usize - both;
+        // Vulnerable moves. No domino here has two protected cells: those left out of the
+        // safe packing are alone in their runs.
+        if rules.chains {
+            // Every line at once; a domino with a cell beside another's across the lines
+            // is chained (Y may spoil both with one domino), the others alone.
+            let heads = lines.pack(e & !barred);
             let cells = heads | lines.fwd(heads);
+            let beside = cells & (lines.right(cells) | lines.left(cells));
+            let linked = heads & (beside | lines.back(beside));
+            let both = heads & open & lines.back(open);
+            let count = |x: u128| x.count_ones() as usize;
+            zones[1] += count(both & !linked);
+            zones[2] += count(heads & !both & !linked);
+            chained[0] += count(both & linked);
+            chained[1] += count(linked & !both);
             zoned |= cells;
             barred |= bar(cells);
+        } else {
+            // Line after line: a line's dominoes bar the cells beside them in the next.
+            for line in lines.each() {
+                let heads = lines.pack(e & line & !barred);
+                let both = (heads & open & lines.back(open)).count_ones() as usize;
+                zones[1] += both;
+                zones[2] += heads.count_ones() as usize - both;
+                let cells = heads | lines.fwd(heads);
+                zoned |= cells;
+                barred |= bar(cells);
+            }
+        }
+        // Options, one a safe domino, before it along the line or else after it: a cell
+        // of Y's no zone has or bars, which then bars the cells beside it. A cell beside
+        // `x` across whose other neighbour across is not empty is Y's only with `x`.
+        let (no_right, no_left) = (e & !lines.left(e), e & !lines.right(e));
+        let mut singles = if rules.options { safe_heads } else { 0 };
+        while singles != 0 {
+            let head = singles & singles.wrapping_neg();
+            singles &= singles - 1;
+            for x in [lines.back(head), lines.fwd(lines.fwd(head))] {
+                if x & open & !barred == 0 {
+                    continue;
+                }
+                let dead = usize::from(lines.right(x) & no_right != 0)
+                    + usize::from(lines.left(x) & no_left != 0);
+                // The kinds of no moves, from three cells down.
+                zones[5 - dead] += 1;
+                zoned |= x;
+                barred |= bar(x);
+                break;
+            }
         }
         // Y's room: his cells, less one in each of his runs of odd length that no zone
         // touches (only his dominoes cover cells there, two by two). The runs a zone touches
@@ -187,6 +268,7 @@ impl Board {
             most,
             room,
             zones,
+            chained,
         }
     }
 

@@ -193,8 +193,15 @@ pub trait Ruleset {
 
 /// The kinds of zone a [`RaceBounds`] counts: `(moves, cells)`, the moves the player makes
 /// in a zone she takes first and the cells of the opponent's room they cover, from the
-/// heaviest (`2 * moves + cells`) down, the moves never growing along the list.
-pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
+/// heaviest (`2 * moves + cells`) down, the moves never growing along the list. A zone of
+/// no moves is an option on a safe move (Domineering's, [`domineering::Board::race`]): the
+/// safe move made another way, which covers cells of the opponent's room besides.
+pub const ZONES: [(usize, usize); 6] = [(2, 4), (1, 2), (1, 1), (0, 3), (0, 2), (0, 1)];
+
+/// The kinds of zone a [`RaceBounds`] counts in chains: `(moves, cells)` as in [`ZONES`],
+/// zones one move of the opponent's may spoil two of (Bullock's vulnerable moves of the
+/// second type), from the heaviest down.
+pub const CHAINED: [(usize, usize); 2] = [(1, 2), (1, 1)];
 
 /// Bounds on one player's moves in a position, for the search's count of moves (a race: the
 /// player who runs out of moves first loses); summed over the independent parts of a sum.
@@ -208,8 +215,13 @@ pub const ZONES: [(usize, usize); 3] = [(2, 4), (1, 2), (1, 1)];
 /// * `zones[k]`: zones of the kind [`ZONES`]`[k] = (moves, cells)`, disjoint from each other
 ///   and from the safe moves: taking a zone first (all of its cells empty), she makes
 ///   `moves` moves there, which cover `cells` cells of the opponent's room, and which the
-///   opponent can never take away once she has started; the opponent spoils a zone by
-///   moving on one of its cells, and no move of his touches two zones.
+///   opponent can never take away once she has started (a zone of no moves: one of her
+///   safe moves made so that it covers the cells besides, taking a turn as any zone
+///   does); the opponent spoils a zone by moving on one of its cells, and no move of his
+///   touches two zones;
+/// * `chained[k]`: zones of the kind [`CHAINED`]`[k]`, as `zones` but for one thing: a
+///   move of the opponent's may spoil two of them (never one of them and a zone of
+///   `zones`).
 ///
 /// [`RaceBounds::race`] decides a position from the two players' bounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -222,6 +234,8 @@ pub struct RaceBounds {
     pub room: usize,
     /// Zones of each kind of [`ZONES`].
     pub zones: [usize; ZONES.len()],
+    /// Zones in chains, of each kind of [`CHAINED`].
+    pub chained: [usize; CHAINED.len()],
 }
 
 impl RaceBounds {
@@ -233,7 +247,7 @@ impl RaceBounds {
             safe,
             most,
             room: 2 * their_most,
-            zones: [0; ZONES.len()],
+            ..RaceBounds::default()
         }
     }
 
@@ -252,23 +266,25 @@ impl RaceBounds {
         (mine, theirs)
     }
 
-    /// The moves and the cells of the zones she is sure to take, moving first (`first`: she
-    /// takes the 1st, 3rd, 5th… heaviest, since the opponent spoils at most one zone a move)
-    /// or second (the 2nd, 4th…: he spoils one before her first). O(zones' kinds).
+    /// The moves and the cells of the zones she is sure to take, moving first (`first`) or
+    /// second. She answers each move of the opponent's that spoils zones by taking the
+    /// heaviest zone left of the same sort (alone or in chains: no move of his spoils
+    /// both), so that in each sort she takes every other zone from the heaviest down where
+    /// he spoils one a move, every third where he spoils two; moving first, her first zone
+    /// is of the sort that gives the most (the moves and the cells each their most, for
+    /// the two tests of [`RaceBounds::race`] are two ways to play). O(zones' kinds).
     fn taken(&self, first: bool) -> (usize, usize) {
-        let (mut moves, mut weight) = (0, 0);
-        // Hers are the ranks (from 0, the heaviest first) of one parity: 0, 2, 4… moving
-        // first, 1, 3, 5… second; `upto(r)` counts those below rank `r`.
-        let parity = usize::from(!first);
-        let upto = |r: usize| (r + 1 - parity) / 2;
-        let mut rank = 0;
-        for (&(m, c), &n) in ZONES.iter().zip(&self.zones) {
-            let mine = upto(rank + n) - upto(rank);
-            moves += m * mine;
-            weight += (2 * m + c) * mine;
-            rank += n;
+        let alone = |first| share(&ZONES, &self.zones, 1, first);
+        let chains = |first| share(&CHAINED, &self.chained, 2, first);
+        let add = |a: (usize, usize), b: (usize, usize)| (a.0 + b.0, a.1 + b.1);
+        if !first {
+            return add(alone(false), chains(false));
         }
-        (moves, weight)
+        let (x, y) = (
+            add(alone(true), chains(false)),
+            add(alone(false), chains(true)),
+        );
+        (x.0.max(y.0), x.1.max(y.1))
     }
 
     /// The result for the player to move (`mover`) against `other` when the count decides
@@ -291,6 +307,26 @@ impl RaceBounds {
     }
 }
 
+/// The moves and the cells (`2 * moves + cells` a zone) of the zones of `kinds` (`counts` of
+/// each) she is sure to take when the opponent spoils at most `spoils` of them a move, she
+/// taking the heaviest left after each of his moves and, if `first`, before his first.
+/// Hers are the ranks (from 0, the heaviest first) 0, s + 1, 2(s + 1)… moving first, and
+/// s, 2s + 1… second, where s is `spoils`. O(kinds).
+fn share(kinds: &[(usize, usize)], counts: &[usize], spoils: usize, first: bool) -> (usize, usize) {
+    let step = spoils + 1;
+    let offset = if first { 0 } else { spoils };
+    // The ranks of hers below rank `r`.
+    let upto = |r: usize| (r + step - 1 - offset) / step;
+    let (mut moves, mut weight, mut rank) = (0, 0, 0);
+    for (&(m, c), &n) in kinds.iter().zip(counts) {
+        let mine = upto(rank + n) - upto(rank);
+        moves += m * mine;
+        weight += (2 * m + c) * mine;
+        rank += n;
+    }
+    (moves, weight)
+}
+
 impl std::ops::AddAssign for RaceBounds {
     /// The bounds of a sum: each summed (a zone of one part is independent of the others).
     fn add_assign(&mut self, b: RaceBounds) {
@@ -298,6 +334,9 @@ impl std::ops::AddAssign for RaceBounds {
         self.most += b.most;
         self.room += b.room;
         for (z, n) in self.zones.iter_mut().zip(b.zones) {
+            *z += n;
+        }
+        for (z, n) in self.chained.iter_mut().zip(b.chained) {
             *z += n;
         }
     }

@@ -6,9 +6,11 @@
 //! beyond: one search, compiled for each, [`Word`]); the search is negamax over win and
 //! loss (every result is exact, so the table never keeps a bound), with around it:
 //!
-//! - **The count** ([`Board::race`], [`RaceBounds::race`]): safe moves, protective areas
-//!   and vulnerable moves against the most moves the opponent can make decide most
-//!   positions several moves before the end, without search.
+//! - **The count** ([`Board::race_with`], [`RaceBounds::race`]): safe moves (and their
+//!   options), protective areas and vulnerable moves against the most moves the opponent
+//!   can make decide most positions several moves before the end, without search. Where
+//!   the vulnerable moves packed in lines apart leave a position undecided, they are
+//!   packed again in every line, in chains ([`CountRules`]).
 //! - **No safe moves**: a move both of whose cells no domino of the opponent's can ever
 //!   cover is never searched while the mover has another move (Bullock: such a move is
 //!   still there later, and playing it first never wins where no other move does; checked
@@ -42,7 +44,7 @@ use std::sync::Mutex;
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::region_table::{self, Key, RegionTableError};
-use crate::partizan::rulesets::domineering::{Board, Domineering, Domino};
+use crate::partizan::rulesets::domineering::{Board, CountRules, Domineering, Domino};
 use crate::partizan::rulesets::grid::Shape;
 use crate::partizan::rulesets::{Evaluator, RaceBounds};
 use crate::partizan::ValueError;
@@ -69,6 +71,11 @@ pub struct Options {
     pub symmetry: bool,
     /// Whether the count decides positions before they are searched.
     pub count: bool,
+    /// Whether the count takes safe moves with an option ([`CountRules::options`]).
+    pub count_options: bool,
+    /// Whether the count, where it leaves a position undecided, tries it again with the
+    /// vulnerable moves packed in chains ([`CountRules::chains`]).
+    pub chains: bool,
     /// Whether safe moves are left unsearched while other moves remain.
     pub skip_safe: bool,
     /// Whether, with more than one thread, a thread leaves for later a move another
@@ -89,6 +96,8 @@ impl Default for Options {
             ordering: true,
             symmetry: true,
             count: true,
+            count_options: true,
+            chains: true,
             skip_safe: true,
             defer: true,
             small: None,
@@ -807,8 +816,20 @@ impl<'a, W: Word> Thread<'a, W> {
                 shape: g.shape,
                 empty: e.wide(),
             };
-            let (me, you) = (board.race(left), board.race(!left));
-            if let Some(r) = RaceBounds::race(&me, &you) {
+            let race = |chains| {
+                let rules = CountRules {
+                    chains,
+                    options: s.options.count_options,
+                };
+                let (me, you) = (board.race_with(left, rules), board.race_with(!left, rules));
+                RaceBounds::race(&me, &you)
+            };
+            let packings: &[bool] = if s.options.chains {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            if let Some(r) = packings.iter().find_map(|&chains| race(chains)) {
                 return Some(r > 0);
             }
         }
