@@ -14,9 +14,10 @@ use {
     std::time::Duration,
 };
 
-/// The most worker threads a process may run.
+/// The most worker threads a process may run: every pair of workers has its channels, so a
+/// thousand of them took more than 4 GB of address space and aborted; 256 run within it.
 #[cfg(feature = "timely")]
-const MAX_WORKERS: usize = 1024;
+const MAX_WORKERS: usize = 256;
 
 /// Which engine solves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -156,7 +156,7 @@ fn refusals_are_usage_errors() {
     let cycle = temp_file("cycle.game", "a b\nb a\n");
     let hosts = temp_file("bad-hosts", "127.0.0.1:1\n  # a comment\n  localhost 99\n");
     let timely = ["--engine", "timely"];
-    let cases: [(Vec<&str>, &str); 8] = [
+    let cases: [(Vec<&str>, &str); 9] = [
         (vec!["--format", "json"], "use --format tsv"),
         (vec![], "use --format tsv or csv, or --summary"),
         (
@@ -177,11 +177,15 @@ fn refusals_are_usage_errors() {
         (vec!["--summary", "--values", "payoff"], "not payoffs"),
         (
             vec!["--summary", "--workers", "0"],
-            "--workers must be from 1 to 1024",
+            "--workers must be from 1 to 256",
         ),
         (
             vec!["--summary", "--workers", "18446744073709551615"],
-            "--workers must be from 1 to 1024",
+            "--workers must be from 1 to 256",
+        ),
+        (
+            vec!["--summary", "--workers", "1024"],
+            "--workers must be from 1 to 256",
         ),
     ];
     for (extra, expected) in cases {

@@ -101,7 +101,7 @@ pub(crate) struct Counts {
 /// The counts of all workers, added up, on every worker. One exchange of W records per
 /// worker.
 pub(crate) fn gather(worker: &mut Worker, counts: Counts) -> Counts {
-    let all = everyone(worker, counts);
+    let mut all = everyone(worker, counts);
     let mut total = Counts {
         positions: 0,
         moves: 0,
@@ -110,8 +110,7 @@ pub(crate) fn gather(worker: &mut Worker, counts: Counts) -> Counts {
         rounds: 0,
         unsolved: None,
     };
-    // Sorted by sender so that every worker picks the same unsolved position.
-    let mut all = all;
+    // Sorted so that every worker picks the same unsolved position.
     all.sort_by(|a, b| a.unsolved.cmp(&b.unsolved));
     for c in all {
         total.positions += c.positions;

@@ -48,10 +48,10 @@ pub fn run(args: &SolveArgs, values: Values) -> Result<()> {
     let part = if args.file.as_os_str() == "-" {
         // A stream cannot be read by ranges: it is read whole, then cut as a file is.
         let mut text = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut text)
-            .context("<stdin>")?;
+        io::stdin().lock().read_to_end(&mut text).context(
+            "<stdin>: --engine timely reads standard input into memory (give the graph \
+                 as a file to read it by ranges)",
+        )?;
         grundy_timely::solve(text.into(), "<stdin>", &job, &cluster)?
     } else {
         let origin = args.file.display().to_string();
