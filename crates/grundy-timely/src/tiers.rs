@@ -6,10 +6,11 @@
 //!   hash names. A worker holds the results of its own blocks of the tiers the current tier
 //!   moves into, and nothing else.
 //! - **A tier, in rounds.** Each worker expands its blocks a few at a time
-//!   ([`RankedGame::expand`]: the rules run only there), asks the owners of the options'
-//!   blocks for their values (one exchange, each value asked once a round), gets them back
-//!   (a second exchange) and decides its positions ([`Expansion::decide`], the same fold as
-//!   the single-machine solver's). Moves inside the tier (a loopy tier) are left for
+//!   ([`RankedGame::expand`]: the rules run only there), reads the values of the options
+//!   whose blocks it holds, asks the owners of the others for theirs (one exchange; another
+//!   process is asked each value once a round), gets them back (a second exchange) and
+//!   decides its positions ([`Expansion::decide`], the same fold as the single-machine
+//!   solver's), each option's value found by its index, not searched for. Moves inside the tier (a loopy tier) are left for
 //!   retrograde rounds across the workers: each move's target owner learns its predecessor,
 //!   and a position is decided at the round its fastest losing option or its last winning
 //!   one is known, as in the engine's graph solver; what is never decided is a draw.
@@ -21,9 +22,10 @@
 //!   exchange, and all stop together: none waits for a peer that has gone.
 //!
 //! Memory per worker: its blocks of the tier and of the tiers it moves into (2 bytes a
-//! position with remoteness), a round's expansion (about 16 bytes a position and 16 a move)
-//! and its questions and answers (16 and 20 bytes a distinct option). Messages: two per
-//! distinct option a round.
+//! position with remoteness), a round's expansion (about 16 bytes a position and 16 a move,
+//! and 4 a move for its value) and the options asked of others (24 bytes each, and 16 a
+//! question sent). Messages: two per option asked a round (per distinct one, of another
+//! process).
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -477,41 +479,41 @@ impl Work<'_> {
             .map(|&k| (k, Results::new(block_range(k, size).count() as u64, layout)))
             .collect();
         let mut inside = Inside::default();
-        let mut expansion = Expansion::default();
+        // A round's expansions and their options' values, kept across rounds for their
+        // capacity.
+        let mut expanded: Vec<Expansion> = Vec::new();
+        let mut values = Values::default();
+        let mut ranks = Vec::new();
         for round in 0..self.rounds_of(tier) {
             let first = round * ROUND_BLOCKS;
             let these = first.min(blocks.len())..(first + ROUND_BLOCKS).min(blocks.len());
-            let mut expanded = Vec::with_capacity(these.len());
-            let mut asked = Vec::new();
-            for &(k, _) in &blocks[these.clone()] {
+            expanded.resize_with(these.len(), Expansion::default);
+            let mut filled = 0;
+            for (&(k, _), expansion) in blocks[these.clone()].iter().zip(&mut expanded) {
                 if self.failed.is_some() {
                     break;
                 }
                 let range = block_range(k, size);
-                if let Err(e) = c
-                    .game
-                    .expand(tier, range, c.manifest.misere, &mut expansion)
-                {
+                if let Err(e) = c.game.expand(tier, range, c.manifest.misere, expansion) {
                     self.fail(e);
                     break;
                 }
-                asked.extend(expansion.later_options());
-                expanded.push(std::mem::take(&mut expansion));
+                filled += 1;
             }
+            expanded.truncate(filled);
             if let Err(e) = c.budget.check_time("solving tiers", 0) {
                 self.fail(TierError::Budget(e));
             }
-            let values = self.fetch(worker, tier, asked)?;
+            self.fetch(worker, tier, &expanded, &mut values)?;
             let expanded_positions: usize = expanded.iter().map(Expansion::len).sum();
             c.done
                 .fetch_add(expanded_positions as u64, Ordering::Relaxed);
-            let mut ranks = Vec::new();
-            for (slot, expansion) in these.zip(&expanded) {
+            for ((slot, expansion), offset) in these.zip(&expanded).zip(&values.offsets) {
                 let (k, results) = &mut blocks[slot];
                 let start = *k * BLOCK;
                 for i in 0..expansion.len() {
-                    let pulled = expansion.decide(i, &mut ranks, |t, r| {
-                        values.get(t, r).ok_or_else(|| {
+                    let pulled = expansion.decide(i, &mut ranks, |at, t, r| {
+                        values.get(offset + at).ok_or_else(|| {
                             TierError::Engine(format!(
                                 "the value of position {r} of tier {t} was asked and not given"
                             ))
@@ -556,56 +558,107 @@ impl Work<'_> {
         Ok(counts)
     }
 
-    /// The values of `asked` (options in later tiers, with repeats) from their owners: one
-    /// exchange of questions (a tier and rank each), one of answers (a value each, in the
-    /// order of the questions). O(asked log asked).
+    /// The values of the options of `expanded` that leave `tier`, into `values` (by each
+    /// expansion's offset and the option's index): those of this worker's blocks read where
+    /// they are held, the others asked of their owners, each once a round, in one exchange of
+    /// questions (a tier and rank each) and one of answers (a value each, in the order of the
+    /// questions). O(options + remote log remote).
     fn fetch(
         &mut self,
         worker: &mut Worker,
         tier: u32,
-        mut asked: Vec<(u32, u64)>,
-    ) -> Result<Fetched, Stop> {
-        asked.sort_unstable();
-        asked.dedup();
+        expanded: &[Expansion],
+        values: &mut Values,
+    ) -> Result<(), Stop> {
         let owners = self.context.owners.clone();
-        // Each owner's questions, and where each one's answer goes in `asked`.
-        let mut questions: Vec<Vec<(u32, u64)>> = (0..self.peers).map(|_| Vec::new()).collect();
-        let mut slots: Vec<Vec<u32>> = (0..self.peers).map(|_| Vec::new()).collect();
-        for (i, &(t, r)) in asked.iter().enumerate() {
-            let owner = owners.owner(t, r) as usize;
-            questions[owner].push((t, r));
-            slots[owner].push(i as u32);
+        values.offsets.clear();
+        let mut total = 0;
+        for expansion in expanded {
+            values.offsets.push(total);
+            total += expansion.option_count();
+        }
+        values.words.clear();
+        values.words.resize(total, NOT_GIVEN);
+        // Each owner's options, with the slot each one's value goes to.
+        let mut remote = std::mem::take(&mut values.remote);
+        remote.resize_with(self.peers as usize, Vec::new);
+        remote.iter_mut().for_each(Vec::clear);
+        let mut local = HeldTier::default();
+        // An option of a tier not held: the game's error, told at the exchange below.
+        let mut missing = None;
+        for (expansion, &offset) in expanded.iter().zip(&values.offsets) {
+            for (at, t, r) in expansion.later_options() {
+                let owner = owners.owner(t, r);
+                if owner != self.me {
+                    remote[owner as usize].push((t, r, offset + at));
+                    continue;
+                }
+                match local.value(&self.held, t, r) {
+                    Some(word) => values.words[offset + at] = word,
+                    None => {
+                        missing.get_or_insert(not_held(tier, t));
+                    }
+                }
+            }
+        }
+        if let Some(e) = missing.take() {
+            self.fail(e);
+        }
+        // Each owner in another process is asked each option once: its questions sorted,
+        // repeats dropped, which saves the wire more than the sort costs. A worker of this
+        // process is asked every option as it comes: the records are moved, not sent, and
+        // the sort would cost more than its answers.
+        let workers = self.context.workers;
+        let me = self.me;
+        let distinct = move |owner: usize| owner as u32 / workers != me / workers;
+        let mut questions: Vec<Vec<(u32, u64)>> = Vec::with_capacity(remote.len());
+        for (owner, options) in remote.iter_mut().enumerate() {
+            if distinct(owner) {
+                // Equal options together (by rank, then stably by tier): a radix sort, which
+                // costs a pass a byte of the ranks and skips the bytes all share.
+                radsort::sort_by_key(options, |&(_, r, _)| r);
+                radsort::sort_by_key(options, |&(t, _, _)| t);
+            }
+            let mut asked: Vec<(u32, u64)> = options.iter().map(|&(t, r, _)| (t, r)).collect();
+            if distinct(owner) {
+                asked.dedup();
+            }
+            questions.push(asked);
         }
         let received = self.exchange_batches(worker, questions)?;
         let mut answers: Vec<Vec<u32>> = (0..self.peers).map(|_| Vec::new()).collect();
+        let mut held = HeldTier::default();
         for (from, batch) in received {
             let answer = &mut answers[from as usize];
             answer.reserve(batch.len());
             for (t, r) in batch {
-                let held = self
-                    .held
-                    .get(&t)
-                    .and_then(|blocks| blocks.get((r / BLOCK) as usize))
-                    .and_then(Option::as_ref);
-                match held {
-                    Some(results) => answer.push(pack(results.get(r % BLOCK))),
+                match held.value(&self.held, t, r) {
+                    Some(word) => answer.push(word),
                     None => {
-                        self.fail(TierError::Ranking(format!(
-                            "a move from tier {tier} reaches tier {t}, which is not among the \
-                             later tiers the game names for it"
-                        )));
+                        missing.get_or_insert(not_held(tier, t));
                         break;
                     }
                 }
             }
         }
-        let mut values = vec![u32::MAX; asked.len()];
+        if let Some(e) = missing {
+            self.fail(e);
+        }
         for (from, batch) in self.exchange_batches(worker, answers)? {
-            for (&slot, value) in slots[from as usize].iter().zip(batch) {
-                values[slot as usize] = value;
+            let options = &remote[from as usize];
+            // The answers follow the options asked in order: each distinct one, or each.
+            let each = !distinct(from as usize);
+            let mut answer = batch.into_iter();
+            let mut word = NOT_GIVEN;
+            for (i, &(t, r, slot)) in options.iter().enumerate() {
+                if each || i == 0 || (options[i - 1].0, options[i - 1].1) != (t, r) {
+                    word = answer.next().unwrap_or(NOT_GIVEN);
+                }
+                values.words[slot] = word;
             }
         }
-        Ok(Fetched { asked, values })
+        values.remote = remote;
+        Ok(())
     }
 
     /// The positions with moves inside `tier`, decided by retrograde rounds over every
@@ -744,19 +797,65 @@ fn set(results: &mut Results, tier: u32, i: u64, o: Outcome, r: u32) -> Result<(
     Ok(())
 }
 
-/// The values a round fetched: the options asked, in order, and their values as [`pack`]
-/// makes them (`u32::MAX` where none came).
-struct Fetched {
-    asked: Vec<(u32, u64)>,
-    values: Vec<u32>,
+/// A value not (yet) given: no [`pack`]ed value has all its bits set but a draw's, whose
+/// remoteness bits are zero.
+const NOT_GIVEN: u32 = u32::MAX;
+
+/// The values a round fetched, as [`pack`] makes them: expansion `e`'s option `at` at
+/// `offsets[e] + at` of `words` ([`NOT_GIVEN`] where none came); and the options asked of
+/// each other worker, with their slots, kept for their capacity.
+#[derive(Default)]
+struct Values {
+    offsets: Vec<usize>,
+    words: Vec<u32>,
+    remote: Vec<Vec<(u32, u64, usize)>>,
 }
 
-impl Fetched {
-    /// The value of rank `r` of tier `t`, if fetched. O(log fetched).
-    fn get(&self, t: u32, r: u64) -> Option<Value> {
-        let at = self.asked.binary_search(&(t, r)).ok()?;
-        Some(self.values[at]).filter(|&v| v != u32::MAX).map(unpack)
+impl Values {
+    /// The value at `slot`, if fetched. O(1).
+    fn get(&self, slot: usize) -> Option<Value> {
+        Some(self.words[slot])
+            .filter(|&w| w != NOT_GIVEN)
+            .map(unpack)
     }
+}
+
+/// The blocks of the tier last read by [`HeldTier::value`], so that a run of options of one
+/// tier looks the tier up once.
+#[derive(Default)]
+struct HeldTier<'a> {
+    tier: Option<(u32, &'a [Option<Arc<Results>>])>,
+}
+
+impl<'a> HeldTier<'a> {
+    /// The [`pack`]ed value of rank `r` of tier `t` among the blocks `held`, if its block is
+    /// held. O(log tiers held) on a change of tier, O(1) else.
+    fn value(
+        &mut self,
+        held: &'a BTreeMap<u32, Vec<Option<Arc<Results>>>>,
+        t: u32,
+        r: u64,
+    ) -> Option<u32> {
+        let blocks = match self.tier {
+            Some((last, blocks)) if last == t => blocks,
+            _ => {
+                let blocks = held.get(&t)?.as_slice();
+                self.tier = Some((t, blocks));
+                blocks
+            }
+        };
+        let results = blocks.get((r / BLOCK) as usize)?.as_ref()?;
+        Some(pack(results.get(r % BLOCK)))
+    }
+}
+
+/// The error of an option whose block this worker does not hold: a tier the game did not
+/// name among the later tiers of `tier`.
+fn not_held(tier: u32, t: u32) -> TierError {
+    TierError::Ranking(format!(
+        "a move from tier {tier} reaches tier {t}, which is not among the later tiers the game \
+         names for it"
+    ))
 }
 
 /// A value on the wire: the outcome in the low 2 bits, the remoteness (or 0) above.

@@ -121,30 +121,46 @@ impl Expansion {
         self.positions.is_empty()
     }
 
-    /// The options of every position that leave its tier, as (tier, rank), in order and with
-    /// repeats: the values a solver must fetch before [`Expansion::decide`]. O(options).
-    pub fn later_options(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+    /// The number of options of every position, inside the tier or not: one past the last
+    /// index [`Expansion::later_options`] gives.
+    pub fn option_count(&self) -> usize {
+        self.options.len()
+    }
+
+    /// The options of every position that leave its tier, as (index, tier, rank), in order
+    /// and with repeats: the values a solver must fetch before [`Expansion::decide`], which
+    /// asks for each by the same index (below [`Expansion::option_count`]), so that a solver
+    /// can keep them in a list rather than search for them. O(options).
+    pub fn later_options(&self) -> impl Iterator<Item = (usize, u32, u64)> + '_ {
         let tier = self.tier;
         self.options
             .iter()
-            .copied()
-            .filter(move |&(t, _)| t != tier)
+            .enumerate()
+            .filter(move |&(_, &(t, _))| t != tier)
+            .map(|(at, &(t, r))| (at, t, r))
     }
 
-    /// The `i`-th position's value, from its options' values (`value_of`, asked for each
-    /// option that leaves the tier), or what its moves inside the tier leave to decide: their
-    /// ranks in `inside` (cleared first) and the fold of the others. O(options).
+    /// The `i`-th position's value, from its options' values (`value_of` of the option's
+    /// index, tier and rank, asked for each option that leaves the tier), or what its moves
+    /// inside the tier leave to decide: their ranks in `inside` (cleared first) and the fold
+    /// of the others. O(options).
     pub fn decide(
         &self,
         i: usize,
         inside: &mut Vec<u64>,
-        value_of: impl FnMut(u32, u64) -> Result<Value, TierError>,
+        mut value_of: impl FnMut(usize, u32, u64) -> Result<Value, TierError>,
     ) -> Result<Pulled, TierError> {
         inside.clear();
         match &self.positions[i] {
             Expanded::Decided(o, r) => Ok(Pulled::Decided(*o, *r)),
             Expanded::Options(range) => {
-                fold_options(self.tier, &self.options[range.clone()], inside, value_of)
+                let start = range.start;
+                fold_options(
+                    self.tier,
+                    &self.options[range.clone()],
+                    inside,
+                    |at, t, r| value_of(start + at, t, r),
+                )
             }
         }
     }

@@ -168,21 +168,22 @@ pub(super) fn ended<G: TierRanking>(
 
 /// The second half of the pull: the options of a position of `tier` (at least one), those
 /// inside the tier left in `inside` (cleared first) and the others folded by their values
-/// (`value_of`, which says what holds a tier it cannot answer). O(options).
+/// (`value_of` of the option's index in `options`, its tier and rank; it says what holds a
+/// tier it cannot answer). O(options).
 pub(super) fn fold_options(
     tier: u32,
     options: &[(u32, u64)],
     inside: &mut Vec<u64>,
-    mut value_of: impl FnMut(u32, u64) -> Result<Value, TierError>,
+    mut value_of: impl FnMut(usize, u32, u64) -> Result<Value, TierError>,
 ) -> Result<Pulled, TierError> {
     inside.clear();
     let mut fold = Fold::EMPTY;
-    for &(t, r) in options {
+    for (at, &(t, r)) in options.iter().enumerate() {
         if t == tier {
             inside.push(r);
             continue;
         }
-        let value = value_of(t, r)?;
+        let value = value_of(at, t, r)?;
         fold.add(value.outcome, value.remoteness.unwrap_or(0));
     }
     Ok(if inside.is_empty() {
@@ -212,7 +213,7 @@ pub(super) fn pull_position<G: TierRanking>(
     for &(t, r) in options.iter() {
         check_rank(game, t, r)?;
     }
-    fold_options(tier, options, inside, |t, r| {
+    fold_options(tier, options, inside, |_, t, r| {
         Ok(later
             .tiers
             .get(t.wrapping_sub(later.first) as usize)
