@@ -21,9 +21,8 @@
 use std::error::Error;
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{self, Child, Command, ExitCode, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use grundy::graph::text;
@@ -31,10 +30,13 @@ use grundy::progress::NoProgress;
 use grundy::solve::{solve, SolveOptions};
 use grundy_timely::{Cell, Cluster, Input, Job, Network, Part, Values};
 
+#[path = "common/processes.rs"]
+mod processes;
 #[path = "common/random_graph.rs"]
 mod random_graph;
 
 use clap::Parser;
+use processes::{free_ports, median, secs, TempFiles};
 use random_graph::GraphArgs;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
@@ -67,7 +69,7 @@ fn main() -> ExitCode {
 
 fn run() -> Result<()> {
     let config = Config::from_args()?;
-    let files = TempFiles::new();
+    let files = TempFiles::new("timely");
     let n = config.graph.positions;
     let mean = config.graph.mean_degree();
     let mut file = BufWriter::with_capacity(1 << 20, File::create(files.path("graph.txt"))?);
@@ -263,18 +265,6 @@ fn library_processes(input: &Input) -> Result<Vec<Part>> {
     Ok(parts)
 }
 
-/// Two ports that were free a moment ago on 127.0.0.1.
-fn free_ports() -> Result<[u16; 2]> {
-    let listeners = [
-        TcpListener::bind("127.0.0.1:0")?,
-        TcpListener::bind("127.0.0.1:0")?,
-    ];
-    Ok([
-        listeners[0].local_addr()?.port(),
-        listeners[1].local_addr()?.port(),
-    ])
-}
-
 /// Runs `grundy solve GRAPH --format tsv ARGS` into `output`; returns its wall time.
 fn timed(grundy: &Path, graph: &Path, args: &[&str], output: &Path) -> Result<Duration> {
     let start = Instant::now();
@@ -361,36 +351,4 @@ fn compare(expected: &Path, found: &Path) -> Result<()> {
         return Err(format!("{} differs from the in-memory listing", found.display()).into());
     }
     Ok(())
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
-
-fn secs(d: Duration) -> f64 {
-    d.as_secs_f64()
-}
-
-/// The benchmark's files, in the system's temporary directory, removed at the end.
-struct TempFiles {
-    dir: PathBuf,
-}
-
-impl TempFiles {
-    fn new() -> TempFiles {
-        let dir = std::env::temp_dir().join(format!("grundy-bench-timely-{}", process::id()));
-        fs::create_dir_all(&dir).expect("a temporary directory");
-        TempFiles { dir }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.join(name)
-    }
-}
-
-impl Drop for TempFiles {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
-    }
 }

@@ -10,10 +10,11 @@
 //!   whose blocks it holds, asks the owners of the others for theirs (one exchange; another
 //!   process is asked each value once a round), gets them back (a second exchange) and
 //!   decides its positions ([`Expansion::decide`], the same fold as the single-machine
-//!   solver's), each option's value found by its index, not searched for. Moves inside the tier (a loopy tier) are left for
-//!   retrograde rounds across the workers: each move's target owner learns its predecessor,
-//!   and a position is decided at the round its fastest losing option or its last winning
-//!   one is known, as in the engine's graph solver; what is never decided is a draw.
+//!   solver's), each option's value found by its index, not searched for. Moves inside the
+//!   tier (a loopy tier) are left for retrograde rounds across the workers: each move's
+//!   target owner learns its predecessor, and a position is decided at the round its fastest
+//!   losing option or its last winning one is known, as in the engine's graph solver; what
+//!   is never decided is a draw.
 //! - **Files.** Each process writes its blocks of a tier to its own part
 //!   ([`file::write_part`]) as soon as the tier is done; a solution in parts is read by
 //!   [`grundy::rules::tiered::Solved`] like any other. A stopped run resumes from the last
@@ -560,9 +561,10 @@ impl Work<'_> {
 
     /// The values of the options of `expanded` that leave `tier`, into `values` (by each
     /// expansion's offset and the option's index): those of this worker's blocks read where
-    /// they are held, the others asked of their owners, each once a round, in one exchange of
-    /// questions (a tier and rank each) and one of answers (a value each, in the order of the
-    /// questions). O(options + remote log remote).
+    /// they are held, the others asked of their owners (another process's each distinct one
+    /// once a round) in one exchange of questions (a tier and rank each) and one of answers
+    /// (a value each, in the order of the questions). O(options), the radix sort's passes a
+    /// byte of the ranks.
     fn fetch(
         &mut self,
         worker: &mut Worker,
@@ -797,8 +799,7 @@ fn set(results: &mut Results, tier: u32, i: u64, o: Outcome, r: u32) -> Result<(
     Ok(())
 }
 
-/// A value not (yet) given: no [`pack`]ed value has all its bits set but a draw's, whose
-/// remoteness bits are zero.
+/// A value not (yet) given: no [`pack`]ed value has both its low bits set.
 const NOT_GIVEN: u32 = u32::MAX;
 
 /// The values a round fetched, as [`pack`] makes them: expansion `e`'s option `at` at
