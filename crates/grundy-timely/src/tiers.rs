@@ -278,7 +278,10 @@ fn solve_worker(worker: &mut Worker, context: &Context) -> Result<(Vec<TierSumma
             }
             work.count_finished(tier)
         } else {
-            if let Err(e) = context.budget.check_time("solving tiers", 0) {
+            if let Err(e) = context
+                .budget
+                .check_time("solving tiers", context.done.load(Ordering::Relaxed))
+            {
                 work.fail(TierError::Budget(e));
             }
             work.solve_tier(worker, tier)?
@@ -502,7 +505,10 @@ impl Work<'_> {
                 filled += 1;
             }
             expanded.truncate(filled);
-            if let Err(e) = c.budget.check_time("solving tiers", 0) {
+            if let Err(e) = c
+                .budget
+                .check_time("solving tiers", c.done.load(Ordering::Relaxed))
+            {
                 self.fail(TierError::Budget(e));
             }
             self.fetch(worker, tier, &expanded, &mut values)?;
