@@ -41,8 +41,8 @@ use grundy::budget::Budget;
 use grundy::progress::Progress;
 use grundy::rules::tiered::file::{self, Manifest, BLOCK};
 use grundy::rules::tiered::{
-    fits_memory, Expansion, Fold, Layout, Pulled, RankedGame, Results, Summary, TierEngine,
-    TierError, TierOptions, TierSummary, Value, MAX_REMOTENESS,
+    fits_memory, not_later, Expansion, Fold, Layout, Pulled, RankedGame, Results, Summary,
+    TierEngine, TierError, TierOptions, TierSummary, Value, MAX_REMOTENESS,
 };
 use grundy::Outcome;
 use rustc_hash::FxHashMap as HashMap;
@@ -604,7 +604,7 @@ impl Work<'_> {
                 match local.value(&self.held, t, r) {
                     Some(word) => values.words[offset + at] = word,
                     None => {
-                        missing.get_or_insert(not_held(tier, t));
+                        missing.get_or_insert(not_later(tier, t));
                     }
                 }
             }
@@ -643,7 +643,7 @@ impl Work<'_> {
                 match held.value(&self.held, t, r) {
                     Some(word) => answer.push(word),
                     None => {
-                        missing.get_or_insert(not_held(tier, t));
+                        missing.get_or_insert(not_later(tier, t));
                         break;
                     }
                 }
@@ -854,15 +854,6 @@ impl<'a> HeldTier<'a> {
         let results = blocks.get((r / BLOCK) as usize)?.as_ref()?;
         Some(pack(results.get(r % BLOCK)))
     }
-}
-
-/// The error of an option whose block this worker does not hold: a tier the game did not
-/// name among the later tiers of `tier`.
-fn not_held(tier: u32, t: u32) -> TierError {
-    TierError::Ranking(format!(
-        "a move from tier {tier} reaches tier {t}, which is not among the later tiers the game \
-         names for it"
-    ))
 }
 
 /// A value on the wire: the outcome in the low 2 bits, the remoteness (or 0) above.

@@ -87,7 +87,7 @@ pub use ranked::{Expansion, RankedGame};
 pub use reach::TierReach;
 pub use results::{Layout, Results, Value, MAX_REMOTENESS, NO_LEVEL, PURE_LEVEL};
 pub use solve::{fits_memory, solve_tiered, Summary, TierEngine, TierOptions, TierSummary};
-pub use sweep::{Fold, Pulled};
+pub use sweep::{not_later, Fold, Pulled};
 
 use std::path::PathBuf;
 

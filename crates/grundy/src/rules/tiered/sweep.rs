@@ -231,8 +231,8 @@ pub(super) fn reach<G: TierRanking>(game: &G, tier: u32) -> std::ops::Range<u32>
 }
 
 /// The error of a move from `tier` into tier `t`, which the game does not name among the
-/// later tiers of `tier`.
-pub(super) fn not_later(tier: u32, t: u32) -> TierError {
+/// later tiers of `tier` (so no solver holds it): one wording for every solver.
+pub fn not_later(tier: u32, t: u32) -> TierError {
     TierError::Ranking(format!(
         "a move from tier {tier} reaches tier {t}, which is not among the later tiers the game \
          names for it"
