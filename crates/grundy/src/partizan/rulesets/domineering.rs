@@ -19,8 +19,9 @@ use crate::partizan::Side;
 /// options of Domineering's own search say which).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountRules {
-    /// Vulnerable moves packed in every line, those one move of the opponent's may spoil
-    /// two of counted in chains (every third taken), rather than in lines apart. Neither
+    /// Vulnerable moves packed in every line, beside the protective areas too, those one
+    /// move of the opponent's may spoil together with another zone counted in chains
+    /// ([`RaceBounds::chained`]), rather than in lines apart. Neither
     /// packing always decides more positions than the other: the search tries this one
     /// where the other leaves a position undecided.
     pub chains: bool,
@@ -147,12 +148,14 @@ impl Board {
     ///   filled, or the board's edge) along one of their sides parallel to X's dominoes: X
     ///   places a domino along the far side, and the near one is then protected (filled or
     ///   off the board on both sides across), a safe move: two moves, four cells of Y's
-    ///   room; then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
+    ///   room, and two moves of Y's most (the wall ends two of Y's lines at the square, so
+    ///   that a run there loses a domino of its packing to the far domino, whatever Y
+    ///   has played elsewhere in it); then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
     ///   the two cells of Y's room or on one (the other protected): with
-    ///   [`CountRules::chains`] packed in every line, those with a cell beside another's
-    ///   across the lines (which one domino of Y's may spoil together) counted apart as
-    ///   chained ([`RaceBounds::chained`]), else line after line, each barring the cells
-    ///   beside it; then, with [`CountRules::options`], *options*
+    ///   [`CountRules::chains`] packed in every line, beside protective areas too, those
+    ///   with a cell beside another zone's across the lines (which one domino of Y's may
+    ///   spoil together) counted apart as chained ([`RaceBounds::chained`]), else line
+    ///   after line, each barring the cells beside it; then, with [`CountRules::options`], *options*
     ///   (Bullock's safe moves with an option), a safe domino one of whose ends along the
     ///   line is next to a cell `x` of Y's that no zone has: X may place that safe domino
     ///   one cell over, on `x` and the nearer of its cells, and keeps as many safe moves
@@ -201,11 +204,13 @@ impl Board {
         // Vulnerable moves. No domino here has two protected cells: those left out of the
         // safe packing are alone in their runs.
         if rules.chains {
-            // Every line at once; a domino with a cell beside another's across the lines
-            // is chained (Y may spoil both with one domino), the others alone.
-            let heads = lines.pack(e & !barred);
+            // Every line at once, beside the protective areas too (not on their cells or
+            // the safe dominoes'); a domino with a cell beside another zone's across the
+            // lines is chained (Y may spoil both with one domino), the others alone.
+            let heads = lines.pack(e & !(safe_heads | lines.fwd(safe_heads) | zoned));
             let cells = heads | lines.fwd(heads);
-            let beside = cells & (lines.right(cells) | lines.left(cells));
+            let near = zoned | cells;
+            let beside = cells & (lines.right(near) | lines.left(near));
             let linked = heads & (beside | lines.back(beside));
             let both = heads & open & lines.back(open);
             let count = |x: u128| x.count_ones() as usize;

@@ -7,10 +7,11 @@
 //! loss (every result is exact, so the table never keeps a bound), with around it:
 //!
 //! - **The count** ([`Board::race_with`], [`RaceBounds::race`]): safe moves (and their
-//!   options), protective areas and vulnerable moves against the most moves the opponent
-//!   can make decide most positions several moves before the end, without search. Where
-//!   the vulnerable moves packed in lines apart leave a position undecided, they are
-//!   packed again in every line, in chains ([`CountRules`]).
+//!   options), protective areas (which also take moves from the opponent's most) and
+//!   vulnerable moves against the most moves the opponent can make decide most positions
+//!   several moves before the end, without search. The vulnerable moves are packed in
+//!   every line, beside the protective areas too, in chains; where that leaves a position
+//!   undecided, in lines apart ([`CountRules`]).
 //! - **No safe moves**: a move both of whose cells no domino of the opponent's can ever
 //!   cover is never searched while the mover has another move (Bullock: such a move is
 //!   still there later, and playing it first never wins where no other move does; checked
@@ -73,8 +74,9 @@ pub struct Options {
     pub count: bool,
     /// Whether the count takes safe moves with an option ([`CountRules::options`]).
     pub count_options: bool,
-    /// Whether the count, where it leaves a position undecided, tries it again with the
-    /// vulnerable moves packed in chains ([`CountRules::chains`]).
+    /// Whether the count packs the vulnerable moves in every line first, in chains
+    /// ([`CountRules::chains`]), and in lines apart where that leaves a position
+    /// undecided (else in lines apart only).
     pub chains: bool,
     /// Whether safe moves are left unsearched while other moves remain.
     pub skip_safe: bool,
@@ -825,7 +827,7 @@ impl<'a, W: Word> Thread<'a, W> {
                 RaceBounds::race(&me, &you)
             };
             let packings: &[bool] = if s.options.chains {
-                &[false, true]
+                &[true, false]
             } else {
                 &[false]
             };
