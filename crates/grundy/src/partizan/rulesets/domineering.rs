@@ -21,17 +21,17 @@ use crate::partizan::Side;
 pub struct CountRules {
     /// Vulnerable moves packed in every line, beside the protective areas too, those one
     /// move of the opponent's may spoil together with another zone counted in chains
-    /// ([`RaceBounds::chained`]), rather than in lines apart. Neither
-    /// packing always decides more positions than the other: the search tries this one
-    /// where the other leaves a position undecided.
+    /// ([`RaceBounds::chained`]), rather than in lines apart. Neither packing always
+    /// decides more positions than the other: the search tries this one first, and the
+    /// other where this one leaves a position undecided.
     pub chains: bool,
     /// Safe moves with an option (zones of no moves that cover cells of the opponent's).
     pub options: bool,
 }
 
 impl Default for CountRules {
-    /// Options on, vulnerable moves in lines apart (the packing that decides more
-    /// positions on its own).
+    /// Options on, vulnerable moves in lines apart (the packing of a count taken once, as
+    /// the generic search takes it).
     fn default() -> CountRules {
         CountRules {
             chains: false,
@@ -150,12 +150,13 @@ impl Board {
     ///   off the board on both sides across), a safe move: two moves, four cells of Y's
     ///   room, and two moves of Y's most (the wall ends two of Y's lines at the square, so
     ///   that a run there loses a domino of its packing to the far domino, whatever Y
-    ///   has played elsewhere in it); then *vulnerable moves*, single dominoes of X's on empty cells, one move, on
-    ///   the two cells of Y's room or on one (the other protected): with
-    ///   [`CountRules::chains`] packed in every line, beside protective areas too, those
-    ///   with a cell beside another zone's across the lines (which one domino of Y's may
-    ///   spoil together) counted apart as chained ([`RaceBounds::chained`]), else line
-    ///   after line, each barring the cells beside it; then, with [`CountRules::options`], *options*
+    ///   has played elsewhere in it); then *vulnerable moves*, single dominoes of X's on
+    ///   empty cells, one move, on the two cells of Y's room or on one (the other
+    ///   protected): with [`CountRules::chains`] packed in every line, beside protective
+    ///   areas too, those with a cell beside another zone's across the lines (which one
+    ///   domino of Y's may spoil together) counted apart as chained
+    ///   ([`RaceBounds::chained`]), else line after line, each barring the cells beside
+    ///   it; then, with [`CountRules::options`], *options*
     ///   (Bullock's safe moves with an option), a safe domino one of whose ends along the
     ///   line is next to a cell `x` of Y's that no zone has: X may place that safe domino
     ///   one cell over, on `x` and the nearer of its cells, and keeps as many safe moves
