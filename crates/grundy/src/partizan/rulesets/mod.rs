@@ -306,7 +306,9 @@ impl RaceBounds {
         // The `r` heaviest zones, `c` of them chained; the kind of the `r`-th and how many
         // of that kind are among them.
         let (mut r, mut c, mut kind, mut within) = (0, 0, 0, 0);
-        for i in 0.. {
+        // Her zones so far; the loop ends when the heaviest zones run out.
+        let mut i = 0;
+        loop {
             let y = if first { i } else { i + 1 };
             while r <= i + (2 * y).min(y + c) {
                 while kind < kinds.len() && within == kinds[kind].1 {
@@ -322,8 +324,8 @@ impl RaceBounds {
             let (m, cells, d) = kinds[kind].2;
             taken.moves += m + d;
             taken.weight += 2 * m + cells;
+            i += 1;
         }
-        taken
     }
 
     /// The result for the player to move (`mover`) against `other` when the count decides
