@@ -279,6 +279,17 @@ impl RaceBounds {
         (mine, theirs)
     }
 
+    /// The kind of the zones at `at` in [`ORDER`]: whether chained, how many, and its
+    /// `(moves, cells, denied)`. O(1).
+    fn kind(&self, at: usize) -> (bool, usize, (usize, usize, usize)) {
+        let (chained, j) = ORDER[at];
+        if chained {
+            (true, self.chained[j], CHAINED[j])
+        } else {
+            (false, self.zones[j], ZONES[j])
+        }
+    }
+
     /// What the zones she is sure to take give her, moving first (`first`) or second,
     /// taking the heaviest zone left at each of her turns, whatever the opponent spoils:
     /// one zone a move of his, or two of which at most one of `zones` (for no move of his
@@ -286,46 +297,69 @@ impl RaceBounds {
     /// moving first, `i + 1` second), so of the `r` heaviest zones at most
     /// `i + min(2y, y + c)` are gone, `c` the chained among them: where that is less than
     /// `r`, her zone weighs at least the `r`-th heaviest. The bound is the sum of these,
-    /// each for the least such `r`; it is exact where no zone is chained (she takes every
-    /// other one). O(zones).
+    /// each for the least such `r`; where no zone is chained it is [`RaceBounds::alone`]'s
+    /// (she takes every other one). O(zones).
     fn taken(&self, first: bool) -> Taken {
-        if self.chained.iter().all(|&n| n == 0) {
-            return alone(&self.zones, first);
-        }
-        let kinds = ORDER.map(|(chained, k)| {
-            if chained {
-                (true, self.chained[k], CHAINED[k])
-            } else {
-                (false, self.zones[k], ZONES[k])
-            }
-        });
         let mut taken = Taken {
             moves: 0,
             weight: 0,
         };
-        // The `r` heaviest zones, `c` of them chained; the kind of the `r`-th and how many
-        // of that kind are among them.
-        let (mut r, mut c, mut kind, mut within) = (0, 0, 0, 0);
+        // The `r` heaviest zones, `c` of them chained; the place in `ORDER` of the `r`-th's
+        // kind and how many of that kind are among them.
+        let (mut r, mut c, mut at, mut within) = (0, 0, 0, 0);
         // Her zones so far; the loop ends when the heaviest zones run out.
         let mut i = 0;
         loop {
             let y = if first { i } else { i + 1 };
             while r <= i + (2 * y).min(y + c) {
-                while kind < kinds.len() && within == kinds[kind].1 {
-                    (kind, within) = (kind + 1, 0);
+                while at < ORDER.len() && within == self.kind(at).1 {
+                    (at, within) = (at + 1, 0);
                 }
-                if kind == kinds.len() {
+                if at == ORDER.len() {
                     return taken;
                 }
                 within += 1;
                 r += 1;
-                c += usize::from(kinds[kind].0);
+                c += usize::from(self.kind(at).0);
             }
-            let (m, cells, d) = kinds[kind].2;
+            let (m, cells, d) = self.kind(at).2;
             taken.moves += m + d;
             taken.weight += 2 * m + cells;
             i += 1;
         }
+    }
+
+    /// What the zones give her where the opponent spoils one a move, chained or not: hers
+    /// are the ranks (from 0, the heaviest first) 0, 2, 4… moving first, and 1, 3…
+    /// second. Where no zone is chained this is [`RaceBounds::taken`]; else it is at least
+    /// that (he may spoil more), and a cheap test of whether `taken` can decide anything.
+    /// O(kinds).
+    fn alone(&self, first: bool) -> Taken {
+        // Her ranks below rank `r`.
+        let upto = |r: usize| (r + usize::from(first)) / 2;
+        let (mut taken, mut rank) = (
+            Taken {
+                moves: 0,
+                weight: 0,
+            },
+            0,
+        );
+        for at in 0..ORDER.len() {
+            let (_, n, (m, c, d)) = self.kind(at);
+            let mine = upto(rank + n) - upto(rank);
+            taken.moves += (m + d) * mine;
+            taken.weight += (2 * m + c) * mine;
+            rank += n;
+        }
+        taken
+    }
+
+    /// What the zones she is sure to take give her ([`RaceBounds::taken`]), where it can
+    /// pass the test `passes`: [`RaceBounds::alone`] first, which is all there is where no
+    /// zone is chained, and else never less. O(zones).
+    fn sure(&self, first: bool, passes: impl Fn(Taken) -> bool) -> bool {
+        passes(self.alone(first))
+            && (self.chained.iter().all(|&n| n == 0) || passes(self.taken(first)))
     }
 
     /// The result for the player to move (`mover`) against `other` when the count decides
@@ -336,12 +370,14 @@ impl RaceBounds {
     /// a move of hers; she loses when the same holds for the opponent moving second,
     /// against one more move of hers. O(1).
     pub fn race(mover: &RaceBounds, other: &RaceBounds) -> Option<i8> {
-        let t = mover.taken(true);
-        if mover.safe + t.moves > other.most || 2 * mover.safe + t.weight > mover.room {
+        if mover.sure(true, |t| {
+            mover.safe + t.moves > other.most || 2 * mover.safe + t.weight > mover.room
+        }) {
             return Some(1);
         }
-        let t = other.taken(false);
-        if other.safe + t.moves >= mover.most || 2 * other.safe + t.weight + 2 > other.room {
+        if other.sure(false, |t| {
+            other.safe + t.moves >= mover.most || 2 * other.safe + t.weight + 2 > other.room
+        }) {
             return Some(-1);
         }
         None
@@ -355,29 +391,6 @@ struct Taken {
     moves: usize,
     /// `2 * moves + cells` over the zones (the test against his room).
     weight: usize,
-}
-
-/// What the zones of `counts` (of each kind of [`ZONES`], none chained) she is sure to take
-/// give her, as [`RaceBounds::taken`] plays them: the opponent spoils one a move, so hers
-/// are the ranks (from 0, the heaviest first) 0, 2, 4… moving first, and 1, 3… second.
-/// O(kinds).
-fn alone(counts: &[usize; ZONES.len()], first: bool) -> Taken {
-    // Her ranks below rank `r`.
-    let upto = |r: usize| (r + usize::from(first)) / 2;
-    let (mut taken, mut rank) = (
-        Taken {
-            moves: 0,
-            weight: 0,
-        },
-        0,
-    );
-    for (&(m, c, d), &n) in ZONES.iter().zip(counts) {
-        let mine = upto(rank + n) - upto(rank);
-        taken.moves += (m + d) * mine;
-        taken.weight += (2 * m + c) * mine;
-        rank += n;
-    }
-    taken
 }
 
 /// The kinds of [`ZONES`] (`false`) and [`CHAINED`] (`true`) by index, from the heaviest
@@ -721,7 +734,8 @@ mod tests {
     }
 
     /// `RaceBounds::taken` is never more than what she is sure of against every way to
-    /// spoil zones, and is exactly that where no zone is chained.
+    /// spoil zones, and is exactly that where no zone is chained; `RaceBounds::alone` is
+    /// never less than `taken`, and the same where no zone is chained.
     #[test]
     fn zones_taken_are_the_least_against_every_spoiler() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x20e5);
@@ -747,7 +761,18 @@ mod tests {
                     t.moves <= moves && t.weight <= weight,
                     "{b:?} first {first}"
                 );
+                // The cheap test never fails where `taken` would pass.
+                let a = b.alone(first);
+                assert!(
+                    a.moves >= t.moves && a.weight >= t.weight,
+                    "{b:?} first {first}"
+                );
                 if b.chained == [0, 0] {
+                    assert_eq!(
+                        (a.moves, a.weight),
+                        (t.moves, t.weight),
+                        "{b:?} first {first}"
+                    );
                     assert_eq!((t.moves, t.weight), (moves, weight), "{b:?} first {first}");
                 } else {
                     exact += usize::from((t.moves, t.weight) == (moves, weight));

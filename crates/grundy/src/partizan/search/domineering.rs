@@ -6,12 +6,13 @@
 //! beyond: one search, compiled for each, [`Word`]); the search is negamax over win and
 //! loss (every result is exact, so the table never keeps a bound), with around it:
 //!
-//! - **The count** ([`Board::race_with`], [`RaceBounds::race`]): safe moves (and their
-//!   options), protective areas (which also take moves from the opponent's most) and
-//!   vulnerable moves against the most moves the opponent can make decide most positions
-//!   several moves before the end, without search. The vulnerable moves are packed in
-//!   every line, beside the protective areas too, in chains; where that leaves a position
-//!   undecided, in lines apart ([`CountRules`]).
+//! - **The count** ([`Lines::count`], [`Count::bounds`], [`RaceBounds::race`]): safe
+//!   moves (and their options), protective areas (which also take moves from the
+//!   opponent's most) and vulnerable moves against the most moves the opponent can make
+//!   decide most positions several moves before the end, without search. The vulnerable
+//!   moves are packed in every line, beside the protective areas too, in chains; where
+//!   that leaves a position undecided, in lines apart ([`CountRules`]). The count runs in
+//!   the search's word, and what both packings share is counted once a position.
 //! - **No safe moves**: a move both of whose cells no domino of the opponent's can ever
 //!   cover is never searched while the mover has another move (Bullock: such a move is
 //!   still there later, and playing it first never wins where no other move does; checked
@@ -22,7 +23,10 @@
 //!   winning move, keyed by the position under the board's reflections (left to right, top
 //!   to bottom: they keep each player's dominoes), and on a square board with Right to
 //!   move by its transpose with Left to move (exchanging rows and columns exchanges the
-//!   players), so that the two players' positions share one table.
+//!   players), so that the two players' positions share one table. Each move's entry is
+//!   fetched from memory while the move before it is searched.
+//! - **Right first on a square board** is searched as Left first on the transposed board,
+//!   so that both take the same order of moves, the same count and the same nodes.
 //! - **Move ordering**: the table's move first, then by what the move does to the count:
 //!   the mover's most and safe moves after it less the opponent's, ties broken by a fixed
 //!   preference for moves one line in from an edge, where a domino makes the cells between
@@ -45,7 +49,9 @@ use std::sync::Mutex;
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::region_table::{self, Key, RegionTableError};
-use crate::partizan::rulesets::domineering::{Board, CountRules, Domineering, Domino};
+#[cfg(doc)]
+use crate::partizan::rulesets::domineering::Count;
+use crate::partizan::rulesets::domineering::{Board, CountRules, Domineering, Domino, Lines};
 use crate::partizan::rulesets::grid::Shape;
 use crate::partizan::rulesets::{Evaluator, RaceBounds};
 use crate::partizan::ValueError;
@@ -121,8 +127,8 @@ struct Geometry<W> {
     cols: u32,
     cells: u32,
     all: W,
-    first_col: W,
-    last_col: W,
+    /// The lines of vertical dominoes (0) and horizontal ones (1).
+    lines: [Lines<W>; 2],
     /// The positional preference of a move by its first cell, for vertical dominoes (0)
     /// and horizontal ones (1).
     preference: [[u32; 128]; 2],
@@ -144,15 +150,13 @@ impl<W: Word> Geometry<W> {
             return None;
         }
         let all = W::MAX >> (W::BITS - cells);
-        let first_col = (0..rows).fold(W::ZERO, |m, r| m | bit(r * cols));
         let mut g = Geometry {
             shape,
             rows,
             cols,
             cells,
             all,
-            first_col,
-            last_col: first_col << (cols - 1),
+            lines: [true, false].map(|vertical| Lines::new(shape, vertical)),
             preference: [[0; 128]; 2],
         };
         for vertical in [true, false] {
@@ -187,64 +191,23 @@ impl<W: Word> Geometry<W> {
         tier * 128 + 127 - (across * 8 + along).min(127)
     }
 
+    /// The lines of `vertical`'s dominoes.
+    fn lines(&self, vertical: bool) -> &Lines<W> {
+        &self.lines[usize::from(!vertical)]
+    }
+
     /// The first cells of the dominoes that fit on the empty cells `e`.
     fn heads(&self, e: W, vertical: bool) -> W {
-        e & self.back(e, vertical)
-    }
-
-    /// The empty cells no domino of the other direction can ever cover: both neighbours
-    /// across the lines of `vertical`'s dominoes are filled or off the board.
-    fn protected(&self, e: W, vertical: bool) -> W {
-        let open = if vertical {
-            ((e >> 1) & !self.last_col) | ((e << 1) & !self.first_col)
-        } else {
-            (e >> self.cols) | ((e << self.cols) & self.all)
-        };
-        e & !open
-    }
-
-    /// Each cell of `x` one step forward along the lines of `vertical`'s dominoes (off the
-    /// board, gone).
-    fn fwd(&self, x: W, vertical: bool) -> W {
-        if vertical {
-            (x << self.cols) & self.all
-        } else {
-            (x << 1) & !self.first_col & self.all
-        }
-    }
-
-    /// Each cell of `x` one step back along the lines of `vertical`'s dominoes: the first
-    /// cells of the dominoes whose second cell is in `x`.
-    fn back(&self, x: W, vertical: bool) -> W {
-        if vertical {
-            x >> self.cols
-        } else {
-            (x >> 1) & !self.last_col
-        }
-    }
-
-    /// The most dominoes of one direction that fit on `cells` together: half of each run
-    /// of cells along the lines, rounded down. O(longest run).
-    fn packed(&self, cells: W, vertical: bool) -> u32 {
-        let fwd = |x: W| self.fwd(x, vertical);
-        let back = |x: W| self.back(x, vertical);
-        let mut starts = cells & back(cells);
-        let mut count = 0;
-        while starts != W::ZERO {
-            // The first start of each chain takes its domino, and the start after it
-            // (which would share a cell) goes.
-            let first = starts & !fwd(starts);
-            count += first.count_ones();
-            starts &= !(first | fwd(first));
-        }
-        count
+        self.lines(vertical).heads(e)
     }
 
     /// The mover's most and safe moves less the opponent's, on the empty cells `e`.
     fn balance(&self, e: W, vertical: bool) -> i64 {
-        let mine = self.packed(e, vertical) + self.packed(self.protected(e, vertical), vertical);
-        let theirs =
-            self.packed(e, !vertical) + self.packed(self.protected(e, !vertical), !vertical);
+        let count = |vertical| {
+            let lines = self.lines(vertical);
+            lines.pack(e).count_ones() + lines.pack(lines.protected(e)).count_ones()
+        };
+        let (mine, theirs) = (count(vertical), count(!vertical));
         i64::from(mine) - i64::from(theirs)
     }
 
@@ -339,6 +302,17 @@ impl<W: Word> Geometry<W> {
             self.transpose(x)
         } else {
             x
+        }
+    }
+
+    /// The domino whose first cell is `at` on the board searched, as a domino of the board
+    /// asked about (`transposed`: the board searched is its transpose).
+    fn domino(&self, at: u32, vertical: bool, transposed: bool) -> Domino {
+        if transposed {
+            let at = self.transpose(bit(at)).trailing_zeros();
+            Domino::new(self.shape, at as u8, !vertical)
+        } else {
+            Domino::new(self.shape, at as u8, vertical)
         }
     }
 
@@ -506,28 +480,36 @@ impl<W: Word> Search<W> {
                 found: name(board.shape),
             });
         }
+        // On a square board Right's search is Left's on the transposed board (exchanging
+        // rows and columns exchanges the players): one order of moves and one count for
+        // both, so that each player first takes the same nodes. `vertical` is whether the
+        // mover places vertical dominoes on the board searched.
+        let transposed = g.rows == g.cols && side == Side::Right;
         let mut e = W::narrow(board.empty) & g.all;
-        let mut left = side == Side::Left;
+        if transposed {
+            e = g.transpose(e);
+        }
+        let mut vertical = side == Side::Left || transposed;
         let halt = Halt::new(budget);
         progress.phase("searching", None);
-        let searched = self.solve(e, left, &halt, progress);
+        let searched = self.solve(e, vertical, transposed, &halt, progress);
         progress.finish();
         let (wins, best) = searched?;
         let shown = |e: W| Board {
             shape: g.shape,
-            empty: e.wide(),
+            empty: if transposed { g.transpose(e) } else { e }.wide(),
         };
-        let domino = |at: u32, left: bool| Domino::new(g.shape, at as u8, left);
         let mut line = Vec::new();
         let mut at = best;
         while let Some(head) = at {
-            e &= !g.pair(head, left);
-            line.push((domino(head, left), shown(e)));
+            e &= !g.pair(head, vertical);
+            line.push((g.domino(head, vertical, transposed), shown(e)));
             if line.len() >= solver::LINE_MOVES {
                 break;
             }
-            left = !left;
-            at = self.solve(e, left, &halt, &crate::progress::NoProgress)?.1;
+            vertical = !vertical;
+            let quiet = &crate::progress::NoProgress;
+            at = self.solve(e, vertical, transposed, &halt, quiet)?.1;
         }
         Ok(Searched {
             wins,
@@ -538,11 +520,13 @@ impl<W: Word> Search<W> {
     }
 
     /// Whether the player to move on `e` wins, and a winning move (or the first move where
-    /// every move loses), the threads sharing the table.
+    /// every move loses), the threads sharing the table; `transposed` says the board asked
+    /// about is `e`'s transpose (for the moves shown in progress).
     fn solve(
         &self,
         e: W,
         left: bool,
+        transposed: bool,
         halt: &Halt,
         progress: &dyn Progress,
     ) -> Result<(bool, Option<u32>), SearchError> {
@@ -553,13 +537,13 @@ impl<W: Word> Search<W> {
                 scope.spawn(move || {
                     let mut valuer = lock(&self.valuers[t]);
                     let mut thread = Thread::new(self, halt, &mut valuer, done, None);
-                    thread.root(e, left);
+                    thread.root(e, left, transposed);
                     halt.check(thread.nodes - thread.checked);
                 });
             }
             let mut valuer = lock(&self.valuers[0]);
             let mut thread = Thread::new(self, halt, &mut valuer, &done, Some(progress));
-            let answer = thread.root(e, left);
+            let answer = thread.root(e, left, transposed);
             halt.check(thread.nodes - thread.checked);
             done.store(true, Ordering::Relaxed);
             (answer, thread.error.take())
@@ -633,8 +617,10 @@ struct Thread<'a, W: Word> {
     watch: Option<Watch<'a>>,
     /// The root's move searched now, its place among the root's moves and their number.
     root: Option<(u32, usize, usize)>,
-    /// Whether Left moves at the root.
+    /// Whether the mover at the root places vertical dominoes.
     root_left: bool,
+    /// Whether the board searched is the transpose of the board asked about.
+    transposed: bool,
 }
 
 impl<'a, W: Word> Thread<'a, W> {
@@ -657,6 +643,7 @@ impl<'a, W: Word> Thread<'a, W> {
             watch: progress.map(Watch::new),
             root: None,
             root_left: true,
+            transposed: false,
         }
     }
 
@@ -677,7 +664,7 @@ impl<'a, W: Word> Thread<'a, W> {
     fn report(&mut self) {
         let at = match self.root {
             Some((at, i, n)) => {
-                let domino = Domino::new(self.s.geometry.shape, at as u8, self.root_left);
+                let domino = self.s.geometry.domino(at, self.root_left, self.transposed);
                 format!("searching move {i} of {n} ({domino})")
             }
             None => "searching".to_string(),
@@ -690,8 +677,8 @@ impl<'a, W: Word> Thread<'a, W> {
 
     /// The search from the root: whether the mover wins and a best move; `None` if
     /// stopped.
-    fn root(&mut self, e: W, left: bool) -> Option<(bool, Option<u32>)> {
-        self.root_left = left;
+    fn root(&mut self, e: W, left: bool, transposed: bool) -> Option<(bool, Option<u32>)> {
+        (self.root_left, self.transposed) = (left, transposed);
         let (wins, best) = self.negamax(e, left, 0);
         (!self.stopped).then_some((wins, best))
     }
@@ -702,7 +689,7 @@ impl<'a, W: Word> Thread<'a, W> {
         let o = &self.s.options;
         let mut heads = g.heads(e, left);
         if o.skip_safe {
-            let p = g.protected(e, left);
+            let p = g.lines(left).protected(e);
             let unsafe_heads = heads & !g.heads(p, left);
             if unsafe_heads != W::ZERO {
                 heads = unsafe_heads;
@@ -785,6 +772,13 @@ impl<'a, W: Word> Thread<'a, W> {
             if ply == 0 {
                 self.root = Some((at, taken, searched));
             }
+            // The next move's entry is fetched while this one is searched: most children
+            // are settled in a fraction of a microsecond, and the table's memory is the
+            // rest of their time.
+            if let (true, Some(&(_, next))) = (s.options.table, moves.get(i)) {
+                let next = e & !g.pair(next, left);
+                s.table.prefetch(g.key(next, !left, s.options.symmetry).0);
+            }
             let (child, _) = self.negamax(after, !left, ply + 1);
             if let Some(k) = busy {
                 s.busy.leave(k);
@@ -814,24 +808,21 @@ impl<'a, W: Word> Thread<'a, W> {
         let s = self.s;
         let g = &s.geometry;
         if s.options.count {
-            let board = Board {
-                shape: g.shape,
-                empty: e.wide(),
-            };
-            let race = |chains| {
-                let rules = CountRules {
-                    chains,
-                    options: s.options.count_options,
-                };
-                let (me, you) = (board.race_with(left, rules), board.race_with(!left, rules));
-                RaceBounds::race(&me, &you)
-            };
+            let (mine, theirs) = (g.lines(left), g.lines(!left));
+            let (me, you) = (mine.count(theirs, e), theirs.count(mine, e));
             let packings: &[bool] = if s.options.chains {
                 &[true, false]
             } else {
                 &[false]
             };
-            if let Some(r) = packings.iter().find_map(|&chains| race(chains)) {
+            let race = |&chains: &bool| {
+                let rules = CountRules {
+                    chains,
+                    options: s.options.count_options,
+                };
+                RaceBounds::race(&me.bounds(rules), &you.bounds(rules))
+            };
+            if let Some(r) = packings.iter().find_map(race) {
                 return Some(r > 0);
             }
         }
