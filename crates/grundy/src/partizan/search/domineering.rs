@@ -6,7 +6,7 @@
 //! beyond: one search, compiled for each, [`Word`]); the search is negamax over win and
 //! loss (every result is exact, so the table never keeps a bound), with around it:
 //!
-//! - **The count** ([`Lines::count`], [`Count::bounds`], [`RaceBounds::race`]): safe
+//! - **The count** ([`Lines::count`], [`Count::bounds`], [`RaceBounds::wins_first`]): safe
 //!   moves (and their options), protective areas (which also take moves from the
 //!   opponent's most) and vulnerable moves against the most moves the opponent can make
 //!   decide most positions several moves before the end, without search. The vulnerable
@@ -49,11 +49,11 @@ use std::sync::Mutex;
 use super::{PositionSearch, SearchError, Searched};
 use crate::budget::{Budget, Exhausted};
 use crate::partizan::region_table::{self, Key, RegionTableError};
-#[cfg(doc)]
-use crate::partizan::rulesets::domineering::Count;
 use crate::partizan::rulesets::domineering::{Board, CountRules, Domineering, Domino, Lines};
 use crate::partizan::rulesets::grid::Shape;
-use crate::partizan::rulesets::{Evaluator, RaceBounds};
+use crate::partizan::rulesets::Evaluator;
+#[cfg(doc)]
+use crate::partizan::rulesets::{domineering::Count, RaceBounds};
 use crate::partizan::ValueError;
 use crate::partizan::{GameId, GameStore, Side};
 use crate::progress::Progress;
@@ -809,21 +809,28 @@ impl<'a, W: Word> Thread<'a, W> {
         let g = &s.geometry;
         if s.options.count {
             let (mine, theirs) = (g.lines(left), g.lines(!left));
-            let (me, you) = (mine.count(theirs, e), theirs.count(mine, e));
+            let me = mine.count(theirs, e);
+            // The opponent's count beyond his most only where the mover's win is not
+            // decided.
+            let (their_most, mut you) = (theirs.most(e), None);
             let packings: &[bool] = if s.options.chains {
                 &[true, false]
             } else {
                 &[false]
             };
-            let race = |&chains: &bool| {
+            // The mover's win is tested before the opponent's bounds are counted.
+            for &chains in packings {
                 let rules = CountRules {
                     chains,
                     options: s.options.count_options,
                 };
-                RaceBounds::race(&me.bounds(rules), &you.bounds(rules))
-            };
-            if let Some(r) = packings.iter().find_map(race) {
-                return Some(r > 0);
+                if me.bounds(rules).wins_first(their_most) {
+                    return Some(true);
+                }
+                let you = you.get_or_insert_with(|| theirs.count(mine, e));
+                if you.bounds(rules).wins_second(me.most()) {
+                    return Some(false);
+                }
             }
         }
         let small = s.options.small?;

@@ -161,6 +161,12 @@ impl<W: Word> Lines<W> {
         heads
     }
 
+    /// The most dominoes that fit on the empty cells `e` ([`RaceBounds::most`]).
+    /// O(longest run).
+    pub fn most(&self, e: W) -> usize {
+        self.pack(e).count_ones() as usize
+    }
+
     /// The part of the count of these dominoes (X's) against the other direction's (Y's,
     /// on `theirs`) on the empty cells `e` that does not depend on the rules: safe moves,
     /// most moves and protective areas ([`Count::bounds`] adds the rest). O(cells) word
@@ -177,7 +183,7 @@ impl<W: Word> Lines<W> {
             open,
             safe_heads,
             safe: safe_heads.count_ones() as usize,
-            most: self.pack(e).count_ones() as usize,
+            most: self.most(e),
             areas: 0,
             zoned: W::ZERO,
             barred: safe_heads | self.fwd(safe_heads),
@@ -225,6 +231,11 @@ pub struct Count<'a, W> {
 }
 
 impl<W: Word> Count<'_, W> {
+    /// The most dominoes of X's that fit ([`RaceBounds::most`]), whatever the rules.
+    pub fn most(&self) -> usize {
+        self.most
+    }
+
     /// The cells beside `cells` across X's lines, with them.
     fn bar(&self, cells: W) -> W {
         cells | self.mine.right(cells) | self.mine.left(cells)
