@@ -762,10 +762,7 @@ mod tests {
             for z in &mut b.chained {
                 *z = rng.random_range(0..=most);
             }
-            let mut left = [0; ORDER.len()];
-            for (n, &(chained, k)) in left.iter_mut().zip(&ORDER) {
-                *n = if chained { b.chained[k] } else { b.zones[k] };
-            }
+            let left: [usize; ORDER.len()] = std::array::from_fn(|at| b.kind(at).1);
             for first in [true, false] {
                 let t = b.taken(first);
                 let (moves, weight) = least(left, first, &mut memo);
