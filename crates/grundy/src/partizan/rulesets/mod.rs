@@ -233,8 +233,11 @@ pub const CHAINED: [(usize, usize, usize); 2] = [(1, 2, 0), (1, 1, 0)];
 ///   does); the opponent spoils a zone by moving on one of its cells, and no move of his
 ///   touches two of `zones`;
 /// * `chained[k]`: zones of the kind [`CHAINED`]`[k]`, as `zones` but for one thing: a
-///   move of the opponent's may spoil one of them together with another zone of either
-///   sort.
+///   move of the opponent's may spoil one of them together with another chained zone or
+///   a protective area (`ZONES[0]`), never with another zone of `zones`; an area spoiled
+///   so is left a zone of the kind `ZONES[2]` that no move of his meets with another zone
+///   (Domineering's: his domino covers a cell of the area's far line, and the near line,
+///   against the wall, is left a vulnerable move with one protected cell).
 ///
 /// [`RaceBounds::race`] decides a position from the two players' bounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -292,26 +295,40 @@ impl RaceBounds {
 
     /// What the zones she is sure to take give her, moving first (`first`) or second,
     /// taking the heaviest zone left at each of her turns, whatever the opponent spoils:
-    /// one zone a move of his, or two of which at most one of `zones` (for no move of his
-    /// meets two of them). Before her `i`-th zone (from 0) he has moved `y` times (`i`
-    /// moving first, `i + 1` second), so of the `r` heaviest zones at most
-    /// `i + min(2y, y + c)` are gone, `c` the chained among them: where that is less than
-    /// `r`, her zone weighs at least the `r`-th heaviest. The bound is the sum of these,
-    /// each for the least such `r`; where no zone is chained it is [`RaceBounds::alone`]'s
-    /// (she takes every other one). O(zones).
+    /// one zone a move of his, or two, a chained zone with another chained zone or an
+    /// area. Before her `i`-th zone (from 0) he has moved `y` times (`i` moving first,
+    /// `i + 1` second), so of the `r` heaviest zones (`c` chained, `a` areas) at most
+    /// `i + y + min(y, p)` are gone, `p` the pairs he can spoil among them:
+    /// `min(c, (c + a) / 2)`, or `c / 2` where the `r`-th is no heavier than a zone of the
+    /// kind an area becomes when spoiled with a chained zone (that move then leaves one
+    /// zone at least as heavy). Where that is less than `r`, her zone weighs at least the
+    /// `r`-th heaviest. The bound is the sum of these, each for the least such `r`; where
+    /// no zone is chained it is [`RaceBounds::alone`]'s (she takes every other one).
+    /// O(zones).
     fn taken(&self, first: bool) -> Taken {
         let mut taken = Taken {
             moves: 0,
             weight: 0,
         };
-        // The `r` heaviest zones, `c` of them chained; the place in `ORDER` of the `r`-th's
-        // kind and how many of that kind are among them.
-        let (mut r, mut c, mut at, mut within) = (0, 0, 0, 0);
+        // The `r` heaviest zones, `c` of them chained and `a` protective areas; the place in
+        // `ORDER` of the `r`-th's kind and how many of that kind are among them.
+        let (mut r, mut c, mut a, mut at, mut within) = (0, 0, 0, 0, 0);
+        // The moves of his that can take two of them away: each meets a chained zone and
+        // another chained zone or an area. An area spoiled so leaves a zone of the kind
+        // `ZONES[2]`: where the `r`-th (of kind `at`) is no heavier, that move takes only
+        // one of them away.
+        let pairs = |c: usize, a: usize, at: usize| {
+            if at >= DEMOTED {
+                c / 2
+            } else {
+                c.min((c + a) / 2)
+            }
+        };
         // Her zones so far; the loop ends when the heaviest zones run out.
         let mut i = 0;
         loop {
             let y = if first { i } else { i + 1 };
-            while r <= i + (2 * y).min(y + c) {
+            while r <= i + y + y.min(pairs(c, a, at)) {
                 while at < ORDER.len() && within == self.kind(at).1 {
                     (at, within) = (at + 1, 0);
                 }
@@ -321,6 +338,7 @@ impl RaceBounds {
                 within += 1;
                 r += 1;
                 c += usize::from(self.kind(at).0);
+                a += usize::from(ORDER[at] == AREAS);
             }
             let (m, cells, d) = self.kind(at).2;
             taken.moves += m + d;
@@ -404,6 +422,16 @@ struct Taken {
     /// `2 * moves + cells` over the zones (the test against his room).
     weight: usize,
 }
+
+/// The protective areas' place in [`ORDER`]: the kind a chained zone may be spoiled with,
+/// besides another chained zone.
+const AREAS: (bool, usize) = (false, 0);
+
+/// The place in [`ORDER`] of the kind an area becomes where a move of the opponent's spoils
+/// it together with a chained zone: his domino covers a cell of the area's far line (its
+/// near line lies against the wall), and the near line is left a vulnerable move with one
+/// protected cell, `ZONES[2]`, which no move of his meets with another zone.
+const DEMOTED: usize = 3;
 
 /// The kinds of [`ZONES`] (`false`) and [`CHAINED`] (`true`) by index, from the heaviest
 /// (`2 * moves + cells`) down, those with more moves first where equal.
@@ -696,7 +724,10 @@ mod tests {
 
     /// The least moves and the least weight (each for itself) she takes, greedy from the
     /// heaviest zone left, against every way the opponent may spoil zones: none, one, or
-    /// two at a move, never two of `zones`. Exhaustive over his choices.
+    /// two at a move, a chained zone and another chained zone or an area (the domino then
+    /// covers a cell of the area's far line, and leaves its near line a vulnerable move
+    /// with one protected cell: the area becomes a zone of the kind `ZONES[2]`).
+    /// Exhaustive over his choices.
     fn least(
         left: [usize; ORDER.len()],
         hers: bool,
@@ -730,11 +761,18 @@ mod tests {
                 let v = least(one, true, memo);
                 best = (best.0.min(v.0), best.1.min(v.1));
                 for j in i..left.len() {
-                    if one[j] == 0 || (!kind(i).0 && !kind(j).0) {
+                    let area = [i, j].map(|k| ORDER[k] == AREAS);
+                    let pair = (kind(i).0 && kind(j).0)
+                        || (kind(i).0 && area[1])
+                        || (area[0] && kind(j).0);
+                    if one[j] == 0 || !pair {
                         continue;
                     }
                     let mut two = one;
                     two[j] -= 1;
+                    if area.contains(&true) {
+                        two[DEMOTED] += 1;
+                    }
                     let v = least(two, true, memo);
                     best = (best.0.min(v.0), best.1.min(v.1));
                 }
