@@ -3,6 +3,10 @@
 //! moves, safe moves with an option), with what she is sure to take of them whatever the
 //! opponent spoils; summed over the parts of a sum, and compared by the search's race test.
 
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap as HashMap;
+
 /// The kinds of zone a [`RaceBounds`] counts: `(moves, cells, denied)`, the moves the player
 /// makes in a zone she takes first, the cells of the opponent's room they cover, and the
 /// moves they take from the opponent's most (a protective area of Domineering's sits at the
@@ -116,8 +120,8 @@ impl RaceBounds {
     /// zone at least as heavy). Where that is less than `r`, her zone weighs at least the
     /// `r`-th heaviest. The bound is the sum of these, each for the least such `r`; where
     /// no zone is chained it is [`RaceBounds::alone`]'s (she takes every other one).
-    /// O(zones).
-    fn taken(&self, first: bool) -> Taken {
+    /// [`RaceBounds::taken`]'s bound where the zone game has too many states. O(zones).
+    fn ranked(&self, first: bool) -> Taken {
         let mut taken = Taken {
             moves: 0,
             weight: 0,
@@ -157,6 +161,35 @@ impl RaceBounds {
             taken.weight += 2 * m + cells;
             i += 1;
         }
+    }
+
+    /// What the zones she is sure to take give her, moving first (`first`) or second,
+    /// taking the heaviest zone left at each of her turns: the least of her moves and the
+    /// least of her weight against every way the opponent may spoil them ([`least`]),
+    /// where the game has at most [`GAME_STATES`] states, else [`RaceBounds::ranked`]'s
+    /// bound, which is never more. The game's values are kept on each thread for the
+    /// positions that follow (a search meets the same few kinds of zones again and
+    /// again). O(zones) where the values are kept, O(states) the first time.
+    fn taken(&self, first: bool) -> Taken {
+        let left: Left = std::array::from_fn(|at| self.kind(at).1.min(usize::from(u8::MAX)) as u8);
+        let zones: usize = left.iter().map(|&n| usize::from(n)).sum();
+        let states = left
+            .iter()
+            .try_fold(1usize, |states, &n| states.checked_mul(usize::from(n) + 1));
+        if zones > GAME_ZONES || states.is_none_or(|states| states > GAME_STATES) {
+            return self.ranked(first);
+        }
+        GAME.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.len() > GAME_MEMO {
+                memo.clear();
+            }
+            let (moves, weight) = least(left, first, &mut memo);
+            Taken {
+                moves: usize::from(moves),
+                weight: usize::from(weight),
+            }
+        })
     }
 
     /// What the zones give her where the opponent spoils one a move, chained or not: hers
@@ -258,6 +291,89 @@ const ORDER: [(bool, usize); 8] = [
     (false, 5),
 ];
 
+/// The zones left in the zone game of [`least`], by their place in [`ORDER`].
+type Left = [u8; ORDER.len()];
+
+/// The most states ([`Left`] and whose turn) the zone game of [`RaceBounds::taken`] is
+/// played over; beyond, the rank bound answers. A state costs a few hundred nanoseconds
+/// the first time, so this is a millisecond at most.
+const GAME_STATES: usize = 1 << 12;
+
+/// The most zones the zone game is played with: its recursion is two levels a zone deep.
+const GAME_ZONES: usize = 64;
+
+/// The most values of the zone game each thread keeps (about 20 bytes each): the table
+/// is emptied when it holds more.
+const GAME_MEMO: usize = 1 << 18;
+
+thread_local! {
+    /// The zone game's values met on this thread, by [`game_key`].
+    static GAME: RefCell<HashMap<u64, (u16, u16)>> = RefCell::new(HashMap::default());
+}
+
+/// The key of a state of the zone game: seven bits a kind and whose turn.
+fn game_key(left: Left, hers: bool) -> u64 {
+    left.iter()
+        .fold(u64::from(hers), |key, &n| key << 7 | u64::from(n & 0x7f))
+}
+
+/// The least moves and the least weight (each for itself) she takes in the zone game,
+/// from the zones `left` with her to move if `hers`: she takes the heaviest zone left
+/// each turn; the opponent spoils none, one, or two at a move, a chained zone with
+/// another chained zone or an area (his domino then covers a cell of the area's far line
+/// and leaves its near line a vulnerable move with one protected cell: the area becomes
+/// a zone of the kind at [`DEMOTED`]). Exhaustive over his choices, each state once
+/// (`memo`). O(states × kinds²).
+fn least(left: Left, hers: bool, memo: &mut HashMap<u64, (u16, u16)>) -> (u16, u16) {
+    let Some(heaviest) = left.iter().position(|&n| n > 0) else {
+        return (0, 0);
+    };
+    let key = game_key(left, hers);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let zone = |at: usize| {
+        let (chained, k) = ORDER[at];
+        (chained, if chained { CHAINED[k] } else { ZONES[k] })
+    };
+    let v = if hers {
+        let mut next = left;
+        next[heaviest] -= 1;
+        let (_, (m, c, d)) = zone(heaviest);
+        let (moves, weight) = least(next, false, memo);
+        // At most 64 zones of at most 8 each: far within u16.
+        (moves + (m + d) as u16, weight + (2 * m + c) as u16)
+    } else {
+        let mut best = least(left, true, memo);
+        let mut keep = |v: (u16, u16)| best = (best.0.min(v.0), best.1.min(v.1));
+        for i in 0..left.len() {
+            if left[i] == 0 {
+                continue;
+            }
+            let mut one = left;
+            one[i] -= 1;
+            keep(least(one, true, memo));
+            for j in i..left.len() {
+                let area = [i, j].map(|k| ORDER[k] == AREAS);
+                let (ci, cj) = (zone(i).0, zone(j).0);
+                let pair = (ci && cj) || (ci && area[1]) || (area[0] && cj);
+                if one[j] == 0 || !pair {
+                    continue;
+                }
+                let mut two = one;
+                two[j] -= 1;
+                if area.contains(&true) {
+                    two[DEMOTED] += 1;
+                }
+                keep(least(two, true, memo));
+            }
+        }
+        best
+    };
+    memo.insert(key, v);
+    v
+}
+
 impl std::ops::AddAssign for RaceBounds {
     /// The bounds of a sum: each summed (a zone of one part is independent of the others).
     fn add_assign(&mut self, b: RaceBounds) {
@@ -277,114 +393,144 @@ impl std::ops::AddAssign for RaceBounds {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
-    use std::collections::HashMap;
 
-    /// The least moves and the least weight (each for itself) she takes, greedy from the
-    /// heaviest zone left, against every way the opponent may spoil zones: none, one, or
-    /// two at a move, a chained zone and another chained zone or an area (the domino then
-    /// covers a cell of the area's far line, and leaves its near line a vulnerable move
-    /// with one protected cell: the area becomes a zone of the kind `ZONES[2]`).
-    /// Exhaustive over his choices.
-    fn least(
-        left: [usize; ORDER.len()],
-        hers: bool,
-        memo: &mut HashMap<([usize; ORDER.len()], bool), (usize, usize)>,
-    ) -> (usize, usize) {
-        if left.iter().all(|&n| n == 0) {
+    /// The zone game of [`least`] played on a list of zones (each its place in [`ORDER`]),
+    /// without counts or memo: every choice of the opponent's tried, zone by zone.
+    fn brute(zones: &[usize], hers: bool) -> (usize, usize) {
+        let Some(&heaviest) = zones.iter().min() else {
             return (0, 0);
-        }
-        if let Some(&v) = memo.get(&(left, hers)) {
-            return v;
-        }
-        let kind = |i: usize| {
-            let (chained, k) = ORDER[i];
+        };
+        let zone = |at: usize| {
+            let (chained, k) = ORDER[at];
             (chained, if chained { CHAINED[k] } else { ZONES[k] })
         };
-        let v = if hers {
-            let i = left.iter().position(|&n| n > 0).unwrap();
-            let mut next = left;
-            next[i] -= 1;
-            let (_, (m, c, d)) = kind(i);
-            let (a, b) = least(next, false, memo);
-            (a + m + d, b + 2 * m + c)
-        } else {
-            let mut best = least(left, true, memo);
-            for i in 0..left.len() {
-                if left[i] == 0 {
-                    continue;
-                }
-                let mut one = left;
-                one[i] -= 1;
-                let v = least(one, true, memo);
-                best = (best.0.min(v.0), best.1.min(v.1));
-                for j in i..left.len() {
-                    let area = [i, j].map(|k| ORDER[k] == AREAS);
-                    let pair = (kind(i).0 && kind(j).0)
-                        || (kind(i).0 && area[1])
-                        || (area[0] && kind(j).0);
-                    if one[j] == 0 || !pair {
-                        continue;
-                    }
-                    let mut two = one;
-                    two[j] -= 1;
+        let without = |gone: &[usize]| -> Vec<usize> {
+            let mut rest = zones.to_vec();
+            for &g in gone.iter().rev() {
+                rest.remove(g);
+            }
+            rest
+        };
+        if hers {
+            let at = zones.iter().position(|&z| z == heaviest).unwrap();
+            let (_, (m, c, d)) = zone(heaviest);
+            let (moves, weight) = brute(&without(&[at]), false);
+            return (moves + m + d, weight + 2 * m + c);
+        }
+        let mut best = brute(zones, true);
+        let mut keep = |v: (usize, usize)| best = (best.0.min(v.0), best.1.min(v.1));
+        for i in 0..zones.len() {
+            keep(brute(&without(&[i]), true));
+            for j in i + 1..zones.len() {
+                let (a, b) = (zones[i], zones[j]);
+                let area = [a, b].map(|k| ORDER[k] == AREAS);
+                let (ca, cb) = (zone(a).0, zone(b).0);
+                if (ca && cb) || (ca && area[1]) || (area[0] && cb) {
+                    let mut rest = without(&[i, j]);
                     if area.contains(&true) {
-                        two[DEMOTED] += 1;
+                        rest.push(DEMOTED);
                     }
-                    let v = least(two, true, memo);
-                    best = (best.0.min(v.0), best.1.min(v.1));
+                    keep(brute(&rest, true));
                 }
             }
-            best
-        };
-        memo.insert((left, hers), v);
-        v
+        }
+        best
     }
 
-    /// `RaceBounds::taken` is never more than what she is sure of against every way to
-    /// spoil zones, and is exactly that where no zone is chained; `RaceBounds::alone` is
-    /// never less than `taken`, and the same where no zone is chained.
+    /// Random zones: up to `most` of each kind, chained ones up to `chained` of each.
+    fn random_bounds(rng: &mut impl Rng, most: usize, chained: usize) -> RaceBounds {
+        let mut b = RaceBounds::default();
+        for z in &mut b.zones {
+            *z = rng.random_range(0..=most);
+        }
+        for z in &mut b.chained {
+            *z = rng.random_range(0..=chained);
+        }
+        b
+    }
+
+    /// The zone game's values by counts and memo are those of the game played zone by
+    /// zone, on every small set of zones drawn.
+    #[test]
+    fn the_zone_game_is_its_definition() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5a0e);
+        let mut memo = HashMap::default();
+        for _ in 0..600 {
+            let b = random_bounds(&mut rng, 1, 2);
+            let left: Left = std::array::from_fn(|at| b.kind(at).1 as u8);
+            let zones: Vec<usize> = (0..ORDER.len())
+                .flat_map(|at| std::iter::repeat_n(at, b.kind(at).1))
+                .collect();
+            if zones.len() > 7 {
+                continue;
+            }
+            for hers in [true, false] {
+                let (moves, weight) = least(left, hers, &mut memo);
+                assert_eq!(
+                    (usize::from(moves), usize::from(weight)),
+                    brute(&zones, hers),
+                    "{b:?} hers {hers}"
+                );
+            }
+        }
+    }
+
+    /// The rank bound is never more than the zone game gives her, and is exactly that
+    /// where no zone is chained; the closed form of `alone` is never less, and the same
+    /// where no zone is chained; `taken` is the game's value or the rank bound.
     #[test]
     fn zones_taken_are_the_least_against_every_spoiler() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x20e5);
-        let mut memo = HashMap::new();
+        let mut memo = HashMap::default();
         let (mut exact, mut chained) = (0, 0);
         for case in 0..3000 {
-            let mut b = RaceBounds::default();
-            let most = if case % 3 == 0 { 0 } else { 3 };
-            for z in &mut b.zones {
-                *z = rng.random_range(0..=3);
-            }
-            for z in &mut b.chained {
-                *z = rng.random_range(0..=most);
-            }
-            let left: [usize; ORDER.len()] = std::array::from_fn(|at| b.kind(at).1);
+            let b = random_bounds(&mut rng, 3, if case % 3 == 0 { 0 } else { 3 });
+            let left: Left = std::array::from_fn(|at| b.kind(at).1 as u8);
             for first in [true, false] {
-                let t = b.taken(first);
+                let r = b.ranked(first);
                 let (moves, weight) = least(left, first, &mut memo);
+                let (moves, weight) = (usize::from(moves), usize::from(weight));
                 assert!(
-                    t.moves <= moves && t.weight <= weight,
+                    r.moves <= moves && r.weight <= weight,
+                    "{b:?} first {first}"
+                );
+                // The game where it is small enough, else the rank bound.
+                let t = b.taken(first);
+                assert!(
+                    [(moves, weight), (r.moves, r.weight)].contains(&(t.moves, t.weight)),
                     "{b:?} first {first}"
                 );
                 // The cheap test never fails where `taken` would pass.
                 let a = b.alone(first);
                 assert!(
-                    a.moves >= t.moves && a.weight >= t.weight,
+                    a.moves >= moves && a.weight >= weight,
                     "{b:?} first {first}"
                 );
                 if b.chained == [0, 0] {
-                    assert_eq!(
-                        (a.moves, a.weight),
-                        (t.moves, t.weight),
-                        "{b:?} first {first}"
-                    );
-                    assert_eq!((t.moves, t.weight), (moves, weight), "{b:?} first {first}");
+                    assert_eq!((a.moves, a.weight), (moves, weight), "{b:?} first {first}");
+                    assert_eq!((r.moves, r.weight), (moves, weight), "{b:?} first {first}");
                 } else {
-                    exact += usize::from((t.moves, t.weight) == (moves, weight));
+                    exact += usize::from((r.moves, r.weight) == (moves, weight));
                     chained += 1;
                 }
             }
         }
-        // The bound with chains is exact in most cases.
+        // The rank bound with chains is exact in most cases.
         assert!(exact * 10 > chained * 7, "{exact} of {chained} exact");
+    }
+
+    /// Zones beyond what the game is played with are bounded by rank, never more than the
+    /// game would give.
+    #[test]
+    fn many_zones_fall_back_to_the_rank_bound() {
+        let b = RaceBounds {
+            zones: [9, 9, 9, 9, 9, 9],
+            chained: [9, 9],
+            ..RaceBounds::default()
+        };
+        for first in [true, false] {
+            let (t, r) = (b.taken(first), b.ranked(first));
+            assert_eq!((t.moves, t.weight), (r.moves, r.weight));
+        }
     }
 }
