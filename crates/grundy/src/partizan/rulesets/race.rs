@@ -317,6 +317,14 @@ fn game_key(left: Left, hers: bool) -> u64 {
         .fold(u64::from(hers), |key, &n| key << 7 | u64::from(n & 0x7f))
 }
 
+/// Whether one move of the opponent's may spoil a zone of the kind at `a` in [`ORDER`]
+/// and one of the kind at `b`: a chained zone with another chained zone or an area.
+fn spoiled_together(a: usize, b: usize) -> bool {
+    // The kinds a chained zone may be spoiled with.
+    let with_chained = |k: usize| ORDER[k].0 || ORDER[k] == AREAS;
+    (ORDER[a].0 && with_chained(b)) || (ORDER[b].0 && with_chained(a))
+}
+
 /// The least moves and the least weight (each for itself) she takes in the zone game,
 /// from the zones `left` with her to move if `hers`: she takes the heaviest zone left
 /// each turn; the opponent spoils none, one, or two at a move, a chained zone with
@@ -354,15 +362,12 @@ fn least(left: Left, hers: bool, memo: &mut HashMap<u64, (u16, u16)>) -> (u16, u
             one[i] -= 1;
             keep(least(one, true, memo));
             for j in i..left.len() {
-                let area = [i, j].map(|k| ORDER[k] == AREAS);
-                let (ci, cj) = (zone(i).0, zone(j).0);
-                let pair = (ci && cj) || (ci && area[1]) || (area[0] && cj);
-                if one[j] == 0 || !pair {
+                if one[j] == 0 || !spoiled_together(i, j) {
                     continue;
                 }
                 let mut two = one;
                 two[j] -= 1;
-                if area.contains(&true) {
+                if ORDER[i] == AREAS || ORDER[j] == AREAS {
                     two[DEMOTED] += 1;
                 }
                 keep(least(two, true, memo));
@@ -423,11 +428,9 @@ mod tests {
             keep(brute(&without(&[i]), true));
             for j in i + 1..zones.len() {
                 let (a, b) = (zones[i], zones[j]);
-                let area = [a, b].map(|k| ORDER[k] == AREAS);
-                let (ca, cb) = (zone(a).0, zone(b).0);
-                if (ca && cb) || (ca && area[1]) || (area[0] && cb) {
+                if spoiled_together(a, b) {
                     let mut rest = without(&[i, j]);
-                    if area.contains(&true) {
+                    if ORDER[a] == AREAS || ORDER[b] == AREAS {
                         rest.push(DEMOTED);
                     }
                     keep(brute(&rest, true));
