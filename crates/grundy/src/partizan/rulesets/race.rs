@@ -51,9 +51,10 @@ pub const CHAINED: [(usize, usize, usize); 2] = [(1, 2, 0), (1, 1, 0)];
 /// * `chained[k]`: zones of the kind [`CHAINED`]`[k]`, as `zones` but for one thing: a
 ///   move of the opponent's may spoil one of them together with another chained zone or
 ///   a protective area (`ZONES[0]`), never with another zone of `zones`; an area spoiled
-///   so is left a zone of the kind `ZONES[2]` that no move of his meets with another zone
-///   (Domineering's: his domino covers a cell of the area's far line, and the near line,
-///   against the wall, is left a vulnerable move with one protected cell).
+///   so is left a zone of the kind `ZONES[1]` that no move of his meets with another zone
+///   (Domineering's: his domino covers a cell of the area's far line, and leaves the near
+///   line, against the wall, a vulnerable move on two cells that were his room: the one
+///   beside his domino is his no more, but was counted in the room).
 ///
 /// [`RaceBounds::race`] decides a position from the two players' bounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -131,7 +132,7 @@ impl RaceBounds {
         let (mut r, mut c, mut a, mut at, mut within) = (0, 0, 0, 0, 0);
         // The moves of his that can take two of them away: each meets a chained zone and
         // another chained zone or an area. An area spoiled so leaves a zone of the kind
-        // `ZONES[2]`: where the `r`-th (of kind `at`) is no heavier, that move takes only
+        // `ZONES[1]`: where the `r`-th (of kind `at`) is no heavier, that move takes only
         // one of them away.
         let pairs = |c: usize, a: usize, at: usize| {
             if at >= DEMOTED {
@@ -274,9 +275,11 @@ const AREAS: (bool, usize) = (false, 0);
 
 /// The place in [`ORDER`] of the kind an area becomes where a move of the opponent's spoils
 /// it together with a chained zone: his domino covers a cell of the area's far line (its
-/// near line lies against the wall), and the near line is left a vulnerable move with one
-/// protected cell, `ZONES[2]`, which no move of his meets with another zone.
-const DEMOTED: usize = 3;
+/// near line lies against the wall), and the near line is left a vulnerable move, which
+/// no move of his meets with another zone. Its cell beside his domino is then protected,
+/// but it was in his room when the room was counted, and he never covers it: her domino
+/// there covers two cells of that room, `ZONES[1]`.
+const DEMOTED: usize = 1;
 
 /// The kinds of [`ZONES`] (`false`) and [`CHAINED`] (`true`) by index, from the heaviest
 /// (`2 * moves + cells`) down, those with more moves first where equal.
@@ -329,8 +332,8 @@ fn spoiled_together(a: usize, b: usize) -> bool {
 /// from the zones `left` with her to move if `hers`: she takes the heaviest zone left
 /// each turn; the opponent spoils none, one, or two at a move, a chained zone with
 /// another chained zone or an area (his domino then covers a cell of the area's far line
-/// and leaves its near line a vulnerable move with one protected cell: the area becomes
-/// a zone of the kind at [`DEMOTED`]). Exhaustive over his choices, each state once
+/// and leaves its near line a vulnerable move: the area becomes a zone of the kind at
+/// [`DEMOTED`]). Exhaustive over his choices, each state once
 /// (`memo`). O(states × kinds²).
 fn least(left: Left, hers: bool, memo: &mut HashMap<u64, (u16, u16)>) -> (u16, u16) {
     let Some(heaviest) = left.iter().position(|&n| n > 0) else {
