@@ -103,11 +103,12 @@ impl RaceBounds {
     /// `(moves, cells, denied)`. O(1).
     fn kind(&self, at: usize) -> (bool, usize, (usize, usize, usize)) {
         let (chained, j) = ORDER[at];
-        if chained {
-            (true, self.chained[j], CHAINED[j])
+        let n = if chained {
+            self.chained[j]
         } else {
-            (false, self.zones[j], ZONES[j])
-        }
+            self.zones[j]
+        };
+        (chained, n, zone(at))
     }
 
     /// What the zones she is sure to take give her, moving first (`first`) or second,
@@ -220,7 +221,8 @@ impl RaceBounds {
 
     /// What the zones she is sure to take give her ([`RaceBounds::taken`]), where it can
     /// pass the test `passes`: [`RaceBounds::alone`] first, which is all there is where no
-    /// zone is chained, and else never less. O(zones).
+    /// zone is chained, and else never less. O(zones), and the zone game's states the
+    /// first time its zones are met on a thread.
     fn sure(&self, first: bool, passes: impl Fn(Taken) -> bool) -> bool {
         passes(self.alone(first))
             && (self.chained.iter().all(|&n| n == 0) || passes(self.taken(first)))
@@ -294,6 +296,14 @@ const ORDER: [(bool, usize); 8] = [
     (false, 5),
 ];
 
+/// The `(moves, cells, denied)` of the kind of zone at `at` in [`ORDER`]. O(1).
+fn zone(at: usize) -> (usize, usize, usize) {
+    match ORDER[at] {
+        (true, k) => CHAINED[k],
+        (false, k) => ZONES[k],
+    }
+}
+
 /// The zones left in the zone game of [`least`], by their place in [`ORDER`].
 type Left = [u8; ORDER.len()];
 
@@ -343,14 +353,10 @@ fn least(left: Left, hers: bool, memo: &mut HashMap<u64, (u16, u16)>) -> (u16, u
     if let Some(&v) = memo.get(&key) {
         return v;
     }
-    let zone = |at: usize| {
-        let (chained, k) = ORDER[at];
-        (chained, if chained { CHAINED[k] } else { ZONES[k] })
-    };
     let v = if hers {
         let mut next = left;
         next[heaviest] -= 1;
-        let (_, (m, c, d)) = zone(heaviest);
+        let (m, c, d) = zone(heaviest);
         let (moves, weight) = least(next, false, memo);
         // At most 64 zones of at most 8 each: far within u16.
         (moves + (m + d) as u16, weight + (2 * m + c) as u16)
@@ -408,10 +414,6 @@ mod tests {
         let Some(&heaviest) = zones.iter().min() else {
             return (0, 0);
         };
-        let zone = |at: usize| {
-            let (chained, k) = ORDER[at];
-            (chained, if chained { CHAINED[k] } else { ZONES[k] })
-        };
         let without = |gone: &[usize]| -> Vec<usize> {
             let mut rest = zones.to_vec();
             for &g in gone.iter().rev() {
@@ -421,7 +423,7 @@ mod tests {
         };
         if hers {
             let at = zones.iter().position(|&z| z == heaviest).unwrap();
-            let (_, (m, c, d)) = zone(heaviest);
+            let (m, c, d) = zone(heaviest);
             let (moves, weight) = brute(&without(&[at]), false);
             return (moves + m + d, weight + 2 * m + c);
         }
