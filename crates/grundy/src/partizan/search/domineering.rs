@@ -132,6 +132,28 @@ struct Geometry<W> {
     /// The positional preference of a move by its first cell, for vertical dominoes (0)
     /// and horizontal ones (1).
     preference: [[u32; 128]; 2],
+    /// The symmetries that key a position ([`Geometry::symmetry`]): 8 on a square board,
+    /// else the 4 that keep each player's dominoes.
+    symmetries: usize,
+    /// Where each cell goes under each symmetry.
+    to: [[u8; 128]; 8],
+    /// Where each cell of a symmetry's board comes from: `to`'s inverse.
+    from: [[u8; 128]; 8],
+}
+
+/// A position's empty cells under each symmetry that keys it (index `s` of
+/// [`Geometry::symmetry`]), brought up to date move by move ([`Geometry::play`]) so that
+/// a key costs a few comparisons, not a transpose and reflections of the whole board.
+#[derive(Debug, Clone, Copy)]
+struct Images<W> {
+    cells: [W; 8],
+}
+
+impl<W: Word> Images<W> {
+    /// The empty cells of the position itself.
+    fn empty(&self) -> W {
+        self.cells[0]
+    }
 }
 
 /// How much the count's change outweighs the positional preference in the move order.
@@ -158,10 +180,21 @@ impl<W: Word> Geometry<W> {
             all,
             lines: [true, false].map(|vertical| Lines::new(shape, vertical)),
             preference: [[0; 128]; 2],
+            symmetries: if rows == cols { 8 } else { 4 },
+            to: [[0; 128]; 8],
+            from: [[0; 128]; 8],
         };
         for vertical in [true, false] {
             for i in 0..cells {
                 g.preference[usize::from(!vertical)][i as usize] = g.prefer(i, vertical);
+            }
+        }
+        for s in 0..g.symmetries {
+            for i in 0..cells {
+                // Cells are below 128, so each fits a byte.
+                let j = g.symmetry(bit(i), s).trailing_zeros();
+                g.to[s][i as usize] = j as u8;
+                g.from[s][j as usize] = i as u8;
             }
         }
         Some(g)
@@ -251,33 +284,12 @@ impl<W: Word> Geometry<W> {
         }
     }
 
-    /// The table key of `e` with `left` to move, under the symmetries if `symmetry`, and
-    /// the symmetry that takes `e` to the key's board. O(cells) on boards other than 8 × 8.
-    fn key(&self, e: W, left: bool, symmetry: bool) -> (W, Frame) {
-        let square = self.rows == self.cols;
-        let transpose = square && !left;
-        let e = if transpose { self.transpose(e) } else { e };
-        let (mut k, mut reflect) = (e, 0);
-        if symmetry {
-            let (f, r) = (self.flip_rows(e), self.rotate(e));
-            for (i, x) in [f, r, self.flip_rows(r)].into_iter().enumerate() {
-                if x < k {
-                    (k, reflect) = (x, i as u8 + 1);
-                }
-            }
-        }
-        let key = if square || !left {
-            k
-        } else {
-            k | bit(self.cells)
-        };
-        (key, Frame { transpose, reflect })
-    }
-
-    /// The cells `x` moved by the reflection `reflect` (0: none, 1: upside down, 2: half a
-    /// turn, 3: left to right), each its own inverse.
-    fn reflect(&self, x: W, reflect: u8) -> W {
-        match reflect {
+    /// The cells `x` under the symmetry `s`: transposed if `s` ≥ 4 (square boards only),
+    /// then reflected by `s % 4` (0: none, 1: upside down, 2: half a turn, 3: left to
+    /// right). O(cells): the search keeps its positions' images instead ([`Images`]).
+    fn symmetry(&self, x: W, s: usize) -> W {
+        let x = if s >= 4 { self.transpose(x) } else { x };
+        match s % 4 {
             1 => self.flip_rows(x),
             2 => self.rotate(x),
             3 => self.flip_rows(self.rotate(x)),
@@ -285,24 +297,66 @@ impl<W: Word> Geometry<W> {
         }
     }
 
-    /// The cells `x` of a position seen in the frame of its key.
-    fn frame(&self, x: W, frame: Frame) -> W {
-        let x = if frame.transpose {
-            self.transpose(x)
-        } else {
-            x
-        };
-        self.reflect(x, frame.reflect)
+    /// The images of the empty cells `e` under every symmetry. O(cells).
+    fn images(&self, e: W) -> Images<W> {
+        let mut cells = [W::ZERO; 8];
+        for (s, c) in cells.iter_mut().enumerate().take(self.symmetries) {
+            *c = self.symmetry(e, s);
+        }
+        Images { cells }
     }
 
-    /// The cells `x` of a key's board seen in the frame of the position.
-    fn unframe(&self, x: W, frame: Frame) -> W {
-        let x = self.reflect(x, frame.reflect);
-        if frame.transpose {
-            self.transpose(x)
-        } else {
-            x
+    /// The cell after the first of the domino whose first cell is `at`.
+    fn second(&self, at: u32, vertical: bool) -> u32 {
+        at + if vertical { self.cols } else { 1 }
+    }
+
+    /// The images of `x` after the domino whose first cell is `at`. O(symmetries).
+    fn play(&self, x: &Images<W>, at: u32, vertical: bool) -> Images<W> {
+        let (a, b) = (at as usize, self.second(at, vertical) as usize);
+        let mut cells = x.cells;
+        for (c, to) in cells.iter_mut().zip(&self.to).take(self.symmetries) {
+            *c &= !(bit::<W>(u32::from(to[a])) | bit(u32::from(to[b])));
         }
+        Images { cells }
+    }
+
+    /// The table key of the position `x` with `left` to move, under the symmetries if
+    /// `symmetry` (on a square board Right's positions keyed by their transposes), and the
+    /// symmetry that takes the position to the key's board. O(1).
+    fn key(&self, x: &Images<W>, left: bool, symmetry: bool) -> (W, Frame) {
+        let square = self.rows == self.cols;
+        let first = if square && !left { 4 } else { 0 };
+        let mut s = first;
+        if symmetry {
+            for r in first + 1..first + 4 {
+                if x.cells[r] < x.cells[s] {
+                    s = r;
+                }
+            }
+        }
+        let k = x.cells[s];
+        let key = if square || !left {
+            k
+        } else {
+            k | bit(self.cells)
+        };
+        (key, Frame(s))
+    }
+
+    /// The first cell, on the key's board, of the domino whose first cell is `at`.
+    fn frame(&self, at: u32, vertical: bool, frame: Frame) -> u32 {
+        let to = &self.to[frame.0];
+        let b = self.second(at, vertical);
+        u32::from(to[at as usize].min(to[b as usize]))
+    }
+
+    /// The first cell, on the position's board, of the key's domino whose first cell is
+    /// `at` (vertical on the key's board if `vertical`).
+    fn unframe(&self, at: u32, vertical: bool, frame: Frame) -> u32 {
+        let from = &self.from[frame.0];
+        let b = self.second(at, vertical);
+        u32::from(from[at as usize].min(from[b as usize]))
     }
 
     /// The domino whose first cell is `at` on the board searched, as a domino of the board
@@ -318,16 +372,20 @@ impl<W: Word> Geometry<W> {
 
     /// The two cells of the domino whose first cell is `at`.
     fn pair(&self, at: u32, vertical: bool) -> W {
-        bit::<W>(at) | bit(at + if vertical { self.cols } else { 1 })
+        bit::<W>(at) | bit(self.second(at, vertical))
     }
 }
 
-/// How a position is turned into its key's board: transposed (Right to move on a square
-/// board), then reflected ([`Geometry::reflect`]).
+/// How a position is turned into its key's board: the symmetry `s` of
+/// [`Geometry::symmetry`] (transposed if Right is to move on a square board).
 #[derive(Debug, Clone, Copy)]
-struct Frame {
-    transpose: bool,
-    reflect: u8,
+struct Frame(usize);
+
+impl Frame {
+    /// Whether the key's board is the position's transpose.
+    fn transposes(self) -> bool {
+        self.0 >= 4
+    }
 }
 
 /// Encodes a result for the table: bit 0 a win, bits 1.. the winning move's first cell
@@ -679,7 +737,7 @@ impl<'a, W: Word> Thread<'a, W> {
     /// stopped.
     fn root(&mut self, e: W, left: bool, transposed: bool) -> Option<(bool, Option<u32>)> {
         (self.root_left, self.transposed) = (left, transposed);
-        let (wins, best) = self.negamax(e, left, 0);
+        let (wins, best) = self.negamax(&self.s.geometry.images(e), left, 0);
         (!self.stopped).then_some((wins, best))
     }
 
@@ -714,26 +772,26 @@ impl<'a, W: Word> Thread<'a, W> {
 
     /// Whether the player to move on `e` (Left if `left`) wins, with a winning move (or the
     /// first move searched, where every move loses).
-    fn negamax(&mut self, e: W, left: bool, ply: u32) -> (bool, Option<u32>) {
+    fn negamax(&mut self, x: &Images<W>, left: bool, ply: u32) -> (bool, Option<u32>) {
         self.tick();
         if self.stopped {
             return (false, None);
         }
         let s = self.s;
         let g = &s.geometry;
+        let e = x.empty();
         if g.heads(e, left) == W::ZERO {
             return (false, None);
         }
-        let (key, frame) = g.key(e, left, s.options.symmetry);
+        let (key, frame) = g.key(x, left, s.options.symmetry);
         // The table keeps a move as the first cell of its domino on the key's board, where
         // the mover places vertical dominoes if the board was transposed.
-        let keyed_vertical = left || frame.transpose;
+        let keyed_vertical = left || frame.transposes();
         let mut first = None;
         if s.options.table {
             if let Some(v) = s.table.probe(key) {
                 let (wins, best) = decode(v);
-                let best =
-                    best.map(|b| g.unframe(g.pair(b, keyed_vertical), frame).trailing_zeros());
+                let best = best.map(|b| g.unframe(b, keyed_vertical, frame));
                 if ply > 0 {
                     return (wins, best);
                 }
@@ -759,8 +817,8 @@ impl<'a, W: Word> Thread<'a, W> {
         while i < moves.len() {
             let at = moves[i].1;
             i += 1;
-            let after = e & !g.pair(at, left);
-            let busy = defer.then(|| g.key(after, !left, s.options.symmetry).0.digest());
+            let after = g.play(x, at, left);
+            let busy = defer.then(|| g.key(&after, !left, s.options.symmetry).0.digest());
             if let Some(k) = busy {
                 if i > 1 && i <= searched && s.busy.contains(k) {
                     moves.push((0, at));
@@ -776,10 +834,10 @@ impl<'a, W: Word> Thread<'a, W> {
             // are settled in a fraction of a microsecond, and the table's memory is the
             // rest of their time.
             if let (true, Some(&(_, next))) = (s.options.table, moves.get(i)) {
-                let next = e & !g.pair(next, left);
-                s.table.prefetch(g.key(next, !left, s.options.symmetry).0);
+                let next = g.play(x, next, left);
+                s.table.prefetch(g.key(&next, !left, s.options.symmetry).0);
             }
-            let (child, _) = self.negamax(after, !left, ply + 1);
+            let (child, _) = self.negamax(&after, !left, ply + 1);
             if let Some(k) = busy {
                 s.busy.leave(k);
             }
@@ -792,9 +850,7 @@ impl<'a, W: Word> Thread<'a, W> {
             }
         }
         if s.options.table {
-            let best = result
-                .1
-                .map(|b| g.frame(g.pair(b, left), frame).trailing_zeros());
+            let best = result.1.map(|b| g.frame(b, left, frame));
             s.table
                 .store(key, encode(result.0, best), self.nodes - start);
         }
