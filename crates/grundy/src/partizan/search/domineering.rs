@@ -118,6 +118,24 @@ fn bit<W: Word>(i: u32) -> W {
     W::ONE << i
 }
 
+/// The most dominoes along a line whose empty cells are the bits of `line`: half of each
+/// run, rounded down. O(bits).
+fn line_most(line: u32) -> u8 {
+    let (mut most, mut run, mut rest) = (0, 0, line);
+    loop {
+        if rest & 1 == 1 {
+            run += 1;
+        } else {
+            most += run / 2;
+            run = 0;
+            if rest == 0 {
+                return most;
+            }
+        }
+        rest >>= 1;
+    }
+}
+
 /// The geometry of one board shape of at most 128 cells: masks of its columns and the
 /// fixed preference of each move.
 #[derive(Debug)]
@@ -132,9 +150,13 @@ struct Geometry<W> {
     /// The positional preference of a move by its first cell, for vertical dominoes (0)
     /// and horizontal ones (1).
     preference: [[u32; 128]; 2],
-    /// The symmetries that key a position ([`Geometry::symmetry`]): 8 on a square board,
-    /// else the 4 that keep each player's dominoes.
-    symmetries: usize,
+    /// The images a position keeps ([`Images`]): the symmetries that key it (8 on a square
+    /// board, else the 4 that keep each player's dominoes), and on a board that is not
+    /// square its transpose too (for [`Geometry::gain`]).
+    kept: usize,
+    /// The most dominoes along a line by its empty cells (half of each run, rounded
+    /// down), for lines of at most [`LINE_CELLS`] cells; empty on larger boards.
+    line_most: Vec<u8>,
     /// Where each cell goes under each symmetry.
     to: [[u8; 128]; 8],
     /// Where each cell of a symmetry's board comes from: `to`'s inverse.
@@ -142,8 +164,10 @@ struct Geometry<W> {
 }
 
 /// A position's empty cells under each symmetry that keys it (index `s` of
-/// [`Geometry::symmetry`]), brought up to date move by move ([`Geometry::play`]) so that
-/// a key costs a few comparisons, not a transpose and reflections of the whole board.
+/// [`Geometry::symmetry`]; index 4 is the transpose on every board), brought up to date
+/// move by move ([`Geometry::play`]) so that a key costs a few comparisons, not a
+/// transpose and reflections of the whole board, and a move's order reads the lines it
+/// changes ([`Geometry::gain`]).
 #[derive(Debug, Clone, Copy)]
 struct Images<W> {
     cells: [W; 8],
@@ -154,7 +178,16 @@ impl<W: Word> Images<W> {
     fn empty(&self) -> W {
         self.cells[0]
     }
+
+    /// The empty cells of the transposed position.
+    fn transposed(&self) -> W {
+        self.cells[4]
+    }
 }
+
+/// The longest line whose most dominoes are read from a table ([`Geometry::gain`]): a
+/// table of `2^LINE_CELLS` bytes.
+const LINE_CELLS: u32 = 12;
 
 /// How much the count's change outweighs the positional preference in the move order.
 const COUNT_WEIGHT: i64 = 1 << 10;
@@ -180,7 +213,12 @@ impl<W: Word> Geometry<W> {
             all,
             lines: [true, false].map(|vertical| Lines::new(shape, vertical)),
             preference: [[0; 128]; 2],
-            symmetries: if rows == cols { 8 } else { 4 },
+            kept: if rows == cols { 8 } else { 5 },
+            line_most: if rows.max(cols) <= LINE_CELLS {
+                (0..1u32 << rows.max(cols)).map(line_most).collect()
+            } else {
+                Vec::new()
+            },
             to: [[0; 128]; 8],
             from: [[0; 128]; 8],
         };
@@ -189,7 +227,7 @@ impl<W: Word> Geometry<W> {
                 g.preference[usize::from(!vertical)][i as usize] = g.prefer(i, vertical);
             }
         }
-        for s in 0..g.symmetries {
+        for s in 0..g.kept {
             for i in 0..cells {
                 // Cells are below 128, so each fits a byte.
                 let j = g.symmetry(bit(i), s).trailing_zeros();
@@ -235,6 +273,7 @@ impl<W: Word> Geometry<W> {
     }
 
     /// The mover's most and safe moves less the opponent's, on the empty cells `e`.
+    /// O(cells) word operations.
     fn balance(&self, e: W, vertical: bool) -> i64 {
         let count = |vertical| {
             let lines = self.lines(vertical);
@@ -242,6 +281,80 @@ impl<W: Word> Geometry<W> {
         };
         let (mine, theirs) = (count(vertical), count(!vertical));
         i64::from(mine) - i64::from(theirs)
+    }
+
+    /// What the domino whose first cell is `at` changes in the mover's most and safe
+    /// moves less the opponent's ([`Geometry::balance`] after it less before), on the
+    /// position `x`: only the lines it lies in and those beside them change, read from
+    /// `line_most` (the mover's lines are the rows of the position, or of its transpose
+    /// for vertical dominoes; the opponent's the others). O(1); `None` where the lines
+    /// are too long for the table.
+    fn gain(&self, x: &Images<W>, at: u32, vertical: bool) -> Option<i64> {
+        if self.line_most.is_empty() {
+            return None;
+        }
+        let (r, c) = (at / self.cols, at % self.cols);
+        // The domino lies in line `a` of the mover's image, on cells `p` and `p + 1`; in
+        // the opponent's it covers cell `a` of lines `p` and `p + 1`.
+        let (mine, theirs, a, p) = if vertical {
+            (
+                (x.transposed(), self.rows, self.cols),
+                (x.empty(), self.cols, self.rows),
+                c,
+                r,
+            )
+        } else {
+            (
+                (x.empty(), self.cols, self.rows),
+                (x.transposed(), self.rows, self.cols),
+                r,
+                c,
+            )
+        };
+        let mover = self.line_gain(mine, a, 1, 0b11 << p);
+        let opponent = self.line_gain(theirs, p, 2, 1 << a);
+        Some(mover - opponent)
+    }
+
+    /// The change in most and safe dominoes along the lines of `image` (its empty cells,
+    /// lines of `len` cells, `lines` of them) when `cells` are filled in each of the lines
+    /// `first..first + width`: their most, and the safe dominoes of those lines and the
+    /// lines beside them (a cell is protected where the lines on both sides of it are
+    /// filled there). O(1).
+    fn line_gain(
+        &self,
+        (image, len, lines): (W, u32, u32),
+        first: u32,
+        width: u32,
+        cells: u32,
+    ) -> i64 {
+        let mask = (1u64 << len) - 1;
+        // Lines `first - 2 .. first + width + 2`, before and after; off the board none.
+        let mut before = [0u32; 6];
+        let mut after = [0u32; 6];
+        for j in 0..(width + 4) as usize {
+            let k = (first + j as u32).wrapping_sub(2);
+            if k < lines {
+                let line = (image >> (k * len)).wide() as u64 & mask;
+                before[j] = line as u32;
+                let changed = k >= first && k < first + width;
+                after[j] = if changed {
+                    line as u32 & !cells
+                } else {
+                    line as u32
+                };
+            }
+        }
+        let most = |line: u32| i64::from(self.line_most[line as usize]);
+        let safe = |x: &[u32; 6], j: usize| most(x[j] & !x[j - 1] & !x[j + 1]);
+        let mut gain = 0;
+        for j in 2..(2 + width) as usize {
+            gain += most(after[j]) - most(before[j]);
+        }
+        for j in 1..(3 + width) as usize {
+            gain += safe(&after, j) - safe(&before, j);
+        }
+        gain
     }
 
     /// The board turned upside down.
@@ -261,15 +374,15 @@ impl<W: Word> Geometry<W> {
         e.reverse_bits() >> (W::BITS - self.cells)
     }
 
-    /// The board with rows and columns exchanged (square boards only).
+    /// The board with rows and columns exchanged: the cell of row `r` and column `c` at
+    /// row `c` and column `r` of a board of `cols` rows. O(cells).
     fn transpose(&self, e: W) -> W {
-        let n = self.cols;
         let mut out = W::ZERO;
         let mut rest = e;
         while rest != W::ZERO {
             let i = rest.trailing_zeros();
             rest = rest & (rest - W::ONE);
-            out |= bit((i % n) * n + i / n);
+            out |= bit((i % self.cols) * self.rows + i / self.cols);
         }
         out
     }
@@ -284,8 +397,8 @@ impl<W: Word> Geometry<W> {
         }
     }
 
-    /// The cells `x` under the symmetry `s`: transposed if `s` ≥ 4 (square boards only),
-    /// then reflected by `s % 4` (0: none, 1: upside down, 2: half a turn, 3: left to
+    /// The cells `x` under the symmetry `s`: transposed if `s` ≥ 4 (on a board that is not
+    /// square only `s` = 4, which keys nothing), then reflected by `s % 4` (0: none, 1: upside down, 2: half a turn, 3: left to
     /// right). O(cells): the search keeps its positions' images instead ([`Images`]).
     fn symmetry(&self, x: W, s: usize) -> W {
         let x = if s >= 4 { self.transpose(x) } else { x };
@@ -300,7 +413,7 @@ impl<W: Word> Geometry<W> {
     /// The images of the empty cells `e` under every symmetry. O(cells).
     fn images(&self, e: W) -> Images<W> {
         let mut cells = [W::ZERO; 8];
-        for (s, c) in cells.iter_mut().enumerate().take(self.symmetries) {
+        for (s, c) in cells.iter_mut().enumerate().take(self.kept) {
             *c = self.symmetry(e, s);
         }
         Images { cells }
@@ -311,11 +424,11 @@ impl<W: Word> Geometry<W> {
         at + if vertical { self.cols } else { 1 }
     }
 
-    /// The images of `x` after the domino whose first cell is `at`. O(symmetries).
+    /// The images of `x` after the domino whose first cell is `at`. O(images kept).
     fn play(&self, x: &Images<W>, at: u32, vertical: bool) -> Images<W> {
         let (a, b) = (at as usize, self.second(at, vertical) as usize);
         let mut cells = x.cells;
-        for (c, to) in cells.iter_mut().zip(&self.to).take(self.symmetries) {
+        for (c, to) in cells.iter_mut().zip(&self.to).take(self.kept) {
             *c &= !(bit::<W>(u32::from(to[a])) | bit(u32::from(to[b])));
         }
         Images { cells }
@@ -742,8 +855,9 @@ impl<'a, W: Word> Thread<'a, W> {
     }
 
     /// The moves searched at `e` by the mover, best first: (order, first cell).
-    fn moves(&self, e: W, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
+    fn moves(&self, x: &Images<W>, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
         let g = &self.s.geometry;
+        let e = x.empty();
         let o = &self.s.options;
         let mut heads = g.heads(e, left);
         if o.skip_safe {
@@ -759,8 +873,9 @@ impl<'a, W: Word> Thread<'a, W> {
             heads = heads & (heads - W::ONE);
             let mut order = i64::from(preference[at as usize]);
             if o.ordering {
-                let after = e & !g.pair(at, left);
-                order += COUNT_WEIGHT * g.balance(after, left);
+                let gain = g.gain(x, at, left);
+                let gain = gain.unwrap_or_else(|| g.balance(e & !g.pair(at, left), left));
+                order += COUNT_WEIGHT * gain;
             }
             if Some(at) == first {
                 order = i64::MAX;
@@ -806,7 +921,7 @@ impl<'a, W: Word> Thread<'a, W> {
         }
         let start = self.nodes;
         let mut moves = Vec::with_capacity(32);
-        self.moves(e, left, first, &mut moves);
+        self.moves(x, left, first, &mut moves);
         let mut result = (false, moves.first().map(|&(_, at)| at));
         // The moves in order, then those left because another thread was searching them
         // (never the first, which is searched at once).
@@ -921,5 +1036,90 @@ impl<'a, W: Word> Thread<'a, W> {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seeded generator of random words (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// Plays random games on boards of one and two words and checks at every move that
+    /// the images kept move by move are the images of the position computed whole, that
+    /// a move framed onto the key's board and back is the same move, and that a move's
+    /// gain is the balance after it less the balance before.
+    fn check<W: Word>(shapes: &[(u8, u8)], rng: &mut Rng) {
+        for &(rows, cols) in shapes {
+            let g = Geometry::<W>::new(Shape { rows, cols }).expect("fits the word");
+            for _ in 0..20 {
+                let mut e = g.all;
+                let mut x = g.images(e);
+                let mut left = rng.next() % 2 == 0;
+                loop {
+                    for s in 0..g.kept {
+                        assert_eq!(x.cells[s], g.symmetry(e, s), "{rows}x{cols} image {s}");
+                    }
+                    let heads = g.heads(e, left);
+                    if heads == W::ZERO {
+                        break;
+                    }
+                    let (_, frame) = g.key(&x, left, true);
+                    let keyed_vertical = left || frame.transposes();
+                    let mut rest = heads;
+                    while rest != W::ZERO {
+                        let at = rest.trailing_zeros();
+                        rest = rest & (rest - W::ONE);
+                        let framed = g.frame(at, left, frame);
+                        assert_eq!(g.unframe(framed, keyed_vertical, frame), at);
+                        let after = g.balance(e & !g.pair(at, left), left);
+                        let gain = g.gain(&x, at, left).expect("short lines");
+                        assert_eq!(gain, after - g.balance(e, left), "{rows}x{cols} at {at}");
+                    }
+                    // A random move.
+                    let n = heads.count_ones();
+                    let mut pick = rng.next() % u64::from(n);
+                    let mut rest = heads;
+                    while pick > 0 {
+                        rest = rest & (rest - W::ONE);
+                        pick -= 1;
+                    }
+                    let at = rest.trailing_zeros();
+                    x = g.play(&x, at, left);
+                    e &= !g.pair(at, left);
+                    left = !left;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn images_frames_and_gains_agree_with_their_definitions() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        check::<u64>(
+            &[(1, 5), (4, 1), (3, 3), (4, 4), (5, 6), (7, 8), (8, 8)],
+            &mut rng,
+        );
+        check::<u128>(&[(9, 9), (10, 10), (8, 11), (12, 9), (2, 12)], &mut rng);
+    }
+
+    #[test]
+    fn line_most_is_half_of_each_run() {
+        assert_eq!(line_most(0), 0);
+        assert_eq!(line_most(0b1), 0);
+        assert_eq!(line_most(0b11), 1);
+        assert_eq!(line_most(0b111), 1);
+        assert_eq!(line_most(0b1111_0111), 3);
+        assert_eq!(line_most(0b1101_1011), 3);
     }
 }
