@@ -10,9 +10,8 @@
 //!   moves (and their options), protective areas (which also take moves from the
 //!   opponent's most) and vulnerable moves against the most moves the opponent can make
 //!   decide most positions several moves before the end, without search. The vulnerable
-//!   moves are packed in every line, beside the protective areas too, in chains; where
-//!   that leaves a position undecided, in lines apart ([`CountRules`]). The count runs in
-//!   the search's word, and what both packings share is counted once a position.
+//!   moves are packed in every line, beside the protective areas too, in chains
+//!   ([`CountRules`]). The count runs in the search's word.
 //! - **No safe moves**: a move both of whose cells no domino of the opponent's can ever
 //!   cover is never searched while the mover has another move (Bullock: such a move is
 //!   still there later, and playing it first never wins where no other move does; checked
@@ -80,9 +79,8 @@ pub struct Options {
     pub count: bool,
     /// Whether the count takes safe moves with an option ([`CountRules::options`]).
     pub count_options: bool,
-    /// Whether the count packs the vulnerable moves in every line first, in chains
-    /// ([`CountRules::chains`]), and in lines apart where that leaves a position
-    /// undecided (else in lines apart only).
+    /// Whether the count packs the vulnerable moves in every line, in chains
+    /// ([`CountRules::chains`]), else in lines apart.
     pub chains: bool,
     /// Whether safe moves are left unsearched while other moves remain.
     pub skip_safe: bool,
@@ -981,27 +979,16 @@ impl<'a, W: Word> Thread<'a, W> {
         if s.options.count {
             let (mine, theirs) = (g.lines(left), g.lines(!left));
             let me = mine.count(theirs, e);
-            // The opponent's count beyond his most only where the mover's win is not
-            // decided.
-            let (their_most, mut you) = (theirs.most(e), None);
-            let packings: &[bool] = if s.options.chains {
-                &[true, false]
-            } else {
-                &[false]
+            let rules = CountRules {
+                chains: s.options.chains,
+                options: s.options.count_options,
             };
-            // The mover's win is tested before the opponent's bounds are counted.
-            for &chains in packings {
-                let rules = CountRules {
-                    chains,
-                    options: s.options.count_options,
-                };
-                if me.bounds(rules).wins_first(their_most) {
-                    return Some(true);
-                }
-                let you = you.get_or_insert_with(|| theirs.count(mine, e));
-                if you.bounds(rules).wins_second(me.most()) {
-                    return Some(false);
-                }
+            // The mover's win is tested before the opponent's count is taken.
+            if me.bounds(rules).wins_first(theirs.most(e)) {
+                return Some(true);
+            }
+            if theirs.count(mine, e).bounds(rules).wins_second(me.most()) {
+                return Some(false);
             }
         }
         let small = s.options.small?;

@@ -1,8 +1,8 @@
 //! Domineering's count of moves: what one player's dominoes are sure of and at most can
 //! make ([`RaceBounds`]), over a board held in any [`Word`], so that Domineering's own
 //! search counts in the word its positions fit (a `u64` up to 64 cells) and the ruleset's
-//! boards in a `u128`. The part of the count both packings of the vulnerable moves share
-//! ([`Count`]) is computed once a position.
+//! boards in a `u128`. The part of the count that does not depend on the rules
+//! ([`Count`]) is taken apart from the packing the rules ask for ([`Count::bounds`]).
 
 use super::super::{RaceBounds, CHAINED, ZONES};
 use crate::partizan::rulesets::grid::Shape;
@@ -210,9 +210,9 @@ impl<W: Word> Lines<W> {
     }
 }
 
-/// The part of one direction's count both packings of the vulnerable moves share: the
-/// empty cells, Y's cells, the safe moves, the most and the protective areas
-/// ([`Lines::count`]); [`Count::bounds`] packs the rest.
+/// The part of one direction's count that does not depend on the rules (either packing
+/// of the vulnerable moves takes it): the empty cells, Y's cells, the safe moves, the most
+/// and the protective areas ([`Lines::count`]); [`Count::bounds`] packs the rest.
 #[derive(Debug, Clone, Copy)]
 pub struct Count<'a, W> {
     mine: &'a Lines<W>,
