@@ -396,8 +396,9 @@ impl<W: Word> Geometry<W> {
     }
 
     /// The cells `x` under the symmetry `s`: transposed if `s` ≥ 4 (on a board that is not
-    /// square only `s` = 4, which keys nothing), then reflected by `s % 4` (0: none, 1: upside down, 2: half a turn, 3: left to
-    /// right). O(cells): the search keeps its positions' images instead ([`Images`]).
+    /// square only `s` = 4, which keys nothing), then reflected by `s % 4` (0: none, 1:
+    /// upside down, 2: half a turn, 3: left to right). O(cells): the search keeps its
+    /// positions' images instead ([`Images`]).
     fn symmetry(&self, x: W, s: usize) -> W {
         let x = if s >= 4 { self.transpose(x) } else { x };
         match s % 4 {
@@ -852,7 +853,8 @@ impl<'a, W: Word> Thread<'a, W> {
         (!self.stopped).then_some((wins, best))
     }
 
-    /// The moves searched at `e` by the mover, best first: (order, first cell).
+    /// The moves searched at the position `x` by the mover, best first: (order, first
+    /// cell).
     fn moves(&self, x: &Images<W>, left: bool, first: Option<u32>, out: &mut Vec<(i64, u32)>) {
         let g = &self.s.geometry;
         let e = x.empty();
