@@ -1031,30 +1031,20 @@ impl<'a, W: Word> Thread<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A seeded generator of random words (xorshift).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
     /// Plays random games on boards of one and two words and checks at every move that
     /// the images kept move by move are the images of the position computed whole, that
     /// a move framed onto the key's board and back is the same move, and that a move's
     /// gain is the balance after it less the balance before.
-    fn check<W: Word>(shapes: &[(u8, u8)], rng: &mut Rng) {
+    fn check<W: Word>(shapes: &[(u8, u8)], rng: &mut StdRng) {
         for &(rows, cols) in shapes {
             let g = Geometry::<W>::new(Shape { rows, cols }).expect("fits the word");
             for _ in 0..20 {
                 let mut e = g.all;
                 let mut x = g.images(e);
-                let mut left = rng.next() % 2 == 0;
+                let mut left = rng.random_bool(0.5);
                 loop {
                     for s in 0..g.kept {
                         assert_eq!(x.cells[s], g.symmetry(e, s), "{rows}x{cols} image {s}");
@@ -1077,7 +1067,7 @@ mod tests {
                     }
                     // A random move.
                     let n = heads.count_ones();
-                    let mut pick = rng.next() % u64::from(n);
+                    let mut pick = rng.random_range(0..n);
                     let mut rest = heads;
                     while pick > 0 {
                         rest = rest & (rest - W::ONE);
@@ -1094,7 +1084,7 @@ mod tests {
 
     #[test]
     fn images_frames_and_gains_agree_with_their_definitions() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = StdRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
         check::<u64>(
             &[(1, 5), (4, 1), (3, 3), (4, 4), (5, 6), (7, 8), (8, 8)],
             &mut rng,
