@@ -157,6 +157,30 @@ fn every_position_of_small_boards_scores_as_the_exhaustive_solver_says() {
     }
 }
 
+/// Two threads start as one: the main thread searches alone for its first 65,536 nodes, and
+/// a helper joins it only for a search that goes on past them. Both kinds, and the score
+/// alone (no line), agree with one thread and with the published outcome.
+#[test]
+fn a_helper_joins_only_a_long_search_and_the_score_is_the_same() {
+    // The empty 7 × 4 and 5 × 6 boards are draws (Tromp's table), each past 65,536 nodes;
+    // the position after 4, 4, 4, 4, 3 on 5 × 4 is answered in a few hundred.
+    for (w, h, moves) in [(7, 4, ""), (5, 6, ""), (5, 4, "44443")] {
+        let p = Board::from_moves(moves, w, h).unwrap().position;
+        let one = searcher(w, h, 1).search(p, &Budget::default()).unwrap();
+        let two = searcher(w, h, 2).search(p, &Budget::default()).unwrap();
+        let (score, nodes) = searcher(w, h, 2).score(p, &Budget::default()).unwrap();
+        assert_eq!(two.score, one.score, "{w} × {h} {moves}");
+        assert_eq!(score, one.score, "{w} × {h} {moves}, the score alone");
+        if moves.is_empty() {
+            assert_eq!(one.score, 0, "{w} × {h} is a draw");
+            assert!(nodes > 1 << 16, "{w} × {h}: {nodes} nodes");
+        } else {
+            assert!(nodes < 1 << 16, "{w} × {h} {moves}: {nodes} nodes");
+        }
+        check_line(&searcher(w, h, 1).game(), p, &two);
+    }
+}
+
 /// The positions of one of Pons's files: (position, score).
 fn pons(name: &str) -> Vec<(Connect4Position, i32)> {
     data(name)

@@ -23,7 +23,8 @@
 //!   thread a core) then `grundy search connect4 '' --table 1G` with as many threads; and the
 //!   first `--count` positions of each of Pascal Pons's sets (`testdata/connect4`), solved in
 //!   one process each, c4 with its 64 MB table and grundy's searcher with a 64 MiB one (this
-//!   binary re-run with `--grundy-set`, which searches as `grundy search connect4` does), both
+//!   binary re-run with `--grundy-set`, which searches as `grundy search connect4` does, for
+//!   the score alone, as c4's `solve_strong` answers: no best move and no line), both
 //!   emptying their table before each position, outside the time measured (with
 //!   `--keep-table` both keep it from one position to the next, as c4's own test does
 //!   through a file).
@@ -502,7 +503,8 @@ fn pons(file: &str, count: usize) -> Result<(String, Vec<i32>)> {
 }
 
 /// Child mode: the positions on standard input searched one by one, each with an emptied
-/// table, as `grundy search connect4` searches (its options but the table and threads).
+/// table, as `grundy search connect4` searches (its options but the table and threads), for
+/// the score alone.
 fn grundy_set(args: &Args) -> Result<()> {
     let table_bytes = input::bytes("--table", &args.table).map_err(|e| e.to_string())?;
     let options = Options {
@@ -528,11 +530,12 @@ fn grundy_set(args: &Args) -> Result<()> {
             searcher.clear();
         }
         let start = Instant::now();
-        let found = searcher
-            .search(board.position, &Budget::default())
+        // The score alone, as c4's `solve_strong` answers (no best move, no line).
+        let (score, nodes) = searcher
+            .score(board.position, &Budget::default())
             .map_err(|e| e.to_string())?;
         let us = start.elapsed().as_micros();
-        writeln!(out, "{} {} {us}", found.score, found.nodes).map_err(|e| e.to_string())?;
+        writeln!(out, "{score} {nodes} {us}").map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -59,8 +59,8 @@ fn mix(key: u128) -> u64 {
 impl WideTable {
     /// The largest table of a power of two buckets within `bytes` (at least 1 MiB), checked
     /// against `budget`'s memory before it is allocated; where the system refuses the
-    /// memory, halved until it is given, down to 1 MiB. O(1) to take: the pages are zeroed
-    /// as they are first touched.
+    /// memory, halved until it is given, down to 1 MiB. O(bytes) to take: every page is
+    /// written once (about half a second a GiB).
     pub fn with_bytes(bytes: u64, budget: &Budget) -> Result<WideTable, Exhausted> {
         let buckets = (bytes / WIDE_BUCKET_BYTES).max(1);
         let mut bits = (63 - buckets.leading_zeros()).clamp(MIN_BITS, 40);
