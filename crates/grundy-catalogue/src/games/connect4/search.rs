@@ -377,11 +377,13 @@ impl<W: Word> Searcher<W> {
                 score = thread.score(p, &bracket);
             }
             progress.finish();
-            let line = match score {
-                Some(s) if with_line => Some(thread.line(p, s)),
-                Some(_) => Some(Some(Vec::new())),
-                None => None,
-            };
+            let line = score.map(|s| {
+                if with_line {
+                    thread.line(p, s)
+                } else {
+                    Some(Vec::new())
+                }
+            });
             halt.finish();
             (score, line, thread.nodes)
         });
